@@ -1,0 +1,40 @@
+//! Errors at the library boundary.
+
+use std::path::PathBuf;
+
+/// Why a component could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file that was asked for.
+        path: PathBuf,
+        /// The underlying I/O error.
+        source: std::io::Error,
+    },
+    /// The bytes are not WebAssembly at all.
+    #[error("not a WebAssembly file (no `\\0asm` header); pass the `.wasm` a guest build produced")]
+    NotWasm,
+    /// A core module, not a component.
+    #[error(
+        "this is a core WebAssembly module, not a component; build the guest for `wasm32-wasip2` \
+         (or wrap a module with `wasm-tools component new`)"
+    )]
+    CoreModule,
+    /// The component does not export the router interface.
+    #[error(
+        "the component does not export `wasix:mcp/router@25.3.26` (world `wasix:mcp/mcp-router`); it exports: {}",
+        if exports.is_empty() { "nothing".to_string() } else { exports.join(", ") }
+    )]
+    WrongWorld {
+        /// What the component does export.
+        exports: Vec<String>,
+    },
+    /// Compilation failed.
+    #[error("cannot compile the component: {0:#}")]
+    Compile(#[source] wasmtime::Error),
+    /// The component's imports cannot be satisfied by the host.
+    #[error("cannot link the component (it imports something the host does not provide): {0:#}")]
+    Link(#[source] wasmtime::Error),
+}

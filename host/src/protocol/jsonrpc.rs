@@ -1,0 +1,253 @@
+//! JSON-RPC 2.0 framing: telling requests, notifications and responses apart,
+//! and writing answers.
+//!
+//! Parsing borrows from the input buffer: `id` and `params` stay raw JSON
+//! until a handler asks for a typed view, and an `id` is echoed back byte for
+//! byte.
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::value::RawValue;
+
+/// JSON-RPC and MCP error codes the host uses.
+pub mod code {
+    /// Invalid JSON.
+    pub const PARSE_ERROR: i32 = -32700;
+    /// Valid JSON, but not a valid request object.
+    pub const INVALID_REQUEST: i32 = -32600;
+    /// No such method.
+    pub const METHOD_NOT_FOUND: i32 = -32601;
+    /// Missing or ill-typed parameters (also: unknown tool or prompt).
+    pub const INVALID_PARAMS: i32 = -32602;
+    /// The server (or the guest) failed.
+    pub const INTERNAL_ERROR: i32 = -32603;
+    /// MCP: the resource does not exist.
+    pub const RESOURCE_NOT_FOUND: i32 = -32002;
+}
+
+/// A JSON-RPC error object.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RpcError {
+    /// One of [`code`].
+    pub code: i32,
+    /// A short, single-sentence description.
+    pub message: String,
+    /// Structured detail, e.g. `{"uri": …}` for a missing resource.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<serde_json::Value>,
+}
+
+impl RpcError {
+    /// An error with a code and message and no data.
+    pub fn new(code: i32, message: impl Into<String>) -> Self {
+        RpcError { code, message: message.into(), data: None }
+    }
+
+    /// -32602 Invalid params.
+    pub fn invalid_params(message: impl std::fmt::Display) -> Self {
+        Self::new(code::INVALID_PARAMS, format!("Invalid params: {message}"))
+    }
+
+    /// -32600 Invalid Request.
+    pub fn invalid_request(message: impl std::fmt::Display) -> Self {
+        Self::new(code::INVALID_REQUEST, format!("Invalid Request: {message}"))
+    }
+
+    /// -32603 Internal error.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(code::INTERNAL_ERROR, message)
+    }
+}
+
+/// One decoded message from the client.
+#[derive(Debug)]
+pub enum Incoming<'a> {
+    /// A request: must be answered with the same `id`.
+    Request {
+        /// The id, raw (a JSON string or integer).
+        id: &'a RawValue,
+        /// The method name.
+        method: Cow<'a, str>,
+        /// The params, raw; `None` when absent or `null`.
+        params: Option<&'a RawValue>,
+    },
+    /// A notification: never answered.
+    Notification {
+        /// The method name.
+        method: Cow<'a, str>,
+        /// The params, raw.
+        params: Option<&'a RawValue>,
+    },
+    /// A response to a request the server sent.
+    Response {
+        /// The id it answers.
+        id: &'a RawValue,
+    },
+}
+
+/// A message that could not be decoded, with the answer it deserves.
+#[derive(Debug)]
+pub struct Rejection<'a> {
+    /// The request id when it could be recovered.
+    pub id: Option<&'a RawValue>,
+    /// The error to send.
+    pub error: RpcError,
+}
+
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow, default)]
+    jsonrpc: Option<Cow<'a, str>>,
+    #[serde(borrow, default, deserialize_with = "raw_even_if_null")]
+    id: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    method: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    params: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "raw_even_if_null")]
+    result: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "raw_even_if_null")]
+    error: Option<&'a RawValue>,
+}
+
+/// Keeps a present `null` as `Some("null")`, so that `"id": null` is seen.
+fn raw_even_if_null<'de, D: Deserializer<'de>>(d: D) -> Result<Option<&'de RawValue>, D::Error> {
+    <&RawValue>::deserialize(d).map(Some)
+}
+
+/// Whether a raw id is one MCP allows: a string or an integer.
+fn is_valid_id(id: &RawValue) -> bool {
+    let text = id.get();
+    text.starts_with('"') || text.parse::<i64>().is_ok() || text.parse::<u64>().is_ok()
+}
+
+/// Decodes one JSON-RPC message.
+pub fn parse(bytes: &[u8]) -> Result<Incoming<'_>, Rejection<'_>> {
+    let first = bytes.iter().copied().find(|b| !b.is_ascii_whitespace());
+    if first != Some(b'{') {
+        // Check syntax first: broken JSON is a parse error whatever its shape.
+        if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+            return Err(Rejection { id: None, error: parse_error(&e) });
+        }
+        let what = if first == Some(b'[') { "batches are not supported" } else { "a message must be a JSON object" };
+        return Err(Rejection { id: None, error: RpcError::invalid_request(what) });
+    }
+    let envelope: Envelope<'_> = match serde_json::from_slice(bytes) {
+        Ok(envelope) => envelope,
+        Err(e) if e.is_data() => {
+            return Err(Rejection { id: None, error: RpcError::invalid_request(e) });
+        }
+        Err(e) => return Err(Rejection { id: None, error: parse_error(&e) }),
+    };
+    let id = envelope.id;
+    let reject = |message: &str| {
+        let id = id.filter(|id| is_valid_id(id));
+        Err(Rejection { id, error: RpcError::invalid_request(message) })
+    };
+    if envelope.jsonrpc.as_deref() != Some("2.0") {
+        return reject("`jsonrpc` must be \"2.0\"");
+    }
+    let params = envelope.params.filter(|p| p.get() != "null");
+    if let Some(p) = params {
+        if !p.get().starts_with('{') && !p.get().starts_with('[') {
+            return reject("`params` must be an object");
+        }
+    }
+    match (envelope.method, id) {
+        (Some(method), Some(id)) => {
+            if !is_valid_id(id) {
+                return reject("`id` must be a string or an integer");
+            }
+            Ok(Incoming::Request { id, method, params })
+        }
+        (Some(method), None) => Ok(Incoming::Notification { method, params }),
+        (None, Some(id)) if envelope.result.is_some() || envelope.error.is_some() => Ok(Incoming::Response { id }),
+        (None, _) => reject("a request needs a `method`"),
+    }
+}
+
+fn parse_error(e: &serde_json::Error) -> RpcError {
+    RpcError::new(code::PARSE_ERROR, format!("Parse error: {e}"))
+}
+
+#[derive(Serialize)]
+struct ResultMessage<'a, T> {
+    jsonrpc: &'static str,
+    id: &'a RawValue,
+    result: &'a T,
+}
+
+#[derive(Serialize)]
+struct ErrorMessage<'a> {
+    jsonrpc: &'static str,
+    // MCP's schema allows the id to be omitted when it could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a RawValue>,
+    error: &'a RpcError,
+}
+
+#[derive(Serialize)]
+struct NotificationMessage<'a, P> {
+    jsonrpc: &'static str,
+    method: &'a str,
+    params: &'a P,
+}
+
+/// Serialises a success response into `buf` (cleared first).
+pub fn write_result<T: Serialize>(buf: &mut Vec<u8>, id: &RawValue, result: &T) -> serde_json::Result<()> {
+    buf.clear();
+    serde_json::to_writer(&mut *buf, &ResultMessage { jsonrpc: "2.0", id, result })
+}
+
+/// Serialises an error response into `buf` (cleared first).
+pub fn write_error(buf: &mut Vec<u8>, id: Option<&RawValue>, error: &RpcError) {
+    buf.clear();
+    serde_json::to_writer(&mut *buf, &ErrorMessage { jsonrpc: "2.0", id, error })
+        .expect("an error object always serialises");
+}
+
+/// Serialises a notification into `buf` (cleared first).
+pub fn write_notification<P: Serialize>(buf: &mut Vec<u8>, method: &str, params: &P) -> serde_json::Result<()> {
+    buf.clear();
+    serde_json::to_writer(&mut *buf, &NotificationMessage { jsonrpc: "2.0", method, params })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rejected(input: &str) -> (Option<String>, i32) {
+        match parse(input.as_bytes()) {
+            Err(r) => (r.id.map(|id| id.get().to_string()), r.error.code),
+            Ok(m) => panic!("accepted {input}: {m:?}"),
+        }
+    }
+
+    #[test]
+    fn classifies_messages() {
+        assert!(matches!(
+            parse(br#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#),
+            Ok(Incoming::Request { id, .. }) if id.get() == "7"
+        ));
+        assert!(matches!(
+            parse(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
+            Ok(Incoming::Notification { .. })
+        ));
+        assert!(matches!(parse(br#"{"jsonrpc":"2.0","id":"a","result":{}}"#), Ok(Incoming::Response { .. })));
+    }
+
+    #[test]
+    fn rejects_bad_messages_with_the_right_code() {
+        assert_eq!(rejected("{nope"), (None, code::PARSE_ERROR));
+        assert_eq!(rejected("[1,2"), (None, code::PARSE_ERROR));
+        assert_eq!(rejected("[]"), (None, code::INVALID_REQUEST));
+        assert_eq!(rejected("42"), (None, code::INVALID_REQUEST));
+        assert_eq!(rejected(r#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#), (Some("1".into()), code::INVALID_REQUEST));
+        assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#), (None, code::INVALID_REQUEST));
+        assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#), (None, code::INVALID_REQUEST));
+        assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1,"method":7}"#), (None, code::INVALID_REQUEST));
+        assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#), (Some("1".into()), code::INVALID_REQUEST));
+        assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1}"#), (Some("1".into()), code::INVALID_REQUEST));
+    }
+}

@@ -1,0 +1,16 @@
+//! The MCP protocol core: JSON-RPC messages in, JSON-RPC messages out.
+//!
+//! Transport-agnostic: a [`Session`] is fed one message at a time by
+//! whichever transport owns the connection, and maps each request onto typed
+//! calls into the guest ([`crate::runtime`]) and each WIT value back onto MCP
+//! ([`mapping`]).
+
+pub mod jsonrpc;
+pub mod mapping;
+pub mod params;
+pub mod session;
+pub mod version;
+
+pub use jsonrpc::RpcError;
+pub use session::{Outbox, Session, SessionOptions};
+pub use version::ProtocolVersion;

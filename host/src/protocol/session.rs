@@ -1,0 +1,529 @@
+//! One MCP session: its lifecycle, its guest instance and request dispatch.
+//!
+//! A [`Session`] takes one JSON-RPC message at a time and writes the messages
+//! it produces (notifications, then the response) to an [`Outbox`]. It knows
+//! nothing of transports: stdio, HTTP and the embedding API all drive it the
+//! same way.
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use super::jsonrpc::{self, Incoming, RpcError, code};
+use super::mapping;
+use super::params::{self, LogLevel};
+use super::version::ProtocolVersion;
+use crate::runtime::bindings::wit;
+use crate::runtime::{GuestFault, LoadedComponent, RouterInstance};
+
+/// Receives the serialised messages a session produces, in order.
+pub trait Outbox {
+    /// One complete JSON-RPC message (no trailing newline).
+    fn send(&mut self, message: &[u8]);
+}
+
+impl Outbox for Vec<Vec<u8>> {
+    fn send(&mut self, message: &[u8]) {
+        self.push(message.to_vec());
+    }
+}
+
+/// Settings a session is created with.
+#[derive(Debug, Clone, Default)]
+pub struct SessionOptions {
+    /// Page size for list results; `None` returns every item in one page.
+    pub page_size: Option<usize>,
+}
+
+/// Where the session is in its lifecycle.
+enum Phase {
+    /// `initialize` not yet received: only `initialize` and `ping` are served.
+    New,
+    /// Initialized with this revision.
+    Ready(Ready),
+}
+
+struct Ready {
+    version: ProtocolVersion,
+    subscribe: bool,
+}
+
+/// One client's session with one router component.
+pub struct Session {
+    component: LoadedComponent,
+    options: SessionOptions,
+    instance: Option<RouterInstance>,
+    phase: Phase,
+    /// Names of tools that declare an output schema (filled on first need).
+    structured_tools: Option<HashSet<String>>,
+    log_level: Option<LogLevel>,
+    buf: Vec<u8>,
+}
+
+impl Session {
+    /// A new, uninitialised session. The guest is instantiated on first use.
+    pub fn new(component: LoadedComponent, options: SessionOptions) -> Self {
+        Session {
+            component,
+            options,
+            instance: None,
+            phase: Phase::New,
+            structured_tools: None,
+            log_level: None,
+            buf: Vec::with_capacity(1024),
+        }
+    }
+
+    /// The negotiated revision, once initialized.
+    pub fn protocol_version(&self) -> Option<ProtocolVersion> {
+        match &self.phase {
+            Phase::New => None,
+            Phase::Ready(ready) => Some(ready.version),
+        }
+    }
+
+    /// The level the client asked for with `logging/setLevel`, if any.
+    pub fn log_level(&self) -> Option<LogLevel> {
+        self.log_level
+    }
+
+    /// Handles one incoming message, writing whatever it produces to `out`:
+    /// nothing for notifications and responses, else zero or more
+    /// notifications followed by exactly one response.
+    pub fn handle(&mut self, message: &[u8], out: &mut dyn Outbox) {
+        match jsonrpc::parse(message) {
+            Ok(Incoming::Request { id, method, params }) => {
+                if let Err(error) = self.dispatch(id, &method, params, out) {
+                    self.send_error(Some(id), &error, out);
+                }
+            }
+            Ok(Incoming::Notification { method, .. }) => self.notification(&method),
+            Ok(Incoming::Response { id }) => {
+                // The host sends no requests yet, so every response is unsolicited.
+                tracing::debug!(id = id.get(), "ignoring a response to an unknown request");
+            }
+            Err(rejection) => self.send_error(rejection.id, &rejection.error, out),
+        }
+    }
+
+    fn notification(&mut self, method: &str) {
+        match method {
+            "notifications/initialized" | "notifications/roots/list_changed" => {}
+            // Calls run to completion before the next message is read, so a
+            // cancellation always arrives after its request was answered.
+            "notifications/cancelled" => {}
+            other => tracing::debug!(method = other, "ignoring an unknown notification"),
+        }
+    }
+
+    fn dispatch(
+        &mut self,
+        id: &RawValue,
+        method: &str,
+        params: Option<&RawValue>,
+        out: &mut dyn Outbox,
+    ) -> Result<(), RpcError> {
+        let known = matches!(
+            method,
+            "initialize"
+                | "ping"
+                | "tools/list"
+                | "tools/call"
+                | "resources/list"
+                | "resources/read"
+                | "resources/templates/list"
+                | "resources/subscribe"
+                | "resources/unsubscribe"
+                | "prompts/list"
+                | "prompts/get"
+                | "completion/complete"
+                | "logging/setLevel"
+        );
+        if !known {
+            return Err(RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}")));
+        }
+        let version = match (&self.phase, method) {
+            (_, "ping") => return self.reply(id, &mapping::Empty {}, out),
+            (Phase::New, "initialize") => return self.initialize(id, params, out),
+            (Phase::Ready(_), "initialize") => {
+                return Err(RpcError::invalid_request("the session is already initialized"));
+            }
+            (Phase::New, _) => {
+                return Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first")));
+            }
+            (Phase::Ready(ready), _) => ready.version,
+        };
+        match method {
+            "tools/list" => self.list_tools(id, params, version, out),
+            "tools/call" => self.call_tool(id, params, version, out),
+            "resources/list" => self.list_resources(id, params, version, out),
+            "resources/read" => self.read_resource(id, params, out),
+            "resources/templates/list" => {
+                params::decode::<params::ListParams<'_>>(params)?;
+                self.reply(id, &serde_json::json!({ "resourceTemplates": [] }), out)
+            }
+            "resources/subscribe" | "resources/unsubscribe" => self.subscription(id, params, method, out),
+            "prompts/list" => self.list_prompts(id, params, out),
+            "prompts/get" => self.get_prompt(id, params, version, out),
+            "completion/complete" => self.complete(id, params, out),
+            "logging/setLevel" => {
+                let p: params::SetLevelParams = params::decode_owned(params)?;
+                self.log_level = Some(p.level);
+                self.reply(id, &mapping::Empty {}, out)
+            }
+            _ => unreachable!("every known method is dispatched"),
+        }
+    }
+
+    fn initialize(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
+        let p: params::InitializeParams<'_> = params::decode(params)?;
+        if !p.capabilities.get().starts_with('{') {
+            return Err(RpcError::invalid_params("`capabilities` must be an object"));
+        }
+        let version = ProtocolVersion::negotiate(&p.protocol_version);
+        let (name, instructions, caps) = self.guest(|g| Ok((g.name()?, g.instructions()?, g.capabilities()?)))?;
+        tracing::info!(client = %p.client_info.name, client_version = %p.client_info.version,
+            %version, server = %name, "session initialized");
+
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct InitializeResult<'a> {
+            protocol_version: &'static str,
+            capabilities: mapping::Capabilities,
+            server_info: ServerInfo<'a>,
+            #[serde(skip_serializing_if = "str::is_empty")]
+            instructions: &'a str,
+        }
+        #[derive(Serialize)]
+        struct ServerInfo<'a> {
+            name: &'a str,
+            version: &'static str,
+        }
+        let result = InitializeResult {
+            protocol_version: version.as_str(),
+            capabilities: mapping::capabilities(&caps),
+            server_info: ServerInfo { name: &name, version: env!("CARGO_PKG_VERSION") },
+            instructions: &instructions,
+        };
+        self.reply(id, &result, out)?;
+        let subscribe = caps.resources.and_then(|r| r.subscribe).unwrap_or(false);
+        self.phase = Phase::Ready(Ready { version, subscribe });
+        Ok(())
+    }
+
+    fn list_tools(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+        out: &mut dyn Outbox,
+    ) -> Result<(), RpcError> {
+        let p: params::ListParams<'_> = params::decode(params)?;
+        let tools = self.guest(|g| g.list_tools())?;
+        self.structured_tools = Some(structured_tool_names(&tools));
+        let label = self.component.label().to_owned();
+        let valid: Vec<mapping::Tool<'_>> = tools
+            .iter()
+            .filter_map(|t| match mapping::tool(t, v) {
+                Ok(tool) => Some(tool),
+                Err(why) => {
+                    tracing::warn!(component = %label, tool = %t.name, "leaving tool `{}` out of tools/list: {why}", t.name);
+                    None
+                }
+            })
+            .collect();
+        let (page, next_cursor) = paginate(&valid, p.cursor.as_deref(), self.options.page_size)?;
+        self.reply(id, &ListPage { key: "tools", items: page, next_cursor }, out)
+    }
+
+    fn call_tool(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+        out: &mut dyn Outbox,
+    ) -> Result<(), RpcError> {
+        let p: params::CallToolParams<'_> = params::decode(params)?;
+        let arguments = match p.arguments.map(RawValue::get) {
+            None | Some("null") => "{}",
+            Some(text) if text.starts_with('{') => text,
+            Some(_) => return Err(RpcError::invalid_params("`arguments` must be an object")),
+        };
+        let token = p.meta.and_then(|m| m.progress_token);
+        if let Some(token) = token {
+            let t = token.get();
+            if !(t.starts_with('"') || t.parse::<i64>().is_ok()) {
+                return Err(RpcError::invalid_params("`_meta.progressToken` must be a string or an integer"));
+            }
+        }
+        let structured = v.has_structured_output() && self.declares_output_schema(&p.name)?;
+        let value = wit::Value { json: arguments.to_owned() };
+        let result = self.guest(|g| g.call_tool(&p.name, &value))?;
+        match &result {
+            Ok(result) => {
+                if let (Some(token), Some(entries)) = (token, &result.progress) {
+                    for params in mapping::progress_notifications(entries, token, v) {
+                        self.notify("notifications/progress", &params, out);
+                    }
+                }
+                self.reply(id, &mapping::call_tool_result(result, structured, v), out)
+            }
+            Err(wit::ToolError::NotFound(_)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)))
+            }
+            Err(
+                wit::ToolError::InvalidParameters(message)
+                | wit::ToolError::ExecutionError(message)
+                | wit::ToolError::SchemaError(message),
+            ) => self.reply(id, &mapping::tool_error_result(message), out),
+        }
+    }
+
+    /// Whether `name` declares an output schema (lists tools once to learn).
+    fn declares_output_schema(&mut self, name: &str) -> Result<bool, RpcError> {
+        if self.structured_tools.is_none() {
+            let tools = self.guest(|g| g.list_tools())?;
+            self.structured_tools = Some(structured_tool_names(&tools));
+        }
+        Ok(self.structured_tools.as_ref().is_some_and(|names| names.contains(name)))
+    }
+
+    fn list_resources(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+        out: &mut dyn Outbox,
+    ) -> Result<(), RpcError> {
+        let p: params::ListParams<'_> = params::decode(params)?;
+        let resources = self.guest(|g| g.list_resources())?;
+        let mapped: Vec<_> = resources.iter().map(|r| mapping::resource(r, v)).collect();
+        let (page, next_cursor) = paginate(&mapped, p.cursor.as_deref(), self.options.page_size)?;
+        self.reply(id, &ListPage { key: "resources", items: page, next_cursor }, out)
+    }
+
+    fn read_resource(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
+        let p: params::UriParams<'_> = params::decode(params)?;
+        match self.guest(|g| g.read_resource(&p.uri))? {
+            Ok(result) => self.reply(id, &mapping::read_resource_result(&result), out),
+            Err(wit::ResourceError::NotFound(_)) => Err(RpcError {
+                code: code::RESOURCE_NOT_FOUND,
+                message: format!("Resource not found: {}", p.uri),
+                data: Some(serde_json::json!({ "uri": p.uri })),
+            }),
+            Err(wit::ResourceError::ExecutionError(message)) => Err(RpcError::internal(message)),
+        }
+    }
+
+    fn subscription(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        method: &str,
+        out: &mut dyn Outbox,
+    ) -> Result<(), RpcError> {
+        let subscribe = matches!(&self.phase, Phase::Ready(r) if r.subscribe);
+        if !subscribe {
+            return Err(RpcError::new(
+                code::METHOD_NOT_FOUND,
+                format!("Method not found: {method} (the router does not offer resource subscriptions)"),
+            ));
+        }
+        params::decode::<params::UriParams<'_>>(params)?;
+        // Accepted; the 25.3.26 contract has no way for a guest to signal an
+        // update, so no `notifications/resources/updated` ever follows.
+        self.reply(id, &mapping::Empty {}, out)
+    }
+
+    fn list_prompts(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
+        let p: params::ListParams<'_> = params::decode(params)?;
+        let prompts = self.guest(|g| g.list_prompts())?;
+        let mapped: Vec<_> = prompts.iter().map(mapping::prompt).collect();
+        let (page, next_cursor) = paginate(&mapped, p.cursor.as_deref(), self.options.page_size)?;
+        self.reply(id, &ListPage { key: "prompts", items: page, next_cursor }, out)
+    }
+
+    fn get_prompt(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+        out: &mut dyn Outbox,
+    ) -> Result<(), RpcError> {
+        let p: params::GetPromptParams<'_> = params::decode(params)?;
+        match self.guest(|g| g.get_prompt(&p.name))? {
+            Ok(result) => self.reply(id, &mapping::get_prompt_result(&result, v), out),
+            Err(wit::PromptError::NotFound(_)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)))
+            }
+            Err(wit::PromptError::InvalidParameters(message)) => Err(RpcError::new(code::INVALID_PARAMS, message)),
+            Err(wit::PromptError::InternalError(message)) => Err(RpcError::internal(message)),
+        }
+    }
+
+    fn complete(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
+        let p: params::CompleteParams<'_> = params::decode(params)?;
+        // Type-check the parts the guest relies on before handing them over raw.
+        serde_json::from_str::<params::CompletionReference>(p.reference.get())
+            .map_err(|e| RpcError::invalid_params(format!("`ref`: {e}")))?;
+        serde_json::from_str::<params::CompletionArgument>(p.argument.get())
+            .map_err(|e| RpcError::invalid_params(format!("`argument`: {e}")))?;
+        if p.context.is_some_and(|c| !c.get().starts_with('{')) {
+            return Err(RpcError::invalid_params("`context` must be an object"));
+        }
+        let mut input = format!(r#"{{"ref":{},"argument":{}"#, p.reference.get(), p.argument.get());
+        if let Some(context) = p.context {
+            input.push_str(r#","context":"#);
+            input.push_str(context.get());
+        }
+        input.push('}');
+        let request = wit::CompletionRequest {
+            input: wit::Value { json: input },
+            streaming: None,
+            meta: p.meta.map(meta_entries).transpose()?,
+        };
+        match self.guest(|g| g.complete(&request))? {
+            Ok(response) if response.is_error == Some(true) => {
+                let text: Vec<&str> = response
+                    .content
+                    .iter()
+                    .filter_map(|c| match c {
+                        wit::Content::Text(t) => Some(t.text.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                Err(RpcError::internal(format!("completion failed: {}", text.join(" "))))
+            }
+            Ok(response) => self.reply(id, &mapping::complete_result(&response), out),
+            Err(
+                wit::CompletionError::NotFound(message)
+                | wit::CompletionError::InvalidParameters(message)
+                | wit::CompletionError::SchemaError(message),
+            ) => Err(RpcError::new(code::INVALID_PARAMS, message)),
+            Err(wit::CompletionError::ExecutionError(message)) => Err(RpcError::internal(message)),
+        }
+    }
+
+    /// Runs `call` on the session's instance, creating it if needed. A fault
+    /// drops the instance (a trap leaves it unusable) and becomes -32603.
+    fn guest<T>(&mut self, call: impl FnOnce(&mut RouterInstance) -> Result<T, GuestFault>) -> Result<T, RpcError> {
+        if self.instance.is_none() {
+            let fresh = self.component.instantiate().map_err(|fault| self.fault(fault))?;
+            self.instance = Some(fresh);
+        }
+        let instance = self.instance.as_mut().expect("instantiated above");
+        call(instance).map_err(|fault| {
+            self.instance = None;
+            self.fault(fault)
+        })
+    }
+
+    fn fault(&self, fault: GuestFault) -> RpcError {
+        tracing::warn!(component = self.component.label(), "{}; the next request gets a fresh instance", fault.message);
+        RpcError::internal(fault.message)
+    }
+
+    fn reply<T: Serialize>(&mut self, id: &RawValue, result: &T, out: &mut dyn Outbox) -> Result<(), RpcError> {
+        match jsonrpc::write_result(&mut self.buf, id, result) {
+            Ok(()) => {
+                out.send(&self.buf);
+                Ok(())
+            }
+            Err(e) => Err(RpcError::internal(format!("cannot serialise the result: {e}"))),
+        }
+    }
+
+    fn notify<P: Serialize>(&mut self, method: &str, params: &P, out: &mut dyn Outbox) {
+        match jsonrpc::write_notification(&mut self.buf, method, params) {
+            Ok(()) => out.send(&self.buf),
+            Err(e) => tracing::warn!("cannot serialise a {method} notification: {e}"),
+        }
+    }
+
+    fn send_error(&mut self, id: Option<&RawValue>, error: &RpcError, out: &mut dyn Outbox) {
+        jsonrpc::write_error(&mut self.buf, id, error);
+        out.send(&self.buf);
+    }
+}
+
+fn structured_tool_names(tools: &[wit::Tool]) -> HashSet<String> {
+    tools.iter().filter(|t| t.output_schema.is_some()).map(|t| t.name.clone()).collect()
+}
+
+/// `_meta` of a request → the contract's meta entries (non-string values as JSON text).
+fn meta_entries(meta: &RawValue) -> Result<Vec<wit::MetaEntry>, RpcError> {
+    let map: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(meta.get()).map_err(|e| RpcError::invalid_params(format!("`_meta`: {e}")))?;
+    Ok(map
+        .into_iter()
+        .map(|(key, value)| {
+            let value = match value {
+                serde_json::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            wit::MetaEntry { key, value }
+        })
+        .collect())
+}
+
+/// One page of a list result: `{"<key>": [...], "nextCursor"?: "..."}`.
+struct ListPage<'a, T> {
+    key: &'static str,
+    items: &'a [T],
+    next_cursor: Option<String>,
+}
+
+impl<T: Serialize> Serialize for ListPage<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry(self.key, self.items)?;
+        if let Some(next) = &self.next_cursor {
+            map.serialize_entry("nextCursor", next)?;
+        }
+        map.end()
+    }
+}
+
+const CURSOR_PREFIX: &str = "mcp-wit:";
+
+/// Cuts one page out of `items`. Cursors are opaque to clients; they carry
+/// the offset of the next page.
+fn paginate<'a, T>(
+    items: &'a [T],
+    cursor: Option<&str>,
+    page_size: Option<usize>,
+) -> Result<(&'a [T], Option<String>), RpcError> {
+    let start = match cursor {
+        None => 0,
+        Some(c) => c
+            .strip_prefix(CURSOR_PREFIX)
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| n <= items.len())
+            .ok_or_else(|| RpcError::invalid_params(format!("invalid cursor {c:?}")))?,
+    };
+    let end = page_size.map_or(items.len(), |size| (start + size.max(1)).min(items.len()));
+    let next = (end < items.len()).then(|| format!("{CURSOR_PREFIX}{end}"));
+    Ok((&items[start..end], next))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_with_opaque_cursors() {
+        let items = [1, 2, 3, 4, 5];
+        let (page, next) = paginate(&items, None, Some(2)).unwrap();
+        assert_eq!((page, next.as_deref()), (&[1, 2][..], Some("mcp-wit:2")));
+        let (page, next) = paginate(&items, next.as_deref(), Some(2)).unwrap();
+        assert_eq!((page, next.as_deref()), (&[3, 4][..], Some("mcp-wit:4")));
+        let (page, next) = paginate(&items, next.as_deref(), Some(2)).unwrap();
+        assert_eq!((page, next), (&[5][..], None));
+        assert_eq!(paginate(&items, None, None).unwrap(), (&items[..], None));
+        for bad in ["nope", "mcp-wit:x", "mcp-wit:6"] {
+            assert_eq!(paginate(&items, Some(bad), None).unwrap_err().code, code::INVALID_PARAMS);
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Transports: how messages reach a [`Session`](crate::protocol::Session).
+
+pub mod stdio;

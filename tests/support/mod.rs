@@ -1,0 +1,272 @@
+//! Shared test support: the fixture components, a schema check for every
+//! message the server writes, and two ways to talk to `mcp-wit serve`:
+//! a real rmcp client behind a recording proxy, and a raw line client for
+//! malformed input.
+
+#![allow(dead_code)]
+
+pub mod schema;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rmcp::service::{RoleClient, RunningService};
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+/// How long any single answer may take before a test gives up.
+pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Path of a fixture component built from `components/`.
+pub fn component(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("MCP_WIT_COMPONENTS")).join(format!("{name}.wasm"));
+    assert!(path.exists(), "fixture {} is missing", path.display());
+    path
+}
+
+/// The `mcp-wit` binary under test.
+pub fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_mcp-wit"))
+}
+
+/// What the proxy saw the server send, checked against the MCP schema.
+#[derive(Default)]
+pub struct Transcript {
+    /// Method of each request the client sent, by raw id.
+    methods: HashMap<String, String>,
+    /// Every message the server sent, with the method it answers (for responses).
+    pub messages: Vec<(Option<String>, Value)>,
+    /// Schema violations found.
+    pub violations: Vec<String>,
+}
+
+impl Transcript {
+    fn record_client(&mut self, line: &str) {
+        if let Ok(msg) = serde_json::from_str::<Value>(line) {
+            if let (Some(id), Some(method)) = (msg.get("id"), msg.get("method").and_then(Value::as_str)) {
+                self.methods.insert(id.to_string(), method.to_string());
+            }
+        }
+    }
+
+    fn record_server(&mut self, line: &str) {
+        match serde_json::from_str::<Value>(line) {
+            Ok(msg) => {
+                let method = msg.get("id").and_then(|id| self.methods.get(&id.to_string())).cloned();
+                if let Err(e) = schema::check_server_message(&msg, method.as_deref()) {
+                    self.violations.push(e);
+                }
+                self.messages.push((method, msg));
+            }
+            Err(e) => self.violations.push(format!("server wrote a line that is not JSON ({e}): {line}")),
+        }
+    }
+
+    /// The `result` of every response to `method`, in order.
+    pub fn results(&self, method: &str) -> Vec<Value> {
+        self.messages
+            .iter()
+            .filter(|(m, msg)| m.as_deref() == Some(method) && msg.get("result").is_some())
+            .map(|(_, msg)| msg["result"].clone())
+            .collect()
+    }
+
+    /// Notifications with this method, in order.
+    pub fn notifications(&self, method: &str) -> Vec<Value> {
+        self.messages
+            .iter()
+            .filter(|(_, msg)| msg.get("id").is_none() && msg.get("method").and_then(Value::as_str) == Some(method))
+            .map(|(_, msg)| msg.clone())
+            .collect()
+    }
+}
+
+/// A server process driven by a real rmcp client through a recording proxy.
+pub struct Served<S: rmcp::Service<RoleClient>> {
+    /// The connected client.
+    pub client: RunningService<RoleClient, S>,
+    /// What the server sent.
+    pub transcript: Arc<Mutex<Transcript>>,
+    /// What the server wrote to stderr.
+    pub stderr: Arc<Mutex<String>>,
+    child: Child,
+}
+
+impl<S: rmcp::Service<RoleClient>> Served<S> {
+    /// Starts `mcp-wit serve <args>` and connects `handler` as the client.
+    pub async fn start(args: &[&str], handler: S) -> Self {
+        let mut child = spawn(args);
+        let transcript = Arc::new(Mutex::new(Transcript::default()));
+        let stderr = collect_stderr(&mut child);
+        let (client_read, proxy_write) = tokio::io::duplex(1 << 20);
+        let (proxy_read, client_write) = tokio::io::duplex(1 << 20);
+        let mut child_in = child.stdin.take().unwrap();
+        let child_out = child.stdout.take().unwrap();
+        let up = transcript.clone();
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(proxy_read).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                up.lock().unwrap().record_client(&line);
+                if child_in.write_all(format!("{line}\n").as_bytes()).await.is_err() {
+                    break;
+                }
+            }
+        });
+        let down = transcript.clone();
+        tokio::spawn(async move {
+            let mut proxy_write = proxy_write;
+            let mut lines = BufReader::new(child_out).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                down.lock().unwrap().record_server(&line);
+                if proxy_write.write_all(format!("{line}\n").as_bytes()).await.is_err() {
+                    break;
+                }
+            }
+        });
+        let client = tokio::time::timeout(ANSWER_TIMEOUT, rmcp::ServiceExt::serve(handler, (client_read, client_write)))
+            .await
+            .expect("initialize timed out")
+            .expect("initialize failed");
+        Served { client, transcript, stderr, child }
+    }
+
+    /// Asserts the server sent only schema-valid messages (and some at all),
+    /// then shuts down.
+    pub async fn finish(mut self) {
+        let _ = self.client.cancel().await;
+        let status = tokio::time::timeout(ANSWER_TIMEOUT, self.child.wait()).await.expect("server did not exit");
+        assert!(status.unwrap().success(), "server exited with failure; stderr:\n{}", self.stderr.lock().unwrap());
+        let transcript = self.transcript.lock().unwrap();
+        assert!(!transcript.messages.is_empty(), "the server sent nothing");
+        assert!(transcript.violations.is_empty(), "schema violations:\n{}", transcript.violations.join("\n"));
+    }
+}
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(binary())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("cannot start mcp-wit")
+}
+
+fn collect_stderr(child: &mut Child) -> Arc<Mutex<String>> {
+    let stderr = Arc::new(Mutex::new(String::new()));
+    let sink = stderr.clone();
+    let pipe = child.stderr.take().unwrap();
+    tokio::spawn(async move {
+        let mut lines = BufReader::new(pipe).lines();
+        while let Ok(Some(line)) = lines.next_line().await {
+            let mut s = sink.lock().unwrap();
+            s.push_str(&line);
+            s.push('\n');
+        }
+    });
+    stderr
+}
+
+/// A server process spoken to line by line, for input no real client sends.
+pub struct RawServer {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: tokio::io::Lines<BufReader<ChildStdout>>,
+    transcript: Transcript,
+    /// What the server wrote to stderr.
+    pub stderr: Arc<Mutex<String>>,
+}
+
+impl RawServer {
+    /// Starts `mcp-wit serve <args>`.
+    pub fn start(args: &[&str]) -> Self {
+        let mut child = spawn(args);
+        let stderr = collect_stderr(&mut child);
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+        RawServer { child, stdin, stdout, transcript: Transcript::default(), stderr }
+    }
+
+    /// Starts a server and initializes the session with `version`.
+    pub async fn initialized(args: &[&str], version: &str) -> Self {
+        let mut server = Self::start(args);
+        let answer = server.request(0, "initialize", initialize_params(version)).await;
+        assert_eq!(answer["result"]["protocolVersion"], version, "{answer}");
+        server.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
+        server
+    }
+
+    /// Writes one line (a newline is added).
+    pub async fn send(&mut self, line: &str) {
+        self.transcript.record_client(line);
+        let stdin = self.stdin.as_mut().expect("stdin is closed");
+        stdin.write_all(line.as_bytes()).await.unwrap();
+        stdin.write_all(b"\n").await.unwrap();
+        stdin.flush().await.unwrap();
+    }
+
+    /// Writes raw bytes as they are.
+    pub async fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin is closed");
+        stdin.write_all(bytes).await.unwrap();
+        stdin.flush().await.unwrap();
+    }
+
+    /// Reads the next message, checked against the schema.
+    pub async fn receive(&mut self) -> Value {
+        let line = tokio::time::timeout(ANSWER_TIMEOUT, self.stdout.next_line())
+            .await
+            .expect("no answer in time")
+            .unwrap()
+            .expect("server closed stdout");
+        self.transcript.record_server(&line);
+        assert!(self.transcript.violations.is_empty(), "schema violations: {:?}", self.transcript.violations);
+        self.transcript.messages.last().unwrap().1.clone()
+    }
+
+    /// Sends a request and returns its response, skipping notifications.
+    pub async fn request(&mut self, id: i64, method: &str, params: Value) -> Value {
+        let msg = serde_json::json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params });
+        self.send(&msg.to_string()).await;
+        loop {
+            let answer = self.receive().await;
+            if answer.get("id").is_some() {
+                assert_eq!(answer["id"], id, "answer to another request: {answer}");
+                return answer;
+            }
+        }
+    }
+
+    /// Sends a `tools/call` and returns the response.
+    pub async fn call(&mut self, id: i64, tool: &str, arguments: Value) -> Value {
+        self.request(id, "tools/call", serde_json::json!({ "name": tool, "arguments": arguments })).await
+    }
+
+    /// Closes stdin and waits for a clean exit.
+    pub async fn finish(mut self) {
+        drop(self.stdin.take());
+        let status = tokio::time::timeout(ANSWER_TIMEOUT, self.child.wait()).await.expect("server did not exit");
+        assert!(status.unwrap().success(), "server exited with failure; stderr:\n{}", self.stderr.lock().unwrap());
+    }
+}
+
+/// `initialize` params asking for `version`.
+pub fn initialize_params(version: &str) -> Value {
+    serde_json::json!({
+        "protocolVersion": version,
+        "capabilities": {},
+        "clientInfo": { "name": "mcp-wit-tests", "version": "0" }
+    })
+}
+
+/// Reads everything from an async reader (used for small outputs).
+pub async fn read_all<R: AsyncRead + Unpin>(mut r: R) -> Vec<u8> {
+    let mut buf = Vec::new();
+    tokio::io::AsyncReadExt::read_to_end(&mut r, &mut buf).await.unwrap();
+    buf
+}
