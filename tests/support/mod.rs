@@ -212,6 +212,9 @@ impl RawServer {
 
     /// Writes raw bytes as they are.
     pub async fn send_bytes(&mut self, bytes: &[u8]) {
+        for line in String::from_utf8_lossy(bytes).lines() {
+            self.transcript.record_client(line.trim());
+        }
         let stdin = self.stdin.as_mut().expect("stdin is closed");
         stdin.write_all(bytes).await.unwrap();
         stdin.flush().await.unwrap();

@@ -23,8 +23,8 @@ impl GuestFault {
             Some(trap) => format!("guest trapped in `{function}`: {trap}"),
             None => format!("guest failed in `{function}`: {}", error.root_cause()),
         };
-        let message = match state.output().take_last_line() {
-            Some(last) => format!("{cause} (guest said: {last})"),
+        let message = match state.output().last_words() {
+            Some(words) => format!("{cause}; the guest {words}"),
             None => cause,
         };
         GuestFault { message }
@@ -41,6 +41,7 @@ macro_rules! guest_call {
     ($(#[$doc:meta])* $name:ident => $call:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty, $wit_name:literal) => {
         $(#[$doc])*
         pub fn $name(&mut self, $($arg: $ty),*) -> Result<$ret, GuestFault> {
+            self.store.data().output().begin_call();
             let result = self.router.wasix_mcp_router().$call(&mut self.store, $($arg),*);
             result.map_err(|e| GuestFault::from_error($wit_name, e, self.store.data()))
         }

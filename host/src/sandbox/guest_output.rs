@@ -2,10 +2,11 @@
 //!
 //! Each complete line is written to the host's stderr prefixed with the
 //! component's label, so guest output is attributable and never reaches the
-//! host's stdout (which the stdio transport owns). The last line the guest
-//! wrote is kept, so that a trap can be reported with the guest's own panic
-//! message.
+//! host's stdout (which the stdio transport owns). The last lines the guest
+//! wrote during the current call are kept, so that a trap can be reported
+//! with the guest's own panic message.
 
+use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -16,12 +17,15 @@ use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
 /// Longest line kept before it is written out anyway.
 const MAX_LINE: usize = 8 * 1024;
 
+/// Lines of the current call kept for fault reports.
+const RECENT_LINES: usize = 16;
+
 /// Where guest output goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputTarget {
     /// The host's stderr, each line prefixed with `[label:stream]`.
     Stderr,
-    /// Nowhere (the last line is still kept for trap reports).
+    /// Nowhere (recent lines are still kept for trap reports).
     Discard,
 }
 
@@ -34,13 +38,13 @@ pub struct GuestOutput {
 struct Shared {
     label: Arc<str>,
     target: OutputTarget,
-    last_line: Mutex<String>,
+    recent: Mutex<VecDeque<String>>,
 }
 
 impl GuestOutput {
     /// Creates the output sink for one instance of the component `label`.
     pub fn new(label: Arc<str>, target: OutputTarget) -> Self {
-        GuestOutput { shared: Arc::new(Shared { label, target, last_line: Mutex::new(String::new()) }) }
+        GuestOutput { shared: Arc::new(Shared { label, target, recent: Mutex::new(VecDeque::new()) }) }
     }
 
     /// A WASI stdout/stderr stream named `stream` feeding this sink.
@@ -48,11 +52,32 @@ impl GuestOutput {
         GuestStream { shared: self.shared.clone(), stream }
     }
 
-    /// Takes the last line the guest wrote on either stream, if any.
-    pub fn take_last_line(&self) -> Option<String> {
-        let mut last = self.shared.last_line.lock().unwrap_or_else(|e| e.into_inner());
-        let line = std::mem::take(&mut *last);
-        (!line.trim().is_empty()).then(|| line.trim().to_string())
+    /// Forgets the lines kept so far: called as a guest call begins, so a
+    /// fault report only quotes what that call printed.
+    pub fn begin_call(&self) {
+        let mut recent = self.shared.recent.lock().unwrap_or_else(|e| e.into_inner());
+        if !recent.is_empty() {
+            recent.clear();
+        }
+    }
+
+    /// What the guest said last in the current call, as a phrase: `panicked
+    /// at FILE:LINE: MESSAGE` when it panicked (Rust's panic report), else
+    /// `said: LAST LINE`.
+    pub fn last_words(&self) -> Option<String> {
+        let recent = self.shared.recent.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = recent.iter().rposition(|line| line.contains("panicked at")) {
+            let panic_line = recent[at].trim();
+            let panic_line = panic_line.find("panicked at").map_or(panic_line, |i| &panic_line[i..]);
+            let message: Vec<&str> = recent
+                .iter()
+                .skip(at + 1)
+                .map(|line| line.trim())
+                .take_while(|line| !line.starts_with("note:") && !line.starts_with("stack backtrace"))
+                .collect();
+            return Some(format!("{} {}", panic_line, message.join(" ")).trim().to_string());
+        }
+        recent.back().map(|line| format!("said: {}", line.trim()))
     }
 }
 
@@ -111,9 +136,11 @@ impl LineWriter {
             let _ = std::io::stderr().lock().write_all(text.as_bytes());
         }
         if !line.trim().is_empty() {
-            let mut last = self.shared.last_line.lock().unwrap_or_else(|e| e.into_inner());
-            last.clear();
-            last.push_str(&line);
+            let mut recent = self.shared.recent.lock().unwrap_or_else(|e| e.into_inner());
+            if recent.len() == RECENT_LINES {
+                recent.pop_front();
+            }
+            recent.push_back(line.into_owned());
         }
         self.pending.clear();
     }
