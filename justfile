@@ -1,0 +1,21 @@
+# Common tasks. `just --list` shows them.
+
+# Serve a component over stdio (the built-in demo without one).
+serve component="":
+    cargo run --release -- serve {{component}}
+
+# The whole test suite (what .ci/run calls).
+test:
+    rustup target add wasm32-wasip2 && cargo test --workspace
+
+# Build the guest components in components/.
+components:
+    cd components && cargo build --release --target wasm32-wasip2
+
+# Build the guest template.
+template:
+    cd guest-template && cargo build --release --target wasm32-wasip2
+
+# Install the CLI.
+install:
+    cargo install --path host
