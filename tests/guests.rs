@@ -135,7 +135,8 @@ impl Guest for Notes {
 export!(Notes);
 "##;
 
-const OTHER_WORLD_WIT: &str = "package example:other;\n\nworld greeter {\n  export greet: func(name: string) -> string;\n}\n";
+const OTHER_WORLD_WIT: &str =
+    "package example:other;\n\nworld greeter {\n  export greet: func(name: string) -> string;\n}\n";
 
 const OTHER_WORLD_LIB: &str = r#"
 wit_bindgen::generate!({ path: "wit", world: "example:other/greeter" });
@@ -254,7 +255,10 @@ fn files_that_are_not_components_are_refused_with_advice() {
     let module = dir.path().join("module.wasm");
     std::fs::write(&module, b"\0asm\x01\0\0\0").unwrap();
     let stderr = String::from_utf8(run_serve(&[module.to_str().unwrap()], "").stderr).unwrap();
-    assert!(stderr.contains("core WebAssembly module, not a component") && stderr.contains("wasm32-wasip2"), "{stderr}");
+    assert!(
+        stderr.contains("core WebAssembly module, not a component") && stderr.contains("wasm32-wasip2"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -74,7 +74,10 @@ async fn missing_or_ill_typed_params_are_invalid_params() {
         ("prompts/get", json!({ "name": "greeting", "arguments": { "who": 1 } })),
         ("completion/complete", json!({ "argument": { "name": "who", "value": "" } })),
         ("completion/complete", json!({ "ref": { "type": "ref/nothing" }, "argument": { "name": "a", "value": "" } })),
-        ("completion/complete", json!({ "ref": { "type": "ref/prompt", "name": "greeting" }, "argument": { "name": "a" } })),
+        (
+            "completion/complete",
+            json!({ "ref": { "type": "ref/prompt", "name": "greeting" }, "argument": { "name": "a" } }),
+        ),
         ("logging/setLevel", json!({})),
         ("logging/setLevel", json!({ "level": "loud" })),
         ("tools/list", json!({ "cursor": 3 })),
@@ -191,8 +194,7 @@ async fn an_oversized_line_is_refused_without_losing_the_session() {
 #[tokio::test]
 async fn a_10_mb_message_is_served_when_the_limit_allows_it() {
     let path = everything();
-    let mut server =
-        RawServer::initialized(&["serve", &path, "--max-message-size", "33554432"], "2025-11-25").await;
+    let mut server = RawServer::initialized(&["serve", &path, "--max-message-size", "33554432"], "2025-11-25").await;
     let text = "y".repeat(10 * 1024 * 1024);
     let answer = server.call(1, "echo", json!({ "text": text })).await;
     assert_eq!(answer["result"]["content"][0]["text"].as_str().map(str::len), Some(text.len()));

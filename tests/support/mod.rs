@@ -46,10 +46,10 @@ pub struct Transcript {
 
 impl Transcript {
     fn record_client(&mut self, line: &str) {
-        if let Ok(msg) = serde_json::from_str::<Value>(line) {
-            if let (Some(id), Some(method)) = (msg.get("id"), msg.get("method").and_then(Value::as_str)) {
-                self.methods.insert(id.to_string(), method.to_string());
-            }
+        if let Ok(msg) = serde_json::from_str::<Value>(line)
+            && let (Some(id), Some(method)) = (msg.get("id"), msg.get("method").and_then(Value::as_str))
+        {
+            self.methods.insert(id.to_string(), method.to_string());
         }
     }
 
@@ -127,10 +127,11 @@ impl<S: rmcp::Service<RoleClient>> Served<S> {
                 }
             }
         });
-        let client = tokio::time::timeout(ANSWER_TIMEOUT, rmcp::ServiceExt::serve(handler, (client_read, client_write)))
-            .await
-            .expect("initialize timed out")
-            .expect("initialize failed");
+        let client =
+            tokio::time::timeout(ANSWER_TIMEOUT, rmcp::ServiceExt::serve(handler, (client_read, client_write)))
+                .await
+                .expect("initialize timed out")
+                .expect("initialize failed");
         Served { client, transcript, stderr, child }
     }
 

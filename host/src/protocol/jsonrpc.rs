@@ -149,10 +149,11 @@ pub fn parse(bytes: &[u8]) -> Result<Incoming<'_>, Rejection<'_>> {
         return reject("`jsonrpc` must be \"2.0\"");
     }
     let params = envelope.params.filter(|p| p.get() != "null");
-    if let Some(p) = params {
-        if !p.get().starts_with('{') && !p.get().starts_with('[') {
-            return reject("`params` must be an object");
-        }
+    if let Some(p) = params
+        && !p.get().starts_with('{')
+        && !p.get().starts_with('[')
+    {
+        return reject("`params` must be an object");
     }
     match (envelope.method, id) {
         (Some(method), Some(id)) => {
@@ -247,7 +248,10 @@ mod tests {
         assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#), (None, code::INVALID_REQUEST));
         assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#), (None, code::INVALID_REQUEST));
         assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1,"method":7}"#), (None, code::INVALID_REQUEST));
-        assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#), (Some("1".into()), code::INVALID_REQUEST));
+        assert_eq!(
+            rejected(r#"{"jsonrpc":"2.0","id":1,"method":"x","params":3}"#),
+            (Some("1".into()), code::INVALID_REQUEST)
+        );
         assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1}"#), (Some("1".into()), code::INVALID_REQUEST));
     }
 }

@@ -174,16 +174,12 @@ pub enum ResourceContents<'a> {
 /// Maps one `resource-contents`.
 pub fn resource_contents(c: &wit::ResourceContents) -> ResourceContents<'_> {
     match c {
-        wit::ResourceContents::Text(t) => ResourceContents::Text {
-            uri: Cow::Borrowed(&t.uri),
-            mime_type: t.mime_type.as_deref(),
-            text: &t.text,
-        },
-        wit::ResourceContents::Blob(b) => ResourceContents::Blob {
-            uri: Cow::Borrowed(&b.uri),
-            mime_type: b.mime_type.as_deref(),
-            blob: &b.blob,
-        },
+        wit::ResourceContents::Text(t) => {
+            ResourceContents::Text { uri: Cow::Borrowed(&t.uri), mime_type: t.mime_type.as_deref(), text: &t.text }
+        }
+        wit::ResourceContents::Blob(b) => {
+            ResourceContents::Blob { uri: Cow::Borrowed(&b.uri), mime_type: b.mime_type.as_deref(), blob: &b.blob }
+        }
     }
 }
 

@@ -303,7 +303,12 @@ impl Session {
         self.reply(id, &ListPage { key: "resources", items: page, next_cursor }, out)
     }
 
-    fn read_resource(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
+    fn read_resource(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        out: &mut dyn Outbox,
+    ) -> Result<(), RpcError> {
         let p: params::UriParams<'_> = params::decode(params)?;
         match self.guest(|g| g.read_resource(&p.uri))? {
             Ok(result) => self.reply(id, &mapping::read_resource_result(&result), out),

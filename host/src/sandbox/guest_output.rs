@@ -100,11 +100,7 @@ impl StdoutStream for GuestStream {
     }
 
     fn async_stream(&self) -> Box<dyn tokio::io::AsyncWrite + Send + Sync> {
-        Box::new(AsyncLineWriter(LineWriter {
-            shared: self.shared.clone(),
-            stream: self.stream,
-            pending: Vec::new(),
-        }))
+        Box::new(AsyncLineWriter(LineWriter { shared: self.shared.clone(), stream: self.stream, pending: Vec::new() }))
     }
 }
 

@@ -25,9 +25,7 @@ pub struct SandboxPolicy {
 impl SandboxPolicy {
     /// Starts a policy for the component named `label` (used to prefix its output).
     pub fn builder(label: impl Into<Arc<str>>) -> SandboxPolicyBuilder {
-        SandboxPolicyBuilder {
-            policy: SandboxPolicy { label: label.into(), output: OutputTarget::Stderr },
-        }
+        SandboxPolicyBuilder { policy: SandboxPolicy { label: label.into(), output: OutputTarget::Stderr } }
     }
 
     /// The label the guest's output lines are prefixed with.
