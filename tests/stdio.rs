@@ -79,6 +79,7 @@ async fn missing_or_ill_typed_params_are_invalid_params() {
             json!({ "ref": { "type": "ref/prompt", "name": "greeting" }, "argument": { "name": "a" } }),
         ),
         ("logging/setLevel", json!({})),
+        ("tools/call", json!(["echo", {}])),
         ("logging/setLevel", json!({ "level": "loud" })),
         ("tools/list", json!({ "cursor": 3 })),
         ("tools/list", json!({ "cursor": "not-a-cursor" })),

@@ -497,7 +497,7 @@ pub fn progress_notifications<'a>(
             ProgressParams {
                 progress_token: token,
                 progress,
-                message: entry.message.as_deref(),
+                message: entry.message.as_deref().filter(|_| v.has_progress_message()),
                 meta: annotations(&entry.annotations, v).map(|annotations| ProgressMeta { annotations }),
             }
         })
@@ -686,10 +686,11 @@ struct ResourcesCapability {
 }
 
 /// Maps the guest's capabilities and adds the host's own (`logging`).
-pub fn capabilities(c: &wit::ServerCapabilities) -> Capabilities {
+/// `completions` exists from 2025-03-26 (older clients complete without it).
+pub fn capabilities(c: &wit::ServerCapabilities, v: ProtocolVersion) -> Capabilities {
     Capabilities {
         logging: Empty {},
-        completions: c.completions.as_ref().filter(|c| c.enabled).map(|_| Empty {}),
+        completions: c.completions.as_ref().filter(|c| c.enabled && v.has_completions_capability()).map(|_| Empty {}),
         prompts: c.prompts.as_ref().map(|p| ListChanged { list_changed: p.list_changed }),
         resources: c
             .resources

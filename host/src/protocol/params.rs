@@ -14,14 +14,21 @@ use super::jsonrpc::RpcError;
 
 /// Decodes `params` into `T`, or the -32602 answer naming what is wrong.
 pub fn decode<'a, T: Deserialize<'a>>(params: Option<&'a RawValue>) -> Result<T, RpcError> {
-    let text = params.map_or("{}", RawValue::get);
-    serde_json::from_str(text).map_err(RpcError::invalid_params)
+    serde_json::from_str(object_text(params)?).map_err(RpcError::invalid_params)
+}
+
+/// The params text; MCP params are always objects (serde would otherwise
+/// accept an array positionally).
+fn object_text(params: Option<&RawValue>) -> Result<&str, RpcError> {
+    match params.map_or("{}", RawValue::get) {
+        text if text.starts_with('{') => Ok(text),
+        _ => Err(RpcError::invalid_params("`params` must be an object")),
+    }
 }
 
 /// Decodes an owned value (for types that cannot borrow).
 pub fn decode_owned<T: DeserializeOwned>(params: Option<&RawValue>) -> Result<T, RpcError> {
-    let text = params.map_or("{}", RawValue::get);
-    serde_json::from_str(text).map_err(RpcError::invalid_params)
+    serde_json::from_str(object_text(params)?).map_err(RpcError::invalid_params)
 }
 
 /// `initialize` params.

@@ -202,7 +202,7 @@ impl Session {
         }
         let result = InitializeResult {
             protocol_version: version.as_str(),
-            capabilities: mapping::capabilities(&caps),
+            capabilities: mapping::capabilities(&caps, version),
             server_info: ServerInfo { name: &name, version: env!("CARGO_PKG_VERSION") },
             instructions: &instructions,
         };

@@ -51,6 +51,16 @@ impl ProtocolVersion {
         self >= ProtocolVersion::V2025_03_26
     }
 
+    /// Whether servers advertise the `completions` capability.
+    pub fn has_completions_capability(self) -> bool {
+        self >= ProtocolVersion::V2025_03_26
+    }
+
+    /// Whether `notifications/progress` carries a `message`.
+    pub fn has_progress_message(self) -> bool {
+        self >= ProtocolVersion::V2025_03_26
+    }
+
     /// Whether tools carry `annotations` (`readOnlyHint`, …).
     pub fn has_tool_annotations(self) -> bool {
         self >= ProtocolVersion::V2025_03_26
