@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
+use mcp_wit::sandbox::DirGrant;
 use mcp_wit::sandbox::guest_output::OutputTarget;
 use mcp_wit::transport::stdio::{self, StdioOptions};
 use mcp_wit::{LoadedComponent, SandboxPolicy, Session, SessionOptions};
@@ -44,6 +45,14 @@ struct ServeArgs {
     /// Where the guest's stdout and stderr go.
     #[arg(long, value_enum, default_value_t = GuestOutputArg::Stderr)]
     guest_output: GuestOutputArg,
+    /// Grant an environment variable: `KEY=VALUE`, or `KEY` to pass the
+    /// host's value. Repeatable. The guest sees no other variable.
+    #[arg(long = "env", value_name = "KEY[=VALUE]")]
+    env: Vec<String>,
+    /// Grant a host directory: `HOST[:GUEST][:ro]`. Repeatable. The guest sees
+    /// no other file.
+    #[arg(long = "dir", value_name = "HOST[:GUEST][:ro]")]
+    dirs: Vec<DirGrant>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -90,19 +99,45 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         GuestOutputArg::Stderr => OutputTarget::Stderr,
         GuestOutputArg::Discard => OutputTarget::Discard,
     };
+    let label = match &args.component {
+        Some(path) => path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned()),
+        None => "hello".to_string(),
+    };
+    let policy = sandbox_policy(label, output, &args)?;
     let component = match &args.component {
-        Some(path) => {
-            let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
-            let policy = SandboxPolicy::builder(label).guest_output(output).build();
-            LoadedComponent::from_file(&engine, path, policy)?
-        }
+        Some(path) => LoadedComponent::from_file(&engine, path, policy)?,
         None => {
             tracing::info!("no component given: serving the built-in demo router (`hello`)");
-            let policy = SandboxPolicy::builder("hello").guest_output(output).build();
             LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?
         }
     };
     let mut session = Session::new(component, SessionOptions { page_size: args.page_size });
     let options = StdioOptions { max_message_size: args.max_message_size };
     stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
+}
+
+/// The sandbox from the grant flags; nothing is granted by default.
+fn sandbox_policy(label: String, output: OutputTarget, args: &ServeArgs) -> anyhow::Result<SandboxPolicy> {
+    let mut policy = SandboxPolicy::builder(label).guest_output(output);
+    for spec in &args.env {
+        let (key, value) = match spec.split_once('=') {
+            Some((key, value)) => (key.to_string(), value.to_string()),
+            None => {
+                let value = std::env::var(spec)
+                    .with_context(|| format!("--env {spec}: the host has no such variable; pass --env {spec}=VALUE"))?;
+                (spec.clone(), value)
+            }
+        };
+        anyhow::ensure!(!key.is_empty(), "--env {spec}: the variable name is empty");
+        policy = policy.env(key, value);
+    }
+    for dir in &args.dirs {
+        anyhow::ensure!(
+            dir.host.is_dir(),
+            "--dir {}: no such directory on the host (create it, or fix the path)",
+            dir.host.display()
+        );
+        policy = policy.dir(dir.clone());
+    }
+    Ok(policy.build())
 }

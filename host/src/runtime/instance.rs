@@ -50,7 +50,8 @@ macro_rules! guest_call {
 
 impl RouterInstance {
     pub(super) fn new(pre: &McpRouterPre<GuestState>, policy: &SandboxPolicy) -> Result<Self, GuestFault> {
-        let mut store = Store::new(pre.engine(), policy.instance_state());
+        let state = policy.instance_state().map_err(|e| GuestFault { message: e.to_string() })?;
+        let mut store = Store::new(pre.engine(), state);
         match pre.instantiate(&mut store) {
             Ok(router) => Ok(RouterInstance { store, router }),
             Err(e) => Err(GuestFault::from_error("instantiate", e, store.data())),

@@ -3,13 +3,16 @@
 //! Deny by default: a guest gets no filesystem, no environment, no sockets
 //! and no stdin. Its stdout and stderr are captured (see [`guest_output`]) so
 //! they can never corrupt a transport that uses the host's own stdout.
+//! Grants ([`SandboxPolicyBuilder::env`], [`SandboxPolicyBuilder::dir`]) open
+//! exactly what the operator names.
 
 pub mod guest_output;
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use wasmtime::component::ResourceTable;
-use wasmtime_wasi::{WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
+use wasmtime_wasi::{FsPerms, WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
 
 use guest_output::{GuestOutput, OutputTarget};
 
@@ -20,12 +23,52 @@ use guest_output::{GuestOutput, OutputTarget};
 pub struct SandboxPolicy {
     label: Arc<str>,
     output: OutputTarget,
+    env: Vec<(String, String)>,
+    dirs: Vec<DirGrant>,
+}
+
+/// A host directory made visible to the guest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirGrant {
+    /// The directory on the host.
+    pub host: PathBuf,
+    /// Where the guest sees it (an absolute path such as `/data`).
+    pub guest: String,
+    /// Whether the guest may only read.
+    pub read_only: bool,
+}
+
+impl std::str::FromStr for DirGrant {
+    type Err = String;
+
+    /// Parses `HOST[:GUEST][:ro]`; the guest path defaults to the host path.
+    fn from_str(spec: &str) -> Result<Self, String> {
+        let (rest, read_only) = match spec.strip_suffix(":ro") {
+            Some(rest) => (rest, true),
+            None => (spec.strip_suffix(":rw").unwrap_or(spec), false),
+        };
+        let (host, guest) = match rest.split_once(':') {
+            Some((host, guest)) => (host, guest),
+            None => (rest, rest),
+        };
+        if host.is_empty() || guest.is_empty() {
+            return Err(format!("`{spec}` is not HOST[:GUEST][:ro]"));
+        }
+        Ok(DirGrant { host: PathBuf::from(host), guest: guest.to_string(), read_only })
+    }
 }
 
 impl SandboxPolicy {
     /// Starts a policy for the component named `label` (used to prefix its output).
     pub fn builder(label: impl Into<Arc<str>>) -> SandboxPolicyBuilder {
-        SandboxPolicyBuilder { policy: SandboxPolicy { label: label.into(), output: OutputTarget::Stderr } }
+        SandboxPolicyBuilder {
+            policy: SandboxPolicy {
+                label: label.into(),
+                output: OutputTarget::Stderr,
+                env: Vec::new(),
+                dirs: Vec::new(),
+            },
+        }
     }
 
     /// The label the guest's output lines are prefixed with.
@@ -33,12 +76,34 @@ impl SandboxPolicy {
         &self.label
     }
 
+    /// The environment variables granted to the guest.
+    pub fn env(&self) -> &[(String, String)] {
+        &self.env
+    }
+
+    /// The directories granted to the guest.
+    pub fn dirs(&self) -> &[DirGrant] {
+        &self.dirs
+    }
+
     /// Creates the per-instance state that the guest's WASI imports act on.
-    pub fn instance_state(&self) -> GuestState {
+    pub fn instance_state(&self) -> std::io::Result<GuestState> {
         let output = GuestOutput::new(self.label.clone(), self.output);
         let mut wasi = WasiCtxBuilder::new();
-        wasi.stdout(output.stream("stdout")).stderr(output.stream("stderr"));
-        GuestState { wasi: wasi.build(), table: ResourceTable::new(), output }
+        wasi.stdout(output.stream("stdout"))
+            .stderr(output.stream("stderr"))
+            .envs(&self.env)
+            // No network unless a later grant opens it.
+            .allow_tcp(false)
+            .allow_udp(false)
+            .allow_ip_name_lookup(false);
+        for dir in &self.dirs {
+            let perms = if dir.read_only { FsPerms::ReadOnly } else { FsPerms::ReadWrite };
+            wasi.preopened_dir(&dir.host, &dir.guest, perms).map_err(|e| {
+                std::io::Error::other(format!("cannot open granted directory {}: {e}", dir.host.display()))
+            })?;
+        }
+        Ok(GuestState { wasi: wasi.build(), table: ResourceTable::new(), output })
     }
 }
 
@@ -52,6 +117,18 @@ impl SandboxPolicyBuilder {
     /// Where the guest's stdout and stderr go (default: the host's stderr).
     pub fn guest_output(mut self, target: OutputTarget) -> Self {
         self.policy.output = target;
+        self
+    }
+
+    /// Grants the environment variable `key` with `value`.
+    pub fn env(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
+        self.policy.env.push((key.into(), value.into()));
+        self
+    }
+
+    /// Grants a host directory.
+    pub fn dir(mut self, grant: DirGrant) -> Self {
+        self.policy.dirs.push(grant);
         self
     }
 
@@ -78,5 +155,21 @@ impl GuestState {
 impl WasiView for GuestState {
     fn ctx(&mut self) -> WasiCtxView<'_> {
         WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_dir_grants() {
+        let g: DirGrant = "/srv/data".parse().unwrap();
+        assert_eq!((g.host.to_str().unwrap(), g.guest.as_str(), g.read_only), ("/srv/data", "/srv/data", false));
+        let g: DirGrant = "/srv/data:/data:ro".parse().unwrap();
+        assert_eq!((g.host.to_str().unwrap(), g.guest.as_str(), g.read_only), ("/srv/data", "/data", true));
+        let g: DirGrant = "./x:ro".parse().unwrap();
+        assert_eq!((g.host.to_str().unwrap(), g.guest.as_str(), g.read_only), ("./x", "./x", true));
+        assert!(":/data".parse::<DirGrant>().is_err());
     }
 }
