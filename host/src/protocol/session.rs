@@ -75,6 +75,16 @@ impl Session {
         }
     }
 
+    /// Marks the session initialized at `version` without an `initialize`
+    /// exchange: for transports where each request stands alone (stateless
+    /// HTTP, where the revision comes from the `MCP-Protocol-Version` header).
+    pub fn assume_initialized(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
+        let caps = self.guest(|g| g.capabilities())?;
+        let subscribe = caps.resources.and_then(|r| r.subscribe).unwrap_or(false);
+        self.phase = Phase::Ready(Ready { version, subscribe });
+        Ok(())
+    }
+
     /// The negotiated revision, once initialized.
     pub fn protocol_version(&self) -> Option<ProtocolVersion> {
         match &self.phase {
