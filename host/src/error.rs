@@ -31,6 +31,12 @@ pub enum LoadError {
         /// What the component does export.
         exports: Vec<String>,
     },
+    /// A `.cwasm` that this engine cannot run.
+    #[error(
+        "cannot load the precompiled component (it was compiled by another mcp-wit or wasmtime \
+         version, or with other settings); recompile it with `mcp-wit compile`: {0:#}"
+    )]
+    Precompiled(#[source] wasmtime::Error),
     /// Compilation failed.
     #[error("cannot compile the component: {0:#}")]
     Compile(#[source] wasmtime::Error),

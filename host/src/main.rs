@@ -5,6 +5,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
+use std::time::Duration;
+
+use mcp_wit::protocol::session::InstanceMode;
+use mcp_wit::runtime::cache::CompileCache;
+use mcp_wit::runtime::engine::EngineOptions;
+use mcp_wit::runtime::limits::Limits;
 use mcp_wit::sandbox::DirGrant;
 use mcp_wit::sandbox::guest_output::OutputTarget;
 use mcp_wit::transport::stdio::{self, StdioOptions};
@@ -29,6 +35,20 @@ enum Command {
     #[command(after_help = "Examples:\n  mcp-wit serve                     serve the built-in demo router\n  \
                             mcp-wit serve router.wasm         serve a component over stdio")]
     Serve(ServeArgs),
+    /// Compile a component ahead of time into a `.cwasm` that `serve` loads
+    /// without compiling (same mcp-wit version and machine type only).
+    #[command(after_help = "Examples:\n  mcp-wit compile router.wasm -o router.cwasm\n  \
+                            mcp-wit serve router.cwasm")]
+    Compile(CompileArgs),
+}
+
+#[derive(clap::Args)]
+struct CompileArgs {
+    /// The component (`.wasm`) to compile.
+    component: PathBuf,
+    /// Where to write the compiled component.
+    #[arg(short, long)]
+    output: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -53,6 +73,67 @@ struct ServeArgs {
     /// no other file.
     #[arg(long = "dir", value_name = "HOST[:GUEST][:ro]")]
     dirs: Vec<DirGrant>,
+    /// Wall-clock budget of one guest call (e.g. `30s`, `500ms`); on expiry
+    /// the caller gets -32603 and the instance is replaced.
+    #[arg(long, default_value = "30s", value_parser = parse_duration)]
+    timeout: Duration,
+    /// Memory cap of one guest instance (e.g. `256MiB`); growing past it traps.
+    #[arg(long, default_value = "256MiB", value_parser = parse_size)]
+    max_memory: usize,
+    /// Largest result a guest may return (e.g. `16MiB`); a larger one is
+    /// replaced by -32603.
+    #[arg(long, default_value = "16MiB", value_parser = parse_size)]
+    max_output: usize,
+    /// How guest instances map onto sessions.
+    #[arg(long, value_enum, default_value_t = InstancesArg::PerSession)]
+    instances: InstancesArg,
+    /// Where compiled components are cached (default: the user cache
+    /// directory, e.g. ~/.cache/mcp-wit).
+    #[arg(long, env = "MCP_WIT_CACHE_DIR")]
+    cache_dir: Option<PathBuf>,
+    /// Compile without reading or writing the cache.
+    #[arg(long)]
+    no_cache: bool,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum InstancesArg {
+    /// One instance per session; guest state lives across its calls.
+    PerSession,
+    /// A fresh instance for every request; nothing survives a call.
+    PerRequest,
+    /// One instance for all sessions; calls are serialised.
+    Shared,
+}
+
+impl From<InstancesArg> for InstanceMode {
+    fn from(arg: InstancesArg) -> Self {
+        match arg {
+            InstancesArg::PerSession => InstanceMode::PerSession,
+            InstancesArg::PerRequest => InstanceMode::PerRequest,
+            InstancesArg::Shared => InstanceMode::Shared,
+        }
+    }
+}
+
+/// Parses `30s`, `1.5s`, `500ms`, `2m`.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    humantime::parse_duration(text).map_err(|e| format!("`{text}` is not a duration like 30s or 500ms ({e})"))
+}
+
+/// Parses `1048576`, `512KiB`, `256MiB`, `1GiB` (also `K`, `M`, `G`, `KB`, `MB`, `GB` as powers of 1024).
+fn parse_size(text: &str) -> Result<usize, String> {
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        _ => return Err(format!("`{text}`: unknown unit (use KiB, MiB or GiB)")),
+    };
+    let n: usize = number.parse().map_err(|_| format!("`{text}` is not a size like 256MiB"))?;
+    n.checked_mul(1 << shift).ok_or_else(|| format!("`{text}` is too large"))
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -89,11 +170,13 @@ fn init_logging(verbose: u8) {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(args) => serve(args),
+        Command::Compile(args) => compile(args),
     }
 }
 
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let engine = mcp_wit::runtime::engine::build_engine()
+    let engine_options = EngineOptions { max_memory: args.max_memory, ..EngineOptions::default() };
+    let engine = mcp_wit::runtime::engine::build_engine_with(&engine_options)
         .map_err(|e| anyhow::anyhow!("cannot set up the WebAssembly engine: {e:#}"))?;
     let output = match args.guest_output {
         GuestOutputArg::Stderr => OutputTarget::Stderr,
@@ -104,16 +187,45 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         None => "hello".to_string(),
     };
     let policy = sandbox_policy(label, output, &args)?;
+    let cache = match (&args.cache_dir, args.no_cache) {
+        (_, true) => None,
+        (Some(dir), false) => Some(CompileCache::new(dir)),
+        (None, false) => CompileCache::default_dir().map(CompileCache::new),
+    };
     let component = match &args.component {
-        Some(path) => LoadedComponent::from_file(&engine, path, policy)?,
+        Some(path) => LoadedComponent::load(&engine, path, policy, cache.as_ref())?,
         None => {
             tracing::info!("no component given: serving the built-in demo router (`hello`)");
             LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?
         }
     };
-    let mut session = Session::new(component, SessionOptions { page_size: args.page_size });
+    let component = component.with_limits(Limits { timeout: args.timeout, max_memory: args.max_memory });
+    let session_options = SessionOptions {
+        page_size: args.page_size,
+        max_output: args.max_output,
+        instances: args.instances.into(),
+    };
+    let mut session = Session::new(component, session_options);
     let options = StdioOptions { max_message_size: args.max_message_size };
     stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
+}
+
+fn compile(args: CompileArgs) -> anyhow::Result<()> {
+    let engine = mcp_wit::runtime::engine::build_engine()
+        .map_err(|e| anyhow::anyhow!("cannot set up the WebAssembly engine: {e:#}"))?;
+    let wasm = std::fs::read(&args.component).with_context(|| format!("cannot read {}", args.component.display()))?;
+    let started = std::time::Instant::now();
+    let compiled = mcp_wit::runtime::compile(&engine, &wasm)?;
+    std::fs::write(&args.output, &compiled).with_context(|| format!("cannot write {}", args.output.display()))?;
+    tracing::info!(
+        "compiled {} ({} bytes) to {} ({} bytes) in {:.0?}",
+        args.component.display(),
+        wasm.len(),
+        args.output.display(),
+        compiled.len(),
+        started.elapsed()
+    );
+    Ok(())
 }
 
 /// The sandbox from the grant flags; nothing is granted by default.

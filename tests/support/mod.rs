@@ -251,6 +251,33 @@ impl RawServer {
         self.request(id, "tools/call", serde_json::json!({ "name": tool, "arguments": arguments })).await
     }
 
+    /// The server process's resident memory, in bytes (Linux).
+    pub fn rss_bytes(&self) -> u64 {
+        let pid = self.child.id().expect("server is running");
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let kb: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmRSS in /proc/PID/status");
+        kb * 1024
+    }
+
+    /// Like [`finish`](Self::finish), and also waits until the server's
+    /// stderr is fully collected.
+    pub async fn finish_and_wait_for_stderr(&mut self) {
+        drop(self.stdin.take());
+        let status = tokio::time::timeout(ANSWER_TIMEOUT, self.child.wait()).await.expect("server did not exit");
+        assert!(status.unwrap().success(), "server exited with failure");
+        // The collector task ends when the pipe closes.
+        for _ in 0..100 {
+            if Arc::strong_count(&self.stderr) == 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Closes stdin and waits for a clean exit.
     pub async fn finish(mut self) {
         drop(self.stdin.take());

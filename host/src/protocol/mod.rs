@@ -5,12 +5,14 @@
 //! calls into the guest ([`crate::runtime`]) and each WIT value back onto MCP
 //! ([`mapping`]).
 
+pub mod cancel;
 pub mod jsonrpc;
 pub mod mapping;
 pub mod params;
 pub mod session;
 pub mod version;
 
+pub use cancel::Canceller;
 pub use jsonrpc::RpcError;
 pub use session::{Outbox, Session, SessionOptions};
 pub use version::ProtocolVersion;

@@ -10,12 +10,14 @@ use std::collections::HashSet;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+use super::cancel::Canceller;
 use super::jsonrpc::{self, Incoming, RpcError, code};
 use super::mapping;
 use super::params::{self, LogLevel};
 use super::version::ProtocolVersion;
 use crate::runtime::bindings::wit;
-use crate::runtime::{GuestFault, LoadedComponent, RouterInstance};
+use crate::runtime::limits::{CancelFlag, TickHook};
+use crate::runtime::{FaultKind, GuestFault, LoadedComponent, RouterInstance};
 
 /// Receives the serialised messages a session produces, in order.
 pub trait Outbox {
@@ -29,11 +31,40 @@ impl Outbox for Vec<Vec<u8>> {
     }
 }
 
+/// Output buffer capacity kept between messages.
+const RETAINED_BUFFER: usize = 1 << 20;
+
+/// Default for [`SessionOptions::max_output`]: 16 MiB.
+pub const DEFAULT_MAX_OUTPUT: usize = 16 << 20;
+
 /// Settings a session is created with.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct SessionOptions {
     /// Page size for list results; `None` returns every item in one page.
     pub page_size: Option<usize>,
+    /// Largest result a guest may produce, in serialised bytes; a larger one
+    /// is replaced by -32603 (nothing partial is sent).
+    pub max_output: usize,
+    /// How guest instances are shared.
+    pub instances: InstanceMode,
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        SessionOptions { page_size: None, max_output: DEFAULT_MAX_OUTPUT, instances: InstanceMode::PerSession }
+    }
+}
+
+/// How guest instances map onto sessions and requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum InstanceMode {
+    /// One instance per session: guest state lives across a session's calls.
+    #[default]
+    PerSession,
+    /// A fresh instance per request: no state survives a call.
+    PerRequest,
+    /// One instance for all sessions, calls serialised on it.
+    Shared,
 }
 
 /// Where the session is in its lifecycle.
@@ -58,6 +89,11 @@ pub struct Session {
     /// Names of tools that declare an output schema (filled on first need).
     structured_tools: Option<HashSet<String>>,
     log_level: Option<LogLevel>,
+    canceller: Canceller,
+    cancel_flag: CancelFlag,
+    tick_hook: Option<TickHook>,
+    /// Set when the request being handled was cancelled: it gets no response.
+    cancelled: bool,
     buf: Vec<u8>,
 }
 
@@ -71,8 +107,24 @@ impl Session {
             phase: Phase::New,
             structured_tools: None,
             log_level: None,
+            canceller: Canceller::default(),
+            cancel_flag: CancelFlag::default(),
+            tick_hook: None,
+            cancelled: false,
             buf: Vec::with_capacity(1024),
         }
+    }
+
+    /// A handle that cancels this session's requests from another thread or
+    /// task (see [`Canceller`]).
+    pub fn canceller(&self) -> Canceller {
+        self.canceller.clone()
+    }
+
+    /// Runs `hook` at every epoch tick while a guest call is in progress
+    /// (transports use it to look for cancellations during long calls).
+    pub fn set_tick_hook(&mut self, hook: TickHook) {
+        self.tick_hook = Some(hook);
     }
 
     /// Marks the session initialized at `version` without an `initialize`
@@ -104,8 +156,17 @@ impl Session {
     pub fn handle(&mut self, message: &[u8], out: &mut dyn Outbox) {
         match jsonrpc::parse(message) {
             Ok(Incoming::Request { id, method, params }) => {
-                if let Err(error) = self.dispatch(id, &method, params, out) {
-                    self.send_error(Some(id), &error, out);
+                if !self.canceller.start(id.get(), &self.cancel_flag) {
+                    tracing::debug!(id = id.get(), "dropping a request cancelled before it started");
+                    return;
+                }
+                self.cancelled = false;
+                let result = self.dispatch(id, &method, params, out);
+                self.canceller.finish();
+                match result {
+                    Err(_) if self.cancelled => tracing::debug!(id = id.get(), "request cancelled: no response"),
+                    Err(error) => self.send_error(Some(id), &error, out),
+                    Ok(()) => {}
                 }
             }
             Ok(Incoming::Notification { method, .. }) => self.notification(&method),
@@ -115,13 +176,17 @@ impl Session {
             }
             Err(rejection) => self.send_error(rejection.id, &rejection.error, out),
         }
+        if self.buf.capacity() > RETAINED_BUFFER {
+            // One huge result must not pin its size for the session's life.
+            self.buf = Vec::with_capacity(1024);
+        }
     }
 
     fn notification(&mut self, method: &str) {
         match method {
             "notifications/initialized" | "notifications/roots/list_changed" => {}
-            // Calls run to completion before the next message is read, so a
-            // cancellation always arrives after its request was answered.
+            // In message order, the request a cancellation names has already
+            // been answered; transports deliver earlier ones via `canceller()`.
             "notifications/cancelled" => {}
             other => tracing::debug!(method = other, "ignoring an unknown notification"),
         }
@@ -423,24 +488,81 @@ impl Session {
     /// Runs `call` on the session's instance, creating it if needed. A fault
     /// drops the instance (a trap leaves it unusable) and becomes -32603.
     fn guest<T>(&mut self, call: impl FnOnce(&mut RouterInstance) -> Result<T, GuestFault>) -> Result<T, RpcError> {
-        if self.instance.is_none() {
-            let fresh = self.component.instantiate().map_err(|fault| self.fault(fault))?;
-            self.instance = Some(fresh);
+        match self.options.instances {
+            InstanceMode::PerSession => {
+                if self.instance.is_none() {
+                    let fresh = self.component.instantiate().map_err(|fault| self.fault(fault))?;
+                    self.instance = Some(fresh);
+                }
+                let instance = self.instance.as_mut().expect("instantiated above");
+                instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
+                call(instance).map_err(|fault| {
+                    self.instance = None;
+                    self.fault(fault)
+                })
+            }
+            InstanceMode::PerRequest => {
+                let mut instance = self.component.instantiate().map_err(|fault| self.fault(fault))?;
+                instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
+                call(&mut instance).map_err(|fault| self.fault(fault))
+            }
+            InstanceMode::Shared => {
+                let component = self.component.clone();
+                let mut slot = component.shared_instance().lock().unwrap_or_else(|e| e.into_inner());
+                if slot.is_none() {
+                    *slot = Some(component.instantiate().map_err(|fault| self.fault(fault))?);
+                }
+                let instance = slot.as_mut().expect("instantiated above");
+                instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
+                call(instance).map_err(|fault| {
+                    *slot = None;
+                    self.fault(fault)
+                })
+            }
         }
-        let instance = self.instance.as_mut().expect("instantiated above");
-        call(instance).map_err(|fault| {
-            self.instance = None;
-            self.fault(fault)
-        })
     }
 
-    fn fault(&self, fault: GuestFault) -> RpcError {
-        tracing::warn!(component = self.component.label(), "{}; the next request gets a fresh instance", fault.message);
+    /// Drops the instance the next request would use.
+    fn retire_instance(&mut self) {
+        match self.options.instances {
+            InstanceMode::PerSession => self.instance = None,
+            InstanceMode::PerRequest => {}
+            InstanceMode::Shared => *self.component.shared_instance().lock().unwrap_or_else(|e| e.into_inner()) = None,
+        }
+    }
+
+    fn fault(&mut self, fault: GuestFault) -> RpcError {
+        match fault.kind {
+            FaultKind::Cancelled => {
+                self.cancelled = true;
+                tracing::info!(component = self.component.label(), "{}; the instance is replaced", fault.message);
+            }
+            FaultKind::Instantiate => {
+                tracing::warn!(component = self.component.label(), "cannot instantiate: {}", fault.message);
+            }
+            _ => tracing::warn!(
+                component = self.component.label(),
+                "{}; the next request gets a fresh instance",
+                fault.message
+            ),
+        }
         RpcError::internal(fault.message)
     }
 
     fn reply<T: Serialize>(&mut self, id: &RawValue, result: &T, out: &mut dyn Outbox) -> Result<(), RpcError> {
         match jsonrpc::write_result(&mut self.buf, id, result) {
+            Ok(()) if self.buf.len() > self.options.max_output => {
+                let error = RpcError::internal(format!(
+                    "the result of {} bytes exceeds the output limit of {} bytes",
+                    self.buf.len(),
+                    self.options.max_output
+                ));
+                tracing::warn!(component = self.component.label(), "{}; the instance is replaced", error.message);
+                // The guest's memory grew to hold the oversized result and
+                // never shrinks: a fresh instance gives it back.
+                self.retire_instance();
+                Err(error)
+            }
             Ok(()) => {
                 out.send(&self.buf);
                 Ok(())

@@ -1,12 +1,39 @@
-//! Engine configuration shared by every component the host serves.
+//! The engine every component is compiled and run with, and its epoch ticker.
 
-use wasmtime::{Config, Engine, OptLevel};
+use wasmtime::{Config, Engine, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig};
 
-/// Builds the [`Engine`] every component is compiled and run with.
+use super::limits::{DEFAULT_MAX_MEMORY, TICK};
+
+/// Engine-wide settings.
+#[derive(Debug, Clone)]
+pub struct EngineOptions {
+    /// Most guest instances alive at once (sessions × components, plus one
+    /// being replaced). Sizes the pooling allocator.
+    pub max_instances: u32,
+    /// Most linear memory of one instance, in bytes; per-component limits
+    /// may be lower, not higher.
+    pub max_memory: usize,
+    /// Pre-allocate instance slots (fast instantiation) instead of mapping
+    /// memory on demand.
+    pub pooling: bool,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions { max_instances: 1024, max_memory: DEFAULT_MAX_MEMORY, pooling: true }
+    }
+}
+
+/// Builds the engine with default options (see [`build_engine_with`]).
+pub fn build_engine() -> wasmtime::Result<Engine> {
+    build_engine_with(&EngineOptions::default())
+}
+
+/// Builds the [`Engine`] and starts its epoch ticker.
 ///
 /// One engine serves the whole process: compiled code, the instance
 /// allocator and the epoch counter are shared by all sessions.
-pub fn build_engine() -> wasmtime::Result<Engine> {
+pub fn build_engine_with(options: &EngineOptions) -> wasmtime::Result<Engine> {
     let mut config = Config::new();
     config.wasm_component_model(true);
     config.cranelift_opt_level(OptLevel::Speed);
@@ -15,5 +42,53 @@ pub fn build_engine() -> wasmtime::Result<Engine> {
     config.concurrency_support(false);
     // Copy-on-write images make a fresh instance's memory a mapping, not a copy.
     config.memory_init_cow(true);
-    Engine::new(&config)
+    // Per-call deadlines and cancellation (see `limits`).
+    config.epoch_interruption(true);
+    if options.pooling {
+        config.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling_config(options)));
+    }
+    let engine = Engine::new(&config)?;
+    spawn_epoch_ticker(&engine);
+    Ok(engine)
+}
+
+/// Slots for `max_instances` component instances. A component compiled by
+/// wit-bindgen/`wasm32-wasip2` holds a few core instances, one or two
+/// memories and a few tables; the per-component maxima leave room for larger
+/// (e.g. composed) components while the totals bound what is reserved.
+fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
+    let n = options.max_instances.max(1);
+    let mut pool = PoolingAllocationConfig::default();
+    pool.total_component_instances(n)
+        .total_core_instances(n.saturating_mul(8))
+        .total_memories(n.saturating_mul(4))
+        .total_tables(n.saturating_mul(8))
+        .max_core_instances_per_component(64)
+        .max_memories_per_component(16)
+        .max_tables_per_component(32)
+        .max_memories_per_module(2)
+        .max_tables_per_module(8)
+        .max_memory_size(options.max_memory)
+        // Keep a little of each freed memory mapped: the next instance in
+        // the slot then starts without page faults.
+        .linear_memory_keep_resident(64 * 1024);
+    pool
+}
+
+/// Advances the engine's epoch every [`TICK`] on one thread for the whole
+/// process; the thread ends when the engine is dropped.
+fn spawn_epoch_ticker(engine: &Engine) {
+    let weak = engine.weak();
+    std::thread::Builder::new()
+        .name("mcp-wit-epoch".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(TICK);
+                match weak.upgrade() {
+                    Some(engine) => engine.increment_epoch(),
+                    None => break,
+                }
+            }
+        })
+        .expect("cannot start the epoch ticker thread");
 }

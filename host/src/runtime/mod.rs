@@ -5,20 +5,25 @@
 //! its own [`RouterInstance`] from it, cheaply.
 
 pub mod bindings;
+pub mod cache;
 pub mod engine;
 mod instance;
+pub mod limits;
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use wasmtime::Engine;
 use wasmtime::component::{Component, Linker};
+use wasmtime::{Engine, Precompiled};
 
 use crate::error::LoadError;
-use crate::sandbox::{GuestState, SandboxPolicy};
+use crate::sandbox::SandboxPolicy;
 use bindings::McpRouterPre;
+use cache::CompileCache;
+use instance::StoreData;
+use limits::Limits;
 
-pub use instance::{GuestFault, RouterInstance};
+pub use instance::{FaultKind, GuestFault, RouterInstance};
 
 /// The fully qualified name of the interface a router must export.
 pub const ROUTER_INTERFACE: &str = "wasix:mcp/router@25.3.26";
@@ -30,31 +35,105 @@ pub struct LoadedComponent {
 }
 
 struct Inner {
-    pre: McpRouterPre<GuestState>,
+    pre: McpRouterPre<StoreData>,
     policy: SandboxPolicy,
+    limits: Limits,
+    /// The one instance of [`InstanceMode::Shared`](crate::protocol::session::InstanceMode).
+    shared: Arc<Mutex<Option<RouterInstance>>>,
+}
+
+impl Clone for Inner {
+    fn clone(&self) -> Self {
+        Inner {
+            pre: self.pre.clone(),
+            policy: self.policy.clone(),
+            limits: self.limits,
+            shared: Arc::new(Mutex::new(None)),
+        }
+    }
 }
 
 impl LoadedComponent {
-    /// Loads a component from a `.wasm` file.
+    /// Loads a component from a `.wasm` file, compiling it (no cache).
     pub fn from_file(engine: &Engine, path: &Path, policy: SandboxPolicy) -> Result<Self, LoadError> {
-        let bytes = std::fs::read(path).map_err(|source| LoadError::Read { path: path.to_owned(), source })?;
+        let bytes = read(path)?;
         Self::from_bytes(engine, &bytes, policy)
     }
 
-    /// Loads a component from the bytes of a `.wasm` file.
+    /// Loads a component from a `.wasm` file through `cache`, or a `.cwasm`
+    /// that `mcp-wit compile` (or [`compile`]) wrote for this engine.
+    ///
+    /// A `.cwasm` is machine code the host will run: only load files you
+    /// compiled yourself (see [`Self::from_precompiled`]).
+    pub fn load(engine: &Engine, path: &Path, policy: SandboxPolicy, cache: Option<&CompileCache>) -> Result<Self, LoadError> {
+        let bytes = read(path)?;
+        match Engine::detect_precompiled(&bytes) {
+            // SAFETY: the operator named this file to be run, as they would a
+            // binary; `deserialize` still checks it was made by this engine.
+            Some(Precompiled::Component) => unsafe { Self::from_precompiled(engine, &bytes, policy) },
+            Some(Precompiled::Module) => Err(LoadError::CoreModule),
+            None => Self::from_bytes_cached(engine, &bytes, policy, cache),
+        }
+    }
+
+    /// Loads a component from the bytes of a `.wasm` file (no cache).
     pub fn from_bytes(engine: &Engine, bytes: &[u8], policy: SandboxPolicy) -> Result<Self, LoadError> {
+        Self::from_bytes_cached(engine, bytes, policy, None)
+    }
+
+    /// Loads a component from `.wasm` bytes, through `cache` when given.
+    pub fn from_bytes_cached(
+        engine: &Engine,
+        bytes: &[u8],
+        policy: SandboxPolicy,
+        cache: Option<&CompileCache>,
+    ) -> Result<Self, LoadError> {
         check_is_component(bytes)?;
-        let component = Component::new(engine, bytes).map_err(LoadError::Compile)?;
+        let started = std::time::Instant::now();
+        let component = match cache {
+            Some(cache) => {
+                let (component, outcome) = cache.load_or_compile(engine, bytes).map_err(LoadError::Compile)?;
+                tracing::debug!(?outcome, elapsed = ?started.elapsed(), "component ready");
+                component
+            }
+            None => Component::new(engine, bytes).map_err(LoadError::Compile)?,
+        };
+        Self::link(engine, component, policy)
+    }
+
+    /// Loads a component compiled ahead of time by [`compile`].
+    ///
+    /// # Safety
+    ///
+    /// The bytes are run as machine code. Wasmtime checks that they were
+    /// produced by a compatible engine, but cannot tell a tampered file from a
+    /// genuine one: pass only files you produced (see
+    /// [`wasmtime::component::Component::deserialize`]).
+    pub unsafe fn from_precompiled(engine: &Engine, bytes: &[u8], policy: SandboxPolicy) -> Result<Self, LoadError> {
+        // SAFETY: forwarded to the caller.
+        let component = unsafe { Component::deserialize(engine, bytes) }.map_err(LoadError::Precompiled)?;
         Self::link(engine, component, policy)
     }
 
     fn link(engine: &Engine, component: Component, policy: SandboxPolicy) -> Result<Self, LoadError> {
         check_exports_router(engine, &component)?;
-        let mut linker = Linker::<GuestState>::new(engine);
+        let mut linker = Linker::<StoreData>::new(engine);
         wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(LoadError::Link)?;
         let pre = linker.instantiate_pre(&component).map_err(LoadError::Link)?;
         let pre = McpRouterPre::new(pre).map_err(LoadError::Link)?;
-        Ok(LoadedComponent { inner: Arc::new(Inner { pre, policy }) })
+        let shared = Arc::new(Mutex::new(None));
+        Ok(LoadedComponent { inner: Arc::new(Inner { pre, policy, limits: Limits::default(), shared }) })
+    }
+
+    /// Sets the limits every new instance runs under.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        Arc::make_mut(&mut self.inner).limits = limits;
+        self
+    }
+
+    /// The limits instances run under.
+    pub fn limits(&self) -> Limits {
+        self.inner.limits
     }
 
     /// The label used for this component in logs and guest output.
@@ -62,10 +141,28 @@ impl LoadedComponent {
         self.inner.policy.label()
     }
 
+    /// The slot of the instance all sessions share in shared mode.
+    pub fn shared_instance(&self) -> &Mutex<Option<RouterInstance>> {
+        &self.inner.shared
+    }
+
     /// Creates a fresh instance with its own memory and state.
     pub fn instantiate(&self) -> Result<RouterInstance, GuestFault> {
-        RouterInstance::new(&self.inner.pre, &self.inner.policy)
+        RouterInstance::new(&self.inner.pre, &self.inner.policy, self.inner.limits)
     }
+}
+
+/// Compiles the component in `wasm` for `engine` into the bytes of a `.cwasm`
+/// that [`LoadedComponent::load`] runs without compiling.
+pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
+    check_is_component(wasm)?;
+    let component = Component::new(engine, wasm).map_err(LoadError::Compile)?;
+    check_exports_router(engine, &component)?;
+    component.serialize().map_err(LoadError::Compile)
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
+    std::fs::read(path).map_err(|source| LoadError::Read { path: path.to_owned(), source })
 }
 
 /// Rejects bytes that are not a WebAssembly component, with advice.

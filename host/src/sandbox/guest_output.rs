@@ -5,10 +5,15 @@
 //! host's stdout (which the stdio transport owns). The last lines the guest
 //! wrote during the current call are kept, so that a trap can be reported
 //! with the guest's own panic message.
+//!
+//! Output is rate-limited per instance (a token bucket of [`RATE`] bytes per
+//! second with a [`BURST`]): a guest printing in a loop cannot fill the disk
+//! or keep the host busy writing. Dropped lines are counted and reported.
 
 use std::collections::VecDeque;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use bytes::Bytes;
 use wasmtime_wasi::cli::{IsTerminal, StdoutStream};
@@ -19,6 +24,12 @@ const MAX_LINE: usize = 8 * 1024;
 
 /// Lines of the current call kept for fault reports.
 const RECENT_LINES: usize = 16;
+
+/// Sustained guest output written, in bytes per second.
+pub const RATE: f64 = 256.0 * 1024.0;
+
+/// Output a guest may write at once before the rate applies.
+pub const BURST: f64 = 1024.0 * 1024.0;
 
 /// Where guest output goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,13 +49,62 @@ pub struct GuestOutput {
 struct Shared {
     label: Arc<str>,
     target: OutputTarget,
-    recent: Mutex<VecDeque<String>>,
+    state: Mutex<State>,
+}
+
+struct State {
+    recent: VecDeque<String>,
+    /// Bytes that may be written now.
+    tokens: f64,
+    refilled: Instant,
+    dropped_lines: u64,
+    dropped_bytes: u64,
+}
+
+impl State {
+    /// Whether a line of `len` bytes may be written now.
+    fn admit(&mut self, len: usize) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.refilled).as_secs_f64() * RATE).min(BURST);
+        self.refilled = now;
+        if (len as f64) <= self.tokens {
+            self.tokens -= len as f64;
+            true
+        } else {
+            self.dropped_lines += 1;
+            self.dropped_bytes += len as u64;
+            false
+        }
+    }
+
+    /// A notice for lines dropped since the last one, if any.
+    fn take_dropped_notice(&mut self, label: &str) -> Option<String> {
+        if self.dropped_lines == 0 {
+            return None;
+        }
+        let notice = format!(
+            "[{label}] {} lines ({} bytes) of guest output dropped: over the rate limit of {} KiB/s\n",
+            self.dropped_lines,
+            self.dropped_bytes,
+            RATE as u64 / 1024
+        );
+        self.dropped_lines = 0;
+        self.dropped_bytes = 0;
+        Some(notice)
+    }
 }
 
 impl GuestOutput {
     /// Creates the output sink for one instance of the component `label`.
     pub fn new(label: Arc<str>, target: OutputTarget) -> Self {
-        GuestOutput { shared: Arc::new(Shared { label, target, recent: Mutex::new(VecDeque::new()) }) }
+        let state = State {
+            recent: VecDeque::new(),
+            tokens: BURST,
+            refilled: Instant::now(),
+            dropped_lines: 0,
+            dropped_bytes: 0,
+        };
+        GuestOutput { shared: Arc::new(Shared { label, target, state: Mutex::new(state) }) }
     }
 
     /// A WASI stdout/stderr stream named `stream` feeding this sink.
@@ -55,9 +115,9 @@ impl GuestOutput {
     /// Forgets the lines kept so far: called as a guest call begins, so a
     /// fault report only quotes what that call printed.
     pub fn begin_call(&self) {
-        let mut recent = self.shared.recent.lock().unwrap_or_else(|e| e.into_inner());
-        if !recent.is_empty() {
-            recent.clear();
+        let mut state = self.shared.lock();
+        if !state.recent.is_empty() {
+            state.recent.clear();
         }
     }
 
@@ -65,7 +125,8 @@ impl GuestOutput {
     /// at FILE:LINE: MESSAGE` when it panicked (Rust's panic report), else
     /// `said: LAST LINE`.
     pub fn last_words(&self) -> Option<String> {
-        let recent = self.shared.recent.lock().unwrap_or_else(|e| e.into_inner());
+        let state = self.shared.lock();
+        let recent = &state.recent;
         if let Some(at) = recent.iter().rposition(|line| line.contains("panicked at")) {
             let panic_line = recent[at].trim();
             let panic_line = panic_line.find("panicked at").map_or(panic_line, |i| &panic_line[i..]);
@@ -126,18 +187,20 @@ impl LineWriter {
 
     fn emit(&mut self) {
         let line = String::from_utf8_lossy(&self.pending);
-        if self.shared.target == OutputTarget::Stderr {
+        let mut state = self.shared.lock();
+        if self.shared.target == OutputTarget::Stderr && state.admit(line.len()) {
+            let notice = state.take_dropped_notice(&self.shared.label).unwrap_or_default();
             // One write per line keeps lines from different guests whole.
-            let text = format!("[{}:{}] {}\n", self.shared.label, self.stream, line);
+            let text = format!("{notice}[{}:{}] {}\n", self.shared.label, self.stream, line);
             let _ = std::io::stderr().lock().write_all(text.as_bytes());
         }
         if !line.trim().is_empty() {
-            let mut recent = self.shared.recent.lock().unwrap_or_else(|e| e.into_inner());
-            if recent.len() == RECENT_LINES {
-                recent.pop_front();
+            if state.recent.len() == RECENT_LINES {
+                state.recent.pop_front();
             }
-            recent.push_back(line.into_owned());
+            state.recent.push_back(line.into_owned());
         }
+        drop(state);
         self.pending.clear();
     }
 }
@@ -147,6 +210,15 @@ impl Drop for LineWriter {
         if !self.pending.is_empty() {
             self.emit();
         }
+        if let Some(notice) = self.shared.lock().take_dropped_notice(&self.shared.label) {
+            let _ = std::io::stderr().lock().write_all(notice.as_bytes());
+        }
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 

@@ -87,7 +87,7 @@ impl SandboxPolicy {
     }
 
     /// Creates the per-instance state that the guest's WASI imports act on.
-    pub fn instance_state(&self) -> std::io::Result<GuestState> {
+    pub fn instance_state(&self) -> std::io::Result<SandboxState> {
         let output = GuestOutput::new(self.label.clone(), self.output);
         let mut wasi = WasiCtxBuilder::new();
         wasi.stdout(output.stream("stdout"))
@@ -103,7 +103,7 @@ impl SandboxPolicy {
                 std::io::Error::other(format!("cannot open granted directory {}: {e}", dir.host.display()))
             })?;
         }
-        Ok(GuestState { wasi: wasi.build(), table: ResourceTable::new(), output })
+        Ok(SandboxState { wasi: wasi.build(), table: ResourceTable::new(), output })
     }
 }
 
@@ -138,21 +138,21 @@ impl SandboxPolicyBuilder {
     }
 }
 
-/// The state a guest instance's store carries.
-pub struct GuestState {
+/// The WASI side of one guest instance: its context, resources and output.
+pub struct SandboxState {
     wasi: WasiCtx,
     table: ResourceTable,
     output: GuestOutput,
 }
 
-impl GuestState {
+impl SandboxState {
     /// The guest's captured output, e.g. to name a panic message after a trap.
     pub fn output(&self) -> &GuestOutput {
         &self.output
     }
 }
 
-impl WasiView for GuestState {
+impl WasiView for SandboxState {
     fn ctx(&mut self) -> WasiCtxView<'_> {
         WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
     }

@@ -1,17 +1,34 @@
 //! The stdio transport: newline-delimited JSON-RPC on stdin/stdout.
 //!
-//! One connection is one session. The loop reads a line, hands it to the
-//! session and buffers the answers; output is flushed only once no more input
-//! is already waiting, so a pipelining client gets its answers in batches
-//! (few system calls) while a one-at-a-time client gets each answer at once.
+//! One connection is one session. The loop takes a line from its input
+//! buffer, hands it to the session and buffers the answers; output is flushed
+//! only once no more input is already waiting, so a pipelining client gets
+//! its answers in batches (few system calls) while a one-at-a-time client gets
+//! each answer at once.
+//!
+//! Cancellation: every time input arrives it is scanned for
+//! `notifications/cancelled`, and while a guest call runs the session's tick
+//! hook reads whatever stdin has ready. A cancellation for a queued request
+//! drops it; one for the running request interrupts the guest.
 
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::mem::ManuallyDrop;
+use std::os::fd::{AsRawFd, FromRawFd};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use memchr::memmem;
 
 use crate::protocol::jsonrpc::{self, RpcError};
-use crate::protocol::{Outbox, Session};
+use crate::protocol::{Canceller, Outbox, Session};
 
 /// Default for [`StdioOptions::max_message_size`]: 8 MiB.
 pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
+
+/// Input read ahead during a long call is capped at this much.
+const MAX_READ_AHEAD: usize = 64 << 20;
+
+const READ_CHUNK: usize = 64 * 1024;
 
 /// Settings of the stdio transport.
 #[derive(Debug, Clone)]
@@ -27,19 +44,75 @@ impl Default for StdioOptions {
     }
 }
 
+/// A byte source the transport reads messages from.
+pub trait Input: Read + Send + 'static {
+    /// Whether a read would return at once (data or end of input). Inputs
+    /// that cannot tell say `false`: they are then only read between calls.
+    fn ready(&self) -> bool {
+        false
+    }
+}
+
+impl<T: AsRef<[u8]> + Send + 'static> Input for io::Cursor<T> {}
+
+/// The process's stdin, read without std's own buffering so that readiness
+/// (`poll`) reflects exactly what is unread.
+pub struct Stdin {
+    file: ManuallyDrop<File>,
+}
+
+impl Stdin {
+    /// Wraps file descriptor 0 (it is never closed by this type).
+    pub fn new() -> Self {
+        // SAFETY: fd 0 stays open for the life of the process, and
+        // `ManuallyDrop` keeps this handle from closing it.
+        Stdin { file: ManuallyDrop::new(unsafe { File::from_raw_fd(0) }) }
+    }
+}
+
+impl Default for Stdin {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Read for Stdin {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        (&*self.file).read(buf)
+    }
+}
+
+impl Input for Stdin {
+    fn ready(&self) -> bool {
+        let mut fd = libc::pollfd { fd: self.file.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid pollfd, zero timeout.
+        unsafe { libc::poll(&mut fd, 1, 0) > 0 }
+    }
+}
+
 /// Serves `session` on the process's stdin and stdout until stdin closes.
 pub fn serve_stdio(session: &mut Session, options: &StdioOptions) -> io::Result<()> {
-    serve(session, io::stdin().lock(), io::stdout().lock(), options)
+    serve(session, Stdin::new(), io::stdout().lock(), options)
 }
 
 /// Serves `session` over any byte streams until `input` ends.
-pub fn serve<R: Read, W: Write>(session: &mut Session, input: R, output: W, options: &StdioOptions) -> io::Result<()> {
-    let mut reader = BufReader::with_capacity(64 * 1024, input);
+pub fn serve<I: Input, W: Write>(session: &mut Session, input: I, output: W, options: &StdioOptions) -> io::Result<()> {
+    let canceller = session.canceller();
+    let buffer = Arc::new(Mutex::new(InputBuffer::new(input, canceller)));
+    let hook_buffer = buffer.clone();
+    session.set_tick_hook(Arc::new(move || {
+        // The loop never holds the lock during a call, so this only fails if
+        // another thread is reading, in which case it will scan what it reads.
+        if let Ok(mut input) = hook_buffer.try_lock() {
+            input.read_ahead();
+        }
+    }));
     let mut out = LineOutbox { writer: BufWriter::with_capacity(64 * 1024, output), error: None };
     let mut line = Vec::with_capacity(4096);
     let mut scratch = Vec::new();
     loop {
-        match read_line(&mut reader, &mut line, options.max_message_size)? {
+        let next = lock(&buffer).next_line(&mut line, options.max_message_size)?;
+        match next {
             Line::Eof => break,
             Line::Message => {
                 let message = trim(&line);
@@ -59,11 +132,15 @@ pub fn serve<R: Read, W: Write>(session: &mut Session, input: R, output: W, opti
         if let Some(e) = out.error.take() {
             return Err(e);
         }
-        if reader.buffer().is_empty() {
+        if !lock(&buffer).has_complete_line() {
             out.writer.flush()?;
         }
     }
     out.writer.flush()
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 struct LineOutbox<W: Write> {
@@ -82,6 +159,7 @@ impl<W: Write> Outbox for LineOutbox<W> {
     }
 }
 
+#[derive(Debug)]
 enum Line {
     Eof,
     Message,
@@ -89,42 +167,157 @@ enum Line {
     TooLarge(usize),
 }
 
-/// Reads one `\n`-terminated line into `line`, never holding more than
-/// `max` bytes of it in memory.
-fn read_line<R: Read>(reader: &mut BufReader<R>, line: &mut Vec<u8>, max: usize) -> io::Result<Line> {
-    line.clear();
-    let mut size = 0usize;
-    let mut too_large = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(match (size, too_large) {
-                (0, _) => Line::Eof,
-                (_, true) => Line::TooLarge(size),
-                (_, false) => Line::Message,
-            });
-        }
-        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(pos) => (&available[..pos], Some(pos + 1)),
-            None => (available, None),
-        };
-        size += chunk.len();
-        if size > max {
-            too_large = true;
-            line.clear();
-        } else {
-            line.extend_from_slice(chunk);
-        }
-        let consumed = done.unwrap_or(available.len());
-        reader.consume(consumed);
-        if done.is_some() {
-            return Ok(if too_large { Line::TooLarge(size) } else { Line::Message });
+/// Bytes read from the input and not yet handed out as lines.
+struct InputBuffer<I> {
+    input: I,
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    /// Everything before this offset has been scanned for cancellations.
+    scanned: usize,
+    eof: bool,
+    canceller: Canceller,
+}
+
+impl<I: Input> InputBuffer<I> {
+    fn new(input: I, canceller: Canceller) -> Self {
+        InputBuffer { input, buf: Vec::new(), start: 0, end: 0, scanned: 0, eof: false, canceller }
+    }
+
+    fn pending(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    fn has_complete_line(&self) -> bool {
+        memchr::memchr(b'\n', self.pending()).is_some()
+    }
+
+    /// Copies the next line (without its `\n`) into `line`; a line longer
+    /// than `max` is skipped without being held in memory.
+    fn next_line(&mut self, line: &mut Vec<u8>, max: usize) -> io::Result<Line> {
+        line.clear();
+        loop {
+            if let Some(pos) = memchr::memchr(b'\n', self.pending()) {
+                if pos > max {
+                    self.start += pos + 1;
+                    return Ok(Line::TooLarge(pos));
+                }
+                line.extend_from_slice(&self.buf[self.start..self.start + pos]);
+                self.start += pos + 1;
+                return Ok(Line::Message);
+            }
+            if self.end - self.start > max {
+                return self.skip_line();
+            }
+            if self.eof {
+                if self.start == self.end {
+                    return Ok(Line::Eof);
+                }
+                line.extend_from_slice(self.pending());
+                self.start = self.end;
+                return Ok(Line::Message);
+            }
+            self.fill()?;
         }
     }
+
+    /// Discards the current line, which is already too long, up to its end.
+    fn skip_line(&mut self) -> io::Result<Line> {
+        let mut size = 0;
+        loop {
+            if let Some(pos) = memchr::memchr(b'\n', self.pending()) {
+                self.start += pos + 1;
+                return Ok(Line::TooLarge(size + pos));
+            }
+            size += self.end - self.start;
+            self.start = self.end;
+            if self.eof {
+                return Ok(Line::TooLarge(size));
+            }
+            self.fill()?;
+        }
+    }
+
+    /// Reads once from the input (blocking), then scans what came in.
+    fn fill(&mut self) -> io::Result<()> {
+        if self.start == self.end {
+            self.start = 0;
+            self.end = 0;
+            self.scanned = 0;
+        } else if self.start > 0 && self.buf.len() - self.end < READ_CHUNK {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.scanned -= self.start.min(self.scanned);
+            self.end -= self.start;
+            self.start = 0;
+        }
+        if self.buf.len() - self.end < READ_CHUNK {
+            self.buf.resize(self.end + READ_CHUNK, 0);
+        }
+        let n = loop {
+            match self.input.read(&mut self.buf[self.end..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        if n == 0 {
+            self.eof = true;
+        }
+        self.end += n;
+        self.scan_for_cancellations();
+        Ok(())
+    }
+
+    /// Called during a guest call: reads what is ready without blocking.
+    fn read_ahead(&mut self) {
+        if self.eof || self.end - self.start > MAX_READ_AHEAD || !self.input.ready() {
+            return;
+        }
+        if let Err(e) = self.fill() {
+            tracing::debug!("reading ahead on stdin failed: {e}");
+        }
+    }
+
+    /// Looks at complete lines not yet scanned for `notifications/cancelled`
+    /// and passes each request id found to the canceller.
+    fn scan_for_cancellations(&mut self) {
+        let from = self.scanned.max(self.start);
+        let Some(last_newline) = memchr::memrchr(b'\n', &self.buf[from..self.end]) else {
+            return;
+        };
+        let region = from..from + last_newline + 1;
+        self.scanned = region.end;
+        let finder = memmem::Finder::new(b"notifications/cancelled");
+        let mut at = region.start;
+        while let Some(hit) = finder.find(&self.buf[at..region.end]) {
+            let hit = at + hit;
+            let line_start = memchr::memrchr(b'\n', &self.buf[region.start..hit]).map_or(region.start, |p| region.start + p + 1);
+            let line_end = hit + memchr::memchr(b'\n', &self.buf[hit..region.end]).unwrap_or(region.end - hit);
+            if let Some(id) = cancelled_request_id(&self.buf[line_start..line_end]) {
+                tracing::debug!(id, "cancellation seen ahead of its turn");
+                self.canceller.cancel(&id);
+            }
+            at = line_end;
+        }
+    }
+}
+
+/// The raw `requestId` of a `notifications/cancelled` message, if `line` is one.
+fn cancelled_request_id(line: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Notification<'a> {
+        method: &'a str,
+        #[serde(borrow)]
+        params: Option<Params<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Params<'a> {
+        #[serde(rename = "requestId", borrow)]
+        request_id: &'a serde_json::value::RawValue,
+    }
+    let n: Notification<'_> = serde_json::from_slice(trim(line)).ok()?;
+    (n.method == "notifications/cancelled").then_some(())?;
+    Some(n.params?.request_id.get().to_string())
 }
 
 fn trim(line: &[u8]) -> &[u8] {
@@ -137,16 +330,26 @@ fn trim(line: &[u8]) -> &[u8] {
 mod tests {
     use super::*;
 
+    fn buffer(input: &'static [u8]) -> InputBuffer<io::Cursor<&'static [u8]>> {
+        InputBuffer::new(io::Cursor::new(input), Canceller::default())
+    }
+
     #[test]
     fn reads_lines_and_skips_oversized_ones() {
-        let input = b"short\n0123456789abc\nlast";
-        let mut reader = BufReader::with_capacity(4, &input[..]);
+        let mut input = buffer(b"short\n0123456789abc\nlast");
         let mut line = Vec::new();
-        assert!(matches!(read_line(&mut reader, &mut line, 8).unwrap(), Line::Message));
+        assert!(matches!(input.next_line(&mut line, 8).unwrap(), Line::Message));
         assert_eq!(line, b"short");
-        assert!(matches!(read_line(&mut reader, &mut line, 8).unwrap(), Line::TooLarge(13)));
-        assert!(matches!(read_line(&mut reader, &mut line, 8).unwrap(), Line::Message));
+        assert!(matches!(input.next_line(&mut line, 8).unwrap(), Line::TooLarge(13)));
+        assert!(matches!(input.next_line(&mut line, 8).unwrap(), Line::Message));
         assert_eq!(line, b"last");
-        assert!(matches!(read_line(&mut reader, &mut line, 8).unwrap(), Line::Eof));
+        assert!(matches!(input.next_line(&mut line, 8).unwrap(), Line::Eof));
+    }
+
+    #[test]
+    fn finds_cancellations_in_what_it_reads() {
+        let line = br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"r-7","reason":"x"}}"#;
+        assert_eq!(cancelled_request_id(line).as_deref(), Some(r#""r-7""#));
+        assert_eq!(cancelled_request_id(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#), None);
     }
 }

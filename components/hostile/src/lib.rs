@@ -1,0 +1,193 @@
+//! `hostile`: a router that misbehaves in every way a guest can, to prove
+//! the host's isolation. Each tool attacks one limit; the host must answer
+//! with its documented error, stay within its memory, and keep serving.
+//!
+//! | tool | attack |
+//! | --- | --- |
+//! | `spin` | loops forever (CPU deadline) |
+//! | `allocate` | allocates until memory runs out (memory cap) |
+//! | `recurse` | recurses without end (stack overflow trap) |
+//! | `panic` | panics |
+//! | `print` | writes `mib` MiB (default 100) to stdout (output rate limit) |
+//! | `huge-result` | returns `mib` MiB (default 100) of text (result size cap) |
+//! | `read-file` | reads `path` (default `/etc/passwd`) |
+//! | `list-dir` | lists `path` (default `/`) |
+//! | `write-file` | writes `path` |
+//! | `env` | reads the variable `name` (default `HOME`), or lists all |
+//! | `connect` | opens a TCP connection to `addr` (default `127.0.0.1:22`) |
+//! | `counter` | counts calls in this instance (proves the session goes on) |
+
+wit_bindgen::generate!({
+    path: "../../wit",
+    world: "wasix:mcp/mcp-router",
+});
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use exports::wasix::mcp::router::{
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, Content, GetPromptResult, Guest,
+    McpResource, Prompt, PromptError, ReadResourceResult, ResourceError, ServerCapabilities, TextContent, Tool,
+    ToolError, ToolsCapability, Value,
+};
+
+const TOOLS: &[(&str, &str)] = &[
+    ("spin", "Loops forever"),
+    ("allocate", "Allocates memory until it runs out"),
+    ("recurse", "Recurses without end"),
+    ("panic", "Panics"),
+    ("print", "Writes `mib` MiB to stdout"),
+    ("huge-result", "Returns `mib` MiB of text"),
+    ("read-file", "Reads the file at `path`"),
+    ("list-dir", "Lists the directory at `path`"),
+    ("write-file", "Writes `text` to the file at `path`"),
+    ("env", "Reads the environment variable `name`, or lists all"),
+    ("connect", "Opens a TCP connection to `addr`"),
+    ("counter", "Counts calls in this instance"),
+];
+
+static CALLS: AtomicU64 = AtomicU64::new(0);
+
+struct Hostile;
+
+fn text(text: String) -> CallToolResult {
+    CallToolResult {
+        content: vec![Content::Text(TextContent { text, annotations: None })],
+        progress: None,
+        meta: None,
+        is_error: None,
+    }
+}
+
+/// A failed attempt, reported as the tool's own error (the host shows it as
+/// an `isError` result): what the sandbox refused, in WASI's words.
+fn refused(what: &str, error: impl std::fmt::Display) -> ToolError {
+    ToolError::ExecutionError(format!("{what}: {error}"))
+}
+
+#[inline(never)]
+#[allow(unconditional_recursion)]
+fn recurse(depth: u64, acc: &mut [u64; 64]) -> u64 {
+    acc[(depth % 64) as usize] = depth;
+    // `black_box` keeps the compiler from turning this into a loop.
+    recurse(std::hint::black_box(depth + 1), acc) + acc[0]
+}
+
+impl Guest for Hostile {
+    fn name() -> String {
+        "hostile".into()
+    }
+
+    fn instructions() -> String {
+        "Every tool attacks one of the host's limits.".into()
+    }
+
+    fn capabilities() -> ServerCapabilities {
+        ServerCapabilities {
+            tools: Some(ToolsCapability { list_changed: None }),
+            prompts: None,
+            resources: None,
+            completions: None,
+        }
+    }
+
+    fn list_tools() -> Vec<Tool> {
+        TOOLS
+            .iter()
+            .map(|(name, description)| Tool {
+                name: (*name).into(),
+                description: (*description).into(),
+                input_schema: Value { json: r#"{"type":"object"}"#.into() },
+                output_schema: None,
+                annotations: None,
+                meta: None,
+            })
+            .collect()
+    }
+
+    fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
+        let args: serde_json::Value =
+            serde_json::from_str(&arguments.json).map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
+        let str_arg = |key: &str, default: &str| args.get(key).and_then(|v| v.as_str()).unwrap_or(default).to_string();
+        let mib = args.get("mib").and_then(|v| v.as_u64()).unwrap_or(100) as usize;
+        match tool_name.as_str() {
+            "spin" => {
+                let mut x = 0u64;
+                loop {
+                    x = std::hint::black_box(x.wrapping_add(1));
+                }
+            }
+            "allocate" => {
+                let mut hoard: Vec<Vec<u8>> = Vec::new();
+                loop {
+                    hoard.push(vec![1u8; 1 << 20]);
+                    std::hint::black_box(&hoard);
+                }
+            }
+            "recurse" => Ok(text(recurse(0, &mut [0; 64]).to_string())),
+            "panic" => panic!("hostile guest panics on purpose"),
+            "print" => {
+                use std::io::Write;
+                let line = [b'x'; 1023];
+                let mut out = std::io::stdout().lock();
+                for _ in 0..mib * 1024 {
+                    let _ = out.write_all(&line);
+                    let _ = out.write_all(b"\n");
+                }
+                let _ = out.flush();
+                Ok(text(format!("printed {mib} MiB")))
+            }
+            "huge-result" => Ok(text("y".repeat(mib << 20))),
+            "read-file" => {
+                let path = str_arg("path", "/etc/passwd");
+                std::fs::read_to_string(&path).map(text).map_err(|e| refused(&format!("reading {path}"), e))
+            }
+            "list-dir" => {
+                let path = str_arg("path", "/");
+                let entries = std::fs::read_dir(&path).map_err(|e| refused(&format!("listing {path}"), e))?;
+                let names: Vec<String> =
+                    entries.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+                Ok(text(names.join("\n")))
+            }
+            "write-file" => {
+                let path = str_arg("path", "/tmp/hostile.txt");
+                std::fs::write(&path, str_arg("text", "written by a guest"))
+                    .map(|()| text(format!("wrote {path}")))
+                    .map_err(|e| refused(&format!("writing {path}"), e))
+            }
+            "env" => match args.get("name").and_then(|v| v.as_str()) {
+                Some(name) => std::env::var(name).map(text).map_err(|e| refused(&format!("reading ${name}"), e)),
+                None => Ok(text(std::env::vars().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("\n"))),
+            },
+            "connect" => {
+                let addr = str_arg("addr", "127.0.0.1:22");
+                std::net::TcpStream::connect(&addr)
+                    .map(|_| text(format!("connected to {addr}")))
+                    .map_err(|e| refused(&format!("connecting to {addr}"), e))
+            }
+            "counter" => Ok(text((CALLS.fetch_add(1, Ordering::Relaxed) + 1).to_string())),
+            _ => Err(ToolError::NotFound(tool_name)),
+        }
+    }
+
+    fn list_resources() -> Vec<McpResource> {
+        Vec::new()
+    }
+
+    fn read_resource(uri: String) -> Result<ReadResourceResult, ResourceError> {
+        Err(ResourceError::NotFound(uri))
+    }
+
+    fn list_prompts() -> Vec<Prompt> {
+        Vec::new()
+    }
+
+    fn get_prompt(prompt_name: String) -> Result<GetPromptResult, PromptError> {
+        Err(PromptError::NotFound(prompt_name))
+    }
+
+    fn complete(_request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
+        Err(CompletionError::NotFound("no completions".into()))
+    }
+}
+
+export!(Hostile);

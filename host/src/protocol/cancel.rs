@@ -1,0 +1,87 @@
+//! Cancellation of requests from outside the session's own message order.
+//!
+//! A transport that learns of `notifications/cancelled` while the request it
+//! names is queued or running (a concurrent HTTP POST, or stdio input read
+//! during a long call) tells the session's [`Canceller`]. A running request
+//! is interrupted at the next epoch tick; a queued one is dropped when its
+//! turn comes. Either way no response is sent, as the spec asks.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
+use crate::runtime::limits::CancelFlag;
+
+/// Cancellations remembered for requests that have not started; older ones
+/// (most likely for requests that had already finished) are forgotten.
+const MAX_PENDING: usize = 64;
+
+/// A shareable handle that cancels requests of one session by id.
+#[derive(Debug, Clone, Default)]
+pub struct Canceller {
+    state: Arc<Mutex<State>>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// Raw id of the request being handled, and the flag that stops it.
+    running: Option<(String, CancelFlag)>,
+    /// Raw ids cancelled before they started.
+    pending: VecDeque<String>,
+}
+
+impl Canceller {
+    /// Cancels the request whose raw JSON id is `id` (e.g. `7` or `"abc"`).
+    pub fn cancel(&self, id: &str) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((running, flag)) = &state.running
+            && running == id
+        {
+            flag.cancel();
+            return;
+        }
+        if !state.pending.iter().any(|p| p == id) {
+            if state.pending.len() == MAX_PENDING {
+                state.pending.pop_front();
+            }
+            state.pending.push_back(id.to_string());
+        }
+    }
+
+    /// Marks `id` as running; `false` if it was cancelled before it started.
+    pub(crate) fn start(&self, id: &str, flag: &CancelFlag) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = state.pending.iter().position(|p| p == id) {
+            state.pending.remove(at);
+            return false;
+        }
+        flag.reset();
+        state.running = Some((id.to_string(), flag.clone()));
+        true
+    }
+
+    /// Marks the running request as finished.
+    pub(crate) fn finish(&self) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.running = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cancels_running_and_queued_requests() {
+        let canceller = Canceller::default();
+        let flag = CancelFlag::default();
+        assert!(canceller.start("1", &flag));
+        canceller.cancel("2");
+        assert!(!flag.is_cancelled());
+        canceller.cancel("1");
+        assert!(flag.is_cancelled());
+        canceller.finish();
+        assert!(!canceller.start("2", &flag), "cancelled before it started");
+        assert!(canceller.start("\"2\"", &flag), "a string id is another id");
+        assert!(!flag.is_cancelled());
+    }
+}
