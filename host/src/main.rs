@@ -7,6 +7,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::time::Duration;
 
+use mcp_wit::protocol::Routers;
 use mcp_wit::protocol::session::InstanceMode;
 use mcp_wit::runtime::cache::CompileCache;
 use mcp_wit::runtime::engine::EngineOptions;
@@ -33,7 +34,8 @@ struct Cli {
 enum Command {
     /// Serve a router component to one MCP client over stdio.
     #[command(after_help = "Examples:\n  mcp-wit serve                     serve the built-in demo router\n  \
-                            mcp-wit serve router.wasm         serve a component over stdio")]
+                            mcp-wit serve router.wasm         serve a component over stdio\n  \
+                            mcp-wit serve a.wasm b.wasm --name b.wasm=bee\n                                    serve two routers as one (tools `a_…`, `bee_…`)")]
     Serve(ServeArgs),
     /// Compile a component ahead of time into a `.cwasm` that `serve` loads
     /// without compiling (same mcp-wit version and machine type only).
@@ -53,9 +55,14 @@ struct CompileArgs {
 
 #[derive(clap::Args)]
 struct ServeArgs {
-    /// The component (`.wasm`) exporting `wasix:mcp/router@25.3.26`; the
-    /// built-in demo when omitted.
-    component: Option<PathBuf>,
+    /// The components (`.wasm` or `.cwasm`) exporting
+    /// `wasix:mcp/router@25.3.26`; the built-in demo when omitted. Several
+    /// are served as one server, each under a prefix.
+    components: Vec<PathBuf>,
+    /// The prefix of a component when several are served (`FILE=PREFIX`,
+    /// repeatable); default: the router's own `name()`.
+    #[arg(long = "name", value_name = "FILE=PREFIX")]
+    names: Vec<String>,
     /// Longest accepted JSON-RPC message, in bytes.
     #[arg(long, default_value_t = stdio::DEFAULT_MAX_MESSAGE_SIZE)]
     max_message_size: usize,
@@ -182,24 +189,46 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         GuestOutputArg::Stderr => OutputTarget::Stderr,
         GuestOutputArg::Discard => OutputTarget::Discard,
     };
-    let label = match &args.component {
-        Some(path) => path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned()),
-        None => "hello".to_string(),
-    };
-    let policy = sandbox_policy(label, output, &args)?;
     let cache = match (&args.cache_dir, args.no_cache) {
         (_, true) => None,
         (Some(dir), false) => Some(CompileCache::new(dir)),
         (None, false) => CompileCache::default_dir().map(CompileCache::new),
     };
-    let component = match &args.component {
-        Some(path) => LoadedComponent::load(&engine, path, policy, cache.as_ref())?,
-        None => {
-            tracing::info!("no component given: serving the built-in demo router (`hello`)");
-            LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?
+    let limits = Limits { timeout: args.timeout, max_memory: args.max_memory };
+    let mut prefixes = parse_names(&args.names, &args.components)?;
+    let mut mounted = Vec::new();
+    for path in &args.components {
+        let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
+        let policy = sandbox_policy(label, output, &args)?;
+        let component = LoadedComponent::load(&engine, path, policy, cache.as_ref())
+            .with_context(|| format!("cannot serve {}", path.display()))?
+            .with_limits(limits);
+        let prefix = match prefixes.remove(path) {
+            Some(prefix) => prefix,
+            None if args.components.len() > 1 => default_prefix(&component)?,
+            None => String::new(),
+        };
+        mounted.push((prefix, component));
+    }
+    if mounted.is_empty() {
+        tracing::info!("no component given: serving the built-in demo router (`hello`)");
+        let policy = sandbox_policy("hello".into(), output, &args)?;
+        let demo = LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?.with_limits(limits);
+        mounted.push((String::new(), demo));
+    }
+    let mut seen = std::collections::HashMap::new();
+    for ((prefix, _), path) in mounted.iter().zip(&args.components) {
+        if let Some(first) = seen.insert(prefix.clone(), path) {
+            anyhow::bail!(
+                "{} and {} would both be served under the prefix `{prefix}`; give one another prefix with --name {}=PREFIX",
+                first.display(),
+                path.display(),
+                path.display()
+            );
         }
-    };
-    let component = component.with_limits(Limits { timeout: args.timeout, max_memory: args.max_memory });
+    }
+    let component = Routers::new(mounted)?;
+    component.check_collisions().map_err(|e| anyhow::anyhow!("{e}"))?;
     let session_options = SessionOptions {
         page_size: args.page_size,
         max_output: args.max_output,
@@ -226,6 +255,33 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
         started.elapsed()
     );
     Ok(())
+}
+
+/// `--name FILE=PREFIX` flags by the component path they name.
+fn parse_names(names: &[String], components: &[PathBuf]) -> anyhow::Result<std::collections::HashMap<PathBuf, String>> {
+    let mut prefixes = std::collections::HashMap::new();
+    for spec in names {
+        let (file, prefix) = spec.split_once('=').with_context(|| format!("--name {spec}: expected FILE=PREFIX"))?;
+        let path = PathBuf::from(file);
+        anyhow::ensure!(
+            components.contains(&path),
+            "--name {spec}: `{file}` is not one of the components given ({})",
+            components.iter().map(|c| c.display().to_string()).collect::<Vec<_>>().join(", ")
+        );
+        prefixes.insert(path, prefix.to_string());
+    }
+    Ok(prefixes)
+}
+
+/// A component's prefix when none is given: its router name, made safe
+/// (letters, digits and `-`).
+fn default_prefix(component: &LoadedComponent) -> anyhow::Result<String> {
+    let name = component.instantiate().and_then(|mut instance| instance.name()).map_err(|fault| {
+        anyhow::anyhow!("cannot ask `{}` for its name: {}", component.label(), fault.message)
+    })?;
+    let prefix: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
+    anyhow::ensure!(!prefix.is_empty(), "`{}` has an empty name(); give it a prefix with --name", component.label());
+    Ok(prefix)
 }
 
 /// The sandbox from the grant flags; nothing is granted by default.

@@ -347,7 +347,7 @@ impl<'a> From<&'a wit::ToolMeta> for ToolMetaFields<'a> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Tool<'a> {
-    name: &'a str,
+    name: Cow<'a, str>,
     #[serde(skip_serializing_if = "str::is_empty")]
     description: &'a str,
     input_schema: GuestJson<'a>,
@@ -398,7 +398,7 @@ pub fn tool(t: &wit::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidTool> 
         .map(|a| ToolAnnotations { read_only_hint: a.read_only, destructive_hint: a.destructive })
         .filter(|a| v.has_tool_annotations() && (a.read_only_hint.is_some() || a.destructive_hint.is_some()));
     Ok(Tool {
-        name: &t.name,
+        name: Cow::Borrowed(&t.name),
         description: &t.description,
         input_schema,
         output_schema,
@@ -409,6 +409,13 @@ pub fn tool(t: &wit::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidTool> 
             meta: t.meta.as_ref(),
         },
     })
+}
+
+impl<'a> Tool<'a> {
+    /// The same tool under the name the client sees.
+    pub fn with_name(self, name: Cow<'a, str>) -> Self {
+        Tool { name, ..self }
+    }
 }
 
 /// An MCP `CallToolResult`.
@@ -508,7 +515,7 @@ pub fn progress_notifications<'a>(
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Resource<'a> {
-    uri: &'a str,
+    uri: Cow<'a, str>,
     name: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<&'a str>,
@@ -521,11 +528,18 @@ pub struct Resource<'a> {
 /// Maps a resource descriptor.
 pub fn resource(r: &wit::McpResource, v: ProtocolVersion) -> Resource<'_> {
     Resource {
-        uri: &r.uri,
+        uri: Cow::Borrowed(&r.uri),
         name: &r.name,
         description: r.description.as_deref(),
         mime_type: &r.mime_type,
         annotations: annotations(&r.annotations, v),
+    }
+}
+
+impl<'a> Resource<'a> {
+    /// The same resource under the URI the client sees.
+    pub fn with_uri(self, uri: Cow<'a, str>) -> Self {
+        Resource { uri, ..self }
     }
 }
 
@@ -535,19 +549,48 @@ pub struct ReadResourceResult<'a> {
     contents: Vec<ResourceContents<'a>>,
 }
 
-/// Maps a read result.
-pub fn read_resource_result(r: &wit::ReadResourceResult) -> ReadResourceResult<'_> {
-    ReadResourceResult { contents: r.contents.iter().map(resource_contents).collect() }
+/// Maps a read result; `uri` gives each content's URI as the client sees it.
+pub fn read_resource_result<'a>(
+    r: &'a wit::ReadResourceResult,
+    uri: impl Fn(&'a str) -> Cow<'a, str>,
+) -> ReadResourceResult<'a> {
+    let contents = r
+        .contents
+        .iter()
+        .map(|c| match resource_contents(c) {
+            ResourceContents::Text { uri: u, mime_type, text } => {
+                ResourceContents::Text { uri: rewrite(u, &uri), mime_type, text }
+            }
+            ResourceContents::Blob { uri: u, mime_type, blob } => {
+                ResourceContents::Blob { uri: rewrite(u, &uri), mime_type, blob }
+            }
+        })
+        .collect();
+    ReadResourceResult { contents }
+}
+
+fn rewrite<'a>(uri: Cow<'a, str>, f: &impl Fn(&'a str) -> Cow<'a, str>) -> Cow<'a, str> {
+    match uri {
+        Cow::Borrowed(u) => f(u),
+        owned => owned,
+    }
 }
 
 /// An MCP `Prompt`.
 #[derive(Serialize)]
 pub struct Prompt<'a> {
-    name: &'a str,
+    name: Cow<'a, str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     arguments: Option<Vec<PromptArgument<'a>>>,
+}
+
+impl<'a> Prompt<'a> {
+    /// The same prompt under the name the client sees.
+    pub fn with_name(self, name: Cow<'a, str>) -> Self {
+        Prompt { name, ..self }
+    }
 }
 
 #[derive(Serialize)]
@@ -562,7 +605,7 @@ struct PromptArgument<'a> {
 /// Maps a prompt descriptor.
 pub fn prompt(p: &wit::Prompt) -> Prompt<'_> {
     Prompt {
-        name: &p.name,
+        name: Cow::Borrowed(&p.name),
         description: p.description.as_deref(),
         arguments: p.arguments.as_ref().map(|args| {
             args.iter()

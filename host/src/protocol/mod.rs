@@ -9,10 +9,12 @@ pub mod cancel;
 pub mod jsonrpc;
 pub mod mapping;
 pub mod params;
+pub mod routers;
 pub mod session;
 pub mod version;
 
 pub use cancel::Canceller;
 pub use jsonrpc::RpcError;
+pub use routers::Routers;
 pub use session::{Outbox, Session, SessionOptions};
 pub use version::ProtocolVersion;

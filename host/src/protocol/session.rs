@@ -5,6 +5,7 @@
 //! nothing of transports: stdio, HTTP and the embedding API all drive it the
 //! same way.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde::Serialize;
@@ -14,10 +15,11 @@ use super::cancel::Canceller;
 use super::jsonrpc::{self, Incoming, RpcError, code};
 use super::mapping;
 use super::params::{self, LogLevel};
+use super::routers::Routers;
 use super::version::ProtocolVersion;
 use crate::runtime::bindings::wit;
 use crate::runtime::limits::{CancelFlag, TickHook};
-use crate::runtime::{FaultKind, GuestFault, LoadedComponent, RouterInstance};
+use crate::runtime::{FaultKind, GuestFault, RouterInstance};
 
 /// Receives the serialised messages a session produces, in order.
 pub trait Outbox {
@@ -80,14 +82,15 @@ struct Ready {
     subscribe: bool,
 }
 
-/// One client's session with one router component.
+/// One client's session with the router components it is served.
 pub struct Session {
-    component: LoadedComponent,
+    routers: Routers,
     options: SessionOptions,
-    instance: Option<RouterInstance>,
+    /// The session's instance of each mounted component (per-session mode).
+    instances: Vec<Option<RouterInstance>>,
     phase: Phase,
-    /// Names of tools that declare an output schema (filled on first need).
-    structured_tools: Option<HashSet<String>>,
+    /// Per mount: names of tools that declare an output schema (filled on first need).
+    structured_tools: Vec<Option<HashSet<String>>>,
     log_level: Option<LogLevel>,
     canceller: Canceller,
     cancel_flag: CancelFlag,
@@ -98,14 +101,17 @@ pub struct Session {
 }
 
 impl Session {
-    /// A new, uninitialised session. The guest is instantiated on first use.
-    pub fn new(component: LoadedComponent, options: SessionOptions) -> Self {
+    /// A new, uninitialised session with one component, or several
+    /// ([`Routers`]). Guests are instantiated on first use.
+    pub fn new(routers: impl Into<Routers>, options: SessionOptions) -> Self {
+        let routers = routers.into();
+        let count = routers.mounts().len();
         Session {
-            component,
+            routers,
             options,
-            instance: None,
+            instances: (0..count).map(|_| None).collect(),
             phase: Phase::New,
-            structured_tools: None,
+            structured_tools: vec![None; count],
             log_level: None,
             canceller: Canceller::default(),
             cancel_flag: CancelFlag::default(),
@@ -131,8 +137,11 @@ impl Session {
     /// exchange: for transports where each request stands alone (stateless
     /// HTTP, where the revision comes from the `MCP-Protocol-Version` header).
     pub fn assume_initialized(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
-        let caps = self.guest(|g| g.capabilities())?;
-        let subscribe = caps.resources.and_then(|r| r.subscribe).unwrap_or(false);
+        let mut subscribe = false;
+        for i in 0..self.routers.mounts().len() {
+            let caps = self.guest(i, |g| g.capabilities())?;
+            subscribe |= caps.resources.and_then(|r| r.subscribe).unwrap_or(false);
+        }
         self.phase = Phase::Ready(Ready { version, subscribe });
         Ok(())
     }
@@ -257,7 +266,15 @@ impl Session {
             return Err(RpcError::invalid_params("`capabilities` must be an object"));
         }
         let version = ProtocolVersion::negotiate(&p.protocol_version);
-        let (name, instructions, caps) = self.guest(|g| Ok((g.name()?, g.instructions()?, g.capabilities()?)))?;
+        let mut about = Vec::with_capacity(self.routers.mounts().len());
+        for i in 0..self.routers.mounts().len() {
+            about.push(self.guest(i, |g| Ok((g.name()?, g.instructions()?, g.capabilities()?)))?);
+        }
+        let (name, instructions, caps) = if self.routers.is_single() {
+            about.pop().expect("one mount")
+        } else {
+            merge_about(&self.routers, about)
+        };
         tracing::info!(client = %p.client_info.name, client_version = %p.client_info.version,
             %version, server = %name, "session initialized");
 
@@ -295,14 +312,21 @@ impl Session {
         out: &mut dyn Outbox,
     ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
-        let tools = self.guest(|g| g.list_tools())?;
-        self.structured_tools = Some(structured_tool_names(&tools));
-        let label = self.component.label().to_owned();
-        let valid: Vec<mapping::Tool<'_>> = tools
+        let mut per_mount = Vec::with_capacity(self.routers.mounts().len());
+        for i in 0..self.routers.mounts().len() {
+            let tools = self.guest(i, |g| g.list_tools())?;
+            self.structured_tools[i] = Some(structured_tool_names(&tools));
+            per_mount.push(tools);
+        }
+        let routers = &self.routers;
+        let valid: Vec<mapping::Tool<'_>> = per_mount
             .iter()
-            .filter_map(|t| match mapping::tool(t, v) {
-                Ok(tool) => Some(tool),
+            .enumerate()
+            .flat_map(|(i, tools)| tools.iter().map(move |t| (i, t)))
+            .filter_map(|(i, t)| match mapping::tool(t, v) {
+                Ok(tool) => Some(tool.with_name(routers.outward_name(i, &t.name))),
                 Err(why) => {
+                    let label = routers.mounts()[i].component.label();
                     tracing::warn!(component = %label, tool = %t.name, "leaving tool `{}` out of tools/list: {why}", t.name);
                     None
                 }
@@ -332,9 +356,12 @@ impl Session {
                 return Err(RpcError::invalid_params("`_meta.progressToken` must be a string or an integer"));
             }
         }
-        let structured = v.has_structured_output() && self.declares_output_schema(&p.name)?;
+        let Some((mount, name)) = self.routers.route_name(&p.name) else {
+            return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)));
+        };
+        let structured = v.has_structured_output() && self.declares_output_schema(mount, name)?;
         let value = wit::Value { json: arguments.to_owned() };
-        let result = self.guest(|g| g.call_tool(&p.name, &value))?;
+        let result = self.guest(mount, |g| g.call_tool(name, &value))?;
         match &result {
             Ok(result) => {
                 if let (Some(token), Some(entries)) = (token, &result.progress) {
@@ -355,13 +382,14 @@ impl Session {
         }
     }
 
-    /// Whether `name` declares an output schema (lists tools once to learn).
-    fn declares_output_schema(&mut self, name: &str) -> Result<bool, RpcError> {
-        if self.structured_tools.is_none() {
-            let tools = self.guest(|g| g.list_tools())?;
-            self.structured_tools = Some(structured_tool_names(&tools));
+    /// Whether `name` of mount `mount` declares an output schema (lists
+    /// tools once to learn).
+    fn declares_output_schema(&mut self, mount: usize, name: &str) -> Result<bool, RpcError> {
+        if self.structured_tools[mount].is_none() {
+            let tools = self.guest(mount, |g| g.list_tools())?;
+            self.structured_tools[mount] = Some(structured_tool_names(&tools));
         }
-        Ok(self.structured_tools.as_ref().is_some_and(|names| names.contains(name)))
+        Ok(self.structured_tools[mount].as_ref().is_some_and(|names| names.contains(name)))
     }
 
     fn list_resources(
@@ -372,8 +400,16 @@ impl Session {
         out: &mut dyn Outbox,
     ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
-        let resources = self.guest(|g| g.list_resources())?;
-        let mapped: Vec<_> = resources.iter().map(|r| mapping::resource(r, v)).collect();
+        let mut per_mount = Vec::with_capacity(self.routers.mounts().len());
+        for i in 0..self.routers.mounts().len() {
+            per_mount.push(self.guest(i, |g| g.list_resources())?);
+        }
+        let routers = &self.routers;
+        let mapped: Vec<_> = per_mount
+            .iter()
+            .enumerate()
+            .flat_map(|(i, list)| list.iter().map(move |r| mapping::resource(r, v).with_uri(routers.outward_uri(i, &r.uri))))
+            .collect();
         let (page, next_cursor) = paginate(&mapped, p.cursor.as_deref(), self.options.page_size)?;
         self.reply(id, &ListPage { key: "resources", items: page, next_cursor }, out)
     }
@@ -385,13 +421,21 @@ impl Session {
         out: &mut dyn Outbox,
     ) -> Result<(), RpcError> {
         let p: params::UriParams<'_> = params::decode(params)?;
-        match self.guest(|g| g.read_resource(&p.uri))? {
-            Ok(result) => self.reply(id, &mapping::read_resource_result(&result), out),
-            Err(wit::ResourceError::NotFound(_)) => Err(RpcError {
-                code: code::RESOURCE_NOT_FOUND,
-                message: format!("Resource not found: {}", p.uri),
-                data: Some(serde_json::json!({ "uri": p.uri })),
-            }),
+        let not_found = || RpcError {
+            code: code::RESOURCE_NOT_FOUND,
+            message: format!("Resource not found: {}", p.uri),
+            data: Some(serde_json::json!({ "uri": p.uri })),
+        };
+        let Some((mount, uri)) = self.routers.route_uri(&p.uri) else {
+            return Err(not_found());
+        };
+        match self.guest(mount, |g| g.read_resource(uri))? {
+            Ok(result) => {
+                let routers = self.routers.clone();
+                let mapped = mapping::read_resource_result(&result, |uri| routers.outward_uri(mount, uri));
+                self.reply(id, &mapped, out)
+            }
+            Err(wit::ResourceError::NotFound(_)) => Err(not_found()),
             Err(wit::ResourceError::ExecutionError(message)) => Err(RpcError::internal(message)),
         }
     }
@@ -410,7 +454,10 @@ impl Session {
                 format!("Method not found: {method} (the router does not offer resource subscriptions)"),
             ));
         }
-        params::decode::<params::UriParams<'_>>(params)?;
+        let p: params::UriParams<'_> = params::decode(params)?;
+        if self.routers.route_uri(&p.uri).is_none() {
+            return Err(RpcError::invalid_params(format!("no router serves {}", p.uri)));
+        }
         // Accepted; the 25.3.26 contract has no way for a guest to signal an
         // update, so no `notifications/resources/updated` ever follows.
         self.reply(id, &mapping::Empty {}, out)
@@ -418,8 +465,16 @@ impl Session {
 
     fn list_prompts(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
-        let prompts = self.guest(|g| g.list_prompts())?;
-        let mapped: Vec<_> = prompts.iter().map(mapping::prompt).collect();
+        let mut per_mount = Vec::with_capacity(self.routers.mounts().len());
+        for i in 0..self.routers.mounts().len() {
+            per_mount.push(self.guest(i, |g| g.list_prompts())?);
+        }
+        let routers = &self.routers;
+        let mapped: Vec<_> = per_mount
+            .iter()
+            .enumerate()
+            .flat_map(|(i, list)| list.iter().map(move |p| mapping::prompt(p).with_name(routers.outward_name(i, &p.name))))
+            .collect();
         let (page, next_cursor) = paginate(&mapped, p.cursor.as_deref(), self.options.page_size)?;
         self.reply(id, &ListPage { key: "prompts", items: page, next_cursor }, out)
     }
@@ -432,7 +487,10 @@ impl Session {
         out: &mut dyn Outbox,
     ) -> Result<(), RpcError> {
         let p: params::GetPromptParams<'_> = params::decode(params)?;
-        match self.guest(|g| g.get_prompt(&p.name))? {
+        let Some((mount, name)) = self.routers.route_name(&p.name) else {
+            return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)));
+        };
+        match self.guest(mount, |g| g.get_prompt(name))? {
             Ok(result) => self.reply(id, &mapping::get_prompt_result(&result, v), out),
             Err(wit::PromptError::NotFound(_)) => {
                 Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)))
@@ -445,14 +503,29 @@ impl Session {
     fn complete(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
         let p: params::CompleteParams<'_> = params::decode(params)?;
         // Type-check the parts the guest relies on before handing them over raw.
-        serde_json::from_str::<params::CompletionReference>(p.reference.get())
+        let reference = serde_json::from_str::<params::CompletionReference>(p.reference.get())
             .map_err(|e| RpcError::invalid_params(format!("`ref`: {e}")))?;
         serde_json::from_str::<params::CompletionArgument>(p.argument.get())
             .map_err(|e| RpcError::invalid_params(format!("`argument`: {e}")))?;
         if p.context.is_some_and(|c| !c.get().starts_with('{')) {
             return Err(RpcError::invalid_params("`context` must be an object"));
         }
-        let mut input = format!(r#"{{"ref":{},"argument":{}"#, p.reference.get(), p.argument.get());
+        let (mount, reference) = match &reference {
+            _ if self.routers.is_single() => (0, Cow::Borrowed(p.reference.get())),
+            params::CompletionReference::Prompt { name } => {
+                let (mount, name) = self.routers.route_name(name).ok_or_else(|| {
+                    RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {name}"))
+                })?;
+                (mount, Cow::Owned(serde_json::json!({ "type": "ref/prompt", "name": name }).to_string()))
+            }
+            params::CompletionReference::Resource { uri } => {
+                let (mount, uri) = self.routers.route_uri(uri).ok_or_else(|| {
+                    RpcError::new(code::INVALID_PARAMS, format!("Unknown resource: {uri}"))
+                })?;
+                (mount, Cow::Owned(serde_json::json!({ "type": "ref/resource", "uri": uri }).to_string()))
+            }
+        };
+        let mut input = format!(r#"{{"ref":{},"argument":{}"#, reference, p.argument.get());
         if let Some(context) = p.context {
             input.push_str(r#","context":"#);
             input.push_str(context.get());
@@ -463,7 +536,7 @@ impl Session {
             streaming: None,
             meta: p.meta.map(meta_entries).transpose()?,
         };
-        match self.guest(|g| g.complete(&request))? {
+        match self.guest(mount, |g| g.complete(&request))? {
             Ok(response) if response.is_error == Some(true) => {
                 let text: Vec<&str> = response
                     .content
@@ -485,63 +558,74 @@ impl Session {
         }
     }
 
-    /// Runs `call` on the session's instance, creating it if needed. A fault
-    /// drops the instance (a trap leaves it unusable) and becomes -32603.
-    fn guest<T>(&mut self, call: impl FnOnce(&mut RouterInstance) -> Result<T, GuestFault>) -> Result<T, RpcError> {
+    /// Runs `call` on the session's instance of mount `mount`, creating it
+    /// if needed. A fault drops the instance (a trap leaves it unusable) and
+    /// becomes -32603.
+    fn guest<T>(
+        &mut self,
+        mount: usize,
+        call: impl FnOnce(&mut RouterInstance) -> Result<T, GuestFault>,
+    ) -> Result<T, RpcError> {
+        let component = self.routers.mounts()[mount].component.clone();
         match self.options.instances {
             InstanceMode::PerSession => {
-                if self.instance.is_none() {
-                    let fresh = self.component.instantiate().map_err(|fault| self.fault(fault))?;
-                    self.instance = Some(fresh);
+                if self.instances[mount].is_none() {
+                    let fresh = component.instantiate().map_err(|fault| self.fault(mount, fault))?;
+                    self.instances[mount] = Some(fresh);
                 }
-                let instance = self.instance.as_mut().expect("instantiated above");
+                let instance = self.instances[mount].as_mut().expect("instantiated above");
                 instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
                 call(instance).map_err(|fault| {
-                    self.instance = None;
-                    self.fault(fault)
+                    self.instances[mount] = None;
+                    self.fault(mount, fault)
                 })
             }
             InstanceMode::PerRequest => {
-                let mut instance = self.component.instantiate().map_err(|fault| self.fault(fault))?;
+                let mut instance = component.instantiate().map_err(|fault| self.fault(mount, fault))?;
                 instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
-                call(&mut instance).map_err(|fault| self.fault(fault))
+                call(&mut instance).map_err(|fault| self.fault(mount, fault))
             }
             InstanceMode::Shared => {
-                let component = self.component.clone();
                 let mut slot = component.shared_instance().lock().unwrap_or_else(|e| e.into_inner());
                 if slot.is_none() {
-                    *slot = Some(component.instantiate().map_err(|fault| self.fault(fault))?);
+                    *slot = Some(component.instantiate().map_err(|fault| self.fault(mount, fault))?);
                 }
                 let instance = slot.as_mut().expect("instantiated above");
                 instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
                 call(instance).map_err(|fault| {
                     *slot = None;
-                    self.fault(fault)
+                    self.fault(mount, fault)
                 })
             }
         }
     }
 
-    /// Drops the instance the next request would use.
-    fn retire_instance(&mut self) {
-        match self.options.instances {
-            InstanceMode::PerSession => self.instance = None,
-            InstanceMode::PerRequest => {}
-            InstanceMode::Shared => *self.component.shared_instance().lock().unwrap_or_else(|e| e.into_inner()) = None,
+    /// Drops every instance the next request would use (after a result over
+    /// the output cap the instance that produced it is not known here).
+    fn retire_instances(&mut self) {
+        for (i, mount) in self.routers.mounts().iter().enumerate() {
+            match self.options.instances {
+                InstanceMode::PerSession => self.instances[i] = None,
+                InstanceMode::PerRequest => {}
+                InstanceMode::Shared => {
+                    *mount.component.shared_instance().lock().unwrap_or_else(|e| e.into_inner()) = None;
+                }
+            }
         }
     }
 
-    fn fault(&mut self, fault: GuestFault) -> RpcError {
+    fn fault(&mut self, mount: usize, fault: GuestFault) -> RpcError {
+        let label = self.routers.mounts()[mount].component.label().to_owned();
         match fault.kind {
             FaultKind::Cancelled => {
                 self.cancelled = true;
-                tracing::info!(component = self.component.label(), "{}; the instance is replaced", fault.message);
+                tracing::info!(component = %label, "{}; the instance is replaced", fault.message);
             }
             FaultKind::Instantiate => {
-                tracing::warn!(component = self.component.label(), "cannot instantiate: {}", fault.message);
+                tracing::warn!(component = %label, "cannot instantiate: {}", fault.message);
             }
             _ => tracing::warn!(
-                component = self.component.label(),
+                component = %label,
                 "{}; the next request gets a fresh instance",
                 fault.message
             ),
@@ -557,10 +641,10 @@ impl Session {
                     self.buf.len(),
                     self.options.max_output
                 ));
-                tracing::warn!(component = self.component.label(), "{}; the instance is replaced", error.message);
+                tracing::warn!("{}; the instance is replaced", error.message);
                 // The guest's memory grew to hold the oversized result and
                 // never shrinks: a fresh instance gives it back.
-                self.retire_instance();
+                self.retire_instances();
                 Err(error)
             }
             Ok(()) => {
@@ -582,6 +666,47 @@ impl Session {
         jsonrpc::write_error(&mut self.buf, id, error);
         out.send(&self.buf);
     }
+}
+
+/// Name, instructions and capabilities of several routers as one server:
+/// names joined with `+`, each router's instructions under its prefix, and
+/// the union of the capabilities.
+fn merge_about(
+    routers: &Routers,
+    about: Vec<(String, String, wit::ServerCapabilities)>,
+) -> (String, String, wit::ServerCapabilities) {
+    let or = |a: Option<bool>, b: Option<bool>| match (a, b) {
+        (None, None) => None,
+        (a, b) => Some(a.unwrap_or(false) || b.unwrap_or(false)),
+    };
+    let mut names = Vec::new();
+    let mut instructions = Vec::new();
+    let mut caps = wit::ServerCapabilities { prompts: None, resources: None, tools: None, completions: None };
+    for ((name, text, c), mount) in about.into_iter().zip(routers.mounts()) {
+        names.push(name);
+        if !text.trim().is_empty() {
+            instructions.push(format!("[{}] {}", mount.prefix, text.trim()));
+        }
+        if let Some(p) = c.prompts {
+            let prev = caps.prompts.take().and_then(|p| p.list_changed);
+            caps.prompts = Some(wit::PromptsCapability { list_changed: or(prev, p.list_changed) });
+        }
+        if let Some(t) = c.tools {
+            let prev = caps.tools.take().and_then(|t| t.list_changed);
+            caps.tools = Some(wit::ToolsCapability { list_changed: or(prev, t.list_changed) });
+        }
+        if let Some(r) = c.resources {
+            let prev = caps.resources.take();
+            caps.resources = Some(wit::ResourcesCapability {
+                subscribe: or(prev.as_ref().and_then(|p| p.subscribe), r.subscribe),
+                list_changed: or(prev.as_ref().and_then(|p| p.list_changed), r.list_changed),
+            });
+        }
+        if c.completions.is_some_and(|c| c.enabled) {
+            caps.completions = Some(wit::CompletionsCapability { enabled: true });
+        }
+    }
+    (names.join("+"), instructions.join("\n\n"), caps)
 }
 
 fn structured_tool_names(tools: &[wit::Tool]) -> HashSet<String> {
