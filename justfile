@@ -19,3 +19,10 @@ template:
 # Install the CLI.
 install:
     cargo install --path host
+
+# Plug a router into a middleware: `just compose namespace.wasm my_router.wasm composed.wasm`.
+# The result is a router again, so it can be the router of the next compose.
+# Needs the wac CLI: `cargo install wac-cli`.
+compose middleware router out:
+    @command -v wac >/dev/null || { echo "wac not found: install it with 'cargo install wac-cli'" >&2; exit 1; }
+    wac plug {{middleware}} --plug {{router}} -o {{out}}

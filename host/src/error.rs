@@ -37,6 +37,12 @@ pub enum LoadError {
          version, or with other settings); recompile it with `mcp-wit compile`: {0:#}"
     )]
     Precompiled(#[source] wasmtime::Error),
+    /// A middleware with no router plugged into it.
+    #[error(
+        "this component imports `wasix:mcp/router@25.3.26`: it is a middleware, not a router; plug a \
+         router into it first (`wac plug middleware.wasm --plug router.wasm -o composed.wasm`)"
+    )]
+    UnpluggedMiddleware,
     /// Compilation failed.
     #[error("cannot compile the component: {0:#}")]
     Compile(#[source] wasmtime::Error),

@@ -180,6 +180,9 @@ fn check_is_component(bytes: &[u8]) -> Result<(), LoadError> {
 /// Fails with the names the component does export when it lacks the router.
 fn check_exports_router(engine: &Engine, component: &Component) -> Result<(), LoadError> {
     let ty = component.component_type();
+    if ty.imports(engine).any(|(name, _)| name == ROUTER_INTERFACE) {
+        return Err(LoadError::UnpluggedMiddleware);
+    }
     let exports: Vec<String> = ty.exports(engine).map(|(name, _)| name.to_string()).collect();
     if exports.iter().any(|name| name == ROUTER_INTERFACE) {
         return Ok(());

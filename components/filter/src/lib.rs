@@ -1,0 +1,184 @@
+//! `filter`: a middleware that hides some of the wrapped router's tools,
+//! prompts and resources. A hidden item is left out of its list, and a call
+//! to it is answered with `not-found` without reaching the wrapped router.
+//!
+//! Settings (WASI environment, read once per instance), each a
+//! comma-separated list of patterns in which `*` matches any run of
+//! characters:
+//!
+//! - `FILTER_ALLOW_TOOLS`, `FILTER_DENY_TOOLS` (tool names)
+//! - `FILTER_ALLOW_PROMPTS`, `FILTER_DENY_PROMPTS` (prompt names)
+//! - `FILTER_ALLOW_RESOURCES`, `FILTER_DENY_RESOURCES` (resource URIs)
+//!
+//! An item is visible when its allowlist is unset or one of its patterns
+//! matches, and no pattern of its denylist matches. See `README.md`.
+
+use std::sync::OnceLock;
+
+use mcp_middleware::{
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, Guest, McpResource,
+    Prompt, PromptError, ReadResourceResult, ResourceError, ServerCapabilities, Tool, ToolError, Value, next,
+};
+
+struct Filter;
+
+mcp_middleware::export!(Filter);
+
+/// The allowlist and denylist of one kind of item.
+struct Rule {
+    /// `None`: everything not denied is allowed.
+    allow: Option<Vec<String>>,
+    deny: Vec<String>,
+}
+
+impl Rule {
+    fn from_env(kind: &str) -> Rule {
+        let list = |var: String| std::env::var(var).ok().map(|v| patterns(&v));
+        Rule {
+            allow: list(format!("FILTER_ALLOW_{kind}")),
+            deny: list(format!("FILTER_DENY_{kind}")).unwrap_or_default(),
+        }
+    }
+
+    /// Whether `name` stays visible.
+    fn admits(&self, name: &str) -> bool {
+        let allowed = self.allow.as_ref().is_none_or(|allow| allow.iter().any(|p| glob(p, name)));
+        allowed && !self.deny.iter().any(|p| glob(p, name))
+    }
+}
+
+/// The patterns of a comma-separated list; blank entries are dropped.
+fn patterns(list: &str) -> Vec<String> {
+    list.split(',').map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned).collect()
+}
+
+/// Whether `pattern` matches all of `text`; `*` matches any run of characters
+/// (also none), every other character only itself.
+fn glob(pattern: &str, text: &str) -> bool {
+    let pattern: Vec<char> = pattern.chars().collect();
+    let text: Vec<char> = text.chars().collect();
+    let (mut p, mut t) = (0, 0);
+    // Where the last `*` was seen, and the text position it was tried at.
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        if p < pattern.len() && pattern[p] == '*' {
+            star = Some((p, t));
+            p += 1;
+        } else if p < pattern.len() && pattern[p] == text[t] {
+            p += 1;
+            t += 1;
+        } else if let Some((sp, st)) = star {
+            // Let the last `*` swallow one more character and retry.
+            p = sp + 1;
+            t = st + 1;
+            star = Some((sp, st + 1));
+        } else {
+            return false;
+        }
+    }
+    pattern[p..].iter().all(|&c| c == '*')
+}
+
+struct Rules {
+    tools: Rule,
+    prompts: Rule,
+    resources: Rule,
+}
+
+fn rules() -> &'static Rules {
+    static RULES: OnceLock<Rules> = OnceLock::new();
+    RULES.get_or_init(|| Rules {
+        tools: Rule::from_env("TOOLS"),
+        prompts: Rule::from_env("PROMPTS"),
+        resources: Rule::from_env("RESOURCES"),
+    })
+}
+
+impl Guest for Filter {
+    fn name() -> String {
+        next::name()
+    }
+
+    fn instructions() -> String {
+        next::instructions()
+    }
+
+    fn capabilities() -> ServerCapabilities {
+        next::capabilities()
+    }
+
+    fn list_tools() -> Vec<Tool> {
+        next::list_tools().into_iter().filter(|t| rules().tools.admits(&t.name)).collect()
+    }
+
+    fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
+        if !rules().tools.admits(&tool_name) {
+            return Err(ToolError::NotFound(tool_name));
+        }
+        next::call_tool(&tool_name, arguments)
+    }
+
+    fn list_resources() -> Vec<McpResource> {
+        next::list_resources().into_iter().filter(|r| rules().resources.admits(&r.uri)).collect()
+    }
+
+    fn read_resource(uri: String) -> Result<ReadResourceResult, ResourceError> {
+        if !rules().resources.admits(&uri) {
+            return Err(ResourceError::NotFound(uri));
+        }
+        next::read_resource(&uri)
+    }
+
+    fn list_prompts() -> Vec<Prompt> {
+        next::list_prompts().into_iter().filter(|p| rules().prompts.admits(&p.name)).collect()
+    }
+
+    fn get_prompt(prompt_name: String) -> Result<GetPromptResult, PromptError> {
+        if !rules().prompts.admits(&prompt_name) {
+            return Err(PromptError::NotFound(prompt_name));
+        }
+        next::get_prompt(&prompt_name)
+    }
+
+    fn complete(request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
+        // Completing an argument of a hidden prompt or resource: not found.
+        if let Ok(input) = serde_json::from_str::<serde_json::Value>(&request.input.json) {
+            let hidden = match input["ref"]["type"].as_str() {
+                Some("ref/prompt") => input["ref"]["name"].as_str().filter(|n| !rules().prompts.admits(n)),
+                Some("ref/resource") => input["ref"]["uri"].as_str().filter(|u| !rules().resources.admits(u)),
+                _ => None,
+            };
+            if let Some(name) = hidden {
+                return Err(CompletionError::NotFound(name.to_owned()));
+            }
+        }
+        next::complete(request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Rule, glob, patterns};
+
+    #[test]
+    fn globs() {
+        assert!(glob("echo", "echo"));
+        assert!(!glob("echo", "echoes"));
+        assert!(glob("*", ""));
+        assert!(glob("e*o", "echo"));
+        assert!(glob("*://text", "everything://text"));
+        assert!(glob("a*b*c", "aXbYbZc"));
+        assert!(!glob("a*b*c", "aXbYbZ"));
+        assert!(glob("gh_*", "gh_"));
+        assert!(!glob("gh_*", "gl_search"));
+    }
+
+    #[test]
+    fn rules() {
+        let rule = Rule { allow: Some(patterns(" e*, add ,")), deny: patterns("echo") };
+        assert!(rule.admits("add") && rule.admits("everything"));
+        assert!(!rule.admits("echo") && !rule.admits("fail"));
+        assert!(!Rule { allow: Some(patterns("")), deny: vec![] }.admits("add"));
+        assert!(Rule { allow: None, deny: vec![] }.admits("add"));
+    }
+}

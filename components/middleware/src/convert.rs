@@ -1,0 +1,137 @@
+//! Conversions between the import's and the export's copies of the
+//! `wasix:mcp/router` types. They are field-for-field moves: the compiler
+//! checks that every field and case below is named, so a change to the
+//! contract that this file does not follow fails to build.
+
+use crate::exports::wasix::mcp::router as exp;
+use crate::wasix::mcp::router as imp;
+
+/// A value-preserving move into the other side's type.
+pub trait Convert<T> {
+    fn convert(self) -> T;
+}
+
+macro_rules! same {
+    ($($ty:ty),*) => {$(
+        impl Convert<$ty> for $ty {
+            fn convert(self) -> $ty {
+                self
+            }
+        }
+    )*};
+}
+
+same!(String, bool, f32);
+
+impl<A: Convert<B>, B> Convert<Option<B>> for Option<A> {
+    fn convert(self) -> Option<B> {
+        self.map(Convert::convert)
+    }
+}
+
+impl<A: Convert<B>, B> Convert<Vec<B>> for Vec<A> {
+    fn convert(self) -> Vec<B> {
+        self.into_iter().map(Convert::convert).collect()
+    }
+}
+
+impl<T: Convert<U>, E: Convert<F>, U, F> Convert<Result<U, F>> for Result<T, E> {
+    fn convert(self) -> Result<U, F> {
+        self.map(Convert::convert).map_err(Convert::convert)
+    }
+}
+
+/// Both directions for records (by field).
+macro_rules! records {
+    ($($name:ident { $($field:ident),* $(,)? })*) => {$(
+        impl Convert<exp::$name> for imp::$name {
+            fn convert(self) -> exp::$name {
+                exp::$name { $($field: self.$field.convert()),* }
+            }
+        }
+        impl Convert<imp::$name> for exp::$name {
+            fn convert(self) -> imp::$name {
+                imp::$name { $($field: self.$field.convert()),* }
+            }
+        }
+    )*};
+}
+
+/// Both directions for variants whose cases all carry one payload.
+macro_rules! variants {
+    ($($name:ident { $($case:ident),* $(,)? })*) => {$(
+        impl Convert<exp::$name> for imp::$name {
+            fn convert(self) -> exp::$name {
+                match self { $(imp::$name::$case(x) => exp::$name::$case(x.convert())),* }
+            }
+        }
+        impl Convert<imp::$name> for exp::$name {
+            fn convert(self) -> imp::$name {
+                match self { $(exp::$name::$case(x) => imp::$name::$case(x.convert())),* }
+            }
+        }
+    )*};
+}
+
+/// Both directions for enums (cases without payload).
+macro_rules! enums {
+    ($($name:ident { $($case:ident),* $(,)? })*) => {$(
+        impl Convert<exp::$name> for imp::$name {
+            fn convert(self) -> exp::$name {
+                match self { $(imp::$name::$case => exp::$name::$case),* }
+            }
+        }
+        impl Convert<imp::$name> for exp::$name {
+            fn convert(self) -> imp::$name {
+                match self { $(exp::$name::$case => imp::$name::$case),* }
+            }
+        }
+    )*};
+}
+
+records! {
+    Value { json }
+    Annotations { audience, priority, timestamp }
+    ConfigDescriptor { name, description, required }
+    SecretDescriptor { name, description, required }
+    MetaEntry { key, value }
+    ToolAnnotations { read_only, destructive, streaming, experimental }
+    ToolMeta { output_hint, config, secrets, config_meta, extra }
+    Tool { name, description, input_schema, output_schema, annotations, meta }
+    PromptsCapability { list_changed }
+    ResourcesCapability { subscribe, list_changed }
+    ToolsCapability { list_changed }
+    CompletionsCapability { enabled }
+    ServerCapabilities { prompts, resources, tools, completions }
+    ProgressNotification { progress, message, annotations }
+    CallToolResult { content, progress, meta, is_error }
+    TextContent { text, annotations }
+    ImageContent { data, mime_type, annotations }
+    AudioContent { data, mime_type, annotations }
+    EmbeddedResource { resource_contents, annotations }
+    McpResource { uri, name, description, mime_type, annotations }
+    TextResourceContents { uri, mime_type, text }
+    BlobResourceContents { uri, mime_type, blob }
+    ReadResourceResult { contents }
+    Prompt { name, description, arguments }
+    PromptArgument { name, description, required }
+    GetPromptResult { description, messages }
+    PromptMessage { role, content }
+    CompletionRequest { input, streaming, meta }
+    CompletionResponse { content, meta, is_error }
+}
+
+variants! {
+    Content { Text, Image, Audio, Embedded }
+    ResourceContents { Text, Blob }
+    ToolError { InvalidParameters, ExecutionError, SchemaError, NotFound }
+    ResourceError { ExecutionError, NotFound }
+    PromptError { InvalidParameters, InternalError, NotFound }
+    CompletionError { InvalidParameters, ExecutionError, SchemaError, NotFound }
+    PromptMessageContent { Text, Image, McpResource }
+}
+
+enums! {
+    Role { User, Assistant }
+    PromptMessageRole { User, Assistant }
+}

@@ -1,0 +1,82 @@
+//! `mcp-middleware`: what the middleware components share.
+//!
+//! A middleware targets the `mcp-wit:middleware/middleware` world (in
+//! `wit/mcp-wit-middleware.wit`): it imports `wasix:mcp/router@25.3.26`, the
+//! router it wraps, and exports the same interface itself. `wac plug` then
+//! fills the import with a real router and the result is a router again.
+//!
+//! wit-bindgen gives the import and the export separate (structurally equal)
+//! Rust types. This crate re-exports the export side's types and `Guest`
+//! trait at its root, and offers the wrapped router in [`next`] with the same
+//! types, so a middleware never sees the import side. A middleware crate
+//! implements [`Guest`] and registers it with `mcp_middleware::export!(T);`.
+
+wit_bindgen::generate!({
+    path: "../../wit",
+    world: "mcp-wit:middleware/middleware",
+    pub_export_macro: true,
+    default_bindings_module: "mcp_middleware",
+    // The imported interface lives in another package (`wasix:mcp`).
+    generate_all,
+});
+
+mod convert;
+
+pub use exports::wasix::mcp::router::*;
+
+/// The wrapped router: the `wasix:mcp/router` import, in the export's types.
+pub mod next {
+    use crate::convert::Convert;
+    use crate::exports::wasix::mcp::router as exp;
+    use crate::wasix::mcp::router as imp;
+
+    /// The wrapped router's name.
+    pub fn name() -> String {
+        imp::name()
+    }
+
+    /// The wrapped router's instructions.
+    pub fn instructions() -> String {
+        imp::instructions()
+    }
+
+    /// The wrapped router's capabilities.
+    pub fn capabilities() -> exp::ServerCapabilities {
+        imp::capabilities().convert()
+    }
+
+    /// The wrapped router's tools.
+    pub fn list_tools() -> Vec<exp::Tool> {
+        imp::list_tools().convert()
+    }
+
+    /// Calls a tool of the wrapped router.
+    pub fn call_tool(tool_name: &str, arguments: exp::Value) -> Result<exp::CallToolResult, exp::ToolError> {
+        imp::call_tool(tool_name, &arguments.convert()).convert()
+    }
+
+    /// The wrapped router's resources.
+    pub fn list_resources() -> Vec<exp::McpResource> {
+        imp::list_resources().convert()
+    }
+
+    /// Reads a resource of the wrapped router.
+    pub fn read_resource(uri: &str) -> Result<exp::ReadResourceResult, exp::ResourceError> {
+        imp::read_resource(uri).convert()
+    }
+
+    /// The wrapped router's prompts.
+    pub fn list_prompts() -> Vec<exp::Prompt> {
+        imp::list_prompts().convert()
+    }
+
+    /// Gets a prompt of the wrapped router.
+    pub fn get_prompt(prompt_name: &str) -> Result<exp::GetPromptResult, exp::PromptError> {
+        imp::get_prompt(prompt_name).convert()
+    }
+
+    /// Asks the wrapped router for a completion.
+    pub fn complete(request: exp::CompletionRequest) -> Result<exp::CompletionResponse, exp::CompletionError> {
+        imp::complete(&request.convert()).convert()
+    }
+}

@@ -1,0 +1,159 @@
+//! `namespace`: a middleware that puts the wrapped router's tools, prompts
+//! and resources under a prefix, so several routers can share one client
+//! without their names clashing.
+//!
+//! Settings (WASI environment, read once per instance):
+//!
+//! - `NAMESPACE_PREFIX`: put before every tool and prompt name (`gh_` turns
+//!   `search` into `gh_search`), and before every resource URI unless
+//!   `NAMESPACE_URI_PREFIX` is set.
+//! - `NAMESPACE_URI_PREFIX`: put before every resource URI instead
+//!   (`gh+` turns `repo://x` into `gh+repo://x`).
+//!
+//! On the way in the prefix is stripped again; a name or URI without it is
+//! answered with `not-found` without asking the wrapped router. See
+//! `README.md` for the exact rules.
+
+use std::sync::OnceLock;
+
+use mcp_middleware::{
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, Guest, McpResource,
+    Prompt, PromptError, ReadResourceResult, ResourceContents, ResourceError, ServerCapabilities, Tool, ToolError,
+    Value, next,
+};
+
+struct Namespace;
+
+mcp_middleware::export!(Namespace);
+
+/// The prefixes in force for this instance.
+struct Prefixes {
+    /// For tool and prompt names.
+    name: String,
+    /// For resource URIs.
+    uri: String,
+}
+
+fn prefixes() -> &'static Prefixes {
+    static PREFIXES: OnceLock<Prefixes> = OnceLock::new();
+    PREFIXES.get_or_init(|| {
+        let name = std::env::var("NAMESPACE_PREFIX").unwrap_or_default();
+        let uri = std::env::var("NAMESPACE_URI_PREFIX").unwrap_or_else(|_| name.clone());
+        if name.is_empty() && uri.is_empty() {
+            eprintln!("namespace: NAMESPACE_PREFIX is not set; names and URIs pass through unchanged");
+        }
+        Prefixes { name, uri }
+    })
+}
+
+/// `prefix` + `s`.
+fn add(prefix: &str, s: &str) -> String {
+    format!("{prefix}{s}")
+}
+
+impl Guest for Namespace {
+    fn name() -> String {
+        next::name()
+    }
+
+    fn instructions() -> String {
+        next::instructions()
+    }
+
+    fn capabilities() -> ServerCapabilities {
+        next::capabilities()
+    }
+
+    fn list_tools() -> Vec<Tool> {
+        let prefix = &prefixes().name;
+        let mut tools = next::list_tools();
+        for tool in &mut tools {
+            tool.name = add(prefix, &tool.name);
+        }
+        tools
+    }
+
+    fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
+        match tool_name.strip_prefix(prefixes().name.as_str()) {
+            Some(inner) => next::call_tool(inner, arguments).map_err(|e| match e {
+                // The wrapped router names the tool it knows; the client knows another name.
+                ToolError::NotFound(_) => ToolError::NotFound(tool_name),
+                other => other,
+            }),
+            None => Err(ToolError::NotFound(tool_name)),
+        }
+    }
+
+    fn list_resources() -> Vec<McpResource> {
+        let prefix = &prefixes().uri;
+        let mut resources = next::list_resources();
+        for resource in &mut resources {
+            resource.uri = add(prefix, &resource.uri);
+        }
+        resources
+    }
+
+    fn read_resource(uri: String) -> Result<ReadResourceResult, ResourceError> {
+        let prefix = &prefixes().uri;
+        let Some(inner) = uri.strip_prefix(prefix.as_str()) else {
+            return Err(ResourceError::NotFound(uri));
+        };
+        match next::read_resource(inner) {
+            Ok(mut result) => {
+                for contents in &mut result.contents {
+                    match contents {
+                        ResourceContents::Text(c) => c.uri = add(prefix, &c.uri),
+                        ResourceContents::Blob(c) => c.uri = add(prefix, &c.uri),
+                    }
+                }
+                Ok(result)
+            }
+            Err(ResourceError::NotFound(_)) => Err(ResourceError::NotFound(uri)),
+            Err(other) => Err(other),
+        }
+    }
+
+    fn list_prompts() -> Vec<Prompt> {
+        let prefix = &prefixes().name;
+        let mut prompts = next::list_prompts();
+        for prompt in &mut prompts {
+            prompt.name = add(prefix, &prompt.name);
+        }
+        prompts
+    }
+
+    fn get_prompt(prompt_name: String) -> Result<GetPromptResult, PromptError> {
+        match prompt_name.strip_prefix(prefixes().name.as_str()) {
+            Some(inner) => next::get_prompt(inner).map_err(|e| match e {
+                PromptError::NotFound(_) => PromptError::NotFound(prompt_name),
+                other => other,
+            }),
+            None => Err(PromptError::NotFound(prompt_name)),
+        }
+    }
+
+    fn complete(mut request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
+        // `input` holds the `completion/complete` params: strip the prefix from
+        // `ref.name` (a prompt) or `ref.uri` (a resource).
+        let Ok(mut input) = serde_json::from_str::<serde_json::Value>(&request.input.json) else {
+            return next::complete(request);
+        };
+        let (field, prefix) = match input["ref"]["type"].as_str() {
+            Some("ref/prompt") => ("name", &prefixes().name),
+            Some("ref/resource") => ("uri", &prefixes().uri),
+            _ => return next::complete(request),
+        };
+        let Some(outer) = input["ref"][field].as_str().map(str::to_owned) else {
+            return next::complete(request);
+        };
+        let Some(inner) = outer.strip_prefix(prefix.as_str()) else {
+            return Err(CompletionError::NotFound(outer));
+        };
+        input["ref"][field] = inner.into();
+        request.input.json = input.to_string();
+        next::complete(request).map_err(|e| match e {
+            CompletionError::NotFound(_) => CompletionError::NotFound(outer),
+            other => other,
+        })
+    }
+}
