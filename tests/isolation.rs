@@ -208,3 +208,41 @@ async fn instance_modes_decide_what_state_survives() {
         server.finish().await;
     }
 }
+
+#[tokio::test]
+async fn missing_required_config_is_reported_at_start_up_naming_tool_and_key() {
+    let everything = component("everything").display().to_string();
+    let mut server = RawServer::initialized(&["serve", &everything], "2025-11-25").await;
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert!(
+        stderr.contains("tool `annotated` needs the config `GREETING` (Greeting word); pass --config GREETING=VALUE"),
+        "{stderr}"
+    );
+    // The optional secret is not worth a warning.
+    assert!(!stderr.contains("API_TOKEN"), "{stderr}");
+
+    let mut server =
+        RawServer::initialized(&["serve", &everything, "--config", "GREETING=hi"], "2025-11-25").await;
+    server.finish_and_wait_for_stderr().await;
+    assert!(!server.stderr.lock().unwrap().contains("GREETING"), "supplied: no report");
+}
+
+#[tokio::test]
+async fn config_and_secrets_reach_the_guest_and_secrets_are_never_logged() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret_file = dir.path().join("token");
+    std::fs::write(&secret_file, "s3cr3t-from-file\n").unwrap();
+    let from_file = format!("FILE_TOKEN=@{}", secret_file.display());
+    let path = hostile();
+    let args = ["-vv", "serve", &path, "--config", "REGION=eu", "--secret", &from_file, "--secret", "MCP_WIT_TEST_SECRET"];
+    let mut server = RawServer::start_with_env(&args, &[("MCP_WIT_TEST_SECRET", "s3cr3t-from-env")]);
+    server.request(0, "initialize", support::initialize_params("2025-11-25")).await;
+    assert_eq!(text(&server.call(1, "env", json!({ "name": "REGION" })).await), "eu");
+    assert_eq!(text(&server.call(2, "env", json!({ "name": "FILE_TOKEN" })).await), "s3cr3t-from-file");
+    assert_eq!(text(&server.call(3, "env", json!({ "name": "MCP_WIT_TEST_SECRET" })).await), "s3cr3t-from-env");
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert!(!stderr.is_empty(), "trace logging was on");
+    assert!(!stderr.contains("s3cr3t"), "a secret value reached the log:\n{stderr}");
+}

@@ -12,7 +12,7 @@ use mcp_wit::protocol::session::InstanceMode;
 use mcp_wit::runtime::cache::CompileCache;
 use mcp_wit::runtime::engine::EngineOptions;
 use mcp_wit::runtime::limits::Limits;
-use mcp_wit::sandbox::DirGrant;
+use mcp_wit::sandbox::{DirGrant, requirements};
 use mcp_wit::sandbox::guest_output::OutputTarget;
 use mcp_wit::transport::stdio::{self, StdioOptions};
 use mcp_wit::{LoadedComponent, SandboxPolicy, Session, SessionOptions};
@@ -76,6 +76,15 @@ struct ServeArgs {
     /// host's value. Repeatable. The guest sees no other variable.
     #[arg(long = "env", value_name = "KEY[=VALUE]")]
     env: Vec<String>,
+    /// Supply a configuration value a tool declares (`tool-meta.config`);
+    /// the guest reads it as an environment variable. Repeatable.
+    #[arg(long = "config", value_name = "KEY=VALUE")]
+    config: Vec<String>,
+    /// Supply a secret a tool declares (`tool-meta.secrets`): `KEY` takes the
+    /// host's variable `KEY`, `KEY=@FILE` reads a file. The guest reads it as
+    /// an environment variable; it is never logged. Repeatable.
+    #[arg(long = "secret", value_name = "KEY[=@FILE]")]
+    secrets: Vec<String>,
     /// Grant a host directory: `HOST[:GUEST][:ro]`. Repeatable. The guest sees
     /// no other file.
     #[arg(long = "dir", value_name = "HOST[:GUEST][:ro]")]
@@ -203,6 +212,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let component = LoadedComponent::load(&engine, path, policy, cache.as_ref())
             .with_context(|| format!("cannot serve {}", path.display()))?
             .with_limits(limits);
+        report_requirements(&component)?;
         let prefix = match prefixes.remove(path) {
             Some(prefix) => prefix,
             None if args.components.len() > 1 => default_prefix(&component)?,
@@ -257,6 +267,22 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Warns (naming tool and key) about each config or secret a tool needs that
+/// was not supplied; the other tools are served regardless.
+fn report_requirements(component: &LoadedComponent) -> anyhow::Result<()> {
+    let declared = requirements::declared(component)
+        .map_err(|fault| anyhow::anyhow!("cannot list the tools of `{}`: {}", component.label(), fault.message))?;
+    let supplied: Vec<&str> = component.policy().env().iter().map(|(k, _)| k.as_str()).collect();
+    for missing in requirements::missing(&declared, &supplied) {
+        if missing.required {
+            tracing::warn!(component = component.label(), "missing: {missing}");
+        } else {
+            tracing::debug!(component = component.label(), "not supplied: {missing}");
+        }
+    }
+    Ok(())
+}
+
 /// `--name FILE=PREFIX` flags by the component path they name.
 fn parse_names(names: &[String], components: &[PathBuf]) -> anyhow::Result<std::collections::HashMap<PathBuf, String>> {
     let mut prefixes = std::collections::HashMap::new();
@@ -297,6 +323,28 @@ fn sandbox_policy(label: String, output: OutputTarget, args: &ServeArgs) -> anyh
             }
         };
         anyhow::ensure!(!key.is_empty(), "--env {spec}: the variable name is empty");
+        policy = policy.env(key, value);
+    }
+    for spec in &args.config {
+        let (key, value) = spec.split_once('=').with_context(|| format!("--config {spec}: expected KEY=VALUE"))?;
+        anyhow::ensure!(!key.is_empty(), "--config {spec}: the key is empty");
+        policy = policy.env(key, value);
+    }
+    for spec in &args.secrets {
+        let (key, value) = match spec.split_once("=@") {
+            Some((key, file)) => {
+                let value = std::fs::read_to_string(file)
+                    .with_context(|| format!("--secret {key}: cannot read the file {file}"))?;
+                (key, value.trim_end_matches(['\n', '\r']).to_string())
+            }
+            None => {
+                let value = std::env::var(spec).with_context(|| {
+                    format!("--secret {spec}: the host has no variable {spec}; set it, or pass --secret {spec}=@FILE")
+                })?;
+                (spec.as_str(), value)
+            }
+        };
+        anyhow::ensure!(!key.is_empty(), "--secret {spec}: the key is empty");
         policy = policy.env(key, value);
     }
     for dir in &args.dirs {

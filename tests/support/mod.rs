@@ -148,8 +148,13 @@ impl<S: rmcp::Service<RoleClient>> Served<S> {
 }
 
 fn spawn(args: &[&str]) -> Child {
+    spawn_with_env(args, &[])
+}
+
+fn spawn_with_env(args: &[&str], env: &[(&str, &str)]) -> Child {
     Command::new(binary())
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -186,7 +191,12 @@ pub struct RawServer {
 impl RawServer {
     /// Starts `mcp-wit serve <args>`.
     pub fn start(args: &[&str]) -> Self {
-        let mut child = spawn(args);
+        Self::start_with_env(args, &[])
+    }
+
+    /// Starts `mcp-wit <args>` with extra environment variables.
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Self {
+        let mut child = spawn_with_env(args, env);
         let stderr = collect_stderr(&mut child);
         let stdin = child.stdin.take();
         let stdout = BufReader::new(child.stdout.take().unwrap()).lines();

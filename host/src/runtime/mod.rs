@@ -131,6 +131,11 @@ impl LoadedComponent {
         self
     }
 
+    /// The sandbox policy instances run under.
+    pub fn policy(&self) -> &SandboxPolicy {
+        &self.inner.policy
+    }
+
     /// The limits instances run under.
     pub fn limits(&self) -> Limits {
         self.inner.limits

@@ -7,6 +7,7 @@
 //! exactly what the operator names.
 
 pub mod guest_output;
+pub mod requirements;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -19,12 +20,25 @@ use guest_output::{GuestOutput, OutputTarget};
 /// What a component's guests are allowed to reach.
 ///
 /// Built with [`SandboxPolicy::builder`]; the default grants nothing.
-#[derive(Debug, Clone)]
+/// Its `Debug` output names variables but never shows their values (they
+/// may be secrets).
+#[derive(Clone)]
 pub struct SandboxPolicy {
     label: Arc<str>,
     output: OutputTarget,
     env: Vec<(String, String)>,
     dirs: Vec<DirGrant>,
+}
+
+impl std::fmt::Debug for SandboxPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SandboxPolicy")
+            .field("label", &self.label)
+            .field("output", &self.output)
+            .field("env", &self.env.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>())
+            .field("dirs", &self.dirs)
+            .finish()
+    }
 }
 
 /// A host directory made visible to the guest.

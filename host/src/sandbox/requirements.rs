@@ -1,0 +1,65 @@
+//! The configuration and secrets a component's tools declare they need
+//! (`tool-meta.config` / `tool-meta.secrets`), checked against what the
+//! operator supplies before serving.
+
+use crate::runtime::{GuestFault, LoadedComponent};
+
+/// Whether a requirement is plain configuration or a secret.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequirementKind {
+    /// Supplied with `--config KEY=VALUE`.
+    Config,
+    /// Supplied with `--secret KEY`.
+    Secret,
+}
+
+/// One declared requirement of one tool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Requirement {
+    /// The tool that declares it.
+    pub tool: String,
+    /// Config or secret.
+    pub kind: RequirementKind,
+    /// The variable name.
+    pub key: String,
+    /// What it is for.
+    pub description: String,
+    /// Whether the tool cannot work without it.
+    pub required: bool,
+}
+
+impl std::fmt::Display for Requirement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (what, flag) = match self.kind {
+            RequirementKind::Config => ("config", format!("--config {}=VALUE", self.key)),
+            RequirementKind::Secret => ("secret", format!("--secret {}", self.key)),
+        };
+        let need = if self.required { "needs" } else { "can use" };
+        write!(f, "tool `{}` {need} the {what} `{}` ({}); pass {flag}", self.tool, self.key, self.description)
+    }
+}
+
+/// Every config and secret the component's tools declare.
+pub fn declared(component: &LoadedComponent) -> Result<Vec<Requirement>, GuestFault> {
+    let tools = component.instantiate()?.list_tools()?;
+    let mut all = Vec::new();
+    for tool in tools {
+        let Some(meta) = tool.meta else { continue };
+        let mut push = |kind, key: String, description: String, required| {
+            all.push(Requirement { tool: tool.name.clone(), kind, key, description, required });
+        };
+        for d in meta.config.into_iter().flatten() {
+            push(RequirementKind::Config, d.name, d.description, d.required);
+        }
+        for d in meta.secrets.into_iter().flatten() {
+            push(RequirementKind::Secret, d.name, d.description, d.required);
+        }
+    }
+    Ok(all)
+}
+
+/// The declared requirements that `supplied` (the variable names granted to
+/// the guest) leaves open.
+pub fn missing<'a>(declared: &'a [Requirement], supplied: &[&str]) -> Vec<&'a Requirement> {
+    declared.iter().filter(|r| !supplied.contains(&r.key.as_str())).collect()
+}
