@@ -164,7 +164,9 @@ async fn a_cancelled_call_is_stopped_and_gets_no_response() {
     // The spinning call runs; a cancellation arrives while it does.
     server.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"spin","arguments":{}}}"#).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    server.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"enough"}}"#).await;
+    server
+        .send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"enough"}}"#)
+        .await;
     // Without cancellation the next message would be request 2's timeout
     // error, 30 s later; instead it is the answer to this ping.
     let answer = server.request(3, "ping", json!({})).await;
@@ -222,8 +224,7 @@ async fn missing_required_config_is_reported_at_start_up_naming_tool_and_key() {
     // The optional secret is not worth a warning.
     assert!(!stderr.contains("API_TOKEN"), "{stderr}");
 
-    let mut server =
-        RawServer::initialized(&["serve", &everything, "--config", "GREETING=hi"], "2025-11-25").await;
+    let mut server = RawServer::initialized(&["serve", &everything, "--config", "GREETING=hi"], "2025-11-25").await;
     server.finish_and_wait_for_stderr().await;
     assert!(!server.stderr.lock().unwrap().contains("GREETING"), "supplied: no report");
 }
@@ -235,7 +236,8 @@ async fn config_and_secrets_reach_the_guest_and_secrets_are_never_logged() {
     std::fs::write(&secret_file, "s3cr3t-from-file\n").unwrap();
     let from_file = format!("FILE_TOKEN=@{}", secret_file.display());
     let path = hostile();
-    let args = ["-vv", "serve", &path, "--config", "REGION=eu", "--secret", &from_file, "--secret", "MCP_WIT_TEST_SECRET"];
+    let args =
+        ["-vv", "serve", &path, "--config", "REGION=eu", "--secret", &from_file, "--secret", "MCP_WIT_TEST_SECRET"];
     let mut server = RawServer::start_with_env(&args, &[("MCP_WIT_TEST_SECRET", "s3cr3t-from-env")]);
     server.request(0, "initialize", support::initialize_params("2025-11-25")).await;
     assert_eq!(text(&server.call(1, "env", json!({ "name": "REGION" })).await), "eu");

@@ -31,7 +31,8 @@ async fn two_routers_are_served_as_one_under_their_prefixes() {
     assert_eq!(caps["tools"]["listChanged"], true, "{caps}");
 
     let list = server.request(1, "tools/list", json!({})).await;
-    let names: Vec<&str> = list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names[0], "hello_hello");
     assert!(names[1..].iter().all(|n| n.starts_with("ev_")), "{names:?}");
     assert!(names.contains(&"ev_echo") && !names.contains(&"ev_bad-schema"), "{names:?}");

@@ -12,8 +12,8 @@ use mcp_wit::protocol::session::InstanceMode;
 use mcp_wit::runtime::cache::CompileCache;
 use mcp_wit::runtime::engine::EngineOptions;
 use mcp_wit::runtime::limits::Limits;
-use mcp_wit::sandbox::{DirGrant, requirements};
 use mcp_wit::sandbox::guest_output::OutputTarget;
+use mcp_wit::sandbox::{DirGrant, requirements};
 use mcp_wit::transport::stdio::{self, StdioOptions};
 use mcp_wit::{LoadedComponent, SandboxPolicy, Session, SessionOptions};
 
@@ -239,11 +239,8 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     let component = Routers::new(mounted)?;
     component.check_collisions().map_err(|e| anyhow::anyhow!("{e}"))?;
-    let session_options = SessionOptions {
-        page_size: args.page_size,
-        max_output: args.max_output,
-        instances: args.instances.into(),
-    };
+    let session_options =
+        SessionOptions { page_size: args.page_size, max_output: args.max_output, instances: args.instances.into() };
     let mut session = Session::new(component, session_options);
     let options = StdioOptions { max_message_size: args.max_message_size };
     stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
@@ -302,9 +299,10 @@ fn parse_names(names: &[String], components: &[PathBuf]) -> anyhow::Result<std::
 /// A component's prefix when none is given: its router name, made safe
 /// (letters, digits and `-`).
 fn default_prefix(component: &LoadedComponent) -> anyhow::Result<String> {
-    let name = component.instantiate().and_then(|mut instance| instance.name()).map_err(|fault| {
-        anyhow::anyhow!("cannot ask `{}` for its name: {}", component.label(), fault.message)
-    })?;
+    let name = component
+        .instantiate()
+        .and_then(|mut instance| instance.name())
+        .map_err(|fault| anyhow::anyhow!("cannot ask `{}` for its name: {}", component.label(), fault.message))?;
     let prefix: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
     anyhow::ensure!(!prefix.is_empty(), "`{}` has an empty name(); give it a prefix with --name", component.label());
     Ok(prefix)

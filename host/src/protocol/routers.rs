@@ -53,7 +53,9 @@ pub enum MountError {
         prefix: String,
     },
     /// Two components would answer to the same name.
-    #[error("{kind} `{name}` is offered by both `{first}` and `{second}`; give one of them another prefix with --name FILE=PREFIX")]
+    #[error(
+        "{kind} `{name}` is offered by both `{first}` and `{second}`; give one of them another prefix with --name FILE=PREFIX"
+    )]
     Collision {
         /// `tool`, `prompt`, `resource` or `prefix`.
         kind: &'static str,
@@ -159,9 +161,25 @@ impl Routers {
         for (i, mount) in self.mounts.iter().enumerate() {
             let mut instance = mount.component.instantiate()?;
             let listed = [
-                ("tool", &mut tools, instance.list_tools()?.into_iter().map(|t| self.outward_name(i, &t.name).into_owned()).collect::<Vec<_>>()),
-                ("prompt", &mut prompts, instance.list_prompts()?.into_iter().map(|p| self.outward_name(i, &p.name).into_owned()).collect()),
-                ("resource", &mut resources, instance.list_resources()?.into_iter().map(|r| self.outward_uri(i, &r.uri).into_owned()).collect()),
+                (
+                    "tool",
+                    &mut tools,
+                    instance
+                        .list_tools()?
+                        .into_iter()
+                        .map(|t| self.outward_name(i, &t.name).into_owned())
+                        .collect::<Vec<_>>(),
+                ),
+                (
+                    "prompt",
+                    &mut prompts,
+                    instance.list_prompts()?.into_iter().map(|p| self.outward_name(i, &p.name).into_owned()).collect(),
+                ),
+                (
+                    "resource",
+                    &mut resources,
+                    instance.list_resources()?.into_iter().map(|r| self.outward_uri(i, &r.uri).into_owned()).collect(),
+                ),
             ];
             for (kind, seen, names) in listed {
                 for name in names {

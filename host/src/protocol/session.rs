@@ -270,11 +270,8 @@ impl Session {
         for i in 0..self.routers.mounts().len() {
             about.push(self.guest(i, |g| Ok((g.name()?, g.instructions()?, g.capabilities()?)))?);
         }
-        let (name, instructions, caps) = if self.routers.is_single() {
-            about.pop().expect("one mount")
-        } else {
-            merge_about(&self.routers, about)
-        };
+        let (name, instructions, caps) =
+            if self.routers.is_single() { about.pop().expect("one mount") } else { merge_about(&self.routers, about) };
         tracing::info!(client = %p.client_info.name, client_version = %p.client_info.version,
             %version, server = %name, "session initialized");
 
@@ -408,7 +405,9 @@ impl Session {
         let mapped: Vec<_> = per_mount
             .iter()
             .enumerate()
-            .flat_map(|(i, list)| list.iter().map(move |r| mapping::resource(r, v).with_uri(routers.outward_uri(i, &r.uri))))
+            .flat_map(|(i, list)| {
+                list.iter().map(move |r| mapping::resource(r, v).with_uri(routers.outward_uri(i, &r.uri)))
+            })
             .collect();
         let (page, next_cursor) = paginate(&mapped, p.cursor.as_deref(), self.options.page_size)?;
         self.reply(id, &ListPage { key: "resources", items: page, next_cursor }, out)
@@ -473,7 +472,9 @@ impl Session {
         let mapped: Vec<_> = per_mount
             .iter()
             .enumerate()
-            .flat_map(|(i, list)| list.iter().map(move |p| mapping::prompt(p).with_name(routers.outward_name(i, &p.name))))
+            .flat_map(|(i, list)| {
+                list.iter().map(move |p| mapping::prompt(p).with_name(routers.outward_name(i, &p.name)))
+            })
             .collect();
         let (page, next_cursor) = paginate(&mapped, p.cursor.as_deref(), self.options.page_size)?;
         self.reply(id, &ListPage { key: "prompts", items: page, next_cursor }, out)
@@ -513,15 +514,17 @@ impl Session {
         let (mount, reference) = match &reference {
             _ if self.routers.is_single() => (0, Cow::Borrowed(p.reference.get())),
             params::CompletionReference::Prompt { name } => {
-                let (mount, name) = self.routers.route_name(name).ok_or_else(|| {
-                    RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {name}"))
-                })?;
+                let (mount, name) = self
+                    .routers
+                    .route_name(name)
+                    .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {name}")))?;
                 (mount, Cow::Owned(serde_json::json!({ "type": "ref/prompt", "name": name }).to_string()))
             }
             params::CompletionReference::Resource { uri } => {
-                let (mount, uri) = self.routers.route_uri(uri).ok_or_else(|| {
-                    RpcError::new(code::INVALID_PARAMS, format!("Unknown resource: {uri}"))
-                })?;
+                let (mount, uri) = self
+                    .routers
+                    .route_uri(uri)
+                    .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, format!("Unknown resource: {uri}")))?;
                 (mount, Cow::Owned(serde_json::json!({ "type": "ref/resource", "uri": uri }).to_string()))
             }
         };

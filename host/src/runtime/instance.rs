@@ -92,10 +92,13 @@ macro_rules! guest_call {
 }
 
 impl RouterInstance {
-    pub(super) fn new(pre: &McpRouterPre<StoreData>, policy: &SandboxPolicy, limits: Limits) -> Result<Self, GuestFault> {
-        let sandbox = policy
-            .instance_state()
-            .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
+    pub(super) fn new(
+        pre: &McpRouterPre<StoreData>,
+        policy: &SandboxPolicy,
+        limits: Limits,
+    ) -> Result<Self, GuestFault> {
+        let sandbox =
+            policy.instance_state().map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
         let data = StoreData { sandbox, control: CallControl::new(limits), limits };
         let mut store = Store::new(pre.engine(), data);
         store.limiter(|data| &mut data.control);

@@ -58,7 +58,7 @@ fn humanize(d: Duration) -> String {
 }
 
 fn bytes(n: usize) -> String {
-    if n % (1 << 20) == 0 { format!("{} MiB", n >> 20) } else { format!("{n} bytes") }
+    if n.is_multiple_of(1 << 20) { format!("{} MiB", n >> 20) } else { format!("{n} bytes") }
 }
 
 /// Lets another thread (or a transport hook) cancel the call in progress.
@@ -98,7 +98,13 @@ pub struct CallControl {
 impl CallControl {
     /// Control state for an instance under `limits`.
     pub fn new(limits: Limits) -> Self {
-        CallControl { limits, deadline: Instant::now(), cancel: CancelFlag::default(), hook: None, memory_exceeded: false }
+        CallControl {
+            limits,
+            deadline: Instant::now(),
+            cancel: CancelFlag::default(),
+            hook: None,
+            memory_exceeded: false,
+        }
     }
 
     /// Starts the clock for a call.

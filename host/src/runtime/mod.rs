@@ -65,7 +65,12 @@ impl LoadedComponent {
     ///
     /// A `.cwasm` is machine code the host will run: only load files you
     /// compiled yourself (see [`Self::from_precompiled`]).
-    pub fn load(engine: &Engine, path: &Path, policy: SandboxPolicy, cache: Option<&CompileCache>) -> Result<Self, LoadError> {
+    pub fn load(
+        engine: &Engine,
+        path: &Path,
+        policy: SandboxPolicy,
+        cache: Option<&CompileCache>,
+    ) -> Result<Self, LoadError> {
         let bytes = read(path)?;
         match Engine::detect_precompiled(&bytes) {
             // SAFETY: the operator named this file to be run, as they would a

@@ -291,7 +291,8 @@ impl<I: Input> InputBuffer<I> {
         let mut at = region.start;
         while let Some(hit) = finder.find(&self.buf[at..region.end]) {
             let hit = at + hit;
-            let line_start = memchr::memrchr(b'\n', &self.buf[region.start..hit]).map_or(region.start, |p| region.start + p + 1);
+            let line_start =
+                memchr::memrchr(b'\n', &self.buf[region.start..hit]).map_or(region.start, |p| region.start + p + 1);
             let line_end = hit + memchr::memchr(b'\n', &self.buf[hit..region.end]).unwrap_or(region.end - hit);
             if let Some(id) = cancelled_request_id(&self.buf[line_start..line_end]) {
                 tracing::debug!(id, "cancellation seen ahead of its turn");
