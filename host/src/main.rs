@@ -14,6 +14,7 @@ use mcp_wit::runtime::engine::EngineOptions;
 use mcp_wit::runtime::limits::Limits;
 use mcp_wit::sandbox::guest_output::OutputTarget;
 use mcp_wit::sandbox::{DirGrant, requirements};
+use mcp_wit::transport::http::{self, HttpArgs};
 use mcp_wit::transport::stdio::{self, StdioOptions};
 use mcp_wit::{LoadedComponent, SandboxPolicy, Session, SessionOptions};
 
@@ -32,9 +33,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Serve a router component to one MCP client over stdio.
+    /// Serve a router component to one MCP client over stdio, or to many over HTTP.
     #[command(after_help = "Examples:\n  mcp-wit serve                     serve the built-in demo router\n  \
                             mcp-wit serve router.wasm         serve a component over stdio\n  \
+                            mcp-wit serve router.wasm --http 8080   serve it at http://127.0.0.1:8080/mcp\n  \
                             mcp-wit serve a.wasm b.wasm --name b.wasm=bee\n                                    serve two routers as one (tools `a_…`, `bee_…`)")]
     Serve(ServeArgs),
     /// Compile a component ahead of time into a `.cwasm` that `serve` loads
@@ -110,6 +112,8 @@ struct ServeArgs {
     /// Compile without reading or writing the cache.
     #[arg(long)]
     no_cache: bool,
+    #[command(flatten)]
+    http: Box<HttpArgs>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -191,7 +195,17 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let engine_options = EngineOptions { max_memory: args.max_memory, ..EngineOptions::default() };
+    // Pool slots for every instance that can be alive at once: one per
+    // session and component, plus transient ones (start-up checks, a fault's
+    // replacement).
+    let components = args.components.len().max(1);
+    let sessions = match (args.http.http.is_some(), args.http.stateless) {
+        (false, _) => 1,
+        (true, false) => args.http.max_sessions,
+        (true, true) => args.http.max_connections,
+    };
+    let max_instances = u32::try_from((sessions + 8) * components + 8).unwrap_or(u32::MAX);
+    let engine_options = EngineOptions { max_memory: args.max_memory, max_instances, ..EngineOptions::default() };
     let engine = mcp_wit::runtime::engine::build_engine_with(&engine_options)
         .map_err(|e| anyhow::anyhow!("cannot set up the WebAssembly engine: {e:#}"))?;
     let output = match args.guest_output {
@@ -241,6 +255,9 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     component.check_collisions().map_err(|e| anyhow::anyhow!("{e}"))?;
     let session_options =
         SessionOptions { page_size: args.page_size, max_output: args.max_output, instances: args.instances.into() };
+    if let Some(options) = args.http.options(args.max_message_size)? {
+        return http::serve_http(component, session_options, options).context("HTTP transport failed");
+    }
     let mut session = Session::new(component, session_options);
     let options = StdioOptions { max_message_size: args.max_message_size };
     stdio::serve_stdio(&mut session, &options).context("stdio transport failed")

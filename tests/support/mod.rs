@@ -5,6 +5,7 @@
 
 #![allow(dead_code)]
 
+pub mod http;
 pub mod schema;
 
 use std::collections::HashMap;

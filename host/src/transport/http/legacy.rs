@@ -1,0 +1,108 @@
+//! The 2024-11-05 HTTP+SSE transport, kept for older clients.
+//!
+//! `GET /sse` opens a session and its stream; the first event, `endpoint`,
+//! names the URL to POST to (`/messages?sessionId=…`). Each POST there
+//! carries one client message and gets 202; everything the session writes
+//! arrives on the stream as `message` events. The session ends with its
+//! stream.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+
+use super::Shared;
+use super::sessions::Transport;
+use super::sse::{self, ChannelOutbox};
+use super::streamable::{Target, run};
+use super::wire::{self, TRANSPORT_ERROR};
+use crate::protocol::Session;
+
+/// `GET /sse`.
+pub async fn stream(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    if !wire::accepts(&headers, "text/event-stream") {
+        return wire::error(
+            StatusCode::NOT_ACCEPTABLE,
+            TRANSPORT_ERROR,
+            "Not Acceptable: the client must accept text/event-stream",
+            None,
+        );
+    }
+    let session = Session::new(shared.routers.clone(), shared.session_options.clone());
+    let Ok(session) = shared.sessions.insert(Transport::Legacy, session) else {
+        return wire::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            TRANSPORT_ERROR,
+            "Service Unavailable: too many sessions (see --max-sessions)",
+            None,
+        );
+    };
+    let (tx, rx) = session.open_stream(sse::CHANNEL_CAPACITY);
+    let endpoint = format!("/messages?sessionId={}", session.id);
+    tx.try_send(sse::event("endpoint", endpoint.as_bytes())).expect("a fresh channel has room");
+    drop(tx);
+    let guard = (session.activity(), EndOnDrop { shared: shared.clone(), id: session.id.clone() });
+    let shutdown = shared.shutdown.subscribe();
+    wire::event_stream(sse::body(Vec::new(), Some(rx), shared.options.keep_alive, Some(shutdown), guard, None))
+}
+
+/// Ends the legacy session when its stream goes away.
+struct EndOnDrop {
+    shared: Arc<Shared>,
+    id: Arc<str>,
+}
+
+impl Drop for EndOnDrop {
+    fn drop(&mut self) {
+        self.shared.sessions.remove(&self.id, Transport::Legacy);
+    }
+}
+
+#[derive(Deserialize)]
+pub struct MessageQuery {
+    #[serde(rename = "sessionId")]
+    session_id: Option<String>,
+}
+
+/// `POST /messages?sessionId=…`: 202 once the message is handled; its
+/// answers went to the stream.
+pub async fn message(
+    State(shared): State<Arc<Shared>>,
+    Query(query): Query<MessageQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    if let Err(response) = wire::require_json(&headers) {
+        return response;
+    }
+    let Some(id) = query.session_id else {
+        return wire::error(
+            StatusCode::BAD_REQUEST,
+            TRANSPORT_ERROR,
+            "Bad Request: the sessionId parameter is missing",
+            None,
+        );
+    };
+    let session = shared.sessions.get(&id, Transport::Legacy);
+    let Some((session, stream)) = session.and_then(|s| s.stream().map(|tx| (s, tx))) else {
+        return wire::unknown_session(None);
+    };
+    let bytes = match wire::read_body(body, shared.options.max_body_size, shared.options.body_timeout).await {
+        Ok(bytes) => bytes,
+        Err(response) => return response,
+    };
+    if let wire::Kind::Accepted { cancels: Some(request) } = wire::classify(&bytes) {
+        session.canceller.cancel(&request);
+    }
+    let _activity = session.activity();
+    match run(Target::Shared(session.core.clone()), bytes, ChannelOutbox::new(stream)).await {
+        Ok(_) => wire::status(StatusCode::ACCEPTED),
+        Err(e) => {
+            tracing::error!("request handling failed: {e}");
+            wire::error(StatusCode::INTERNAL_SERVER_ERROR, TRANSPORT_ERROR, format!("Internal error: {e}"), None)
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! The table of live HTTP sessions, their activity and their expiry.
+//!
+//! A session is busy while a request runs on it or a stream of it is open;
+//! once it has been idle (not busy) for the session timeout, the sweeper ends
+//! it and its guest instance is freed (when the last in-flight user lets go).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use tokio::sync::mpsc;
+
+use super::Shared;
+use super::resume::EventLog;
+use crate::protocol::{Canceller, ProtocolVersion, Session};
+
+/// Which transport a session belongs to; each looks up only its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    /// Streamable HTTP (`/mcp`).
+    Streamable,
+    /// The 2024-11-05 HTTP+SSE transport (`/sse` + `/messages`).
+    Legacy,
+}
+
+/// One MCP session served over HTTP.
+pub struct HttpSession {
+    /// The `Mcp-Session-Id` (or legacy `sessionId`).
+    pub id: Arc<str>,
+    transport: Transport,
+    /// The protocol core; one request at a time.
+    pub core: Arc<tokio::sync::Mutex<Session>>,
+    /// Cancels the core's requests without waiting for its lock.
+    pub canceller: Canceller,
+    /// Whether request streams are resumable (2025-11-25 and later).
+    pub resumable: bool,
+    /// The events of its request streams, for resumption.
+    pub events: EventLog,
+    state: Mutex<State>,
+}
+
+struct State {
+    last_active: Instant,
+    /// Requests in flight plus open streams.
+    busy: usize,
+    /// Sender of the session's server-to-client stream (GET `/mcp`, or the
+    /// legacy `/sse` stream), when one is open.
+    stream: Option<mpsc::Sender<Bytes>>,
+}
+
+impl HttpSession {
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Marks the session busy until the guard is dropped.
+    pub fn activity(self: &Arc<Self>) -> Activity {
+        self.state().busy += 1;
+        Activity { session: self.clone() }
+    }
+
+    /// Opens the session's server-to-client stream, ending any earlier one.
+    pub fn open_stream(&self, capacity: usize) -> (mpsc::Sender<Bytes>, mpsc::Receiver<Bytes>) {
+        let (tx, rx) = mpsc::channel(capacity);
+        if self.state().stream.replace(tx.clone()).is_some() {
+            tracing::debug!(session = %self.id, "a new stream replaces the open one");
+        }
+        (tx, rx)
+    }
+
+    /// The open server-to-client stream, if any.
+    pub fn stream(&self) -> Option<mpsc::Sender<Bytes>> {
+        self.state().stream.clone().filter(|tx| !tx.is_closed())
+    }
+
+    /// Ends the server-to-client stream (its receiver sees the end once the
+    /// senders in flight are gone).
+    fn close_stream(&self) {
+        self.state().stream = None;
+    }
+}
+
+/// Keeps a session from expiring while held.
+pub struct Activity {
+    session: Arc<HttpSession>,
+}
+
+impl Drop for Activity {
+    fn drop(&mut self) {
+        let mut state = self.session.state();
+        state.busy -= 1;
+        state.last_active = Instant::now();
+    }
+}
+
+/// No room for another session.
+#[derive(Debug)]
+pub struct Full;
+
+/// The live sessions.
+pub struct Sessions {
+    map: Mutex<HashMap<Arc<str>, Arc<HttpSession>>>,
+    max: usize,
+    timeout: Duration,
+}
+
+impl Sessions {
+    /// An empty table holding at most `max` sessions, each ending after
+    /// `timeout` of idleness.
+    pub fn new(max: usize, timeout: Duration) -> Self {
+        Sessions { map: Mutex::new(HashMap::new()), max, timeout }
+    }
+
+    fn map(&self) -> MutexGuard<'_, HashMap<Arc<str>, Arc<HttpSession>>> {
+        self.map.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Whether another session would exceed the limit.
+    pub fn is_full(&self) -> bool {
+        self.map().len() >= self.max
+    }
+
+    /// Registers `session` under a fresh random id.
+    pub fn insert(&self, transport: Transport, session: Session) -> Result<Arc<HttpSession>, Full> {
+        let mut map = self.map();
+        if map.len() >= self.max {
+            return Err(Full);
+        }
+        let id: Arc<str> = loop {
+            let id = new_session_id();
+            if !map.contains_key(id.as_str()) {
+                break id.into();
+            }
+        };
+        let entry = Arc::new(HttpSession {
+            id: id.clone(),
+            transport,
+            canceller: session.canceller(),
+            resumable: transport == Transport::Streamable
+                && session.protocol_version().is_some_and(|v| v >= ProtocolVersion::V2025_11_25),
+            events: EventLog::default(),
+            core: Arc::new(tokio::sync::Mutex::new(session)),
+            state: Mutex::new(State { last_active: Instant::now(), busy: 0, stream: None }),
+        });
+        map.insert(id, entry.clone());
+        tracing::debug!(session = %entry.id, ?transport, live = map.len(), "session started");
+        Ok(entry)
+    }
+
+    /// The live session `id` of `transport`.
+    pub fn get(&self, id: &str, transport: Transport) -> Option<Arc<HttpSession>> {
+        self.map().get(id).filter(|s| s.transport == transport).cloned()
+    }
+
+    /// Ends session `id` of `transport`; `false` when there is none.
+    pub fn remove(&self, id: &str, transport: Transport) -> bool {
+        let removed = {
+            let mut map = self.map();
+            match map.get(id) {
+                Some(s) if s.transport == transport => map.remove(id),
+                _ => None,
+            }
+        };
+        match removed {
+            Some(session) => {
+                session.close_stream();
+                tracing::debug!(session = %session.id, "session ended");
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Ends every session idle for longer than the timeout; returns how many.
+    pub fn expire_idle(&self, now: Instant) -> usize {
+        let expired: Vec<Arc<HttpSession>> = {
+            let mut map = self.map();
+            let ids: Vec<Arc<str>> = map
+                .values()
+                .filter(|s| {
+                    let state = s.state();
+                    state.busy == 0 && now.saturating_duration_since(state.last_active) >= self.timeout
+                })
+                .map(|s| s.id.clone())
+                .collect();
+            ids.iter().filter_map(|id| map.remove(id)).collect()
+        };
+        for session in &expired {
+            session.close_stream();
+            tracing::debug!(session = %session.id, "session expired after {:?} idle", self.timeout);
+        }
+        expired.len()
+    }
+
+    /// Number of live sessions.
+    pub fn len(&self) -> usize {
+        self.map().len()
+    }
+}
+
+/// Runs forever, ending idle sessions.
+pub async fn sweep(shared: Arc<Shared>) {
+    let timeout = shared.options.session_timeout;
+    let period = (timeout / 4).clamp(Duration::from_millis(100), Duration::from_secs(30));
+    let mut ticker = tokio::time::interval(period);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticker.tick().await;
+        let expired = shared.sessions.expire_idle(Instant::now());
+        if expired > 0 {
+            tracing::info!(expired, live = shared.sessions.len(), "ended idle sessions");
+        }
+    }
+}
+
+/// 128 bits from the OS's cryptographic generator, as 32 hex digits.
+fn new_session_id() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the OS random number generator is unavailable");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn session_ids_are_random_visible_ascii() {
+        let a = new_session_id();
+        let b = new_session_id();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_graphic()));
+    }
+}

@@ -1,0 +1,154 @@
+//! Server-sent events: framing, streaming bodies and the outbox that feeds
+//! them from the protocol core.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use tokio::sync::{mpsc, watch};
+
+use crate::protocol::Outbox;
+
+/// Capacity of the channel between a session and its stream: when the client
+/// reads more slowly than the guest answers, the guest call waits.
+pub const CHANNEL_CAPACITY: usize = 32;
+
+/// One SSE event of type `event` carrying `data`.
+pub fn event(event: &str, data: &[u8]) -> Bytes {
+    let mut out = Vec::with_capacity(data.len() + event.len() + 16);
+    out.extend_from_slice(b"event: ");
+    out.extend_from_slice(event.as_bytes());
+    out.push(b'\n');
+    // The core writes each message on one line; split anyway so that a line
+    // break can never end the event early.
+    for line in data.split(|&b| b == b'\n') {
+        out.extend_from_slice(b"data: ");
+        out.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
+        out.push(b'\n');
+    }
+    out.push(b'\n');
+    out.into()
+}
+
+/// A JSON-RPC message as a `message` event.
+pub fn message(json: &[u8]) -> Bytes {
+    event("message", json)
+}
+
+/// A JSON-RPC message as a `message` event with an id.
+pub fn message_with_id(id: &str, json: &[u8]) -> Bytes {
+    let mut out = Vec::with_capacity(json.len() + id.len() + 32);
+    out.extend_from_slice(b"event: message\nid: ");
+    out.extend_from_slice(id.as_bytes());
+    out.push(b'\n');
+    out.extend_from_slice(&event("", json)[b"event: \n".len()..]);
+    out.into()
+}
+
+/// Called when a stream was delivered to its end (not when the client left).
+pub type OnComplete = Box<dyn FnOnce() + Send>;
+
+/// A body streaming `first`, then what arrives on `rx`, with a keep-alive
+/// comment every `keep_alive` of silence (it also reveals clients that went
+/// away). Ends when every sender is gone (then `on_complete` runs), or when
+/// `shutdown` turns `true`. `guard` lives as long as the stream: it is dropped
+/// when the stream ends or the client disconnects.
+pub fn body<G: Send + 'static>(
+    first: Vec<Bytes>,
+    rx: Option<mpsc::Receiver<Bytes>>,
+    keep_alive: Duration,
+    shutdown: Option<watch::Receiver<bool>>,
+    guard: G,
+    on_complete: Option<OnComplete>,
+) -> Body {
+    let start = tokio::time::Instant::now() + keep_alive;
+    let mut ticker = tokio::time::interval_at(start, keep_alive);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let state = State { first: first.into_iter(), rx, ticker, shutdown, on_complete, _guard: guard };
+    let stream = futures_util::stream::unfold(state, |mut state| async move {
+        if let Some(bytes) = state.first.next() {
+            return Some((Ok::<_, Infallible>(bytes), state));
+        }
+        let next = match &mut state.rx {
+            None => None,
+            Some(rx) => tokio::select! {
+                biased;
+                message = rx.recv() => message,
+                () = shutting_down(&mut state.shutdown) => return None,
+                _ = state.ticker.tick() => Some(Bytes::from_static(b": keep-alive\n\n")),
+            },
+        };
+        match next {
+            Some(bytes) => {
+                state.ticker.reset();
+                Some((Ok(bytes), state))
+            }
+            None => {
+                if let Some(on_complete) = state.on_complete.take() {
+                    on_complete();
+                }
+                None
+            }
+        }
+    });
+    Body::from_stream(stream)
+}
+
+struct State<G> {
+    first: std::vec::IntoIter<Bytes>,
+    rx: Option<mpsc::Receiver<Bytes>>,
+    ticker: tokio::time::Interval,
+    shutdown: Option<watch::Receiver<bool>>,
+    on_complete: Option<OnComplete>,
+    _guard: G,
+}
+
+/// Completes once `shutdown` is `true`; never without a receiver.
+async fn shutting_down(shutdown: &mut Option<watch::Receiver<bool>>) {
+    match shutdown {
+        Some(rx) => {
+            if rx.wait_for(|&down| down).await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+        None => std::future::pending::<()>().await,
+    }
+}
+
+/// Sends each message the core writes as a `message` event. Runs on the
+/// blocking pool, so it may wait for room in the channel; once the client is
+/// gone, messages are dropped.
+pub struct ChannelOutbox {
+    tx: mpsc::Sender<Bytes>,
+}
+
+impl ChannelOutbox {
+    /// An outbox writing to `tx`.
+    pub fn new(tx: mpsc::Sender<Bytes>) -> Self {
+        ChannelOutbox { tx }
+    }
+}
+
+impl Outbox for ChannelOutbox {
+    fn send(&mut self, json: &[u8]) {
+        if self.tx.blocking_send(message(json)).is_err() {
+            tracing::debug!("the client left before its answer was sent");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_events() {
+        assert_eq!(&message(br#"{"a":1}"#)[..], b"event: message\ndata: {\"a\":1}\n\n");
+        assert_eq!(
+            &event("endpoint", b"/messages?sessionId=ab")[..],
+            b"event: endpoint\ndata: /messages?sessionId=ab\n\n"
+        );
+        assert_eq!(&event("x", b"one\ntwo")[..], b"event: x\ndata: one\ndata: two\n\n");
+        assert_eq!(&message_with_id("3-1", b"{}")[..], b"event: message\nid: 3-1\ndata: {}\n\n");
+    }
+}

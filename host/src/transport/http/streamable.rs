@@ -1,0 +1,309 @@
+//! Streamable HTTP (MCP 2025-03-26, 2025-06-18, 2025-11-25) at `/mcp`.
+//!
+//! - `POST` carries one JSON-RPC message. A request is answered with an SSE
+//!   stream (the notifications it produces, then its response) or, with
+//!   `--json-response` or a client that only takes JSON, one JSON body. A
+//!   notification or response gets 202 with no body.
+//! - `GET` opens the session's server-to-client SSE stream (405 when stateless).
+//! - `DELETE` ends the session (405 when stateless).
+
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::Response;
+use serde_json::value::RawValue;
+use tokio::sync::mpsc;
+
+use super::Shared;
+use super::resume::LoggedOutbox;
+use super::sessions::{Activity, HttpSession, Transport};
+use super::sse::{self, ChannelOutbox};
+use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
+use crate::protocol::jsonrpc;
+use crate::protocol::{Outbox, ProtocolVersion, Session};
+
+/// `POST /mcp`.
+pub async fn post(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Body) -> Response {
+    match post_inner(&shared, &headers, body).await {
+        Ok(response) | Err(response) => response,
+    }
+}
+
+async fn post_inner(shared: &Arc<Shared>, headers: &HeaderMap, body: Body) -> Result<Response, Response> {
+    let version = wire::protocol_version(headers)?;
+    wire::require_json(headers)?;
+    let streaming = wire::wants_event_stream(headers, shared.options.json_response)?;
+    let bytes = wire::read_body(body, shared.options.max_body_size, shared.options.body_timeout).await?;
+    let (id, initialize, cancels) = match wire::classify(&bytes) {
+        Kind::Invalid(response) => return Ok(response),
+        Kind::Request { id, initialize } => (Some(id), initialize, None),
+        Kind::Accepted { cancels } => (None, false, cancels),
+    };
+
+    if shared.options.stateless {
+        let Some(id) = id else { return Ok(wire::status(StatusCode::ACCEPTED)) };
+        let session = Session::new(shared.routers.clone(), shared.session_options.clone());
+        // Every request stands alone: initialized from the header unless it is
+        // `initialize` itself.
+        let assume = (!initialize).then_some(version);
+        let target = Target::Fresh { session: Box::new(session), assume, id };
+        return Ok(answer(shared, target, bytes, streaming, None).await);
+    }
+
+    let Some(session_id) = wire::session_id(headers)? else {
+        if initialize {
+            return Ok(start_session(shared, bytes, streaming).await);
+        }
+        return Err(wire::error(
+            StatusCode::BAD_REQUEST,
+            TRANSPORT_ERROR,
+            "Bad Request: Mcp-Session-Id header is required (send `initialize` first)",
+            id.as_deref(),
+        ));
+    };
+    let Some(session) = shared.sessions.get(session_id, Transport::Streamable) else {
+        return Err(wire::unknown_session(id.as_deref()));
+    };
+    if let Some(request) = cancels {
+        session.canceller.cancel(&request);
+    }
+    let activity = session.activity();
+    let core = session.core.clone();
+    if id.is_none() {
+        // Notifications and responses: handled in order with the session's
+        // requests, answered with 202 once done.
+        run(Target::Shared(core), bytes, Vec::<Vec<u8>>::new()).await.map_err(internal)?;
+        drop(activity);
+        return Ok(wire::status(StatusCode::ACCEPTED));
+    }
+    Ok(answer(shared, Target::Shared(core), bytes, streaming, Some((session, activity))).await)
+}
+
+/// `initialize` without a session: creates one when the core accepts it.
+async fn start_session(shared: &Arc<Shared>, bytes: Bytes, streaming: bool) -> Response {
+    if shared.sessions.is_full() {
+        return too_many_sessions();
+    }
+    let mut session = Session::new(shared.routers.clone(), shared.session_options.clone());
+    let handled = tokio::task::spawn_blocking(move || {
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        session.handle(&bytes, &mut out);
+        (session, out)
+    })
+    .await;
+    let (session, out) = match handled {
+        Ok(handled) => handled,
+        Err(e) => return internal(e),
+    };
+    let mut session_id = None;
+    if session.protocol_version().is_some() {
+        match shared.sessions.insert(Transport::Streamable, session) {
+            Ok(entry) => session_id = Some(entry.id.clone()),
+            Err(_) => return too_many_sessions(),
+        }
+    }
+    let mut response = if streaming {
+        let events: Vec<u8> = out.iter().flat_map(|m| sse::message(m)).collect();
+        wire::event_stream(Body::from(events))
+    } else {
+        match out.into_iter().last() {
+            Some(message) => wire::json(message),
+            None => return internal("the core wrote no answer to `initialize`"),
+        }
+    };
+    if let Some(id) = session_id {
+        let value = HeaderValue::from_str(&id).expect("session ids are visible ASCII");
+        response.headers_mut().insert(SESSION_ID, value);
+    }
+    response
+}
+
+/// `GET /mcp`: the session's server-to-client stream. The host sends nothing
+/// on it yet (no server-initiated messages), but keeps it open with
+/// keep-alive comments until the session ends or the server shuts down.
+pub async fn get(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    if shared.options.stateless {
+        return wire::method_not_allowed("POST", "a stateless server has no stream to open");
+    }
+    let result = (|| {
+        wire::protocol_version(&headers)?;
+        if !wire::accepts(&headers, "text/event-stream") {
+            return Err(wire::error(
+                StatusCode::NOT_ACCEPTABLE,
+                TRANSPORT_ERROR,
+                "Not Acceptable: the client must accept text/event-stream",
+                None,
+            ));
+        }
+        let Some(id) = wire::session_id(&headers)? else {
+            return Err(wire::error(
+                StatusCode::BAD_REQUEST,
+                TRANSPORT_ERROR,
+                "Bad Request: Mcp-Session-Id header is required",
+                None,
+            ));
+        };
+        shared.sessions.get(id, Transport::Streamable).ok_or_else(|| wire::unknown_session(None))
+    })();
+    let session = match result {
+        Ok(session) => session,
+        Err(response) => return response,
+    };
+    let shutdown = shared.shutdown.subscribe();
+    if let Some(last) = headers.get(wire::LAST_EVENT_ID).and_then(|v| v.to_str().ok()) {
+        // A request stream to pick up where the client lost it.
+        if let Some((stream, missed, rest)) = session.events.resume(last) {
+            tracing::debug!(session = %session.id, stream, missed = missed.len(), "resuming a request stream");
+            let guard = session.activity();
+            let on_complete = delivered(&session, stream);
+            let body = sse::body(missed, rest, shared.options.keep_alive, Some(shutdown), guard, Some(on_complete));
+            return wire::event_stream(body);
+        }
+        tracing::debug!(session = %session.id, last, "nothing to resume: opening the session's stream");
+    }
+    let (tx, rx) = session.open_stream(sse::CHANNEL_CAPACITY);
+    // The stream's own sender stays in the session; this one is not kept.
+    drop(tx);
+    let guard = session.activity();
+    wire::event_stream(sse::body(Vec::new(), Some(rx), shared.options.keep_alive, Some(shutdown), guard, None))
+}
+
+/// `DELETE /mcp`: ends the session; its instance is freed once requests
+/// still running on it are done.
+pub async fn delete(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    if shared.options.stateless {
+        return wire::method_not_allowed("POST", "a stateless server has no sessions to end");
+    }
+    if let Err(response) = wire::protocol_version(&headers) {
+        return response;
+    }
+    match wire::session_id(&headers) {
+        Err(response) => response,
+        Ok(None) => wire::error(
+            StatusCode::BAD_REQUEST,
+            TRANSPORT_ERROR,
+            "Bad Request: Mcp-Session-Id header is required",
+            None,
+        ),
+        Ok(Some(id)) if shared.sessions.remove(id, Transport::Streamable) => wire::status(StatusCode::NO_CONTENT),
+        Ok(Some(_)) => wire::unknown_session(None),
+    }
+}
+
+/// Where a message is handled.
+pub enum Target {
+    /// On a live session, after the requests before it.
+    Shared(Arc<tokio::sync::Mutex<Session>>),
+    /// On a session of its own (stateless), first marked initialized at
+    /// `assume` when given.
+    Fresh { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
+}
+
+/// Runs `bytes` through the core on the blocking pool, writing to `out`.
+pub async fn run<O: Outbox + Send + 'static>(
+    target: Target,
+    bytes: Bytes,
+    mut out: O,
+) -> Result<O, tokio::task::JoinError> {
+    match target {
+        Target::Shared(core) => {
+            let mut session = core.lock_owned().await;
+            tokio::task::spawn_blocking(move || {
+                session.handle(&bytes, &mut out);
+                out
+            })
+            .await
+        }
+        Target::Fresh { mut session, assume, id } => {
+            tokio::task::spawn_blocking(move || {
+                if let Some(version) = assume
+                    && let Err(error) = session.assume_initialized(version)
+                {
+                    let mut buf = Vec::new();
+                    jsonrpc::write_error(&mut buf, Some(&id), &error);
+                    out.send(&buf);
+                    return out;
+                }
+                session.handle(&bytes, &mut out);
+                out
+            })
+            .await
+        }
+    }
+}
+
+/// Marks stream `stream` of `session` delivered.
+fn delivered(session: &Arc<HttpSession>, stream: u64) -> sse::OnComplete {
+    let session = session.clone();
+    Box::new(move || session.events.delivered(stream))
+}
+
+/// Answers a request: as an SSE stream that carries each message as soon as
+/// the core writes it (resumable on sessions at 2025-11-25 and later), or as
+/// one JSON body.
+async fn answer(
+    shared: &Arc<Shared>,
+    target: Target,
+    bytes: Bytes,
+    streaming: bool,
+    session: Option<(Arc<HttpSession>, Activity)>,
+) -> Response {
+    if streaming {
+        let keep_alive = shared.options.keep_alive;
+        let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
+        let (session, activity) = session.unzip();
+        if let Some(session) = session.filter(|s| s.resumable) {
+            let (stream, priming) = session.events.open(tx);
+            let outbox = LoggedOutbox::new(session.clone(), stream);
+            tokio::spawn(async move {
+                if let Err(e) = run(target, bytes, outbox).await {
+                    tracing::error!("request handling failed: {e}");
+                }
+                drop(activity);
+            });
+            let on_complete = delivered(&session, stream);
+            return wire::event_stream(sse::body(vec![priming], Some(rx), keep_alive, None, (), Some(on_complete)));
+        }
+        tokio::spawn(async move {
+            if let Err(e) = run(target, bytes, ChannelOutbox::new(tx)).await {
+                tracing::error!("request handling failed: {e}");
+            }
+            drop(activity);
+        });
+        return wire::event_stream(sse::body(Vec::new(), Some(rx), keep_alive, None, (), None));
+    }
+    let out = match run(target, bytes, Vec::<Vec<u8>>::new()).await {
+        Ok(out) => out,
+        Err(e) => return internal(e),
+    };
+    drop(session);
+    let count = out.len();
+    match out.into_iter().last() {
+        Some(response) => {
+            if count > 1 {
+                tracing::debug!(dropped = count - 1, "notifications not delivered: JSON responses carry one message");
+            }
+            wire::json(response)
+        }
+        // Cancelled: a cancelled request gets no response.
+        None => wire::status(StatusCode::ACCEPTED),
+    }
+}
+
+fn too_many_sessions() -> Response {
+    let mut response = wire::error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        TRANSPORT_ERROR,
+        "Service Unavailable: too many sessions (see --max-sessions)",
+        None,
+    );
+    response.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from_static("5"));
+    response
+}
+
+fn internal(e: impl std::fmt::Display) -> Response {
+    tracing::error!("internal error: {e}");
+    wire::error(StatusCode::INTERNAL_SERVER_ERROR, jsonrpc::code::INTERNAL_ERROR, format!("Internal error: {e}"), None)
+}
