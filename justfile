@@ -20,6 +20,12 @@ template:
 install:
     cargo install --path host
 
+# Benchmarks: mcp-wit vs. native rmcp vs. a bare serde_json loop, plus the
+# per-instance microbenchmarks (see BENCHMARKS.md). Writes bench/results/.
+bench *args="":
+    cargo run --release -p mcp-wit-bench --bin report -- {{args}}
+    cargo bench -p mcp-wit --bench instantiate
+
 # Plug a router into a middleware: `just compose namespace.wasm my_router.wasm composed.wasm`.
 # The result is a router again, so it can be the router of the next compose.
 # Needs the wac CLI: `cargo install wac-cli`.

@@ -1,0 +1,761 @@
+//! `report`: the benchmark matrix, its summary and its plot.
+//!
+//! ```text
+//! cargo run --release -p mcp-wit-bench --bin report -- [--calls 20000] [--warmup 2000] [--reps 5]
+//!     [--inflight 1,2,4,8,16,32,64] [--pin-cpu 0 | --no-pinned] [--cold-runs 10] [--out bench/results]
+//!     [--no-build] [--no-cold-start] [--mcp-wit PATH --components DIR]
+//! ```
+//!
+//! Builds the release binaries (unless `--no-build`), then load-tests three
+//! servers of the same `echo` tool, `mcp-wit serve echo.wasm`, rmcp (native)
+//! and a bare serde_json loop (the floor), at each in-flight count. The
+//! repetitions are interleaved (every server at every count, then again) so
+//! drift on a shared machine hits all servers alike; medians are reported.
+//! Then times cold starts. Writes `results.json`, `summary.md` and
+//! `throughput.svg` to `--out` and prints the summary.
+//!
+//! Each repetition also runs every server at 1 in flight with client and
+//! server pinned to one CPU (`--pin-cpu`). On a VM whose idle CPUs halt, a
+//! wake-up of the other CPU can cost tens of microseconds and then hides the
+//! servers' own per-call cost; on one CPU the hand-offs are plain context
+//! switches, so the latency ratio shows what each server adds.
+//!
+//! `--mcp-wit` and `--components` point at another build of the host and its
+//! guests (e.g. of an older revision, to compare); by default the ones of
+//! this workspace are used.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, ensure};
+use mcp_wit_bench::args::Args;
+use mcp_wit_bench::load::{self, ColdStart, LoadOptions, LoadResult};
+use mcp_wit_bench::stats::{median, min_max};
+use mcp_wit_bench::svg::{self, Chart, Series};
+use serde::Serialize;
+
+const USAGE: &str = "usage: report [--calls N] [--warmup N] [--reps R] [--inflight 1,2,4,...] \
+                     [--pin-cpu N | --no-pinned] [--cold-runs K] [--out DIR] [--no-build] [--no-cold-start] \
+                     [--show-stderr] [--mcp-wit PATH --components DIR]";
+
+/// Targets from the performance issue, shown beside the measurements.
+const TARGET_P50_RATIO: f64 = 1.15;
+const TARGET_THROUGHPUT_RATIO: f64 = 5.0;
+
+/// Size the padded component is grown to for the cold-start measurement.
+const PADDED_SIZE: usize = 1024 * 1024;
+
+/// One server under test.
+struct Server {
+    key: &'static str,
+    label: &'static str,
+    color: &'static str,
+    dashed: bool,
+    command: Vec<String>,
+}
+
+/// One load run of the matrix.
+#[derive(Serialize)]
+struct Run {
+    server: &'static str,
+    rep: usize,
+    #[serde(flatten)]
+    result: LoadResult,
+}
+
+/// One column of the matrix: an in-flight count, optionally with client and
+/// server confined to one CPU.
+#[derive(Clone, Copy, PartialEq)]
+struct Point {
+    inflight: usize,
+    pinned: bool,
+}
+
+impl Point {
+    fn of(result: &LoadResult) -> Self {
+        Point { inflight: result.inflight, pinned: result.cpus.is_some() }
+    }
+}
+
+/// The medians of one (server, point) cell.
+#[derive(Serialize, Clone)]
+struct Cell {
+    server: &'static str,
+    inflight: usize,
+    /// Client and server ran on one CPU.
+    pinned: bool,
+    runs: usize,
+    calls_per_sec: f64,
+    p50_us: f64,
+    p99_us: f64,
+    cpu_us_per_call: f64,
+    client_cpu_us_per_call: f64,
+}
+
+/// A headline ratio: the ratio of medians, and the range of the per-repetition
+/// ratios (each taken between runs made back to back).
+#[derive(Serialize)]
+struct Ratio {
+    what: &'static str,
+    value: f64,
+    rep_min: f64,
+    rep_max: f64,
+    target: &'static str,
+    met: bool,
+}
+
+#[derive(Serialize)]
+struct ColdStartRow {
+    server: String,
+    component_bytes: Option<u64>,
+    #[serde(flatten)]
+    result: ColdStart,
+}
+
+#[derive(Serialize)]
+struct Machine {
+    cpus: usize,
+    cpu_model: String,
+    kernel: String,
+    rustc: String,
+    commit: String,
+    date_utc: String,
+}
+
+#[derive(Serialize)]
+struct Settings {
+    calls: usize,
+    warmup: usize,
+    reps: usize,
+    inflight: Vec<usize>,
+    /// The CPU the pinned 1-in-flight runs use (`None`: no pinned runs).
+    pin_cpu: Option<usize>,
+    cold_runs: usize,
+    protocol_version: &'static str,
+    /// The `mcp-wit` binary measured, and its version.
+    mcp_wit: String,
+}
+
+#[derive(Serialize)]
+struct Results {
+    machine: Machine,
+    settings: Settings,
+    servers: BTreeMap<&'static str, Vec<String>>,
+    ratios: Vec<Ratio>,
+    medians: Vec<Cell>,
+    cold_start: Vec<ColdStartRow>,
+    runs: Vec<Run>,
+}
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("report: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
+    let args = Args::parse(
+        std::env::args().skip(1),
+        &["calls", "warmup", "reps", "inflight", "cold-runs", "out", "mcp-wit", "components", "pin-cpu"],
+        &["no-build", "no-cold-start", "no-pinned", "show-stderr", "help"],
+    )?;
+    if args.switch("help") {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    ensure!(args.positional.is_empty() && args.command.is_empty(), "unexpected arguments\n{USAGE}");
+    let mut settings = Settings {
+        calls: args.get("calls", 20_000)?,
+        warmup: args.get("warmup", 2_000)?,
+        reps: args.get("reps", 5)?,
+        inflight: args.list("inflight", &[1, 2, 4, 8, 16, 32, 64])?,
+        pin_cpu: if args.switch("no-pinned") { None } else { Some(args.get("pin-cpu", 0)?) },
+        cold_runs: args.get("cold-runs", 10)?,
+        protocol_version: mcp_wit_bench::PROTOCOL_VERSION,
+        mcp_wit: String::new(),
+    };
+    ensure!(settings.reps > 0 && !settings.inflight.is_empty(), "--reps and --inflight must not be empty");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
+    let out_dir = args.value("out").map_or_else(|| root.join("bench").join("results"), PathBuf::from);
+
+    if !args.switch("no-build") {
+        build(&root, args.value("mcp-wit").is_none())?;
+    }
+    // The binaries sit beside this one (target/release); the guests are
+    // built by host/build.rs into target/guests.
+    let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
+    let guests = args
+        .value("components")
+        .map_or_else(|| root.join("target").join("guests").join("wasm32-wasip2").join("release"), PathBuf::from);
+    let host = Host::detect(args.value("mcp-wit").map_or_else(|| bin_dir.join("mcp-wit"), PathBuf::from), &root)?;
+    let servers = vec![
+        Server {
+            key: "mcp-wit",
+            label: "mcp-wit serve echo.wasm",
+            color: "#1f6fb4",
+            dashed: false,
+            // Start-up is not measured here: let the cache speed it up.
+            command: host.serve(&guests.join("echo.wasm"), Cache::On),
+        },
+        Server {
+            key: "rmcp",
+            label: "rmcp 3.9 (native)",
+            color: "#e8730c",
+            dashed: false,
+            command: vec![bin_dir.join("baseline-rmcp").display().to_string()],
+        },
+        Server {
+            key: "floor",
+            label: "serde_json loop (floor)",
+            color: "#2a9d3a",
+            dashed: true,
+            command: vec![bin_dir.join("baseline-serde").display().to_string()],
+        },
+    ];
+    for server in &servers {
+        let program = Path::new(&server.command[0]);
+        ensure!(program.exists(), "{} is missing: build with `cargo build --release --workspace`", program.display());
+    }
+    ensure!(guests.join("echo.wasm").exists(), "no echo.wasm in {}: build the host first", guests.display());
+    settings.mcp_wit = relative(&host.describe(), &root);
+
+    let machine = machine(&root);
+    eprintln!(
+        "machine: {} cpus, {}; {} calls per point (+{} warm-up), {} reps",
+        machine.cpus, machine.cpu_model, settings.calls, settings.warmup, settings.reps
+    );
+
+    let runs = run_matrix(&servers, &settings, args.switch("show-stderr"))?;
+    let cells = medians(&servers, &settings, &runs);
+    let ratios = ratios(&settings, &runs, &cells);
+    let cold_start = if args.switch("no-cold-start") {
+        Vec::new()
+    } else {
+        let unoptimized = unoptimized_component(&root, !args.switch("no-build"));
+        cold_starts(&host, &servers, &guests, unoptimized, &root, settings.cold_runs, args.switch("show-stderr"))?
+    };
+
+    std::fs::create_dir_all(&out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
+    let summary = markdown(&servers, &settings, &machine, &cells, &ratios, &cold_start);
+    let chart = svg::line_chart(&Chart {
+        title: "Throughput vs. requests in flight".into(),
+        subtitle: format!(
+            "echo tool over stdio; median of {} interleaved runs of {} calls; {} cpus, {}",
+            settings.reps, settings.calls, machine.cpus, machine.cpu_model
+        ),
+        x_label: "requests in flight".into(),
+        y_label: "calls per second".into(),
+        series: servers
+            .iter()
+            .map(|s| Series {
+                name: s.label.into(),
+                color: s.color.into(),
+                dashed: s.dashed,
+                points: cells
+                    .iter()
+                    .filter(|c| c.server == s.key && !c.pinned)
+                    .map(|c| (c.inflight as f64, c.calls_per_sec))
+                    .collect(),
+            })
+            .collect(),
+    });
+    let results = Results {
+        machine,
+        settings,
+        servers: servers.iter().map(|s| (s.key, s.command.iter().map(|a| relative(a, &root)).collect())).collect(),
+        ratios,
+        medians: cells,
+        cold_start,
+        runs,
+    };
+    write(&out_dir.join("results.json"), &(serde_json::to_string_pretty(&results)? + "\n"))?;
+    write(&out_dir.join("summary.md"), &summary)?;
+    write(&out_dir.join("throughput.svg"), &chart)?;
+    println!("{summary}");
+    eprintln!("wrote {}/{{results.json,summary.md,throughput.svg}}", out_dir.display());
+    Ok(())
+}
+
+/// Builds the bench binaries (and the host, unless another build is named)
+/// in release mode. `cargo run` has released its lock by the time this runs,
+/// so the nested build is fine.
+fn build(root: &Path, host: bool) -> anyhow::Result<()> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut args = vec!["build", "--release", "-p", "mcp-wit-bench"];
+    if host {
+        args.extend(["-p", "mcp-wit"]);
+    }
+    args.push("--bins");
+    eprintln!("building: cargo {}", args.join(" "));
+    let status = Command::new(cargo).current_dir(root).args(&args).status().context("cannot run cargo")?;
+    ensure!(status.success(), "the release build failed");
+    Ok(())
+}
+
+/// Every server at every in-flight count, `reps` times over. The server
+/// order rotates each repetition so none always runs first.
+fn run_matrix(servers: &[Server], settings: &Settings, show_stderr: bool) -> anyhow::Result<Vec<Run>> {
+    let mut runs = Vec::new();
+    let mut order: Vec<&Server> = servers.iter().collect();
+    for rep in 0..settings.reps {
+        for point in points(settings) {
+            for server in &order {
+                let options = LoadOptions {
+                    inflight: point.inflight,
+                    calls: settings.calls,
+                    warmup: settings.warmup,
+                    show_stderr,
+                    cpus: point.pinned.then(|| settings.pin_cpu.into_iter().collect()),
+                    ..LoadOptions::default()
+                };
+                let result = load::run_load(&server.command, &options)
+                    .with_context(|| format!("{} at {}", server.key, describe(point)))?;
+                eprintln!(
+                    "rep {}/{} {:>8} {:>20}: {:>9.0} calls/s  p50 {:>8.1} µs  p99 {:>8.1} µs  cpu {:>5.1} µs/call",
+                    rep + 1,
+                    settings.reps,
+                    server.key,
+                    describe(point),
+                    result.calls_per_sec,
+                    result.p50_us,
+                    result.p99_us,
+                    result.cpu_us_per_call
+                );
+                runs.push(Run { server: server.key, rep, result });
+            }
+        }
+        order.rotate_left(1);
+    }
+    Ok(runs)
+}
+
+/// The matrix's columns: every in-flight count on all CPUs, then 1 in flight
+/// on one CPU.
+fn points(settings: &Settings) -> Vec<Point> {
+    let mut points: Vec<Point> = settings.inflight.iter().map(|&inflight| Point { inflight, pinned: false }).collect();
+    if settings.pin_cpu.is_some() {
+        points.push(Point { inflight: 1, pinned: true });
+    }
+    points
+}
+
+fn describe(point: Point) -> String {
+    if point.pinned { format!("{} in flight, 1 CPU", point.inflight) } else { format!("{} in flight", point.inflight) }
+}
+
+fn medians(servers: &[Server], settings: &Settings, runs: &[Run]) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    for server in servers {
+        for point in points(settings) {
+            let cell: Vec<&LoadResult> = runs
+                .iter()
+                .filter(|r| r.server == server.key && Point::of(&r.result) == point)
+                .map(|r| &r.result)
+                .collect();
+            let med = |f: fn(&LoadResult) -> f64| median(&cell.iter().map(|r| f(r)).collect::<Vec<_>>());
+            cells.push(Cell {
+                server: server.key,
+                inflight: point.inflight,
+                pinned: point.pinned,
+                runs: cell.len(),
+                calls_per_sec: med(|r| r.calls_per_sec),
+                p50_us: med(|r| r.p50_us),
+                p99_us: med(|r| r.p99_us),
+                cpu_us_per_call: med(|r| r.cpu_us_per_call),
+                client_cpu_us_per_call: med(|r| r.client_cpu_s * 1e6 / r.calls as f64),
+            });
+        }
+    }
+    cells
+}
+
+/// The headline ratios of the issue, where their points were run.
+fn ratios(settings: &Settings, runs: &[Run], cells: &[Cell]) -> Vec<Ratio> {
+    let cell = |server: &str, point: Point| {
+        cells.iter().find(|c| c.server == server && c.inflight == point.inflight && c.pinned == point.pinned)
+    };
+    // Ratio between two servers' runs of the same repetition.
+    let per_rep = |a: &str, b: &str, point: Point, f: fn(&LoadResult) -> f64| -> Vec<f64> {
+        (0..settings.reps)
+            .filter_map(|rep| {
+                let find = |server: &str| {
+                    runs.iter().find(|r| r.server == server && r.rep == rep && Point::of(&r.result) == point)
+                };
+                Some(f(&find(a)?.result) / f(&find(b)?.result))
+            })
+            .collect()
+    };
+    let mut ratios = Vec::new();
+    for (pinned, what) in [
+        (false, "p50 latency at 1 in flight: mcp-wit ÷ serde floor"),
+        (true, "p50 latency at 1 in flight, client and server on one CPU: mcp-wit ÷ serde floor"),
+    ] {
+        let point = Point { inflight: 1, pinned };
+        if let (Some(wit), Some(floor)) = (cell("mcp-wit", point), cell("floor", point)) {
+            let value = wit.p50_us / floor.p50_us;
+            let (rep_min, rep_max) = min_max(&per_rep("mcp-wit", "floor", point, |r| r.p50_us));
+            ratios.push(Ratio { what, value, rep_min, rep_max, target: "≤ 1.15×", met: value <= TARGET_P50_RATIO });
+        }
+    }
+    let point = Point { inflight: 32, pinned: false };
+    if let (Some(wit), Some(rmcp)) = (cell("mcp-wit", point), cell("rmcp", point)) {
+        let value = wit.calls_per_sec / rmcp.calls_per_sec;
+        let (rep_min, rep_max) = min_max(&per_rep("mcp-wit", "rmcp", point, |r| r.calls_per_sec));
+        ratios.push(Ratio {
+            what: "throughput at 32 in flight: mcp-wit ÷ rmcp",
+            value,
+            rep_min,
+            rep_max,
+            target: "≥ 5×",
+            met: value >= TARGET_THROUGHPUT_RATIO,
+        });
+    }
+    ratios
+}
+
+/// Spawn → `initialize` answer for mcp-wit with components of several sizes
+/// (compiling each time, and from the compile cache where the build has
+/// one), and for the two native servers.
+fn cold_starts(
+    host: &Host,
+    servers: &[Server],
+    guests: &Path,
+    unoptimized: Option<PathBuf>,
+    root: &Path,
+    runs: usize,
+    show_stderr: bool,
+) -> anyhow::Result<Vec<ColdStartRow>> {
+    let padded = root.join("target").join("bench").join("echo-padded-1mib.wasm");
+    write_padded_component(&guests.join("echo.wasm"), &padded, PADDED_SIZE)?;
+    let mut components = vec![
+        ("echo.wasm".to_string(), guests.join("echo.wasm")),
+        ("everything.wasm".to_string(), guests.join("everything.wasm")),
+    ];
+    if let Some(path) = unoptimized {
+        components.push(("everything.wasm, unoptimised build".to_string(), path));
+    }
+    components.push(("echo.wasm padded to 1 MiB".to_string(), padded));
+    let mut cases: Vec<(String, Vec<String>, Option<PathBuf>)> = Vec::new();
+    for (name, path) in components {
+        if host.has_cache {
+            // The uncounted first run of `cold_start` fills the cache.
+            let compiling = host.serve(&path, Cache::Off);
+            cases.push((format!("mcp-wit serve {name}, compiling (--no-cache)"), compiling, Some(path.clone())));
+            cases.push((format!("mcp-wit serve {name}, cached"), host.serve(&path, Cache::On), Some(path)));
+        } else {
+            cases.push((format!("mcp-wit serve {name}"), host.serve(&path, Cache::On), Some(path)));
+        }
+    }
+    for server in &servers[1..] {
+        cases.push((server.label.to_string(), server.command.clone(), None));
+    }
+    let mut rows = Vec::new();
+    for (name, command, component) in cases {
+        let result = load::cold_start(&command, runs, show_stderr).with_context(|| format!("cold start of {name}"))?;
+        eprintln!("cold start {name:>36}: median {:>7.2} ms", result.median_ms);
+        let component_bytes = component.map(|p| std::fs::metadata(p).map(|m| m.len())).transpose()?;
+        rows.push(ColdStartRow { server: name, component_bytes, result });
+    }
+    Ok(rows)
+}
+
+/// The `mcp-wit` binary under test and what its `serve` accepts.
+struct Host {
+    binary: PathBuf,
+    version: String,
+    /// Whether this build has a compile cache (`--cache-dir`, `--no-cache`);
+    /// the report also measures older builds, which have none.
+    has_cache: bool,
+    /// The report's own cache: it never touches the user's.
+    cache_dir: PathBuf,
+}
+
+#[derive(Clone, Copy)]
+enum Cache {
+    /// Compile the component at every start.
+    Off,
+    /// Use the report's cache directory (where the build has a cache).
+    On,
+}
+
+impl Host {
+    fn detect(binary: PathBuf, root: &Path) -> anyhow::Result<Self> {
+        let run = |args: &[&str]| -> anyhow::Result<String> {
+            let output = Command::new(&binary)
+                .args(args)
+                .output()
+                .with_context(|| format!("cannot run {} (build it with `cargo build --release`)", binary.display()))?;
+            Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+        };
+        let help = run(&["serve", "--help"])?;
+        let version = run(&["--version"])?.trim().to_string();
+        let has_cache = help.contains("--no-cache") && help.contains("--cache-dir");
+        Ok(Host { binary, version, has_cache, cache_dir: root.join("target").join("bench").join("cache") })
+    }
+
+    /// The command line serving `component` with guest output discarded.
+    fn serve(&self, component: &Path, cache: Cache) -> Vec<String> {
+        let mut command: Vec<String> = vec![
+            self.binary.display().to_string(),
+            "serve".into(),
+            component.display().to_string(),
+            "--guest-output".into(),
+            "discard".into(),
+        ];
+        match (self.has_cache, cache) {
+            (false, _) => {}
+            (true, Cache::Off) => command.push("--no-cache".into()),
+            (true, Cache::On) => command.extend(["--cache-dir".into(), self.cache_dir.display().to_string()]),
+        }
+        command
+    }
+
+    fn describe(&self) -> String {
+        format!("{} ({})", self.binary.display(), self.version)
+    }
+}
+
+/// A larger component of real code for the cold-start measurement: the
+/// `everything` guest built without optimisation (and without debug info, so
+/// the size is code, not custom sections). Built once into `target/bench/`;
+/// `None` (with a warning) when that build fails.
+fn unoptimized_component(root: &Path, build: bool) -> Option<PathBuf> {
+    let target_dir = root.join("target").join("bench").join("guests-dev");
+    let path = target_dir.join("wasm32-wasip2").join("debug").join("everything.wasm");
+    if build {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        eprintln!("building: the `everything` guest without optimisation (for the cold-start table)");
+        let mut command = Command::new(cargo);
+        command
+            .current_dir(root.join("components"))
+            .args(["build", "--target", "wasm32-wasip2", "-p", "everything", "--target-dir"])
+            .arg(&target_dir)
+            .env("CARGO_PROFILE_DEV_DEBUG", "false");
+        // As in host/build.rs: settings meant for the host build stay out.
+        for var in
+            ["CARGO_ENCODED_RUSTFLAGS", "RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS", "CARGO_TARGET_DIR", "CARGO_BUILD_TARGET"]
+        {
+            command.env_remove(var);
+        }
+        match command.status() {
+            Ok(status) if status.success() => {}
+            _ => {
+                eprintln!(
+                    "warning: cannot build the unoptimised `everything` guest; leaving it out of the cold-start table"
+                );
+                return None;
+            }
+        }
+    }
+    path.exists().then_some(path)
+}
+
+/// Copies the component at `from` to `to`, grown to `size` bytes by one
+/// custom section at the end. Custom sections are skipped by compilation, so
+/// this measures what the file's size alone costs (reading, parsing, hashing),
+/// not the cost of more code.
+fn write_padded_component(from: &Path, to: &Path, size: usize) -> anyhow::Result<()> {
+    let mut bytes = std::fs::read(from).with_context(|| format!("cannot read {}", from.display()))?;
+    const NAME: &[u8] = b"mcp-wit-bench-padding";
+    // Section: id 0, LEB128 size; body: LEB128 name length, name, payload.
+    // Size the payload so the whole file lands on `size` (LEB128 of the
+    // section size is taken at its 5-byte maximum, padded).
+    let overhead = 1 + 5 + 1 + NAME.len();
+    ensure!(bytes.len() + overhead < size, "{} is already {} bytes", from.display(), bytes.len());
+    let payload = size - bytes.len() - overhead;
+    let body = 1 + NAME.len() + payload;
+    bytes.push(0);
+    bytes.extend_from_slice(&leb128_padded(body as u32));
+    bytes.push(NAME.len() as u8);
+    bytes.extend_from_slice(NAME);
+    bytes.resize(bytes.len() + payload, 0);
+    if let Some(dir) = to.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(to, &bytes).with_context(|| format!("cannot write {}", to.display()))
+}
+
+/// `value` as unsigned LEB128 in exactly 5 bytes (valid: continuation bits
+/// on zero groups are allowed).
+fn leb128_padded(mut value: u32) -> [u8; 5] {
+    let mut out = [0u8; 5];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = (value & 0x7f) as u8;
+        value >>= 7;
+        if i < 4 {
+            *byte |= 0x80;
+        }
+    }
+    out
+}
+
+fn markdown(
+    servers: &[Server],
+    settings: &Settings,
+    machine: &Machine,
+    cells: &[Cell],
+    ratios: &[Ratio],
+    cold_start: &[ColdStartRow],
+) -> String {
+    let mut md = String::new();
+    let label = |key: &'static str| servers.iter().find(|s| s.key == key).map_or(key, |s| s.label);
+    md += &format!(
+        "Echo tool over stdio, median of {} interleaved runs of {} calls (+{} warm-up) per point.\n\
+         Machine: {} cpus, {}, Linux {}; {} at {}.\n\
+         mcp-wit: `{}`.\n\n",
+        settings.reps,
+        settings.calls,
+        settings.warmup,
+        machine.cpus,
+        machine.cpu_model,
+        machine.kernel,
+        machine.commit,
+        machine.date_utc,
+        settings.mcp_wit
+    );
+    if !ratios.is_empty() {
+        md += "| ratio | median | per-run range | target | met |\n|---|---:|---:|---:|:---:|\n";
+        for r in ratios {
+            md += &format!(
+                "| {} | {:.2}× | {:.2}–{:.2}× | {} | {} |\n",
+                r.what,
+                r.value,
+                r.rep_min,
+                r.rep_max,
+                r.target,
+                if r.met { "yes" } else { "no" }
+            );
+        }
+        md += "\n";
+    }
+    md += "| server | in flight | calls/s | p50 µs | p99 µs | server CPU µs/call |\n|---|---:|---:|---:|---:|---:|\n";
+    let mut headline: Vec<Point> = [1, 32]
+        .into_iter()
+        .filter(|n| settings.inflight.contains(n))
+        .map(|inflight| Point { inflight, pinned: false })
+        .collect();
+    if headline.is_empty() {
+        headline = settings.inflight.iter().map(|&inflight| Point { inflight, pinned: false }).collect();
+    }
+    if settings.pin_cpu.is_some() {
+        headline.insert(headline.iter().take_while(|p| p.inflight <= 1).count(), Point { inflight: 1, pinned: true });
+    }
+    for point in headline {
+        for c in cells.iter().filter(|c| c.inflight == point.inflight && c.pinned == point.pinned) {
+            md += &format!(
+                "| {} | {} | {} | {:.1} | {:.1} | {:.1} |\n",
+                label(c.server),
+                if c.pinned { format!("{}, one CPU", c.inflight) } else { c.inflight.to_string() },
+                thousands(c.calls_per_sec),
+                c.p50_us,
+                c.p99_us,
+                c.cpu_us_per_call
+            );
+        }
+    }
+    md += "\nThroughput (calls/s) by requests in flight:\n\n| in flight |";
+    for s in servers {
+        md += &format!(" {} |", s.label);
+    }
+    md += "\n|---:|";
+    md += &"---:|".repeat(servers.len());
+    md += "\n";
+    for &inflight in &settings.inflight {
+        md += &format!("| {inflight} |");
+        for s in servers {
+            let value = cells.iter().find(|c| c.server == s.key && c.inflight == inflight && !c.pinned);
+            md += &format!(" {} |", value.map_or("–".into(), |c| thousands(c.calls_per_sec)));
+        }
+        md += "\n";
+    }
+    if !cold_start.is_empty() {
+        md += &format!(
+            "\nCold start, spawn → `initialize` answer (median of {} runs):\n\n\
+             | server | component | median ms | min ms | max ms |\n|---|---:|---:|---:|---:|\n",
+            settings.cold_runs
+        );
+        for row in cold_start {
+            let size = row.component_bytes.map_or("–".into(), |b| format!("{} KiB", thousands(b as f64 / 1024.0)));
+            md += &format!(
+                "| {} | {} | {:.2} | {:.2} | {:.2} |\n",
+                row.server, size, row.result.median_ms, row.result.min_ms, row.result.max_ms
+            );
+        }
+    }
+    md
+}
+
+/// 1234567.8 → "1,234,568".
+fn thousands(value: f64) -> String {
+    let digits = format!("{:.0}", value.max(0.0));
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn machine(root: &Path) -> Machine {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let cpu_model = cpuinfo
+        .lines()
+        .find_map(|line| line.strip_prefix("model name")?.split_once(':').map(|(_, v)| v.trim().to_string()))
+        .unwrap_or_else(|| "unknown CPU".into());
+    let output = |program: &str, args: &[&str]| -> String {
+        Command::new(program)
+            .current_dir(root)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_else(|| "unknown".into())
+    };
+    Machine {
+        cpus: std::thread::available_parallelism().map_or(0, |n| n.get()),
+        cpu_model,
+        kernel: std::fs::read_to_string("/proc/sys/kernel/osrelease").map_or("unknown".into(), |s| s.trim().into()),
+        rustc: output("rustc", &["-V"]),
+        commit: output("git", &["describe", "--always", "--dirty"]),
+        date_utc: output("date", &["-u", "+%Y-%m-%d %H:%M UTC"]),
+    }
+}
+
+/// `text` with a leading workspace path made relative, for the results
+/// written to the repository.
+fn relative(text: &str, root: &Path) -> String {
+    let prefix = format!("{}/", root.display());
+    text.strip_prefix(&prefix).unwrap_or(text).to_string()
+}
+
+fn write(path: &Path, text: &str) -> anyhow::Result<()> {
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_thousands() {
+        assert_eq!(thousands(0.4), "0");
+        assert_eq!(thousands(999.0), "999");
+        assert_eq!(thousands(1234567.8), "1,234,568");
+    }
+
+    #[test]
+    fn padded_leb128_decodes() {
+        let bytes = leb128_padded(1_048_000);
+        let value = bytes.iter().enumerate().fold(0u32, |acc, (i, b)| acc | (u32::from(b & 0x7f) << (7 * i)));
+        assert_eq!(value, 1_048_000);
+        assert_eq!(bytes[4] & 0x80, 0);
+    }
+}
