@@ -45,8 +45,8 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 
-use crate::protocol::SessionOptions;
 use crate::protocol::Routers;
+use crate::protocol::SessionOptions;
 use security::SecurityPolicy;
 use sessions::Sessions;
 
