@@ -276,3 +276,53 @@ fn serve_without_a_component_serves_the_built_in_demo() {
     assert_eq!(lines[0]["result"]["serverInfo"]["name"], "hello");
     assert_eq!(lines[1]["result"]["content"][0]["text"], "Hello, Ada!");
 }
+
+fn run_cli(args: &[&str]) -> std::process::Output {
+    Command::new(support::binary()).args(args).output().unwrap()
+}
+
+#[test]
+fn inspect_shows_what_a_component_offers() {
+    let everything = support::component("everything");
+    let output = run_cli(&["inspect", everything.to_str().unwrap()]);
+    assert!(output.status.success());
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(table.contains("name          everything") && table.contains("tools (9)"), "{table}");
+    assert!(table.contains("everything://text") && table.contains("greeting"), "{table}");
+
+    let output = run_cli(&["inspect", everything.to_str().unwrap(), "--json"]);
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["serverInfo"]["name"], "everything");
+    assert_eq!(report["tools"].as_array().unwrap().len(), 9);
+    assert_eq!(report["resources"].as_array().unwrap().len(), 3);
+    assert_eq!(report["prompts"].as_array().unwrap().len(), 4);
+    support::schema::check("ListToolsResult", &json!({ "tools": report["tools"] })).unwrap();
+}
+
+#[test]
+fn call_runs_one_tool_and_fails_on_errors() {
+    let everything = support::component("everything");
+    let path = everything.to_str().unwrap();
+    let output = run_cli(&["call", path, "echo", "--args", r#"{"text":"from the CLI"}"#]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let result: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(result["content"][0]["text"], "from the CLI");
+
+    let output = run_cli(&["call", path, "fail", "--args", r#"{"kind":"execution-error"}"#]);
+    assert!(!output.status.success(), "an isError result fails the command");
+    let output = run_cli(&["call", path, "nope"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Unknown tool: nope"));
+    let output = run_cli(&["call", path, "echo", "--args", "[1]"]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--args must be a JSON object"));
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let output = run_cli(&["completions", shell]);
+        assert!(output.status.success(), "{shell}");
+        assert!(String::from_utf8_lossy(&output.stdout).contains("mcp-wit"), "{shell}");
+    }
+}

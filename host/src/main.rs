@@ -44,6 +44,79 @@ enum Command {
     #[command(after_help = "Examples:\n  mcp-wit compile router.wasm -o router.cwasm\n  \
                             mcp-wit serve router.cwasm")]
     Compile(CompileArgs),
+    /// Show what a component offers: name, instructions, capabilities,
+    /// tools (with schemas), resources and prompts.
+    #[command(
+        after_help = "Examples:\n  mcp-wit inspect router.wasm\n  mcp-wit inspect router.wasm --json | jq .tools"
+    )]
+    Inspect(InspectArgs),
+    /// Call one tool without a client, for scripts and debugging; prints the
+    /// result as JSON. Exits 1 when the call fails or the result is an error.
+    #[command(after_help = "Examples:\n  mcp-wit call router.wasm echo --args '{\"text\":\"hi\"}'")]
+    Call(CallArgs),
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  mcp-wit completions bash > ~/.local/share/bash-completion/completions/mcp-wit\n  \
+                            mcp-wit completions zsh > ~/.zfunc/_mcp-wit\n  \
+                            mcp-wit completions fish > ~/.config/fish/completions/mcp-wit.fish"
+    )]
+    Completions(CompletionsArgs),
+}
+
+/// What a guest may reach (nothing unless granted).
+#[derive(clap::Args)]
+#[command(next_help_heading = "Sandbox")]
+struct SandboxArgs {
+    /// Where the guest's stdout and stderr go.
+    #[arg(long, value_enum, default_value_t = GuestOutputArg::Stderr)]
+    guest_output: GuestOutputArg,
+    /// Grant an environment variable: `KEY=VALUE`, or `KEY` to pass the
+    /// host's value. Repeatable. The guest sees no other variable.
+    #[arg(long = "env", value_name = "KEY[=VALUE]")]
+    env: Vec<String>,
+    /// Supply a configuration value a tool declares (`tool-meta.config`);
+    /// the guest reads it as an environment variable. Repeatable.
+    #[arg(long = "config", value_name = "KEY=VALUE")]
+    config: Vec<String>,
+    /// Supply a secret a tool declares (`tool-meta.secrets`): `KEY` takes the
+    /// host's variable `KEY`, `KEY=@FILE` reads a file. The guest reads it as
+    /// an environment variable; it is never logged. Repeatable.
+    #[arg(long = "secret", value_name = "KEY[=@FILE]")]
+    secrets: Vec<String>,
+    /// Grant a host directory: `HOST[:GUEST][:ro]`. Repeatable. The guest sees
+    /// no other file.
+    #[arg(long = "dir", value_name = "HOST[:GUEST][:ro]")]
+    dirs: Vec<DirGrant>,
+}
+
+#[derive(clap::Args)]
+struct InspectArgs {
+    /// The component (`.wasm` or `.cwasm`).
+    component: PathBuf,
+    /// Print JSON (what an MCP client would see) instead of a table.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
+}
+
+#[derive(clap::Args)]
+struct CallArgs {
+    /// The component (`.wasm` or `.cwasm`).
+    component: PathBuf,
+    /// The tool to call.
+    tool: String,
+    /// The arguments, a JSON object.
+    #[arg(long, default_value = "{}")]
+    args: String,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
+}
+
+#[derive(clap::Args)]
+struct CompletionsArgs {
+    /// The shell.
+    shell: clap_complete::Shell,
 }
 
 #[derive(clap::Args)]
@@ -71,26 +144,8 @@ struct ServeArgs {
     /// Page size for tools/resources/prompts lists (default: one page).
     #[arg(long)]
     page_size: Option<usize>,
-    /// Where the guest's stdout and stderr go.
-    #[arg(long, value_enum, default_value_t = GuestOutputArg::Stderr)]
-    guest_output: GuestOutputArg,
-    /// Grant an environment variable: `KEY=VALUE`, or `KEY` to pass the
-    /// host's value. Repeatable. The guest sees no other variable.
-    #[arg(long = "env", value_name = "KEY[=VALUE]")]
-    env: Vec<String>,
-    /// Supply a configuration value a tool declares (`tool-meta.config`);
-    /// the guest reads it as an environment variable. Repeatable.
-    #[arg(long = "config", value_name = "KEY=VALUE")]
-    config: Vec<String>,
-    /// Supply a secret a tool declares (`tool-meta.secrets`): `KEY` takes the
-    /// host's variable `KEY`, `KEY=@FILE` reads a file. The guest reads it as
-    /// an environment variable; it is never logged. Repeatable.
-    #[arg(long = "secret", value_name = "KEY[=@FILE]")]
-    secrets: Vec<String>,
-    /// Grant a host directory: `HOST[:GUEST][:ro]`. Repeatable. The guest sees
-    /// no other file.
-    #[arg(long = "dir", value_name = "HOST[:GUEST][:ro]")]
-    dirs: Vec<DirGrant>,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
     /// Wall-clock budget of one guest call (e.g. `30s`, `500ms`); on expiry
     /// the caller gets -32603 and the instance is replaced.
     #[arg(long, default_value = "30s", value_parser = parse_duration)]
@@ -191,6 +246,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(args) => serve(args),
         Command::Compile(args) => compile(args),
+        Command::Inspect(args) => inspect(args),
+        Command::Call(args) => call(args),
+        Command::Completions(args) => {
+            use clap::CommandFactory;
+            clap_complete::generate(args.shell, &mut Cli::command(), "mcp-wit", &mut std::io::stdout());
+            Ok(())
+        }
     }
 }
 
@@ -208,10 +270,6 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let engine_options = EngineOptions { max_memory: args.max_memory, max_instances, ..EngineOptions::default() };
     let engine = mcp_wit::runtime::engine::build_engine_with(&engine_options)
         .map_err(|e| anyhow::anyhow!("cannot set up the WebAssembly engine: {e:#}"))?;
-    let output = match args.guest_output {
-        GuestOutputArg::Stderr => OutputTarget::Stderr,
-        GuestOutputArg::Discard => OutputTarget::Discard,
-    };
     let cache = match (&args.cache_dir, args.no_cache) {
         (_, true) => None,
         (Some(dir), false) => Some(CompileCache::new(dir)),
@@ -222,7 +280,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let mut mounted = Vec::new();
     for path in &args.components {
         let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
-        let policy = sandbox_policy(label, output, &args)?;
+        let policy = sandbox_policy(label, &args.sandbox)?;
         let component = LoadedComponent::load(&engine, path, policy, cache.as_ref())
             .with_context(|| format!("cannot serve {}", path.display()))?
             .with_limits(limits);
@@ -236,7 +294,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     if mounted.is_empty() {
         tracing::info!("no component given: serving the built-in demo router (`hello`)");
-        let policy = sandbox_policy("hello".into(), output, &args)?;
+        let policy = sandbox_policy("hello".into(), &args.sandbox)?;
         let demo = LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?.with_limits(limits);
         mounted.push((String::new(), demo));
     }
@@ -278,6 +336,116 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
         compiled.len(),
         started.elapsed()
     );
+    Ok(())
+}
+
+/// Loads one component for `inspect` and `call` (default limits, the cache).
+fn load_one(path: &PathBuf, sandbox: &SandboxArgs) -> anyhow::Result<LoadedComponent> {
+    let engine =
+        mcp_wit::runtime::engine::build_engine_with(&EngineOptions { max_instances: 8, ..EngineOptions::default() })
+            .map_err(|e| anyhow::anyhow!("cannot set up the WebAssembly engine: {e:#}"))?;
+    let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
+    let cache = CompileCache::default_dir().map(CompileCache::new);
+    let policy = sandbox_policy(label, sandbox)?;
+    Ok(LoadedComponent::load(&engine, path, policy, cache.as_ref())?)
+}
+
+/// Runs `requests` through a session as a client would, returning each
+/// response's `result`, or the first JSON-RPC error.
+fn exchange(component: LoadedComponent, requests: &[serde_json::Value]) -> anyhow::Result<Vec<serde_json::Value>> {
+    let mut session = Session::new(component, SessionOptions::default());
+    let mut results = Vec::new();
+    for (id, request) in requests.iter().enumerate() {
+        let mut message = request.clone();
+        message["jsonrpc"] = "2.0".into();
+        message["id"] = id.into();
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        session.handle(message.to_string().as_bytes(), &mut out);
+        let response: serde_json::Value =
+            serde_json::from_slice(out.last().context("no answer")?).context("the answer is not JSON")?;
+        if let Some(error) = response.get("error") {
+            anyhow::bail!("{} failed: {} ({})", request["method"], error["message"], error["code"]);
+        }
+        results.push(response["result"].clone());
+    }
+    Ok(results)
+}
+
+fn initialize_request() -> serde_json::Value {
+    serde_json::json!({ "method": "initialize", "params": {
+        "protocolVersion": mcp_wit::ProtocolVersion::LATEST.as_str(),
+        "capabilities": {},
+        "clientInfo": { "name": "mcp-wit", "version": env!("CARGO_PKG_VERSION") }
+    }})
+}
+
+fn inspect(args: InspectArgs) -> anyhow::Result<()> {
+    let component = load_one(&args.component, &args.sandbox)?;
+    let results = exchange(
+        component,
+        &[
+            initialize_request(),
+            serde_json::json!({ "method": "tools/list" }),
+            serde_json::json!({ "method": "resources/list" }),
+            serde_json::json!({ "method": "prompts/list" }),
+        ],
+    )?;
+    let [init, tools, resources, prompts] = <[serde_json::Value; 4]>::try_from(results).expect("four answers");
+    if args.json {
+        let report = serde_json::json!({
+            "serverInfo": init["serverInfo"],
+            "instructions": init.get("instructions"),
+            "capabilities": init["capabilities"],
+            "tools": tools["tools"],
+            "resources": resources["resources"],
+            "prompts": prompts["prompts"],
+        });
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    let list = |v: &serde_json::Value| v.as_array().cloned().unwrap_or_default();
+    println!("name          {}", text(&init["serverInfo"]["name"]));
+    if let Some(instructions) = init["instructions"].as_str() {
+        println!("instructions  {instructions}");
+    }
+    let caps = init["capabilities"].as_object().map(|c| c.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
+    println!("capabilities  {}", caps.join(", "));
+    println!("\ntools ({})", list(&tools["tools"]).len());
+    for tool in list(&tools["tools"]) {
+        println!("  {:<24} {}", text(&tool["name"]), text(&tool["description"]));
+        println!("  {:<24} input: {}", "", tool["inputSchema"]);
+        if let Some(output) = tool.get("outputSchema") {
+            println!("  {:<24} output: {output}", "");
+        }
+    }
+    println!("\nresources ({})", list(&resources["resources"]).len());
+    for r in list(&resources["resources"]) {
+        println!("  {:<32} {:<16} {}", text(&r["uri"]), text(&r["name"]), text(&r["mimeType"]));
+    }
+    println!("\nprompts ({})", list(&prompts["prompts"]).len());
+    for p in list(&prompts["prompts"]) {
+        let arguments: Vec<String> = list(&p["arguments"]).iter().map(|a| text(&a["name"])).collect();
+        println!("  {:<24} ({}) {}", text(&p["name"]), arguments.join(", "), text(&p["description"]));
+    }
+    Ok(())
+}
+
+fn call(args: CallArgs) -> anyhow::Result<()> {
+    let arguments: serde_json::Value =
+        serde_json::from_str(&args.args).with_context(|| format!("--args is not JSON: {}", args.args))?;
+    anyhow::ensure!(arguments.is_object(), "--args must be a JSON object, like '{{\"text\":\"hi\"}}'");
+    let component = load_one(&args.component, &args.sandbox)?;
+    let results = exchange(
+        component,
+        &[
+            initialize_request(),
+            serde_json::json!({ "method": "tools/call", "params": { "name": args.tool, "arguments": arguments } }),
+        ],
+    )?;
+    let result = &results[1];
+    println!("{}", serde_json::to_string_pretty(result)?);
+    anyhow::ensure!(result["isError"] != true, "the tool reported an error");
     Ok(())
 }
 
@@ -326,7 +494,11 @@ fn default_prefix(component: &LoadedComponent) -> anyhow::Result<String> {
 }
 
 /// The sandbox from the grant flags; nothing is granted by default.
-fn sandbox_policy(label: String, output: OutputTarget, args: &ServeArgs) -> anyhow::Result<SandboxPolicy> {
+fn sandbox_policy(label: String, args: &SandboxArgs) -> anyhow::Result<SandboxPolicy> {
+    let output = match args.guest_output {
+        GuestOutputArg::Stderr => OutputTarget::Stderr,
+        GuestOutputArg::Discard => OutputTarget::Discard,
+    };
     let mut policy = SandboxPolicy::builder(label).guest_output(output);
     for spec in &args.env {
         let (key, value) = match spec.split_once('=') {
