@@ -340,7 +340,7 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
 }
 
 /// Loads one component for `inspect` and `call` (default limits, the cache).
-fn load_one(path: &PathBuf, sandbox: &SandboxArgs) -> anyhow::Result<LoadedComponent> {
+fn load_one(path: &std::path::Path, sandbox: &SandboxArgs) -> anyhow::Result<LoadedComponent> {
     let engine =
         mcp_wit::runtime::engine::build_engine_with(&EngineOptions { max_instances: 8, ..EngineOptions::default() })
             .map_err(|e| anyhow::anyhow!("cannot set up the WebAssembly engine: {e:#}"))?;
