@@ -6,19 +6,10 @@ mod support;
 
 use serde_json::json;
 use support::http::HttpServer;
+use support::rss_bytes;
 
 const SESSIONS: usize = 200;
 const CALLS: usize = 50;
-
-fn rss_bytes(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let kb: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS");
-    kb * 1024
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_hundred_sessions_of_fifty_calls_without_an_error() {

@@ -264,14 +264,7 @@ impl RawServer {
 
     /// The server process's resident memory, in bytes (Linux).
     pub fn rss_bytes(&self) -> u64 {
-        let pid = self.child.id().expect("server is running");
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-        let kb: u64 = status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .expect("VmRSS in /proc/PID/status");
-        kb * 1024
+        rss_bytes(self.child.id().expect("server is running"))
     }
 
     /// Like [`finish`](Self::finish), and also waits until the server's
@@ -311,4 +304,15 @@ pub async fn read_all<R: AsyncRead + Unpin>(mut r: R) -> Vec<u8> {
     let mut buf = Vec::new();
     tokio::io::AsyncReadExt::read_to_end(&mut r, &mut buf).await.unwrap();
     buf
+}
+
+/// The resident memory of process `pid`, in bytes (Linux).
+pub fn rss_bytes(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS in /proc/PID/status");
+    kb * 1024
 }

@@ -23,8 +23,12 @@ pub struct Canceller {
 
 #[derive(Debug, Default)]
 struct State {
-    /// Raw id of the request being handled, and the flag that stops it.
-    running: Option<(String, CancelFlag)>,
+    /// Raw id of the request being handled (reused: no allocation per
+    /// request), and the flag that stops it while `running`.
+    running_id: String,
+    running: bool,
+    /// The session's flag (one per session, so kept once set).
+    flag: Option<CancelFlag>,
     /// Raw ids cancelled before they started.
     pending: VecDeque<String>,
 }
@@ -33,8 +37,9 @@ impl Canceller {
     /// Cancels the request whose raw JSON id is `id` (e.g. `7` or `"abc"`).
     pub fn cancel(&self, id: &str) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((running, flag)) = &state.running
-            && running == id
+        if let Some(flag) = &state.flag
+            && state.running
+            && state.running_id == id
         {
             flag.cancel();
             return;
@@ -55,14 +60,19 @@ impl Canceller {
             return false;
         }
         flag.reset();
-        state.running = Some((id.to_string(), flag.clone()));
+        state.running_id.clear();
+        state.running_id.push_str(id);
+        state.running = true;
+        if state.flag.is_none() {
+            state.flag = Some(flag.clone());
+        }
         true
     }
 
     /// Marks the running request as finished.
     pub(crate) fn finish(&self) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        state.running = None;
+        state.running = false;
     }
 }
 

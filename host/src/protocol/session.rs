@@ -569,11 +569,13 @@ impl Session {
         mount: usize,
         call: impl FnOnce(&mut RouterInstance) -> Result<T, GuestFault>,
     ) -> Result<T, RpcError> {
-        let component = self.routers.mounts()[mount].component.clone();
+        // Cloned (an Arc) only where a branch needs it past `self`'s borrow:
+        // not on the per-session path of every call.
+        let component = |s: &Self| s.routers.mounts()[mount].component.clone();
         match self.options.instances {
             InstanceMode::PerSession => {
                 if self.instances[mount].is_none() {
-                    let fresh = component.instantiate().map_err(|fault| self.fault(mount, fault))?;
+                    let fresh = component(self).instantiate().map_err(|fault| self.fault(mount, fault))?;
                     self.instances[mount] = Some(fresh);
                 }
                 let instance = self.instances[mount].as_mut().expect("instantiated above");
@@ -584,11 +586,12 @@ impl Session {
                 })
             }
             InstanceMode::PerRequest => {
-                let mut instance = component.instantiate().map_err(|fault| self.fault(mount, fault))?;
+                let mut instance = component(self).instantiate().map_err(|fault| self.fault(mount, fault))?;
                 instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
                 call(&mut instance).map_err(|fault| self.fault(mount, fault))
             }
             InstanceMode::Shared => {
+                let component = component(self);
                 let mut slot = component.shared_instance().lock().unwrap_or_else(|e| e.into_inner());
                 if slot.is_none() {
                     *slot = Some(component.instantiate().map_err(|fault| self.fault(mount, fault))?);
