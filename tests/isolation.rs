@@ -248,3 +248,81 @@ async fn config_and_secrets_reach_the_guest_and_secrets_are_never_logged() {
     assert!(!stderr.is_empty(), "trace logging was on");
     assert!(!stderr.contains("s3cr3t"), "a secret value reached the log:\n{stderr}");
 }
+
+/// A one-route HTTP server on 127.0.0.1 that counts the requests it gets.
+async fn http_origin() -> (u16, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let hits = std::sync::Arc::new(AtomicUsize::new(0));
+    let counter = hits.clone();
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            counter.fetch_add(1, Ordering::SeqCst);
+            tokio::spawn(async move {
+                let mut request = Vec::new();
+                let mut buf = [0u8; 1024];
+                while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match socket.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => request.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let body = "hello from the origin";
+                let head = format!("HTTP/1.1 200 OK\r\ncontent-length: {}\r\nconnection: close\r\n\r\n", body.len());
+                let _ = socket.write_all(format!("{head}{body}").as_bytes()).await;
+            });
+        }
+    });
+    (port, hits)
+}
+
+#[tokio::test]
+async fn outgoing_http_is_denied_unless_the_host_is_allowed() {
+    use std::sync::atomic::Ordering;
+    let (port, hits) = http_origin().await;
+    let url = format!("http://127.0.0.1:{port}/data");
+    let path = hostile();
+
+    // No grant: the guest gets wasi:http's HTTP-request-denied; nothing is sent.
+    let mut server = RawServer::initialized(&["serve", &path], "2025-11-25").await;
+    assert_next_call_succeeds(&mut server, 1, true).await;
+    let error = tool_error(&server.call(2, "http-get", json!({ "url": url })).await);
+    assert_eq!(error, format!("GET {url}: ErrorCode::HttpRequestDenied"));
+    assert_next_call_succeeds(&mut server, 3, false).await;
+    server.finish_and_wait_for_stderr().await;
+    assert!(server.stderr.lock().unwrap().contains("--allow-http"), "the log says how to allow it");
+    assert_eq!(hits.load(Ordering::SeqCst), 0, "a denied request reached the network");
+
+    // Granted: that host and port only.
+    let grant = format!("127.0.0.1:{port}");
+    let mut server = RawServer::initialized(&["serve", &path, "--allow-http", &grant], "2025-11-25").await;
+    assert_eq!(text(&server.call(1, "http-get", json!({ "url": url })).await), "200 hello from the origin");
+    assert_eq!(hits.load(Ordering::SeqCst), 1);
+    let other_port = format!("http://127.0.0.1:{}/", port.wrapping_add(1).max(1));
+    let error = tool_error(&server.call(2, "http-get", json!({ "url": other_port })).await);
+    assert!(error.ends_with("HttpRequestDenied"), "another port: {error}");
+    let other_host = format!("http://localhost:{port}/");
+    let error = tool_error(&server.call(3, "http-get", json!({ "url": other_host })).await);
+    assert!(error.ends_with("HttpRequestDenied"), "another host name: {error}");
+    // No fault on the way: the instance that made the calls goes on.
+    assert_next_call_succeeds(&mut server, 4, true).await;
+    assert_next_call_succeeds(&mut server, 5, false).await;
+    server.finish().await;
+    assert_eq!(hits.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn a_guest_sleeping_in_a_host_call_still_times_out() {
+    let path = hostile();
+    let mut server = RawServer::initialized(&["serve", &path, "--timeout", "1s"], "2025-11-25").await;
+    let started = std::time::Instant::now();
+    let message = error_message(&server.call(1, "sleep", json!({ "secs": 3600 })).await, -32603);
+    assert!(message.contains("timed out after 1s"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(20), "the sleep was not cut at the deadline");
+    assert_next_call_succeeds(&mut server, 2, true).await;
+    // A sleep within the budget is kept whole.
+    assert_eq!(text(&server.call(3, "sleep", json!({ "secs": 0.2 })).await), "slept 0.2s");
+    server.finish().await;
+}

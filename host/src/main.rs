@@ -13,6 +13,7 @@ use mcp_wit::runtime::cache::CompileCache;
 use mcp_wit::runtime::engine::EngineOptions;
 use mcp_wit::runtime::limits::Limits;
 use mcp_wit::sandbox::guest_output::OutputTarget;
+use mcp_wit::sandbox::outgoing_http::HttpGrant;
 use mcp_wit::sandbox::{DirGrant, requirements};
 use mcp_wit::transport::http::{self, HttpArgs};
 use mcp_wit::transport::stdio::{self, StdioOptions};
@@ -87,6 +88,11 @@ struct SandboxArgs {
     /// no other file.
     #[arg(long = "dir", value_name = "HOST[:GUEST][:ro]")]
     dirs: Vec<DirGrant>,
+    /// Allow outgoing HTTP(S) requests (`wasi:http`) to `HOST[:PORT]`:
+    /// `api.example.com` (ports 80/443), `localhost:8080`, `*.example.com`,
+    /// `HOST:*` (any port). Repeatable. Every other destination is refused.
+    #[arg(long = "allow-http", value_name = "HOST[:PORT]")]
+    allow_http: Vec<HttpGrant>,
 }
 
 #[derive(clap::Args)]
@@ -541,6 +547,9 @@ fn sandbox_policy(label: String, args: &SandboxArgs) -> anyhow::Result<SandboxPo
             dir.host.display()
         );
         policy = policy.dir(dir.clone());
+    }
+    for grant in &args.allow_http {
+        policy = policy.allow_http(grant.clone());
     }
     Ok(policy.build())
 }

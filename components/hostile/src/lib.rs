@@ -42,6 +42,8 @@ const TOOLS: &[(&str, &str)] = &[
     ("write-file", "Writes `text` to the file at `path`"),
     ("env", "Reads the environment variable `name`, or lists all"),
     ("connect", "Opens a TCP connection to `addr`"),
+    ("http-get", "Sends an HTTP GET to `url` (wasi:http) and returns the status and body"),
+    ("sleep", "Sleeps `secs` seconds (a host call, not a loop)"),
     ("counter", "Counts calls in this instance"),
 ];
 
@@ -164,6 +166,15 @@ impl Guest for Hostile {
                     .map(|_| text(format!("connected to {addr}")))
                     .map_err(|e| refused(&format!("connecting to {addr}"), e))
             }
+            "http-get" => {
+                let url = str_arg("url", "http://example.com/");
+                http_get(&url).map(text).map_err(|e| refused(&format!("GET {url}"), e))
+            }
+            "sleep" => {
+                let secs = args.get("secs").and_then(|v| v.as_f64()).unwrap_or(3600.0);
+                std::thread::sleep(std::time::Duration::from_secs_f64(secs));
+                Ok(text(format!("slept {secs}s")))
+            }
             "counter" => Ok(text((CALLS.fetch_add(1, Ordering::Relaxed) + 1).to_string())),
             _ => Err(ToolError::NotFound(tool_name)),
         }
@@ -191,3 +202,37 @@ impl Guest for Hostile {
 }
 
 export!(Hostile);
+
+/// A GET through `wasi:http/outgoing-handler`; the host's error code comes
+/// back as text (e.g. `HttpRequestDenied` for a host not allowed).
+fn http_get(url: &str) -> Result<String, String> {
+    use wasip2::http::outgoing_handler;
+    use wasip2::http::types::{Fields, OutgoingRequest, Scheme};
+
+    let (scheme, rest) = url.split_once("://").ok_or("not an absolute URL")?;
+    let (authority, path) = rest.find('/').map_or((rest, "/"), |i| rest.split_at(i));
+    let request = OutgoingRequest::new(Fields::new());
+    let scheme = match scheme {
+        "http" => Scheme::Http,
+        "https" => Scheme::Https,
+        other => Scheme::Other(other.to_string()),
+    };
+    request.set_scheme(Some(&scheme)).map_err(|()| "bad scheme")?;
+    request.set_authority(Some(authority)).map_err(|()| "bad authority")?;
+    request.set_path_with_query(Some(path)).map_err(|()| "bad path")?;
+    let pending = outgoing_handler::handle(request, None).map_err(|e| format!("{e:?}"))?;
+    pending.subscribe().block();
+    let response = match pending.get() {
+        Some(Ok(Ok(response))) => response,
+        Some(Ok(Err(code))) => return Err(format!("{code:?}")),
+        Some(Err(())) | None => return Err("no response".into()),
+    };
+    let status = response.status();
+    let body = response.consume().map_err(|()| "no body")?;
+    let stream = body.stream().map_err(|()| "no body stream")?;
+    let mut bytes = Vec::new();
+    while let Ok(chunk) = stream.blocking_read(64 * 1024) {
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(format!("{status} {}", String::from_utf8_lossy(&bytes)))
+}

@@ -2,6 +2,7 @@
 
 use wasmtime::Store;
 use wasmtime_wasi::{WasiCtxView, WasiView};
+use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
 
 use super::bindings::{McpRouter, McpRouterPre, wit};
 use super::limits::{CallControl, CancelFlag, Interrupted, Limits, TickHook};
@@ -73,6 +74,19 @@ impl WasiView for StoreData {
     }
 }
 
+impl StoreData {
+    /// How much of the running call's budget is left.
+    pub(super) fn remaining_time(&self) -> std::time::Duration {
+        self.control.remaining()
+    }
+}
+
+impl WasiHttpView for StoreData {
+    fn http(&mut self) -> WasiHttpCtxView<'_> {
+        self.sandbox.http()
+    }
+}
+
 /// An instantiated router: its own store, memory and state.
 pub struct RouterInstance {
     store: Store<StoreData>,
@@ -97,8 +111,9 @@ impl RouterInstance {
         policy: &SandboxPolicy,
         limits: Limits,
     ) -> Result<Self, GuestFault> {
-        let sandbox =
-            policy.instance_state().map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
+        let sandbox = policy
+            .instance_state(limits.timeout)
+            .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
         let data = StoreData { sandbox, control: CallControl::new(limits), limits };
         let mut store = Store::new(pre.engine(), data);
         store.limiter(|data| &mut data.control);

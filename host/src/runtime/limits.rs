@@ -115,6 +115,11 @@ impl CallControl {
         self.memory_exceeded = false;
     }
 
+    /// How much of the running call's budget is left.
+    pub fn remaining(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+
     /// What to do at an epoch tick during a call.
     pub fn on_tick(&self) -> wasmtime::Result<UpdateDeadline> {
         if let Some(hook) = &self.hook {

@@ -9,6 +9,7 @@ pub mod cache;
 pub mod engine;
 mod instance;
 pub mod limits;
+mod waits;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -124,6 +125,10 @@ impl LoadedComponent {
         check_exports_router(engine, &component)?;
         let mut linker = Linker::<StoreData>::new(engine);
         wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(LoadError::Link)?;
+        waits::bound_clock_waits(&mut linker).map_err(LoadError::Link)?;
+        // Always linked, so components with an HTTP client load; each request
+        // is checked against the policy's allowlist (see `sandbox::outgoing_http`).
+        wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker).map_err(LoadError::Link)?;
         let pre = linker.instantiate_pre(&component).map_err(LoadError::Link)?;
         let pre = McpRouterPre::new(pre).map_err(LoadError::Link)?;
         let shared = Arc::new(Mutex::new(None));

@@ -3,19 +3,23 @@
 //! Deny by default: a guest gets no filesystem, no environment, no sockets
 //! and no stdin. Its stdout and stderr are captured (see [`guest_output`]) so
 //! they can never corrupt a transport that uses the host's own stdout.
-//! Grants ([`SandboxPolicyBuilder::env`], [`SandboxPolicyBuilder::dir`]) open
-//! exactly what the operator names.
+//! Grants ([`SandboxPolicyBuilder::env`], [`SandboxPolicyBuilder::dir`],
+//! [`SandboxPolicyBuilder::allow_http`]) open exactly what the operator names.
 
 pub mod guest_output;
+pub mod outgoing_http;
 pub mod requirements;
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use wasmtime::component::ResourceTable;
 use wasmtime_wasi::{FsPerms, WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
+use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
 use guest_output::{GuestOutput, OutputTarget};
+use outgoing_http::{HttpGrant, OutgoingHttp};
 
 /// What a component's guests are allowed to reach.
 ///
@@ -28,6 +32,7 @@ pub struct SandboxPolicy {
     output: OutputTarget,
     env: Vec<(String, String)>,
     dirs: Vec<DirGrant>,
+    http: Arc<[HttpGrant]>,
 }
 
 impl std::fmt::Debug for SandboxPolicy {
@@ -37,6 +42,7 @@ impl std::fmt::Debug for SandboxPolicy {
             .field("output", &self.output)
             .field("env", &self.env.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>())
             .field("dirs", &self.dirs)
+            .field("http", &self.http.iter().map(ToString::to_string).collect::<Vec<_>>())
             .finish()
     }
 }
@@ -81,6 +87,7 @@ impl SandboxPolicy {
                 output: OutputTarget::Stderr,
                 env: Vec::new(),
                 dirs: Vec::new(),
+                http: Arc::from([]),
             },
         }
     }
@@ -100,8 +107,16 @@ impl SandboxPolicy {
         &self.dirs
     }
 
+    /// The destinations the guest may send HTTP requests to.
+    pub fn http(&self) -> &[HttpGrant] {
+        &self.http
+    }
+
     /// Creates the per-instance state that the guest's WASI imports act on.
-    pub fn instance_state(&self) -> std::io::Result<SandboxState> {
+    ///
+    /// `max_wait` caps how long one host call on the guest's behalf (an
+    /// outgoing HTTP request) may wait: the call's deadline.
+    pub fn instance_state(&self, max_wait: Duration) -> std::io::Result<SandboxState> {
         let output = GuestOutput::new(self.label.clone(), self.output);
         let mut wasi = WasiCtxBuilder::new();
         wasi.stdout(output.stream("stdout"))
@@ -117,7 +132,13 @@ impl SandboxPolicy {
                 std::io::Error::other(format!("cannot open granted directory {}: {e}", dir.host.display()))
             })?;
         }
-        Ok(SandboxState { wasi: wasi.build(), table: ResourceTable::new(), output })
+        Ok(SandboxState {
+            wasi: wasi.build(),
+            table: ResourceTable::new(),
+            output,
+            http: WasiHttpCtx::new(),
+            http_hooks: OutgoingHttp::new(self.label.clone(), self.http.clone(), max_wait),
+        })
     }
 }
 
@@ -146,6 +167,14 @@ impl SandboxPolicyBuilder {
         self
     }
 
+    /// Allows outgoing HTTP requests to `grant`'s host and port.
+    pub fn allow_http(mut self, grant: HttpGrant) -> Self {
+        let mut grants = self.policy.http.to_vec();
+        grants.push(grant);
+        self.policy.http = grants.into();
+        self
+    }
+
     /// Finishes the policy.
     pub fn build(self) -> SandboxPolicy {
         self.policy
@@ -157,6 +186,8 @@ pub struct SandboxState {
     wasi: WasiCtx,
     table: ResourceTable,
     output: GuestOutput,
+    http: WasiHttpCtx,
+    http_hooks: OutgoingHttp,
 }
 
 impl SandboxState {
@@ -169,6 +200,12 @@ impl SandboxState {
 impl WasiView for SandboxState {
     fn ctx(&mut self) -> WasiCtxView<'_> {
         WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+impl WasiHttpView for SandboxState {
+    fn http(&mut self) -> WasiHttpCtxView<'_> {
+        WasiHttpCtxView { ctx: &mut self.http, table: &mut self.table, hooks: &mut self.http_hooks }
     }
 }
 

@@ -1,0 +1,223 @@
+//! Outgoing HTTP (`wasi:http/outgoing-handler`), denied unless allowed.
+//!
+//! Every guest can import `wasi:http`, so a component built with an HTTP
+//! client links and runs; but each request goes through
+//! [`OutgoingHttp::send_request`], which refuses any destination not on the
+//! operator's allowlist (`--allow-http HOST[:PORT]`) with the WASI error
+//! `HTTP-request-denied`. Allowed requests are sent by wasmtime-wasi-http's
+//! own client, with their timeouts capped by the call's deadline: a guest
+//! waiting on the network is inside a host call, where epoch interruption
+//! cannot reach it.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use wasmtime_wasi_http::{Error as HttpError, RequestOptions, WasiBody, WasiHttpHooks};
+
+/// One destination a guest may send HTTP requests to: `HOST[:PORT]`.
+///
+/// `HOST` is a name (`api.example.com`), `*.` followed by a domain (any
+/// subdomain of it, not the domain itself), an IPv4 address or a bracketed
+/// IPv6 address. Without a port, only the scheme's default port is allowed
+/// (80 for `http`, 443 for `https`); `:*` allows every port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpGrant {
+    host: HostPattern,
+    port: PortPattern,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum HostPattern {
+    /// Exactly this host (lowercase).
+    Exact(String),
+    /// Any host ending in `.` + this domain (lowercase).
+    Subdomains(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PortPattern {
+    /// The scheme's default port.
+    Default,
+    /// Any port.
+    Any,
+    /// Exactly this port.
+    Exact(u16),
+}
+
+impl std::str::FromStr for HttpGrant {
+    type Err = String;
+
+    fn from_str(spec: &str) -> Result<Self, String> {
+        let bad = |why: &str| format!("`{spec}` is not HOST[:PORT] ({why}); e.g. api.example.com or localhost:8080");
+        if spec.contains("://") || spec.contains('/') {
+            return Err(bad("give the host, not a URL"));
+        }
+        // `[v6]:port`, `[v6]`, `host:port` or `host`.
+        let (host, port) = if let Some(rest) = spec.strip_prefix('[') {
+            let (v6, after) = rest.split_once(']').ok_or_else(|| bad("unclosed `[`"))?;
+            match after {
+                "" => (format!("[{v6}]"), None),
+                _ => (format!("[{v6}]"), Some(after.strip_prefix(':').ok_or_else(|| bad("expected `:` after `]`"))?)),
+            }
+        } else {
+            match spec.rsplit_once(':') {
+                Some((host, port)) => (host.to_string(), Some(port)),
+                None => (spec.to_string(), None),
+            }
+        };
+        let port = match port {
+            None => PortPattern::Default,
+            Some("*") => PortPattern::Any,
+            Some(port) => PortPattern::Exact(port.parse().map_err(|_| bad("the port is not a number"))?),
+        };
+        let host = host.to_ascii_lowercase();
+        let host = match host.strip_prefix("*.") {
+            Some(domain) if !domain.is_empty() && !domain.contains('*') => HostPattern::Subdomains(domain.to_string()),
+            _ if host.is_empty() => return Err(bad("the host is empty")),
+            _ if host.contains('*') => return Err(bad("`*` is allowed only as a leading `*.`")),
+            _ => HostPattern::Exact(host),
+        };
+        Ok(HttpGrant { host, port })
+    }
+}
+
+impl fmt::Display for HttpGrant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.host {
+            HostPattern::Exact(host) => f.write_str(host)?,
+            HostPattern::Subdomains(domain) => write!(f, "*.{domain}")?,
+        }
+        match self.port {
+            PortPattern::Default => Ok(()),
+            PortPattern::Any => f.write_str(":*"),
+            PortPattern::Exact(port) => write!(f, ":{port}"),
+        }
+    }
+}
+
+impl HttpGrant {
+    /// Whether a request to `host` (as in the URI, lowercase or not) on
+    /// `port` (`None`: the scheme's default, `default_port`) is allowed.
+    pub fn allows(&self, host: &str, port: Option<u16>, default_port: u16) -> bool {
+        let host = host.to_ascii_lowercase();
+        let host_ok = match &self.host {
+            HostPattern::Exact(allowed) => host == *allowed,
+            HostPattern::Subdomains(domain) => {
+                host.strip_suffix(domain.as_str()).is_some_and(|prefix| prefix.len() > 1 && prefix.ends_with('.'))
+            }
+        };
+        let port = port.unwrap_or(default_port);
+        host_ok
+            && match self.port {
+                PortPattern::Default => port == default_port,
+                PortPattern::Any => true,
+                PortPattern::Exact(allowed) => port == allowed,
+            }
+    }
+}
+
+/// The `wasi:http` hooks of one instance: the allowlist check and the
+/// timeout cap.
+pub struct OutgoingHttp {
+    label: Arc<str>,
+    allowed: Arc<[HttpGrant]>,
+    max_wait: Duration,
+}
+
+impl OutgoingHttp {
+    /// Hooks for the component `label`, allowing `allowed`, with every
+    /// network wait capped at `max_wait` (the call's deadline).
+    pub fn new(label: Arc<str>, allowed: Arc<[HttpGrant]>, max_wait: Duration) -> Self {
+        OutgoingHttp { label, allowed, max_wait }
+    }
+
+    fn is_allowed(&self, uri: &http::Uri) -> bool {
+        let Some(authority) = uri.authority() else { return false };
+        let default_port = if uri.scheme() == Some(&http::uri::Scheme::HTTP) { 80 } else { 443 };
+        self.allowed.iter().any(|grant| grant.allows(authority.host(), authority.port_u16(), default_port))
+    }
+
+    /// The guest's timeouts, none longer than `max_wait`.
+    fn capped(&self, options: Option<RequestOptions>) -> RequestOptions {
+        let options = options.unwrap_or_default();
+        let cap = |t: Option<Duration>| Some(t.map_or(self.max_wait, |t| t.min(self.max_wait)));
+        RequestOptions {
+            connect_timeout: cap(options.connect_timeout),
+            first_byte_timeout: cap(options.first_byte_timeout),
+            between_bytes_timeout: cap(options.between_bytes_timeout),
+        }
+    }
+}
+
+type Sent = Result<(http::Response<WasiBody>, Box<dyn Future<Output = Result<(), HttpError>> + Send>), HttpError>;
+
+impl WasiHttpHooks for OutgoingHttp {
+    fn send_request(
+        &mut self,
+        request: http::Request<WasiBody>,
+        options: Option<RequestOptions>,
+        fut: Box<dyn Future<Output = Result<(), HttpError>> + Send>,
+    ) -> Box<dyn Future<Output = Sent> + Send> {
+        drop(fut);
+        if !self.is_allowed(request.uri()) {
+            // The operator learns what was refused and how to allow it; the
+            // guest gets the WASI error and decides what to tell its caller.
+            tracing::warn!(
+                component = %self.label,
+                uri = %request.uri(),
+                "outgoing HTTP request denied: not in the allowlist (grant it with --allow-http HOST[:PORT])"
+            );
+            return Box::new(async { Err(HttpError::HttpRequestDenied) });
+        }
+        tracing::debug!(component = %self.label, method = %request.method(), uri = %request.uri(), "outgoing HTTP");
+        let options = self.capped(options);
+        Box::new(async move {
+            use http_body_util::BodyExt;
+            let (response, io) = wasmtime_wasi_http::default_send_request(request, Some(options)).await?;
+            let io: Box<dyn Future<Output = Result<(), HttpError>> + Send> = Box::new(io);
+            Ok((response.map(BodyExt::boxed_unsync), io))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grant(spec: &str) -> HttpGrant {
+        spec.parse().unwrap()
+    }
+
+    #[test]
+    fn parses_and_prints_grants() {
+        for spec in ["api.example.com", "localhost:8080", "*.example.com", "127.0.0.1:*", "[::1]:3000", "[::1]"] {
+            assert_eq!(grant(spec).to_string(), spec);
+        }
+        assert_eq!(grant("API.Example.com").to_string(), "api.example.com");
+        for bad in ["", "https://x.com", "x.com/path", "x.com:http", "*", "a.*.com", "[::1", "[::1]x", ":80"] {
+            assert!(bad.parse::<HttpGrant>().is_err(), "{bad} parsed");
+        }
+    }
+
+    #[test]
+    fn matches_host_and_port() {
+        let g = grant("api.example.com");
+        assert!(g.allows("api.example.com", None, 443));
+        assert!(g.allows("API.example.COM", Some(80), 80));
+        assert!(!g.allows("api.example.com", Some(8443), 443));
+        assert!(!g.allows("evil.com", None, 443));
+        assert!(!g.allows("api.example.com.evil.com", None, 443));
+
+        let g = grant("*.example.com");
+        assert!(g.allows("a.example.com", None, 443));
+        assert!(g.allows("a.b.example.com", None, 80));
+        assert!(!g.allows("example.com", None, 443));
+        assert!(!g.allows("badexample.com", None, 443));
+
+        assert!(grant("localhost:*").allows("localhost", Some(1234), 80));
+        assert!(grant("localhost:1234").allows("localhost", Some(1234), 80));
+        assert!(!grant("localhost:1234").allows("localhost", None, 80));
+        assert!(grant("[::1]:3000").allows("[::1]", Some(3000), 80));
+    }
+}
