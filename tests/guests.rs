@@ -84,6 +84,33 @@ async fn the_guest_template_builds_and_serves_unchanged() {
     served.finish().await;
 }
 
+#[tokio::test]
+async fn new_makes_a_crate_that_builds_and_serves() {
+    let dir = tempfile::tempdir().unwrap();
+    let crate_dir = dir.path().join("weather-tools");
+    let output = Command::new(support::binary()).arg("new").arg(&crate_dir).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("weather_tools.wasm"), "says what to run next");
+    // The contract is the repository's, byte for byte.
+    let wit = std::fs::read(crate_dir.join("wit/wasix-mcp-router@25.3.26.wit")).unwrap();
+    assert!(wit == std::fs::read(root().join("wit/wasix-mcp-router@25.3.26.wit")).unwrap());
+    let wasm = build_guest(&crate_dir, "weather_tools");
+    let served = Served::start(&["serve", wasm.to_str().unwrap()], ()).await;
+    let info = served.client.peer_info().expect("initialized");
+    assert_eq!(info.server_info.as_ref().map(|i| i.name.as_str()), Some("weather-tools"));
+    let args = json!({ "text": "stressed" }).as_object().cloned().unwrap();
+    let result = served.client.call_tool(CallToolRequestParams::new("reverse").with_arguments(args)).await.unwrap();
+    assert_eq!(text_of(&result), "desserts");
+    served.finish().await;
+
+    // Not over an existing crate, and not with a name cargo refuses.
+    let output = Command::new(support::binary()).arg("new").arg(&crate_dir).output().unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("already exists"));
+    let output = Command::new(support::binary()).arg("new").arg(dir.path().join("2fast")).output().unwrap();
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot name a crate"));
+}
+
 /// A router as a new user writes it, from the WIT file and wit-bindgen's
 /// documentation only. It also prints to stdout and stderr, which must never
 /// reach the host's stdout.

@@ -1,0 +1,181 @@
+//! The sandbox grants, as flags and as `mcp-wit.toml` keys, and the policy
+//! they make.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::ValueEnum;
+use serde::Deserialize;
+
+use mcp_wit::SandboxPolicy;
+use mcp_wit::sandbox::DirGrant;
+use mcp_wit::sandbox::guest_output::OutputTarget;
+use mcp_wit::sandbox::outgoing_http::HttpGrant;
+
+/// What a guest may reach (nothing unless granted).
+///
+/// The same grants appear in `mcp-wit.toml`, at the top level (for every
+/// component) and in each `[[component]]`, under the keys named below.
+#[derive(clap::Args, Debug, Default, Clone, Deserialize)]
+#[command(next_help_heading = "Sandbox")]
+#[serde(default, rename_all = "kebab-case")]
+pub struct SandboxArgs {
+    /// Where the guest's stdout and stderr go [default: stderr].
+    #[arg(long, value_enum)]
+    pub guest_output: Option<GuestOutputArg>,
+    /// Grant an environment variable: `KEY=VALUE`, or `KEY` to pass the
+    /// host's value. Repeatable. The guest sees no other variable.
+    #[arg(long = "env", value_name = "KEY[=VALUE]")]
+    pub env: Vec<String>,
+    /// Supply a configuration value a tool declares (`tool-meta.config`);
+    /// the guest reads it as an environment variable. Repeatable.
+    #[arg(long = "config", value_name = "KEY=VALUE")]
+    pub config: Vec<String>,
+    /// Supply a secret a tool declares (`tool-meta.secrets`): `KEY` takes the
+    /// host's variable `KEY`, `KEY=@FILE` reads a file. The guest reads it as
+    /// an environment variable; it is never logged. Repeatable.
+    #[arg(long = "secret", value_name = "KEY[=@FILE]")]
+    pub secrets: Vec<String>,
+    /// Grant a host directory: `HOST[:GUEST][:ro]`. Repeatable. The guest sees
+    /// no other file.
+    #[arg(long = "dir", value_name = "HOST[:GUEST][:ro]", value_parser = check::<DirGrant>)]
+    pub dirs: Vec<String>,
+    /// Allow outgoing HTTP(S) requests (`wasi:http`) to `HOST[:PORT]`:
+    /// `api.example.com` (ports 80/443), `localhost:8080`, `*.example.com`,
+    /// `HOST:*` (any port). Repeatable. Every other destination is refused.
+    #[arg(long = "allow-http", value_name = "HOST[:PORT]", value_parser = check::<HttpGrant>)]
+    pub allow_http: Vec<String>,
+}
+
+/// Checks a flag's syntax when it is parsed, keeping its text: the same text
+/// may come from a file, where it is checked when the policy is built.
+fn check<T: std::str::FromStr<Err = String>>(text: &str) -> Result<String, String> {
+    text.parse::<T>().map(|_| text.to_string())
+}
+
+/// Where a guest's output goes.
+#[derive(Debug, Clone, Copy, ValueEnum, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GuestOutputArg {
+    /// The host's stderr, each line prefixed with the component's name.
+    Stderr,
+    /// Dropped.
+    Discard,
+}
+
+/// Where a set of grants was written, to name it in errors and to resolve
+/// relative paths.
+#[derive(Debug, Clone, Copy)]
+pub enum Origin<'a> {
+    /// Command-line flags; paths are relative to the working directory.
+    Flags,
+    /// A section of a config file; paths are relative to its directory.
+    File { path: &'a Path, section: &'a str },
+}
+
+impl Origin<'_> {
+    /// How the user wrote the grant `spec` of kind `flag` (`env`, `dir`, …).
+    fn name(&self, flag: &str, spec: &str) -> String {
+        match self {
+            Origin::Flags => format!("--{flag} {spec}"),
+            Origin::File { path, section } => {
+                let key = match flag {
+                    "secret" => "secrets",
+                    "dir" => "dirs",
+                    other => other,
+                };
+                format!("{}: {section}{key} entry \"{spec}\"", path.display())
+            }
+        }
+    }
+
+    fn resolve(&self, path: &str) -> PathBuf {
+        match self {
+            Origin::File { path: file, .. } if Path::new(path).is_relative() => {
+                file.parent().unwrap_or(Path::new(".")).join(path)
+            }
+            _ => PathBuf::from(path),
+        }
+    }
+}
+
+/// The policy for the component `label` from layers of grants: all grants
+/// add up; the guest output of the last layer that sets it wins.
+pub fn sandbox_policy(label: String, layers: &[(Origin<'_>, &SandboxArgs)]) -> anyhow::Result<SandboxPolicy> {
+    let output = layers.iter().rev().find_map(|(_, args)| args.guest_output).unwrap_or(GuestOutputArg::Stderr);
+    let output = match output {
+        GuestOutputArg::Stderr => OutputTarget::Stderr,
+        GuestOutputArg::Discard => OutputTarget::Discard,
+    };
+    let mut policy = SandboxPolicy::builder(label).guest_output(output);
+    for (origin, args) in layers {
+        policy = add_grants(policy, *origin, args)?;
+    }
+    Ok(policy.build())
+}
+
+fn add_grants(
+    mut policy: mcp_wit::sandbox::SandboxPolicyBuilder,
+    origin: Origin<'_>,
+    args: &SandboxArgs,
+) -> anyhow::Result<mcp_wit::sandbox::SandboxPolicyBuilder> {
+    for spec in &args.env {
+        let name = origin.name("env", spec);
+        let (key, value) = match spec.split_once('=') {
+            Some((key, value)) => (key.to_string(), value.to_string()),
+            None => {
+                let value = std::env::var(spec)
+                    .with_context(|| format!("{name}: the host has no such variable; give it as {spec}=VALUE"))?;
+                (spec.clone(), value)
+            }
+        };
+        anyhow::ensure!(!key.is_empty(), "{name}: the variable name is empty");
+        policy = policy.env(key, value);
+    }
+    for spec in &args.config {
+        let name = origin.name("config", spec);
+        let (key, value) = spec.split_once('=').with_context(|| format!("{name}: expected KEY=VALUE"))?;
+        anyhow::ensure!(!key.is_empty(), "{name}: the key is empty");
+        policy = policy.env(key, value);
+    }
+    for spec in &args.secrets {
+        // Never `origin.name(…, spec)` here: `spec` holds no value, but keep
+        // secrets out of messages by habit.
+        let (key, value) = match spec.split_once("=@") {
+            Some((key, file)) => {
+                let file = origin.resolve(file);
+                let value = std::fs::read_to_string(&file).with_context(|| {
+                    format!("{}: cannot read the file {}", origin.name("secret", key), file.display())
+                })?;
+                (key, value.trim_end_matches(['\n', '\r']).to_string())
+            }
+            None => {
+                let value = std::env::var(spec).with_context(|| {
+                    format!(
+                        "{}: the host has no variable {spec}; set it, or give the secret as {spec}=@FILE",
+                        origin.name("secret", spec)
+                    )
+                })?;
+                (spec.as_str(), value)
+            }
+        };
+        anyhow::ensure!(!key.is_empty(), "{}: the key is empty", origin.name("secret", spec));
+        policy = policy.env(key, value);
+    }
+    for spec in &args.dirs {
+        let name = origin.name("dir", spec);
+        let mut grant: DirGrant = spec.parse().map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        grant.host = origin.resolve(&grant.host.to_string_lossy());
+        anyhow::ensure!(
+            grant.host.is_dir(),
+            "{name}: no such directory on the host: {} (create it, or fix the path)",
+            grant.host.display()
+        );
+        policy = policy.dir(grant);
+    }
+    for spec in &args.allow_http {
+        let grant: HttpGrant = spec.parse().map_err(|e| anyhow::anyhow!("{}: {e}", origin.name("allow-http", spec)))?;
+        policy = policy.allow_http(grant);
+    }
+    Ok(policy)
+}
