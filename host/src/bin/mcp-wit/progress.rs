@@ -47,7 +47,7 @@ fn show(name: &str, size: u64, finished: &mpsc::Receiver<()>) {
     if finished.recv_timeout(GRACE) != Err(RecvTimeoutError::Timeout) {
         return;
     }
-    let what = format!("compiling {name} ({:.1} MB; cached afterwards)", size as f64 / 1e6);
+    let what = format!("compiling {name} ({:.1} MB)", size as f64 / 1e6);
     let terminal = std::io::stderr().is_terminal();
     if !terminal {
         tracing::info!("{what}…");
