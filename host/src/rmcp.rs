@@ -1,0 +1,392 @@
+//! The rmcp integration: routers served as an [`rmcp::ServerHandler`], to
+//! mount in an rmcp server of one's own (feature `rmcp`).
+//!
+//! A [`RouterHandler`] is one MCP session with one component (or several as
+//! one server, see [`Routers`]). It does not map anything itself: each request
+//! is handed to the same protocol core every transport uses ([`Session`]), so
+//! tools, results and errors are exactly what `mcp-wit serve` sends, and a
+//! guest fault replaces the instance just as it does there.
+//!
+//! ```no_run
+//! use mcp_wit::rmcp::RouterHandler;
+//! use mcp_wit::{LoadedComponent, SandboxPolicy};
+//! use rmcp::ServiceExt;
+//!
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let engine = mcp_wit::runtime::engine::build_engine()?;
+//! let policy = SandboxPolicy::builder("hello").build();
+//! let component = LoadedComponent::from_file(&engine, "hello.wasm".as_ref(), policy)?;
+//! let (stdin, stdout) = (tokio::io::stdin(), tokio::io::stdout());
+//! RouterHandler::new(component).serve((stdin, stdout)).await?.waiting().await?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! To put native rmcp tools beside the guest's, write a handler of your own
+//! that answers its tools and passes every other request to a
+//! `RouterHandler` (see `host/examples/rmcp_server.rs`).
+
+use std::borrow::Cow;
+use std::sync::{Arc, LazyLock, Mutex};
+
+use ::rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, ErrorCode, GetPromptRequestParams,
+    GetPromptResponse, InitializeRequestParams, InitializeResult, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion as RmcpVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ServerConfig, ServerNotification,
+};
+// rmcp marks these legacy (SEP-2577 and the 2026-07-28 subscriptions); the host still serves them.
+#[allow(deprecated)]
+use ::rmcp::model::{SetLevelRequestParams, SubscribeRequestParams, UnsubscribeRequestParams};
+use ::rmcp::service::{RequestContext, RoleServer};
+use ::rmcp::{ErrorData, ServerHandler};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
+use serde_json::{Value, json};
+
+use crate::protocol::{Canceller, ProtocolVersion, Routers, Session, SessionOptions};
+
+/// A router (or several, as one server) as an rmcp [`ServerHandler`]: one
+/// MCP session with its own guest instance.
+///
+/// Serve one per client connection (for rmcp's Streamable HTTP service,
+/// create one in its session factory). Guest calls run on tokio's blocking
+/// pool, one at a time per handler, never on the async executor.
+///
+/// Every request method of [`ServerHandler`] that MCP routes to a server's
+/// tools, resources, prompts or completions is answered by the guest, so a
+/// handler of one's own can delegate to it, e.g. `self.router.call_tool(request,
+/// context).await` for tools it does not know.
+pub struct RouterHandler {
+    routers: Routers,
+    options: SessionOptions,
+    /// The session's core; an async lock so that queued requests wait without
+    /// holding a thread of the blocking pool.
+    session: Arc<tokio::sync::Mutex<Session>>,
+    /// Cancels the session's running request without waiting for its lock.
+    canceller: Canceller,
+    /// What `initialize` answered, for [`ServerHandler::get_info`].
+    info: Mutex<Option<ServerConfig>>,
+}
+
+impl RouterHandler {
+    /// A handler serving `routers` (a [`LoadedComponent`](crate::LoadedComponent),
+    /// or [`Routers`]) with the default session options. The guest is not
+    /// instantiated until the first request.
+    pub fn new(routers: impl Into<Routers>) -> Self {
+        Self::with_options(routers, SessionOptions::default())
+    }
+
+    /// A handler with `options`: page size, output cap and how instances are
+    /// shared (as `mcp-wit serve --page-size`, `--max-output`, `--instances`).
+    pub fn with_options(routers: impl Into<Routers>, options: SessionOptions) -> Self {
+        let routers = routers.into();
+        let session = Session::new(routers.clone(), options.clone());
+        let canceller = session.canceller();
+        RouterHandler {
+            routers,
+            options,
+            session: Arc::new(tokio::sync::Mutex::new(session)),
+            canceller,
+            info: Mutex::new(None),
+        }
+    }
+
+    /// Name, version, instructions and capabilities as `initialize` answers
+    /// them (at the newest revision until a client has initialized), asking
+    /// the guest off the async executor the first time.
+    pub async fn server_config(&self) -> Result<ServerConfig, ErrorData> {
+        if let Some(info) = self.cached_info() {
+            return Ok(info);
+        }
+        let (routers, options) = (self.routers.clone(), self.options.clone());
+        let info = tokio::task::spawn_blocking(move || probe_info(routers, options))
+            .await
+            .map_err(|e| ErrorData::internal_error(format!("the guest call failed: {e}"), None))??;
+        Ok(self.cache_info(info))
+    }
+
+    fn cached_info(&self) -> Option<ServerConfig> {
+        self.info.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Keeps `info` unless `initialize` has filled the cache meanwhile.
+    fn cache_info(&self, info: ServerConfig) -> ServerConfig {
+        self.info.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(info).clone()
+    }
+
+    /// Hands one request to the session and returns its result as `T`,
+    /// forwarding the notifications it produces (progress) to the client.
+    ///
+    /// The rmcp params are turned into a JSON-RPC message and the session's
+    /// answer back into rmcp types through serde: a copy the stdio and HTTP
+    /// paths do not make, accepted here so that there is one mapping and one
+    /// set of errors, not a second one written against rmcp's model.
+    async fn forward<T: DeserializeOwned>(
+        &self,
+        method: &'static str,
+        params: Value,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<T, ErrorData> {
+        let id = serde_json::to_value(&context.id).map_err(internal)?;
+        // rmcp moves a request's `_meta` out of its params into the context.
+        let mut params = if params.is_null() { json!({}) } else { params };
+        if !context.meta.is_empty()
+            && let Some(object) = params.as_object_mut()
+        {
+            object.insert("_meta".into(), serde_json::to_value(&context.meta).map_err(internal)?);
+        }
+        let message = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
+            .map_err(internal)?;
+        // A handler of one's own may answer `initialize` itself: the session
+        // then takes the revision the client negotiated with it.
+        let version = context
+            .protocol_version()
+            .and_then(|v| ProtocolVersion::parse(v.as_str()))
+            .unwrap_or(ProtocolVersion::LATEST);
+
+        let mut session = self.session.clone().lock_owned().await;
+        let call = tokio::task::spawn_blocking(move || {
+            if method != "initialize" && session.protocol_version().is_none() {
+                session.assume_initialized(version)?;
+            }
+            let mut out: Vec<Vec<u8>> = Vec::new();
+            session.handle(&message, &mut out);
+            Ok::<_, crate::RpcError>(out)
+        });
+        tokio::pin!(call);
+        let joined = tokio::select! {
+            joined = &mut call => joined,
+            () = context.ct.cancelled() => {
+                // The session drops the guest call at its next tick and sends nothing.
+                self.canceller.cancel(&id.to_string());
+                call.await
+            }
+        };
+        let out = match joined {
+            Ok(Ok(out)) => out,
+            Ok(Err(error)) => return Err(rpc_error(error)),
+            Err(e) => return Err(ErrorData::internal_error(format!("the guest call failed: {e}"), None)),
+        };
+        let mut answer = None;
+        for message in &out {
+            let reply: Reply<'_> = serde_json::from_slice(message).map_err(internal)?;
+            match reply {
+                Reply { method: Some(method), params, .. } => self.notify(method, params, context).await,
+                Reply { error: Some(error), .. } => answer = Some(Err(error)),
+                Reply { result: Some(result), .. } => answer = Some(Ok(result)),
+                _ => {}
+            }
+        }
+        match answer {
+            Some(Ok(result)) => serde_json::from_str(result.get())
+                .map_err(|e| ErrorData::internal_error(format!("cannot read the {method} result: {e}"), None)),
+            Some(Err(error)) => Err(error),
+            None => Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, "the request was cancelled", None)),
+        }
+    }
+
+    async fn notify(&self, method: &str, params: Option<&RawValue>, context: &RequestContext<RoleServer>) {
+        let notification = json!({ "method": method, "params": params });
+        match serde_json::from_value::<ServerNotification>(notification) {
+            Ok(notification) => {
+                if let Err(e) = context.peer.send_notification(notification).await {
+                    tracing::debug!("cannot send a {method} notification: {e}");
+                }
+            }
+            Err(e) => tracing::warn!("cannot pass on a {method} notification: {e}"),
+        }
+    }
+}
+
+/// One message the session wrote: a notification or the response.
+#[derive(Deserialize)]
+struct Reply<'a> {
+    #[serde(borrow, default)]
+    method: Option<&'a str>,
+    #[serde(borrow, default)]
+    params: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    result: Option<&'a RawValue>,
+    #[serde(default)]
+    error: Option<ErrorData>,
+}
+
+fn internal(e: serde_json::Error) -> ErrorData {
+    ErrorData::internal_error(e.to_string(), None)
+}
+
+fn rpc_error(error: crate::RpcError) -> ErrorData {
+    ErrorData::new(ErrorCode(error.code), error.message, error.data)
+}
+
+/// The `initialize` result of a session of its own, for server info asked
+/// for before (or without) `initialize`.
+fn probe_info(routers: Routers, options: SessionOptions) -> Result<ServerConfig, ErrorData> {
+    let mut session = Session::new(routers, options);
+    let request = json!({
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": ProtocolVersion::LATEST.as_str(),
+            "capabilities": {},
+            "clientInfo": { "name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION") },
+        },
+    });
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    session.handle(request.to_string().as_bytes(), &mut out);
+    let reply: Reply<'_> = serde_json::from_slice(out.last().map_or(&b"{}"[..], Vec::as_slice)).map_err(internal)?;
+    match reply {
+        Reply { result: Some(result), .. } => serde_json::from_str(result.get()).map_err(internal),
+        Reply { error: Some(error), .. } => Err(error),
+        _ => Err(ErrorData::internal_error("the router gave no server info", None)),
+    }
+}
+
+/// The revisions rmcp knows that the session serves.
+static SERVED_VERSIONS: LazyLock<Vec<RmcpVersion>> = LazyLock::new(|| {
+    RmcpVersion::KNOWN_VERSIONS.iter().filter(|v| ProtocolVersion::parse(v.as_str()).is_some()).cloned().collect()
+});
+
+fn to_params<P: serde::Serialize>(params: &P) -> Result<Value, ErrorData> {
+    serde_json::to_value(params).map_err(internal)
+}
+
+impl ServerHandler for RouterHandler {
+    fn get_info(&self) -> ServerConfig {
+        if let Some(info) = self.cached_info() {
+            return info;
+        }
+        // Asked for before `initialize`: the guest has to be called here, on
+        // this thread; tell tokio so that other tasks move elsewhere meanwhile.
+        let (routers, options) = (self.routers.clone(), self.options.clone());
+        let probe = move || probe_info(routers, options);
+        let probed = match tokio::runtime::Handle::try_current() {
+            Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
+                tokio::task::block_in_place(probe)
+            }
+            _ => probe(),
+        };
+        match probed {
+            Ok(info) => self.cache_info(info),
+            Err(error) => {
+                tracing::warn!("cannot ask the router for its server info: {}", error.message);
+                ServerConfig::default()
+            }
+        }
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [RmcpVersion]> {
+        Cow::Borrowed(&SERVED_VERSIONS)
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        // What rmcp's own `initialize` does before answering.
+        context.peer.set_peer_info(request.clone());
+        let info: ServerConfig = self.forward("initialize", to_params(&request)?, &context).await?;
+        *self.info.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.clone());
+        Ok(info)
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        self.forward("tools/list", to_params(&request)?, &context).await
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let result: ::rmcp::model::CallToolResult = self.forward("tools/call", to_params(&request)?, &context).await?;
+        Ok(result.into())
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        self.forward("resources/list", to_params(&request)?, &context).await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        self.forward("resources/templates/list", to_params(&request)?, &context).await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let result: ::rmcp::model::ReadResourceResult =
+            self.forward("resources/read", to_params(&request)?, &context).await?;
+        Ok(result.into())
+    }
+
+    #[allow(deprecated)]
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.forward::<Value>("resources/subscribe", to_params(&request)?, &context).await.map(drop)
+    }
+
+    #[allow(deprecated)]
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.forward::<Value>("resources/unsubscribe", to_params(&request)?, &context).await.map(drop)
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.forward("prompts/list", to_params(&request)?, &context).await
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let result: ::rmcp::model::GetPromptResult =
+            self.forward("prompts/get", to_params(&request)?, &context).await?;
+        Ok(result.into())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        self.forward("completion/complete", to_params(&request)?, &context).await
+    }
+
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.forward::<Value>("logging/setLevel", to_params(&request)?, &context).await.map(drop)
+    }
+}
