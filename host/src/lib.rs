@@ -11,6 +11,9 @@
 //! - [`runtime`]: the engine, compiled components and their instances.
 //! - [`sandbox`]: what a guest may reach (nothing, by default).
 //!
+//! With the `rmcp` feature, `mcp_wit::rmcp` serves a router as an rmcp
+//! `ServerHandler`, to mount in an rmcp server beside native tools.
+//!
 //! ```no_run
 //! use mcp_wit::{LoadedComponent, Session, SessionOptions, SandboxPolicy};
 //!
@@ -24,8 +27,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod error;
 pub mod protocol;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 pub mod runtime;
 pub mod sandbox;
 pub mod transport;

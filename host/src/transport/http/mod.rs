@@ -14,10 +14,12 @@
 //! - **Stateless** (`--stateless`): no sessions; every POST gets a fresh
 //!   session, initialized from the `MCP-Protocol-Version` header.
 //! - **Security**: `Origin` and (for loopback binds) `Host` are checked before
-//!   anything else ([`security`]); bodies are size- and time-limited; headers
+//!   anything else (`security.rs`); bodies are size- and time-limited; headers
 //!   must arrive within `--header-timeout`.
 //! - **Shutdown**: on SIGINT/SIGTERM the listener closes, server-to-client
 //!   streams end, in-flight requests get `--shutdown-timeout` to finish.
+//! - **Embedding**: [`axum_router`] gives the same endpoints as an axum
+//!   `Router`, to merge into an app of one's own.
 
 // The `Err` of the request checks is the HTTP response to send: built once
 // per refused request and sent as is, so boxing it would gain nothing.
@@ -184,6 +186,28 @@ pub struct HttpOptions {
     pub keep_alive: Duration,
 }
 
+impl HttpOptions {
+    /// The settings `mcp-wit serve --http ADDR` starts with, on `addr`.
+    pub fn new(addr: SocketAddr) -> Self {
+        // The defaults of `HttpArgs` (and of `--max-message-size`): keep them in step.
+        HttpOptions {
+            addr,
+            json_response: false,
+            stateless: false,
+            allow_origins: Vec::new(),
+            allow_hosts: Vec::new(),
+            session_timeout: Duration::from_secs(600),
+            max_sessions: 1024,
+            max_connections: 1024,
+            max_body_size: crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            shutdown_timeout: Duration::from_secs(10),
+            keep_alive: Duration::from_secs(15),
+        }
+    }
+}
+
 /// What every handler shares.
 pub(crate) struct Shared {
     routers: Routers,
@@ -193,6 +217,16 @@ pub(crate) struct Shared {
     sessions: Sessions,
     /// Turns `true` when the server shuts down: long-lived streams end.
     shutdown: watch::Sender<bool>,
+}
+
+impl Shared {
+    /// The state of a server listening on `bound`.
+    fn new(routers: Routers, session_options: SessionOptions, options: HttpOptions, bound: SocketAddr) -> Self {
+        let security = SecurityPolicy::new(bound, &options.allow_hosts, &options.allow_origins);
+        let sessions = Sessions::new(options.max_sessions, options.session_timeout);
+        let (shutdown, _) = watch::channel(false);
+        Shared { routers, session_options, options, security, sessions, shutdown }
+    }
 }
 
 /// A bound HTTP server, ready to [`run`](HttpServer::run).
@@ -212,10 +246,7 @@ impl HttpServer {
             .await
             .map_err(|e| io::Error::new(e.kind(), format!("cannot listen on {}: {e}", options.addr)))?;
         let bound = listener.local_addr()?;
-        let security = SecurityPolicy::new(bound, &options.allow_hosts, &options.allow_origins);
-        let sessions = Sessions::new(options.max_sessions, options.session_timeout);
-        let (shutdown, _) = watch::channel(false);
-        let shared = Shared { routers: routers.into(), session_options, options, security, sessions, shutdown };
+        let shared = Shared::new(routers.into(), session_options, options, bound);
         Ok(HttpServer { listener, shared: Arc::new(shared) })
     }
 
@@ -304,6 +335,47 @@ fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
+/// The MCP endpoints of `routers` as an axum [`Router`], to merge into an
+/// app of one's own next to its other routes: Streamable HTTP at `/mcp` and,
+/// unless `options.stateless`, HTTP+SSE at `/sse` + `/messages`, with the
+/// same sessions, limits and `Origin`/`Host` checks as [`serve_http`] (they
+/// apply to these routes only).
+///
+/// `options.addr` is the address the app is served on: on a loopback address,
+/// `Host` and `Origin` are checked as `serve_http` checks them. The
+/// connection settings (`max_connections`, `header_timeout`,
+/// `shutdown_timeout`) belong to whatever serves the app and are not used.
+/// When `shutdown` completes, the server-to-client streams end, so that a
+/// graceful shutdown of the app is not held up by clients that keep them
+/// open; pass [`std::future::pending`] if the app never stops.
+///
+/// Call it within a tokio runtime: it spawns the task that ends idle
+/// sessions.
+pub fn axum_router(
+    routers: impl Into<Routers>,
+    session_options: SessionOptions,
+    options: HttpOptions,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Router {
+    let addr = options.addr;
+    let shared = Arc::new(Shared::new(routers.into(), session_options, options, addr));
+    let background = shared.clone();
+    tokio::spawn(async move {
+        let sweep = async {
+            if background.options.stateless {
+                std::future::pending::<()>().await;
+            }
+            sessions::sweep(background.clone()).await;
+        };
+        tokio::select! {
+            () = shutdown => {}
+            () = sweep => {}
+        }
+        background.shutdown.send_replace(true);
+    });
+    router(shared)
+}
+
 /// Serves `routers` (one component, or several as one server) over HTTP
 /// until SIGINT or SIGTERM, on a runtime of its own.
 pub fn serve_http(
@@ -364,6 +436,19 @@ mod tests {
         for bad in ["", "0", "0s", "1d", "s", "-1"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn new_options_are_the_flag_defaults() {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            http: HttpArgs,
+        }
+        let cli = <Cli as clap::Parser>::parse_from(["mcp-wit", "--http", "127.0.0.1:8080"]);
+        let from_flags = cli.http.options(crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE).unwrap().unwrap();
+        let new = HttpOptions::new("127.0.0.1:8080".parse().unwrap());
+        assert_eq!(format!("{from_flags:?}"), format!("{new:?}"));
     }
 
     #[test]
