@@ -2,6 +2,12 @@
 
 use std::path::PathBuf;
 
+/// The WebAssembly engine could not be set up (e.g. the pooling allocator
+/// could not reserve its address space: lower the instance or memory limits).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot set up the WebAssembly engine: {0:#}")]
+pub struct EngineError(#[source] pub wasmtime::Error);
+
 /// Why a component could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {

@@ -37,7 +37,7 @@ pub mod runtime;
 pub mod sandbox;
 pub mod transport;
 
-pub use error::LoadError;
+pub use error::{EngineError, LoadError};
 pub use protocol::{Outbox, ProtocolVersion, RpcError, Session, SessionOptions};
 pub use runtime::LoadedComponent;
 pub use sandbox::SandboxPolicy;

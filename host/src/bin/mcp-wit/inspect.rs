@@ -44,8 +44,7 @@ pub struct CompileArgs {
 }
 
 pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
-    let engine = mcp_wit::runtime::engine::build_engine()
-        .map_err(|e| anyhow::anyhow!("cannot set up the WebAssembly engine: {e:#}"))?;
+    let engine = mcp_wit::runtime::engine::build_engine()?;
     let wasm = std::fs::read(&args.component).with_context(|| format!("cannot read {}", args.component.display()))?;
     let started = std::time::Instant::now();
     let compiled = {
@@ -67,8 +66,7 @@ pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
 /// Loads one component for `inspect` and `call` (default limits, the cache).
 fn load_one(path: &std::path::Path, sandbox: &SandboxArgs) -> anyhow::Result<LoadedComponent> {
     let engine =
-        mcp_wit::runtime::engine::build_engine_with(&EngineOptions { max_instances: 8, ..EngineOptions::default() })
-            .map_err(|e| anyhow::anyhow!("cannot set up the WebAssembly engine: {e:#}"))?;
+        mcp_wit::runtime::engine::build_engine_with(&EngineOptions { max_instances: 8, ..EngineOptions::default() })?;
     let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
     let cache = CompileCache::default_dir().map(CompileCache::new);
     let policy = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;

@@ -173,8 +173,7 @@ pub fn serve(mut args: ServeArgs, matches: &ArgMatches) -> anyhow::Result<()> {
     let max_instances = u32::try_from((sessions + 8) * components + 8).unwrap_or(u32::MAX);
     let largest = plans.iter().map(|p| p.limits.max_memory).max().unwrap_or(max_memory.unwrap_or(DEFAULT_MAX_MEMORY));
     let engine_options = EngineOptions { max_memory: largest, max_instances, ..EngineOptions::default() };
-    let engine = mcp_wit::runtime::engine::build_engine_with(&engine_options)
-        .map_err(|e| anyhow::anyhow!("cannot set up the WebAssembly engine: {e:#}"))?;
+    let engine = mcp_wit::runtime::engine::build_engine_with(&engine_options)?;
     let cache = match (&cache_dir, no_cache) {
         (_, true) => None,
         (Some(dir), false) => Some(CompileCache::new(dir)),
