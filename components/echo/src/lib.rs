@@ -7,15 +7,19 @@ wit_bindgen::generate!({
 });
 
 use exports::wasix::mcp::router::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, Content,
-    GetPromptResult, Guest, McpResource, Prompt, PromptError, ReadResourceResult, ResourceError,
-    ServerCapabilities, TextContent, Tool, ToolError, ToolsCapability, Value,
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, Content, GetPromptResult, Guest,
+    McpResource, Prompt, PromptError, ReadResourceResult, ResourceError, ServerCapabilities, TextContent, Tool,
+    ToolError, ToolsCapability, Value,
 };
 
-const ECHO_SCHEMA: &str =
-    r#"{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}"#;
+const ECHO_SCHEMA: &str = r#"{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}"#;
 
 struct Echo;
+
+#[derive(serde::Deserialize)]
+struct EchoArguments {
+    text: String,
+}
 
 impl Guest for Echo {
     fn name() -> String {
@@ -39,9 +43,7 @@ impl Guest for Echo {
         vec![Tool {
             name: "echo".into(),
             description: "Echoes its text argument".into(),
-            input_schema: Value {
-                json: ECHO_SCHEMA.into(),
-            },
+            input_schema: Value { json: ECHO_SCHEMA.into() },
             output_schema: None,
             annotations: None,
             meta: None,
@@ -52,21 +54,12 @@ impl Guest for Echo {
         if tool_name != "echo" {
             return Err(ToolError::NotFound(tool_name));
         }
-        let mut arguments: serde_json::Value = serde_json::from_str(&arguments.json)
-            .map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
-        let text = match arguments.get_mut("text").map(serde_json::Value::take) {
-            Some(serde_json::Value::String(text)) => text,
-            _ => {
-                return Err(ToolError::InvalidParameters(
-                    "`text` must be a string".into(),
-                ));
-            }
-        };
+        // Typed, as a native server would parse it: no JSON tree is built.
+        // (The host hands over a JSON object, so only `text` can be wrong.)
+        let EchoArguments { text } = serde_json::from_str(&arguments.json)
+            .map_err(|_| ToolError::InvalidParameters("`text` must be a string".into()))?;
         Ok(CallToolResult {
-            content: vec![Content::Text(TextContent {
-                text,
-                annotations: None,
-            })],
+            content: vec![Content::Text(TextContent { text, annotations: None })],
             progress: None,
             meta: None,
             is_error: None,
