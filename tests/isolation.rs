@@ -326,3 +326,21 @@ async fn a_guest_sleeping_in_a_host_call_still_times_out() {
     assert_eq!(text(&server.call(3, "sleep", json!({ "secs": 0.2 })).await), "slept 0.2s");
     server.finish().await;
 }
+
+#[tokio::test]
+async fn a_cancelled_sleep_ends_at_once() {
+    let mut server = RawServer::initialized(&["serve", &hostile()], "2025-11-25").await;
+    assert_next_call_succeeds(&mut server, 1, true).await;
+    let started = std::time::Instant::now();
+    server
+        .send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"sleep","arguments":{"secs":3600}}}"#)
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}"#).await;
+    // No answer to request 2; the next message is this ping's answer, long
+    // before the 30 s deadline.
+    assert_eq!(server.request(3, "ping", json!({})).await["result"], json!({}));
+    assert!(started.elapsed() < Duration::from_secs(10), "the sleep outlived its cancellation");
+    assert_next_call_succeeds(&mut server, 4, true).await;
+    server.finish().await;
+}

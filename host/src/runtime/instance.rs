@@ -75,9 +75,10 @@ impl WasiView for StoreData {
 }
 
 impl StoreData {
-    /// How much of the running call's budget is left.
-    pub(super) fn remaining_time(&self) -> std::time::Duration {
-        self.control.remaining()
+    /// What a host-side wait of the running call must respect: the time
+    /// left of its budget, its cancellation flag and the transport's tick hook.
+    pub(super) fn call_wait_controls(&self) -> (std::time::Duration, CancelFlag, Option<TickHook>) {
+        self.control.wait_controls()
     }
 }
 

@@ -115,9 +115,11 @@ impl CallControl {
         self.memory_exceeded = false;
     }
 
-    /// How much of the running call's budget is left.
-    pub fn remaining(&self) -> Duration {
-        self.deadline.saturating_duration_since(Instant::now())
+    /// How much of the running call's budget is left, the flag that cancels
+    /// it and the transport's tick hook: what a wait inside the host must
+    /// watch, since no epoch check happens there.
+    pub fn wait_controls(&self) -> (Duration, CancelFlag, Option<TickHook>) {
+        (self.deadline.saturating_duration_since(Instant::now()), self.cancel.clone(), self.hook.clone())
     }
 
     /// What to do at an epoch tick during a call.

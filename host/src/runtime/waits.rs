@@ -1,48 +1,85 @@
-//! Host-side waits bounded by the call's deadline.
+//! Host-side waits bounded by the call's deadline, and cut short by its
+//! cancellation.
 //!
 //! Epoch interruption stops a guest only while it runs wasm. A guest that
 //! sleeps (`wasi:clocks/monotonic-clock.subscribe-*`, then `poll`/`block`)
 //! waits inside the host, where no epoch check happens: `sleep(1 hour)` would
-//! hold its session for an hour whatever `--timeout` says. So the two
-//! subscribe functions are shadowed by versions that never wait past the
-//! call's deadline; the guest wakes at the deadline and the next epoch check
-//! stops it with the usual timeout. (Outgoing HTTP waits are capped the same
-//! way in [`crate::sandbox::outgoing_http`].)
+//! hold its session for an hour whatever `--timeout` says, deaf to
+//! `notifications/cancelled`. So the two subscribe functions are shadowed by
+//! a timer that never waits past the call's deadline and, every tick, runs
+//! the transport's tick hook and checks the cancellation flag; the guest
+//! wakes, and the next epoch check stops it with the usual error. (Outgoing
+//! HTTP waits are capped the same way in [`crate::sandbox::outgoing_http`].)
 
+use std::time::Duration;
+
+use tokio::time::Instant;
 use wasmtime::StoreContextMut;
 use wasmtime::component::{Linker, Resource};
+use wasmtime_wasi::WasiView;
 use wasmtime_wasi::clocks::WasiClocksView;
-use wasmtime_wasi::p2::DynPollable;
 use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as MonotonicClock;
+use wasmtime_wasi::p2::{DynPollable, Pollable, subscribe};
 
 use super::instance::StoreData;
+use super::limits::{CancelFlag, TICK, TickHook};
 
 /// The `wasi:clocks` monotonic-clock interface as wasmtime-wasi defines it;
 /// guests importing any 0.2 version are linked to it.
 const MONOTONIC_CLOCK: &str = "wasi:clocks/monotonic-clock@0.2.12";
 
 /// Replaces `subscribe-duration` and `subscribe-instant` in `linker` (which
-/// already holds wasmtime-wasi's WASI) with deadline-bounded versions.
+/// already holds wasmtime-wasi's WASI) with [`CallTimer`]s.
 pub(super) fn bound_clock_waits(linker: &mut Linker<StoreData>) -> wasmtime::Result<()> {
     linker.allow_shadowing(true);
     let mut clock = linker.instance(MONOTONIC_CLOCK)?;
-    clock.func_wrap("subscribe-duration", |mut store: StoreContextMut<'_, StoreData>, (nanos,): (u64,)| {
-        let nanos = bounded(store.data(), nanos);
-        Ok((MonotonicClock::subscribe_duration(&mut store.data_mut().clocks(), nanos)?,))
+    clock.func_wrap("subscribe-duration", |store: StoreContextMut<'_, StoreData>, (nanos,): (u64,)| {
+        Ok((CallTimer::subscribe(store, nanos)?,))
     })?;
     clock.func_wrap("subscribe-instant", |mut store: StoreContextMut<'_, StoreData>, (when,): (u64,)| {
         let now = MonotonicClock::now(&mut store.data_mut().clocks())?;
-        let nanos = bounded(store.data(), when.saturating_sub(now));
-        let pollable: Resource<DynPollable> =
-            MonotonicClock::subscribe_duration(&mut store.data_mut().clocks(), nanos)?;
-        Ok((pollable,))
+        Ok((CallTimer::subscribe(store, when.saturating_sub(now))?,))
     })?;
     linker.allow_shadowing(false);
     Ok(())
 }
 
-/// `nanos`, but no longer than what is left of the running call's budget.
-fn bounded(data: &StoreData, nanos: u64) -> u64 {
-    let left = u64::try_from(data.remaining_time().as_nanos()).unwrap_or(u64::MAX);
-    nanos.min(left)
+/// A guest's timer: ready when its time comes, when the call's deadline
+/// passes, or when the call is cancelled, whichever is first.
+struct CallTimer {
+    until: Instant,
+    cancel: CancelFlag,
+    hook: Option<TickHook>,
+}
+
+impl CallTimer {
+    /// The pollable for a wait of `nanos` within the running call.
+    fn subscribe(mut store: StoreContextMut<'_, StoreData>, nanos: u64) -> wasmtime::Result<Resource<DynPollable>> {
+        let (left, cancel, hook) = store.data().call_wait_controls();
+        let wait = Duration::from_nanos(nanos).min(left);
+        // Past the end of tokio's clock: the deadline is nearer anyway.
+        let until = Instant::now().checked_add(wait).unwrap_or_else(|| Instant::now() + left);
+        let table = store.data_mut().ctx().table;
+        let timer = table.push(CallTimer { until, cancel, hook })?;
+        subscribe(table, timer)
+    }
+}
+
+#[wasmtime_wasi::async_trait]
+impl Pollable for CallTimer {
+    async fn ready(&mut self) {
+        loop {
+            if let Some(hook) = &self.hook {
+                hook();
+            }
+            if self.cancel.is_cancelled() {
+                return;
+            }
+            let now = Instant::now();
+            if now >= self.until {
+                return;
+            }
+            tokio::time::sleep_until(self.until.min(now + TICK)).await;
+        }
+    }
 }
