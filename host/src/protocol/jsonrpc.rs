@@ -135,10 +135,16 @@ pub fn parse(bytes: &[u8]) -> Result<Incoming<'_>, Rejection<'_>> {
     }
     let envelope: Envelope<'_> = match serde_json::from_slice(bytes) {
         Ok(envelope) => envelope,
-        Err(e) if e.is_data() => {
-            return Err(Rejection { id: None, error: RpcError::invalid_request(e) });
+        Err(e) => {
+            // Decided by the syntax alone, as above: a type error or a
+            // duplicate field can come before a syntax error further on, and
+            // a number out of range (`1e400`) is JSON, just not a valid request.
+            let error = match serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+                Ok(_) => RpcError::invalid_request(e),
+                Err(syntax) => parse_error(&syntax),
+            };
+            return Err(Rejection { id: None, error });
         }
-        Err(e) => return Err(Rejection { id: None, error: parse_error(&e) }),
     };
     let id = envelope.id;
     let reject = |message: &str| {
@@ -253,5 +259,9 @@ mod tests {
             (Some("1".into()), code::INVALID_REQUEST)
         );
         assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1}"#), (Some("1".into()), code::INVALID_REQUEST));
+        // Broken JSON whose envelope is already wrong before the break (found by fuzzing).
+        assert_eq!(rejected(r#"{"jsonrpc":"2.0","id":1,"method":7,"#), (None, code::PARSE_ERROR));
+        assert_eq!(rejected(r#"{"jsonrpc":"2.0","method":"a","method":"b",}"#), (None, code::PARSE_ERROR));
+        assert_eq!(rejected(r#"{"jsonrpc":1e400,"method":"ping"}"#), (None, code::INVALID_REQUEST));
     }
 }
