@@ -259,3 +259,13 @@ async fn a_client_probing_server_discover_falls_back_to_initialize() {
     assert!(tools.iter().any(|t| t.name == "echo"));
     client.cancel().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_guest_error_without_a_message_still_gets_one() {
+    let mut server = RawServer::initialized(&["serve", &everything()], "2025-11-25").await;
+    let params = json!({ "ref": { "type": "ref/resource", "uri": "" }, "argument": { "name": "a", "value": "" } });
+    let answer = server.request(1, "completion/complete", params).await;
+    assert_eq!(error_code(&answer), -32602, "{answer}");
+    assert!(!answer["error"]["message"].as_str().unwrap().trim().is_empty(), "{answer}");
+    server.finish().await;
+}

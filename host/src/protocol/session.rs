@@ -552,12 +552,19 @@ impl Session {
                 Err(RpcError::internal(format!("completion failed: {}", text.join(" "))))
             }
             Ok(response) => self.reply(id, &mapping::complete_result(&response), out),
-            Err(
-                wit::CompletionError::NotFound(message)
-                | wit::CompletionError::InvalidParameters(message)
-                | wit::CompletionError::SchemaError(message),
-            ) => Err(RpcError::new(code::INVALID_PARAMS, message)),
-            Err(wit::CompletionError::ExecutionError(message)) => Err(RpcError::internal(message)),
+            // An empty guest message would make an empty error message: say what kind it was.
+            Err(wit::CompletionError::NotFound(message)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, or_else(message, "no completions for this reference")))
+            }
+            Err(wit::CompletionError::InvalidParameters(message)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, or_else(message, "invalid completion request")))
+            }
+            Err(wit::CompletionError::SchemaError(message)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, or_else(message, "completion schema error")))
+            }
+            Err(wit::CompletionError::ExecutionError(message)) => {
+                Err(RpcError::internal(or_else(message, "completion failed")))
+            }
         }
     }
 
@@ -774,6 +781,11 @@ fn paginate<'a, T>(
     let end = page_size.map_or(items.len(), |size| (start + size.max(1)).min(items.len()));
     let next = (end < items.len()).then(|| format!("{CURSOR_PREFIX}{end}"));
     Ok((&items[start..end], next))
+}
+
+/// `message`, or `fallback` when the guest gave none.
+fn or_else(message: String, fallback: &str) -> String {
+    if message.trim().is_empty() { fallback.to_string() } else { message }
 }
 
 #[cfg(test)]
