@@ -20,8 +20,10 @@ template:
 install:
     cargo install --path host
 
-# Benchmarks: mcp-wit vs. native rmcp vs. a bare serde_json loop, plus the
-# per-instance microbenchmarks (see BENCHMARKS.md). Writes bench/results/.
+# Benchmarks: mcp-wit vs. native rmcp vs. a bare serde_json floor, over stdio
+# and Streamable HTTP (1-256 sessions), memory per idle HTTP session, cold
+# start, plus the per-instance microbenchmarks (see BENCHMARKS.md). Writes
+# bench/results/. Options go to `report`, e.g. `just bench --no-http`.
 bench *args="":
     cargo run --release -p mcp-wit-bench --bin report -- {{args}}
     cargo bench -p mcp-wit --bench instantiate

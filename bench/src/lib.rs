@@ -1,24 +1,28 @@
-//! Benchmarks for `mcp-wit`: a load client, native baselines and a report.
+//! Benchmarks for `mcp-wit`: load clients, native baselines and a report.
 //!
 //! Binaries:
 //!
 //! - `loadgen`: drives one stdio MCP server with `tools/call` echo requests,
 //!   keeping a fixed number in flight, and prints throughput, latency
 //!   percentiles and the server's CPU time as JSON; `loadgen cold-start`
-//!   times spawn → `initialize` answer.
+//!   times spawn → `initialize` answer; `loadgen http` drives a Streamable
+//!   HTTP server with many sessions; `loadgen idle-memory` measures a
+//!   Streamable HTTP server's memory per idle session.
 //! - `baseline-rmcp`: the same `echo` tool as `components/echo`, served
-//!   natively by rmcp's server over stdio.
-//! - `baseline-serde`: the floor: a bare serde_json read-parse-answer loop.
+//!   natively by rmcp's server over stdio, or over Streamable HTTP (`--http`).
+//! - `baseline-serde`: the floor: a bare serde_json read-parse-answer loop
+//!   over stdio, or a bare hyper + serde_json server (`--http`).
 //! - `report`: runs the whole matrix, prints a markdown table and writes
-//!   `bench/results/` (JSON and an SVG plot).
+//!   `bench/results/` (JSON and SVG plots).
 //!
 //! The measuring code lives here so `report` can call it in-process.
 
 pub mod args;
+pub mod http;
 pub mod load;
 pub mod stats;
 pub mod svg;
 
-/// The protocol revision the load client asks for: supported by every server
+/// The protocol revision the load clients ask for: supported by every server
 /// benchmarked, and the same for all of them.
 pub const PROTOCOL_VERSION: &str = "2025-06-18";

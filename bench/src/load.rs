@@ -407,12 +407,12 @@ fn read_answers(
 
 /// A JSON-RPC message from the server, as far as the load client cares.
 #[derive(Deserialize)]
-struct Answer<'a> {
-    id: Option<u64>,
+pub(crate) struct Answer<'a> {
+    pub(crate) id: Option<u64>,
     #[serde(borrow)]
     result: Option<CallResult<'a>>,
     #[serde(borrow)]
-    error: Option<&'a RawValue>,
+    pub(crate) error: Option<&'a RawValue>,
 }
 
 #[derive(Deserialize)]
@@ -432,7 +432,7 @@ struct ContentItem<'a> {
 }
 
 /// An echo answer is exactly one text item holding the text sent.
-fn check_echo(answer: &Answer<'_>, expected: &str) -> anyhow::Result<()> {
+pub(crate) fn check_echo(answer: &Answer<'_>, expected: &str) -> anyhow::Result<()> {
     let result = answer.result.as_ref().context("no result")?;
     ensure!(result.is_error != Some(true), "the tool reported an error");
     match result.content.as_slice() {
@@ -512,7 +512,7 @@ impl Drop for Affinity {
 }
 
 /// User and system CPU seconds of process `pid` (all its threads).
-fn process_cpu(pid: u32) -> anyhow::Result<(f64, f64)> {
+pub(crate) fn process_cpu(pid: u32) -> anyhow::Result<(f64, f64)> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).context("cannot read the server's CPU time")?;
     // Fields after the parenthesised command name start at field 3 (state);
     // utime and stime are fields 14 and 15.
@@ -529,7 +529,7 @@ fn process_cpu(pid: u32) -> anyhow::Result<(f64, f64)> {
 /// nanosecond precision; `None` where the kernel keeps no schedstat. (A
 /// thread that ends between two readings drops out of the second one; the
 /// servers measured here keep theirs.)
-fn process_run_time(pid: u32) -> Option<f64> {
+pub(crate) fn process_run_time(pid: u32) -> Option<f64> {
     let mut total_ns = 0u64;
     for task in std::fs::read_dir(format!("/proc/{pid}/task")).ok()? {
         let stat = std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok()?;
@@ -545,7 +545,7 @@ fn clock_ticks_per_sec() -> f64 {
 }
 
 /// This process's user + system CPU seconds.
-fn own_cpu() -> f64 {
+pub(crate) fn own_cpu() -> f64 {
     // SAFETY: getrusage only writes the struct it is given.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {

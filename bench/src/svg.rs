@@ -30,6 +30,7 @@ const LEFT: f64 = 84.0;
 const RIGHT: f64 = 36.0;
 const TOP: f64 = 70.0;
 const BOTTOM: f64 = 62.0;
+const LEGEND_W: f64 = 230.0;
 
 /// Renders `chart` as a standalone SVG document.
 pub fn line_chart(chart: &Chart) -> String {
@@ -118,28 +119,54 @@ pub fn line_chart(chart: &Chart) -> String {
         }
     }
 
-    // Legend, top left inside the plot.
+    // Legend, in the corner of the plot the lines cross least (top left
+    // when free).
     let legend_h = 10.0 + 20.0 * chart.series.len() as f64;
+    let corners = [
+        (LEFT + 12.0, TOP + 10.0),
+        (LEFT + plot_w - 12.0 - LEGEND_W, TOP + 10.0),
+        (LEFT + plot_w - 12.0 - LEGEND_W, TOP + plot_h - 10.0 - legend_h),
+        (LEFT + 12.0, TOP + plot_h - 10.0 - legend_h),
+    ];
+    let lines: Vec<Vec<(f64, f64)>> =
+        chart.series.iter().map(|s| s.points.iter().map(|&(x, y)| (px(x), py(y))).collect()).collect();
+    let (lx, ly) = corners
+        .into_iter()
+        .min_by_key(|&(x, y)| lines.iter().map(|line| crossings(line, (x, y, LEGEND_W, legend_h))).sum::<usize>())
+        .expect("four corners");
     let _ = writeln!(
         w,
-        r##"<rect x="{:.1}" y="{:.1}" width="230" height="{legend_h:.1}" fill="white" fill-opacity="0.9" stroke="#ccc"/>"##,
-        LEFT + 12.0,
-        TOP + 10.0
+        r##"<rect x="{lx:.1}" y="{ly:.1}" width="{LEGEND_W}" height="{legend_h:.1}" fill="white" fill-opacity="0.9" stroke="#ccc"/>"##,
     );
     for (i, series) in chart.series.iter().enumerate() {
-        let y = TOP + 26.0 + 20.0 * i as f64;
+        let y = ly + 16.0 + 20.0 * i as f64;
         let dash = if series.dashed { r#" stroke-dasharray="6 4""# } else { "" };
         let _ = writeln!(
             w,
             r#"<line x1="{:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="{}" stroke-width="2.5"{dash}/>"#,
-            LEFT + 22.0,
-            LEFT + 50.0,
+            lx + 10.0,
+            lx + 38.0,
             series.color
         );
-        let _ = writeln!(w, r#"<text x="{:.1}" y="{:.1}">{}</text>"#, LEFT + 58.0, y + 4.0, esc(&series.name));
+        let _ = writeln!(w, r#"<text x="{:.1}" y="{:.1}">{}</text>"#, lx + 46.0, y + 4.0, esc(&series.name));
     }
     let _ = writeln!(w, "</svg>");
     svg
+}
+
+/// How many of 64 samples along each segment of `line` (in pixels) fall
+/// inside the box `(x, y, width, height)`, widened by a small margin.
+fn crossings(line: &[(f64, f64)], (x, y, width, height): (f64, f64, f64, f64)) -> usize {
+    const MARGIN: f64 = 6.0;
+    let inside = |(px, py): (f64, f64)| {
+        px >= x - MARGIN && px <= x + width + MARGIN && py >= y - MARGIN && py <= y + height + MARGIN
+    };
+    let mut count = line.iter().filter(|&&p| inside(p)).count();
+    for pair in line.windows(2) {
+        let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+        count += (1..64).map(|i| i as f64 / 64.0).filter(|t| inside((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))).count();
+    }
+    count
 }
 
 /// A round axis top at or above `max`, and a tick step giving about 5 ticks.
@@ -199,5 +226,24 @@ mod tests {
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("<polyline").count(), 2);
         assert!(svg.contains("a&lt;b"));
+    }
+
+    #[test]
+    fn the_legend_avoids_the_lines() {
+        let legend_at = |points: Vec<(f64, f64)>| {
+            let chart = Chart {
+                title: "t".into(),
+                subtitle: "s".into(),
+                x_label: "x".into(),
+                y_label: "y".into(),
+                series: vec![Series { name: "a".into(), color: "red".into(), dashed: false, points }],
+            };
+            let svg = line_chart(&chart);
+            svg.lines().find(|l| l.contains(r#"width="230""#)).expect("a legend").to_string()
+        };
+        // Rising: the top left is free.
+        assert!(legend_at(vec![(1.0, 0.0), (64.0, 100.0)]).contains(&format!(r#"x="{:.1}""#, LEFT + 12.0)));
+        // Falling: the line crosses the top left, so the legend moves.
+        assert!(!legend_at(vec![(1.0, 100.0), (64.0, 0.0)]).contains(&format!(r#"x="{:.1}""#, LEFT + 12.0)));
     }
 }

@@ -1,9 +1,11 @@
-//! The load client against the two baselines, in small runs: every answer is
-//! checked by the client, so these show both baselines speak MCP correctly
-//! and the client keeps count. Nothing here is timed.
+//! The load clients against the two baselines, in small runs, over stdio and
+//! Streamable HTTP: every answer is checked by the client, so these show both
+//! baselines speak MCP correctly and the clients keep count. Nothing here is
+//! timed.
 
 use std::time::Duration;
 
+use mcp_wit_bench::http::{self, HttpLoadOptions};
 use mcp_wit_bench::load::{self, LoadOptions};
 
 fn command(bin: &str) -> Vec<String> {
@@ -42,4 +44,49 @@ fn a_server_that_does_not_answer_properly_fails_the_run() {
     let error = load::run_load(&command("cat"), &small(1)).unwrap_err();
     assert!(format!("{error:#}").contains("initialize"), "{error:#}");
     assert!(load::run_load(&command("/nonexistent/server"), &small(1)).is_err());
+}
+
+fn http_command(bin: &str) -> Vec<String> {
+    vec![bin.to_string(), "--http".into(), http::ADDR.into()]
+}
+
+fn small_http(sessions: usize) -> HttpLoadOptions {
+    HttpLoadOptions {
+        sessions,
+        calls_per_session: 40,
+        warmup_per_session: 5,
+        timeout: Duration::from_secs(60),
+        ..HttpLoadOptions::default()
+    }
+}
+
+#[test]
+fn serde_baseline_answers_every_call_over_http() {
+    for sessions in [1, 8] {
+        let result =
+            http::run_http_load(&http_command(env!("CARGO_BIN_EXE_baseline-serde")), &small_http(sessions)).unwrap();
+        assert_eq!((result.sessions, result.calls, result.framing.as_str()), (sessions, sessions * 40, "json"));
+        assert!(result.window_calls > 0 && result.window_calls <= result.calls);
+        assert!(result.p50_us > 0.0 && result.p50_us <= result.p99_us);
+    }
+}
+
+#[test]
+fn rmcp_baseline_answers_every_call_over_http() {
+    let result = http::run_http_load(&http_command(env!("CARGO_BIN_EXE_baseline-rmcp")), &small_http(4)).unwrap();
+    assert_eq!((result.calls, result.framing.as_str()), (160, "sse"));
+}
+
+#[test]
+fn idle_memory_counts_its_sessions() {
+    let command = http_command(env!("CARGO_BIN_EXE_baseline-serde"));
+    let result = http::idle_memory(&command, 20, false, Duration::from_secs(60)).unwrap();
+    assert_eq!(result.sessions, 20);
+    assert!(result.rss_start_kib > 0 && result.rss_first_kib > 0 && result.rss_all_kib > 0);
+}
+
+#[test]
+fn an_http_command_must_name_its_address() {
+    let error = http::run_http_load(&command(env!("CARGO_BIN_EXE_baseline-serde")), &small_http(1)).unwrap_err();
+    assert!(format!("{error:#}").contains(http::ADDR), "{error:#}");
 }

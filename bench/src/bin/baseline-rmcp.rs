@@ -1,15 +1,36 @@
 //! `baseline-rmcp`: the native baseline. The `echo` tool of
-//! `components/echo`, served by rmcp's own server over stdio.
+//! `components/echo`, served by rmcp's own server over stdio or Streamable
+//! HTTP.
+//!
+//! ```text
+//! baseline-rmcp [--blocking-stdio]
+//! baseline-rmcp --http 127.0.0.1:PORT
+//! ```
 //!
 //! Written the way rmcp's documentation writes a server (`#[tool_router]`,
 //! `#[tool_handler]`, a multi-threaded Tokio runtime), over
 //! `transport::stdio_pipes`, rmcp's faster stdio transport for piped
 //! streams. `--blocking-stdio` uses `transport::stdio` (Tokio's blocking
 //! stdin/stdout) instead.
+//!
+//! `--http ADDR` serves rmcp's `StreamableHttpService` with its default
+//! configuration: stateful sessions (`Mcp-Session-Id`, one `Echo` per
+//! session, kept by the `LocalSessionManager`) and every request answered
+//! with an SSE stream, as `mcp-wit serve --http` answers by default (rmcp's
+//! `json_response` applies only without sessions). The service is mounted on
+//! hyper's HTTP/1.1 server directly, one task per connection, as
+//! `mcp-wit` serves it; it answers on any path, so `/mcp` too.
 
+use std::sync::Arc;
+
+use hyper_util::rt::TokioIo;
+use hyper_util::service::TowerToHyperService;
+use mcp_wit_bench::args::Args;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{ServerCapabilities, ServerConfig};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, ServiceExt, schemars, tool, tool_handler, tool_router};
 
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
@@ -51,12 +72,33 @@ impl ServerHandler for Echo {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let blocking = std::env::args().skip(1).any(|arg| arg == "--blocking-stdio");
-    let server = if blocking {
+    let args = Args::parse(std::env::args().skip(1), &["http"], &["blocking-stdio"])?;
+    if let Some(addr) = args.value("http") {
+        return serve_http(addr).await;
+    }
+    let server = if args.switch("blocking-stdio") {
         Echo::new().serve(rmcp::transport::stdio()).await?
     } else {
         Echo::new().serve(rmcp::transport::stdio_pipes()).await?
     };
     server.waiting().await?;
     Ok(())
+}
+
+/// Serves Streamable HTTP on `addr` until killed.
+async fn serve_http(addr: &str) -> anyhow::Result<()> {
+    let service = StreamableHttpService::new(
+        || Ok(Echo::new()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    loop {
+        let (stream, _) = listener.accept().await?;
+        stream.set_nodelay(true)?;
+        let service = TowerToHyperService::new(service.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service).await;
+        });
+    }
 }

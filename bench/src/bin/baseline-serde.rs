@@ -1,14 +1,43 @@
-//! `baseline-serde`: the floor. The least an MCP stdio server can do for the
-//! `echo` tool: read a line, parse it with serde_json, write the answer.
+//! `baseline-serde`: the floor. The least an MCP server can do for the `echo`
+//! tool.
 //!
-//! It answers `initialize`, `ping`, `tools/list` and `tools/call` (`echo`)
+//! ```text
+//! baseline-serde                        # stdio
+//! baseline-serde --http 127.0.0.1:PORT  # Streamable HTTP at /mcp
+//! ```
+//!
+//! Over stdio: read a line, parse it with serde_json, write the answer. It
+//! answers `initialize`, `ping`, `tools/list` and `tools/call` (`echo`)
 //! correctly and nothing else. Its I/O loop is the one `mcp-wit serve` uses
 //! (64 KiB buffers; output flushed once no more input is waiting), so the gap
 //! between the two is what the protocol core and the WebAssembly guest cost.
+//!
+//! Over HTTP (`--http ADDR`): hyper's HTTP/1.1 server on a multi-threaded
+//! Tokio runtime (as `mcp-wit` and the rmcp baseline run), one task per
+//! connection. Every `POST /mcp` body is parsed with serde_json and answered
+//! with one `application/json` body; `initialize` opens a session (a random
+//! `Mcp-Session-Id`, kept in a set), every later message must name a live
+//! session (else 404), notifications get 202. That is the least any
+//! Streamable HTTP server with sessions must do: parse HTTP, check the
+//! session, parse the JSON-RPC message, write the answer. It streams nothing
+//! (no SSE, no per-request task or channel), keeps no per-session state but
+//! the id, and checks no `Origin`/`Host`, which is why it is the floor.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
+use std::convert::Infallible;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::sync::{Arc, Mutex};
 
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Incoming;
+use hyper::header::{CONTENT_TYPE, HeaderName, HeaderValue};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use mcp_wit_bench::args::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -62,7 +91,16 @@ struct TextContent<'a> {
     text: &'a str,
 }
 
-fn main() -> io::Result<()> {
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse(std::env::args().skip(1), &["http"], &[])?;
+    match args.value("http") {
+        Some(addr) => serve_http(addr)?,
+        None => serve_stdio()?,
+    }
+    Ok(())
+}
+
+fn serve_stdio() -> io::Result<()> {
     let mut reader = BufReader::with_capacity(64 * 1024, io::stdin().lock());
     let mut writer = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let mut line = Vec::with_capacity(4096);
@@ -86,9 +124,14 @@ fn main() -> io::Result<()> {
 
 /// Answers one message (requests only; notifications and responses need none).
 fn handle(message: &[u8], out: &mut impl Write) -> io::Result<()> {
-    let Ok(message) = serde_json::from_slice::<Message>(message) else {
-        return error(out, None, -32700, "Parse error");
-    };
+    match serde_json::from_slice::<Message>(message) {
+        Ok(message) => answer(message, out),
+        Err(_) => error(out, None, -32700, "Parse error"),
+    }
+}
+
+/// Answers one parsed message.
+fn answer(message: Message<'_>, out: &mut impl Write) -> io::Result<()> {
     let (Some(id), Some(method)) = (message.id, message.method) else {
         return Ok(());
     };
@@ -133,4 +176,96 @@ fn result_raw(out: &mut impl Write, id: &RawValue, result: &str) -> io::Result<(
 fn error(out: &mut impl Write, id: Option<&RawValue>, code: i32, message: &str) -> io::Result<()> {
     let id = id.map_or("null", RawValue::get);
     writeln!(out, r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":{code},"message":"{message}"}}}}"#)
+}
+
+const SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
+
+/// The live sessions' ids.
+type Sessions = Mutex<HashSet<Vec<u8>>>;
+
+/// Serves Streamable HTTP on `addr` until killed.
+fn serve_http(addr: &str) -> io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let sessions: Arc<Sessions> = Arc::default();
+        loop {
+            let (stream, _) = listener.accept().await?;
+            stream.set_nodelay(true)?;
+            let sessions = sessions.clone();
+            tokio::spawn(async move {
+                let service = service_fn(move |request| answer_http(request, sessions.clone()));
+                let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), service).await;
+            });
+        }
+    })
+}
+
+/// Answers one HTTP request.
+async fn answer_http(request: Request<Incoming>, sessions: Arc<Sessions>) -> Result<Response<Full<Bytes>>, Infallible> {
+    if request.uri().path() != "/mcp" {
+        return Ok(status(StatusCode::NOT_FOUND));
+    }
+    if request.method() != Method::POST {
+        return Ok(status(StatusCode::METHOD_NOT_ALLOWED));
+    }
+    // `Some(live)` when the request names a session.
+    let session = request.headers().get(SESSION_ID).map(|id| lock(&sessions).contains(id.as_bytes()));
+    let Ok(body) = request.into_body().collect().await.map(|body| body.to_bytes()) else {
+        return Ok(status(StatusCode::BAD_REQUEST));
+    };
+    let mut out = Vec::with_capacity(256);
+    let Ok(message) = serde_json::from_slice::<Message>(&body) else {
+        let _ = error(&mut out, None, -32700, "Parse error");
+        return Ok(json(StatusCode::BAD_REQUEST, out));
+    };
+    let initialize = message.method.as_deref() == Some("initialize");
+    let request = message.id.is_some();
+    match session {
+        None if initialize => {
+            let _ = answer(message, &mut out);
+            let id = new_session_id();
+            let value = HeaderValue::from_str(&id).expect("hex digits");
+            lock(&sessions).insert(id.into_bytes());
+            let mut response = json(StatusCode::OK, out);
+            response.headers_mut().insert(SESSION_ID, value);
+            Ok(response)
+        }
+        None => Ok(status(StatusCode::BAD_REQUEST)),
+        Some(false) => Ok(status(StatusCode::NOT_FOUND)),
+        Some(true) if !request => Ok(status(StatusCode::ACCEPTED)),
+        Some(true) => {
+            let _ = answer(message, &mut out);
+            Ok(json(StatusCode::OK, out))
+        }
+    }
+}
+
+fn lock(sessions: &Sessions) -> std::sync::MutexGuard<'_, HashSet<Vec<u8>>> {
+    sessions.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn status(status: StatusCode) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::default());
+    *response.status_mut() = status;
+    response
+}
+
+fn json(status: StatusCode, mut body: Vec<u8>) -> Response<Full<Bytes>> {
+    if body.last() == Some(&b'\n') {
+        body.pop();
+    }
+    let mut response = Response::new(Full::new(Bytes::from(body)));
+    *response.status_mut() = status;
+    response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+/// 128 bits from the OS's random generator, as 32 hex digits.
+fn new_session_id() -> String {
+    let mut bytes = [0u8; 16];
+    // SAFETY: getrandom writes at most `bytes.len()` bytes into the buffer.
+    let filled = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+    assert_eq!(filled, bytes.len() as isize, "the OS random number generator is unavailable");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

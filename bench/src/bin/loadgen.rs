@@ -1,21 +1,32 @@
-//! `loadgen`: load client for one stdio MCP server.
+//! `loadgen`: load client for one MCP server.
 //!
 //! ```text
 //! loadgen [--inflight N] [--calls M] [--warmup W] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
 //! loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
+//! loadgen http [--sessions N] [--calls-per-session M] [--warmup-per-session W] [--client-threads T]
+//!     [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
+//! loadgen idle-memory [--sessions N] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
 //! ```
 //!
-//! Prints one JSON object on stdout.
+//! The first two drive a server over stdio; `http` and `idle-memory` start a
+//! Streamable HTTP server on a free port of 127.0.0.1, named `{addr}` in its
+//! command line. Prints one JSON object on stdout.
 
 use std::time::Duration;
 
 use anyhow::bail;
 use mcp_wit_bench::args::Args;
+use mcp_wit_bench::http::{self, HttpLoadOptions};
 use mcp_wit_bench::load::{self, LoadOptions};
 
 const USAGE: &str =
     "usage: loadgen [--inflight N] [--calls M] [--warmup W] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
-       loadgen cold-start [--runs K] [--show-stderr] -- <server command...>";
+       loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
+       loadgen http [--sessions N] [--calls-per-session M] [--warmup-per-session W] [--client-threads T]
+           [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
+       loadgen idle-memory [--sessions N] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
+
+e.g. loadgen http --sessions 64 -- target/release/mcp-wit serve echo.wasm --http {addr} --guest-output discard";
 
 fn main() -> std::process::ExitCode {
     match run() {
@@ -30,7 +41,18 @@ fn main() -> std::process::ExitCode {
 fn run() -> anyhow::Result<()> {
     let args = Args::parse(
         std::env::args().skip(1),
-        &["inflight", "calls", "warmup", "timeout", "runs", "cpus"],
+        &[
+            "inflight",
+            "calls",
+            "warmup",
+            "timeout",
+            "runs",
+            "cpus",
+            "sessions",
+            "calls-per-session",
+            "warmup-per-session",
+            "client-threads",
+        ],
         &["show-stderr", "help"],
     )?;
     if args.switch("help") {
@@ -57,6 +79,23 @@ fn run() -> anyhow::Result<()> {
         [mode] if mode == "cold-start" => {
             let runs = args.get("runs", 10usize)?;
             serde_json::to_string_pretty(&load::cold_start(&args.command, runs, show_stderr)?)?
+        }
+        [mode] if mode == "http" => {
+            let defaults = HttpLoadOptions::default();
+            let options = HttpLoadOptions {
+                sessions: args.get("sessions", defaults.sessions)?,
+                calls_per_session: args.get("calls-per-session", defaults.calls_per_session)?,
+                warmup_per_session: args.get("warmup-per-session", defaults.warmup_per_session)?,
+                client_threads: args.get("client-threads", defaults.client_threads)?,
+                show_stderr,
+                timeout: Duration::from_secs(args.get("timeout", defaults.timeout.as_secs())?),
+            };
+            serde_json::to_string_pretty(&http::run_http_load(&args.command, &options)?)?
+        }
+        [mode] if mode == "idle-memory" => {
+            let sessions = args.get("sessions", 1000usize)?;
+            let timeout = Duration::from_secs(args.get("timeout", 120)?);
+            serde_json::to_string_pretty(&http::idle_memory(&args.command, sessions, show_stderr, timeout)?)?
         }
         other => bail!("unknown mode {other:?}\n{USAGE}"),
     };

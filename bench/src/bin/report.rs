@@ -3,16 +3,21 @@
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin report -- [--calls 20000] [--warmup 2000] [--reps 5]
 //!     [--inflight 1,2,4,8,16,32,64] [--pin-cpu 0 | --no-pinned] [--cold-runs 10] [--out bench/results]
-//!     [--no-build] [--no-cold-start] [--mcp-wit PATH --components DIR]
+//!     [--sessions 1,8,64,256] [--http-calls 10000] [--http-warmup 1000]
+//!     [--idle-sessions 1000] [--idle-runs 3]
+//!     [--no-stdio] [--no-http] [--no-idle-memory] [--no-cold-start]
+//!     [--no-build] [--mcp-wit PATH --components DIR]
 //! ```
 //!
 //! Builds the release binaries (unless `--no-build`), then load-tests three
 //! servers of the same `echo` tool, `mcp-wit serve echo.wasm`, rmcp (native)
-//! and a bare serde_json loop (the floor), at each in-flight count. The
-//! repetitions are interleaved (every server at every count, then again) so
-//! drift on a shared machine hits all servers alike; medians are reported.
-//! Then times cold starts. Writes `results.json`, `summary.md` and
-//! `throughput.svg` to `--out` and prints the summary.
+//! and a bare serde_json server (the floor): over stdio at each in-flight
+//! count, and over Streamable HTTP at each session count (one call in flight
+//! per session). The repetitions are interleaved (every server at every
+//! point, then again) so drift on a shared machine hits all servers alike;
+//! medians are reported. Then measures the memory of idle HTTP sessions and
+//! times cold starts. Writes `results.json`, `summary.md`, `throughput.svg`
+//! (stdio) and `http-throughput.svg` to `--out` and prints the summary.
 //!
 //! Each repetition also runs every server at 1 in flight with client and
 //! server pinned to one CPU (`--pin-cpu`). On a VM whose idle CPUs halt, a
@@ -27,21 +32,31 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 use anyhow::{Context, ensure};
 use mcp_wit_bench::args::Args;
+use mcp_wit_bench::http::{self, HttpLoadOptions, HttpLoadResult, IdleMemory};
 use mcp_wit_bench::load::{self, ColdStart, LoadOptions, LoadResult};
 use mcp_wit_bench::stats::{median, min_max};
 use mcp_wit_bench::svg::{self, Chart, Series};
 use serde::Serialize;
 
 const USAGE: &str = "usage: report [--calls N] [--warmup N] [--reps R] [--inflight 1,2,4,...] \
-                     [--pin-cpu N | --no-pinned] [--cold-runs K] [--out DIR] [--no-build] [--no-cold-start] \
+                     [--pin-cpu N | --no-pinned] [--cold-runs K] [--out DIR] \
+                     [--sessions 1,8,...] [--http-calls N] [--http-warmup N] [--idle-sessions N] [--idle-runs K] \
+                     [--no-stdio] [--no-http] [--no-idle-memory] [--no-cold-start] [--no-build] \
                      [--show-stderr] [--mcp-wit PATH --components DIR]";
 
 /// Targets from the performance issue, shown beside the measurements.
 const TARGET_P50_RATIO: f64 = 1.15;
 const TARGET_THROUGHPUT_RATIO: f64 = 5.0;
+const TARGET_IDLE_MIB: f64 = 2.0;
+
+/// Fewest measured calls (and warm-up calls) of one session in an HTTP run,
+/// however many sessions share `--http-calls`.
+const MIN_CALLS_PER_SESSION: usize = 20;
+const MIN_WARMUP_PER_SESSION: usize = 2;
 
 /// Size the padded component is grown to for the cold-start measurement.
 const PADDED_SIZE: usize = 1024 * 1024;
@@ -50,9 +65,14 @@ const PADDED_SIZE: usize = 1024 * 1024;
 struct Server {
     key: &'static str,
     label: &'static str,
+    /// Its name in the HTTP tables.
+    http_label: &'static str,
     color: &'static str,
     dashed: bool,
+    /// Serves stdio.
     command: Vec<String>,
+    /// Serves Streamable HTTP on `{addr}`.
+    http_command: Vec<String>,
 }
 
 /// One load run of the matrix.
@@ -62,6 +82,71 @@ struct Run {
     rep: usize,
     #[serde(flatten)]
     result: LoadResult,
+}
+
+/// One HTTP load run of the matrix.
+#[derive(Serialize)]
+struct HttpRun {
+    server: &'static str,
+    rep: usize,
+    #[serde(flatten)]
+    result: HttpLoadResult,
+}
+
+/// One idle-memory measurement.
+#[derive(Serialize)]
+struct IdleRun {
+    server: &'static str,
+    run: usize,
+    #[serde(flatten)]
+    result: IdleMemory,
+}
+
+/// The medians of one (server, session count) cell of the HTTP matrix.
+#[derive(Serialize, Clone)]
+struct HttpCell {
+    server: &'static str,
+    sessions: usize,
+    runs: usize,
+    calls_per_sec: f64,
+    p50_us: f64,
+    p99_us: f64,
+    cpu_us_per_call: f64,
+    client_cpu_us_per_call: f64,
+    framing: String,
+}
+
+/// mcp-wit against one baseline at one session count: ratios of medians and
+/// the range of the per-repetition ratios.
+#[derive(Serialize)]
+struct HttpRatio {
+    sessions: usize,
+    against: &'static str,
+    /// mcp-wit's calls/s ÷ the baseline's.
+    throughput: f64,
+    throughput_rep_min: f64,
+    throughput_rep_max: f64,
+    /// mcp-wit's p50 ÷ the baseline's.
+    p50: f64,
+    p50_rep_min: f64,
+    p50_rep_max: f64,
+}
+
+/// The medians of one server's idle-memory runs.
+#[derive(Serialize)]
+struct IdleCell {
+    server: &'static str,
+    runs: usize,
+    sessions: usize,
+    kib_per_session: f64,
+    kib_per_session_min: f64,
+    kib_per_session_max: f64,
+    mib_per_session: f64,
+    rss_start_kib: f64,
+    rss_first_kib: f64,
+    rss_all_kib: f64,
+    target: &'static str,
+    met: bool,
 }
 
 /// One column of the matrix: an in-flight count, optionally with client and
@@ -132,6 +217,17 @@ struct Settings {
     /// The CPU the pinned 1-in-flight runs use (`None`: no pinned runs).
     pin_cpu: Option<usize>,
     cold_runs: usize,
+    /// Whether the stdio matrix ran.
+    stdio: bool,
+    /// Session counts of the HTTP matrix (empty: not run).
+    http_sessions: Vec<usize>,
+    /// Measured calls per HTTP point, shared by its sessions.
+    http_calls: usize,
+    /// Warm-up calls per HTTP point, shared by its sessions.
+    http_warmup: usize,
+    /// Sessions of each idle-memory run, and how many runs per server (0: not run).
+    idle_sessions: usize,
+    idle_runs: usize,
     protocol_version: &'static str,
     /// The `mcp-wit` binary measured, and its version.
     mcp_wit: String,
@@ -142,10 +238,16 @@ struct Results {
     machine: Machine,
     settings: Settings,
     servers: BTreeMap<&'static str, Vec<String>>,
+    http_servers: BTreeMap<&'static str, Vec<String>>,
     ratios: Vec<Ratio>,
     medians: Vec<Cell>,
+    http_ratios: Vec<HttpRatio>,
+    http_medians: Vec<HttpCell>,
+    idle_memory: Vec<IdleCell>,
     cold_start: Vec<ColdStartRow>,
     runs: Vec<Run>,
+    http_runs: Vec<HttpRun>,
+    idle_runs: Vec<IdleRun>,
 }
 
 fn main() -> std::process::ExitCode {
@@ -161,8 +263,23 @@ fn main() -> std::process::ExitCode {
 fn run() -> anyhow::Result<()> {
     let args = Args::parse(
         std::env::args().skip(1),
-        &["calls", "warmup", "reps", "inflight", "cold-runs", "out", "mcp-wit", "components", "pin-cpu"],
-        &["no-build", "no-cold-start", "no-pinned", "show-stderr", "help"],
+        &[
+            "calls",
+            "warmup",
+            "reps",
+            "inflight",
+            "cold-runs",
+            "out",
+            "mcp-wit",
+            "components",
+            "pin-cpu",
+            "sessions",
+            "http-calls",
+            "http-warmup",
+            "idle-sessions",
+            "idle-runs",
+        ],
+        &["no-build", "no-cold-start", "no-pinned", "no-stdio", "no-http", "no-idle-memory", "show-stderr", "help"],
     )?;
     if args.switch("help") {
         println!("{USAGE}");
@@ -176,10 +293,20 @@ fn run() -> anyhow::Result<()> {
         inflight: args.list("inflight", &[1, 2, 4, 8, 16, 32, 64])?,
         pin_cpu: if args.switch("no-pinned") { None } else { Some(args.get("pin-cpu", 0)?) },
         cold_runs: args.get("cold-runs", 10)?,
+        stdio: !args.switch("no-stdio"),
+        http_sessions: if args.switch("no-http") { Vec::new() } else { args.list("sessions", &[1, 8, 64, 256])? },
+        http_calls: args.get("http-calls", 10_000)?,
+        http_warmup: args.get("http-warmup", 1_000)?,
+        idle_sessions: args.get("idle-sessions", 1000)?,
+        idle_runs: if args.switch("no-idle-memory") { 0 } else { args.get("idle-runs", 3)? },
         protocol_version: mcp_wit_bench::PROTOCOL_VERSION,
         mcp_wit: String::new(),
     };
-    ensure!(settings.reps > 0 && !settings.inflight.is_empty(), "--reps and --inflight must not be empty");
+    ensure!(settings.reps > 0, "--reps must be at least 1");
+    ensure!(!settings.stdio || !settings.inflight.is_empty(), "--inflight must not be empty");
+    ensure!(settings.http_sessions.iter().all(|&n| n > 0), "--sessions must be at least 1");
+    ensure!(settings.idle_runs == 0 || settings.idle_sessions > 0, "--idle-sessions must be at least 1");
+    let http = !settings.http_sessions.is_empty() || settings.idle_runs > 0;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
     let out_dir = args.value("out").map_or_else(|| root.join("bench").join("results"), PathBuf::from);
 
@@ -193,28 +320,38 @@ fn run() -> anyhow::Result<()> {
         .value("components")
         .map_or_else(|| root.join("target").join("guests").join("wasm32-wasip2").join("release"), PathBuf::from);
     let host = Host::detect(args.value("mcp-wit").map_or_else(|| bin_dir.join("mcp-wit"), PathBuf::from), &root)?;
+    ensure!(!http || host.has_http, "{} has no `serve --http`: pass --no-http --no-idle-memory", host.binary.display());
+    let rmcp = bin_dir.join("baseline-rmcp").display().to_string();
+    let floor = bin_dir.join("baseline-serde").display().to_string();
+    let with_http = |program: &str| vec![program.to_string(), "--http".into(), http::ADDR.into()];
     let servers = vec![
         Server {
             key: "mcp-wit",
             label: "mcp-wit serve echo.wasm",
+            http_label: "mcp-wit serve echo.wasm --http",
             color: "#1f6fb4",
             dashed: false,
             // Start-up is not measured here: let the cache speed it up.
             command: host.serve(&guests.join("echo.wasm"), Cache::On),
+            http_command: host.serve_http(&guests.join("echo.wasm")),
         },
         Server {
             key: "rmcp",
             label: "rmcp 3.9 (native)",
+            http_label: "rmcp 3.9 (native)",
             color: "#e8730c",
             dashed: false,
-            command: vec![bin_dir.join("baseline-rmcp").display().to_string()],
+            http_command: with_http(&rmcp),
+            command: vec![rmcp],
         },
         Server {
             key: "floor",
             label: "serde_json loop (floor)",
+            http_label: "hyper + serde_json (floor)",
             color: "#2a9d3a",
             dashed: true,
-            command: vec![bin_dir.join("baseline-serde").display().to_string()],
+            http_command: with_http(&floor),
+            command: vec![floor],
         },
     ];
     for server in &servers {
@@ -226,13 +363,24 @@ fn run() -> anyhow::Result<()> {
 
     let machine = machine(&root);
     eprintln!(
-        "machine: {} cpus, {}; {} calls per point (+{} warm-up), {} reps",
-        machine.cpus, machine.cpu_model, settings.calls, settings.warmup, settings.reps
+        "machine: {} cpus, {}; stdio: {} calls per point (+{} warm-up); HTTP: {} calls per point (+{} warm-up); {} reps",
+        machine.cpus,
+        machine.cpu_model,
+        settings.calls,
+        settings.warmup,
+        settings.http_calls,
+        settings.http_warmup,
+        settings.reps
     );
 
-    let runs = run_matrix(&servers, &settings, args.switch("show-stderr"))?;
+    let show_stderr = args.switch("show-stderr");
+    let (runs, http_runs) = run_matrix(&servers, &settings, show_stderr)?;
     let cells = medians(&servers, &settings, &runs);
     let ratios = ratios(&settings, &runs, &cells);
+    let http_cells = http_medians(&servers, &settings, &http_runs);
+    let http_ratios = http_ratios(&settings, &http_runs, &http_cells);
+    let idle_runs = run_idle_memory(&servers, &settings, show_stderr)?;
+    let idle_cells = idle_medians(&servers, &idle_runs);
     let cold_start = if args.switch("no-cold-start") {
         Vec::new()
     } else {
@@ -241,7 +389,15 @@ fn run() -> anyhow::Result<()> {
     };
 
     std::fs::create_dir_all(&out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
-    let summary = markdown(&servers, &settings, &machine, &cells, &ratios, &cold_start);
+    let summary = markdown(
+        &servers,
+        &settings,
+        &machine,
+        (&cells, &ratios),
+        (&http_cells, &http_ratios),
+        &idle_cells,
+        &cold_start,
+    );
     let chart = svg::line_chart(&Chart {
         title: "Throughput vs. requests in flight".into(),
         subtitle: format!(
@@ -264,20 +420,59 @@ fn run() -> anyhow::Result<()> {
             })
             .collect(),
     });
+    let http_chart = svg::line_chart(&Chart {
+        title: "Streamable HTTP: throughput vs. sessions".into(),
+        subtitle: format!(
+            "echo tool on 127.0.0.1, one call in flight per session; median of {} interleaved runs; {} cpus",
+            settings.reps, machine.cpus
+        ),
+        x_label: "sessions (one keep-alive connection and one call in flight each)".into(),
+        y_label: "calls per second".into(),
+        series: servers
+            .iter()
+            .map(|s| Series {
+                name: s.http_label.into(),
+                color: s.color.into(),
+                dashed: s.dashed,
+                points: http_cells
+                    .iter()
+                    .filter(|c| c.server == s.key)
+                    .map(|c| (c.sessions as f64, c.calls_per_sec))
+                    .collect(),
+            })
+            .collect(),
+    });
+    let commands = |f: fn(&Server) -> &Vec<String>| -> BTreeMap<&'static str, Vec<String>> {
+        servers.iter().map(|s| (s.key, f(s).iter().map(|a| relative(a, &root)).collect())).collect()
+    };
     let results = Results {
+        servers: commands(|s| &s.command),
+        http_servers: commands(|s| &s.http_command),
         machine,
         settings,
-        servers: servers.iter().map(|s| (s.key, s.command.iter().map(|a| relative(a, &root)).collect())).collect(),
         ratios,
         medians: cells,
+        http_ratios,
+        http_medians: http_cells,
+        idle_memory: idle_cells,
         cold_start,
         runs,
+        http_runs,
+        idle_runs,
     };
+    let mut written = vec!["results.json", "summary.md"];
     write(&out_dir.join("results.json"), &(serde_json::to_string_pretty(&results)? + "\n"))?;
     write(&out_dir.join("summary.md"), &summary)?;
-    write(&out_dir.join("throughput.svg"), &chart)?;
+    if results.settings.stdio {
+        write(&out_dir.join("throughput.svg"), &chart)?;
+        written.push("throughput.svg");
+    }
+    if !results.settings.http_sessions.is_empty() {
+        write(&out_dir.join("http-throughput.svg"), &http_chart)?;
+        written.push("http-throughput.svg");
+    }
     println!("{summary}");
-    eprintln!("wrote {}/{{results.json,summary.md,throughput.svg}}", out_dir.display());
+    eprintln!("wrote {}/{{{}}}", out_dir.display(), written.join(","));
     Ok(())
 }
 
@@ -297,10 +492,12 @@ fn build(root: &Path, host: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Every server at every in-flight count, `reps` times over. The server
-/// order rotates each repetition so none always runs first.
-fn run_matrix(servers: &[Server], settings: &Settings, show_stderr: bool) -> anyhow::Result<Vec<Run>> {
+/// Every server at every in-flight count and every session count, `reps`
+/// times over. The server order rotates each repetition so none always runs
+/// first.
+fn run_matrix(servers: &[Server], settings: &Settings, show_stderr: bool) -> anyhow::Result<(Vec<Run>, Vec<HttpRun>)> {
     let mut runs = Vec::new();
+    let mut http_runs = Vec::new();
     let mut order: Vec<&Server> = servers.iter().collect();
     for rep in 0..settings.reps {
         for point in points(settings) {
@@ -329,6 +526,58 @@ fn run_matrix(servers: &[Server], settings: &Settings, show_stderr: bool) -> any
                 runs.push(Run { server: server.key, rep, result });
             }
         }
+        for &sessions in &settings.http_sessions {
+            for server in &order {
+                let options = HttpLoadOptions {
+                    sessions,
+                    calls_per_session: (settings.http_calls / sessions).max(MIN_CALLS_PER_SESSION),
+                    warmup_per_session: (settings.http_warmup / sessions).max(MIN_WARMUP_PER_SESSION),
+                    show_stderr,
+                    ..HttpLoadOptions::default()
+                };
+                let result = http::run_http_load(&server.http_command, &options)
+                    .with_context(|| format!("{} over HTTP with {sessions} sessions", server.key))?;
+                eprintln!(
+                    "rep {}/{} {:>8} {:>11} sessions: {:>9.0} calls/s  p50 {:>8.1} µs  p99 {:>8.1} µs  cpu {:>5.1} µs/call",
+                    rep + 1,
+                    settings.reps,
+                    server.key,
+                    format!("HTTP {sessions}"),
+                    result.calls_per_sec,
+                    result.p50_us,
+                    result.p99_us,
+                    result.cpu_us_per_call
+                );
+                http_runs.push(HttpRun { server: server.key, rep, result });
+            }
+        }
+        order.rotate_left(1);
+    }
+    Ok((runs, http_runs))
+}
+
+/// Idle-session memory of every server, `idle_runs` times over, the server
+/// order rotating.
+fn run_idle_memory(servers: &[Server], settings: &Settings, show_stderr: bool) -> anyhow::Result<Vec<IdleRun>> {
+    let mut runs = Vec::new();
+    let mut order: Vec<&Server> = servers.iter().collect();
+    for run in 0..settings.idle_runs {
+        for server in &order {
+            let result =
+                http::idle_memory(&server.http_command, settings.idle_sessions, show_stderr, Duration::from_secs(120))
+                    .with_context(|| format!("idle memory of {}", server.key))?;
+            eprintln!(
+                "idle {}/{} {:>8}: {} sessions, RSS {:.1} → {:.1} MiB: {:>6.1} KiB per session",
+                run + 1,
+                settings.idle_runs,
+                server.key,
+                result.sessions,
+                result.rss_first_kib as f64 / 1024.0,
+                result.rss_all_kib as f64 / 1024.0,
+                result.kib_per_session
+            );
+            runs.push(IdleRun { server: server.key, run, result });
+        }
         order.rotate_left(1);
     }
     Ok(runs)
@@ -337,6 +586,9 @@ fn run_matrix(servers: &[Server], settings: &Settings, show_stderr: bool) -> any
 /// The matrix's columns: every in-flight count on all CPUs, then 1 in flight
 /// on one CPU.
 fn points(settings: &Settings) -> Vec<Point> {
+    if !settings.stdio {
+        return Vec::new();
+    }
     let mut points: Vec<Point> = settings.inflight.iter().map(|&inflight| Point { inflight, pinned: false }).collect();
     if settings.pin_cpu.is_some() {
         points.push(Point { inflight: 1, pinned: true });
@@ -418,6 +670,94 @@ fn ratios(settings: &Settings, runs: &[Run], cells: &[Cell]) -> Vec<Ratio> {
     ratios
 }
 
+fn http_medians(servers: &[Server], settings: &Settings, runs: &[HttpRun]) -> Vec<HttpCell> {
+    let mut cells = Vec::new();
+    for server in servers {
+        for &sessions in &settings.http_sessions {
+            let cell: Vec<&HttpLoadResult> = runs
+                .iter()
+                .filter(|r| r.server == server.key && r.result.sessions == sessions)
+                .map(|r| &r.result)
+                .collect();
+            let med = |f: fn(&HttpLoadResult) -> f64| median(&cell.iter().map(|r| f(r)).collect::<Vec<_>>());
+            cells.push(HttpCell {
+                server: server.key,
+                sessions,
+                runs: cell.len(),
+                calls_per_sec: med(|r| r.calls_per_sec),
+                p50_us: med(|r| r.p50_us),
+                p99_us: med(|r| r.p99_us),
+                cpu_us_per_call: med(|r| r.cpu_us_per_call),
+                client_cpu_us_per_call: med(|r| r.client_cpu_s * 1e6 / r.calls as f64),
+                framing: cell.first().map_or_else(String::new, |r| r.framing.clone()),
+            });
+        }
+    }
+    cells
+}
+
+/// mcp-wit ÷ each baseline at each session count.
+fn http_ratios(settings: &Settings, runs: &[HttpRun], cells: &[HttpCell]) -> Vec<HttpRatio> {
+    let cell = |server: &str, sessions: usize| cells.iter().find(|c| c.server == server && c.sessions == sessions);
+    let per_rep = |against: &str, sessions: usize, f: fn(&HttpLoadResult) -> f64| -> (f64, f64) {
+        let ratios: Vec<f64> = (0..settings.reps)
+            .filter_map(|rep| {
+                let find = |server: &str| {
+                    runs.iter().find(|r| r.server == server && r.rep == rep && r.result.sessions == sessions)
+                };
+                Some(f(&find("mcp-wit")?.result) / f(&find(against)?.result))
+            })
+            .collect();
+        min_max(&ratios)
+    };
+    let mut ratios = Vec::new();
+    for &sessions in &settings.http_sessions {
+        for against in ["rmcp", "floor"] {
+            let (Some(wit), Some(other)) = (cell("mcp-wit", sessions), cell(against, sessions)) else { continue };
+            let (throughput_rep_min, throughput_rep_max) = per_rep(against, sessions, |r| r.calls_per_sec);
+            let (p50_rep_min, p50_rep_max) = per_rep(against, sessions, |r| r.p50_us);
+            ratios.push(HttpRatio {
+                sessions,
+                against,
+                throughput: wit.calls_per_sec / other.calls_per_sec,
+                throughput_rep_min,
+                throughput_rep_max,
+                p50: wit.p50_us / other.p50_us,
+                p50_rep_min,
+                p50_rep_max,
+            });
+        }
+    }
+    ratios
+}
+
+fn idle_medians(servers: &[Server], runs: &[IdleRun]) -> Vec<IdleCell> {
+    let mut cells = Vec::new();
+    for server in servers {
+        let cell: Vec<&IdleMemory> = runs.iter().filter(|r| r.server == server.key).map(|r| &r.result).collect();
+        let Some(first) = cell.first() else { continue };
+        let med = |f: fn(&IdleMemory) -> f64| median(&cell.iter().map(|r| f(r)).collect::<Vec<_>>());
+        let kib_per_session = med(|r| r.kib_per_session);
+        let (kib_per_session_min, kib_per_session_max) =
+            min_max(&cell.iter().map(|r| r.kib_per_session).collect::<Vec<_>>());
+        cells.push(IdleCell {
+            server: server.key,
+            runs: cell.len(),
+            sessions: first.sessions,
+            kib_per_session,
+            kib_per_session_min,
+            kib_per_session_max,
+            mib_per_session: kib_per_session / 1024.0,
+            rss_start_kib: med(|r| r.rss_start_kib as f64),
+            rss_first_kib: med(|r| r.rss_first_kib as f64),
+            rss_all_kib: med(|r| r.rss_all_kib as f64),
+            target: "≤ 2 MiB",
+            met: kib_per_session / 1024.0 <= TARGET_IDLE_MIB,
+        });
+    }
+    cells
+}
+
 /// Spawn → `initialize` answer for mcp-wit with components of several sizes
 /// (compiling each time, and from the compile cache where the build has
 /// one), and for the two native servers.
@@ -471,6 +811,8 @@ struct Host {
     /// Whether this build has a compile cache (`--cache-dir`, `--no-cache`);
     /// the report also measures older builds, which have none.
     has_cache: bool,
+    /// Whether this build serves Streamable HTTP (`serve --http`).
+    has_http: bool,
     /// The report's own cache: it never touches the user's.
     cache_dir: PathBuf,
 }
@@ -495,7 +837,8 @@ impl Host {
         let help = run(&["serve", "--help"])?;
         let version = run(&["--version"])?.trim().to_string();
         let has_cache = help.contains("--no-cache") && help.contains("--cache-dir");
-        Ok(Host { binary, version, has_cache, cache_dir: root.join("target").join("bench").join("cache") })
+        let has_http = help.contains("--http");
+        Ok(Host { binary, version, has_cache, has_http, cache_dir: root.join("target").join("bench").join("cache") })
     }
 
     /// The command line serving `component` with guest output discarded.
@@ -512,6 +855,14 @@ impl Host {
             (true, Cache::Off) => command.push("--no-cache".into()),
             (true, Cache::On) => command.extend(["--cache-dir".into(), self.cache_dir.display().to_string()]),
         }
+        command
+    }
+
+    /// The command line serving `component` over Streamable HTTP on `{addr}`,
+    /// with the defaults of `serve --http` (sessions, SSE answers).
+    fn serve_http(&self, component: &Path) -> Vec<String> {
+        let mut command = self.serve(component, Cache::On);
+        command.extend(["--http".into(), http::ADDR.into()]);
         command
     }
 
@@ -594,29 +945,53 @@ fn leb128_padded(mut value: u32) -> [u8; 5] {
     out
 }
 
+/// The summary: stdio, Streamable HTTP, idle sessions, cold start (each
+/// where it ran).
 fn markdown(
     servers: &[Server],
     settings: &Settings,
     machine: &Machine,
-    cells: &[Cell],
-    ratios: &[Ratio],
+    stdio: (&[Cell], &[Ratio]),
+    http: (&[HttpCell], &[HttpRatio]),
+    idle: &[IdleCell],
     cold_start: &[ColdStartRow],
 ) -> String {
-    let mut md = String::new();
+    let mut md = format!(
+        "Machine: {} cpus, {}, Linux {}; {} at {}.\n\
+         mcp-wit: `{}`.\n",
+        machine.cpus, machine.cpu_model, machine.kernel, machine.commit, machine.date_utc, settings.mcp_wit
+    );
+    if settings.stdio {
+        md += &stdio_markdown(servers, settings, stdio.0, stdio.1);
+    }
+    if !settings.http_sessions.is_empty() {
+        md += &http_markdown(servers, settings, http.0, http.1);
+    }
+    if !idle.is_empty() {
+        md += &idle_markdown(servers, settings, idle);
+    }
+    if !cold_start.is_empty() {
+        md += &format!(
+            "\n## Cold start\n\nSpawn → `initialize` answer (median of {} runs):\n\n\
+             | server | component | median ms | min ms | max ms |\n|---|---:|---:|---:|---:|\n",
+            settings.cold_runs
+        );
+        for row in cold_start {
+            let size = row.component_bytes.map_or("–".into(), |b| format!("{} KiB", thousands(b as f64 / 1024.0)));
+            md += &format!(
+                "| {} | {} | {:.2} | {:.2} | {:.2} |\n",
+                row.server, size, row.result.median_ms, row.result.min_ms, row.result.max_ms
+            );
+        }
+    }
+    md
+}
+
+fn stdio_markdown(servers: &[Server], settings: &Settings, cells: &[Cell], ratios: &[Ratio]) -> String {
     let label = |key: &'static str| servers.iter().find(|s| s.key == key).map_or(key, |s| s.label);
-    md += &format!(
-        "Echo tool over stdio, median of {} interleaved runs of {} calls (+{} warm-up) per point.\n\
-         Machine: {} cpus, {}, Linux {}; {} at {}.\n\
-         mcp-wit: `{}`.\n\n",
-        settings.reps,
-        settings.calls,
-        settings.warmup,
-        machine.cpus,
-        machine.cpu_model,
-        machine.kernel,
-        machine.commit,
-        machine.date_utc,
-        settings.mcp_wit
+    let mut md = format!(
+        "\n## stdio\n\nEcho tool over stdio, median of {} interleaved runs of {} calls (+{} warm-up) per point.\n\n",
+        settings.reps, settings.calls, settings.warmup,
     );
     if !ratios.is_empty() {
         md += "| ratio | median | per-run range | target | met |\n|---|---:|---:|---:|:---:|\n";
@@ -673,19 +1048,97 @@ fn markdown(
         }
         md += "\n";
     }
-    if !cold_start.is_empty() {
-        md += &format!(
-            "\nCold start, spawn → `initialize` answer (median of {} runs):\n\n\
-             | server | component | median ms | min ms | max ms |\n|---|---:|---:|---:|---:|\n",
-            settings.cold_runs
-        );
-        for row in cold_start {
-            let size = row.component_bytes.map_or("–".into(), |b| format!("{} KiB", thousands(b as f64 / 1024.0)));
+    md
+}
+
+fn http_markdown(servers: &[Server], settings: &Settings, cells: &[HttpCell], ratios: &[HttpRatio]) -> String {
+    let label = |key: &str| servers.iter().find(|s| s.key == key).map_or("?", |s| s.http_label);
+    let mut md = format!(
+        "\n## Streamable HTTP\n\nEcho tool over Streamable HTTP on 127.0.0.1, one keep-alive connection and one call \
+         in flight per session; median of {} interleaved runs of {} calls (+{} warm-up) per point, shared by the \
+         sessions (at least {MIN_CALLS_PER_SESSION} each). Throughput counts the calls answered while every session \
+         was busy.\n\n\
+         | sessions | server | answers | calls/s | p50 µs | p99 µs | server CPU µs/call | client CPU µs/call |\n\
+         |---:|---|---|---:|---:|---:|---:|---:|\n",
+        settings.reps, settings.http_calls, settings.http_warmup
+    );
+    for &sessions in &settings.http_sessions {
+        for c in cells.iter().filter(|c| c.sessions == sessions) {
             md += &format!(
-                "| {} | {} | {:.2} | {:.2} | {:.2} |\n",
-                row.server, size, row.result.median_ms, row.result.min_ms, row.result.max_ms
+                "| {} | {} | {} | {} | {:.1} | {:.1} | {:.1} | {:.1} |\n",
+                c.sessions,
+                label(c.server),
+                if c.framing == "sse" { "SSE" } else { "JSON" },
+                thousands(c.calls_per_sec),
+                c.p50_us,
+                c.p99_us,
+                c.cpu_us_per_call,
+                c.client_cpu_us_per_call
             );
         }
+    }
+    if !ratios.is_empty() {
+        md += "\nmcp-wit against each baseline (ratio of medians; per-run range in brackets):\n\n\
+               | sessions | against | throughput | p50 latency |\n|---:|---|---:|---:|\n";
+        for r in ratios {
+            md += &format!(
+                "| {} | {} | {:.2}× ({:.2}–{:.2}) | {:.2}× ({:.2}–{:.2}) |\n",
+                r.sessions,
+                label(r.against),
+                r.throughput,
+                r.throughput_rep_min,
+                r.throughput_rep_max,
+                r.p50,
+                r.p50_rep_min,
+                r.p50_rep_max
+            );
+        }
+    }
+    md += "\nThroughput (calls/s) by sessions:\n\n| sessions |";
+    for s in servers {
+        md += &format!(" {} |", s.http_label);
+    }
+    md += " mcp-wit ÷ rmcp | mcp-wit ÷ floor |\n|---:|";
+    md += &"---:|".repeat(servers.len() + 2);
+    md += "\n";
+    for &sessions in &settings.http_sessions {
+        md += &format!("| {sessions} |");
+        for s in servers {
+            let value = cells.iter().find(|c| c.server == s.key && c.sessions == sessions);
+            md += &format!(" {} |", value.map_or("–".into(), |c| thousands(c.calls_per_sec)));
+        }
+        for against in ["rmcp", "floor"] {
+            let ratio = ratios.iter().find(|r| r.sessions == sessions && r.against == against);
+            md += &format!(" {} |", ratio.map_or("–".into(), |r| format!("{:.2}×", r.throughput)));
+        }
+        md += "\n";
+    }
+    md
+}
+
+fn idle_markdown(servers: &[Server], settings: &Settings, cells: &[IdleCell]) -> String {
+    let label = |key: &str| servers.iter().find(|s| s.key == key).map_or("?", |s| s.http_label);
+    let mut md = format!(
+        "\n## Idle sessions\n\nResident memory (VmRSS) growth per Streamable HTTP session: {} sessions opened after a \
+         first one, each with `initialize`, `notifications/initialized` and one call, all left open and idle \
+         (connection included); median of {} runs.\n\n\
+         | server | RSS after the first session MiB | RSS with all sessions MiB | KiB per session | per-run range KiB \
+         | MiB per session | target | met |\n|---|---:|---:|---:|---:|---:|---:|:---:|\n",
+        settings.idle_sessions, settings.idle_runs
+    );
+    for c in cells {
+        md += &format!(
+            "| {} | {:.1} | {:.1} | {:.1} | {:.1}–{:.1} | {:.3} | {} | {} |\n",
+            label(c.server),
+            c.rss_first_kib / 1024.0,
+            c.rss_all_kib / 1024.0,
+            c.kib_per_session,
+            c.kib_per_session_min,
+            c.kib_per_session_max,
+            c.mib_per_session,
+            c.target,
+            if c.met { "yes" } else { "no" }
+        );
     }
     md
 }

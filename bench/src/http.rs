@@ -1,0 +1,610 @@
+//! The HTTP load client: drives one Streamable HTTP MCP server and measures it.
+//!
+//! A run starts the server on a free port of 127.0.0.1 (its command line names
+//! the address as `{addr}`), waits until it accepts connections, and opens
+//! `sessions` sessions, each on its own keep-alive HTTP/1.1 connection:
+//! `initialize` (the answer carries `Mcp-Session-Id`), then
+//! `notifications/initialized`. Every session then sends a warm-up, and then
+//! `calls_per_session` echo `tools/call`s one at a time: one call in flight per
+//! session, `sessions` in flight in all. Answers may come as one
+//! `application/json` body or as an SSE stream; either way the client reads the
+//! whole body and checks the answer (right id, exactly one text item holding
+//! the text sent, no error).
+//!
+//! The client is hyper's connection-level HTTP/1.1 client on a Tokio runtime
+//! of one thread (by default), so it takes at most one CPU from the server.
+//!
+//! [`idle_memory`] opens many sessions, makes one call on each, and reports the
+//! server's resident memory growth per session.
+
+use std::borrow::Cow;
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail, ensure};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper::client::conn::http1::{self, SendRequest};
+use hyper::header::{ACCEPT, CONTENT_TYPE, HOST, HeaderValue};
+use hyper::{Method, Request, StatusCode};
+use hyper_util::rt::TokioIo;
+use serde::{Deserialize, Serialize};
+
+use crate::PROTOCOL_VERSION;
+use crate::load::{self, Answer};
+use crate::stats;
+
+/// Stands for the listen address (`127.0.0.1:PORT`) in a server's command line.
+pub const ADDR: &str = "{addr}";
+
+/// Sessions opened at once while setting up (each `initialize` of mcp-wit
+/// instantiates the component).
+const OPEN_AT_ONCE: usize = 64;
+
+/// How an HTTP load run is shaped.
+#[derive(Debug, Clone)]
+pub struct HttpLoadOptions {
+    /// Sessions, each with one connection and one call in flight.
+    pub sessions: usize,
+    /// Measured calls of each session.
+    pub calls_per_session: usize,
+    /// Calls of each session before measuring.
+    pub warmup_per_session: usize,
+    /// Worker threads of the client's runtime (1: a current-thread runtime).
+    pub client_threads: usize,
+    /// Pass the server's stdout and stderr through instead of discarding them.
+    pub show_stderr: bool,
+    /// The run fails when it takes longer than this.
+    pub timeout: Duration,
+}
+
+impl Default for HttpLoadOptions {
+    fn default() -> Self {
+        HttpLoadOptions {
+            sessions: 1,
+            calls_per_session: 10_000,
+            warmup_per_session: 1_000,
+            client_threads: 1,
+            show_stderr: false,
+            timeout: Duration::from_secs(120),
+        }
+    }
+}
+
+/// What one HTTP load run measured. Times cover the measured calls only.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HttpLoadResult {
+    pub sessions: usize,
+    /// Calls answered while every session was still sending, per second:
+    /// `window_calls / window_s`.
+    pub calls_per_sec: f64,
+    pub p50_us: f64,
+    pub p99_us: f64,
+    pub mean_us: f64,
+    pub max_us: f64,
+    /// Measured calls, all sessions.
+    pub calls: usize,
+    /// Start → last answer of any session.
+    pub elapsed_s: f64,
+    /// Start → the first session's last answer: until then all sessions were busy.
+    pub window_s: f64,
+    /// Calls answered within the window.
+    pub window_calls: usize,
+    /// The server's user and system CPU time (clock ticks: coarse).
+    pub cpu_user_s: f64,
+    pub cpu_sys_s: f64,
+    /// The server's CPU time per call, from its threads' schedstat.
+    pub cpu_us_per_call: f64,
+    /// The load client's own CPU time.
+    pub client_cpu_s: f64,
+    /// How the server framed its answers to calls: `json` or `sse`.
+    pub framing: String,
+}
+
+/// Resident memory of a server with many idle sessions.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct IdleMemory {
+    /// Sessions opened after the first one.
+    pub sessions: usize,
+    /// VmRSS once the server accepts connections.
+    pub rss_start_kib: u64,
+    /// VmRSS after the first session (`initialize`, `initialized`, one call):
+    /// one-time costs (first instantiation, thread stacks, allocator arenas)
+    /// are paid by then.
+    pub rss_first_kib: u64,
+    /// VmRSS after `sessions` more sessions, each with one call, all still open.
+    pub rss_all_kib: u64,
+    /// (rss_all − rss_first) / sessions.
+    pub kib_per_session: f64,
+    pub mib_per_session: f64,
+}
+
+/// Runs one HTTP load test against the server started by `command`.
+pub fn run_http_load(command: &[String], options: &HttpLoadOptions) -> anyhow::Result<HttpLoadResult> {
+    ensure!(options.sessions > 0, "--sessions must be at least 1");
+    ensure!(options.calls_per_session > 0, "--calls-per-session must be at least 1");
+    let mut server = HttpServer::start(command, options.show_stderr)?;
+    let runtime = runtime(options.client_threads)?;
+    let result = runtime.block_on(async {
+        tokio::time::timeout(options.timeout, measure(&server, options))
+            .await
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("the run took longer than {:?}", options.timeout)))
+    });
+    // Closes every connection before the server is stopped.
+    drop(runtime);
+    let stopped = server.stop();
+    let result = result?;
+    stopped?;
+    Ok(result)
+}
+
+/// Opens the sessions, warms them up and measures.
+async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Result<HttpLoadResult> {
+    let clients = open_sessions(server.addr, options.sessions).await?;
+    let (clients, _) = phase(clients, 1, options.warmup_per_session).await.context("warm-up")?;
+    let framing = clients[0].framing.map_or("none", Framing::name).to_string();
+
+    let pid = server.pid();
+    let (user0, sys0) = load::process_cpu(pid)?;
+    let run0 = load::process_run_time(pid);
+    let client0 = load::own_cpu();
+    let first_id = 1 + options.warmup_per_session as u64;
+    let (_clients, sessions) = phase(clients, first_id, options.calls_per_session).await?;
+    let (user1, sys1) = load::process_cpu(pid)?;
+    let run1 = load::process_run_time(pid);
+    let client1 = load::own_cpu();
+
+    // The window ends when the first session is done: up to then, all were busy.
+    let window_end = sessions.iter().filter_map(|calls| calls.last().map(|c| c.done_ns)).min().unwrap_or(0);
+    let elapsed_end = sessions.iter().filter_map(|calls| calls.last().map(|c| c.done_ns)).max().unwrap_or(0);
+    let window_calls = sessions.iter().flatten().filter(|c| c.done_ns <= window_end).count();
+    let mut latencies: Vec<u64> = sessions.iter().flatten().map(|c| c.latency_ns).collect();
+    latencies.sort_unstable();
+    let calls = latencies.len();
+    let us = |ns: f64| ns / 1_000.0;
+    let window_s = window_end as f64 / 1e9;
+    let (cpu_user_s, cpu_sys_s) = (user1 - user0, sys1 - sys0);
+    Ok(HttpLoadResult {
+        sessions: options.sessions,
+        calls_per_sec: window_calls as f64 / window_s,
+        p50_us: us(stats::percentile_sorted(&latencies, 0.50)),
+        p99_us: us(stats::percentile_sorted(&latencies, 0.99)),
+        mean_us: us(latencies.iter().map(|&ns| ns as f64).sum::<f64>() / calls as f64),
+        max_us: us(*latencies.last().unwrap_or(&0) as f64),
+        calls,
+        elapsed_s: elapsed_end as f64 / 1e9,
+        window_s,
+        window_calls,
+        cpu_user_s,
+        cpu_sys_s,
+        cpu_us_per_call: match (run0, run1) {
+            (Some(start), Some(end)) => (end - start) * 1e6 / calls as f64,
+            _ => (cpu_user_s + cpu_sys_s) * 1e6 / calls as f64,
+        },
+        client_cpu_s: client1 - client0,
+        framing,
+    })
+}
+
+/// One answered call: its latency, and when it was answered (ns since the
+/// phase began).
+#[derive(Clone, Copy)]
+struct Timed {
+    latency_ns: u64,
+    done_ns: u64,
+}
+
+/// Every session sends `count` calls with ids `first_id..`, one at a time,
+/// all sessions at once. Returns the sessions and the timings of each.
+async fn phase(clients: Vec<Client>, first_id: u64, count: usize) -> anyhow::Result<(Vec<Client>, Vec<Vec<Timed>>)> {
+    let base = Instant::now();
+    let tasks: Vec<_> = clients
+        .into_iter()
+        .map(|mut client| {
+            tokio::spawn(async move {
+                let mut timings = Vec::with_capacity(count);
+                for id in first_id..first_id + count as u64 {
+                    let start = base.elapsed().as_nanos() as u64;
+                    client.call(id).await.with_context(|| format!("session {}, call {id}", client.index))?;
+                    let done = base.elapsed().as_nanos() as u64;
+                    timings.push(Timed { latency_ns: done - start, done_ns: done });
+                }
+                anyhow::Ok((client, timings))
+            })
+        })
+        .collect();
+    let mut clients = Vec::with_capacity(tasks.len());
+    let mut timings = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        let (client, calls) = task.await.context("a session task panicked")??;
+        clients.push(client);
+        timings.push(calls);
+    }
+    Ok((clients, timings))
+}
+
+/// Opens `count` sessions, [`OPEN_AT_ONCE`] at a time.
+async fn open_sessions(addr: SocketAddr, count: usize) -> anyhow::Result<Vec<Client>> {
+    open_sessions_from(addr, 0, count).await
+}
+
+async fn open_sessions_from(addr: SocketAddr, first: usize, count: usize) -> anyhow::Result<Vec<Client>> {
+    let mut clients = Vec::with_capacity(count);
+    for start in (first..first + count).step_by(OPEN_AT_ONCE) {
+        let end = (start + OPEN_AT_ONCE).min(first + count);
+        let tasks: Vec<_> = (start..end).map(|index| tokio::spawn(Client::open(addr, index))).collect();
+        for task in tasks {
+            clients.push(task.await.context("a session task panicked")??);
+        }
+    }
+    Ok(clients)
+}
+
+/// Opens `sessions` sessions, each with one call, and reports how much the
+/// server's resident memory grew per session.
+pub fn idle_memory(
+    command: &[String],
+    sessions: usize,
+    show_stderr: bool,
+    timeout: Duration,
+) -> anyhow::Result<IdleMemory> {
+    ensure!(sessions > 0, "--sessions must be at least 1");
+    let mut server = HttpServer::start(command, show_stderr)?;
+    let runtime = runtime(1)?;
+    let pid = server.pid();
+    let result = runtime.block_on(async {
+        let measure = async {
+            // Let start-up work (compilation threads, cache writes) settle.
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            let rss_start_kib = rss_kib(pid)?;
+            let mut first = open_sessions_from(server.addr, 0, 1).await?;
+            first[0].call(1).await.context("the first session's call")?;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let rss_first_kib = rss_kib(pid)?;
+            let mut rest = open_sessions_from(server.addr, 1, sessions).await?;
+            for client in &mut rest {
+                client.call(1).await.with_context(|| format!("session {}'s call", client.index))?;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let rss_all_kib = rss_kib(pid)?;
+            drop((first, rest));
+            let kib_per_session = rss_all_kib.saturating_sub(rss_first_kib) as f64 / sessions as f64;
+            anyhow::Ok(IdleMemory {
+                sessions,
+                rss_start_kib,
+                rss_first_kib,
+                rss_all_kib,
+                kib_per_session,
+                mib_per_session: kib_per_session / 1024.0,
+            })
+        };
+        tokio::time::timeout(timeout, measure)
+            .await
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("the run took longer than {timeout:?}")))
+    });
+    drop(runtime);
+    let stopped = server.stop();
+    let result = result?;
+    stopped?;
+    Ok(result)
+}
+
+/// The client's runtime: current-thread for 1 thread, else multi-threaded.
+fn runtime(threads: usize) -> anyhow::Result<tokio::runtime::Runtime> {
+    let mut builder = if threads <= 1 {
+        tokio::runtime::Builder::new_current_thread()
+    } else {
+        let mut builder = tokio::runtime::Builder::new_multi_thread();
+        builder.worker_threads(threads);
+        builder
+    };
+    Ok(builder.enable_all().build()?)
+}
+
+/// How a server framed an answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Framing {
+    /// One `application/json` body.
+    Json,
+    /// A `text/event-stream` body.
+    Sse,
+}
+
+impl Framing {
+    fn name(self) -> &'static str {
+        match self {
+            Framing::Json => "json",
+            Framing::Sse => "sse",
+        }
+    }
+}
+
+/// One session on its own HTTP/1.1 connection.
+struct Client {
+    index: usize,
+    sender: SendRequest<Full<Bytes>>,
+    host: HeaderValue,
+    session: Option<HeaderValue>,
+    /// The framing of the last answer to a call.
+    framing: Option<Framing>,
+    expected: String,
+}
+
+/// A response, read to its end.
+struct Reply {
+    status: StatusCode,
+    session: Option<HeaderValue>,
+    framing: Option<Framing>,
+    body: Bytes,
+}
+
+impl Client {
+    /// Connects, then `initialize` and `notifications/initialized`.
+    async fn open(addr: SocketAddr, index: usize) -> anyhow::Result<Self> {
+        let stream = tokio::net::TcpStream::connect(addr).await.with_context(|| format!("cannot connect to {addr}"))?;
+        stream.set_nodelay(true)?;
+        let (sender, connection) = http1::handshake(TokioIo::new(stream)).await?;
+        tokio::spawn(async move {
+            // Ends when the client is dropped or the server closes.
+            let _ = connection.await;
+        });
+        let host = HeaderValue::from_str(&addr.to_string())?;
+        let mut client =
+            Client { index, sender, host, session: None, framing: None, expected: String::with_capacity(32) };
+
+        let initialize = format!(
+            r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"{PROTOCOL_VERSION}","capabilities":{{}},"clientInfo":{{"name":"mcp-wit-loadgen","version":"{}"}}}}}}"#,
+            env!("CARGO_PKG_VERSION")
+        );
+        let reply = client.post(initialize).await.context("`initialize`")?;
+        ensure!(
+            reply.status == StatusCode::OK,
+            "`initialize` answered {}: {}",
+            reply.status,
+            String::from_utf8_lossy(&reply.body)
+        );
+        client.session = Some(reply.session.clone().context("the `initialize` answer has no Mcp-Session-Id")?);
+        let found = messages(&reply)?.into_iter().any(|message| {
+            #[derive(Deserialize)]
+            struct InitAnswer<'a> {
+                id: Option<u64>,
+                #[serde(borrow)]
+                result: Option<InitResult<'a>>,
+            }
+            #[derive(Deserialize)]
+            #[serde(rename_all = "camelCase")]
+            struct InitResult<'a> {
+                #[serde(borrow)]
+                protocol_version: Cow<'a, str>,
+            }
+            matches!(
+                serde_json::from_slice::<InitAnswer>(&message),
+                Ok(InitAnswer { id: Some(0), result: Some(result) }) if !result.protocol_version.is_empty()
+            )
+        });
+        ensure!(found, "no `initialize` result in: {}", String::from_utf8_lossy(&reply.body));
+
+        let reply = client
+            .post(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.into())
+            .await
+            .context("`notifications/initialized`")?;
+        ensure!(reply.status.is_success(), "`notifications/initialized` answered {}", reply.status);
+        Ok(client)
+    }
+
+    /// One echo call, checked.
+    async fn call(&mut self, id: u64) -> anyhow::Result<()> {
+        self.expected.clear();
+        {
+            use std::fmt::Write as _;
+            write!(self.expected, "session {} echo {id}", self.index).expect("writing to a String");
+        }
+        let body = format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"{}"}}}}}}"#,
+            self.expected
+        );
+        let reply = self.post(body).await?;
+        ensure!(
+            reply.status == StatusCode::OK,
+            "the server answered {}: {}",
+            reply.status,
+            String::from_utf8_lossy(&reply.body)
+        );
+        self.framing = reply.framing;
+        for message in messages(&reply)? {
+            let answer: Answer = serde_json::from_slice(&message)
+                .with_context(|| format!("not a JSON-RPC message: {}", String::from_utf8_lossy(&message)))?;
+            if let Some(error) = answer.error {
+                bail!("the call failed: {}", error.get());
+            }
+            match answer.id {
+                Some(answered) if answered == id => return load::check_echo(&answer, &self.expected),
+                Some(other) => bail!("an answer to id {other}, expected {id}"),
+                None => continue, // a notification
+            }
+        }
+        bail!("no answer to id {id} in: {}", String::from_utf8_lossy(&reply.body))
+    }
+
+    /// POSTs one JSON-RPC message to `/mcp` and reads the whole response.
+    async fn post(&mut self, body: String) -> anyhow::Result<Reply> {
+        let mut request = Request::builder()
+            .method(Method::POST)
+            .uri("/mcp")
+            .header(HOST, self.host.clone())
+            .header(CONTENT_TYPE, "application/json")
+            .header(ACCEPT, "application/json, text/event-stream");
+        if let Some(session) = &self.session {
+            request =
+                request.header("mcp-session-id", session.clone()).header("mcp-protocol-version", PROTOCOL_VERSION);
+        }
+        let request = request.body(Full::new(Bytes::from(body)))?;
+        self.sender.ready().await.context("the connection closed")?;
+        let response = self.sender.send_request(request).await?;
+        let (parts, body) = response.into_parts();
+        let framing = parts.headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).and_then(|media| {
+            let media = media.trim_start();
+            if media.starts_with("application/json") {
+                Some(Framing::Json)
+            } else if media.starts_with("text/event-stream") {
+                Some(Framing::Sse)
+            } else {
+                None
+            }
+        });
+        let body = body.collect().await.context("reading the response body")?.to_bytes();
+        Ok(Reply { status: parts.status, session: parts.headers.get("mcp-session-id").cloned(), framing, body })
+    }
+}
+
+/// The JSON-RPC messages in a response body: the body itself for JSON, the
+/// data of each event (that has data) for SSE.
+fn messages(reply: &Reply) -> anyhow::Result<Vec<Cow<'_, [u8]>>> {
+    match reply.framing {
+        Some(Framing::Json) => Ok(vec![Cow::Borrowed(&reply.body[..])]),
+        Some(Framing::Sse) => Ok(sse_data(&reply.body)),
+        None => bail!("a response that is neither application/json nor text/event-stream"),
+    }
+}
+
+/// The data of each SSE event in `body` (events without data, such as a
+/// priming event or a keep-alive comment, are skipped). Several `data:` lines
+/// of one event are joined with `\n`.
+fn sse_data(body: &[u8]) -> Vec<Cow<'_, [u8]>> {
+    let mut events = Vec::new();
+    let mut data: Option<Cow<'_, [u8]>> = None;
+    for line in body.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            events.extend(data.take().filter(|d| !d.is_empty()));
+            continue;
+        }
+        let (field, value) = match line.iter().position(|&b| b == b':') {
+            Some(at) => (&line[..at], &line[at + 1..]),
+            None => (line, &line[line.len()..]),
+        };
+        if field != b"data" {
+            continue; // a comment, `event:`, `id:` or `retry:`
+        }
+        let value = value.strip_prefix(b" ").unwrap_or(value);
+        data = Some(match data.take() {
+            None => Cow::Borrowed(value),
+            Some(previous) => {
+                let mut joined = previous.into_owned();
+                joined.push(b'\n');
+                joined.extend_from_slice(value);
+                Cow::Owned(joined)
+            }
+        });
+    }
+    events.extend(data.filter(|d| !d.is_empty()));
+    events
+}
+
+/// A server process listening on 127.0.0.1.
+struct HttpServer {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl HttpServer {
+    /// Picks a free port, starts `command` with `{addr}` replaced by
+    /// `127.0.0.1:PORT`, and waits until it accepts connections.
+    fn start(command: &[String], show_stderr: bool) -> anyhow::Result<Self> {
+        ensure!(
+            command.iter().any(|arg| arg.contains(ADDR)),
+            "the server command must name its listen address as {ADDR} (e.g. `--http {ADDR}`)"
+        );
+        let addr = free_port()?;
+        let command: Vec<String> = command.iter().map(|arg| arg.replace(ADDR, &addr.to_string())).collect();
+        let (program, args) = command.split_first().context("no server command given (after `--`)")?;
+        let output = || if show_stderr { Stdio::inherit() } else { Stdio::null() };
+        let child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(output())
+            .stderr(output())
+            .spawn()
+            .with_context(|| format!("cannot start {program}"))?;
+        let mut server = HttpServer { child, addr };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(status) = server.child.try_wait()? {
+                bail!("the server exited with {status} before accepting connections (rerun with --show-stderr)");
+            }
+            if TcpStream::connect_timeout(&addr, Duration::from_millis(100)).is_ok() {
+                return Ok(server);
+            }
+            if Instant::now() >= deadline {
+                let _ = server.stop();
+                bail!("the server did not accept connections on {addr} within 60 s");
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends SIGTERM and waits for the server to exit (killing it after 5 s).
+    /// Ending by SIGTERM counts as a clean exit: the baselines do not handle it.
+    fn stop(&mut self) -> anyhow::Result<()> {
+        if self.child.try_wait()?.is_none() {
+            // SAFETY: plain syscall on our own child, which is not reaped yet.
+            unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM) };
+        }
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            if let Some(status) = self.child.try_wait()? {
+                use std::os::unix::process::ExitStatusExt;
+                ensure!(status.success() || status.signal() == Some(libc::SIGTERM), "the server exited with {status}");
+                return Ok(());
+            }
+            if Instant::now() >= deadline {
+                self.child.kill()?;
+                self.child.wait()?;
+                bail!("the server did not exit within 5 s of SIGTERM");
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// A port of 127.0.0.1 that nothing listens on (just now).
+fn free_port() -> anyhow::Result<SocketAddr> {
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).context("cannot find a free port")?;
+    Ok(listener.local_addr()?)
+}
+
+/// VmRSS of process `pid`, in KiB.
+fn rss_kib(pid: u32) -> anyhow::Result<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).context("cannot read the server's memory")?;
+    let line = status.lines().find(|line| line.starts_with("VmRSS:")).context("no VmRSS in /proc/<pid>/status")?;
+    let kib = line.split_whitespace().nth(1).context("unexpected VmRSS line")?;
+    Ok(kib.parse()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_sse_events() {
+        let body = b"id: 0\nretry: 3000\ndata: \n\n: keep-alive\n\nevent: message\ndata: {\"a\":1}\n\ndata: x\r\ndata: y\r\n\r\ndata:{}";
+        let events = sse_data(body);
+        let events: Vec<&[u8]> = events.iter().map(|e| e.as_ref()).collect();
+        assert_eq!(events, [&b"{\"a\":1}"[..], b"x\ny", b"{}"]);
+    }
+}
