@@ -125,3 +125,24 @@ fn bad_files_are_refused_with_what_to_fix() {
     let stderr = failing_serve("/no/such/mcp-wit.toml");
     assert!(stderr.contains("cannot read the config file /no/such/mcp-wit.toml"), "{stderr}");
 }
+
+#[tokio::test]
+async fn http_flags_need_an_address_from_the_command_line_or_the_file() {
+    // The address from the file, an HTTP flag on the command line.
+    let (_dir, file) = config("[http]\nlisten = \"127.0.0.1:0\"\n[[component]]\npath = \"echo.wasm\"\n");
+    let server = HttpServer::start_as_given(&["-f", &file, "--json-response"]).await;
+    let initialize = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": support::initialize_params("2025-11-25") });
+    let reply = server.client().post_raw(&[], initialize.to_string()).await;
+    assert_eq!(reply.content_type(), "application/json");
+    server.stop().await;
+
+    // No address anywhere: refused, not ignored.
+    let output = std::process::Command::new(support::binary())
+        .args(["serve", "--stateless"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--stateless is an HTTP setting") && stderr.contains("--http ADDR"), "{stderr}");
+}

@@ -39,10 +39,16 @@ impl HttpServer {
     /// Starts `mcp-wit serve <args> --http 127.0.0.1:0` and waits until it
     /// listens (it logs the address it bound).
     pub async fn start(args: &[&str]) -> Self {
+        let mut all = args.to_vec();
+        all.extend(["--http", "127.0.0.1:0"]);
+        Self::start_as_given(&all).await
+    }
+
+    /// Starts `mcp-wit serve <args>`, which must make it listen on HTTP.
+    pub async fn start_as_given(args: &[&str]) -> Self {
         let mut child = Command::new(binary())
             .arg("serve")
             .args(args)
-            .args(["--http", "127.0.0.1:0"])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())

@@ -26,6 +26,20 @@ use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
 /// The demo router served when `serve` is given no component.
 static DEMO_COMPONENT: &[u8] = include_bytes!(env!("MCP_WIT_DEMO_COMPONENT"));
 
+/// The HTTP flags (clap argument id, flag), which mean nothing on stdio.
+const HTTP_ONLY_FLAGS: [(&str, &str); 10] = [
+    ("json_response", "json-response"),
+    ("stateless", "stateless"),
+    ("allow_origins", "allow-origin"),
+    ("allow_hosts", "allow-host"),
+    ("session_timeout", "session-timeout"),
+    ("max_sessions", "max-sessions"),
+    ("max_connections", "max-connections"),
+    ("header_timeout", "header-timeout"),
+    ("body_timeout", "body-timeout"),
+    ("shutdown_timeout", "shutdown-timeout"),
+];
+
 /// Default largest result a guest may return.
 const DEFAULT_MAX_OUTPUT: usize = 16 << 20;
 
@@ -144,6 +158,16 @@ pub fn serve(mut args: ServeArgs, matches: &ArgMatches) -> anyhow::Result<()> {
     let fp = file_path.as_path();
     if let Some(section) = &file.http {
         merge_http(&mut args.http, section, matches, fp)?;
+    }
+    // HTTP settings without an address would be silently ignored on stdio.
+    // (Checked here, not by clap: the address may come from the file.)
+    if args.http.http.is_none()
+        && let Some((_, flag)) =
+            HTTP_ONLY_FLAGS.iter().find(|(id, _)| matches.value_source(id) == Some(ValueSource::CommandLine))
+    {
+        anyhow::bail!(
+            "--{flag} is an HTTP setting: serve over HTTP with --http ADDR (or `listen` under [http] in mcp-wit.toml)"
+        );
     }
 
     // Flags, then the file, then the defaults.

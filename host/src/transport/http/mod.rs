@@ -63,19 +63,19 @@ pub struct HttpArgs {
     pub http: Option<String>,
     /// Answer each request with one `application/json` body instead of an SSE
     /// stream (notifications such as progress are then not delivered).
-    #[arg(long, requires = "http")]
+    #[arg(long)]
     pub json_response: bool,
     /// No sessions: every POST stands alone, so replicas can sit behind any
     /// load balancer. Disables GET/DELETE on `/mcp` and the `/sse` transport.
-    #[arg(long, requires = "http")]
+    #[arg(long)]
     pub stateless: bool,
     /// Also accept requests with this `Origin` (e.g. `https://app.example.com`;
     /// `*` for any). Repeatable. Loopback origins are accepted on a loopback bind.
-    #[arg(long = "allow-origin", value_name = "ORIGIN", requires = "http")]
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origins: Vec<String>,
     /// Also accept this `Host` header (`NAME` or `NAME:PORT`; `*` for any).
     /// Repeatable. Checked on loopback binds, and on any bind once given.
-    #[arg(long = "allow-host", value_name = "HOST", requires = "http")]
+    #[arg(long = "allow-host", value_name = "HOST")]
     pub allow_hosts: Vec<String>,
     /// How long a session may stay idle before it ends and its guest
     /// instance is freed (`90s`, `10m`, `1h`; a bare number is seconds).
