@@ -56,9 +56,8 @@ impl CallTimer {
     /// The pollable for a wait of `nanos` within the running call.
     fn subscribe(mut store: StoreContextMut<'_, StoreData>, nanos: u64) -> wasmtime::Result<Resource<DynPollable>> {
         let (left, cancel, hook) = store.data().call_wait_controls();
-        let wait = Duration::from_nanos(nanos).min(left);
-        // Past the end of tokio's clock: the deadline is nearer anyway.
-        let until = Instant::now().checked_add(wait).unwrap_or_else(|| Instant::now() + left);
+        // At most the call's budget: never past the end of tokio's clock.
+        let until = Instant::now() + Duration::from_nanos(nanos).min(left);
         let table = store.data_mut().ctx().table;
         let timer = table.push(CallTimer { until, cancel, hook })?;
         subscribe(table, timer)

@@ -100,12 +100,15 @@ impl HttpGrant {
     /// Whether a request to `host` (as in the URI, lowercase or not) on
     /// `port` (`None`: the scheme's default, `default_port`) is allowed.
     pub fn allows(&self, host: &str, port: Option<u16>, default_port: u16) -> bool {
-        let host = host.to_ascii_lowercase();
+        // Patterns are stored lowercase; compare without allocating.
         let host_ok = match &self.host {
-            HostPattern::Exact(allowed) => host == *allowed,
-            HostPattern::Subdomains(domain) => {
-                host.strip_suffix(domain.as_str()).is_some_and(|prefix| prefix.len() > 1 && prefix.ends_with('.'))
-            }
+            HostPattern::Exact(allowed) => host.eq_ignore_ascii_case(allowed),
+            HostPattern::Subdomains(domain) => host.len().checked_sub(domain.len()).is_some_and(|split| {
+                host.is_char_boundary(split)
+                    && host[split..].eq_ignore_ascii_case(domain)
+                    && host[..split].len() > 1
+                    && host[..split].ends_with('.')
+            }),
         };
         let port = port.unwrap_or(default_port);
         host_ok

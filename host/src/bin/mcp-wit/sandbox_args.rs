@@ -139,8 +139,7 @@ fn add_grants(
         policy = policy.env(key, value);
     }
     for spec in &args.secrets {
-        // Never `origin.name(…, spec)` here: `spec` holds no value, but keep
-        // secrets out of messages by habit.
+        // `spec` is `KEY` or `KEY=@FILE`: it names the secret, never holds it.
         let (key, value) = match spec.split_once("=@") {
             Some((key, file)) => {
                 let file = origin.resolve(file);

@@ -26,20 +26,6 @@ use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
 /// The demo router served when `serve` is given no component.
 static DEMO_COMPONENT: &[u8] = include_bytes!(env!("MCP_WIT_DEMO_COMPONENT"));
 
-/// The HTTP flags (clap argument id, flag), which mean nothing on stdio.
-const HTTP_ONLY_FLAGS: [(&str, &str); 10] = [
-    ("json_response", "json-response"),
-    ("stateless", "stateless"),
-    ("allow_origins", "allow-origin"),
-    ("allow_hosts", "allow-host"),
-    ("session_timeout", "session-timeout"),
-    ("max_sessions", "max-sessions"),
-    ("max_connections", "max-connections"),
-    ("header_timeout", "header-timeout"),
-    ("body_timeout", "body-timeout"),
-    ("shutdown_timeout", "shutdown-timeout"),
-];
-
 /// Default largest result a guest may return.
 const DEFAULT_MAX_OUTPUT: usize = 16 << 20;
 
@@ -143,6 +129,26 @@ fn from_file<T>(
     value.map(|text| parse(text).map_err(|e| anyhow::anyhow!("{}: {key}: {e}", file.display()))).transpose()
 }
 
+/// The per-component limits as given on the command line and at the top of
+/// the file; a component's own section goes between the two.
+struct LimitLayers {
+    flag_timeout: Option<Duration>,
+    flag_memory: Option<usize>,
+    file_timeout: Option<Duration>,
+    file_memory: Option<usize>,
+}
+
+impl LimitLayers {
+    /// A flag beats the component's section, which beats the file's top
+    /// level, which beats the default.
+    fn limits(&self, own_timeout: Option<Duration>, own_memory: Option<usize>) -> Limits {
+        Limits {
+            timeout: self.flag_timeout.or(own_timeout).or(self.file_timeout).unwrap_or(DEFAULT_TIMEOUT),
+            max_memory: self.flag_memory.or(own_memory).or(self.file_memory).unwrap_or(DEFAULT_MAX_MEMORY),
+        }
+    }
+}
+
 /// One component to serve, with where its settings came from.
 struct Planned {
     path: PathBuf,
@@ -161,18 +167,28 @@ pub fn serve(mut args: ServeArgs, matches: &ArgMatches) -> anyhow::Result<()> {
     }
     // HTTP settings without an address would be silently ignored on stdio.
     // (Checked here, not by clap: the address may come from the file.)
-    if args.http.http.is_none()
-        && let Some((_, flag)) =
-            HTTP_ONLY_FLAGS.iter().find(|(id, _)| matches.value_source(id) == Some(ValueSource::CommandLine))
-    {
-        anyhow::bail!(
-            "--{flag} is an HTTP setting: serve over HTTP with --http ADDR (or `listen` under [http] in mcp-wit.toml)"
-        );
+    if args.http.http.is_none() {
+        // Every flag `HttpArgs` defines, as clap knows them, but the address.
+        let http_flags = <HttpArgs as clap::Args>::augment_args(clap::Command::new("http"));
+        let given = http_flags
+            .get_arguments()
+            .filter(|arg| arg.get_id() != "http")
+            .find(|arg| matches.value_source(arg.get_id().as_str()) == Some(ValueSource::CommandLine));
+        if let Some(arg) = given {
+            anyhow::bail!(
+                "--{} is an HTTP setting: serve over HTTP with --http ADDR (or `listen` under [http] in mcp-wit.toml)",
+                arg.get_long().unwrap_or_default()
+            );
+        }
     }
 
     // Flags, then the file, then the defaults.
-    let timeout = args.timeout.or(from_file(fp, "timeout", file.timeout.as_ref(), parse_duration)?);
-    let max_memory = args.max_memory.or(from_file(fp, "max-memory", file.max_memory.as_ref(), parse_size)?);
+    let layers = LimitLayers {
+        flag_timeout: args.timeout,
+        flag_memory: args.max_memory,
+        file_timeout: from_file(fp, "timeout", file.timeout.as_ref(), parse_duration)?,
+        file_memory: from_file(fp, "max-memory", file.max_memory.as_ref(), parse_size)?,
+    };
     let max_output = args.max_output.or(from_file(fp, "max-output", file.max_output.as_ref(), parse_size)?);
     let max_message_size =
         args.max_message_size.or(from_file(fp, "max-message-size", file.max_message_size.as_ref(), parse_size)?);
@@ -182,7 +198,7 @@ pub fn serve(mut args: ServeArgs, matches: &ArgMatches) -> anyhow::Result<()> {
     let no_cache = args.no_cache || file.no_cache.unwrap_or(false);
     let max_message_size = max_message_size.unwrap_or(stdio::DEFAULT_MAX_MESSAGE_SIZE);
 
-    let plans = plan_components(&args, &file, fp, timeout, max_memory)?;
+    let plans = plan_components(&args, &file, fp, &layers)?;
     let cli_names: HashMap<PathBuf, String> = parse_names(&args.names, &args.components)?;
 
     // Pool slots for every instance that can be alive at once: one per
@@ -195,7 +211,7 @@ pub fn serve(mut args: ServeArgs, matches: &ArgMatches) -> anyhow::Result<()> {
         (true, true) => args.http.max_connections,
     };
     let max_instances = u32::try_from((sessions + 8) * components + 8).unwrap_or(u32::MAX);
-    let largest = plans.iter().map(|p| p.limits.max_memory).max().unwrap_or(max_memory.unwrap_or(DEFAULT_MAX_MEMORY));
+    let largest = plans.iter().map(|p| p.limits.max_memory).max().unwrap_or(layers.limits(None, None).max_memory);
     let engine_options = EngineOptions { max_memory: largest, max_instances, ..EngineOptions::default() };
     let engine = mcp_wit::runtime::engine::build_engine_with(&engine_options)?;
     let cache = match (&cache_dir, no_cache) {
@@ -207,12 +223,12 @@ pub fn serve(mut args: ServeArgs, matches: &ArgMatches) -> anyhow::Result<()> {
     let mut mounted = Vec::new();
     for plan in &plans {
         let label = plan.path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
-        let mut layers = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
+        let mut grants = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
         if let Some(own) = &plan.sandbox {
-            layers.push((Origin::File { path: fp, section: &plan.section }, own));
+            grants.push((Origin::File { path: fp, section: &plan.section }, own));
         }
-        layers.push((Origin::Flags, &args.sandbox));
-        let policy = sandbox_policy(label, &layers)?;
+        grants.push((Origin::Flags, &args.sandbox));
+        let policy = sandbox_policy(label, &grants)?;
         let component = {
             let _progress = CompileProgress::start(&plan.path);
             LoadedComponent::load(&engine, &plan.path, policy, cache.as_ref())
@@ -229,13 +245,9 @@ pub fn serve(mut args: ServeArgs, matches: &ArgMatches) -> anyhow::Result<()> {
     }
     if mounted.is_empty() {
         tracing::info!("no component given: serving the built-in demo router (`hello`)");
-        let layers = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
-        let policy = sandbox_policy("hello".into(), &layers)?;
-        let limits = Limits {
-            timeout: timeout.unwrap_or(DEFAULT_TIMEOUT),
-            max_memory: max_memory.unwrap_or(DEFAULT_MAX_MEMORY),
-        };
-        let demo = LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?.with_limits(limits);
+        let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
+        let policy = sandbox_policy("hello".into(), &grants)?;
+        let demo = LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?.with_limits(layers.limits(None, None));
         mounted.push((String::new(), demo));
     }
     let mut seen = HashMap::new();
@@ -266,14 +278,8 @@ fn plan_components(
     args: &ServeArgs,
     file: &ConfigFile,
     file_path: &Path,
-    timeout: Option<Duration>,
-    max_memory: Option<usize>,
+    layers: &LimitLayers,
 ) -> anyhow::Result<Vec<Planned>> {
-    let limits = |own_timeout: Option<Duration>, own_memory: Option<usize>| Limits {
-        // A flag beats the component's section, which beats the file's top level.
-        timeout: args.timeout.or(own_timeout).or(timeout).unwrap_or(DEFAULT_TIMEOUT),
-        max_memory: args.max_memory.or(own_memory).or(max_memory).unwrap_or(DEFAULT_MAX_MEMORY),
-    };
     if !args.components.is_empty() {
         return Ok(args
             .components
@@ -281,7 +287,7 @@ fn plan_components(
             .map(|path| Planned {
                 path: path.clone(),
                 prefix: None,
-                limits: limits(None, None),
+                limits: layers.limits(None, None),
                 sandbox: None,
                 section: String::new(),
             })
@@ -296,7 +302,7 @@ fn plan_components(
             Ok(Planned {
                 path: section.path.clone(),
                 prefix: section.name.clone(),
-                limits: limits(
+                limits: layers.limits(
                     from_file(file_path, &key("timeout"), section.timeout.as_ref(), parse_duration)?,
                     from_file(file_path, &key("max-memory"), section.max_memory.as_ref(), parse_size)?,
                 ),
