@@ -9,6 +9,8 @@
 //!   serialisation), into a `Vec<Vec<u8>>` outbox.
 //! - `session/fresh_session_initialize_call`: a new `Session`, `initialize`,
 //!   then one `tools/call`: a one-call client's whole session, minus I/O.
+//! - `protocol/parse_tools_call`: the JSON side of a `tools/call` alone:
+//!   decoding the message and its params.
 //!
 //! Run with `cargo bench -p mcp-wit --bench instantiate`. Numbers are for
 //! comparison between revisions on one machine, not pass/fail.
@@ -103,10 +105,24 @@ fn sessions(c: &mut Criterion) {
     group.finish();
 }
 
+fn protocol(c: &mut Criterion) {
+    use mcp_wit::protocol::jsonrpc::{self, Incoming};
+    use mcp_wit::protocol::params::{self, CallToolParams};
+    let mut group = c.benchmark_group("protocol");
+    group.bench_function("parse_tools_call", |b| {
+        b.iter(|| {
+            let Ok(Incoming::Request { params, .. }) = jsonrpc::parse(black_box(CALL)) else { panic!("not a request") };
+            let p: CallToolParams<'_> = params::decode(params).expect("valid params");
+            black_box(p.arguments);
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     // Short runs: the machine is shared, and these are steady, microsecond-scale loops.
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    targets = instances, sessions
+    targets = instances, sessions, protocol
 }
 criterion_main!(benches);

@@ -98,6 +98,9 @@ pub struct Session {
     /// Set when the request being handled was cancelled: it gets no response.
     cancelled: bool,
     buf: Vec<u8>,
+    /// Tool arguments handed to the guest, kept so that their buffer is
+    /// reused from call to call.
+    arguments: wit::Value,
 }
 
 impl Session {
@@ -118,6 +121,7 @@ impl Session {
             tick_hook: None,
             cancelled: false,
             buf: Vec::with_capacity(1024),
+            arguments: wit::Value { json: String::new() },
         }
     }
 
@@ -357,8 +361,15 @@ impl Session {
             return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)));
         };
         let structured = v.has_structured_output() && self.declares_output_schema(mount, name)?;
-        let value = wit::Value { json: arguments.to_owned() };
-        let result = self.guest(mount, |g| g.call_tool(name, &value))?;
+        let mut value = std::mem::take(&mut self.arguments.json);
+        value.clear();
+        value.push_str(arguments);
+        let value = wit::Value { json: value };
+        let result = self.guest(mount, |g| g.call_tool(name, &value));
+        if value.json.capacity() <= RETAINED_BUFFER {
+            self.arguments = value;
+        }
+        let result = result?;
         match &result {
             Ok(result) => {
                 if let (Some(token), Some(entries)) = (token, &result.progress) {

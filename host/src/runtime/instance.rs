@@ -120,7 +120,7 @@ impl RouterInstance {
         store.limiter(|data| &mut data.control);
         store.epoch_deadline_callback(|store| store.data().control.on_tick());
         // Instantiation runs guest start code: it gets a deadline too.
-        store.data_mut().control.begin_call(CancelFlag::default(), None);
+        store.data_mut().control.begin_call(&CancelFlag::default(), None);
         store.set_epoch_deadline(1);
         match pre.instantiate(&mut store) {
             Ok(router) => Ok(RouterInstance { store, router }),
@@ -134,7 +134,7 @@ impl RouterInstance {
     /// Arms the next calls: a fresh deadline, the flag that cancels them and
     /// a hook to run at every tick while they run.
     pub fn begin_request(&mut self, cancel: &CancelFlag, hook: Option<&TickHook>) {
-        self.store.data_mut().control.begin_call(cancel.clone(), hook.cloned());
+        self.store.data_mut().control.begin_call(cancel, hook);
     }
 
     guest_call!(/// Calls `name()`.

@@ -108,10 +108,21 @@ impl CallControl {
     }
 
     /// Starts the clock for a call.
-    pub fn begin_call(&mut self, cancel: CancelFlag, hook: Option<TickHook>) {
+    pub fn begin_call(&mut self, cancel: &CancelFlag, hook: Option<&TickHook>) {
         self.deadline = Instant::now() + self.limits.timeout;
-        self.cancel = cancel;
-        self.hook = hook;
+        // A session passes the same flag and hook to every call: keep them
+        // rather than trade reference counts on each one.
+        if !Arc::ptr_eq(&self.cancel.0, &cancel.0) {
+            self.cancel = cancel.clone();
+        }
+        let same_hook = match (&self.hook, hook) {
+            (Some(mine), Some(theirs)) => Arc::ptr_eq(mine, theirs),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same_hook {
+            self.hook = hook.cloned();
+        }
         self.memory_exceeded = false;
     }
 

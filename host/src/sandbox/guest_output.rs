@@ -12,6 +12,7 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -49,6 +50,9 @@ pub struct GuestOutput {
 struct Shared {
     label: Arc<str>,
     target: OutputTarget,
+    /// Whether `state.recent` may hold lines: lets the start of every call
+    /// skip the lock when the guest printed nothing (the usual case).
+    has_recent: AtomicBool,
     state: Mutex<State>,
 }
 
@@ -104,7 +108,9 @@ impl GuestOutput {
             dropped_lines: 0,
             dropped_bytes: 0,
         };
-        GuestOutput { shared: Arc::new(Shared { label, target, state: Mutex::new(state) }) }
+        GuestOutput {
+            shared: Arc::new(Shared { label, target, has_recent: AtomicBool::new(false), state: Mutex::new(state) }),
+        }
     }
 
     /// A WASI stdout/stderr stream named `stream` feeding this sink.
@@ -115,9 +121,8 @@ impl GuestOutput {
     /// Forgets the lines kept so far: called as a guest call begins, so a
     /// fault report only quotes what that call printed.
     pub fn begin_call(&self) {
-        let mut state = self.shared.lock();
-        if !state.recent.is_empty() {
-            state.recent.clear();
+        if self.shared.has_recent.swap(false, Ordering::Relaxed) {
+            self.shared.lock().recent.clear();
         }
     }
 
@@ -199,6 +204,7 @@ impl LineWriter {
                 state.recent.pop_front();
             }
             state.recent.push_back(line.into_owned());
+            self.shared.has_recent.store(true, Ordering::Relaxed);
         }
         drop(state);
         self.pending.clear();

@@ -177,11 +177,22 @@ struct InputBuffer<I> {
     scanned: usize,
     eof: bool,
     canceller: Canceller,
+    /// Built once: building a searcher costs more than scanning a message.
+    cancelled_finder: memmem::Finder<'static>,
 }
 
 impl<I: Input> InputBuffer<I> {
     fn new(input: I, canceller: Canceller) -> Self {
-        InputBuffer { input, buf: Vec::new(), start: 0, end: 0, scanned: 0, eof: false, canceller }
+        InputBuffer {
+            input,
+            buf: Vec::new(),
+            start: 0,
+            end: 0,
+            scanned: 0,
+            eof: false,
+            canceller,
+            cancelled_finder: memmem::Finder::new(b"notifications/cancelled"),
+        }
     }
 
     fn pending(&self) -> &[u8] {
@@ -287,9 +298,8 @@ impl<I: Input> InputBuffer<I> {
         };
         let region = from..from + last_newline + 1;
         self.scanned = region.end;
-        let finder = memmem::Finder::new(b"notifications/cancelled");
         let mut at = region.start;
-        while let Some(hit) = finder.find(&self.buf[at..region.end]) {
+        while let Some(hit) = self.cancelled_finder.find(&self.buf[at..region.end]) {
             let hit = at + hit;
             let line_start =
                 memchr::memrchr(b'\n', &self.buf[region.start..hit]).map_or(region.start, |p| region.start + p + 1);
