@@ -259,6 +259,41 @@ async fn sse_answers_carry_progress_before_the_result() {
 }
 
 #[tokio::test]
+async fn quick_answers_come_whole_and_slow_ones_stream() {
+    let (server, client) = initialized(&[]).await;
+    // Done at once: the whole SSE body is known before the headers go out.
+    let quick = client.post(ping(11)).await;
+    assert!(quick.is_sse(), "{quick:?}");
+    assert_eq!(quick.header("content-length"), Some(quick.body.len().to_string().as_str()), "{quick:?}");
+    assert_eq!(quick.messages.len(), 1, "{quick:?}");
+
+    // A call that takes 1.5 s: its headers (and, at 2025-11-25, the priming
+    // event) come while the guest still runs, and the body streams.
+    let mut headers = client.default_headers();
+    headers.insert("accept", "application/json, text/event-stream".parse().unwrap());
+    let body = call(12, "wait", json!({ "ms": 1500 })).to_string();
+    client.note_request(&body);
+    let sent = Instant::now();
+    let response = reqwest::Client::new().post(server.url()).headers(headers).body(body).send().await.unwrap();
+    let headers_after = sent.elapsed();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers().get("content-length").is_none(), "{:?}", response.headers());
+    let mut events = EventReader::new(response);
+    let priming = events.next_event(Duration::from_secs(5)).await.expect("a priming event");
+    assert!(priming.data.is_empty() && priming.id.is_some(), "{priming:?}");
+    let answer = events.next_event(Duration::from_secs(10)).await.expect("the answer");
+    let answered_after = sent.elapsed();
+    let answer: Value = serde_json::from_str(&answer.data).unwrap();
+    client.check(&answer);
+    assert_eq!(text(&answer), "waited 1500 ms");
+    assert!(
+        headers_after < answered_after && answered_after >= Duration::from_millis(1500),
+        "headers after {headers_after:?}, answer after {answered_after:?}"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn request_streams_resume_after_a_lost_connection() {
     let (server, client) = initialized(&[]).await;
 
