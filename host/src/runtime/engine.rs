@@ -79,8 +79,8 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         .table_keep_resident(64 * 1024)
         .pagemap_scan(Enabled::Auto)
         // Guest calls run on the caller's stack, never on a fiber: no stack
-        // pool (by default 1,000 stacks, each guard page set up at start-up,
-        // about a fifth of a cached cold start).
+        // pool (by default 1,000 stacks, each with a guard page set up at
+        // start-up: a third of a cached cold start).
         .total_stacks(0);
     pool
 }
