@@ -21,7 +21,8 @@
 //! - a message gets at most one response, sent last; a request (string or
 //!   integer id) gets exactly one, with its id echoed byte for byte;
 //!   notifications and responses from the client get silence;
-//! - broken JSON gets -32700 without an id, JSON that is not an object -32600;
+//! - broken JSON (bytes that are not UTF-8 included) gets -32700 without an
+//!   id, JSON that is not an object -32600;
 //! - after the input, the session still serves: a final call of the `counter`
 //!   tool succeeds (a ping, if the input left the session uninitialized).
 //!
@@ -261,7 +262,9 @@ fn check(message: &[u8], out: &[Vec<u8>]) {
 
     // 2. The answer against the message.
     let first = message.iter().find(|b| !b.is_ascii_whitespace()).copied();
-    let syntax_ok = serde_json::from_slice::<serde::de::IgnoredAny>(message).is_ok();
+    // JSON is UTF-8 text; serde_json alone lets bad bytes inside strings pass.
+    let syntax_ok =
+        std::str::from_utf8(message).is_ok() && serde_json::from_slice::<serde::de::IgnoredAny>(message).is_ok();
     let incoming = if first == Some(b'{') { serde_json::from_slice::<Incoming<'_>>(message).ok() } else { None };
     let expect = if !syntax_ok {
         Expect::Error(&[code::PARSE_ERROR], None)
@@ -269,8 +272,7 @@ fn check(message: &[u8], out: &[Vec<u8>]) {
         Expect::Error(&[code::INVALID_REQUEST], None)
     } else {
         match &incoming {
-            // JSON, yet not readable as one object (duplicate fields,
-            // invalid UTF-8 in a string).
+            // JSON, yet not readable as one object (duplicate fields).
             None => Expect::Error(&[code::INVALID_REQUEST], None),
             Some(m) => expect_for(m),
         }
