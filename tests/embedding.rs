@@ -7,8 +7,6 @@ mod support;
 // one's own can put native tools beside the guest's. Then the HTTP endpoints
 // merged into an axum app of the test's own.
 
-use std::future::Future;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use mcp_wit::rmcp::RouterHandler;
@@ -16,21 +14,17 @@ use mcp_wit::runtime::limits::Limits;
 use mcp_wit::transport::http::{HttpOptions, axum_router};
 use mcp_wit::{LoadedComponent, SandboxPolicy, SessionOptions};
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     ArgumentInfo, CallToolRequest, CallToolRequestParams, CallToolResponse, CallToolResult, ClientRequest,
     CompleteRequestParams, GetPromptRequestParams, JsonObject, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, ReadResourceRequestParams, Reference, ResourceContents, ServerCapabilities,
-    ServerConfig,
+    ReadResourceRequestParams, Reference, ResourceContents, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{
-    MaybeSendFuture, NotificationContext, PeerRequestOptions, RequestContext, RoleClient, RoleServer, RunningService,
-};
+use rmcp::service::{PeerRequestOptions, RequestContext, RoleClient, RoleServer, RunningService};
 use rmcp::{ClientHandler, ErrorData, ServerHandler, ServiceError, ServiceExt, tool, tool_router};
 use serde_json::{Value, json};
-use support::component;
 use support::http::RawClient;
+use support::{ProgressRecorder, component};
 
 /// The tools `everything` lists, in order (`bad-schema` is left out).
 const TOOLS: [&str; 9] =
@@ -75,23 +69,6 @@ fn rpc_error<T: std::fmt::Debug>(outcome: Result<T, ServiceError>) -> ErrorData 
     match outcome {
         Err(ServiceError::McpError(error)) => error,
         other => panic!("expected a JSON-RPC error response, got {other:?}"),
-    }
-}
-
-/// A client that records the progress notifications it receives.
-#[derive(Clone, Default)]
-struct ProgressRecorder {
-    seen: Arc<Mutex<Vec<ProgressNotificationParam>>>,
-}
-
-impl ClientHandler for ProgressRecorder {
-    fn on_progress(
-        &self,
-        params: ProgressNotificationParam,
-        _context: NotificationContext<RoleClient>,
-    ) -> impl Future<Output = ()> + MaybeSendFuture + '_ {
-        self.seen.lock().unwrap().push(params);
-        std::future::ready(())
     }
 }
 
@@ -252,9 +229,7 @@ impl ServerHandler for Combined {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let mut tools = self.tool_router.list_all();
-        tools.extend(self.router.list_tools(request, context).await?.tools);
-        Ok(ListToolsResult::with_all_items(tools))
+        self.router.list_tools_beside(&self.tool_router, request, context).await
     }
 
     async fn call_tool(
@@ -262,11 +237,7 @@ impl ServerHandler for Combined {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        if self.tool_router.has_route(&request.name) {
-            self.tool_router.call(ToolCallContext::new(self, request, context)).await
-        } else {
-            self.router.call_tool(request, context).await
-        }
+        self.router.call_tool_beside(&self.tool_router, self, request, context).await
     }
 }
 

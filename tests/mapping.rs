@@ -6,23 +6,21 @@ mod support;
 // matters) checks what each guest value becomes on the wire.
 
 use std::collections::HashMap;
-use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rmcp::model::{
     ArgumentInfo, CallToolRequestParams, CallToolResult, ClientConfig, ClientRequest, CompleteRequestParams,
     CompletionContext, ContentBlock, CustomRequest, GetPromptRequestParams, JsonObject, NumberOrString, PingRequest,
-    ProgressNotificationParam, ProtocolVersion, ReadResourceRequestParams, Reference, RequestMetaObject,
-    ResourceContents, Role, ServerResult,
+    ProtocolVersion, ReadResourceRequestParams, Reference, RequestMetaObject, ResourceContents, Role, ServerResult,
 };
 // rmcp marks MCP logging deprecated (SEP-2577); the host still serves it.
 #[allow(deprecated)]
 use rmcp::model::{LoggingLevel, SetLevelRequestParams};
-use rmcp::service::{MaybeSendFuture, NotificationContext, RoleClient};
-use rmcp::{ClientHandler, ErrorData, ServiceError};
+use rmcp::service::RoleClient;
+use rmcp::{ErrorData, ServiceError};
 use serde_json::{Value, json};
-use support::{RawServer, Served, component, initialize_params};
+use support::{ProgressRecorder, RawServer, Served, component, initialize_params};
 
 const INSTRUCTIONS: &str = "Exercises every part of the wasix:mcp router contract.";
 
@@ -136,23 +134,6 @@ fn raw_tool<'a>(list: &'a Value, name: &str) -> &'a Value {
         .iter()
         .find(|t| t["name"] == name)
         .unwrap_or_else(|| panic!("no tool {name} in {list}"))
-}
-
-/// An rmcp client that records every progress notification it receives.
-#[derive(Clone, Default)]
-struct ProgressRecorder {
-    seen: Arc<Mutex<Vec<ProgressNotificationParam>>>,
-}
-
-impl ClientHandler for ProgressRecorder {
-    fn on_progress(
-        &self,
-        params: ProgressNotificationParam,
-        _context: NotificationContext<RoleClient>,
-    ) -> impl Future<Output = ()> + MaybeSendFuture + '_ {
-        self.seen.lock().unwrap().push(params);
-        std::future::ready(())
-    }
 }
 
 // ---------------------------------------------------------------------------

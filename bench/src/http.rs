@@ -556,20 +556,10 @@ impl HttpServer {
             // SAFETY: plain syscall on our own child, which is not reaped yet.
             unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM) };
         }
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            if let Some(status) = self.child.try_wait()? {
-                use std::os::unix::process::ExitStatusExt;
-                ensure!(status.success() || status.signal() == Some(libc::SIGTERM), "the server exited with {status}");
-                return Ok(());
-            }
-            if Instant::now() >= deadline {
-                self.child.kill()?;
-                self.child.wait()?;
-                bail!("the server did not exit within 5 s of SIGTERM");
-            }
-            thread::sleep(Duration::from_millis(2));
-        }
+        use std::os::unix::process::ExitStatusExt;
+        let status = load::wait_for_exit(&mut self.child, "SIGTERM")?;
+        ensure!(status.success() || status.signal() == Some(libc::SIGTERM), "the server exited with {status}");
+        Ok(())
     }
 }
 

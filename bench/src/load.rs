@@ -289,20 +289,26 @@ impl Server {
     /// Closes the server's stdin and waits for it to exit (killing it after 5 s).
     fn shutdown(&mut self) -> anyhow::Result<()> {
         drop(self.stdin.take());
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            if let Some(status) = self.child.try_wait()? {
-                // Killed by our watchdog or exited badly: the run is not valid.
-                ensure!(status.success(), "the server exited with {status}");
-                return Ok(());
-            }
-            if Instant::now() >= deadline {
-                self.child.kill()?;
-                self.child.wait()?;
-                bail!("the server did not exit within 5 s of its stdin closing");
-            }
-            thread::sleep(Duration::from_millis(2));
+        let status = wait_for_exit(&mut self.child, "its stdin closing")?;
+        // Killed by our watchdog or exited badly: the run is not valid.
+        ensure!(status.success(), "the server exited with {status}");
+        Ok(())
+    }
+}
+
+/// Waits up to 5 s for `child` to exit after `cause`, then kills it and fails.
+pub(crate) fn wait_for_exit(child: &mut Child, cause: &str) -> anyhow::Result<std::process::ExitStatus> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(status);
         }
+        if Instant::now() >= deadline {
+            child.kill()?;
+            child.wait()?;
+            bail!("the server did not exit within 5 s of {cause}");
+        }
+        thread::sleep(Duration::from_millis(2));
     }
 }
 

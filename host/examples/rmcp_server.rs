@@ -14,7 +14,6 @@ use std::borrow::Cow;
 use mcp_wit::rmcp::RouterHandler;
 use mcp_wit::{LoadedComponent, SandboxPolicy};
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, GetPromptRequestParams,
@@ -76,10 +75,7 @@ impl ServerHandler for Server {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        // Native tools first; the guest's list is whole (no `page_size` set).
-        let mut tools = self.tools.list_all();
-        tools.extend(self.router.list_tools(request, context).await?.tools);
-        Ok(ListToolsResult::with_all_items(tools))
+        self.router.list_tools_beside(&self.tools, request, context).await
     }
 
     async fn call_tool(
@@ -87,11 +83,7 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        if self.tools.has_route(&request.name) {
-            self.tools.call(ToolCallContext::new(self, request, context)).await
-        } else {
-            self.router.call_tool(request, context).await
-        }
+        self.router.call_tool_beside(&self.tools, self, request, context).await
     }
 
     async fn list_resources(

@@ -36,6 +36,8 @@ use ::rmcp::model::{
     ReadResourceRequestParams, ReadResourceResponse, ServerConfig, ServerNotification,
 };
 // rmcp marks these legacy (SEP-2577 and the 2026-07-28 subscriptions); the host still serves them.
+use ::rmcp::handler::server::router::tool::ToolRouter;
+use ::rmcp::handler::server::tool::ToolCallContext;
 #[allow(deprecated)]
 use ::rmcp::model::{SetLevelRequestParams, SubscribeRequestParams, UnsubscribeRequestParams};
 use ::rmcp::service::{RequestContext, RoleServer};
@@ -57,7 +59,9 @@ use crate::protocol::{Canceller, ProtocolVersion, Routers, Session, SessionOptio
 /// Every request method of [`ServerHandler`] that MCP routes to a server's
 /// tools, resources, prompts or completions is answered by the guest, so a
 /// handler of one's own can delegate to it, e.g. `self.router.call_tool(request,
-/// context).await` for tools it does not know.
+/// context).await` for tools it does not know; with native `#[tool]`s in a
+/// `ToolRouter`, [`list_tools_beside`](Self::list_tools_beside) and
+/// [`call_tool_beside`](Self::call_tool_beside) do the merging.
 pub struct RouterHandler {
     routers: Routers,
     options: SessionOptions,
@@ -105,6 +109,37 @@ impl RouterHandler {
             .await
             .map_err(|e| ErrorData::internal_error(format!("the guest call failed: {e}"), None))??;
         Ok(self.cache_info(info))
+    }
+
+    /// `tools/list` for a handler of one's own that has native tools in
+    /// `native` beside the guest's: the native tools first, then the
+    /// guest's (all of them, unless the session options set a page size).
+    pub async fn list_tools_beside<S: Send + Sync + 'static>(
+        &self,
+        native: &ToolRouter<S>,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let mut tools = native.list_all();
+        tools.extend(self.list_tools(request, context).await?.tools);
+        Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    /// `tools/call` for a handler of one's own (`service`) with native tools
+    /// in `native`: a native tool answers for its name, the guest for any
+    /// other.
+    pub async fn call_tool_beside<S: Send + Sync + 'static>(
+        &self,
+        native: &ToolRouter<S>,
+        service: &S,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        if native.has_route(&request.name) {
+            native.call(ToolCallContext::new(service, request, context)).await
+        } else {
+            self.call_tool(request, context).await
+        }
     }
 
     fn cached_info(&self) -> Option<ServerConfig> {

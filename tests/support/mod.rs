@@ -14,10 +14,30 @@ use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rmcp::service::{RoleClient, RunningService};
+use rmcp::ClientHandler;
+use rmcp::model::ProgressNotificationParam;
+use rmcp::service::{MaybeSendFuture, NotificationContext, RoleClient, RunningService};
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+/// An rmcp client that records every progress notification it receives.
+#[derive(Clone, Default)]
+pub struct ProgressRecorder {
+    /// The notifications, in the order they came.
+    pub seen: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+}
+
+impl ClientHandler for ProgressRecorder {
+    fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) -> impl std::future::Future<Output = ()> + MaybeSendFuture + '_ {
+        self.seen.lock().unwrap().push(params);
+        std::future::ready(())
+    }
+}
 
 /// How long any single answer may take before a test gives up.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);

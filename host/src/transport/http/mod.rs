@@ -122,8 +122,13 @@ impl HttpArgs {
     /// `max_body_size` is the largest accepted message (`--max-message-size`).
     pub fn options(&self, max_body_size: usize) -> io::Result<Option<HttpOptions>> {
         let Some(addr) = &self.http else { return Ok(None) };
-        Ok(Some(HttpOptions {
-            addr: parse_addr(addr)?,
+        Ok(Some(self.options_at(parse_addr(addr)?, max_body_size)))
+    }
+
+    /// The settings these flags give, listening on `addr`.
+    fn options_at(&self, addr: SocketAddr, max_body_size: usize) -> HttpOptions {
+        HttpOptions {
+            addr,
             json_response: self.json_response,
             stateless: self.stateless,
             allow_origins: self.allow_origins.clone(),
@@ -136,7 +141,7 @@ impl HttpArgs {
             body_timeout: self.body_timeout,
             shutdown_timeout: self.shutdown_timeout,
             keep_alive: Duration::from_secs(15),
-        }))
+        }
     }
 }
 
@@ -189,22 +194,14 @@ pub struct HttpOptions {
 impl HttpOptions {
     /// The settings `mcp-wit serve --http ADDR` starts with, on `addr`.
     pub fn new(addr: SocketAddr) -> Self {
-        // The defaults of `HttpArgs` (and of `--max-message-size`): keep them in step.
-        HttpOptions {
-            addr,
-            json_response: false,
-            stateless: false,
-            allow_origins: Vec::new(),
-            allow_hosts: Vec::new(),
-            session_timeout: Duration::from_secs(600),
-            max_sessions: 1024,
-            max_connections: 1024,
-            max_body_size: crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE,
-            header_timeout: Duration::from_secs(10),
-            body_timeout: Duration::from_secs(30),
-            shutdown_timeout: Duration::from_secs(10),
-            keep_alive: Duration::from_secs(15),
+        // The flags' own defaults, so that the two cannot drift apart.
+        #[derive(clap::Parser)]
+        struct Defaults {
+            #[command(flatten)]
+            http: HttpArgs,
         }
+        let defaults = <Defaults as clap::Parser>::parse_from(["mcp-wit"]).http;
+        defaults.options_at(addr, crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE)
     }
 }
 
