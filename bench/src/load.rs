@@ -2,16 +2,21 @@
 //!
 //! A run spawns the server with piped stdio, initializes a session, sends a
 //! warm-up, then `calls` `tools/call` echo requests keeping `inflight` of them
-//! outstanding. A writer thread sends; a reader thread checks every answer
-//! and records its latency. Requests that become sendable together go out in
-//! one `write` (as a pipelining client would send them), each stamped with
-//! the time just before that write.
+//! outstanding. One thread does both sides, as a pipelining client would: it
+//! takes every answer that has arrived, checks it and records its latency,
+//! then sends as many new calls as were answered in one `write`, each stamped
+//! with the time just before that write.
+//!
+//! One thread, not a reader and a writer: handing each batch of answers to a
+//! writer thread adds a cross-thread wake-up to every round trip, and on a VM
+//! whose idle CPUs halt that wake-up costs more than a fast server's whole
+//! answer. The client must not be what is measured.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Write};
+use std::os::fd::{AsRawFd, RawFd};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -266,24 +271,49 @@ impl Server {
     /// Sends `count` echo calls with ids `first_id..`, `inflight` at a time,
     /// and checks every answer.
     fn pipeline(&mut self, inflight: usize, first_id: u64, count: usize) -> anyhow::Result<Phase> {
-        // Send time of each call in ns since `base`; 0 = not sent yet.
-        let sent: Vec<AtomicU64> = (0..count).map(|_| AtomicU64::new(0)).collect();
-        // The reader frees one slot per answer.
-        let (free_tx, free_rx) = mpsc::channel::<()>();
-        let base = Instant::now();
         let stdin = self.stdin.as_mut().expect("stdin is open until shutdown");
-        let stdout = &mut self.stdout;
-        let sent = &sent;
-        thread::scope(|scope| {
-            let writer = scope.spawn(move || write_calls(stdin, inflight, first_id, sent, free_rx, base));
-            let reader = scope.spawn(move || read_answers(stdout, first_id, sent, free_tx, base));
-            let read = reader.join().expect("the reader thread panicked");
-            let written = writer.join().expect("the writer thread panicked");
-            // A bad or missing answer explains a writer failure, not the reverse.
-            let (latencies_ns, elapsed) = read?;
-            written?;
-            Ok(Phase { latencies_ns, elapsed })
-        })
+        let _nonblocking = NonBlocking::set(stdin.as_raw_fd())?;
+        let mut calls = Calls::new(first_id, count);
+        let mut out = Outgoing::default();
+        let base = Instant::now();
+        let mut line = Vec::with_capacity(4096);
+        let mut last = 0;
+        calls.queue(inflight.min(count), &mut out)?;
+        while calls.received < count {
+            out.send(stdin, &mut calls.sent_ns, base)?;
+            // Every answer already read is taken before anything new is sent,
+            // so the calls it frees go out together.
+            let mut freed = 0;
+            loop {
+                if !has_line(&self.stdout) {
+                    if freed > 0 {
+                        break;
+                    }
+                    if out.is_pending() {
+                        // The pipe to the server is full: wait for it to take
+                        // more, or for an answer, whichever comes first.
+                        wait_for(&self.stdout, stdin)?;
+                        if !readable(&self.stdout) {
+                            break;
+                        }
+                    }
+                }
+                line.clear();
+                if self.stdout.read_until(b'\n', &mut line)? == 0 {
+                    bail!(
+                        "the server closed its output after {} of {count} answers (rerun with --show-stderr)",
+                        calls.received
+                    );
+                }
+                let now = base.elapsed().as_nanos() as u64;
+                if calls.answer(&line, now)? {
+                    freed += 1;
+                    last = now;
+                }
+            }
+            calls.queue(freed, &mut out)?;
+        }
+        Ok(Phase { latencies_ns: calls.latencies_ns, elapsed: Duration::from_nanos(last) })
     }
 
     /// Closes the server's stdin and waits for it to exit (killing it after 5 s).
@@ -312,103 +342,171 @@ pub(crate) fn wait_for_exit(child: &mut Child, cause: &str) -> anyhow::Result<st
     }
 }
 
-/// Writer thread: keeps `inflight` calls outstanding.
-fn write_calls(
-    stdin: &mut ChildStdin,
-    inflight: usize,
+/// The calls of one pipeline phase: what was sent when, and what came back.
+struct Calls {
     first_id: u64,
-    sent: &[AtomicU64],
-    free: Receiver<()>,
-    base: Instant,
-) -> anyhow::Result<()> {
-    let mut batch = Vec::with_capacity(inflight.min(1024) * 128);
-    let mut batch_start = 0;
-    let mut credits = inflight;
-    for index in 0..sent.len() {
-        if credits == 0 {
-            // Nothing more may go out until an answer arrives: send what we have.
-            send_batch(stdin, &mut batch, &sent[batch_start..index], base)?;
-            batch_start = index;
-            free.recv().map_err(|_| anyhow::anyhow!("the server stopped answering"))?;
-            credits += 1;
-            credits += free.try_iter().count();
-        }
-        let id = first_id + index as u64;
-        write!(
-            batch,
-            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"echo {id}"}}}}}}"#
-        )?;
-        batch.push(b'\n');
-        credits -= 1;
-    }
-    send_batch(stdin, &mut batch, &sent[batch_start..], base)?;
-    Ok(())
+    /// Calls queued so far (the next one's index).
+    queued: usize,
+    received: usize,
+    /// Send time of each call in ns since the phase began; 0 = not sent yet.
+    sent_ns: Vec<u64>,
+    latencies_ns: Vec<u64>,
+    answered: Vec<bool>,
+    expected: String,
 }
 
-/// Stamps the calls in `batch` and writes them in one go. The stamp comes
-/// first so an answer can never arrive before its call's send time is set.
-fn send_batch(stdin: &mut ChildStdin, batch: &mut Vec<u8>, calls: &[AtomicU64], base: Instant) -> io::Result<()> {
-    if batch.is_empty() {
-        return Ok(());
-    }
-    let now = (base.elapsed().as_nanos() as u64).max(1);
-    for stamp in calls {
-        stamp.store(now, Ordering::Release);
-    }
-    stdin.write_all(batch)?;
-    batch.clear();
-    Ok(())
-}
-
-/// Reader thread: checks each answer is the right echo and records its latency.
-fn read_answers(
-    stdout: &mut BufReader<ChildStdout>,
-    first_id: u64,
-    sent: &[AtomicU64],
-    free: Sender<()>,
-    base: Instant,
-) -> anyhow::Result<(Vec<u64>, Duration)> {
-    let count = sent.len();
-    let mut latencies = vec![0u64; count];
-    let mut answered = vec![false; count];
-    let mut line = Vec::with_capacity(4096);
-    let mut expected = String::new();
-    let mut last = 0;
-    let mut received = 0;
-    while received < count {
-        line.clear();
-        if stdout.read_until(b'\n', &mut line)? == 0 {
-            bail!("the server closed its output after {received} of {count} answers (rerun with --show-stderr)");
+impl Calls {
+    fn new(first_id: u64, count: usize) -> Self {
+        Calls {
+            first_id,
+            queued: 0,
+            received: 0,
+            sent_ns: vec![0; count],
+            latencies_ns: vec![0; count],
+            answered: vec![false; count],
+            expected: String::new(),
         }
-        let now = base.elapsed().as_nanos() as u64;
-        let answer: Answer = serde_json::from_slice(&line)
-            .with_context(|| format!("not a JSON-RPC message: {}", String::from_utf8_lossy(&line)))?;
+    }
+
+    /// Queues up to `n` more calls, as many as remain.
+    fn queue(&mut self, n: usize, out: &mut Outgoing) -> anyhow::Result<()> {
+        let end = (self.queued + n).min(self.sent_ns.len());
+        for index in self.queued..end {
+            let id = self.first_id + index as u64;
+            write!(
+                out.bytes,
+                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"echo {id}"}}}}}}"#
+            )?;
+            out.bytes.push(b'\n');
+        }
+        self.queued = end;
+        out.calls_end = end;
+        Ok(())
+    }
+
+    /// Checks one message from the server; `true` if it answered a call.
+    fn answer(&mut self, line: &[u8], now: u64) -> anyhow::Result<bool> {
+        let answer: Answer = serde_json::from_slice(line)
+            .with_context(|| format!("not a JSON-RPC message: {}", String::from_utf8_lossy(line)))?;
         if let Some(error) = answer.error {
             bail!("a call failed: {}", error.get());
         }
-        let Some(id) = answer.id else { continue }; // a notification
+        let Some(id) = answer.id else { return Ok(false) }; // a notification
         let index = id
-            .checked_sub(first_id)
+            .checked_sub(self.first_id)
             .map(|i| i as usize)
-            .filter(|&i| i < count)
+            .filter(|&i| i < self.queued)
             .with_context(|| format!("an answer to unknown id {id}"))?;
-        ensure!(!answered[index], "a second answer to id {id}");
-        expected.clear();
+        ensure!(!self.answered[index], "a second answer to id {id}");
+        self.expected.clear();
         {
             use std::fmt::Write as _;
-            write!(expected, "echo {id}").expect("writing to a String");
+            write!(self.expected, "echo {id}").expect("writing to a String");
         }
-        check_echo(&answer, &expected).with_context(|| format!("wrong answer to id {id}"))?;
-        let stamp = sent[index].load(Ordering::Acquire);
+        check_echo(&answer, &self.expected).with_context(|| format!("wrong answer to id {id}"))?;
+        let stamp = self.sent_ns[index];
         ensure!(stamp != 0, "an answer to id {id} before it was sent");
-        latencies[index] = now.saturating_sub(stamp);
-        answered[index] = true;
-        received += 1;
-        last = now;
-        // The writer may have finished already; then nobody needs the slot.
-        let _ = free.send(());
+        self.latencies_ns[index] = now.saturating_sub(stamp);
+        self.answered[index] = true;
+        self.received += 1;
+        Ok(true)
     }
-    Ok((latencies, Duration::from_nanos(last)))
+}
+
+/// Calls queued for the server and not yet written.
+#[derive(Default)]
+struct Outgoing {
+    bytes: Vec<u8>,
+    written: usize,
+    /// Calls before this index are queued; those from `stamped` on have no
+    /// send time yet.
+    calls_end: usize,
+    stamped: usize,
+}
+
+impl Outgoing {
+    fn is_pending(&self) -> bool {
+        self.written < self.bytes.len()
+    }
+
+    /// Writes as much as the pipe takes without blocking. Calls get their send
+    /// time just before the first write that carries them, so an answer can
+    /// never come before its call's stamp.
+    fn send(&mut self, stdin: &mut ChildStdin, sent_ns: &mut [u64], base: Instant) -> anyhow::Result<()> {
+        if !self.is_pending() {
+            return Ok(());
+        }
+        let now = (base.elapsed().as_nanos() as u64).max(1);
+        sent_ns[self.stamped..self.calls_end].fill(now);
+        self.stamped = self.calls_end;
+        while self.is_pending() {
+            match stdin.write(&self.bytes[self.written..]) {
+                Ok(n) => self.written += n,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(()),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e).context("the server stopped reading its input"),
+            }
+        }
+        self.bytes.clear();
+        self.written = 0;
+        Ok(())
+    }
+}
+
+/// Whether a whole message is already buffered.
+fn has_line(stdout: &BufReader<ChildStdout>) -> bool {
+    stdout.buffer().contains(&b'\n')
+}
+
+/// Whether reading `stdout` would return at once.
+fn readable(stdout: &BufReader<ChildStdout>) -> bool {
+    !stdout.buffer().is_empty() || poll(&mut [pollfd(stdout.get_ref().as_raw_fd(), libc::POLLIN)], 0)
+}
+
+/// Blocks until the server's output has data or its input has room.
+fn wait_for(stdout: &BufReader<ChildStdout>, stdin: &ChildStdin) -> anyhow::Result<()> {
+    if !stdout.buffer().is_empty() {
+        return Ok(());
+    }
+    let mut fds = [pollfd(stdout.get_ref().as_raw_fd(), libc::POLLIN), pollfd(stdin.as_raw_fd(), libc::POLLOUT)];
+    poll(&mut fds, -1);
+    Ok(())
+}
+
+fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {
+    libc::pollfd { fd, events, revents: 0 }
+}
+
+/// `poll(2)`; `true` if any descriptor is ready. Errors (EINTR) count as
+/// "not ready": the caller's loop asks again.
+fn poll(fds: &mut [libc::pollfd], timeout_ms: libc::c_int) -> bool {
+    // SAFETY: `fds` is a valid, exclusively borrowed array of pollfds.
+    unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout_ms) > 0 }
+}
+
+/// Makes a descriptor non-blocking until dropped.
+struct NonBlocking {
+    fd: RawFd,
+    flags: libc::c_int,
+}
+
+impl NonBlocking {
+    fn set(fd: RawFd) -> anyhow::Result<Self> {
+        // SAFETY: fcntl on a descriptor we own, with integer arguments.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        ensure!(flags >= 0, "fcntl(F_GETFL): {}", io::Error::last_os_error());
+        // SAFETY: as above.
+        let set = unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) };
+        ensure!(set >= 0, "fcntl(F_SETFL): {}", io::Error::last_os_error());
+        Ok(NonBlocking { fd, flags })
+    }
+}
+
+impl Drop for NonBlocking {
+    fn drop(&mut self) {
+        // SAFETY: as in `set`; the descriptor outlives this guard.
+        unsafe { libc::fcntl(self.fd, libc::F_SETFL, self.flags) };
+    }
 }
 
 /// A JSON-RPC message from the server, as far as the load client cares.

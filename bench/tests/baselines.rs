@@ -90,3 +90,12 @@ fn an_http_command_must_name_its_address() {
     let error = http::run_http_load(&command(env!("CARGO_BIN_EXE_baseline-serde")), &small_http(1)).unwrap_err();
     assert!(format!("{error:#}").contains(http::ADDR), "{error:#}");
 }
+
+#[test]
+fn a_pipeline_deeper_than_the_pipes_does_not_deadlock() {
+    // 2,000 calls in flight are ~220 KB of requests, more than a pipe holds
+    // (64 KiB): the client must read answers while its writes wait.
+    let options = LoadOptions { inflight: 2_000, calls: 6_000, warmup: 0, ..small(1) };
+    let result = load::run_load(&command(env!("CARGO_BIN_EXE_baseline-serde")), &options).unwrap();
+    assert_eq!((result.calls, result.inflight), (6_000, 2_000));
+}
