@@ -464,6 +464,78 @@ async fn cancellation_reaches_a_queued_request() {
 }
 
 // ---------------------------------------------------------------------------
+// Guest calls on the runtime's threads
+// ---------------------------------------------------------------------------
+
+fn hostile() -> String {
+    component("hostile").to_str().expect("fixture path is UTF-8").to_owned()
+}
+
+/// A session of its own on `server`.
+async fn session(server: &HttpServer) -> RawClient {
+    let mut client = server.client();
+    client.initialize(VERSION).await;
+    client
+}
+
+#[tokio::test]
+async fn guests_that_spin_hold_up_no_other_session() {
+    // Three guests spinning until their deadline, more than the server has
+    // worker threads (one per CPU): each call gives its thread back at every
+    // epoch tick, so a fourth session is served all along.
+    let path = hostile();
+    let server = HttpServer::start(&[&path, "--timeout", "5s"]).await;
+    let spinners = [session(&server).await, session(&server).await, session(&server).await];
+    let other = session(&server).await;
+    let spinning = futures_util::future::join_all(spinners.iter().map(|c| c.post(call(1, "spin", json!({})))));
+    let served = async {
+        // Let the spinners start first.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        for id in 1..=20 {
+            let answer = other.request(id, "tools/call", json!({ "name": "counter" })).await;
+            assert_eq!(text(&answer), id.to_string());
+        }
+    };
+    tokio::pin!(spinning);
+    tokio::select! {
+        replies = &mut spinning => panic!("the spinners ended before the other session was served: {replies:?}"),
+        () = served => {}
+    }
+    for reply in spinning.await {
+        assert_eq!(reply.response()["error"]["code"], -32603, "{reply:?}");
+        let message = reply.response()["error"]["message"].as_str().unwrap().to_owned();
+        assert!(message.contains("timed out after 5s"), "{message}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn guest_waits_end_at_the_deadline_or_on_cancellation() {
+    let path = hostile();
+    let server = HttpServer::start(&[&path, "--timeout", "1s"]).await;
+    let client = session(&server).await;
+    // A guest sleeping in a host call is held to the deadline.
+    let reply = client.post(call(1, "sleep", json!({ "secs": 3600 }))).await;
+    let message = reply.response()["error"]["message"].as_str().unwrap_or_default().to_owned();
+    assert!(message.contains("timed out after 1s"), "{reply:?}");
+    assert_eq!(text(&client.request(2, "tools/call", json!({ "name": "counter" })).await), "1");
+
+    // A cancelled spin ends without a response; the session goes on.
+    let spin = client.post(call(3, "spin", json!({})));
+    let cancel = async {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        client
+            .post(json!({ "jsonrpc": "2.0", "method": "notifications/cancelled", "params": { "requestId": 3 } }))
+            .await
+    };
+    let (spin, cancel) = tokio::join!(spin, cancel);
+    assert_eq!(cancel.status, StatusCode::ACCEPTED, "{cancel:?}");
+    assert!(spin.messages.is_empty(), "a cancelled request gets no response: {spin:?}");
+    assert_eq!(text(&client.request(4, "tools/call", json!({ "name": "counter" })).await), "1");
+    server.stop().await;
+}
+
+// ---------------------------------------------------------------------------
 // Stateless mode
 // ---------------------------------------------------------------------------
 

@@ -7,6 +7,9 @@
 
 use std::borrow::Cow;
 use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::task::{Context, Poll, Wake, Waker};
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -19,7 +22,7 @@ use super::routers::Routers;
 use super::version::ProtocolVersion;
 use crate::runtime::bindings::wit;
 use crate::runtime::limits::{CancelFlag, TickHook};
-use crate::runtime::{FaultKind, GuestFault, RouterInstance};
+use crate::runtime::{FaultKind, GuestFault, LoadedComponent, RouterInstance};
 
 /// Receives the serialised messages a session produces, in order.
 pub trait Outbox {
@@ -101,6 +104,9 @@ pub struct Session {
     /// Tool arguments handed to the guest, kept so that their buffer is
     /// reused from call to call.
     arguments: wit::Value,
+    /// The message being handled came through [`Session::handle_async`]: its
+    /// guest calls are async, on instances made for that.
+    asynchronous: bool,
 }
 
 impl Session {
@@ -122,6 +128,7 @@ impl Session {
             cancelled: false,
             buf: Vec::with_capacity(1024),
             arguments: wit::Value { json: String::new() },
+            asynchronous: false,
         }
     }
 
@@ -140,10 +147,23 @@ impl Session {
     /// Marks the session initialized at `version` without an `initialize`
     /// exchange: for transports where each request stands alone (stateless
     /// HTTP, where the revision comes from the `MCP-Protocol-Version` header).
+    /// The guests are asked for their capabilities with blocking calls.
     pub fn assume_initialized(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
+        self.asynchronous = false;
+        block_on(self.assume_ready(version))
+    }
+
+    /// [`Self::assume_initialized`] with async guest calls (see
+    /// [`Self::handle_async`]).
+    pub async fn assume_initialized_async(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
+        self.asynchronous = true;
+        self.assume_ready(version).await
+    }
+
+    async fn assume_ready(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
         let mut subscribe = false;
         for i in 0..self.routers.mounts().len() {
-            let caps = self.guest(i, |g| g.capabilities())?;
+            let caps = self.guest(i, async |g| g.capabilities_async().await).await?;
             subscribe |= caps.resources.and_then(|r| r.subscribe).unwrap_or(false);
         }
         self.phase = Phase::Ready(Ready { version, subscribe });
@@ -166,7 +186,27 @@ impl Session {
     /// Handles one incoming message, writing whatever it produces to `out`:
     /// nothing for notifications and responses, else zero or more
     /// notifications followed by exactly one response.
+    ///
+    /// Guest calls block the calling thread (see [`Self::handle_async`] for
+    /// async ones).
     pub fn handle(&mut self, message: &[u8], out: &mut dyn Outbox) {
+        self.asynchronous = false;
+        block_on(self.handle_message(message, out));
+    }
+
+    /// [`Self::handle`] with async guest calls: the guests run on the
+    /// executor's thread, each call on a fiber that gives the thread back
+    /// while the guest waits on the host and at every epoch tick (see
+    /// [`LoadedComponent::instantiate_async`]). The session's instances are
+    /// made for async calls; one made for blocking calls is replaced.
+    ///
+    /// [`LoadedComponent::instantiate_async`]: crate::LoadedComponent::instantiate_async
+    pub async fn handle_async(&mut self, message: &[u8], out: &mut (dyn Outbox + Send)) {
+        self.asynchronous = true;
+        self.handle_message(message, out).await;
+    }
+
+    async fn handle_message<O: Outbox + ?Sized>(&mut self, message: &[u8], out: &mut O) {
         match jsonrpc::parse(message) {
             Ok(Incoming::Request { id, method, params }) => {
                 if !self.canceller.start(id.get(), &self.cancel_flag) {
@@ -174,7 +214,7 @@ impl Session {
                     return;
                 }
                 self.cancelled = false;
-                let result = self.dispatch(id, &method, params, out);
+                let result = self.dispatch(id, &method, params, out).await;
                 self.canceller.finish();
                 match result {
                     Err(_) if self.cancelled => tracing::debug!(id = id.get(), "request cancelled: no response"),
@@ -205,12 +245,12 @@ impl Session {
         }
     }
 
-    fn dispatch(
+    async fn dispatch<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         method: &str,
         params: Option<&RawValue>,
-        out: &mut dyn Outbox,
+        out: &mut O,
     ) -> Result<(), RpcError> {
         let known = matches!(
             method,
@@ -233,7 +273,7 @@ impl Session {
         }
         let version = match (&self.phase, method) {
             (_, "ping") => return self.reply(id, &mapping::Empty {}, out),
-            (Phase::New, "initialize") => return self.initialize(id, params, out),
+            (Phase::New, "initialize") => return self.initialize(id, params, out).await,
             (Phase::Ready(_), "initialize") => {
                 return Err(RpcError::invalid_request("the session is already initialized"));
             }
@@ -243,18 +283,18 @@ impl Session {
             (Phase::Ready(ready), _) => ready.version,
         };
         match method {
-            "tools/list" => self.list_tools(id, params, version, out),
-            "tools/call" => self.call_tool(id, params, version, out),
-            "resources/list" => self.list_resources(id, params, version, out),
-            "resources/read" => self.read_resource(id, params, out),
+            "tools/list" => self.list_tools(id, params, version, out).await,
+            "tools/call" => self.call_tool(id, params, version, out).await,
+            "resources/list" => self.list_resources(id, params, version, out).await,
+            "resources/read" => self.read_resource(id, params, out).await,
             "resources/templates/list" => {
                 params::decode::<params::ListParams<'_>>(params)?;
                 self.reply(id, &serde_json::json!({ "resourceTemplates": [] }), out)
             }
             "resources/subscribe" | "resources/unsubscribe" => self.subscription(id, params, method, out),
-            "prompts/list" => self.list_prompts(id, params, out),
-            "prompts/get" => self.get_prompt(id, params, version, out),
-            "completion/complete" => self.complete(id, params, out),
+            "prompts/list" => self.list_prompts(id, params, out).await,
+            "prompts/get" => self.get_prompt(id, params, version, out).await,
+            "completion/complete" => self.complete(id, params, out).await,
             "logging/setLevel" => {
                 let p: params::SetLevelParams = params::decode_owned(params)?;
                 self.log_level = Some(p.level);
@@ -264,7 +304,12 @@ impl Session {
         }
     }
 
-    fn initialize(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
+    async fn initialize<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
         let p: params::InitializeParams<'_> = params::decode(params)?;
         if !p.capabilities.get().starts_with('{') {
             return Err(RpcError::invalid_params("`capabilities` must be an object"));
@@ -272,7 +317,12 @@ impl Session {
         let version = ProtocolVersion::negotiate(&p.protocol_version);
         let mut about = Vec::with_capacity(self.routers.mounts().len());
         for i in 0..self.routers.mounts().len() {
-            about.push(self.guest(i, |g| Ok((g.name()?, g.instructions()?, g.capabilities()?)))?);
+            about.push(
+                self.guest(i, async |g| {
+                    Ok((g.name_async().await?, g.instructions_async().await?, g.capabilities_async().await?))
+                })
+                .await?,
+            );
         }
         let (name, instructions, caps) =
             if self.routers.is_single() { about.pop().expect("one mount") } else { merge_about(&self.routers, about) };
@@ -305,17 +355,17 @@ impl Session {
         Ok(())
     }
 
-    fn list_tools(
+    async fn list_tools<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         params: Option<&RawValue>,
         v: ProtocolVersion,
-        out: &mut dyn Outbox,
+        out: &mut O,
     ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let mut per_mount = Vec::with_capacity(self.routers.mounts().len());
         for i in 0..self.routers.mounts().len() {
-            let tools = self.guest(i, |g| g.list_tools())?;
+            let tools = self.guest(i, async |g| g.list_tools_async().await).await?;
             self.structured_tools[i] = Some(structured_tool_names(&tools));
             per_mount.push(tools);
         }
@@ -337,12 +387,12 @@ impl Session {
         self.reply(id, &ListPage { key: "tools", items: page, next_cursor }, out)
     }
 
-    fn call_tool(
+    async fn call_tool<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         params: Option<&RawValue>,
         v: ProtocolVersion,
-        out: &mut dyn Outbox,
+        out: &mut O,
     ) -> Result<(), RpcError> {
         let p: params::CallToolParams<'_> = params::decode(params)?;
         let arguments = match p.arguments.map(RawValue::get) {
@@ -360,12 +410,12 @@ impl Session {
         let Some((mount, name)) = self.routers.route_name(&p.name) else {
             return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)));
         };
-        let structured = v.has_structured_output() && self.declares_output_schema(mount, name)?;
+        let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
         let mut value = std::mem::take(&mut self.arguments.json);
         value.clear();
         value.push_str(arguments);
         let value = wit::Value { json: value };
-        let result = self.guest(mount, |g| g.call_tool(name, &value));
+        let result = self.guest(mount, async |g| g.call_tool_async(name, &value).await).await;
         if value.json.capacity() <= RETAINED_BUFFER {
             self.arguments = value;
         }
@@ -392,25 +442,25 @@ impl Session {
 
     /// Whether `name` of mount `mount` declares an output schema (lists
     /// tools once to learn).
-    fn declares_output_schema(&mut self, mount: usize, name: &str) -> Result<bool, RpcError> {
+    async fn declares_output_schema(&mut self, mount: usize, name: &str) -> Result<bool, RpcError> {
         if self.structured_tools[mount].is_none() {
-            let tools = self.guest(mount, |g| g.list_tools())?;
+            let tools = self.guest(mount, async |g| g.list_tools_async().await).await?;
             self.structured_tools[mount] = Some(structured_tool_names(&tools));
         }
         Ok(self.structured_tools[mount].as_ref().is_some_and(|names| names.contains(name)))
     }
 
-    fn list_resources(
+    async fn list_resources<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         params: Option<&RawValue>,
         v: ProtocolVersion,
-        out: &mut dyn Outbox,
+        out: &mut O,
     ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let mut per_mount = Vec::with_capacity(self.routers.mounts().len());
         for i in 0..self.routers.mounts().len() {
-            per_mount.push(self.guest(i, |g| g.list_resources())?);
+            per_mount.push(self.guest(i, async |g| g.list_resources_async().await).await?);
         }
         let routers = &self.routers;
         let mapped: Vec<_> = per_mount
@@ -424,11 +474,11 @@ impl Session {
         self.reply(id, &ListPage { key: "resources", items: page, next_cursor }, out)
     }
 
-    fn read_resource(
+    async fn read_resource<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         params: Option<&RawValue>,
-        out: &mut dyn Outbox,
+        out: &mut O,
     ) -> Result<(), RpcError> {
         let p: params::UriParams<'_> = params::decode(params)?;
         let not_found = || RpcError {
@@ -439,7 +489,7 @@ impl Session {
         let Some((mount, uri)) = self.routers.route_uri(&p.uri) else {
             return Err(not_found());
         };
-        match self.guest(mount, |g| g.read_resource(uri))? {
+        match self.guest(mount, async |g| g.read_resource_async(uri).await).await? {
             Ok(result) => {
                 let routers = self.routers.clone();
                 let mapped = mapping::read_resource_result(&result, |uri| routers.outward_uri(mount, uri));
@@ -450,12 +500,12 @@ impl Session {
         }
     }
 
-    fn subscription(
+    fn subscription<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         params: Option<&RawValue>,
         method: &str,
-        out: &mut dyn Outbox,
+        out: &mut O,
     ) -> Result<(), RpcError> {
         let subscribe = matches!(&self.phase, Phase::Ready(r) if r.subscribe);
         if !subscribe {
@@ -473,11 +523,16 @@ impl Session {
         self.reply(id, &mapping::Empty {}, out)
     }
 
-    fn list_prompts(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
+    async fn list_prompts<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let mut per_mount = Vec::with_capacity(self.routers.mounts().len());
         for i in 0..self.routers.mounts().len() {
-            per_mount.push(self.guest(i, |g| g.list_prompts())?);
+            per_mount.push(self.guest(i, async |g| g.list_prompts_async().await).await?);
         }
         let routers = &self.routers;
         let mapped: Vec<_> = per_mount
@@ -491,18 +546,18 @@ impl Session {
         self.reply(id, &ListPage { key: "prompts", items: page, next_cursor }, out)
     }
 
-    fn get_prompt(
+    async fn get_prompt<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         params: Option<&RawValue>,
         v: ProtocolVersion,
-        out: &mut dyn Outbox,
+        out: &mut O,
     ) -> Result<(), RpcError> {
         let p: params::GetPromptParams<'_> = params::decode(params)?;
         let Some((mount, name)) = self.routers.route_name(&p.name) else {
             return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)));
         };
-        match self.guest(mount, |g| g.get_prompt(name))? {
+        match self.guest(mount, async |g| g.get_prompt_async(name).await).await? {
             Ok(result) => self.reply(id, &mapping::get_prompt_result(&result, v), out),
             Err(wit::PromptError::NotFound(_)) => {
                 Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)))
@@ -512,7 +567,12 @@ impl Session {
         }
     }
 
-    fn complete(&mut self, id: &RawValue, params: Option<&RawValue>, out: &mut dyn Outbox) -> Result<(), RpcError> {
+    async fn complete<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
         let p: params::CompleteParams<'_> = params::decode(params)?;
         // Type-check the parts the guest relies on before handing them over raw.
         let reference = serde_json::from_str::<params::CompletionReference>(p.reference.get())
@@ -550,7 +610,7 @@ impl Session {
             streaming: None,
             meta: p.meta.map(meta_entries).transpose()?,
         };
-        match self.guest(mount, |g| g.complete(&request))? {
+        match self.guest(mount, async |g| g.complete_async(&request).await).await? {
             Ok(response) if response.is_error == Some(true) => {
                 let text: Vec<&str> = response
                     .content
@@ -582,41 +642,50 @@ impl Session {
     /// Runs `call` on the session's instance of mount `mount`, creating it
     /// if needed. A fault drops the instance (a trap leaves it unusable) and
     /// becomes -32603.
-    fn guest<T>(
+    async fn guest<T>(
         &mut self,
         mount: usize,
-        call: impl FnOnce(&mut RouterInstance) -> Result<T, GuestFault>,
+        call: impl AsyncFnOnce(&mut RouterInstance) -> Result<T, GuestFault>,
     ) -> Result<T, RpcError> {
         // Cloned (an Arc) only where a branch needs it past `self`'s borrow:
         // not on the per-session path of every call.
         let component = |s: &Self| s.routers.mounts()[mount].component.clone();
+        let asynchronous = self.asynchronous;
+        let unfit = |instance: &Option<RouterInstance>| instance.as_ref().is_none_or(|i| i.is_async() != asynchronous);
         match self.options.instances {
             InstanceMode::PerSession => {
-                if self.instances[mount].is_none() {
-                    let fresh = component(self).instantiate().map_err(|fault| self.fault(mount, fault))?;
-                    self.instances[mount] = Some(fresh);
+                if unfit(&self.instances[mount]) {
+                    let fresh = instantiate(&component(self), asynchronous).await;
+                    self.instances[mount] = Some(fresh.map_err(|fault| self.fault(mount, fault))?);
                 }
                 let instance = self.instances[mount].as_mut().expect("instantiated above");
                 instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
-                call(instance).map_err(|fault| {
+                let result = call(instance).await;
+                result.map_err(|fault| {
                     self.instances[mount] = None;
                     self.fault(mount, fault)
                 })
             }
             InstanceMode::PerRequest => {
-                let mut instance = component(self).instantiate().map_err(|fault| self.fault(mount, fault))?;
+                let fresh = instantiate(&component(self), asynchronous).await;
+                let mut instance = fresh.map_err(|fault| self.fault(mount, fault))?;
                 instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
-                call(&mut instance).map_err(|fault| self.fault(mount, fault))
+                let result = call(&mut instance).await;
+                result.map_err(|fault| self.fault(mount, fault))
             }
             InstanceMode::Shared => {
                 let component = component(self);
-                let mut slot = component.shared_instance().lock().unwrap_or_else(|e| e.into_inner());
-                if slot.is_none() {
-                    *slot = Some(component.instantiate().map_err(|fault| self.fault(mount, fault))?);
+                let shared = component.shared_instance();
+                let mut slot = shared.slot.lock().await;
+                if shared.retire.swap(false, Ordering::Relaxed) || unfit(&slot) {
+                    *slot = None;
+                    *slot =
+                        Some(instantiate(&component, asynchronous).await.map_err(|fault| self.fault(mount, fault))?);
                 }
                 let instance = slot.as_mut().expect("instantiated above");
                 instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
-                call(instance).map_err(|fault| {
+                let result = call(instance).await;
+                result.map_err(|fault| {
                     *slot = None;
                     self.fault(mount, fault)
                 })
@@ -631,9 +700,8 @@ impl Session {
             match self.options.instances {
                 InstanceMode::PerSession => self.instances[i] = None,
                 InstanceMode::PerRequest => {}
-                InstanceMode::Shared => {
-                    *mount.component.shared_instance().lock().unwrap_or_else(|e| e.into_inner()) = None;
-                }
+                // Replaced by the next call that holds its lock.
+                InstanceMode::Shared => mount.component.shared_instance().retire.store(true, Ordering::Relaxed),
             }
         }
     }
@@ -657,7 +725,12 @@ impl Session {
         RpcError::internal(fault.message)
     }
 
-    fn reply<T: Serialize>(&mut self, id: &RawValue, result: &T, out: &mut dyn Outbox) -> Result<(), RpcError> {
+    fn reply<T: Serialize, O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        result: &T,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
         match jsonrpc::write_result(&mut self.buf, id, result) {
             Ok(()) if self.buf.len() > self.options.max_output => {
                 let error = RpcError::internal(format!(
@@ -679,16 +752,52 @@ impl Session {
         }
     }
 
-    fn notify<P: Serialize>(&mut self, method: &str, params: &P, out: &mut dyn Outbox) {
+    fn notify<P: Serialize, O: Outbox + ?Sized>(&mut self, method: &str, params: &P, out: &mut O) {
         match jsonrpc::write_notification(&mut self.buf, method, params) {
             Ok(()) => out.send(&self.buf),
             Err(e) => tracing::warn!("cannot serialise a {method} notification: {e}"),
         }
     }
 
-    fn send_error(&mut self, id: Option<&RawValue>, error: &RpcError, out: &mut dyn Outbox) {
+    fn send_error<O: Outbox + ?Sized>(&mut self, id: Option<&RawValue>, error: &RpcError, out: &mut O) {
         jsonrpc::write_error(&mut self.buf, id, error);
         out.send(&self.buf);
+    }
+}
+
+/// A fresh instance of `component` for blocking or async calls.
+async fn instantiate(component: &LoadedComponent, asynchronous: bool) -> Result<RouterInstance, GuestFault> {
+    if asynchronous { component.instantiate_async().await } else { component.instantiate() }
+}
+
+/// Runs `future` to its end on this thread. Blocking guest calls finish at
+/// the first poll; only waiting for the shared instance's lock suspends it,
+/// and the lock's release wakes this thread.
+fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    if let Poll::Ready(output) = future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+        return output;
+    }
+    let waker = Waker::from(Arc::new(ThreadWaker(std::thread::current())));
+    let mut cx = Context::from_waker(&waker);
+    loop {
+        match future.as_mut().poll(&mut cx) {
+            Poll::Ready(output) => return output,
+            Poll::Pending => std::thread::park(),
+        }
+    }
+}
+
+/// Wakes a thread parked in [`block_on`].
+struct ThreadWaker(std::thread::Thread);
+
+impl Wake for ThreadWaker {
+    fn wake(self: Arc<Self>) {
+        self.0.unpark();
+    }
+
+    fn wake_by_ref(self: &Arc<Self>) {
+        self.0.unpark();
     }
 }
 

@@ -17,11 +17,18 @@ pub struct EngineOptions {
     /// Pre-allocate instance slots (fast instantiation) instead of mapping
     /// memory on demand.
     pub pooling: bool,
+    /// Guests may be called async ([`LoadedComponent::instantiate_async`],
+    /// which the Streamable HTTP transport uses): the pool then holds a fiber
+    /// stack for each instance. Without it, the pool holds none (setting
+    /// them up is a third of a cached cold start) and async calls fail.
+    ///
+    /// [`LoadedComponent::instantiate_async`]: super::LoadedComponent::instantiate_async
+    pub async_calls: bool,
 }
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { max_instances: 1024, max_memory: DEFAULT_MAX_MEMORY, pooling: true }
+        EngineOptions { max_instances: 1024, max_memory: DEFAULT_MAX_MEMORY, pooling: true, async_calls: true }
     }
 }
 
@@ -78,10 +85,10 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         .linear_memory_keep_resident(1 << 20)
         .table_keep_resident(64 * 1024)
         .pagemap_scan(Enabled::Auto)
-        // Guest calls run on the caller's stack, never on a fiber: no stack
-        // pool (by default 1,000 stacks, each with a guard page set up at
-        // start-up: a third of a cached cold start).
-        .total_stacks(0);
+        // Async calls run on a fiber, and each instance's store keeps its
+        // stack between calls. Blocking calls run on the caller's stack: no
+        // stack pool then (each stack's guard page is set up at start-up).
+        .total_stacks(if options.async_calls { n } else { 0 });
     pool
 }
 

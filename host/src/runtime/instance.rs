@@ -1,6 +1,7 @@
 //! One live guest instance and typed calls into it.
 
 use wasmtime::Store;
+use wasmtime::component::{ComponentExportIndex, Func, InstancePre, TypedFunc};
 use wasmtime_wasi::{WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
 
@@ -39,6 +40,18 @@ pub struct GuestFault {
 }
 
 impl GuestFault {
+    fn instantiate(error: wasmtime::Error, state: &StoreData) -> Self {
+        let fault = GuestFault::from_error("instantiate", error, state);
+        GuestFault { kind: FaultKind::Instantiate, ..fault }
+    }
+
+    fn async_only(function: &str) -> Self {
+        GuestFault {
+            kind: FaultKind::Trap,
+            message: format!("`{function}` called without `_async` on an instance made by `instantiate_async`"),
+        }
+    }
+
     fn from_error(function: &str, error: wasmtime::Error, state: &StoreData) -> Self {
         let interrupted = error.downcast_ref::<Interrupted>().cloned().or_else(|| {
             // A refused memory growth that the guest itself turned into a trap
@@ -89,18 +102,117 @@ impl WasiHttpView for StoreData {
 }
 
 /// An instantiated router: its own store, memory and state.
+///
+/// An instance is made for one way of calling: blocking
+/// ([`LoadedComponent::instantiate`]; the methods without a suffix run the
+/// guest on the caller's thread) or async
+/// ([`LoadedComponent::instantiate_async`]; the `_async` methods run it on a
+/// fiber that gives the thread back to the executor at every epoch tick and
+/// while the guest waits on the host). The `_async` methods also work on a
+/// blocking instance, where they finish at their first poll.
+///
+/// [`LoadedComponent::instantiate`]: super::LoadedComponent::instantiate
+/// [`LoadedComponent::instantiate_async`]: super::LoadedComponent::instantiate_async
 pub struct RouterInstance {
     store: Store<StoreData>,
-    router: McpRouter,
+    exports: Exports,
+}
+
+enum Exports {
+    /// Linked with blocking WASI: called through the generated bindings.
+    Blocking(McpRouter),
+    /// Linked with async WASI: called with `call_async`.
+    Async(RouterFuncs),
+}
+
+/// Where each router function sits among a component's exports: found once
+/// per component, used by each of its async instances.
+#[derive(Clone)]
+pub(super) struct RouterExports {
+    name: ComponentExportIndex,
+    instructions: ComponentExportIndex,
+    capabilities: ComponentExportIndex,
+    list_tools: ComponentExportIndex,
+    call_tool: ComponentExportIndex,
+    list_resources: ComponentExportIndex,
+    read_resource: ComponentExportIndex,
+    list_prompts: ComponentExportIndex,
+    get_prompt: ComponentExportIndex,
+    complete: ComponentExportIndex,
+}
+
+impl RouterExports {
+    /// The router's functions in `component`.
+    pub(super) fn find(component: &wasmtime::component::Component) -> wasmtime::Result<Self> {
+        let interface = super::ROUTER_INTERFACE;
+        let router = component
+            .get_export_index(None, interface)
+            .ok_or_else(|| wasmtime::format_err!("the component does not export `{interface}`"))?;
+        let index = |name: &str| {
+            component
+                .get_export_index(Some(&router), name)
+                .ok_or_else(|| wasmtime::format_err!("`{interface}` has no function `{name}`"))
+        };
+        Ok(RouterExports {
+            name: index("name")?,
+            instructions: index("instructions")?,
+            capabilities: index("capabilities")?,
+            list_tools: index("list-tools")?,
+            call_tool: index("call-tool")?,
+            list_resources: index("list-resources")?,
+            read_resource: index("read-resource")?,
+            list_prompts: index("list-prompts")?,
+            get_prompt: index("get-prompt")?,
+            complete: index("complete")?,
+        })
+    }
+}
+
+/// One async instance's router functions.
+struct RouterFuncs {
+    name: Func,
+    instructions: Func,
+    capabilities: Func,
+    list_tools: Func,
+    call_tool: Func,
+    list_resources: Func,
+    read_resource: Func,
+    list_prompts: Func,
+    get_prompt: Func,
+    complete: Func,
 }
 
 macro_rules! guest_call {
-    ($(#[$doc:meta])* $name:ident => $call:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty, $wit_name:literal) => {
+    ($(#[$doc:meta])* $name:ident / $name_async:ident => $call:ident . $field:ident
+        ( $($arg:ident : $ty:ty),* ) -> $ret:ty, $wit_name:literal) => {
         $(#[$doc])*
+        ///
+        /// Blocking; fails on an instance made by `instantiate_async`.
         pub fn $name(&mut self, $($arg: $ty),*) -> Result<$ret, GuestFault> {
+            let Exports::Blocking(router) = &self.exports else {
+                return Err(GuestFault::async_only($wit_name));
+            };
             self.store.data().sandbox.output().begin_call();
             self.store.set_epoch_deadline(1);
-            let result = self.router.wasix_mcp_router().$call(&mut self.store, $($arg),*);
+            let result = router.wasix_mcp_router().$call(&mut self.store, $($arg),*);
+            result.map_err(|e| GuestFault::from_error($wit_name, e, self.store.data()))
+        }
+
+        $(#[$doc])*
+        ///
+        /// Async on an instance made by `instantiate_async`; on a blocking
+        /// one, the blocking call.
+        pub async fn $name_async(&mut self, $($arg: $ty),*) -> Result<$ret, GuestFault> {
+            let func = match &self.exports {
+                Exports::Blocking(_) => return self.$name($($arg),*),
+                Exports::Async(funcs) => funcs.$field,
+            };
+            self.store.data().sandbox.output().begin_call();
+            self.store.set_epoch_deadline(1);
+            // SAFETY: loading the component (`McpRouterPre::new`) checked this
+            // export against these same types, as the generated bindings rely on.
+            let typed = unsafe { TypedFunc::<($($ty,)*), ($ret,)>::new_unchecked(func) };
+            let result = typed.call_async(&mut self.store, ($($arg,)*)).await.map(|(ret,)| ret);
             result.map_err(|e| GuestFault::from_error($wit_name, e, self.store.data()))
         }
     };
@@ -112,23 +224,48 @@ impl RouterInstance {
         policy: &SandboxPolicy,
         limits: Limits,
     ) -> Result<Self, GuestFault> {
-        let sandbox = policy
-            .instance_state(limits.timeout)
-            .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
-        let data = StoreData { sandbox, control: CallControl::new(limits), limits };
-        let mut store = Store::new(pre.engine(), data);
-        store.limiter(|data| &mut data.control);
-        store.epoch_deadline_callback(|store| store.data().control.on_tick());
-        // Instantiation runs guest start code: it gets a deadline too.
-        store.data_mut().control.begin_call(&CancelFlag::default(), None);
-        store.set_epoch_deadline(1);
+        let mut store = new_store(pre.engine(), policy, limits, false)?;
         match pre.instantiate(&mut store) {
-            Ok(router) => Ok(RouterInstance { store, router }),
-            Err(e) => {
-                let fault = GuestFault::from_error("instantiate", e, store.data());
-                Err(GuestFault { kind: FaultKind::Instantiate, ..fault })
-            }
+            Ok(router) => Ok(RouterInstance { store, exports: Exports::Blocking(router) }),
+            Err(e) => Err(GuestFault::instantiate(e, store.data())),
         }
+    }
+
+    pub(super) async fn new_async(
+        pre: &InstancePre<StoreData>,
+        exports: &RouterExports,
+        policy: &SandboxPolicy,
+        limits: Limits,
+    ) -> Result<Self, GuestFault> {
+        let mut store = new_store(pre.engine(), policy, limits, true)?;
+        let instance = match pre.instantiate_async(&mut store).await {
+            Ok(instance) => instance,
+            Err(e) => return Err(GuestFault::instantiate(e, store.data())),
+        };
+        let mut func = |index: &ComponentExportIndex| {
+            instance.get_func(&mut store, index).ok_or_else(|| GuestFault {
+                kind: FaultKind::Instantiate,
+                message: format!("`{}` exports something other than a function", super::ROUTER_INTERFACE),
+            })
+        };
+        let funcs = RouterFuncs {
+            name: func(&exports.name)?,
+            instructions: func(&exports.instructions)?,
+            capabilities: func(&exports.capabilities)?,
+            list_tools: func(&exports.list_tools)?,
+            call_tool: func(&exports.call_tool)?,
+            list_resources: func(&exports.list_resources)?,
+            read_resource: func(&exports.read_resource)?,
+            list_prompts: func(&exports.list_prompts)?,
+            get_prompt: func(&exports.get_prompt)?,
+            complete: func(&exports.complete)?,
+        };
+        Ok(RouterInstance { store, exports: Exports::Async(funcs) })
+    }
+
+    /// Whether this instance was made by `instantiate_async`.
+    pub fn is_async(&self) -> bool {
+        matches!(self.exports, Exports::Async(_))
     }
 
     /// Arms the next calls: a fresh deadline, the flag that cancels them and
@@ -138,27 +275,44 @@ impl RouterInstance {
     }
 
     guest_call!(/// Calls `name()`.
-        name => call_name() -> String, "name");
+        name / name_async => call_name.name() -> String, "name");
     guest_call!(/// Calls `instructions()`.
-        instructions => call_instructions() -> String, "instructions");
+        instructions / instructions_async => call_instructions.instructions() -> String, "instructions");
     guest_call!(/// Calls `capabilities()`.
-        capabilities => call_capabilities() -> wit::ServerCapabilities, "capabilities");
+        capabilities / capabilities_async => call_capabilities.capabilities() -> wit::ServerCapabilities, "capabilities");
     guest_call!(/// Calls `list-tools()`.
-        list_tools => call_list_tools() -> Vec<wit::Tool>, "list-tools");
+        list_tools / list_tools_async => call_list_tools.list_tools() -> Vec<wit::Tool>, "list-tools");
     guest_call!(/// Calls `call-tool(tool-name, arguments)`.
-        call_tool => call_call_tool(name: &str, arguments: &wit::Value)
-            -> Result<wit::CallToolResult, wit::ToolError>, "call-tool");
+        call_tool / call_tool_async => call_call_tool.call_tool(name: &str, arguments: &wit::Value) -> Result<wit::CallToolResult, wit::ToolError>, "call-tool");
     guest_call!(/// Calls `list-resources()`.
-        list_resources => call_list_resources() -> Vec<wit::McpResource>, "list-resources");
+        list_resources / list_resources_async => call_list_resources.list_resources() -> Vec<wit::McpResource>, "list-resources");
     guest_call!(/// Calls `read-resource(uri)`.
-        read_resource => call_read_resource(uri: &str)
-            -> Result<wit::ReadResourceResult, wit::ResourceError>, "read-resource");
+        read_resource / read_resource_async => call_read_resource.read_resource(uri: &str) -> Result<wit::ReadResourceResult, wit::ResourceError>, "read-resource");
     guest_call!(/// Calls `list-prompts()`.
-        list_prompts => call_list_prompts() -> Vec<wit::Prompt>, "list-prompts");
+        list_prompts / list_prompts_async => call_list_prompts.list_prompts() -> Vec<wit::Prompt>, "list-prompts");
     guest_call!(/// Calls `get-prompt(prompt-name)`.
-        get_prompt => call_get_prompt(name: &str)
-            -> Result<wit::GetPromptResult, wit::PromptError>, "get-prompt");
+        get_prompt / get_prompt_async => call_get_prompt.get_prompt(name: &str) -> Result<wit::GetPromptResult, wit::PromptError>, "get-prompt");
     guest_call!(/// Calls `complete(request)`.
-        complete => call_complete(request: &wit::CompletionRequest)
-            -> Result<wit::CompletionResponse, wit::CompletionError>, "complete");
+        complete / complete_async => call_complete.complete(request: &wit::CompletionRequest) -> Result<wit::CompletionResponse, wit::CompletionError>, "complete");
+}
+
+/// A store for one instance, its limits armed for instantiation (which runs
+/// guest start code). `yields`: the store's calls are async, and give their
+/// thread back to the executor at every epoch tick.
+fn new_store(
+    engine: &wasmtime::Engine,
+    policy: &SandboxPolicy,
+    limits: Limits,
+    yields: bool,
+) -> Result<Store<StoreData>, GuestFault> {
+    let sandbox = policy
+        .instance_state(limits.timeout)
+        .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
+    let data = StoreData { sandbox, control: CallControl::new(limits, yields), limits };
+    let mut store = Store::new(engine, data);
+    store.limiter(|data| &mut data.control);
+    store.epoch_deadline_callback(|store| store.data().control.on_tick());
+    store.data_mut().control.begin_call(&CancelFlag::default(), None);
+    store.set_epoch_deadline(1);
+    Ok(store)
 }

@@ -93,17 +93,21 @@ pub struct CallControl {
     cancel: CancelFlag,
     hook: Option<TickHook>,
     memory_exceeded: bool,
+    /// Async calls give their thread back to the executor at every tick.
+    yields: bool,
 }
 
 impl CallControl {
-    /// Control state for an instance under `limits`.
-    pub fn new(limits: Limits) -> Self {
+    /// Control state for an instance under `limits`; `yields` for instances
+    /// called with `call_async`.
+    pub fn new(limits: Limits, yields: bool) -> Self {
         CallControl {
             limits,
             deadline: Instant::now(),
             cancel: CancelFlag::default(),
             hook: None,
             memory_exceeded: false,
+            yields,
         }
     }
 
@@ -143,6 +147,13 @@ impl CallControl {
         }
         if Instant::now() >= self.deadline {
             return Err(wasmtime::Error::new(Interrupted::Timeout(self.limits.timeout)));
+        }
+        if self.yields {
+            // A long async call gives its thread back at every tick. Tokio's
+            // own yield also lets the thread look for I/O first: a plain
+            // wake-up would run the next busy task, and a server whose
+            // threads all run long calls would read no request for a while.
+            return Ok(UpdateDeadline::YieldCustom(1, Box::pin(tokio::task::yield_now())));
         }
         Ok(UpdateDeadline::Continue(1))
     }

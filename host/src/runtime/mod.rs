@@ -12,16 +12,17 @@ pub mod limits;
 mod waits;
 
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
-use wasmtime::component::{Component, Linker};
+use wasmtime::component::{Component, InstancePre, Linker};
 use wasmtime::{Engine, Precompiled};
 
 use crate::error::LoadError;
 use crate::sandbox::SandboxPolicy;
 use bindings::McpRouterPre;
 use cache::CompileCache;
-use instance::StoreData;
+use instance::{RouterExports, StoreData};
 use limits::Limits;
 
 pub use instance::{FaultKind, GuestFault, RouterInstance};
@@ -37,19 +38,38 @@ pub struct LoadedComponent {
 
 struct Inner {
     pre: McpRouterPre<StoreData>,
+    /// Linked with async WASI on first need: most processes call one way only.
+    async_pre: OnceLock<Result<AsyncPre, String>>,
     policy: SandboxPolicy,
     limits: Limits,
     /// The one instance of [`InstanceMode::Shared`](crate::protocol::session::InstanceMode).
-    shared: Arc<Mutex<Option<RouterInstance>>>,
+    shared: Arc<SharedInstance>,
+}
+
+/// The instance all sessions share in shared mode.
+#[derive(Default)]
+pub(crate) struct SharedInstance {
+    /// An async lock: async calls hold it across their awaits.
+    pub(crate) slot: tokio::sync::Mutex<Option<RouterInstance>>,
+    /// The instance is to be replaced before its next call.
+    pub(crate) retire: AtomicBool,
+}
+
+/// What async instances are made from.
+#[derive(Clone)]
+struct AsyncPre {
+    pre: InstancePre<StoreData>,
+    exports: RouterExports,
 }
 
 impl Clone for Inner {
     fn clone(&self) -> Self {
         Inner {
             pre: self.pre.clone(),
+            async_pre: self.async_pre.clone(),
             policy: self.policy.clone(),
             limits: self.limits,
-            shared: Arc::new(Mutex::new(None)),
+            shared: Arc::default(),
         }
     }
 }
@@ -123,16 +143,12 @@ impl LoadedComponent {
 
     fn link(engine: &Engine, component: Component, policy: SandboxPolicy) -> Result<Self, LoadError> {
         check_exports_router(engine, &component)?;
-        let mut linker = Linker::<StoreData>::new(engine);
-        wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(LoadError::Link)?;
-        waits::bound_clock_waits(&mut linker).map_err(LoadError::Link)?;
-        // Always linked, so components with an HTTP client load; each request
-        // is checked against the policy's allowlist (see `sandbox::outgoing_http`).
-        wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker).map_err(LoadError::Link)?;
-        let pre = linker.instantiate_pre(&component).map_err(LoadError::Link)?;
+        let pre = link(engine, &component, Calls::Blocking).map_err(LoadError::Link)?;
+        // Also checks every router function's type against the bindings.
         let pre = McpRouterPre::new(pre).map_err(LoadError::Link)?;
-        let shared = Arc::new(Mutex::new(None));
-        Ok(LoadedComponent { inner: Arc::new(Inner { pre, policy, limits: Limits::default(), shared }) })
+        let inner =
+            Inner { pre, async_pre: OnceLock::new(), policy, limits: Limits::default(), shared: Arc::default() };
+        Ok(LoadedComponent { inner: Arc::new(inner) })
     }
 
     /// Sets the limits every new instance runs under.
@@ -156,15 +172,65 @@ impl LoadedComponent {
         self.inner.policy.label()
     }
 
-    /// The slot of the instance all sessions share in shared mode.
-    pub fn shared_instance(&self) -> &Mutex<Option<RouterInstance>> {
+    /// The instance all sessions share in shared mode.
+    pub(crate) fn shared_instance(&self) -> &SharedInstance {
         &self.inner.shared
     }
 
-    /// Creates a fresh instance with its own memory and state.
+    /// Creates a fresh instance with its own memory and state, for blocking
+    /// calls on the caller's thread.
     pub fn instantiate(&self) -> Result<RouterInstance, GuestFault> {
         RouterInstance::new(&self.inner.pre, &self.inner.policy, self.inner.limits)
     }
+
+    /// Creates a fresh instance for async calls (the `_async` methods of
+    /// [`RouterInstance`]), linked with WASI's async implementation: the guest
+    /// runs on the executor's thread, on a fiber that gives the thread back
+    /// while the guest waits on the host and at every epoch tick, so a long
+    /// call holds up no other task.
+    ///
+    /// Each instance keeps a fiber stack, so the engine needs one per
+    /// instance ([`EngineOptions::async_calls`](engine::EngineOptions::async_calls)).
+    pub async fn instantiate_async(&self) -> Result<RouterInstance, GuestFault> {
+        let async_pre = self.inner.async_pre.get_or_init(|| {
+            let pre = self.inner.pre.instance_pre();
+            let linked = link(pre.engine(), pre.component(), Calls::Async).map_err(|e| format!("{e:#}"))?;
+            let exports = RouterExports::find(pre.component()).map_err(|e| format!("{e:#}"))?;
+            Ok(AsyncPre { pre: linked, exports })
+        });
+        let async_pre = async_pre.as_ref().map_err(|message| GuestFault {
+            kind: FaultKind::Instantiate,
+            message: format!("cannot link the component for async calls: {message}"),
+        })?;
+        RouterInstance::new_async(&async_pre.pre, &async_pre.exports, &self.inner.policy, self.inner.limits).await
+    }
+}
+
+/// How a linker's WASI functions block.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Calls {
+    /// On the calling thread.
+    Blocking,
+    /// By suspending the guest's fiber.
+    Async,
+}
+
+/// Links WASI (with host waits bounded by the call, see `waits`) and outgoing
+/// HTTP for `component`.
+fn link(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Result<InstancePre<StoreData>> {
+    let mut linker = Linker::<StoreData>::new(engine);
+    match calls {
+        Calls::Blocking => wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?,
+        Calls::Async => wasmtime_wasi::p2::add_to_linker_async(&mut linker)?,
+    }
+    waits::bound_clock_waits(&mut linker)?;
+    // Always linked, so components with an HTTP client load; each request is
+    // checked against the policy's allowlist (see `sandbox::outgoing_http`).
+    match calls {
+        Calls::Blocking => wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker)?,
+        Calls::Async => wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker)?,
+    }
+    linker.instantiate_pre(component)
 }
 
 /// Compiles the component in `wasm` for `engine` into the bytes of a `.cwasm`

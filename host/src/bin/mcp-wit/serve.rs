@@ -212,7 +212,9 @@ pub fn serve(mut args: ServeArgs, matches: &ArgMatches) -> anyhow::Result<()> {
     };
     let max_instances = u32::try_from((sessions + 8) * components + 8).unwrap_or(u32::MAX);
     let largest = plans.iter().map(|p| p.limits.max_memory).max().unwrap_or(layers.limits(None, None).max_memory);
-    let engine_options = EngineOptions { max_memory: largest, max_instances, ..EngineOptions::default() };
+    // Only HTTP calls guests async; stdio calls them on its own thread.
+    let async_calls = args.http.http.is_some();
+    let engine_options = EngineOptions { max_memory: largest, max_instances, async_calls, ..EngineOptions::default() };
     let engine = mcp_wit::runtime::engine::build_engine_with(&engine_options)?;
     let cache = match (&cache_dir, no_cache) {
         (_, true) => None,

@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use super::Shared;
 use super::sessions::Transport;
-use super::sse::{self, ChannelOutbox};
+use super::sse::{self, EventSender};
 use super::streamable::{Target, run};
 use super::wire::{self, TRANSPORT_ERROR};
 use crate::protocol::Session;
@@ -98,8 +98,12 @@ pub async fn message(
         session.canceller.cancel(&request);
     }
     let _activity = session.activity();
-    match run(Target::Shared(session.core.clone()), bytes, ChannelOutbox::new(stream)).await {
-        Ok(_) => wire::status(StatusCode::ACCEPTED),
+    let handling = tokio::spawn(async move {
+        let messages = run(Target::Shared(session.core.clone()), bytes).await;
+        EventSender::new(stream).deliver(messages).await;
+    });
+    match handling.await {
+        Ok(()) => wire::status(StatusCode::ACCEPTED),
         Err(e) => {
             tracing::error!("request handling failed: {e}");
             wire::error(StatusCode::INTERNAL_SERVER_ERROR, TRANSPORT_ERROR, format!("Internal error: {e}"), None)

@@ -2,15 +2,21 @@
 //! and the 2024-11-05 HTTP+SSE transport at `/sse` + `/messages`.
 //!
 //! Both feed the same protocol core as stdio: every message goes to
-//! [`Session::handle`](crate::Session::handle), which writes notifications and
-//! then the response to an [`Outbox`](crate::Outbox); the transport only decides
-//! where those bytes go (one JSON body, or events on an SSE stream).
+//! [`Session::handle_async`](crate::Session::handle_async), which writes
+//! notifications and then the response to an [`Outbox`](crate::Outbox); the
+//! transport only decides where those bytes go (one JSON body, or events on an
+//! SSE stream).
 //!
 //! - **Sessions**: `initialize` creates a [`Session`](crate::Session) (its own
 //!   guest instance, as on stdio) and answers with `Mcp-Session-Id`. The session
 //!   sits behind an async mutex: its requests run one at a time on its instance,
-//!   different sessions run in parallel. Each call runs on the blocking pool, so
-//!   a slow guest never holds up the async runtime. Idle sessions expire.
+//!   different sessions run in parallel. Guest calls are async: they run on the
+//!   runtime's worker threads, each on a fiber that gives its thread back at
+//!   every epoch tick and while the guest waits on the host, so a slow guest
+//!   holds up no other request, and a request costs no hand-off to another
+//!   thread. The engine needs a fiber stack per instance
+//!   ([`EngineOptions::async_calls`](crate::runtime::engine::EngineOptions::async_calls),
+//!   on by default). Idle sessions expire.
 //! - **Stateless** (`--stateless`): no sessions; every POST gets a fresh
 //!   session, initialized from the `MCP-Protocol-Version` header.
 //! - **Security**: `Origin` and (for loopback binds) `Host` are checked before

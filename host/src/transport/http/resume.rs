@@ -16,7 +16,6 @@ use axum::body::Bytes;
 use tokio::sync::mpsc;
 
 use super::sse;
-use crate::protocol::Outbox;
 
 /// The reconnection delay suggested to clients.
 pub const RETRY: Duration = Duration::from_secs(2);
@@ -162,32 +161,35 @@ fn priming(id: u64) -> Bytes {
     Bytes::from(format!("id: {id}-0\nretry: {}\ndata:\n\n", RETRY.as_millis()))
 }
 
-/// Writes a request's messages to its resumable stream.
-pub struct LoggedOutbox {
+/// Writes a request's messages to its resumable stream; the stream ends
+/// when this is dropped.
+pub struct LoggedEvents {
     log: std::sync::Arc<super::sessions::HttpSession>,
     stream: u64,
 }
 
-impl LoggedOutbox {
-    /// An outbox for stream `stream` of `session`.
+impl LoggedEvents {
+    /// The writer of stream `stream` of `session`.
     pub fn new(session: std::sync::Arc<super::sessions::HttpSession>, stream: u64) -> Self {
-        LoggedOutbox { log: session, stream }
+        LoggedEvents { log: session, stream }
     }
-}
 
-impl Outbox for LoggedOutbox {
-    fn send(&mut self, message: &[u8]) {
-        let (event, live) = self.log.events.record(self.stream, message);
-        if let Some(live) = live
-            && live.blocking_send(event).is_err()
-        {
-            tracing::debug!(stream = self.stream, "the client left; events are kept for a resumption");
-            self.log.events.lost(self.stream, &live);
+    /// Records `messages` in order, and sends each to the client while it
+    /// listens.
+    pub async fn deliver(self, messages: Vec<Vec<u8>>) {
+        for message in messages {
+            let (event, live) = self.log.events.record(self.stream, &message);
+            if let Some(live) = live
+                && live.send(event).await.is_err()
+            {
+                tracing::debug!(stream = self.stream, "the client left; events are kept for a resumption");
+                self.log.events.lost(self.stream, &live);
+            }
         }
     }
 }
 
-impl Drop for LoggedOutbox {
+impl Drop for LoggedEvents {
     fn drop(&mut self) {
         self.log.events.finish(self.stream);
     }

@@ -7,8 +7,6 @@ use std::time::Duration;
 use axum::body::{Body, Bytes};
 use tokio::sync::{mpsc, watch};
 
-use crate::protocol::Outbox;
-
 /// Capacity of the channel between a session and its stream: when the client
 /// reads more slowly than the guest answers, the guest call waits.
 pub const CHANNEL_CAPACITY: usize = 32;
@@ -115,24 +113,25 @@ async fn shutting_down(shutdown: &mut Option<watch::Receiver<bool>>) {
     }
 }
 
-/// Sends each message the core writes as a `message` event. Runs on the
-/// blocking pool, so it may wait for room in the channel; once the client is
-/// gone, messages are dropped.
-pub struct ChannelOutbox {
+/// Sends a request's messages as `message` events; once the client is gone,
+/// they are dropped.
+pub struct EventSender {
     tx: mpsc::Sender<Bytes>,
 }
 
-impl ChannelOutbox {
-    /// An outbox writing to `tx`.
+impl EventSender {
+    /// A sender writing to `tx`.
     pub fn new(tx: mpsc::Sender<Bytes>) -> Self {
-        ChannelOutbox { tx }
+        EventSender { tx }
     }
-}
 
-impl Outbox for ChannelOutbox {
-    fn send(&mut self, json: &[u8]) {
-        if self.tx.blocking_send(message(json)).is_err() {
-            tracing::debug!("the client left before its answer was sent");
+    /// Sends `messages` in order, waiting for room in the channel.
+    pub async fn deliver(self, messages: Vec<Vec<u8>>) {
+        for json in messages {
+            if self.tx.send(message(&json)).await.is_err() {
+                tracing::debug!("the client left before its answer was sent");
+                return;
+            }
         }
     }
 }

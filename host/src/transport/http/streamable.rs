@@ -18,12 +18,12 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::Shared;
-use super::resume::LoggedOutbox;
+use super::resume::LoggedEvents;
 use super::sessions::{Activity, HttpSession, Transport};
-use super::sse::{self, ChannelOutbox};
+use super::sse::{self, EventSender};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
 use crate::protocol::jsonrpc;
-use crate::protocol::{Outbox, ProtocolVersion, Session};
+use crate::protocol::{ProtocolVersion, Session};
 
 /// How long an SSE answer waits for its request to finish before its
 /// headers go out: a request done by then is answered in one piece. Longer
@@ -81,7 +81,7 @@ async fn post_inner(shared: &Arc<Shared>, headers: &HeaderMap, body: Body) -> Re
     if id.is_none() {
         // Notifications and responses: handled in order with the session's
         // requests, answered with 202 once done.
-        run(Target::Shared(core), bytes, Vec::<Vec<u8>>::new()).await.map_err(internal)?;
+        tokio::spawn(run(Target::Shared(core), bytes)).await.map_err(internal)?;
         drop(activity);
         return Ok(wire::status(StatusCode::ACCEPTED));
     }
@@ -94,9 +94,9 @@ async fn start_session(shared: &Arc<Shared>, bytes: Bytes, streaming: bool) -> R
         return too_many_sessions();
     }
     let mut session = Session::new(shared.routers.clone(), shared.session_options.clone());
-    let handled = tokio::task::spawn_blocking(move || {
+    let handled = tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
-        session.handle(&bytes, &mut out);
+        session.handle_async(&bytes, &mut out).await;
         (session, out)
     })
     .await;
@@ -208,50 +208,50 @@ pub enum Target {
     Fresh { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
 }
 
-/// Runs `bytes` through the core on the blocking pool, writing to `out`.
-pub async fn run<O: Outbox + Send + 'static>(
-    target: Target,
-    bytes: Bytes,
-    mut out: O,
-) -> Result<O, tokio::task::JoinError> {
+/// Runs `bytes` through the core, returning the messages it writes. Guest
+/// calls are async: they run on this task's thread and give it back while
+/// they wait and at every epoch tick.
+pub async fn run(target: Target, bytes: Bytes) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = Vec::new();
     match target {
         Target::Shared(core) => {
             let mut session = core.lock_owned().await;
-            tokio::task::spawn_blocking(move || {
-                session.handle(&bytes, &mut out);
-                out
-            })
-            .await
+            session.handle_async(&bytes, &mut out).await;
         }
         Target::Fresh { mut session, assume, id } => {
-            tokio::task::spawn_blocking(move || {
-                if let Some(version) = assume
-                    && let Err(error) = session.assume_initialized(version)
-                {
-                    let mut buf = Vec::new();
-                    jsonrpc::write_error(&mut buf, Some(&id), &error);
-                    out.send(&buf);
-                    return out;
-                }
-                session.handle(&bytes, &mut out);
-                out
-            })
-            .await
+            if let Some(version) = assume
+                && let Err(error) = session.assume_initialized_async(version).await
+            {
+                let mut buf = Vec::new();
+                jsonrpc::write_error(&mut buf, Some(&id), &error);
+                out.push(buf);
+                return out;
+            }
+            session.handle_async(&bytes, &mut out).await;
         }
     }
+    out
+}
+
+/// Where a request's messages go once it is handled.
+enum Delivery {
+    Events(EventSender),
+    Logged(LoggedEvents),
 }
 
 /// Handles `bytes` on `target` in a task of its own, so that the request
 /// goes on if its client leaves; `activity` ends with it.
-fn spawn_run<O: Outbox + Send + 'static>(
+fn spawn_run(
     target: Target,
     bytes: Bytes,
-    outbox: O,
+    delivery: Delivery,
     activity: Option<Activity>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        if let Err(e) = run(target, bytes, outbox).await {
-            tracing::error!("request handling failed: {e}");
+        let messages = run(target, bytes).await;
+        match delivery {
+            Delivery::Events(events) => events.deliver(messages).await,
+            Delivery::Logged(log) => log.deliver(messages).await,
         }
         drop(activity);
     })
@@ -279,10 +279,10 @@ async fn answer(
         let (mut first, on_complete, mut handling) = match session.filter(|s| s.resumable) {
             Some(session) => {
                 let (stream, priming) = session.events.open(tx);
-                let outbox = LoggedOutbox::new(session.clone(), stream);
-                (vec![priming], Some(delivered(&session, stream)), spawn_run(target, bytes, outbox, activity))
+                let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
+                (vec![priming], Some(delivered(&session, stream)), spawn_run(target, bytes, log, activity))
             }
-            None => (Vec::new(), None, spawn_run(target, bytes, ChannelOutbox::new(tx), activity)),
+            None => (Vec::new(), None, spawn_run(target, bytes, Delivery::Events(EventSender::new(tx)), activity)),
         };
         // Most calls end within moments: their events then go out as one
         // body, written with the headers at once, rather than as a stream
@@ -299,7 +299,7 @@ async fn answer(
         let keep_alive = shared.options.keep_alive;
         return wire::event_stream(sse::body(first, Some(rx), keep_alive, None, (), on_complete));
     }
-    let out = match run(target, bytes, Vec::<Vec<u8>>::new()).await {
+    let out = match tokio::spawn(run(target, bytes)).await {
         Ok(out) => out,
         Err(e) => return internal(e),
     };
