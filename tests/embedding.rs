@@ -298,3 +298,68 @@ async fn axum_router_serves_mcp_beside_the_apps_routes() {
     let served = tokio::time::timeout(Duration::from_secs(10), server).await.expect("the app stopped");
     served.unwrap().expect("served without error");
 }
+
+#[tokio::test]
+async fn typed_calls_block_or_await_and_instances_keep_to_their_kind() {
+    use mcp_wit::runtime::bindings::wit;
+    let component = load("everything");
+    let arguments = wit::Value { json: r#"{"text":"same either way"}"#.into() };
+    let text = |result: wit::CallToolResult| match &result.content[..] {
+        [wit::Content::Text(t)] => t.text.clone(),
+        other => panic!("one text item expected: {other:?}"),
+    };
+
+    let mut blocking = component.instantiate().expect("a blocking instance");
+    let mut asynchronous = component.instantiate_async().await.expect("an async instance");
+    assert!(!blocking.is_async() && asynchronous.is_async());
+    let blocked = blocking.call_tool("echo", &arguments).expect("no fault").expect("a result");
+    let awaited = asynchronous.call_tool_async("echo", &arguments).await.expect("no fault").expect("a result");
+    assert_eq!(text(blocked), "same either way");
+    assert_eq!(text(awaited), "same either way");
+    // Every router function, both ways, with the same answers.
+    assert_eq!(blocking.name().unwrap(), asynchronous.name_async().await.unwrap());
+    assert_eq!(blocking.list_tools().unwrap().len(), asynchronous.list_tools_async().await.unwrap().len());
+    assert_eq!(blocking.list_prompts().unwrap().len(), asynchronous.list_prompts_async().await.unwrap().len());
+    assert_eq!(blocking.list_resources().unwrap().len(), asynchronous.list_resources_async().await.unwrap().len());
+    // `_async` works on a blocking instance; a blocking call on an async one
+    // is refused, naming the way out, and the instance goes on.
+    assert_eq!(count_async(&mut blocking).await, 1);
+    let refused = asynchronous.call_tool("echo", &arguments).expect_err("refused");
+    assert!(refused.message.contains("_async"), "{}", refused.message);
+    assert_eq!(text(asynchronous.call_tool_async("echo", &arguments).await.unwrap().unwrap()), "same either way");
+}
+
+/// `counter` through the `_async` method.
+async fn count_async(instance: &mut mcp_wit::runtime::RouterInstance) -> u64 {
+    use mcp_wit::runtime::bindings::wit;
+    let none = wit::Value { json: "{}".into() };
+    let result = instance.call_tool_async("counter", &none).await.expect("no fault").expect("a result");
+    match &result.content[..] {
+        [wit::Content::Text(t)] => t.text.parse().expect("a count"),
+        other => panic!("one text item expected: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_session_driven_both_ways_replaces_an_instance_of_the_other_kind() {
+    let component = load("everything");
+    let mut session = mcp_wit::Session::new(component, SessionOptions::default());
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let initialize = json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": support::initialize_params("2025-11-25") });
+    session.handle_async(initialize.to_string().as_bytes(), &mut out).await;
+    let counter = |id: i64| {
+        json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": { "name": "counter" } }).to_string()
+    };
+    let count = |out: &Vec<Vec<u8>>| {
+        let answer: Value = serde_json::from_slice(out.last().expect("an answer")).unwrap();
+        answer["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("{answer}")).to_owned()
+    };
+    session.handle_async(counter(1).as_bytes(), &mut out).await;
+    session.handle_async(counter(2).as_bytes(), &mut out).await;
+    assert_eq!(count(&out), "2", "one async instance");
+    // Blocking now: a fresh instance of the blocking kind.
+    session.handle(counter(3).as_bytes(), &mut out);
+    assert_eq!(count(&out), "1");
+    session.handle(counter(4).as_bytes(), &mut out);
+    assert_eq!(count(&out), "2");
+}

@@ -535,6 +535,23 @@ async fn guest_waits_end_at_the_deadline_or_on_cancellation() {
     server.stop().await;
 }
 
+#[tokio::test]
+async fn instance_modes_hold_over_http() {
+    let path = hostile();
+    for (mode, expected) in
+        [("shared", ["1", "2", "3", "4"]), ("per-session", ["1", "1", "2", "2"]), ("per-request", ["1", "1", "1", "1"])]
+    {
+        let server = HttpServer::start(&[&path, "--instances", mode]).await;
+        let (a, b) = (session(&server).await, session(&server).await);
+        let mut counts = Vec::new();
+        for (id, client) in [(1, &a), (2, &b), (3, &a), (4, &b)] {
+            counts.push(text(&client.request(id, "tools/call", json!({ "name": "counter" })).await).to_owned());
+        }
+        assert_eq!(counts, expected, "{mode}");
+        server.stop().await;
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Stateless mode
 // ---------------------------------------------------------------------------

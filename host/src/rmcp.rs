@@ -53,8 +53,12 @@ use crate::protocol::{Canceller, ProtocolVersion, Routers, Session, SessionOptio
 /// MCP session with its own guest instance.
 ///
 /// Serve one per client connection (for rmcp's Streamable HTTP service,
-/// create one in its session factory). Guest calls run on tokio's blocking
-/// pool, one at a time per handler, never on the async executor.
+/// create one in its session factory). Guest calls are async, one at a time
+/// per handler ([`Session::handle_async`]): they run on the executor's
+/// threads and give them back at every epoch tick and while the guest waits
+/// on the host, so the engine must allow async calls
+/// ([`EngineOptions::async_calls`](crate::runtime::engine::EngineOptions::async_calls),
+/// on by default).
 ///
 /// Every request method of [`ServerHandler`] that MCP routes to a server's
 /// tools, resources, prompts or completions is answered by the guest, so a
@@ -65,8 +69,7 @@ use crate::protocol::{Canceller, ProtocolVersion, Routers, Session, SessionOptio
 pub struct RouterHandler {
     routers: Routers,
     options: SessionOptions,
-    /// The session's core; an async lock so that queued requests wait without
-    /// holding a thread of the blocking pool.
+    /// The session's core; an async lock, held across the guest call.
     session: Arc<tokio::sync::Mutex<Session>>,
     /// Cancels the session's running request without waiting for its lock.
     canceller: Canceller,
@@ -182,12 +185,14 @@ impl RouterHandler {
             .unwrap_or(ProtocolVersion::LATEST);
 
         let mut session = self.session.clone().lock_owned().await;
-        let call = tokio::task::spawn_blocking(move || {
+        // A task of its own, so that the call goes on (and ends cleanly) if
+        // rmcp drops this request's future.
+        let call = tokio::spawn(async move {
             if method != "initialize" && session.protocol_version().is_none() {
-                session.assume_initialized(version)?;
+                session.assume_initialized_async(version).await?;
             }
             let mut out: Vec<Vec<u8>> = Vec::new();
-            session.handle(&message, &mut out);
+            session.handle_async(&message, &mut out).await;
             Ok::<_, crate::RpcError>(out)
         });
         tokio::pin!(call);

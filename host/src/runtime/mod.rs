@@ -1,8 +1,8 @@
 //! The WebAssembly side: engine, loaded components and their instances.
 //!
 //! A [`Component`](LoadedComponent) is compiled and linked once
-//! ([`InstancePre`](wasmtime::component::InstancePre)); every session then gets
-//! its own [`RouterInstance`] from it, cheaply.
+//! ([`InstancePre`]); every session then gets its own [`RouterInstance`] from
+//! it, cheaply.
 
 pub mod bindings;
 pub mod cache;
