@@ -1,7 +1,7 @@
 //! `report`: the benchmark matrix, its summary and its plot.
 //!
 //! ```text
-//! cargo run --release -p mcp-wit-bench --bin report -- [--calls 20000] [--warmup 2000] [--reps 5]
+//! cargo run --release -p mcp-wit-bench --bin report -- [--calls 20000] [--warmup 2000] [--reps 7]
 //!     [--inflight 1,2,4,8,16,32,64] [--pin-cpu 0 | --no-pinned] [--cold-runs 10] [--out bench/results]
 //!     [--sessions 1,8,64,256] [--http-calls 10000] [--http-warmup 1000]
 //!     [--idle-sessions 1000] [--idle-runs 3]
@@ -289,7 +289,7 @@ fn run() -> anyhow::Result<()> {
     let mut settings = Settings {
         calls: args.get("calls", 20_000)?,
         warmup: args.get("warmup", 2_000)?,
-        reps: args.get("reps", 5)?,
+        reps: args.get("reps", 7)?,
         inflight: args.list("inflight", &[1, 2, 4, 8, 16, 32, 64])?,
         pin_cpu: if args.switch("no-pinned") { None } else { Some(args.get("pin-cpu", 0)?) },
         cold_runs: args.get("cold-runs", 10)?,
