@@ -269,3 +269,49 @@ async fn a_guest_error_without_a_message_still_gets_one() {
     assert!(!answer["error"]["message"].as_str().unwrap().trim().is_empty(), "{answer}");
     server.finish().await;
 }
+
+/// A writer that records each write that reaches it (one per flush).
+struct Writes(std::sync::Arc<std::sync::Mutex<Vec<Vec<u8>>>>);
+
+impl std::io::Write for Writes {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().push(bytes.to_vec());
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn pipelined_requests_are_answered_in_batches_of_eight() {
+    let engine = mcp_wit::runtime::engine::build_engine().expect("engine");
+    let policy = mcp_wit::SandboxPolicy::builder("echo").build();
+    let component = mcp_wit::LoadedComponent::from_file(&engine, &component("echo"), policy).expect("load echo");
+    let mut session = mcp_wit::Session::new(component, mcp_wit::SessionOptions::default());
+    // 1 initialize, 1 notification and 18 calls, all waiting at once.
+    let mut input = json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": support::initialize_params("2025-11-25") }).to_string();
+    input.push_str("\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
+    for id in 1..=18 {
+        let call = json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": { "name": "echo", "arguments": { "text": format!("t{id}") } } });
+        input.push_str(&format!("{call}\n"));
+    }
+    let writes = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let options = mcp_wit::transport::stdio::StdioOptions::default();
+    mcp_wit::transport::stdio::serve(&mut session, std::io::Cursor::new(input), Writes(writes.clone()), &options)
+        .expect("served");
+    let writes = writes.lock().unwrap();
+    let answers: Vec<Vec<Value>> = writes
+        .iter()
+        .map(|w| {
+            w.split(|&b| b == b'\n').filter(|l| !l.is_empty()).map(|l| serde_json::from_slice(l).unwrap()).collect()
+        })
+        .collect();
+    // Flushed after every 8 messages handled (the notification counts, and
+    // gets no answer), then once the input ran dry: 7 + 8 + 4 answers.
+    let sizes: Vec<usize> = answers.iter().map(Vec::len).collect();
+    assert_eq!(sizes, [7, 8, 4], "{answers:?}");
+    let ids: Vec<i64> = answers.iter().flatten().map(|a| a["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, (0..=18).collect::<Vec<_>>());
+}

@@ -37,6 +37,11 @@ pub struct LoadOptions {
     /// Calls sent (same shape) before measuring: warms caches, lazy
     /// initialisation and the allocator.
     pub warmup: usize,
+    /// The warm-up goes on, `warmup` calls at a time, until it has lasted
+    /// this long. The kernel settles the client and the server on their CPUs
+    /// in the first tenths of a second (at first they often share one, later
+    /// they run side by side); measuring before then would measure that.
+    pub warmup_min: Duration,
     /// Pass the server's stderr through instead of discarding it.
     pub show_stderr: bool,
     /// Run the client and the server on these CPUs only (e.g. `[0]`: both on
@@ -52,6 +57,7 @@ impl Default for LoadOptions {
             inflight: 1,
             calls: 20_000,
             warmup: 2_000,
+            warmup_min: Duration::from_millis(250),
             show_stderr: false,
             cpus: None,
             timeout: Duration::from_secs(120),
@@ -109,7 +115,13 @@ fn measure(server: &mut Server, options: &LoadOptions) -> anyhow::Result<LoadRes
     server.initialize()?;
     let inflight = options.inflight.max(1);
     if options.warmup > 0 {
-        server.pipeline(inflight, 1, options.warmup).context("warm-up")?;
+        let started = Instant::now();
+        loop {
+            server.pipeline(inflight, 1, options.warmup).context("warm-up")?;
+            if started.elapsed() >= options.warmup_min {
+                break;
+            }
+        }
     }
     let (user0, sys0) = process_cpu(server.pid())?;
     let run0 = process_run_time(server.pid());

@@ -13,7 +13,14 @@ fn command(bin: &str) -> Vec<String> {
 }
 
 fn small(inflight: usize) -> LoadOptions {
-    LoadOptions { inflight, calls: 300, warmup: 50, timeout: Duration::from_secs(60), ..LoadOptions::default() }
+    LoadOptions {
+        inflight,
+        calls: 300,
+        warmup: 50,
+        warmup_min: Duration::ZERO,
+        timeout: Duration::from_secs(60),
+        ..LoadOptions::default()
+    }
 }
 
 #[test]

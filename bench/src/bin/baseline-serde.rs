@@ -9,8 +9,9 @@
 //! Over stdio: read a line, parse it with serde_json, write the answer. It
 //! answers `initialize`, `ping`, `tools/list` and `tools/call` (`echo`)
 //! correctly and nothing else. Its I/O loop is the one `mcp-wit serve` uses
-//! (64 KiB buffers; output flushed once no more input is waiting), so the gap
-//! between the two is what the protocol core and the WebAssembly guest cost.
+//! (64 KiB buffers; output flushed once no more input is waiting, or after 8
+//! messages), so the gap between the two is what the protocol core and the
+//! WebAssembly guest cost.
 //!
 //! Over HTTP (`--http ADDR`): hyper's HTTP/1.1 server on a multi-threaded
 //! Tokio runtime (as `mcp-wit` and the rmcp baseline run), one task per
@@ -104,6 +105,7 @@ fn serve_stdio() -> io::Result<()> {
     let mut reader = BufReader::with_capacity(64 * 1024, io::stdin().lock());
     let mut writer = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let mut line = Vec::with_capacity(4096);
+    let mut unflushed = 0;
     loop {
         line.clear();
         if reader.read_until(b'\n', &mut line)? == 0 {
@@ -113,10 +115,13 @@ fn serve_stdio() -> io::Result<()> {
         if !message.is_empty() {
             handle(message, &mut writer)?;
         }
-        // Flush only when no more input is waiting: pipelined requests get
-        // their answers in one write.
-        if reader.buffer().is_empty() {
+        // Flush when no more input is waiting, or after 8 messages, as
+        // `mcp-wit serve` does: pipelined requests get their answers in few
+        // writes, and the client reads the first while the rest are made.
+        unflushed += 1;
+        if unflushed >= 8 || reader.buffer().is_empty() {
             writer.flush()?;
+            unflushed = 0;
         }
     }
     writer.flush()

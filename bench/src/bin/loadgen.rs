@@ -1,7 +1,7 @@
 //! `loadgen`: load client for one MCP server.
 //!
 //! ```text
-//! loadgen [--inflight N] [--calls M] [--warmup W] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
+//! loadgen [--inflight N] [--calls M] [--warmup W] [--warmup-ms MS] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
 //! loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
 //! loadgen http [--sessions N] [--calls-per-session M] [--warmup-per-session W] [--client-threads T]
 //!     [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
@@ -20,7 +20,7 @@ use mcp_wit_bench::http::{self, HttpLoadOptions};
 use mcp_wit_bench::load::{self, LoadOptions};
 
 const USAGE: &str =
-    "usage: loadgen [--inflight N] [--calls M] [--warmup W] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
+    "usage: loadgen [--inflight N] [--calls M] [--warmup W] [--warmup-ms MS] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
        loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
        loadgen http [--sessions N] [--calls-per-session M] [--warmup-per-session W] [--client-threads T]
            [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
@@ -45,6 +45,7 @@ fn run() -> anyhow::Result<()> {
             "inflight",
             "calls",
             "warmup",
+            "warmup-ms",
             "timeout",
             "runs",
             "cpus",
@@ -70,6 +71,7 @@ fn run() -> anyhow::Result<()> {
                 inflight: args.get("inflight", defaults.inflight)?,
                 calls: args.get("calls", defaults.calls)?,
                 warmup: args.get("warmup", defaults.warmup)?,
+                warmup_min: Duration::from_millis(args.get("warmup-ms", defaults.warmup_min.as_millis() as u64)?),
                 show_stderr,
                 cpus: args.value("cpus").map(|_| args.list("cpus", &[])).transpose()?,
                 timeout: Duration::from_secs(args.get("timeout", defaults.timeout.as_secs())?),

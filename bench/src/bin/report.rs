@@ -363,11 +363,12 @@ fn run() -> anyhow::Result<()> {
 
     let machine = machine(&root);
     eprintln!(
-        "machine: {} cpus, {}; stdio: {} calls per point (+{} warm-up); HTTP: {} calls per point (+{} warm-up); {} reps",
+        "machine: {} cpus, {}; stdio: {} calls per point (+ warm-up: {} calls at a time, for at least {} s); HTTP: {} calls per point (+{} warm-up); {} reps",
         machine.cpus,
         machine.cpu_model,
         settings.calls,
         settings.warmup,
+        LoadOptions::default().warmup_min.as_secs_f64(),
         settings.http_calls,
         settings.http_warmup,
         settings.reps
@@ -990,8 +991,11 @@ fn markdown(
 fn stdio_markdown(servers: &[Server], settings: &Settings, cells: &[Cell], ratios: &[Ratio]) -> String {
     let label = |key: &'static str| servers.iter().find(|s| s.key == key).map_or(key, |s| s.label);
     let mut md = format!(
-        "\n## stdio\n\nEcho tool over stdio, median of {} interleaved runs of {} calls (+{} warm-up) per point.\n\n",
-        settings.reps, settings.calls, settings.warmup,
+        "\n## stdio\n\nEcho tool over stdio, median of {} interleaved runs of {} calls per point, each after a warm-up ({} calls at a time, for at least {} s).\n\n",
+        settings.reps,
+        settings.calls,
+        settings.warmup,
+        LoadOptions::default().warmup_min.as_secs_f64(),
     );
     if !ratios.is_empty() {
         md += "| ratio | median | per-run range | target | met |\n|---|---:|---:|---:|:---:|\n";

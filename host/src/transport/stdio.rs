@@ -2,9 +2,10 @@
 //!
 //! One connection is one session. The loop takes a line from its input
 //! buffer, hands it to the session and buffers the answers; output is flushed
-//! only once no more input is already waiting, so a pipelining client gets
-//! its answers in batches (few system calls) while a one-at-a-time client gets
-//! each answer at once.
+//! once no more input is already waiting, or after [`FLUSH_EVERY`] messages,
+//! so a one-at-a-time client gets each answer at once while a pipelining
+//! client gets its answers in small batches: few system calls, and it works
+//! on the first answers while the server works on the rest.
 //!
 //! Cancellation: every time input arrives it is scanned for
 //! `notifications/cancelled`, and while a guest call runs the session's tick
@@ -29,6 +30,16 @@ pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
 const MAX_READ_AHEAD: usize = 64 << 20;
 
 const READ_CHUNK: usize = 64 * 1024;
+
+/// Most messages handled between two flushes while more input waits.
+///
+/// Flushing only once the input runs dry makes a pipelining exchange
+/// stop-and-go: the client waits for the whole batch, then the server waits
+/// for the next one. Measured with 32 calls in flight over 300,000 calls
+/// (client and server on two CPUs, as the kernel settles them): 270–290k
+/// calls/s flushing once per batch, 530–580k flushing every 8 messages
+/// (every 4: 480–560k, every 16: 380–430k).
+const FLUSH_EVERY: usize = 8;
 
 /// Settings of the stdio transport.
 #[derive(Debug, Clone)]
@@ -110,6 +121,7 @@ pub fn serve<I: Input, W: Write>(session: &mut Session, input: I, output: W, opt
     let mut out = LineOutbox { writer: BufWriter::with_capacity(64 * 1024, output), error: None };
     let mut line = Vec::with_capacity(4096);
     let mut scratch = Vec::new();
+    let mut unflushed = 0;
     loop {
         let next = lock(&buffer).next_line(&mut line, options.max_message_size)?;
         match next {
@@ -132,8 +144,10 @@ pub fn serve<I: Input, W: Write>(session: &mut Session, input: I, output: W, opt
         if let Some(e) = out.error.take() {
             return Err(e);
         }
-        if !lock(&buffer).has_complete_line() {
+        unflushed += 1;
+        if unflushed >= FLUSH_EVERY || !lock(&buffer).has_complete_line() {
             out.writer.flush()?;
+            unflushed = 0;
         }
     }
     out.writer.flush()
