@@ -363,3 +363,18 @@ async fn a_session_driven_both_ways_replaces_an_instance_of_the_other_kind() {
     session.handle(counter(4).as_bytes(), &mut out);
     assert_eq!(count(&out), "2");
 }
+
+#[tokio::test]
+async fn async_calls_on_an_engine_without_fiber_stacks_say_what_to_change() {
+    let options = mcp_wit::runtime::engine::EngineOptions { async_calls: false, ..Default::default() };
+    let engine = mcp_wit::runtime::engine::build_engine_with(&options).expect("engine");
+    let policy = SandboxPolicy::builder("echo").build();
+    let component = LoadedComponent::from_file(&engine, &component("echo"), policy).expect("load echo");
+    let fault = match component.instantiate_async().await {
+        Ok(_) => panic!("no fiber stacks, yet an async instance"),
+        Err(fault) => fault,
+    };
+    assert!(fault.message.contains("EngineOptions::async_calls"), "{}", fault.message);
+    // Blocking calls need no fiber: they work.
+    assert!(component.instantiate().is_ok());
+}

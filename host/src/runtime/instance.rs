@@ -240,7 +240,19 @@ impl RouterInstance {
         let mut store = new_store(pre.engine(), policy, limits, true)?;
         let instance = match pre.instantiate_async(&mut store).await {
             Ok(instance) => instance,
-            Err(e) => return Err(GuestFault::instantiate(e, store.data())),
+            Err(e) => {
+                let no_stack = e.downcast_ref::<wasmtime::PoolConcurrencyLimitError>().map(ToString::to_string);
+                if let Some(limit) = no_stack.filter(|limit| limit.contains("fibers")) {
+                    return Err(GuestFault {
+                        kind: FaultKind::Instantiate,
+                        message: format!(
+                            "no fiber stack is free for an async call ({limit}): build the engine with \
+                             `EngineOptions::async_calls`, which keeps one per instance, or call the guest blocking"
+                        ),
+                    });
+                }
+                return Err(GuestFault::instantiate(e, store.data()));
+            }
         };
         let mut func = |index: &ComponentExportIndex| {
             instance.get_func(&mut store, index).ok_or_else(|| GuestFault {
