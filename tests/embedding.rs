@@ -378,3 +378,25 @@ async fn async_calls_on_an_engine_without_fiber_stacks_say_what_to_change() {
     // Blocking calls need no fiber: they work.
     assert!(component.instantiate().is_ok());
 }
+
+#[tokio::test]
+async fn a_handle_async_dropped_mid_call_costs_the_next_request_nothing() {
+    let mut session = mcp_wit::Session::new(load("hostile"), SessionOptions::default());
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let initialize = json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": support::initialize_params("2025-11-25") });
+    session.handle_async(initialize.to_string().as_bytes(), &mut out).await;
+    let call = |id: i64, name: &str, arguments: Value| {
+        json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": { "name": name, "arguments": arguments } })
+            .to_string()
+    };
+    // The caller gives up on a guest that sleeps for a minute: the future is
+    // dropped while the guest waits in the host.
+    let sleep = call(1, "sleep", json!({ "secs": 60 }));
+    let gave_up = tokio::time::timeout(Duration::from_millis(200), session.handle_async(sleep.as_bytes(), &mut out));
+    assert!(gave_up.await.is_err(), "the sleep cannot have finished");
+    // The next request is answered, by a fresh instance.
+    out.clear();
+    session.handle_async(call(2, "counter", json!({})).as_bytes(), &mut out).await;
+    let answer: Value = serde_json::from_slice(out.last().expect("an answer")).unwrap();
+    assert_eq!(answer["result"]["content"][0]["text"], "1", "{answer}");
+}

@@ -107,6 +107,10 @@ pub struct Session {
     /// The message being handled came through [`Session::handle_async`]: its
     /// guest calls are async, on instances made for that.
     asynchronous: bool,
+    /// The mount of the guest call in progress. Still set when the next call
+    /// starts, it means the future of [`Session::handle_async`] was dropped
+    /// mid-call, which leaves that instance unusable.
+    in_call: Option<usize>,
 }
 
 impl Session {
@@ -129,6 +133,7 @@ impl Session {
             buf: Vec::with_capacity(1024),
             arguments: wit::Value { json: String::new() },
             asynchronous: false,
+            in_call: None,
         }
     }
 
@@ -199,6 +204,10 @@ impl Session {
     /// while the guest waits on the host and at every epoch tick (see
     /// [`LoadedComponent::instantiate_async`]). The session's instances are
     /// made for async calls; one made for blocking calls is replaced.
+    ///
+    /// Run the future to its end (spawn it, so that it goes on if its caller
+    /// leaves): dropped mid-call, it abandons the guest in the middle of its
+    /// work, and the session replaces that instance at its next call.
     ///
     /// [`LoadedComponent::instantiate_async`]: crate::LoadedComponent::instantiate_async
     pub async fn handle_async(&mut self, message: &[u8], out: &mut (dyn Outbox + Send)) {
@@ -650,6 +659,10 @@ impl Session {
         // Cloned (an Arc) only where a branch needs it past `self`'s borrow:
         // not on the per-session path of every call.
         let component = |s: &Self| s.routers.mounts()[mount].component.clone();
+        if let Some(abandoned) = self.in_call.take() {
+            tracing::debug!(mount = abandoned, "a guest call was abandoned mid-way; its instance is replaced");
+            self.retire_instance(abandoned);
+        }
         let asynchronous = self.asynchronous;
         let unfit = |instance: &Option<RouterInstance>| instance.as_ref().is_none_or(|i| i.is_async() != asynchronous);
         match self.options.instances {
@@ -660,7 +673,9 @@ impl Session {
                 }
                 let instance = self.instances[mount].as_mut().expect("instantiated above");
                 instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
+                self.in_call = Some(mount);
                 let result = call(instance).await;
+                self.in_call = None;
                 result.map_err(|fault| {
                     self.instances[mount] = None;
                     self.fault(mount, fault)
@@ -684,7 +699,9 @@ impl Session {
                 }
                 let instance = slot.as_mut().expect("instantiated above");
                 instance.begin_request(&self.cancel_flag, self.tick_hook.as_ref());
+                self.in_call = Some(mount);
                 let result = call(instance).await;
+                self.in_call = None;
                 result.map_err(|fault| {
                     *slot = None;
                     self.fault(mount, fault)
@@ -696,12 +713,19 @@ impl Session {
     /// Drops every instance the next request would use (after a result over
     /// the output cap the instance that produced it is not known here).
     fn retire_instances(&mut self) {
-        for (i, mount) in self.routers.mounts().iter().enumerate() {
-            match self.options.instances {
-                InstanceMode::PerSession => self.instances[i] = None,
-                InstanceMode::PerRequest => {}
-                // Replaced by the next call that holds its lock.
-                InstanceMode::Shared => mount.component.shared_instance().retire.store(true, Ordering::Relaxed),
+        for mount in 0..self.routers.mounts().len() {
+            self.retire_instance(mount);
+        }
+    }
+
+    /// Drops the instance of `mount` the next request would use.
+    fn retire_instance(&mut self, mount: usize) {
+        match self.options.instances {
+            InstanceMode::PerSession => self.instances[mount] = None,
+            InstanceMode::PerRequest => {}
+            // Replaced by the next call that holds its lock.
+            InstanceMode::Shared => {
+                self.routers.mounts()[mount].component.shared_instance().retire.store(true, Ordering::Relaxed);
             }
         }
     }
