@@ -536,6 +536,25 @@ async fn guest_waits_end_at_the_deadline_or_on_cancellation() {
 }
 
 #[tokio::test]
+async fn guests_that_print_panic_or_overflow_are_contained_over_http() {
+    let path = hostile();
+    let server = HttpServer::start(&[&path, "--timeout", "10s"]).await;
+    let client = session(&server).await;
+    let answer = client.request(1, "tools/call", json!({ "name": "print", "arguments": { "mib": 20 } })).await;
+    assert_eq!(text(&answer), "printed 20 MiB");
+    let answer = client.request(2, "tools/call", json!({ "name": "panic" })).await;
+    assert_eq!(answer["error"]["code"], -32603, "{answer}");
+    let answer = client.request(3, "tools/call", json!({ "name": "recurse" })).await;
+    assert_eq!(answer["error"]["code"], -32603, "{answer}");
+    let answer = client.request(4, "tools/call", json!({ "name": "huge-result", "arguments": { "mib": 100 } })).await;
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("exceeds the output limit"), "{answer}");
+    // After all that, a fresh instance serves the session.
+    assert_eq!(text(&client.request(5, "tools/call", json!({ "name": "counter" })).await), "1");
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn instance_modes_hold_over_http() {
     let path = hostile();
     for (mode, expected) in

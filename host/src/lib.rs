@@ -5,9 +5,11 @@
 //!
 //! A request flows transport → protocol → runtime → guest and back:
 //!
-//! - [`transport`]: how messages arrive (stdio).
+//! - [`transport`]: how messages arrive (stdio, Streamable HTTP).
 //! - [`protocol`]: the transport-agnostic MCP core: a [`Session`] takes one
-//!   JSON-RPC message and produces the messages to send back.
+//!   JSON-RPC message and produces the messages to send back, calling the
+//!   guest on the caller's thread ([`Session::handle`]) or as a future
+//!   ([`Session::handle_async`]).
 //! - [`runtime`]: the engine, compiled components and their instances.
 //! - [`sandbox`]: what a guest may reach (nothing, by default).
 //!
