@@ -400,3 +400,39 @@ async fn a_handle_async_dropped_mid_call_costs_the_next_request_nothing() {
     let answer: Value = serde_json::from_slice(out.last().expect("an answer")).unwrap();
     assert_eq!(answer["result"]["content"][0]["text"], "1", "{answer}");
 }
+
+#[test]
+fn one_shared_instance_serves_blocking_sessions_on_many_threads() {
+    use mcp_wit::protocol::session::InstanceMode;
+    let component = load("everything");
+    let options = SessionOptions { instances: InstanceMode::Shared, ..SessionOptions::default() };
+    let initialize = json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": support::initialize_params("2025-11-25") }).to_string();
+    let counter =
+        json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": { "name": "counter" } }).to_string();
+    let threads: Vec<_> = (0..4)
+        .map(|_| {
+            let (component, options) = (component.clone(), options.clone());
+            let (initialize, counter) = (initialize.clone(), counter.clone());
+            std::thread::spawn(move || {
+                let mut session = mcp_wit::Session::new(component, options);
+                let mut out: Vec<Vec<u8>> = Vec::new();
+                session.handle(initialize.as_bytes(), &mut out);
+                for _ in 0..50 {
+                    session.handle(counter.as_bytes(), &mut out);
+                }
+                out
+            })
+        })
+        .collect();
+    for thread in threads {
+        let out = thread.join().expect("no panic");
+        assert_eq!(out.len(), 51, "every call answered");
+    }
+    // The four sessions' 200 calls all went to the one instance.
+    let mut session = mcp_wit::Session::new(component, options);
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    session.handle(initialize.as_bytes(), &mut out);
+    session.handle(counter.as_bytes(), &mut out);
+    let answer: Value = serde_json::from_slice(out.last().unwrap()).unwrap();
+    assert_eq!(answer["result"]["content"][0]["text"], "201", "{answer}");
+}
