@@ -2,7 +2,7 @@
 //!
 //! One connection is one session. The loop takes a line from its input
 //! buffer, hands it to the session and buffers the answers; output is flushed
-//! once no more input is already waiting, or after [`FLUSH_EVERY`] messages,
+//! once no more input is already waiting, or after `FLUSH_EVERY` (8) messages,
 //! so a one-at-a-time client gets each answer at once while a pipelining
 //! client gets its answers in small batches: few system calls, and it works
 //! on the first answers while the server works on the rest.
