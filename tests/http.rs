@@ -471,6 +471,11 @@ fn hostile() -> String {
     component("hostile").to_str().expect("fixture path is UTF-8").to_owned()
 }
 
+/// The message of an error response ("" for anything else).
+fn error_message(response: &Value) -> &str {
+    response["error"]["message"].as_str().unwrap_or_default()
+}
+
 /// A session of its own on `server`.
 async fn session(server: &HttpServer) -> RawClient {
     let mut client = server.client();
@@ -503,8 +508,7 @@ async fn guests_that_spin_hold_up_no_other_session() {
     }
     for reply in spinning.await {
         assert_eq!(reply.response()["error"]["code"], -32603, "{reply:?}");
-        let message = reply.response()["error"]["message"].as_str().unwrap().to_owned();
-        assert!(message.contains("timed out after 5s"), "{message}");
+        assert!(error_message(reply.response()).contains("timed out after 5s"), "{reply:?}");
     }
     server.stop().await;
 }
@@ -516,8 +520,7 @@ async fn guest_waits_end_at_the_deadline_or_on_cancellation() {
     let client = session(&server).await;
     // A guest sleeping in a host call is held to the deadline.
     let reply = client.post(call(1, "sleep", json!({ "secs": 3600 }))).await;
-    let message = reply.response()["error"]["message"].as_str().unwrap_or_default().to_owned();
-    assert!(message.contains("timed out after 1s"), "{reply:?}");
+    assert!(error_message(reply.response()).contains("timed out after 1s"), "{reply:?}");
     assert_eq!(text(&client.request(2, "tools/call", json!({ "name": "counter" })).await), "1");
 
     // A cancelled spin ends without a response; the session goes on.
@@ -547,8 +550,7 @@ async fn guests_that_print_panic_or_overflow_are_contained_over_http() {
     let answer = client.request(3, "tools/call", json!({ "name": "recurse" })).await;
     assert_eq!(answer["error"]["code"], -32603, "{answer}");
     let answer = client.request(4, "tools/call", json!({ "name": "huge-result", "arguments": { "mib": 100 } })).await;
-    let message = answer["error"]["message"].as_str().unwrap_or_default();
-    assert!(message.contains("exceeds the output limit"), "{answer}");
+    assert!(error_message(&answer).contains("exceeds the output limit"), "{answer}");
     // After all that, a fresh instance serves the session.
     assert_eq!(text(&client.request(5, "tools/call", json!({ "name": "counter" })).await), "1");
     server.stop().await;

@@ -304,7 +304,7 @@ impl Server {
                     if out.is_pending() {
                         // The pipe to the server is full: wait for it to take
                         // more, or for an answer, whichever comes first.
-                        wait_for(&self.stdout, stdin)?;
+                        wait_for(&self.stdout, stdin);
                         if !readable(&self.stdout) {
                             break;
                         }
@@ -476,13 +476,11 @@ fn readable(stdout: &BufReader<ChildStdout>) -> bool {
 }
 
 /// Blocks until the server's output has data or its input has room.
-fn wait_for(stdout: &BufReader<ChildStdout>, stdin: &ChildStdin) -> anyhow::Result<()> {
-    if !stdout.buffer().is_empty() {
-        return Ok(());
+fn wait_for(stdout: &BufReader<ChildStdout>, stdin: &ChildStdin) {
+    if stdout.buffer().is_empty() {
+        let mut fds = [pollfd(stdout.get_ref().as_raw_fd(), libc::POLLIN), pollfd(stdin.as_raw_fd(), libc::POLLOUT)];
+        poll(&mut fds, -1);
     }
-    let mut fds = [pollfd(stdout.get_ref().as_raw_fd(), libc::POLLIN), pollfd(stdin.as_raw_fd(), libc::POLLOUT)];
-    poll(&mut fds, -1);
-    Ok(())
 }
 
 fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {

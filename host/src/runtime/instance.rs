@@ -125,21 +125,39 @@ enum Exports {
     Async(RouterFuncs),
 }
 
+/// The router's functions by their WIT names, in the order
+/// [`RouterExports`] and [`RouterFuncs`] hold them.
+const ROUTER_FUNCTIONS: [&str; 10] = [
+    "name",
+    "instructions",
+    "capabilities",
+    "list-tools",
+    "call-tool",
+    "list-resources",
+    "read-resource",
+    "list-prompts",
+    "get-prompt",
+    "complete",
+];
+
+/// Where `name` stands in [`ROUTER_FUNCTIONS`]; evaluated at compile time,
+/// so a name that is not there fails the build.
+const fn function_slot(name: &str) -> usize {
+    let mut slot = 0;
+    while slot < ROUTER_FUNCTIONS.len() {
+        // (`==` is not const; no two names differ only in case.)
+        if ROUTER_FUNCTIONS[slot].eq_ignore_ascii_case(name) {
+            return slot;
+        }
+        slot += 1;
+    }
+    panic!("not a router function");
+}
+
 /// Where each router function sits among a component's exports: found once
 /// per component, used by each of its async instances.
 #[derive(Clone)]
-pub(super) struct RouterExports {
-    name: ComponentExportIndex,
-    instructions: ComponentExportIndex,
-    capabilities: ComponentExportIndex,
-    list_tools: ComponentExportIndex,
-    call_tool: ComponentExportIndex,
-    list_resources: ComponentExportIndex,
-    read_resource: ComponentExportIndex,
-    list_prompts: ComponentExportIndex,
-    get_prompt: ComponentExportIndex,
-    complete: ComponentExportIndex,
-}
+pub(super) struct RouterExports([ComponentExportIndex; ROUTER_FUNCTIONS.len()]);
 
 impl RouterExports {
     /// The router's functions in `component`.
@@ -153,37 +171,16 @@ impl RouterExports {
                 .get_export_index(Some(&router), name)
                 .ok_or_else(|| wasmtime::format_err!("`{interface}` has no function `{name}`"))
         };
-        Ok(RouterExports {
-            name: index("name")?,
-            instructions: index("instructions")?,
-            capabilities: index("capabilities")?,
-            list_tools: index("list-tools")?,
-            call_tool: index("call-tool")?,
-            list_resources: index("list-resources")?,
-            read_resource: index("read-resource")?,
-            list_prompts: index("list-prompts")?,
-            get_prompt: index("get-prompt")?,
-            complete: index("complete")?,
-        })
+        let found: Vec<_> = ROUTER_FUNCTIONS.into_iter().map(index).collect::<wasmtime::Result<_>>()?;
+        Ok(RouterExports(found.try_into().expect("one index per function")))
     }
 }
 
-/// One async instance's router functions.
-struct RouterFuncs {
-    name: Func,
-    instructions: Func,
-    capabilities: Func,
-    list_tools: Func,
-    call_tool: Func,
-    list_resources: Func,
-    read_resource: Func,
-    list_prompts: Func,
-    get_prompt: Func,
-    complete: Func,
-}
+/// One async instance's router functions, in [`ROUTER_FUNCTIONS`] order.
+struct RouterFuncs([Func; ROUTER_FUNCTIONS.len()]);
 
 macro_rules! guest_call {
-    ($(#[$doc:meta])* $name:ident / $name_async:ident => $call:ident . $field:ident
+    ($(#[$doc:meta])* $name:ident / $name_async:ident => $call:ident
         ( $($arg:ident : $ty:ty),* ) -> $ret:ty, $wit_name:literal) => {
         $(#[$doc])*
         ///
@@ -205,7 +202,7 @@ macro_rules! guest_call {
         pub async fn $name_async(&mut self, $($arg: $ty),*) -> Result<$ret, GuestFault> {
             let func = match &self.exports {
                 Exports::Blocking(_) => return self.$name($($arg),*),
-                Exports::Async(funcs) => funcs.$field,
+                Exports::Async(RouterFuncs(funcs)) => funcs[const { function_slot($wit_name) }],
             };
             self.store.data().sandbox.output().begin_call();
             self.store.set_epoch_deadline(1);
@@ -254,24 +251,14 @@ impl RouterInstance {
                 return Err(GuestFault::instantiate(e, store.data()));
             }
         };
-        let mut func = |index: &ComponentExportIndex| {
+        let func = |index: &ComponentExportIndex| {
             instance.get_func(&mut store, index).ok_or_else(|| GuestFault {
                 kind: FaultKind::Instantiate,
                 message: format!("`{}` exports something other than a function", super::ROUTER_INTERFACE),
             })
         };
-        let funcs = RouterFuncs {
-            name: func(&exports.name)?,
-            instructions: func(&exports.instructions)?,
-            capabilities: func(&exports.capabilities)?,
-            list_tools: func(&exports.list_tools)?,
-            call_tool: func(&exports.call_tool)?,
-            list_resources: func(&exports.list_resources)?,
-            read_resource: func(&exports.read_resource)?,
-            list_prompts: func(&exports.list_prompts)?,
-            get_prompt: func(&exports.get_prompt)?,
-            complete: func(&exports.complete)?,
-        };
+        let funcs: Vec<_> = exports.0.iter().map(func).collect::<Result<_, _>>()?;
+        let funcs = RouterFuncs(funcs.try_into().expect("one function per export"));
         Ok(RouterInstance { store, exports: Exports::Async(funcs) })
     }
 
@@ -287,25 +274,25 @@ impl RouterInstance {
     }
 
     guest_call!(/// Calls `name()`.
-        name / name_async => call_name.name() -> String, "name");
+        name / name_async => call_name() -> String, "name");
     guest_call!(/// Calls `instructions()`.
-        instructions / instructions_async => call_instructions.instructions() -> String, "instructions");
+        instructions / instructions_async => call_instructions() -> String, "instructions");
     guest_call!(/// Calls `capabilities()`.
-        capabilities / capabilities_async => call_capabilities.capabilities() -> wit::ServerCapabilities, "capabilities");
+        capabilities / capabilities_async => call_capabilities() -> wit::ServerCapabilities, "capabilities");
     guest_call!(/// Calls `list-tools()`.
-        list_tools / list_tools_async => call_list_tools.list_tools() -> Vec<wit::Tool>, "list-tools");
+        list_tools / list_tools_async => call_list_tools() -> Vec<wit::Tool>, "list-tools");
     guest_call!(/// Calls `call-tool(tool-name, arguments)`.
-        call_tool / call_tool_async => call_call_tool.call_tool(name: &str, arguments: &wit::Value) -> Result<wit::CallToolResult, wit::ToolError>, "call-tool");
+        call_tool / call_tool_async => call_call_tool(name: &str, arguments: &wit::Value) -> Result<wit::CallToolResult, wit::ToolError>, "call-tool");
     guest_call!(/// Calls `list-resources()`.
-        list_resources / list_resources_async => call_list_resources.list_resources() -> Vec<wit::McpResource>, "list-resources");
+        list_resources / list_resources_async => call_list_resources() -> Vec<wit::McpResource>, "list-resources");
     guest_call!(/// Calls `read-resource(uri)`.
-        read_resource / read_resource_async => call_read_resource.read_resource(uri: &str) -> Result<wit::ReadResourceResult, wit::ResourceError>, "read-resource");
+        read_resource / read_resource_async => call_read_resource(uri: &str) -> Result<wit::ReadResourceResult, wit::ResourceError>, "read-resource");
     guest_call!(/// Calls `list-prompts()`.
-        list_prompts / list_prompts_async => call_list_prompts.list_prompts() -> Vec<wit::Prompt>, "list-prompts");
+        list_prompts / list_prompts_async => call_list_prompts() -> Vec<wit::Prompt>, "list-prompts");
     guest_call!(/// Calls `get-prompt(prompt-name)`.
-        get_prompt / get_prompt_async => call_get_prompt.get_prompt(name: &str) -> Result<wit::GetPromptResult, wit::PromptError>, "get-prompt");
+        get_prompt / get_prompt_async => call_get_prompt(name: &str) -> Result<wit::GetPromptResult, wit::PromptError>, "get-prompt");
     guest_call!(/// Calls `complete(request)`.
-        complete / complete_async => call_complete.complete(request: &wit::CompletionRequest) -> Result<wit::CompletionResponse, wit::CompletionError>, "complete");
+        complete / complete_async => call_complete(request: &wit::CompletionRequest) -> Result<wit::CompletionResponse, wit::CompletionError>, "complete");
 }
 
 /// A store for one instance, its limits armed for instantiation (which runs

@@ -207,7 +207,7 @@ impl LoadedComponent {
 }
 
 /// How a linker's WASI functions block.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Calls {
     /// On the calling thread.
     Blocking,
@@ -219,17 +219,20 @@ enum Calls {
 /// HTTP for `component`.
 fn link(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Result<InstancePre<StoreData>> {
     let mut linker = Linker::<StoreData>::new(engine);
+    // Outgoing HTTP is always linked, so components with an HTTP client load;
+    // each request is checked against the policy's allowlist (see
+    // `sandbox::outgoing_http`).
     match calls {
-        Calls::Blocking => wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?,
-        Calls::Async => wasmtime_wasi::p2::add_to_linker_async(&mut linker)?,
+        Calls::Blocking => {
+            wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
+            wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker)?;
+        }
+        Calls::Async => {
+            wasmtime_wasi::p2::add_to_linker_async(&mut linker)?;
+            wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker)?;
+        }
     }
     waits::bound_clock_waits(&mut linker)?;
-    // Always linked, so components with an HTTP client load; each request is
-    // checked against the policy's allowlist (see `sandbox::outgoing_http`).
-    match calls {
-        Calls::Blocking => wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker)?,
-        Calls::Async => wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker)?,
-    }
     linker.instantiate_pre(component)
 }
 
