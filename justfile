@@ -4,9 +4,25 @@
 serve component="":
     cargo run --release -- serve {{component}}
 
-# The whole test suite (what .ci/run calls).
+# The whole test suite (the README's test command).
 test:
     rustup target add wasm32-wasip2 && cargo test --workspace
+
+# What CI runs: the tests, the lints, the fuzzer and the conformance suite.
+ci:
+    bash .ci/run
+
+# rustfmt, clippy and rustdoc with warnings denied, and the protocol core for wasm32-wasip2.
+lint:
+    .ci/lint
+
+# Fuzz the JSON-RPC entry point (FUZZ_SECONDS, default 60).
+fuzz:
+    .ci/fuzz
+
+# The official MCP conformance suite against `mcp-wit serve --http`.
+conformance:
+    .ci/conformance
 
 # Build the guest components in components/.
 components:
@@ -18,7 +34,7 @@ template:
 
 # Install the CLI.
 install:
-    cargo install --path host
+    cargo install --path cli
 
 # Benchmarks: mcp-wit vs. native rmcp vs. a bare serde_json floor, over stdio
 # and Streamable HTTP (1-256 sessions), memory per idle HTTP session, cold
@@ -26,7 +42,7 @@ install:
 # bench/results/. Options go to `report`, e.g. `just bench --no-http`.
 bench *args="":
     cargo run --release -p mcp-wit-bench --bin report -- {{args}}
-    cargo bench -p mcp-wit --bench instantiate
+    cargo bench -p mcp-wit-bench --bench instantiate
 
 # Plug a router into a middleware: `just compose namespace.wasm my_router.wasm composed.wasm`.
 # The result is a router again, so it can be the router of the next compose.

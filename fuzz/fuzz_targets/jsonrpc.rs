@@ -26,12 +26,13 @@
 //! - after the input, the session still serves: a final call of the `counter`
 //!   tool succeeds (a ping, if the input left the session uninitialized).
 //!
-//! Run it with `bash .ci/fuzz` (stable Rust: instruments only the host crate
-//! and this target, reusing the dependencies `cargo test --workspace` built;
+//! Run it with `bash .ci/fuzz` (stable Rust: instruments only the host crates
+//! and this target, reusing the dependencies the root workspace built;
 //! `FUZZ_SECONDS=600 bash .ci/fuzz` for longer), or, with cargo-fuzz and a
 //! nightly toolchain, `cargo +nightly fuzz run jsonrpc` from the repository
-//! root (it builds everything instrumented, in `fuzz/target/`, and adds what
-//! it finds to `fuzz/corpus/jsonrpc/`). A crash leaves its input in
+//! root with `MCP_WIT_FUZZ_EVERYTHING` set (see [`EVERYTHING`]; it builds
+//! everything instrumented, in `fuzz/target/`, and adds what it finds to
+//! `fuzz/corpus/jsonrpc/`). A crash leaves its input in
 //! `target/fuzz/artifacts/` (resp. `fuzz/artifacts/jsonrpc/`); replay it with
 //! `target/debug/jsonrpc FILE` (resp. `cargo +nightly fuzz run jsonrpc FILE`).
 
@@ -48,9 +49,14 @@ use mcp_wit::{LoadedComponent, ProtocolVersion, SandboxPolicy, Session, SessionO
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 
-/// The fixture, which the host's build script builds (always under the root
-/// `target/`) before this crate compiles.
-const EVERYTHING: &[u8] = include_bytes!("../../target/guests/wasm32-wasip2/release/everything.wasm");
+/// The fixture. `.ci/fuzz` passes its path, which the build script of the
+/// root workspace's `mcp-wit-tests` decides (and builds the fixture at):
+/// `cargo run -q -p mcp-wit-tests --no-default-features --bin fixture-path -- everything`.
+const EVERYTHING: &[u8] = include_bytes!(env!(
+    "MCP_WIT_FUZZ_EVERYTHING",
+    "set MCP_WIT_FUZZ_EVERYTHING to the path of everything.wasm: \
+     `cargo run -q -p mcp-wit-tests --no-default-features --bin fixture-path -- everything` prints it"
+));
 
 /// A small output cap, so that large echoes reach the over-the-cap path.
 const MAX_OUTPUT: usize = 16 << 10;

@@ -2,7 +2,6 @@
 //! routes of the app's own.
 //!
 //! ```sh
-//! cargo run -p mcp-wit --example axum_mount                 # the demo router on 127.0.0.1:8080
 //! cargo run -p mcp-wit --example axum_mount -- router.wasm 127.0.0.1:9000
 //! curl http://127.0.0.1:8080/health
 //! curl http://127.0.0.1:8080/mcp -H 'Content-Type: application/json' \
@@ -20,10 +19,10 @@ use mcp_wit::{LoadedComponent, SandboxPolicy, SessionOptions};
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| env!("MCP_WIT_DEMO_COMPONENT").to_owned());
+    let path = args.next().ok_or("usage: cargo run -p mcp-wit --example axum_mount -- ROUTER.wasm")?;
     let addr: SocketAddr = args.next().as_deref().unwrap_or("127.0.0.1:8080").parse()?;
 
-    let engine = mcp_wit::runtime::engine::build_engine()?;
+    let engine = mcp_wit::EngineOptions::default().build()?;
     let component = LoadedComponent::load(&engine, path.as_ref(), SandboxPolicy::builder("router").build(), None)?;
 
     // The MCP routes keep their own body limit and Origin/Host checks; the

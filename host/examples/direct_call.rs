@@ -2,21 +2,22 @@
 //! client, no JSON-RPC, just the `wasix:mcp/router` contract.
 //!
 //! ```sh
-//! cargo run -p mcp-wit --example direct_call                     # the demo: hello {"name":"world"}
+//! cargo run -p mcp-wit --example direct_call -- hello.wasm        # hello {"name":"world"}
 //! cargo run -p mcp-wit --example direct_call -- router.wasm TOOL '{"key":"value"}'
 //! ```
 
-use mcp_wit::runtime::bindings::wit;
+use mcp_wit::protocol::contract;
 use mcp_wit::{LoadedComponent, SandboxPolicy};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| env!("MCP_WIT_DEMO_COMPONENT").to_owned());
+    let path =
+        args.next().ok_or("usage: cargo run -p mcp-wit --example direct_call -- ROUTER.wasm [TOOL] [ARGUMENTS]")?;
     let tool = args.next().unwrap_or_else(|| "hello".to_owned());
     let arguments = args.next().unwrap_or_else(|| r#"{"name":"world"}"#.to_owned());
 
     // One engine per process: compiled code and the epoch ticker are shared.
-    let engine = mcp_wit::runtime::engine::build_engine()?;
+    let engine = mcp_wit::EngineOptions::default().build()?;
     // The default policy grants nothing: no files, no environment, no network.
     let policy = SandboxPolicy::builder("router").build();
     // `load` takes a `.wasm` (compiled now) or a `.cwasm` from `mcp-wit compile`.
@@ -30,11 +31,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // The outer `?` is a guest fault (trap, timeout, memory cap); the inner
     // `Result` is the tool's own answer.
-    match router.call_tool(&tool, &wit::Value { json: arguments })? {
+    match router.call_tool(&tool, &arguments)? {
         Ok(result) => {
             for content in &result.content {
                 match content {
-                    wit::Content::Text(text) => println!("{tool} → {}", text.text),
+                    contract::Content::Text(text) => println!("{tool} → {}", text.text),
                     other => println!("{tool} → {other:?}"),
                 }
             }

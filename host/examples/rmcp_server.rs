@@ -3,7 +3,6 @@
 //! to the component.
 //!
 //! ```sh
-//! cargo run -p mcp-wit --example rmcp_server                 # with the demo router
 //! cargo run -p mcp-wit --example rmcp_server -- router.wasm
 //! ```
 //!
@@ -129,8 +128,8 @@ impl ServerHandler for Server {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let path = std::env::args().nth(1).unwrap_or_else(|| env!("MCP_WIT_DEMO_COMPONENT").to_owned());
-    let engine = mcp_wit::runtime::engine::build_engine()?;
+    let path = std::env::args().nth(1).ok_or("usage: cargo run -p mcp-wit --example rmcp_server -- ROUTER.wasm")?;
+    let engine = mcp_wit::EngineOptions::default().build()?;
     let component = LoadedComponent::load(&engine, path.as_ref(), SandboxPolicy::builder("router").build(), None)?;
 
     let server = Server { router: RouterHandler::new(component), tools: Server::tools() };

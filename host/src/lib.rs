@@ -5,34 +5,39 @@
 //!
 //! A request flows transport → protocol → runtime → guest and back:
 //!
-//! - [`transport`]: how messages arrive (stdio, Streamable HTTP).
-//! - [`protocol`]: the transport-agnostic MCP core: a [`Session`] takes one
+//! - [`transport`]: how messages arrive (stdio; Streamable HTTP with the
+//!   `http` feature).
+//! - the protocol core, [`mcp_wit_protocol`]: a [`Session`] takes one
 //!   JSON-RPC message and produces the messages to send back, calling the
 //!   guest on the caller's thread ([`Session::handle`]) or as a future
 //!   ([`Session::handle_async`]).
-//! - [`runtime`]: the engine, compiled components and their instances.
+//! - [`runtime`]: the engine, compiled components, their instances and which
+//!   instance serves a call ([`InstanceMode`]), limits.
 //! - [`sandbox`]: what a guest may reach (nothing, by default).
 //!
 //! With the `rmcp` feature, `mcp_wit::rmcp` serves a router as an rmcp
 //! `ServerHandler`, to mount in an rmcp server beside native tools.
 //!
 //! ```no_run
-//! use mcp_wit::{LoadedComponent, Session, SessionOptions, SandboxPolicy};
+//! use mcp_wit::{Engine, EngineOptions, LoadedComponent, Method, SandboxPolicy, Session, SessionOptions};
+//! use serde_json::value::RawValue;
 //!
-//! let engine = mcp_wit::runtime::engine::build_engine()?;
+//! let engine: Engine = EngineOptions::default().build()?;
 //! let policy = SandboxPolicy::builder("hello").build();
 //! let component = LoadedComponent::from_file(&engine, "hello.wasm".as_ref(), policy)?;
 //! let mut session = Session::new(component, SessionOptions::default());
 //! let mut out: Vec<Vec<u8>> = Vec::new();
 //! session.handle(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, &mut out);
 //! assert_eq!(out[0], br#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
+//! // In process, without JSON-RPC envelopes:
+//! let pong = session.call(&RawValue::from_string("2".into())?, Method::Ping, None, &mut out)?;
+//! assert_eq!(pong.get(), "{}");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![warn(missing_docs)]
 
-pub mod error;
-pub mod protocol;
+mod error;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub mod runtime;
@@ -40,6 +45,25 @@ pub mod sandbox;
 pub mod transport;
 
 pub use error::{EngineError, LoadError};
-pub use protocol::{Outbox, ProtocolVersion, RpcError, Session, SessionOptions};
-pub use runtime::LoadedComponent;
+pub use mcp_wit_protocol::{
+    Canceller, FaultKind, GuestFault, Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions,
+};
+pub use runtime::cache::CompileCache;
+pub use runtime::engine::EngineOptions;
+pub use runtime::limits::Limits;
+pub use runtime::{InstanceMode, LoadedComponent, RouterInstance};
 pub use sandbox::SandboxPolicy;
+#[cfg(feature = "http")]
+pub use transport::http::HttpOptions;
+pub use transport::stdio::StdioOptions;
+pub use wasmtime::Engine;
+
+/// The protocol core, for what the flat re-exports leave out (JSON-RPC
+/// framing, the contract's value types, the MCP mapping).
+pub use mcp_wit_protocol as protocol;
+
+/// One client's session with the components it is served.
+pub type Session = mcp_wit_protocol::Session<LoadedComponent>;
+
+/// Several components served as one MCP server, under prefixes.
+pub type Routers = mcp_wit_protocol::Routers<LoadedComponent>;

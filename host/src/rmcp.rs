@@ -13,7 +13,7 @@
 //! use rmcp::ServiceExt;
 //!
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-//! let engine = mcp_wit::runtime::engine::build_engine()?;
+//! let engine = mcp_wit::EngineOptions::default().build()?;
 //! let policy = SandboxPolicy::builder("hello").build();
 //! let component = LoadedComponent::from_file(&engine, "hello.wasm".as_ref(), policy)?;
 //! let (stdin, stdout) = (tokio::io::stdin(), tokio::io::stdout());
@@ -47,7 +47,9 @@ use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-use crate::protocol::{Canceller, ProtocolVersion, Routers, Session, SessionOptions};
+use mcp_wit_protocol::{Canceller, Method, ProtocolVersion, SessionOptions};
+
+use crate::{Routers, Session};
 
 /// A router (or several, as one server) as an rmcp [`ServerHandler`]: one
 /// MCP session with its own guest instance.
@@ -157,17 +159,16 @@ impl RouterHandler {
     /// Hands one request to the session and returns its result as `T`,
     /// forwarding the notifications it produces (progress) to the client.
     ///
-    /// The rmcp params are turned into a JSON-RPC message and the session's
-    /// answer back into rmcp types through serde: a copy the stdio and HTTP
-    /// paths do not make, accepted here so that there is one mapping and one
-    /// set of errors, not a second one written against rmcp's model.
+    /// The session answers in MCP's JSON (one mapping and one set of errors
+    /// for every transport), which serde reads into rmcp's model: a copy the
+    /// stdio and HTTP paths do not make.
     async fn forward<T: DeserializeOwned>(
         &self,
-        method: &'static str,
+        method: Method,
         params: Value,
         context: &RequestContext<RoleServer>,
     ) -> Result<T, ErrorData> {
-        let id = serde_json::to_value(&context.id).map_err(internal)?;
+        let id = serde_json::value::to_raw_value(&context.id).map_err(internal)?;
         // rmcp moves a request's `_meta` out of its params into the context.
         let mut params = if params.is_null() { json!({}) } else { params };
         if !context.meta.is_empty()
@@ -175,8 +176,7 @@ impl RouterHandler {
         {
             object.insert("_meta".into(), serde_json::to_value(&context.meta).map_err(internal)?);
         }
-        let message = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
-            .map_err(internal)?;
+        let params = serde_json::value::to_raw_value(&params).map_err(internal)?;
         // A handler of one's own may answer `initialize` itself: the session
         // then takes the revision the client negotiated with it.
         let version = context
@@ -185,46 +185,38 @@ impl RouterHandler {
             .unwrap_or(ProtocolVersion::LATEST);
 
         let mut session = self.session.clone().lock_owned().await;
+        let call_id = id.clone();
         // A task of its own, so that the call goes on (and ends cleanly) if
         // rmcp drops this request's future.
         let call = tokio::spawn(async move {
-            if method != "initialize" && session.protocol_version().is_none() {
+            if method != Method::Initialize && session.protocol_version().is_none() {
                 session.assume_initialized_async(version).await?;
             }
-            let mut out: Vec<Vec<u8>> = Vec::new();
-            session.handle_async(&message, &mut out).await;
-            Ok::<_, crate::RpcError>(out)
+            let mut notifications: Vec<Vec<u8>> = Vec::new();
+            let result = session.call_async(&call_id, method, Some(&params), &mut notifications).await;
+            Ok::<_, crate::RpcError>((result, notifications))
         });
         tokio::pin!(call);
         let joined = tokio::select! {
             joined = &mut call => joined,
             () = context.ct.cancelled() => {
-                // The session drops the guest call at its next tick and sends nothing.
-                self.canceller.cancel(&id.to_string());
+                // The session drops the guest call at its next tick.
+                self.canceller.cancel(id.get());
                 call.await
             }
         };
-        let out = match joined {
-            Ok(Ok(out)) => out,
+        let (result, notifications) = match joined {
+            Ok(Ok(answer)) => answer,
             Ok(Err(error)) => return Err(rpc_error(error)),
             Err(e) => return Err(ErrorData::internal_error(format!("the guest call failed: {e}"), None)),
         };
-        let mut answer = None;
-        for message in &out {
-            let reply: Reply<'_> = serde_json::from_slice(message).map_err(internal)?;
-            match reply {
-                Reply { method: Some(method), params, .. } => self.notify(method, params, context).await,
-                Reply { error: Some(error), .. } => answer = Some(Err(error)),
-                Reply { result: Some(result), .. } => answer = Some(Ok(result)),
-                _ => {}
-            }
+        for message in &notifications {
+            let notification: Notification<'_> = serde_json::from_slice(message).map_err(internal)?;
+            self.notify(notification.method, notification.params, context).await;
         }
-        match answer {
-            Some(Ok(result)) => serde_json::from_str(result.get())
-                .map_err(|e| ErrorData::internal_error(format!("cannot read the {method} result: {e}"), None)),
-            Some(Err(error)) => Err(error),
-            None => Err(ErrorData::new(ErrorCode::INTERNAL_ERROR, "the request was cancelled", None)),
-        }
+        let result = result.map_err(rpc_error)?;
+        serde_json::from_str(result.get())
+            .map_err(|e| ErrorData::internal_error(format!("cannot read the {method} result: {e}"), None))
     }
 
     async fn notify(&self, method: &str, params: Option<&RawValue>, context: &RequestContext<RoleServer>) {
@@ -240,17 +232,13 @@ impl RouterHandler {
     }
 }
 
-/// One message the session wrote: a notification or the response.
+/// A notification the session wrote.
 #[derive(Deserialize)]
-struct Reply<'a> {
-    #[serde(borrow, default)]
-    method: Option<&'a str>,
+struct Notification<'a> {
+    #[serde(borrow)]
+    method: &'a str,
     #[serde(borrow, default)]
     params: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    result: Option<&'a RawValue>,
-    #[serde(default)]
-    error: Option<ErrorData>,
 }
 
 fn internal(e: serde_json::Error) -> ErrorData {
@@ -265,24 +253,9 @@ fn rpc_error(error: crate::RpcError) -> ErrorData {
 /// for before (or without) `initialize`.
 fn probe_info(routers: Routers, options: SessionOptions) -> Result<ServerConfig, ErrorData> {
     let mut session = Session::new(routers, options);
-    let request = json!({
-        "jsonrpc": "2.0",
-        "id": 0,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": ProtocolVersion::LATEST.as_str(),
-            "capabilities": {},
-            "clientInfo": { "name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION") },
-        },
-    });
-    let mut out: Vec<Vec<u8>> = Vec::new();
-    session.handle(request.to_string().as_bytes(), &mut out);
-    let reply: Reply<'_> = serde_json::from_slice(out.last().map_or(&b"{}"[..], Vec::as_slice)).map_err(internal)?;
-    match reply {
-        Reply { result: Some(result), .. } => serde_json::from_str(result.get()).map_err(internal),
-        Reply { error: Some(error), .. } => Err(error),
-        _ => Err(ErrorData::internal_error("the router gave no server info", None)),
-    }
+    let client = (env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
+    let result = session.initialize_in_process(client, ProtocolVersion::LATEST).map_err(rpc_error)?;
+    serde_json::from_str(result.get()).map_err(internal)
 }
 
 /// The revisions rmcp knows that the session serves.
@@ -329,7 +302,7 @@ impl ServerHandler for RouterHandler {
     ) -> Result<InitializeResult, ErrorData> {
         // What rmcp's own `initialize` does before answering.
         context.peer.set_peer_info(request.clone());
-        let info: ServerConfig = self.forward("initialize", to_params(&request)?, &context).await?;
+        let info: ServerConfig = self.forward(Method::Initialize, to_params(&request)?, &context).await?;
         *self.info.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.clone());
         Ok(info)
     }
@@ -339,7 +312,7 @@ impl ServerHandler for RouterHandler {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        self.forward("tools/list", to_params(&request)?, &context).await
+        self.forward(Method::ListTools, to_params(&request)?, &context).await
     }
 
     async fn call_tool(
@@ -347,7 +320,8 @@ impl ServerHandler for RouterHandler {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let result: ::rmcp::model::CallToolResult = self.forward("tools/call", to_params(&request)?, &context).await?;
+        let result: ::rmcp::model::CallToolResult =
+            self.forward(Method::CallTool, to_params(&request)?, &context).await?;
         Ok(result.into())
     }
 
@@ -356,7 +330,7 @@ impl ServerHandler for RouterHandler {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        self.forward("resources/list", to_params(&request)?, &context).await
+        self.forward(Method::ListResources, to_params(&request)?, &context).await
     }
 
     async fn list_resource_templates(
@@ -364,7 +338,7 @@ impl ServerHandler for RouterHandler {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        self.forward("resources/templates/list", to_params(&request)?, &context).await
+        self.forward(Method::ListResourceTemplates, to_params(&request)?, &context).await
     }
 
     async fn read_resource(
@@ -373,7 +347,7 @@ impl ServerHandler for RouterHandler {
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         let result: ::rmcp::model::ReadResourceResult =
-            self.forward("resources/read", to_params(&request)?, &context).await?;
+            self.forward(Method::ReadResource, to_params(&request)?, &context).await?;
         Ok(result.into())
     }
 
@@ -383,7 +357,7 @@ impl ServerHandler for RouterHandler {
         request: SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.forward::<Value>("resources/subscribe", to_params(&request)?, &context).await.map(drop)
+        self.forward::<Value>(Method::Subscribe, to_params(&request)?, &context).await.map(drop)
     }
 
     #[allow(deprecated)]
@@ -392,7 +366,7 @@ impl ServerHandler for RouterHandler {
         request: UnsubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.forward::<Value>("resources/unsubscribe", to_params(&request)?, &context).await.map(drop)
+        self.forward::<Value>(Method::Unsubscribe, to_params(&request)?, &context).await.map(drop)
     }
 
     async fn list_prompts(
@@ -400,7 +374,7 @@ impl ServerHandler for RouterHandler {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        self.forward("prompts/list", to_params(&request)?, &context).await
+        self.forward(Method::ListPrompts, to_params(&request)?, &context).await
     }
 
     async fn get_prompt(
@@ -409,7 +383,7 @@ impl ServerHandler for RouterHandler {
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
         let result: ::rmcp::model::GetPromptResult =
-            self.forward("prompts/get", to_params(&request)?, &context).await?;
+            self.forward(Method::GetPrompt, to_params(&request)?, &context).await?;
         Ok(result.into())
     }
 
@@ -418,7 +392,7 @@ impl ServerHandler for RouterHandler {
         request: CompleteRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
-        self.forward("completion/complete", to_params(&request)?, &context).await
+        self.forward(Method::Complete, to_params(&request)?, &context).await
     }
 
     #[allow(deprecated)]
@@ -427,6 +401,6 @@ impl ServerHandler for RouterHandler {
         request: SetLevelRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.forward::<Value>("logging/setLevel", to_params(&request)?, &context).await.map(drop)
+        self.forward::<Value>(Method::SetLogLevel, to_params(&request)?, &context).await.map(drop)
     }
 }

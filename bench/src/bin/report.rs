@@ -313,12 +313,10 @@ fn run() -> anyhow::Result<()> {
     if !args.switch("no-build") {
         build(&root, args.value("mcp-wit").is_none())?;
     }
-    // The binaries sit beside this one (target/release); the guests are
-    // built by host/build.rs into target/guests.
+    // The binaries sit beside this one (target/release); the guests are the
+    // fixture components, which the build script of mcp-wit-tests builds.
     let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
-    let guests = args
-        .value("components")
-        .map_or_else(|| root.join("target").join("guests").join("wasm32-wasip2").join("release"), PathBuf::from);
+    let guests = args.value("components").map_or_else(|| PathBuf::from(mcp_wit_tests::FIXTURES), PathBuf::from);
     let host = Host::detect(args.value("mcp-wit").map_or_else(|| bin_dir.join("mcp-wit"), PathBuf::from), &root)?;
     ensure!(!http || host.has_http, "{} has no `serve --http`: pass --no-http --no-idle-memory", host.binary.display());
     let rmcp = bin_dir.join("baseline-rmcp").display().to_string();
@@ -358,7 +356,7 @@ fn run() -> anyhow::Result<()> {
         let program = Path::new(&server.command[0]);
         ensure!(program.exists(), "{} is missing: build with `cargo build --release --workspace`", program.display());
     }
-    ensure!(guests.join("echo.wasm").exists(), "no echo.wasm in {}: build the host first", guests.display());
+    ensure!(guests.join("echo.wasm").exists(), "no echo.wasm in {}: not a directory of built guests", guests.display());
     settings.mcp_wit = relative(&host.describe(), &root);
 
     let machine = machine(&root);
@@ -477,14 +475,14 @@ fn run() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Builds the bench binaries (and the host, unless another build is named)
-/// in release mode. `cargo run` has released its lock by the time this runs,
-/// so the nested build is fine.
+/// Builds the bench binaries (and `mcp-wit`, of the `mcp-wit-cli` package,
+/// unless another build is named) in release mode. `cargo run` has released
+/// its lock by the time this runs, so the nested build is fine.
 fn build(root: &Path, host: bool) -> anyhow::Result<()> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut args = vec!["build", "--release", "-p", "mcp-wit-bench"];
     if host {
-        args.extend(["-p", "mcp-wit"]);
+        args.extend(["-p", "mcp-wit-cli"]);
     }
     args.push("--bins");
     eprintln!("building: cargo {}", args.join(" "));
@@ -888,7 +886,7 @@ fn unoptimized_component(root: &Path, build: bool) -> Option<PathBuf> {
             .args(["build", "--target", "wasm32-wasip2", "-p", "everything", "--target-dir"])
             .arg(&target_dir)
             .env("CARGO_PROFILE_DEV_DEBUG", "false");
-        // As in host/build.rs: settings meant for the host build stay out.
+        // As in tests/build.rs: settings meant for the host build stay out.
         for var in
             ["CARGO_ENCODED_RUSTFLAGS", "RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS", "CARGO_TARGET_DIR", "CARGO_BUILD_TARGET"]
         {

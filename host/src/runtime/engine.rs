@@ -32,6 +32,13 @@ impl Default for EngineOptions {
     }
 }
 
+impl EngineOptions {
+    /// Builds the engine these options describe (see [`build_engine_with`]).
+    pub fn build(&self) -> Result<Engine, EngineError> {
+        build_engine_with(self)
+    }
+}
+
 /// Builds the engine with default options (see [`build_engine_with`]).
 pub fn build_engine() -> Result<Engine, EngineError> {
     build_engine_with(&EngineOptions::default())

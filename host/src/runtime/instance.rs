@@ -3,43 +3,24 @@
 use wasmtime::Store;
 use wasmtime::component::{ComponentExportIndex, Func, InstancePre, TypedFunc};
 use wasmtime_wasi::{WasiCtxView, WasiView};
+#[cfg(feature = "outgoing-http")]
 use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
 
+use mcp_wit_protocol::{Calls, CancelFlag, FaultKind, GuestFault, GuestResult, TickHook, contract};
+
 use super::bindings::{McpRouter, McpRouterPre, wit};
-use super::limits::{CallControl, CancelFlag, Interrupted, Limits, TickHook};
+use super::convert::{IntoContract, completion_request};
+use super::limits::{CallControl, Interrupted, Limits};
 use crate::sandbox::{SandboxPolicy, SandboxState};
 
-/// What stopped a guest call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FaultKind {
-    /// The guest trapped (panic, `unreachable`, stack overflow, …).
-    Trap,
-    /// The call ran past its deadline.
-    Timeout,
-    /// The client cancelled the request.
-    Cancelled,
-    /// The guest grew past its memory cap.
-    MemoryLimit,
-    /// A fresh instance could not be created.
-    Instantiate,
+/// Faults as the runtime finds them.
+trait FaultFrom {
+    fn instantiate(error: wasmtime::Error, state: &StoreData) -> Self;
+    fn async_only(function: &str) -> Self;
+    fn from_error(function: &str, error: wasmtime::Error, state: &StoreData) -> Self;
 }
 
-/// A guest call that did not return: a trap, an interruption, or a failure
-/// to instantiate.
-///
-/// After a fault the instance must not be used again: a trap can leave the
-/// guest's memory in any state, so the caller drops it and instantiates anew.
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("{message}")]
-pub struct GuestFault {
-    /// What stopped the call.
-    pub kind: FaultKind,
-    /// Human-readable description naming the cause and, when known, the
-    /// guest's own last words (e.g. its panic message).
-    pub message: String,
-}
-
-impl GuestFault {
+impl FaultFrom for GuestFault {
     fn instantiate(error: wasmtime::Error, state: &StoreData) -> Self {
         let fault = GuestFault::from_error("instantiate", error, state);
         GuestFault { kind: FaultKind::Instantiate, ..fault }
@@ -95,6 +76,7 @@ impl StoreData {
     }
 }
 
+#[cfg(feature = "outgoing-http")]
 impl WasiHttpView for StoreData {
     fn http(&mut self) -> WasiHttpCtxView<'_> {
         self.sandbox.http()
@@ -116,7 +98,13 @@ impl WasiHttpView for StoreData {
 pub struct RouterInstance {
     store: Store<StoreData>,
     exports: Exports,
+    /// Tool arguments handed to the guest, kept so that their buffer is
+    /// reused from call to call.
+    arguments: wit::Value,
 }
+
+/// Argument buffer capacity kept between calls.
+const RETAINED_ARGUMENTS: usize = 1 << 20;
 
 enum Exports {
     /// Linked with blocking WASI: called through the generated bindings.
@@ -180,26 +168,26 @@ impl RouterExports {
 struct RouterFuncs([Func; ROUTER_FUNCTIONS.len()]);
 
 macro_rules! guest_call {
-    ($(#[$doc:meta])* $name:ident / $name_async:ident => $call:ident
-        ( $($arg:ident : $ty:ty),* ) -> $ret:ty, $wit_name:literal) => {
+    ($(#[$doc:meta])* $vis:vis $name:ident / $name_async:ident => $call:ident
+        ( $($arg:ident : $ty:ty),* ) -> $ret:ty as $out:ty, $wit_name:literal) => {
         $(#[$doc])*
         ///
         /// Blocking; fails on an instance made by `instantiate_async`.
-        pub fn $name(&mut self, $($arg: $ty),*) -> Result<$ret, GuestFault> {
+        $vis fn $name(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
             let Exports::Blocking(router) = &self.exports else {
                 return Err(GuestFault::async_only($wit_name));
             };
             self.store.data().sandbox.output().begin_call();
             self.store.set_epoch_deadline(1);
             let result = router.wasix_mcp_router().$call(&mut self.store, $($arg),*);
-            result.map_err(|e| GuestFault::from_error($wit_name, e, self.store.data()))
+            result.map(IntoContract::into_contract).map_err(|e| GuestFault::from_error($wit_name, e, self.store.data()))
         }
 
         $(#[$doc])*
         ///
         /// Async on an instance made by `instantiate_async`; on a blocking
         /// one, the blocking call.
-        pub async fn $name_async(&mut self, $($arg: $ty),*) -> Result<$ret, GuestFault> {
+        $vis async fn $name_async(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
             let func = match &self.exports {
                 Exports::Blocking(_) => return self.$name($($arg),*),
                 Exports::Async(RouterFuncs(funcs)) => funcs[const { function_slot($wit_name) }],
@@ -210,7 +198,7 @@ macro_rules! guest_call {
             // export against these same types, as the generated bindings rely on.
             let typed = unsafe { TypedFunc::<($($ty,)*), ($ret,)>::new_unchecked(func) };
             let result = typed.call_async(&mut self.store, ($($arg,)*)).await.map(|(ret,)| ret);
-            result.map_err(|e| GuestFault::from_error($wit_name, e, self.store.data()))
+            result.map(IntoContract::into_contract).map_err(|e| GuestFault::from_error($wit_name, e, self.store.data()))
         }
     };
 }
@@ -221,9 +209,9 @@ impl RouterInstance {
         policy: &SandboxPolicy,
         limits: Limits,
     ) -> Result<Self, GuestFault> {
-        let mut store = new_store(pre.engine(), policy, limits, false)?;
+        let mut store = new_store(pre.engine(), policy, limits, Calls::Blocking)?;
         match pre.instantiate(&mut store) {
-            Ok(router) => Ok(RouterInstance { store, exports: Exports::Blocking(router) }),
+            Ok(router) => Ok(RouterInstance { store, exports: Exports::Blocking(router), arguments: empty_value() }),
             Err(e) => Err(GuestFault::instantiate(e, store.data())),
         }
     }
@@ -234,7 +222,7 @@ impl RouterInstance {
         policy: &SandboxPolicy,
         limits: Limits,
     ) -> Result<Self, GuestFault> {
-        let mut store = new_store(pre.engine(), policy, limits, true)?;
+        let mut store = new_store(pre.engine(), policy, limits, Calls::Async)?;
         let instance = match pre.instantiate_async(&mut store).await {
             Ok(instance) => instance,
             Err(e) => {
@@ -259,12 +247,16 @@ impl RouterInstance {
         };
         let funcs: Vec<_> = exports.0.iter().map(func).collect::<Result<_, _>>()?;
         let funcs = RouterFuncs(funcs.try_into().expect("one function per export"));
-        Ok(RouterInstance { store, exports: Exports::Async(funcs) })
+        Ok(RouterInstance { store, exports: Exports::Async(funcs), arguments: empty_value() })
     }
 
-    /// Whether this instance was made by `instantiate_async`.
-    pub fn is_async(&self) -> bool {
-        matches!(self.exports, Exports::Async(_))
+    /// How this instance's calls wait: blocking (made by `instantiate`) or
+    /// async (made by `instantiate_async`).
+    pub fn calls(&self) -> Calls {
+        match self.exports {
+            Exports::Blocking(_) => Calls::Blocking,
+            Exports::Async(_) => Calls::Async,
+        }
     }
 
     /// Arms the next calls: a fresh deadline, the flag that cancels them and
@@ -274,25 +266,105 @@ impl RouterInstance {
     }
 
     guest_call!(/// Calls `name()`.
-        name / name_async => call_name() -> String, "name");
+        pub name / name_async => call_name() -> String as String, "name");
     guest_call!(/// Calls `instructions()`.
-        instructions / instructions_async => call_instructions() -> String, "instructions");
+        pub instructions / instructions_async => call_instructions() -> String as String, "instructions");
     guest_call!(/// Calls `capabilities()`.
-        capabilities / capabilities_async => call_capabilities() -> wit::ServerCapabilities, "capabilities");
+        pub capabilities / capabilities_async => call_capabilities() -> wit::ServerCapabilities
+            as contract::ServerCapabilities, "capabilities");
     guest_call!(/// Calls `list-tools()`.
-        list_tools / list_tools_async => call_list_tools() -> Vec<wit::Tool>, "list-tools");
-    guest_call!(/// Calls `call-tool(tool-name, arguments)`.
-        call_tool / call_tool_async => call_call_tool(name: &str, arguments: &wit::Value) -> Result<wit::CallToolResult, wit::ToolError>, "call-tool");
+        pub list_tools / list_tools_async => call_list_tools() -> Vec<wit::Tool> as Vec<contract::Tool>, "list-tools");
+    guest_call!(
+        call_tool_value / call_tool_value_async => call_call_tool(name: &str, arguments: &wit::Value)
+            -> Result<wit::CallToolResult, wit::ToolError>
+            as Result<contract::CallToolResult, contract::ToolError>, "call-tool");
     guest_call!(/// Calls `list-resources()`.
-        list_resources / list_resources_async => call_list_resources() -> Vec<wit::McpResource>, "list-resources");
+        pub list_resources / list_resources_async => call_list_resources() -> Vec<wit::McpResource>
+            as Vec<contract::McpResource>, "list-resources");
     guest_call!(/// Calls `read-resource(uri)`.
-        read_resource / read_resource_async => call_read_resource(uri: &str) -> Result<wit::ReadResourceResult, wit::ResourceError>, "read-resource");
+        pub read_resource / read_resource_async => call_read_resource(uri: &str)
+            -> Result<wit::ReadResourceResult, wit::ResourceError>
+            as Result<contract::ReadResourceResult, contract::ResourceError>, "read-resource");
     guest_call!(/// Calls `list-prompts()`.
-        list_prompts / list_prompts_async => call_list_prompts() -> Vec<wit::Prompt>, "list-prompts");
+        pub list_prompts / list_prompts_async => call_list_prompts() -> Vec<wit::Prompt> as Vec<contract::Prompt>, "list-prompts");
     guest_call!(/// Calls `get-prompt(prompt-name)`.
-        get_prompt / get_prompt_async => call_get_prompt(name: &str) -> Result<wit::GetPromptResult, wit::PromptError>, "get-prompt");
-    guest_call!(/// Calls `complete(request)`.
-        complete / complete_async => call_complete(request: &wit::CompletionRequest) -> Result<wit::CompletionResponse, wit::CompletionError>, "complete");
+        pub get_prompt / get_prompt_async => call_get_prompt(name: &str)
+            -> Result<wit::GetPromptResult, wit::PromptError>
+            as Result<contract::GetPromptResult, contract::PromptError>, "get-prompt");
+    guest_call!(
+        complete_wit / complete_wit_async => call_complete(request: &wit::CompletionRequest)
+            -> Result<wit::CompletionResponse, wit::CompletionError>
+            as Result<contract::CompletionResponse, contract::CompletionError>, "complete");
+
+    /// Calls `call-tool(tool-name, arguments)`, `arguments` being JSON text.
+    ///
+    /// Blocking; fails on an instance made by `instantiate_async`.
+    pub fn call_tool(
+        &mut self,
+        name: &str,
+        arguments: &str,
+    ) -> GuestResult<Result<contract::CallToolResult, contract::ToolError>> {
+        let value = self.take_arguments(arguments);
+        let result = self.call_tool_value(name, &value);
+        self.keep_arguments(value);
+        result
+    }
+
+    /// Calls `call-tool(tool-name, arguments)`, `arguments` being JSON text.
+    ///
+    /// Async on an instance made by `instantiate_async`; on a blocking one,
+    /// the blocking call.
+    pub async fn call_tool_async(
+        &mut self,
+        name: &str,
+        arguments: &str,
+    ) -> GuestResult<Result<contract::CallToolResult, contract::ToolError>> {
+        let value = self.take_arguments(arguments);
+        let result = self.call_tool_value_async(name, &value).await;
+        self.keep_arguments(value);
+        result
+    }
+
+    /// Calls `complete(request)`.
+    ///
+    /// Blocking; fails on an instance made by `instantiate_async`.
+    pub fn complete(
+        &mut self,
+        request: &contract::CompletionRequest,
+    ) -> GuestResult<Result<contract::CompletionResponse, contract::CompletionError>> {
+        self.complete_wit(&completion_request(request))
+    }
+
+    /// Calls `complete(request)`.
+    ///
+    /// Async on an instance made by `instantiate_async`; on a blocking one,
+    /// the blocking call.
+    pub async fn complete_async(
+        &mut self,
+        request: &contract::CompletionRequest,
+    ) -> GuestResult<Result<contract::CompletionResponse, contract::CompletionError>> {
+        self.complete_wit_async(&completion_request(request)).await
+    }
+
+    /// The retained argument buffer, filled with `arguments`.
+    fn take_arguments(&mut self, arguments: &str) -> wit::Value {
+        let mut json = std::mem::take(&mut self.arguments.json);
+        json.clear();
+        json.push_str(arguments);
+        wit::Value { json }
+    }
+
+    /// Keeps the argument buffer for the next call, unless one huge call
+    /// would pin its size.
+    fn keep_arguments(&mut self, value: wit::Value) {
+        if value.json.capacity() <= RETAINED_ARGUMENTS {
+            self.arguments = value;
+        }
+    }
+}
+
+fn empty_value() -> wit::Value {
+    wit::Value { json: String::new() }
 }
 
 /// A store for one instance, its limits armed for instantiation (which runs
@@ -302,12 +374,12 @@ fn new_store(
     engine: &wasmtime::Engine,
     policy: &SandboxPolicy,
     limits: Limits,
-    yields: bool,
+    calls: Calls,
 ) -> Result<Store<StoreData>, GuestFault> {
     let sandbox = policy
         .instance_state(limits.timeout)
         .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
-    let data = StoreData { sandbox, control: CallControl::new(limits, yields), limits };
+    let data = StoreData { sandbox, control: CallControl::new(limits, calls), limits };
     let mut store = Store::new(engine, data);
     store.limiter(|data| &mut data.control);
     store.epoch_deadline_callback(|store| store.data().control.on_tick());

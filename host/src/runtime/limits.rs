@@ -10,9 +10,9 @@
 //! refusal into a trap naming the limit.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use mcp_wit_protocol::{Calls, CancelFlag, TickHook};
 use wasmtime::{ResourceLimiter, UpdateDeadline};
 
 /// How often the engine's epoch advances.
@@ -61,31 +61,6 @@ fn bytes(n: usize) -> String {
     if n.is_multiple_of(1 << 20) { format!("{} MiB", n >> 20) } else { format!("{n} bytes") }
 }
 
-/// Lets another thread (or a transport hook) cancel the call in progress.
-#[derive(Debug, Clone, Default)]
-pub struct CancelFlag(Arc<AtomicBool>);
-
-impl CancelFlag {
-    /// Asks the running call to stop at the next tick.
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether cancellation was asked for.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-
-    /// Clears the flag for the next call.
-    pub fn reset(&self) {
-        self.0.store(false, Ordering::Relaxed);
-    }
-}
-
-/// A check a transport runs at every tick while a call is in progress (the
-/// stdio transport reads pending input there to see cancellations).
-pub type TickHook = Arc<dyn Fn() + Send + Sync>;
-
 /// The interruption state one store carries.
 pub struct CallControl {
     limits: Limits,
@@ -94,20 +69,19 @@ pub struct CallControl {
     hook: Option<TickHook>,
     memory_exceeded: bool,
     /// Async calls give their thread back to the executor at every tick.
-    yields: bool,
+    calls: Calls,
 }
 
 impl CallControl {
-    /// Control state for an instance under `limits`; `yields` for instances
-    /// called with `call_async`.
-    pub fn new(limits: Limits, yields: bool) -> Self {
+    /// Control state for an instance under `limits`, called `calls`.
+    pub fn new(limits: Limits, calls: Calls) -> Self {
         CallControl {
             limits,
             deadline: Instant::now(),
             cancel: CancelFlag::default(),
             hook: None,
             memory_exceeded: false,
-            yields,
+            calls,
         }
     }
 
@@ -116,7 +90,7 @@ impl CallControl {
         self.deadline = Instant::now() + self.limits.timeout;
         // A session passes the same flag and hook to every call: keep them
         // rather than trade reference counts on each one.
-        if !Arc::ptr_eq(&self.cancel.0, &cancel.0) {
+        if !self.cancel.same_as(cancel) {
             self.cancel = cancel.clone();
         }
         let same_hook = match (&self.hook, hook) {
@@ -148,7 +122,7 @@ impl CallControl {
         if Instant::now() >= self.deadline {
             return Err(wasmtime::Error::new(Interrupted::Timeout(self.limits.timeout)));
         }
-        if self.yields {
+        if self.calls == Calls::Async {
             // A long async call gives its thread back at every tick. Tokio's
             // own yield also lets the thread look for I/O first: a plain
             // wake-up would run the next busy task, and a server whose

@@ -4,16 +4,19 @@
 //! ([`InstancePre`]); every session then gets its own [`RouterInstance`] from
 //! it, cheaply.
 
-pub mod bindings;
+mod bindings;
 pub mod cache;
+mod convert;
 pub mod engine;
 mod instance;
 pub mod limits;
+mod pool;
 mod waits;
 
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
+
+use mcp_wit_protocol::{Calls, FaultKind, GuestFault};
 
 use wasmtime::component::{Component, InstancePre, Linker};
 use wasmtime::{Engine, Precompiled};
@@ -25,7 +28,8 @@ use cache::CompileCache;
 use instance::{RouterExports, StoreData};
 use limits::Limits;
 
-pub use instance::{FaultKind, GuestFault, RouterInstance};
+pub use instance::RouterInstance;
+pub use pool::{InstanceMode, PooledRouter};
 
 /// The fully qualified name of the interface a router must export.
 pub const ROUTER_INTERFACE: &str = "wasix:mcp/router@25.3.26";
@@ -42,17 +46,9 @@ struct Inner {
     async_pre: OnceLock<Result<AsyncPre, String>>,
     policy: SandboxPolicy,
     limits: Limits,
-    /// The one instance of [`InstanceMode::Shared`](crate::protocol::session::InstanceMode).
-    shared: Arc<SharedInstance>,
-}
-
-/// The instance all sessions share in shared mode.
-#[derive(Default)]
-pub(crate) struct SharedInstance {
-    /// An async lock: async calls hold it across their awaits.
-    pub(crate) slot: tokio::sync::Mutex<Option<RouterInstance>>,
-    /// The instance is to be replaced before its next call.
-    pub(crate) retire: AtomicBool,
+    instance_mode: InstanceMode,
+    /// The one instance of [`InstanceMode::Shared`].
+    shared: Arc<pool::SharedInstance>,
 }
 
 /// What async instances are made from.
@@ -69,6 +65,8 @@ impl Clone for Inner {
             async_pre: self.async_pre.clone(),
             policy: self.policy.clone(),
             limits: self.limits,
+            instance_mode: self.instance_mode,
+            // A component with other settings gets a shared instance of its own.
             shared: Arc::default(),
         }
     }
@@ -146,8 +144,14 @@ impl LoadedComponent {
         let pre = link(engine, &component, Calls::Blocking).map_err(LoadError::Link)?;
         // Also checks every router function's type against the bindings.
         let pre = McpRouterPre::new(pre).map_err(LoadError::Link)?;
-        let inner =
-            Inner { pre, async_pre: OnceLock::new(), policy, limits: Limits::default(), shared: Arc::default() };
+        let inner = Inner {
+            pre,
+            async_pre: OnceLock::new(),
+            policy,
+            limits: Limits::default(),
+            instance_mode: InstanceMode::default(),
+            shared: Arc::default(),
+        };
         Ok(LoadedComponent { inner: Arc::new(inner) })
     }
 
@@ -155,6 +159,17 @@ impl LoadedComponent {
     pub fn with_limits(mut self, limits: Limits) -> Self {
         Arc::make_mut(&mut self.inner).limits = limits;
         self
+    }
+
+    /// Sets how sessions share instances (one per session by default).
+    pub fn with_instance_mode(mut self, mode: InstanceMode) -> Self {
+        Arc::make_mut(&mut self.inner).instance_mode = mode;
+        self
+    }
+
+    /// How sessions share instances.
+    pub fn instance_mode(&self) -> InstanceMode {
+        self.inner.instance_mode
     }
 
     /// The sandbox policy instances run under.
@@ -172,9 +187,12 @@ impl LoadedComponent {
         self.inner.policy.label()
     }
 
-    /// The instance all sessions share in shared mode.
-    pub(crate) fn shared_instance(&self) -> &SharedInstance {
-        &self.inner.shared
+    /// A fresh instance for calls made `calls`.
+    pub async fn instantiate_for(&self, calls: Calls) -> Result<RouterInstance, GuestFault> {
+        match calls {
+            Calls::Blocking => self.instantiate(),
+            Calls::Async => self.instantiate_async().await,
+        }
     }
 
     /// Creates a fresh instance with its own memory and state, for blocking
@@ -206,15 +224,6 @@ impl LoadedComponent {
     }
 }
 
-/// How a linker's WASI functions block.
-#[derive(Clone, Copy)]
-enum Calls {
-    /// On the calling thread.
-    Blocking,
-    /// By suspending the guest's fiber.
-    Async,
-}
-
 /// Links WASI (with host waits bounded by the call, see `waits`) and outgoing
 /// HTTP for `component`.
 fn link(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Result<InstancePre<StoreData>> {
@@ -225,10 +234,12 @@ fn link(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Resul
     match calls {
         Calls::Blocking => {
             wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
+            #[cfg(feature = "outgoing-http")]
             wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker)?;
         }
         Calls::Async => {
             wasmtime_wasi::p2::add_to_linker_async(&mut linker)?;
+            #[cfg(feature = "outgoing-http")]
             wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker)?;
         }
     }
@@ -272,4 +283,16 @@ fn check_exports_router(engine: &Engine, component: &Component) -> Result<(), Lo
         return Ok(());
     }
     Err(LoadError::WrongWorld { exports })
+}
+
+impl mcp_wit_protocol::RouterComponent for LoadedComponent {
+    type Router = PooledRouter;
+
+    fn label(&self) -> &str {
+        self.inner.policy.label()
+    }
+
+    fn open(&self) -> PooledRouter {
+        PooledRouter::new(self.clone())
+    }
 }

@@ -22,7 +22,9 @@ use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as Monotoni
 use wasmtime_wasi::p2::{DynPollable, Pollable, subscribe};
 
 use super::instance::StoreData;
-use super::limits::{CancelFlag, TICK, TickHook};
+use mcp_wit_protocol::{CancelFlag, TickHook};
+
+use super::limits::TICK;
 
 /// The `wasi:clocks` monotonic-clock interface as wasmtime-wasi defines it;
 /// guests importing any 0.2 version are linked to it.

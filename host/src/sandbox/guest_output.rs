@@ -44,10 +44,10 @@ pub enum OutputTarget {
 /// The output side of one guest instance.
 #[derive(Clone)]
 pub struct GuestOutput {
-    shared: Arc<Shared>,
+    sink: Arc<OutputSink>,
 }
 
-struct Shared {
+struct OutputSink {
     label: Arc<str>,
     target: OutputTarget,
     /// Whether `state.recent` may hold lines: lets the start of every call
@@ -109,20 +109,20 @@ impl GuestOutput {
             dropped_bytes: 0,
         };
         GuestOutput {
-            shared: Arc::new(Shared { label, target, has_recent: AtomicBool::new(false), state: Mutex::new(state) }),
+            sink: Arc::new(OutputSink { label, target, has_recent: AtomicBool::new(false), state: Mutex::new(state) }),
         }
     }
 
     /// A WASI stdout/stderr stream named `stream` feeding this sink.
     pub fn stream(&self, stream: &'static str) -> GuestStream {
-        GuestStream { shared: self.shared.clone(), stream }
+        GuestStream { sink: self.sink.clone(), stream }
     }
 
     /// Forgets the lines kept so far: called as a guest call begins, so a
     /// fault report only quotes what that call printed.
     pub fn begin_call(&self) {
-        if self.shared.has_recent.swap(false, Ordering::Relaxed) {
-            self.shared.lock().recent.clear();
+        if self.sink.has_recent.swap(false, Ordering::Relaxed) {
+            self.sink.lock().recent.clear();
         }
     }
 
@@ -130,7 +130,7 @@ impl GuestOutput {
     /// at FILE:LINE: MESSAGE` when it panicked (Rust's panic report), else
     /// `said: LAST LINE`.
     pub fn last_words(&self) -> Option<String> {
-        let state = self.shared.lock();
+        let state = self.sink.lock();
         let recent = &state.recent;
         if let Some(at) = recent.iter().rposition(|line| line.contains("panicked at")) {
             let panic_line = recent[at].trim();
@@ -150,7 +150,7 @@ impl GuestOutput {
 /// One of a guest's output streams (stdout or stderr).
 #[derive(Clone)]
 pub struct GuestStream {
-    shared: Arc<Shared>,
+    sink: Arc<OutputSink>,
     stream: &'static str,
 }
 
@@ -162,17 +162,17 @@ impl IsTerminal for GuestStream {
 
 impl StdoutStream for GuestStream {
     fn p2_stream(&self) -> Box<dyn OutputStream> {
-        Box::new(LineWriter { shared: self.shared.clone(), stream: self.stream, pending: Vec::new() })
+        Box::new(LineWriter { sink: self.sink.clone(), stream: self.stream, pending: Vec::new() })
     }
 
     fn async_stream(&self) -> Box<dyn tokio::io::AsyncWrite + Send + Sync> {
-        Box::new(AsyncLineWriter(LineWriter { shared: self.shared.clone(), stream: self.stream, pending: Vec::new() }))
+        Box::new(AsyncLineWriter(LineWriter { sink: self.sink.clone(), stream: self.stream, pending: Vec::new() }))
     }
 }
 
 /// Splits guest bytes into lines and emits each one.
 struct LineWriter {
-    shared: Arc<Shared>,
+    sink: Arc<OutputSink>,
     stream: &'static str,
     pending: Vec<u8>,
 }
@@ -192,11 +192,11 @@ impl LineWriter {
 
     fn emit(&mut self) {
         let line = String::from_utf8_lossy(&self.pending);
-        let mut state = self.shared.lock();
-        if self.shared.target == OutputTarget::Stderr && state.admit(line.len()) {
-            let notice = state.take_dropped_notice(&self.shared.label).unwrap_or_default();
+        let mut state = self.sink.lock();
+        if self.sink.target == OutputTarget::Stderr && state.admit(line.len()) {
+            let notice = state.take_dropped_notice(&self.sink.label).unwrap_or_default();
             // One write per line keeps lines from different guests whole.
-            let text = format!("{notice}[{}:{}] {}\n", self.shared.label, self.stream, line);
+            let text = format!("{notice}[{}:{}] {}\n", self.sink.label, self.stream, line);
             let _ = std::io::stderr().lock().write_all(text.as_bytes());
         }
         if !line.trim().is_empty() {
@@ -204,7 +204,7 @@ impl LineWriter {
                 state.recent.pop_front();
             }
             state.recent.push_back(line.into_owned());
-            self.shared.has_recent.store(true, Ordering::Relaxed);
+            self.sink.has_recent.store(true, Ordering::Relaxed);
         }
         drop(state);
         self.pending.clear();
@@ -216,13 +216,13 @@ impl Drop for LineWriter {
         if !self.pending.is_empty() {
             self.emit();
         }
-        if let Some(notice) = self.shared.lock().take_dropped_notice(&self.shared.label) {
+        if let Some(notice) = self.sink.lock().take_dropped_notice(&self.sink.label) {
             let _ = std::io::stderr().lock().write_all(notice.as_bytes());
         }
     }
 }
 
-impl Shared {
+impl OutputSink {
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }

@@ -16,10 +16,13 @@ use std::time::Duration;
 
 use wasmtime::component::ResourceTable;
 use wasmtime_wasi::{FsPerms, WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
+#[cfg(feature = "outgoing-http")]
 use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
 use guest_output::{GuestOutput, OutputTarget};
-use outgoing_http::{HttpGrant, OutgoingHttp};
+use outgoing_http::HttpGrant;
+#[cfg(feature = "outgoing-http")]
+use outgoing_http::OutgoingHttp;
 
 /// What a component's guests are allowed to reach.
 ///
@@ -117,6 +120,9 @@ impl SandboxPolicy {
     /// `max_wait` caps how long one host call on the guest's behalf (an
     /// outgoing HTTP request) may wait: the call's deadline.
     pub fn instance_state(&self, max_wait: Duration) -> std::io::Result<SandboxState> {
+        // Only outgoing HTTP has host-side waits of its own to cap.
+        #[cfg(not(feature = "outgoing-http"))]
+        let _ = max_wait;
         let output = GuestOutput::new(self.label.clone(), self.output);
         let mut wasi = WasiCtxBuilder::new();
         wasi.stdout(output.stream("stdout"))
@@ -136,7 +142,9 @@ impl SandboxPolicy {
             wasi: wasi.build(),
             table: ResourceTable::new(),
             output,
+            #[cfg(feature = "outgoing-http")]
             http: WasiHttpCtx::new(),
+            #[cfg(feature = "outgoing-http")]
             http_hooks: OutgoingHttp::new(self.label.clone(), self.http.clone(), max_wait),
         })
     }
@@ -186,7 +194,9 @@ pub struct SandboxState {
     wasi: WasiCtx,
     table: ResourceTable,
     output: GuestOutput,
+    #[cfg(feature = "outgoing-http")]
     http: WasiHttpCtx,
+    #[cfg(feature = "outgoing-http")]
     http_hooks: OutgoingHttp,
 }
 
@@ -203,6 +213,7 @@ impl WasiView for SandboxState {
     }
 }
 
+#[cfg(feature = "outgoing-http")]
 impl WasiHttpView for SandboxState {
     fn http(&mut self) -> WasiHttpCtxView<'_> {
         WasiHttpCtxView { ctx: &mut self.http, table: &mut self.table, hooks: &mut self.http_hooks }

@@ -10,9 +10,12 @@
 //! cannot reach it.
 
 use std::fmt;
+#[cfg(feature = "outgoing-http")]
 use std::sync::Arc;
+#[cfg(feature = "outgoing-http")]
 use std::time::Duration;
 
+#[cfg(feature = "outgoing-http")]
 use wasmtime_wasi_http::{Error as HttpError, RequestOptions, WasiBody, WasiHttpHooks};
 
 /// One destination a guest may send HTTP requests to: `HOST[:PORT]`.
@@ -122,12 +125,14 @@ impl HttpGrant {
 
 /// The `wasi:http` hooks of one instance: the allowlist check and the
 /// timeout cap.
+#[cfg(feature = "outgoing-http")]
 pub struct OutgoingHttp {
     label: Arc<str>,
     allowed: Arc<[HttpGrant]>,
     max_wait: Duration,
 }
 
+#[cfg(feature = "outgoing-http")]
 impl OutgoingHttp {
     /// Hooks for the component `label`, allowing `allowed`, with every
     /// network wait capped at `max_wait` (the call's deadline).
@@ -153,8 +158,10 @@ impl OutgoingHttp {
     }
 }
 
+#[cfg(feature = "outgoing-http")]
 type Sent = Result<(http::Response<WasiBody>, Box<dyn Future<Output = Result<(), HttpError>> + Send>), HttpError>;
 
+#[cfg(feature = "outgoing-http")]
 impl WasiHttpHooks for OutgoingHttp {
     fn send_request(
         &mut self,

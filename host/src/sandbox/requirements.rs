@@ -2,14 +2,16 @@
 //! (`tool-meta.config` / `tool-meta.secrets`), checked against what the
 //! operator supplies before serving.
 
-use crate::runtime::{GuestFault, LoadedComponent};
+use mcp_wit_protocol::GuestFault;
+
+use crate::runtime::LoadedComponent;
 
 /// Whether a requirement is plain configuration or a secret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RequirementKind {
-    /// Supplied with `--config KEY=VALUE`.
+    /// Plain configuration, e.g. a region.
     Config,
-    /// Supplied with `--secret KEY`.
+    /// A secret, e.g. an API key: never logged.
     Secret,
 }
 
@@ -30,12 +32,12 @@ pub struct Requirement {
 
 impl std::fmt::Display for Requirement {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (what, flag) = match self.kind {
-            RequirementKind::Config => ("config", format!("--config {}=VALUE", self.key)),
-            RequirementKind::Secret => ("secret", format!("--secret {}", self.key)),
+        let what = match self.kind {
+            RequirementKind::Config => "config",
+            RequirementKind::Secret => "secret",
         };
         let need = if self.required { "needs" } else { "can use" };
-        write!(f, "tool `{}` {need} the {what} `{}` ({}); pass {flag}", self.tool, self.key, self.description)
+        write!(f, "tool `{}` {need} the {what} `{}` ({})", self.tool, self.key, self.description)
     }
 }
 

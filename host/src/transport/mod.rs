@@ -1,4 +1,5 @@
-//! Transports: how messages reach a [`Session`](crate::protocol::Session).
+//! Transports: how messages reach a [`Session`](crate::Session).
 
+#[cfg(feature = "http")]
 pub mod http;
 pub mod stdio;

@@ -20,8 +20,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use memchr::memmem;
 
-use crate::protocol::jsonrpc::{self, RpcError};
-use crate::protocol::{Canceller, Outbox, Session};
+use mcp_wit_protocol::jsonrpc::{self, RpcError};
+use mcp_wit_protocol::{Canceller, Outbox};
+
+use crate::Session;
 
 /// Default for [`StdioOptions::max_message_size`]: 8 MiB.
 pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
@@ -318,7 +320,7 @@ impl<I: Input> InputBuffer<I> {
             let line_start =
                 memchr::memrchr(b'\n', &self.buf[region.start..hit]).map_or(region.start, |p| region.start + p + 1);
             let line_end = hit + memchr::memchr(b'\n', &self.buf[hit..region.end]).unwrap_or(region.end - hit);
-            if let Some(id) = cancelled_request_id(&self.buf[line_start..line_end]) {
+            if let Some(id) = jsonrpc::cancelled_request_in(&self.buf[line_start..line_end]) {
                 tracing::debug!(id, "cancellation seen ahead of its turn");
                 self.canceller.cancel(&id);
             }
@@ -327,24 +329,7 @@ impl<I: Input> InputBuffer<I> {
     }
 }
 
-/// The raw `requestId` of a `notifications/cancelled` message, if `line` is one.
-fn cancelled_request_id(line: &[u8]) -> Option<String> {
-    #[derive(serde::Deserialize)]
-    struct Notification<'a> {
-        method: &'a str,
-        #[serde(borrow)]
-        params: Option<Params<'a>>,
-    }
-    #[derive(serde::Deserialize)]
-    struct Params<'a> {
-        #[serde(rename = "requestId", borrow)]
-        request_id: &'a serde_json::value::RawValue,
-    }
-    let n: Notification<'_> = serde_json::from_slice(trim(line)).ok()?;
-    (n.method == "notifications/cancelled").then_some(())?;
-    Some(n.params?.request_id.get().to_string())
-}
-
+/// `line` without leading and trailing whitespace (the line break among it).
 fn trim(line: &[u8]) -> &[u8] {
     let end = line.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |p| p + 1);
     let start = line[..end].iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(end);
@@ -374,7 +359,7 @@ mod tests {
     #[test]
     fn finds_cancellations_in_what_it_reads() {
         let line = br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"r-7","reason":"x"}}"#;
-        assert_eq!(cancelled_request_id(line).as_deref(), Some(r#""r-7""#));
-        assert_eq!(cancelled_request_id(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#), None);
+        assert_eq!(jsonrpc::cancelled_request_in(line).as_deref(), Some(r#""r-7""#));
+        assert_eq!(jsonrpc::cancelled_request_in(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#), None);
     }
 }

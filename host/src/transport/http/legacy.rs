@@ -14,15 +14,15 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::Shared;
+use super::ServerState;
 use super::sessions::Transport;
 use super::sse::{self, EventSender};
 use super::streamable::{Target, run};
 use super::wire::{self, TRANSPORT_ERROR};
-use crate::protocol::Session;
+use crate::Session;
 
 /// `GET /sse`.
-pub async fn stream(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+pub async fn stream(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> Response {
     if !wire::accepts(&headers, "text/event-stream") {
         return wire::error(
             StatusCode::NOT_ACCEPTABLE,
@@ -31,8 +31,8 @@ pub async fn stream(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Re
             None,
         );
     }
-    let session = Session::new(shared.routers.clone(), shared.session_options.clone());
-    let Ok(session) = shared.sessions.insert(Transport::Legacy, session) else {
+    let session = Session::new(server.routers.clone(), server.session_options.clone());
+    let Ok(session) = server.sessions.insert(Transport::Legacy, session) else {
         return wire::error(
             StatusCode::SERVICE_UNAVAILABLE,
             TRANSPORT_ERROR,
@@ -44,20 +44,20 @@ pub async fn stream(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Re
     let endpoint = format!("/messages?sessionId={}", session.id);
     tx.try_send(sse::event("endpoint", endpoint.as_bytes())).expect("a fresh channel has room");
     drop(tx);
-    let guard = (session.activity(), EndOnDrop { shared: shared.clone(), id: session.id.clone() });
-    let shutdown = shared.shutdown.subscribe();
-    wire::event_stream(sse::body(Vec::new(), Some(rx), shared.options.keep_alive, Some(shutdown), guard, None))
+    let guard = (session.activity(), EndOnDrop { server: server.clone(), id: session.id.clone() });
+    let shutdown = server.shutdown.subscribe();
+    wire::event_stream(sse::body(Vec::new(), Some(rx), server.options.keep_alive, Some(shutdown), guard, None))
 }
 
 /// Ends the legacy session when its stream goes away.
 struct EndOnDrop {
-    shared: Arc<Shared>,
+    server: Arc<ServerState>,
     id: Arc<str>,
 }
 
 impl Drop for EndOnDrop {
     fn drop(&mut self) {
-        self.shared.sessions.remove(&self.id, Transport::Legacy);
+        self.server.sessions.remove(&self.id, Transport::Legacy);
     }
 }
 
@@ -70,7 +70,7 @@ pub struct MessageQuery {
 /// `POST /messages?sessionId=…`: 202 once the message is handled; its
 /// answers went to the stream.
 pub async fn message(
-    State(shared): State<Arc<Shared>>,
+    State(server): State<Arc<ServerState>>,
     Query(query): Query<MessageQuery>,
     headers: HeaderMap,
     body: Body,
@@ -86,11 +86,11 @@ pub async fn message(
             None,
         );
     };
-    let session = shared.sessions.get(&id, Transport::Legacy);
+    let session = server.sessions.get(&id, Transport::Legacy);
     let Some((session, stream)) = session.and_then(|s| s.stream().map(|tx| (s, tx))) else {
         return wire::unknown_session(None);
     };
-    let bytes = match wire::read_body(body, shared.options.max_body_size, shared.options.body_timeout).await {
+    let bytes = match wire::read_body(body, server.options.max_body_size, server.options.body_timeout).await {
         Ok(bytes) => bytes,
         Err(response) => return response,
     };
@@ -99,7 +99,7 @@ pub async fn message(
     }
     let _activity = session.activity();
     let handling = tokio::spawn(async move {
-        let messages = run(Target::Shared(session.core.clone()), bytes).await;
+        let messages = run(Target::Stored(session.core.clone()), bytes).await;
         EventSender::new(stream).deliver(messages).await;
     });
     match handling.await {

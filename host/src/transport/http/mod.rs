@@ -41,7 +41,7 @@ mod wire;
 
 use std::future::Future;
 use std::io;
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -53,118 +53,11 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 
-use crate::protocol::Routers;
-use crate::protocol::SessionOptions;
+use mcp_wit_protocol::SessionOptions;
+
+use crate::Routers;
 use security::SecurityPolicy;
 use sessions::Sessions;
-
-/// Command-line flags of the HTTP transport (flattened into `serve`).
-#[derive(Debug, Clone, clap::Args)]
-#[command(next_help_heading = "HTTP")]
-pub struct HttpArgs {
-    /// Serve over HTTP instead of stdio, on ADDR: `PORT` (on 127.0.0.1) or
-    /// `HOST:PORT`. Streamable HTTP at `/mcp`, the 2024-11-05 HTTP+SSE
-    /// transport at `/sse`.
-    #[arg(long, value_name = "ADDR")]
-    pub http: Option<String>,
-    /// Answer each request with one `application/json` body instead of an SSE
-    /// stream (notifications such as progress are then not delivered).
-    #[arg(long)]
-    pub json_response: bool,
-    /// No sessions: every POST stands alone, so replicas can sit behind any
-    /// load balancer. Disables GET/DELETE on `/mcp` and the `/sse` transport.
-    #[arg(long)]
-    pub stateless: bool,
-    /// Also accept requests with this `Origin` (e.g. `https://app.example.com`;
-    /// `*` for any). Repeatable. Loopback origins are accepted on a loopback bind.
-    #[arg(long = "allow-origin", value_name = "ORIGIN")]
-    pub allow_origins: Vec<String>,
-    /// Also accept this `Host` header (`NAME` or `NAME:PORT`; `*` for any).
-    /// Repeatable. Checked on loopback binds, and on any bind once given.
-    #[arg(long = "allow-host", value_name = "HOST")]
-    pub allow_hosts: Vec<String>,
-    /// How long a session may stay idle before it ends and its guest
-    /// instance is freed (`90s`, `10m`, `1h`; a bare number is seconds).
-    #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = parse_duration)]
-    pub session_timeout: Duration,
-    /// Most sessions at once; further `initialize` requests get 503.
-    #[arg(long, value_name = "N", default_value_t = 1024)]
-    pub max_sessions: usize,
-    /// Most open connections at once; more wait in the listen backlog.
-    #[arg(long, value_name = "N", default_value_t = 1024)]
-    pub max_connections: usize,
-    /// How long a client may take to send a request's headers; also how long
-    /// an idle keep-alive connection stays open.
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
-    pub header_timeout: Duration,
-    /// How long a client may take to send a request body (else 408).
-    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = parse_duration)]
-    pub body_timeout: Duration,
-    /// How long requests in flight get to finish after SIGINT/SIGTERM.
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
-    pub shutdown_timeout: Duration,
-}
-
-/// `500ms`, `30s`, `10m`, `1h`; a bare number is seconds. Zero is refused.
-fn parse_duration(text: &str) -> Result<Duration, String> {
-    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
-    let (number, unit) = text.split_at(split);
-    let n: u64 = number.parse().map_err(|_| format!("`{text}` is not a duration like 30s or 10m"))?;
-    let duration = match unit.trim() {
-        "" | "s" => Duration::from_secs(n),
-        "ms" => Duration::from_millis(n),
-        "m" | "min" => Duration::from_secs(n.saturating_mul(60)),
-        "h" => Duration::from_secs(n.saturating_mul(3600)),
-        _ => return Err(format!("`{text}`: unknown unit (use ms, s, m or h)")),
-    };
-    if duration.is_zero() {
-        return Err(format!("`{text}`: must be more than zero"));
-    }
-    Ok(duration)
-}
-
-impl HttpArgs {
-    /// The HTTP settings, or `None` when `--http` was not given (serve stdio).
-    /// `max_body_size` is the largest accepted message (`--max-message-size`).
-    pub fn options(&self, max_body_size: usize) -> io::Result<Option<HttpOptions>> {
-        let Some(addr) = &self.http else { return Ok(None) };
-        Ok(Some(self.options_at(parse_addr(addr)?, max_body_size)))
-    }
-
-    /// The settings these flags give, listening on `addr`.
-    fn options_at(&self, addr: SocketAddr, max_body_size: usize) -> HttpOptions {
-        HttpOptions {
-            addr,
-            json_response: self.json_response,
-            stateless: self.stateless,
-            allow_origins: self.allow_origins.clone(),
-            allow_hosts: self.allow_hosts.clone(),
-            session_timeout: self.session_timeout,
-            max_sessions: self.max_sessions.max(1),
-            max_connections: self.max_connections.max(1),
-            max_body_size,
-            header_timeout: self.header_timeout,
-            body_timeout: self.body_timeout,
-            shutdown_timeout: self.shutdown_timeout,
-            keep_alive: Duration::from_secs(15),
-        }
-    }
-}
-
-/// `PORT` → 127.0.0.1:PORT; `HOST:PORT` → its first address.
-fn parse_addr(text: &str) -> io::Result<SocketAddr> {
-    let invalid = |why: String| io::Error::new(io::ErrorKind::InvalidInput, format!("--http {text}: {why}"));
-    if let Ok(port) = text.parse::<u16>() {
-        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
-    }
-    if let Ok(addr) = text.parse::<SocketAddr>() {
-        return Ok(addr);
-    }
-    text.to_socket_addrs()
-        .map_err(|e| invalid(format!("expected PORT or HOST:PORT ({e})")))?
-        .next()
-        .ok_or_else(|| invalid("the name has no address".into()))
-}
 
 /// Settings of the HTTP transport.
 #[derive(Debug, Clone)]
@@ -198,21 +91,60 @@ pub struct HttpOptions {
 }
 
 impl HttpOptions {
-    /// The settings `mcp-wit serve --http ADDR` starts with, on `addr`.
+    /// The default settings, listening on `addr`.
     pub fn new(addr: SocketAddr) -> Self {
-        // The flags' own defaults, so that the two cannot drift apart.
-        #[derive(clap::Parser)]
-        struct Defaults {
-            #[command(flatten)]
-            http: HttpArgs,
-        }
-        let defaults = <Defaults as clap::Parser>::parse_from(["mcp-wit"]).http;
-        defaults.options_at(addr, crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE)
+        HttpOptions { addr, ..HttpOptions::default() }
+    }
+
+    /// Answers with one JSON body instead of an SSE stream.
+    pub fn json_response(mut self, on: bool) -> Self {
+        self.json_response = on;
+        self
+    }
+
+    /// No sessions: every POST stands alone.
+    pub fn stateless(mut self, on: bool) -> Self {
+        self.stateless = on;
+        self
     }
 }
 
+impl Default for HttpOptions {
+    /// 127.0.0.1:8080; the defaults `mcp-wit serve --http` documents.
+    fn default() -> Self {
+        HttpOptions {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            json_response: false,
+            stateless: false,
+            allow_origins: Vec::new(),
+            allow_hosts: Vec::new(),
+            session_timeout: DEFAULT_SESSION_TIMEOUT,
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_body_size: crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE,
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            body_timeout: DEFAULT_BODY_TIMEOUT,
+            shutdown_timeout: DEFAULT_SHUTDOWN_TIMEOUT,
+            keep_alive: Duration::from_secs(15),
+        }
+    }
+}
+
+/// Default of [`HttpOptions::session_timeout`].
+pub const DEFAULT_SESSION_TIMEOUT: Duration = Duration::from_secs(600);
+/// Default of [`HttpOptions::max_sessions`].
+pub const DEFAULT_MAX_SESSIONS: usize = 1024;
+/// Default of [`HttpOptions::max_connections`].
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// Default of [`HttpOptions::header_timeout`].
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Default of [`HttpOptions::body_timeout`].
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Default of [`HttpOptions::shutdown_timeout`].
+pub const DEFAULT_SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// What every handler shares.
-pub(crate) struct Shared {
+pub(crate) struct ServerState {
     routers: Routers,
     session_options: SessionOptions,
     options: HttpOptions,
@@ -222,20 +154,20 @@ pub(crate) struct Shared {
     shutdown: watch::Sender<bool>,
 }
 
-impl Shared {
+impl ServerState {
     /// The state of a server listening on `bound`.
     fn new(routers: Routers, session_options: SessionOptions, options: HttpOptions, bound: SocketAddr) -> Self {
         let security = SecurityPolicy::new(bound, &options.allow_hosts, &options.allow_origins);
         let sessions = Sessions::new(options.max_sessions, options.session_timeout);
         let (shutdown, _) = watch::channel(false);
-        Shared { routers, session_options, options, security, sessions, shutdown }
+        ServerState { routers, session_options, options, security, sessions, shutdown }
     }
 }
 
 /// A bound HTTP server, ready to [`run`](HttpServer::run).
 pub struct HttpServer {
     listener: TcpListener,
-    shared: Arc<Shared>,
+    server: Arc<ServerState>,
 }
 
 impl HttpServer {
@@ -249,8 +181,8 @@ impl HttpServer {
             .await
             .map_err(|e| io::Error::new(e.kind(), format!("cannot listen on {}: {e}", options.addr)))?;
         let bound = listener.local_addr()?;
-        let shared = Shared::new(routers.into(), session_options, options, bound);
-        Ok(HttpServer { listener, shared: Arc::new(shared) })
+        let server = ServerState::new(routers.into(), session_options, options, bound);
+        Ok(HttpServer { listener, server: Arc::new(server) })
     }
 
     /// The address actually bound (useful with port 0).
@@ -262,21 +194,21 @@ impl HttpServer {
     /// server-to-client streams and gives in-flight requests
     /// `shutdown_timeout` to finish.
     pub async fn run(self, shutdown: impl Future<Output = ()>) -> io::Result<()> {
-        let HttpServer { listener, shared } = self;
+        let HttpServer { listener, server } = self;
         let addr = listener.local_addr()?;
-        let options = &shared.options;
+        let options = &server.options;
         let mode = match (options.stateless, options.json_response) {
             (true, _) => "stateless",
             (false, true) => "sessions, JSON responses",
             (false, false) => "sessions",
         };
         tracing::info!(
-            components = shared.routers.mounts().len(),
+            components = server.routers.mounts().len(),
             "listening on http://{addr}/mcp (Streamable HTTP, {mode}){}",
             if options.stateless { String::new() } else { format!("; HTTP+SSE at http://{addr}/sse") }
         );
-        let router = router(shared.clone());
-        let sweeper = (!options.stateless).then(|| tokio::spawn(sessions::sweep(shared.clone())));
+        let router = router(server.clone());
+        let sweeper = (!options.stateless).then(|| tokio::spawn(sessions::sweep(server.clone())));
         let mut http1 = hyper::server::conn::http1::Builder::new();
         http1.timer(TokioTimer::new()).header_read_timeout(options.header_timeout).keep_alive(true);
         let connections = Arc::new(Semaphore::new(options.max_connections));
@@ -314,7 +246,7 @@ impl HttpServer {
             "shutting down: no new connections; waiting up to {:?} for requests in flight",
             options.shutdown_timeout
         );
-        shared.shutdown.send_replace(true);
+        server.shutdown.send_replace(true);
         if let Some(sweeper) = sweeper {
             sweeper.abort();
         }
@@ -325,17 +257,17 @@ impl HttpServer {
     }
 }
 
-fn router(shared: Arc<Shared>) -> Router {
+fn router(server: Arc<ServerState>) -> Router {
     let mut router =
         Router::new().route("/mcp", post(streamable::post).get(streamable::get).delete(streamable::delete));
-    if !shared.options.stateless {
+    if !server.options.stateless {
         router = router.route("/sse", get(legacy::stream)).route("/messages", post(legacy::message));
     }
     router
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(shared.options.max_body_size))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(server.options.max_body_size))
         .layer(security::cors())
-        .layer(axum::middleware::from_fn_with_state(shared.clone(), security::check))
-        .with_state(shared)
+        .layer(axum::middleware::from_fn_with_state(server.clone(), security::check))
+        .with_state(server)
 }
 
 /// The MCP endpoints of `routers` as an axum [`Router`], to merge into an
@@ -361,8 +293,8 @@ pub fn axum_router(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Router {
     let addr = options.addr;
-    let shared = Arc::new(Shared::new(routers.into(), session_options, options, addr));
-    let background = shared.clone();
+    let server = Arc::new(ServerState::new(routers.into(), session_options, options, addr));
+    let background = server.clone();
     tokio::spawn(async move {
         let sweep = async {
             if background.options.stateless {
@@ -376,7 +308,7 @@ pub fn axum_router(
         }
         background.shutdown.send_replace(true);
     });
-    router(shared)
+    router(server)
 }
 
 /// Serves `routers` (one component, or several as one server) over HTTP
@@ -422,44 +354,5 @@ async fn shutdown_signal() {
     tokio::select! {
         () = interrupt => tracing::info!("SIGINT received"),
         () = terminate => tracing::info!("SIGTERM received"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_durations() {
-        assert_eq!(parse_duration("45"), Ok(Duration::from_secs(45)));
-        assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
-        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
-        assert_eq!(parse_duration("10m"), Ok(Duration::from_secs(600)));
-        assert_eq!(parse_duration("2h"), Ok(Duration::from_secs(7200)));
-        for bad in ["", "0", "0s", "1d", "s", "-1"] {
-            assert!(parse_duration(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn new_options_are_the_flag_defaults() {
-        #[derive(clap::Parser)]
-        struct Cli {
-            #[command(flatten)]
-            http: HttpArgs,
-        }
-        let cli = <Cli as clap::Parser>::parse_from(["mcp-wit", "--http", "127.0.0.1:8080"]);
-        let from_flags = cli.http.options(crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE).unwrap().unwrap();
-        let new = HttpOptions::new("127.0.0.1:8080".parse().unwrap());
-        assert_eq!(format!("{from_flags:?}"), format!("{new:?}"));
-    }
-
-    #[test]
-    fn parses_listen_addresses() {
-        assert_eq!(parse_addr("8080").unwrap(), "127.0.0.1:8080".parse().unwrap());
-        assert_eq!(parse_addr("0.0.0.0:80").unwrap(), "0.0.0.0:80".parse().unwrap());
-        assert_eq!(parse_addr("[::1]:9000").unwrap(), "[::1]:9000".parse().unwrap());
-        assert!(parse_addr("localhost:7000").unwrap().ip().is_loopback());
-        assert!(parse_addr("no port").is_err());
     }
 }

@@ -22,7 +22,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-use super::Shared;
+use super::ServerState;
 use super::wire::{self, LAST_EVENT_ID, PROTOCOL_VERSION, SESSION_ID, TRANSPORT_ERROR};
 
 /// The allowed `Host` and `Origin` values.
@@ -135,8 +135,8 @@ fn is_loopback_name(host: &str) -> bool {
 }
 
 /// Middleware: turns away requests the policy refuses.
-pub async fn check(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
-    match shared.security.check(request.headers()) {
+pub async fn check(State(server): State<Arc<ServerState>>, request: Request, next: Next) -> Response {
+    match server.security.check(request.headers()) {
         Ok(()) => next.run(request).await,
         Err(response) => response,
     }

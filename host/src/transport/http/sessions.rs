@@ -11,9 +11,11 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use tokio::sync::mpsc;
 
-use super::Shared;
+use super::ServerState;
 use super::resume::EventLog;
-use crate::protocol::{Canceller, ProtocolVersion, Session};
+use mcp_wit_protocol::{Canceller, ProtocolVersion};
+
+use crate::Session;
 
 /// Which transport a session belongs to; each looks up only its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,16 +202,16 @@ impl Sessions {
 }
 
 /// Runs forever, ending idle sessions.
-pub async fn sweep(shared: Arc<Shared>) {
-    let timeout = shared.options.session_timeout;
+pub async fn sweep(server: Arc<ServerState>) {
+    let timeout = server.options.session_timeout;
     let period = (timeout / 4).clamp(Duration::from_millis(100), Duration::from_secs(30));
     let mut ticker = tokio::time::interval(period);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticker.tick().await;
-        let expired = shared.sessions.expire_idle(Instant::now());
+        let expired = server.sessions.expire_idle(Instant::now());
         if expired > 0 {
-            tracing::info!(expired, live = shared.sessions.len(), "ended idle sessions");
+            tracing::info!(expired, live = server.sessions.len(), "ended idle sessions");
         }
     }
 }

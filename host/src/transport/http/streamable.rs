@@ -17,13 +17,14 @@ use axum::response::Response;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
-use super::Shared;
+use super::ServerState;
 use super::resume::LoggedEvents;
 use super::sessions::{Activity, HttpSession, Transport};
 use super::sse::{self, EventSender};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
-use crate::protocol::jsonrpc;
-use crate::protocol::{ProtocolVersion, Session};
+use mcp_wit_protocol::{ProtocolVersion, jsonrpc};
+
+use crate::Session;
 
 /// How long an SSE answer waits for its request to finish before its
 /// headers go out: a request done by then is answered in one piece. Longer
@@ -32,36 +33,36 @@ use crate::protocol::{ProtocolVersion, Session};
 const WHOLE_ANSWER_WAIT: Duration = Duration::from_millis(10);
 
 /// `POST /mcp`.
-pub async fn post(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Body) -> Response {
-    match post_inner(&shared, &headers, body).await {
+pub async fn post(State(server): State<Arc<ServerState>>, headers: HeaderMap, body: Body) -> Response {
+    match post_inner(&server, &headers, body).await {
         Ok(response) | Err(response) => response,
     }
 }
 
-async fn post_inner(shared: &Arc<Shared>, headers: &HeaderMap, body: Body) -> Result<Response, Response> {
+async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) -> Result<Response, Response> {
     let version = wire::protocol_version(headers)?;
     wire::require_json(headers)?;
-    let streaming = wire::wants_event_stream(headers, shared.options.json_response)?;
-    let bytes = wire::read_body(body, shared.options.max_body_size, shared.options.body_timeout).await?;
+    let streaming = wire::wants_event_stream(headers, server.options.json_response)?;
+    let bytes = wire::read_body(body, server.options.max_body_size, server.options.body_timeout).await?;
     let (id, initialize, cancels) = match wire::classify(&bytes) {
         Kind::Invalid(response) => return Ok(response),
         Kind::Request { id, initialize } => (Some(id), initialize, None),
         Kind::Accepted { cancels } => (None, false, cancels),
     };
 
-    if shared.options.stateless {
+    if server.options.stateless {
         let Some(id) = id else { return Ok(wire::status(StatusCode::ACCEPTED)) };
-        let session = Session::new(shared.routers.clone(), shared.session_options.clone());
+        let session = Session::new(server.routers.clone(), server.session_options.clone());
         // Every request stands alone: initialized from the header unless it is
         // `initialize` itself.
         let assume = (!initialize).then_some(version);
         let target = Target::Fresh { session: Box::new(session), assume, id };
-        return Ok(answer(shared, target, bytes, streaming, None).await);
+        return Ok(answer(server, target, bytes, streaming, None).await);
     }
 
     let Some(session_id) = wire::session_id(headers)? else {
         if initialize {
-            return Ok(start_session(shared, bytes, streaming).await);
+            return Ok(start_session(server, bytes, streaming).await);
         }
         return Err(wire::error(
             StatusCode::BAD_REQUEST,
@@ -70,7 +71,7 @@ async fn post_inner(shared: &Arc<Shared>, headers: &HeaderMap, body: Body) -> Re
             id.as_deref(),
         ));
     };
-    let Some(session) = shared.sessions.get(session_id, Transport::Streamable) else {
+    let Some(session) = server.sessions.get(session_id, Transport::Streamable) else {
         return Err(wire::unknown_session(id.as_deref()));
     };
     if let Some(request) = cancels {
@@ -81,19 +82,19 @@ async fn post_inner(shared: &Arc<Shared>, headers: &HeaderMap, body: Body) -> Re
     if id.is_none() {
         // Notifications and responses: handled in order with the session's
         // requests, answered with 202 once done.
-        tokio::spawn(run(Target::Shared(core), bytes)).await.map_err(internal)?;
+        tokio::spawn(run(Target::Stored(core), bytes)).await.map_err(internal)?;
         drop(activity);
         return Ok(wire::status(StatusCode::ACCEPTED));
     }
-    Ok(answer(shared, Target::Shared(core), bytes, streaming, Some((session, activity))).await)
+    Ok(answer(server, Target::Stored(core), bytes, streaming, Some((session, activity))).await)
 }
 
 /// `initialize` without a session: creates one when the core accepts it.
-async fn start_session(shared: &Arc<Shared>, bytes: Bytes, streaming: bool) -> Response {
-    if shared.sessions.is_full() {
+async fn start_session(server: &Arc<ServerState>, bytes: Bytes, streaming: bool) -> Response {
+    if server.sessions.is_full() {
         return too_many_sessions();
     }
-    let mut session = Session::new(shared.routers.clone(), shared.session_options.clone());
+    let mut session = Session::new(server.routers.clone(), server.session_options.clone());
     let handled = tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
         session.handle_async(&bytes, &mut out).await;
@@ -106,7 +107,7 @@ async fn start_session(shared: &Arc<Shared>, bytes: Bytes, streaming: bool) -> R
     };
     let mut session_id = None;
     if session.protocol_version().is_some() {
-        match shared.sessions.insert(Transport::Streamable, session) {
+        match server.sessions.insert(Transport::Streamable, session) {
             Ok(entry) => session_id = Some(entry.id.clone()),
             Err(_) => return too_many_sessions(),
         }
@@ -130,8 +131,8 @@ async fn start_session(shared: &Arc<Shared>, bytes: Bytes, streaming: bool) -> R
 /// `GET /mcp`: the session's server-to-client stream. The host sends nothing
 /// on it yet (no server-initiated messages), but keeps it open with
 /// keep-alive comments until the session ends or the server shuts down.
-pub async fn get(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    if shared.options.stateless {
+pub async fn get(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> Response {
+    if server.options.stateless {
         return wire::method_not_allowed("POST", "a stateless server has no stream to open");
     }
     let result = (|| {
@@ -152,20 +153,20 @@ pub async fn get(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Respo
                 None,
             ));
         };
-        shared.sessions.get(id, Transport::Streamable).ok_or_else(|| wire::unknown_session(None))
+        server.sessions.get(id, Transport::Streamable).ok_or_else(|| wire::unknown_session(None))
     })();
     let session = match result {
         Ok(session) => session,
         Err(response) => return response,
     };
-    let shutdown = shared.shutdown.subscribe();
+    let shutdown = server.shutdown.subscribe();
     if let Some(last) = headers.get(wire::LAST_EVENT_ID).and_then(|v| v.to_str().ok()) {
         // A request stream to pick up where the client lost it.
         if let Some((stream, missed, rest)) = session.events.resume(last) {
             tracing::debug!(session = %session.id, stream, missed = missed.len(), "resuming a request stream");
             let guard = session.activity();
             let on_complete = delivered(&session, stream);
-            let body = sse::body(missed, rest, shared.options.keep_alive, Some(shutdown), guard, Some(on_complete));
+            let body = sse::body(missed, rest, server.options.keep_alive, Some(shutdown), guard, Some(on_complete));
             return wire::event_stream(body);
         }
         tracing::debug!(session = %session.id, last, "nothing to resume: opening the session's stream");
@@ -174,13 +175,13 @@ pub async fn get(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Respo
     // The stream's own sender stays in the session; this one is not kept.
     drop(tx);
     let guard = session.activity();
-    wire::event_stream(sse::body(Vec::new(), Some(rx), shared.options.keep_alive, Some(shutdown), guard, None))
+    wire::event_stream(sse::body(Vec::new(), Some(rx), server.options.keep_alive, Some(shutdown), guard, None))
 }
 
 /// `DELETE /mcp`: ends the session; its instance is freed once requests
 /// still running on it are done.
-pub async fn delete(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    if shared.options.stateless {
+pub async fn delete(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> Response {
+    if server.options.stateless {
         return wire::method_not_allowed("POST", "a stateless server has no sessions to end");
     }
     if let Err(response) = wire::protocol_version(&headers) {
@@ -194,7 +195,7 @@ pub async fn delete(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Re
             "Bad Request: Mcp-Session-Id header is required",
             None,
         ),
-        Ok(Some(id)) if shared.sessions.remove(id, Transport::Streamable) => wire::status(StatusCode::NO_CONTENT),
+        Ok(Some(id)) if server.sessions.remove(id, Transport::Streamable) => wire::status(StatusCode::NO_CONTENT),
         Ok(Some(_)) => wire::unknown_session(None),
     }
 }
@@ -202,7 +203,7 @@ pub async fn delete(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Re
 /// Where a message is handled.
 pub enum Target {
     /// On a live session, after the requests before it.
-    Shared(Arc<tokio::sync::Mutex<Session>>),
+    Stored(Arc<tokio::sync::Mutex<Session>>),
     /// On a session of its own (stateless), first marked initialized at
     /// `assume` when given.
     Fresh { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
@@ -214,7 +215,7 @@ pub enum Target {
 pub async fn run(target: Target, bytes: Bytes) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
     match target {
-        Target::Shared(core) => {
+        Target::Stored(core) => {
             let mut session = core.lock_owned().await;
             session.handle_async(&bytes, &mut out).await;
         }
@@ -267,7 +268,7 @@ fn delivered(session: &Arc<HttpSession>, stream: u64) -> sse::OnComplete {
 /// the core writes it (resumable on sessions at 2025-11-25 and later), or as
 /// one JSON body.
 async fn answer(
-    shared: &Arc<Shared>,
+    server: &Arc<ServerState>,
     target: Target,
     bytes: Bytes,
     streaming: bool,
@@ -296,7 +297,7 @@ async fn answer(
             }
             return wire::event_stream(Body::from(first.concat()));
         }
-        let keep_alive = shared.options.keep_alive;
+        let keep_alive = server.options.keep_alive;
         return wire::event_stream(sse::body(first, Some(rx), keep_alive, None, (), on_complete));
     }
     let out = match tokio::spawn(run(target, bytes)).await {

@@ -11,8 +11,8 @@ use axum::response::Response;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::value::RawValue;
 
-use crate::protocol::ProtocolVersion;
-use crate::protocol::jsonrpc::{self, Incoming, RpcError};
+use mcp_wit_protocol::ProtocolVersion;
+use mcp_wit_protocol::jsonrpc::{self, Incoming, RpcError};
 
 /// `Mcp-Session-Id`.
 pub const SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
@@ -226,12 +226,6 @@ pub enum Kind {
     Invalid(Response),
 }
 
-#[derive(serde::Deserialize)]
-struct CancelledParams<'a> {
-    #[serde(borrow, rename = "requestId")]
-    request_id: &'a RawValue,
-}
-
 /// Classifies a message with the core's own parser.
 pub fn classify(body: &[u8]) -> Kind {
     match jsonrpc::parse(body) {
@@ -239,11 +233,7 @@ pub fn classify(body: &[u8]) -> Kind {
             Kind::Request { id: id.to_owned(), initialize: method == "initialize" }
         }
         Ok(Incoming::Notification { method, params }) => {
-            let cancels = (method == "notifications/cancelled")
-                .then(|| params.and_then(|p| serde_json::from_str::<CancelledParams<'_>>(p.get()).ok()))
-                .flatten()
-                .map(|p| p.request_id.get().to_owned());
-            Kind::Accepted { cancels }
+            Kind::Accepted { cancels: jsonrpc::cancelled_request(&method, params) }
         }
         Ok(Incoming::Response { .. }) => Kind::Accepted { cancels: None },
         Err(rejection) => {

@@ -1,0 +1,128 @@
+//! What per-session isolation costs: a fresh guest instance per session.
+//!
+//! - `instance/fresh_instance_call_drop`: new store + instantiate + one
+//!   `call-tool` + drop: the whole life of a one-call session's guest.
+//! - `instance/instantiate_drop` and `instance/call_warm_instance`: its two
+//!   halves.
+//! - `session/tools_call_echo`: `Session::handle` of one `tools/call` message
+//!   on a warm, initialized session (parse, dispatch, guest call, mapping,
+//!   serialisation), into a `Vec<Vec<u8>>` outbox.
+//! - `session/fresh_session_initialize_call`: a new `Session`, `initialize`,
+//!   then one `tools/call`: a one-call client's whole session, minus I/O.
+//! - `protocol/parse_tools_call`: the JSON side of a `tools/call` alone:
+//!   decoding the message and its params.
+//!
+//! Run with `cargo bench -p mcp-wit-bench --bench instantiate` (`just bench`
+//! runs it after the report). Numbers are for comparison between revisions
+//! on one machine, not pass/fail.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use mcp_wit::protocol::contract;
+use mcp_wit::sandbox::guest_output::OutputTarget;
+use mcp_wit::{LoadedComponent, SandboxPolicy, Session, SessionOptions};
+
+const INITIALIZE: &[u8] = br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}"#;
+const INITIALIZED: &[u8] = br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+const CALL: &[u8] =
+    br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}"#;
+
+/// The echo component, compiled and linked once (as `mcp-wit serve` does).
+fn echo_component() -> LoadedComponent {
+    let engine = mcp_wit::EngineOptions::default().build().expect("cannot build the engine");
+    let path = mcp_wit_tests::fixture("echo");
+    // Discard guest output: the benchmark's own stderr must stay readable.
+    let policy = SandboxPolicy::builder("echo").guest_output(OutputTarget::Discard).build();
+    LoadedComponent::from_file(&engine, &path, policy).expect("cannot load echo.wasm")
+}
+
+/// One echo call; the result is checked so a broken guest cannot look fast.
+fn call_echo(instance: &mut mcp_wit::RouterInstance, arguments: &str) -> contract::CallToolResult {
+    match instance.call_tool("echo", arguments) {
+        Ok(Ok(result)) => result,
+        Ok(Err(_)) => panic!("the echo tool returned an error"),
+        Err(fault) => panic!("the echo guest faulted: {fault}"),
+    }
+}
+
+fn instances(c: &mut Criterion) {
+    let component = echo_component();
+    let arguments = r#"{"text":"hello"}"#;
+    {
+        let mut instance = component.instantiate().expect("cannot instantiate");
+        let result = call_echo(&mut instance, arguments);
+        assert!(matches!(result.content.as_slice(), [contract::Content::Text(t)] if t.text == "hello"));
+    }
+
+    let mut group = c.benchmark_group("instance");
+    group.bench_function("fresh_instance_call_drop", |b| {
+        b.iter(|| {
+            let mut instance = component.instantiate().expect("cannot instantiate");
+            black_box(call_echo(&mut instance, black_box(&arguments)));
+            // `instance` (its store, memory and WASI state) is dropped here, inside the timing.
+        })
+    });
+    group.bench_function("instantiate_drop", |b| {
+        b.iter(|| black_box(component.instantiate().expect("cannot instantiate")))
+    });
+    let mut warm = component.instantiate().expect("cannot instantiate");
+    group.bench_function("call_warm_instance", |b| b.iter(|| black_box(call_echo(&mut warm, black_box(&arguments)))));
+    group.finish();
+}
+
+fn sessions(c: &mut Criterion) {
+    let component = echo_component();
+    let mut group = c.benchmark_group("session");
+
+    let mut session = Session::new(component.clone(), SessionOptions::default());
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    session.handle(INITIALIZE, &mut out);
+    session.handle(INITIALIZED, &mut out);
+    // The first call also learns which tools declare an output schema.
+    out.clear();
+    session.handle(CALL, &mut out);
+    let answer = String::from_utf8_lossy(&out[0]).into_owned();
+    assert!(answer.contains(r#""text":"hello""#), "unexpected answer: {answer}");
+    group.bench_function("tools_call_echo", |b| {
+        b.iter(|| {
+            out.clear();
+            session.handle(black_box(CALL), &mut out);
+        })
+    });
+
+    group.bench_function("fresh_session_initialize_call", |b| {
+        b.iter(|| {
+            let mut session = Session::new(component.clone(), SessionOptions::default());
+            let mut out: Vec<Vec<u8>> = Vec::with_capacity(2);
+            session.handle(INITIALIZE, &mut out);
+            session.handle(INITIALIZED, &mut out);
+            session.handle(CALL, &mut out);
+            black_box(out);
+        })
+    });
+    group.finish();
+}
+
+fn protocol(c: &mut Criterion) {
+    use mcp_wit::protocol::jsonrpc::{self, Incoming};
+    use mcp_wit::protocol::params::{self, CallToolParams};
+    let mut group = c.benchmark_group("protocol");
+    group.bench_function("parse_tools_call", |b| {
+        b.iter(|| {
+            let Ok(Incoming::Request { params, .. }) = jsonrpc::parse(black_box(CALL)) else { panic!("not a request") };
+            let p: CallToolParams<'_> = params::decode(params).expect("valid params");
+            black_box(p.arguments);
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    // Short runs: the machine is shared, and these are steady, microsecond-scale loops.
+    config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    targets = instances, sessions, protocol
+}
+criterion_main!(benches);

@@ -1,0 +1,158 @@
+//! `mcp-wit.toml`: what `serve` runs, written down once.
+//!
+//! ```toml
+//! timeout = "10s"              # any serve setting, as its flag without `--`
+//! allow-http = ["api.example.com"]   # grants here apply to every component
+//!
+//! [http]                       # omit for stdio
+//! listen = "127.0.0.1:8080"
+//!
+//! [[component]]
+//! path = "weather.wasm"        # relative to this file
+//! name = "weather"             # the prefix when several are served
+//! max-memory = "64MiB"         # this component only
+//! secrets = ["API_KEY"]        # its own grants, added to the ones above
+//! ```
+//!
+//! Precedence: a flag given on the command line, then the component's
+//! section, then the file's top level, then the default. Grants and lists
+//! add up. Components named on the command line replace the file's list.
+//! Durations and sizes are read as the flags read them (`"45"` or `45` is
+//! 45 seconds).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Context;
+use serde::Deserialize;
+
+use crate::sandbox_args::SandboxArgs;
+use crate::settings::ServeSettings;
+use crate::units;
+
+/// The whole file.
+#[derive(Debug, Default, Deserialize)]
+pub struct ConfigFile {
+    /// The settings, as the `serve` flags name them (`[http]` for the HTTP ones).
+    #[serde(flatten)]
+    pub settings: ServeSettings,
+    /// The components, in order.
+    #[serde(default, rename = "component")]
+    pub components: Vec<ComponentSection>,
+    /// Grants for every component.
+    #[serde(flatten)]
+    pub sandbox: SandboxArgs,
+    /// Whatever else the file says: an error, so a typo is not ignored.
+    #[serde(flatten)]
+    unknown: BTreeMap<String, toml::Value>,
+}
+
+/// One `[[component]]`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct ComponentSection {
+    /// The `.wasm` or `.cwasm`, relative to the file.
+    pub path: PathBuf,
+    /// Its prefix when several are served (`--name`).
+    pub name: Option<String>,
+    /// Its per-call deadline.
+    #[serde(default, deserialize_with = "units::duration")]
+    pub timeout: Option<Duration>,
+    /// Its memory cap.
+    #[serde(default, deserialize_with = "units::size")]
+    pub max_memory: Option<usize>,
+    /// Its own grants, added to the file's and the command line's.
+    #[serde(flatten)]
+    pub sandbox: SandboxArgs,
+    #[serde(flatten)]
+    unknown: BTreeMap<String, toml::Value>,
+}
+
+impl ConfigFile {
+    /// Reads and checks `path`; relative paths in it are made relative to
+    /// its directory.
+    pub fn read(path: &Path) -> anyhow::Result<Self> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the config file {} (check the path)", path.display()))?;
+        Self::parse(&text, path)
+    }
+
+    fn parse(text: &str, path: &Path) -> anyhow::Result<Self> {
+        let mut file: ConfigFile =
+            toml::from_str(text).with_context(|| format!("{} is not a valid mcp-wit.toml", path.display()))?;
+        reject_unknown(path, "", &file.unknown)?;
+        for (i, component) in file.components.iter_mut().enumerate() {
+            reject_unknown(path, &format!("[[component]] #{}: ", i + 1), &component.unknown)?;
+            if component.path.is_relative() {
+                component.path = path.parent().unwrap_or(Path::new(".")).join(&component.path);
+            }
+        }
+        if let Some(dir) = &mut file.settings.cache_dir
+            && dir.is_relative()
+        {
+            *dir = path.parent().unwrap_or(Path::new(".")).join(&*dir);
+        }
+        Ok(file)
+    }
+}
+
+fn reject_unknown(path: &Path, section: &str, unknown: &BTreeMap<String, toml::Value>) -> anyhow::Result<()> {
+    match unknown.keys().next() {
+        None => Ok(()),
+        Some(key) => anyhow::bail!(
+            "{}: {section}unknown key `{key}` (the keys are the `serve` flags without `--`; see `mcp-wit serve --help`)",
+            path.display()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::InstancesArg;
+
+    #[test]
+    fn reads_a_full_file() {
+        let text = r#"
+            timeout = "10s"
+            instances = "shared"
+            env = ["TZ=UTC"]
+            guest-output = "discard"
+            [http]
+            listen = "8080"
+            allow-origin = ["https://app.example.com"]
+            [[component]]
+            path = "weather.wasm"
+            name = "weather"
+            max-memory = "64MiB"
+            allow-http = ["api.weather.gov"]
+            [[component]]
+            path = "/abs/notes.cwasm"
+        "#;
+        let file = ConfigFile::parse(text, Path::new("/etc/mcp/mcp-wit.toml")).unwrap();
+        assert_eq!(file.settings.timeout, Some(Duration::from_secs(10)));
+        assert!(matches!(file.settings.instances, Some(InstancesArg::Shared)));
+        assert_eq!(file.sandbox.env, ["TZ=UTC"]);
+        assert_eq!(file.settings.http.listen.as_deref(), Some("8080"));
+        assert_eq!(file.components[0].max_memory, Some(64 << 20));
+        assert_eq!(file.components[0].path, Path::new("/etc/mcp/weather.wasm"));
+        assert_eq!(file.components[0].sandbox.allow_http, ["api.weather.gov"]);
+        assert_eq!(file.components[1].path, Path::new("/abs/notes.cwasm"));
+    }
+
+    #[test]
+    fn refuses_unknown_keys_naming_them() {
+        let path = Path::new("m.toml");
+        let error = ConfigFile::parse("timout = \"1s\"", path).unwrap_err().to_string();
+        assert!(error.contains("unknown key `timout`"), "{error}");
+        let error = ConfigFile::parse("[[component]]\npath = \"a.wasm\"\nenvv = []", path).unwrap_err().to_string();
+        assert!(error.contains("[[component]] #1: unknown key `envv`"), "{error}");
+        let error = format!("{:#}", ConfigFile::parse("[http]\nlisten = \"1\"\nport = 2", path).unwrap_err());
+        assert!(error.contains("port"), "{error}");
+        let error = format!("{:#}", ConfigFile::parse("[[component]]\nname = \"x\"", path).unwrap_err());
+        assert!(error.contains("path"), "a component needs a path: {error}");
+        let error = format!("{:#}", ConfigFile::parse("timeout = \"soon\"", path).unwrap_err());
+        assert!(error.contains("`soon` is not a duration"), "{error}");
+    }
+}

@@ -1,0 +1,164 @@
+//! `inspect`, `call` and `compile`: one component, no client.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use serde_json::value::RawValue;
+
+use mcp_wit::{CompileCache, EngineOptions, LoadedComponent, Method, ProtocolVersion, Session, SessionOptions};
+
+use crate::progress::CompileProgress;
+use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
+
+#[derive(clap::Args)]
+pub struct InspectArgs {
+    /// The component (`.wasm` or `.cwasm`).
+    component: PathBuf,
+    /// Print JSON (what an MCP client would see) instead of a table.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
+}
+
+#[derive(clap::Args)]
+pub struct CallArgs {
+    /// The component (`.wasm` or `.cwasm`).
+    component: PathBuf,
+    /// The tool to call.
+    tool: String,
+    /// The arguments, a JSON object.
+    #[arg(long, default_value = "{}")]
+    args: String,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
+}
+
+#[derive(clap::Args)]
+pub struct CompileArgs {
+    /// The component (`.wasm`) to compile.
+    component: PathBuf,
+    /// Where to write the compiled component.
+    #[arg(short, long)]
+    output: PathBuf,
+}
+
+pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
+    let engine = EngineOptions::default().build()?;
+    let wasm = std::fs::read(&args.component).with_context(|| format!("cannot read {}", args.component.display()))?;
+    let started = std::time::Instant::now();
+    let compiled = {
+        let _progress = CompileProgress::start(&args.component);
+        mcp_wit::runtime::compile(&engine, &wasm)?
+    };
+    std::fs::write(&args.output, &compiled).with_context(|| format!("cannot write {}", args.output.display()))?;
+    tracing::info!(
+        "compiled {} ({} bytes) to {} ({} bytes) in {:.0?}",
+        args.component.display(),
+        wasm.len(),
+        args.output.display(),
+        compiled.len(),
+        started.elapsed()
+    );
+    Ok(())
+}
+
+/// Loads one component for `inspect` and `call` (default limits, the cache).
+fn load_one(path: &std::path::Path, sandbox: &SandboxArgs) -> anyhow::Result<LoadedComponent> {
+    let engine = EngineOptions { max_instances: 8, ..EngineOptions::default() }.build()?;
+    let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
+    let cache = CompileCache::default_dir().map(CompileCache::new);
+    let policy = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;
+    let _progress = CompileProgress::start(path);
+    Ok(LoadedComponent::load(&engine, path, policy, cache.as_ref())?)
+}
+
+/// A session with `component`, initialized as a client named `mcp-wit`;
+/// returns it and the `initialize` result.
+fn open_session(component: LoadedComponent) -> anyhow::Result<(Session, serde_json::Value)> {
+    let mut session = Session::new(component, SessionOptions::default());
+    let client = ("mcp-wit", env!("CARGO_PKG_VERSION"));
+    let init = session.initialize_in_process(client, ProtocolVersion::LATEST).map_err(rpc_failure("initialize"))?;
+    Ok((session, serde_json::from_str(init.get())?))
+}
+
+/// Answers one request in process, returning its result.
+fn request(
+    session: &mut Session,
+    id: u32,
+    method: Method,
+    params: Option<&RawValue>,
+) -> anyhow::Result<serde_json::Value> {
+    let id = RawValue::from_string(id.to_string())?;
+    let mut notifications: Vec<Vec<u8>> = Vec::new();
+    let result = session.call(&id, method, params, &mut notifications).map_err(rpc_failure(method.as_str()))?;
+    Ok(serde_json::from_str(result.get())?)
+}
+
+fn rpc_failure(method: &str) -> impl FnOnce(mcp_wit::RpcError) -> anyhow::Error + '_ {
+    move |error| anyhow::anyhow!("{method} failed: {} ({})", error.message, error.code)
+}
+
+pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
+    let component = load_one(&args.component, &args.sandbox)?;
+    let (mut session, init) = open_session(component)?;
+    let tools = request(&mut session, 1, Method::ListTools, None)?;
+    let resources = request(&mut session, 2, Method::ListResources, None)?;
+    let prompts = request(&mut session, 3, Method::ListPrompts, None)?;
+    if args.json {
+        let report = serde_json::json!({
+            "serverInfo": init["serverInfo"],
+            "instructions": init.get("instructions"),
+            "capabilities": init["capabilities"],
+            "tools": tools["tools"],
+            "resources": resources["resources"],
+            "prompts": prompts["prompts"],
+        });
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    let list = |v: &serde_json::Value| v.as_array().cloned().unwrap_or_default();
+    println!("name          {}", text(&init["serverInfo"]["name"]));
+    if let Some(instructions) = init["instructions"].as_str() {
+        println!("instructions  {instructions}");
+    }
+    let caps = init["capabilities"].as_object().map(|c| c.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
+    println!("capabilities  {}", caps.join(", "));
+    println!("\ntools ({})", list(&tools["tools"]).len());
+    for tool in list(&tools["tools"]) {
+        println!("  {:<24} {}", text(&tool["name"]), text(&tool["description"]));
+        println!("  {:<24} input: {}", "", tool["inputSchema"]);
+        if let Some(output) = tool.get("outputSchema") {
+            println!("  {:<24} output: {output}", "");
+        }
+    }
+    println!("\nresources ({})", list(&resources["resources"]).len());
+    for r in list(&resources["resources"]) {
+        println!("  {:<32} {:<16} {}", text(&r["uri"]), text(&r["name"]), text(&r["mimeType"]));
+    }
+    println!("\nprompts ({})", list(&prompts["prompts"]).len());
+    for p in list(&prompts["prompts"]) {
+        let arguments: Vec<String> = list(&p["arguments"]).iter().map(|a| text(&a["name"])).collect();
+        println!("  {:<24} ({}) {}", text(&p["name"]), arguments.join(", "), text(&p["description"]));
+    }
+    Ok(())
+}
+
+pub fn call(args: CallArgs) -> anyhow::Result<()> {
+    let arguments: serde_json::Value =
+        serde_json::from_str(&args.args).with_context(|| format!("--args is not JSON: {}", args.args))?;
+    anyhow::ensure!(arguments.is_object(), "--args must be a JSON object, like '{{\"text\":\"hi\"}}'");
+    let component = load_one(&args.component, &args.sandbox)?;
+    let (mut session, _) = open_session(component)?;
+    #[derive(serde::Serialize)]
+    struct CallParams<'a> {
+        name: &'a str,
+        arguments: &'a serde_json::Value,
+    }
+    let params = serde_json::value::to_raw_value(&CallParams { name: &args.tool, arguments: &arguments })?;
+    let result = request(&mut session, 1, Method::CallTool, Some(&params))?;
+    println!("{}", serde_json::to_string_pretty(&result)?);
+    anyhow::ensure!(result["isError"] != true, "the tool reported an error");
+    Ok(())
+}

@@ -1,0 +1,114 @@
+//! The `mcp-wit` command line: a thin layer over the `mcp_wit` library.
+//!
+//! One module per command; `serve` reads its settings from flags and
+//! `mcp-wit.toml` into one typed configuration ([`settings`], [`config_file`],
+//! [`units`]), builds sandbox policies ([`sandbox_args`]) and hands the
+//! loaded components to a transport. Logging is set up here, for the binary
+//! only: the library just emits `tracing` events.
+
+mod config_file;
+mod inspect;
+mod new;
+mod progress;
+mod sandbox_args;
+mod serve;
+mod settings;
+mod units;
+
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use inspect::{CallArgs, CompileArgs, InspectArgs};
+use new::NewArgs;
+use serve::ServeArgs;
+
+#[derive(Parser)]
+#[command(name = "mcp-wit", version, about = "Serve MCP routers written as WebAssembly components")]
+struct Cli {
+    /// More log output on stderr (-v: debug, -vv: trace). `RUST_LOG` overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve a router component to one MCP client over stdio, or to many over HTTP.
+    #[command(after_help = "Examples:\n  mcp-wit serve                     serve the built-in demo router\n  \
+                            mcp-wit serve router.wasm         serve a component over stdio\n  \
+                            mcp-wit serve router.wasm --http 8080   serve it at http://127.0.0.1:8080/mcp\n  \
+                            mcp-wit serve a.wasm b.wasm --name b.wasm=bee\n                                    serve two routers as one (tools `a_…`, `bee_…`)\n  \
+                            mcp-wit serve -f mcp-wit.toml     serve what the file says (flags override it)")]
+    Serve(Box<ServeArgs>),
+    /// Create a new router crate (a guest component in Rust) from the template.
+    #[command(after_help = "Examples:\n  mcp-wit new weather-tools\n  \
+                            cd weather-tools && cargo build --release --target wasm32-wasip2\n  \
+                            mcp-wit serve target/wasm32-wasip2/release/weather_tools.wasm")]
+    New(NewArgs),
+    /// Compile a component ahead of time into a `.cwasm` that `serve` loads
+    /// without compiling (same mcp-wit version and machine type only).
+    #[command(after_help = "Examples:\n  mcp-wit compile router.wasm -o router.cwasm\n  \
+                            mcp-wit serve router.cwasm")]
+    Compile(CompileArgs),
+    /// Show what a component offers: name, instructions, capabilities,
+    /// tools (with schemas), resources and prompts.
+    #[command(
+        after_help = "Examples:\n  mcp-wit inspect router.wasm\n  mcp-wit inspect router.wasm --json | jq .tools"
+    )]
+    Inspect(InspectArgs),
+    /// Call one tool without a client, for scripts and debugging; prints the
+    /// result as JSON. Exits 1 when the call fails or the result is an error.
+    #[command(after_help = "Examples:\n  mcp-wit call router.wasm echo --args '{\"text\":\"hi\"}'")]
+    Call(CallArgs),
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  mcp-wit completions bash > ~/.local/share/bash-completion/completions/mcp-wit\n  \
+                            mcp-wit completions zsh > ~/.zfunc/_mcp-wit\n  \
+                            mcp-wit completions fish > ~/.config/fish/completions/mcp-wit.fish"
+    )]
+    Completions(CompletionsArgs),
+}
+
+#[derive(clap::Args)]
+struct CompletionsArgs {
+    /// The shell.
+    shell: clap_complete::Shell,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.verbose);
+    let result = match cli.command {
+        Command::Serve(args) => serve::serve(*args),
+        Command::New(args) => new::new(args),
+        Command::Compile(args) => inspect::compile(args),
+        Command::Inspect(args) => inspect::inspect(args),
+        Command::Call(args) => inspect::call(args),
+        Command::Completions(args) => {
+            clap_complete::generate(args.shell, &mut Cli::command(), "mcp-wit", &mut std::io::stdout());
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_logging(verbose: u8) {
+    let default = match verbose {
+        0 => "info",
+        1 => "debug",
+        _ => "trace",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        // The library, its protocol core and this binary (`mcp_wit` too).
+        tracing_subscriber::EnvFilter::new(format!("mcp_wit={default},mcp_wit_protocol={default},warn"))
+    });
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(false).init();
+}

@@ -1,0 +1,270 @@
+//! `mcp-wit serve`: flags and `mcp-wit.toml` → loaded components → a transport.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+
+use mcp_wit::runtime::limits::{DEFAULT_MAX_MEMORY, DEFAULT_TIMEOUT};
+use mcp_wit::sandbox::requirements::{self, RequirementKind};
+use mcp_wit::transport::{http, stdio};
+use mcp_wit::{
+    CompileCache, EngineOptions, Limits, LoadedComponent, MountError, Routers, Session, SessionOptions, StdioOptions,
+};
+
+use crate::config_file::ConfigFile;
+use crate::progress::CompileProgress;
+use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
+use crate::settings::ServeSettings;
+
+/// The demo router served when `serve` is given no component.
+static DEMO_COMPONENT: &[u8] = include_bytes!(env!("MCP_WIT_DEMO_COMPONENT"));
+
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// The components (`.wasm` or `.cwasm`) exporting
+    /// `wasix:mcp/router@25.3.26`; the built-in demo when omitted. Several
+    /// are served as one server, each under a prefix.
+    components: Vec<PathBuf>,
+    /// Read components, grants, limits and transport from this file
+    /// (see the README, "mcp-wit.toml"); flags given here override it.
+    #[arg(short = 'f', long = "file", value_name = "mcp-wit.toml")]
+    file: Option<PathBuf>,
+    /// The prefix of a component when several are served (`FILE=PREFIX`,
+    /// repeatable); default: the router's own `name()`.
+    #[arg(long = "name", value_name = "FILE=PREFIX")]
+    names: Vec<String>,
+    #[command(flatten)]
+    settings: ServeSettings,
+    #[command(flatten)]
+    sandbox: SandboxArgs,
+}
+
+/// The per-component limits as given on the command line and at the top of
+/// the file; a component's own section goes between the two.
+struct LimitLayers {
+    flag_timeout: Option<Duration>,
+    flag_memory: Option<usize>,
+    file_timeout: Option<Duration>,
+    file_memory: Option<usize>,
+}
+
+impl LimitLayers {
+    /// A flag beats the component's section, which beats the file's top
+    /// level, which beats the default.
+    fn limits(&self, own_timeout: Option<Duration>, own_memory: Option<usize>) -> Limits {
+        Limits {
+            timeout: self.flag_timeout.or(own_timeout).or(self.file_timeout).unwrap_or(DEFAULT_TIMEOUT),
+            max_memory: self.flag_memory.or(own_memory).or(self.file_memory).unwrap_or(DEFAULT_MAX_MEMORY),
+        }
+    }
+}
+
+/// One component to serve, with where its settings came from.
+struct Planned {
+    path: PathBuf,
+    prefix: Option<String>,
+    limits: Limits,
+    sandbox: Option<SandboxArgs>,
+    section: String,
+}
+
+pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let file = args.file.as_deref().map(ConfigFile::read).transpose()?.unwrap_or_default();
+    let file_path = args.file.clone().unwrap_or_else(|| PathBuf::from("mcp-wit.toml"));
+    let fp = file_path.as_path();
+    let layers = LimitLayers {
+        flag_timeout: args.settings.timeout,
+        flag_memory: args.settings.max_memory,
+        file_timeout: file.settings.timeout,
+        file_memory: file.settings.max_memory,
+    };
+    // Flags, then the file; the defaults are applied where each is used.
+    let settings = args.settings.clone().over(file.settings.clone());
+    // HTTP flags without an address would be silently ignored on stdio. (The
+    // file's `[http]` may be kept for `--http` runs: its settings wait there.)
+    if settings.http.listen.is_none()
+        && let Some(flag) = args.settings.http.orphan()
+    {
+        anyhow::bail!(
+            "{flag} is an HTTP setting: serve over HTTP with --http ADDR (or `listen` under [http] in mcp-wit.toml)"
+        );
+    }
+    let max_message_size = settings.max_message_size.unwrap_or(stdio::DEFAULT_MAX_MESSAGE_SIZE);
+    let http_options = settings.http.options(max_message_size).map_err(anyhow::Error::msg)?;
+
+    let plans = plan_components(&args, &file, &layers);
+    let cli_names: HashMap<PathBuf, String> = parse_names(&args.names, &args.components)?;
+
+    // Pool slots for every instance that can be alive at once: one per
+    // session and component, plus transient ones (start-up checks, a fault's
+    // replacement). Slots are as large as the largest memory cap.
+    let components = plans.len().max(1);
+    let sessions = match &http_options {
+        None => 1,
+        Some(options) if options.stateless => options.max_connections,
+        Some(options) => options.max_sessions,
+    };
+    let max_instances = u32::try_from((sessions + 8) * components + 8).unwrap_or(u32::MAX);
+    let largest = plans.iter().map(|p| p.limits.max_memory).max().unwrap_or(layers.limits(None, None).max_memory);
+    // Only HTTP calls guests async; stdio calls them on its own thread.
+    let async_calls = http_options.is_some();
+    let engine =
+        EngineOptions { max_memory: largest, max_instances, async_calls, ..EngineOptions::default() }.build()?;
+    let cache = match (&settings.cache_dir, settings.no_cache.unwrap_or(false)) {
+        (_, true) => None,
+        (Some(dir), false) => Some(CompileCache::new(dir)),
+        (None, false) => CompileCache::default_dir().map(CompileCache::new),
+    };
+
+    let instance_mode = settings.instances.map(Into::into).unwrap_or_default();
+    let mut mounted = Vec::new();
+    for plan in &plans {
+        let label = plan.path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
+        let mut grants = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
+        if let Some(own) = &plan.sandbox {
+            grants.push((Origin::File { path: fp, section: &plan.section }, own));
+        }
+        grants.push((Origin::Flags, &args.sandbox));
+        let policy = sandbox_policy(label, &grants)?;
+        let component = {
+            let _progress = CompileProgress::start(&plan.path);
+            LoadedComponent::load(&engine, &plan.path, policy, cache.as_ref())
+        }
+        .with_context(|| format!("cannot serve {}", plan.path.display()))?
+        .with_limits(plan.limits)
+        .with_instance_mode(instance_mode);
+        report_requirements(&component)?;
+        let prefix = match cli_names.get(&plan.path).or(plan.prefix.as_ref()) {
+            Some(prefix) => prefix.clone(),
+            None if plans.len() > 1 => default_prefix(&component)?,
+            None => String::new(),
+        };
+        mounted.push((prefix, component));
+    }
+    if mounted.is_empty() {
+        tracing::info!("no component given: serving the built-in demo router (`hello`)");
+        let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
+        let policy = sandbox_policy("hello".into(), &grants)?;
+        let demo = LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?
+            .with_limits(layers.limits(None, None))
+            .with_instance_mode(instance_mode);
+        mounted.push((String::new(), demo));
+    }
+    let mut seen = HashMap::new();
+    for ((prefix, _), plan) in mounted.iter().zip(&plans) {
+        if let Some(first) = seen.insert(prefix.clone(), &plan.path) {
+            anyhow::bail!(
+                "{} and {} would both be served under the prefix `{prefix}`; give one another prefix with --name {}=PREFIX",
+                first.display(),
+                plan.path.display(),
+                plan.path.display()
+            );
+        }
+    }
+    let routers = Routers::new(mounted).map_err(with_name_advice)?;
+    routers.check_collisions().map_err(|e| match e {
+        mcp_wit::protocol::CollisionCheckError::Mount(e) => with_name_advice(e),
+        other => anyhow::Error::new(other),
+    })?;
+    let session_options = SessionOptions {
+        page_size: settings.page_size,
+        max_output: settings.max_output.unwrap_or(mcp_wit::protocol::DEFAULT_MAX_OUTPUT),
+    };
+    if let Some(options) = http_options {
+        return http::serve_http(routers, session_options, options).context("HTTP transport failed");
+    }
+    let mut session = Session::new(routers, session_options);
+    let options = StdioOptions { max_message_size };
+    stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
+}
+
+/// The components to serve: those on the command line, else the file's.
+fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) -> Vec<Planned> {
+    if !args.components.is_empty() {
+        return args
+            .components
+            .iter()
+            .map(|path| Planned {
+                path: path.clone(),
+                prefix: None,
+                limits: layers.limits(None, None),
+                sandbox: None,
+                section: String::new(),
+            })
+            .collect();
+    }
+    file.components
+        .iter()
+        .enumerate()
+        .map(|(i, section)| {
+            let name = format!("[[component]] #{} ({})", i + 1, section.path.display());
+            Planned {
+                path: section.path.clone(),
+                prefix: section.name.clone(),
+                limits: layers.limits(section.timeout, section.max_memory),
+                sandbox: Some(section.sandbox.clone()),
+                section: format!("{name}: "),
+            }
+        })
+        .collect()
+}
+
+/// Warns (naming tool and key) about each config or secret a tool needs that
+/// was not supplied; the other tools are served regardless.
+fn report_requirements(component: &LoadedComponent) -> anyhow::Result<()> {
+    let declared = requirements::declared(component)
+        .map_err(|fault| anyhow::anyhow!("cannot list the tools of `{}`: {}", component.label(), fault.message))?;
+    let supplied: Vec<&str> = component.policy().env().iter().map(|(k, _)| k.as_str()).collect();
+    for missing in requirements::missing(&declared, &supplied) {
+        let flag = match missing.kind {
+            RequirementKind::Config => format!("--config {}=VALUE", missing.key),
+            RequirementKind::Secret => format!("--secret {}", missing.key),
+        };
+        if missing.required {
+            tracing::warn!(component = component.label(), "missing: {missing}; pass {flag}");
+        } else {
+            tracing::debug!(component = component.label(), "not supplied: {missing}; pass {flag}");
+        }
+    }
+    Ok(())
+}
+
+/// A mount error with the flag that fixes it.
+fn with_name_advice(error: MountError) -> anyhow::Error {
+    let advice = match &error {
+        MountError::BadPrefix { .. } => "; set one with --name FILE=PREFIX",
+        MountError::Collision { .. } => "; give one of them another prefix with --name FILE=PREFIX",
+        MountError::Empty => "",
+    };
+    anyhow::anyhow!("{error}{advice}")
+}
+
+/// `--name FILE=PREFIX` flags by the component path they name.
+fn parse_names(names: &[String], components: &[PathBuf]) -> anyhow::Result<HashMap<PathBuf, String>> {
+    let mut prefixes = HashMap::new();
+    for spec in names {
+        let (file, prefix) = spec.split_once('=').with_context(|| format!("--name {spec}: expected FILE=PREFIX"))?;
+        let path = PathBuf::from(file);
+        anyhow::ensure!(
+            components.contains(&path),
+            "--name {spec}: `{file}` is not one of the components given ({})",
+            components.iter().map(|c| c.display().to_string()).collect::<Vec<_>>().join(", ")
+        );
+        prefixes.insert(path, prefix.to_string());
+    }
+    Ok(prefixes)
+}
+
+/// A component's prefix when none is given: its router name, made safe
+/// (letters, digits and `-`).
+fn default_prefix(component: &LoadedComponent) -> anyhow::Result<String> {
+    let name = component
+        .instantiate()
+        .and_then(|mut instance| instance.name())
+        .map_err(|fault| anyhow::anyhow!("cannot ask `{}` for its name: {}", component.label(), fault.message))?;
+    let prefix: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
+    anyhow::ensure!(!prefix.is_empty(), "`{}` has an empty name(); give it a prefix with --name", component.label());
+    Ok(prefix)
+}

@@ -1,0 +1,291 @@
+//! The settings of `serve`, typed once: the flags and `mcp-wit.toml` fill
+//! the same structs (every field optional), merged in one place
+//! ([`ServeSettings::over`]), and every default comes from the library.
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use mcp_wit::HttpOptions;
+use mcp_wit::InstanceMode;
+
+use crate::units;
+
+/// Settings of `serve` that apply to the whole server (the limits also to
+/// each component, unless its own section says otherwise).
+#[derive(clap::Args, Debug, Default, Clone, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct ServeSettings {
+    /// Longest accepted JSON-RPC message (e.g. `4MiB`) [default: 8MiB].
+    #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
+    #[serde(deserialize_with = "units::size")]
+    pub max_message_size: Option<usize>,
+    /// Page size for tools/resources/prompts lists [default: one page].
+    #[arg(long, value_name = "N")]
+    pub page_size: Option<usize>,
+    /// Wall-clock budget of one guest call (e.g. `30s`, `500ms`); on expiry
+    /// the caller gets -32603 and the instance is replaced [default: 30s].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(deserialize_with = "units::duration")]
+    pub timeout: Option<Duration>,
+    /// Memory cap of one guest instance (e.g. `256MiB`); growing past it
+    /// traps [default: 256MiB].
+    #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
+    #[serde(deserialize_with = "units::size")]
+    pub max_memory: Option<usize>,
+    /// Largest result a guest may return (e.g. `16MiB`); a larger one is
+    /// replaced by -32603 [default: 16MiB].
+    #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
+    #[serde(deserialize_with = "units::size")]
+    pub max_output: Option<usize>,
+    /// How guest instances map onto sessions [default: per-session].
+    #[arg(long, value_enum)]
+    pub instances: Option<InstancesArg>,
+    /// Where compiled components are cached [default: the user cache
+    /// directory, e.g. ~/.cache/mcp-wit].
+    #[arg(long, value_name = "DIR", env = "MCP_WIT_CACHE_DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Compile without reading or writing the cache.
+    #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub no_cache: Option<bool>,
+    #[command(flatten)]
+    pub http: HttpSettings,
+}
+
+/// How guest instances map onto sessions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InstancesArg {
+    /// One instance per session; guest state lives across its calls.
+    PerSession,
+    /// A fresh instance for every request; nothing survives a call.
+    PerRequest,
+    /// One instance for all sessions; calls are serialised.
+    Shared,
+}
+
+impl From<InstancesArg> for InstanceMode {
+    fn from(arg: InstancesArg) -> Self {
+        match arg {
+            InstancesArg::PerSession => InstanceMode::PerSession,
+            InstancesArg::PerRequest => InstanceMode::PerRequest,
+            InstancesArg::Shared => InstanceMode::Shared,
+        }
+    }
+}
+
+/// The HTTP transport's settings: flags on the command line, `[http]` in
+/// the file (the same names without `--`; the address is `listen` there).
+#[derive(clap::Args, Debug, Default, Clone, Deserialize)]
+#[command(next_help_heading = "HTTP")]
+#[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
+pub struct HttpSettings {
+    /// Serve over HTTP instead of stdio, on ADDR: `PORT` (on 127.0.0.1) or
+    /// `HOST:PORT`. Streamable HTTP at `/mcp`, the 2024-11-05 HTTP+SSE
+    /// transport at `/sse`.
+    #[arg(long = "http", value_name = "ADDR")]
+    pub listen: Option<String>,
+    /// Answer each request with one `application/json` body instead of an SSE
+    /// stream (notifications such as progress are then not delivered).
+    #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub json_response: Option<bool>,
+    /// No sessions: every POST stands alone, so replicas can sit behind any
+    /// load balancer. Disables GET/DELETE on `/mcp` and the `/sse` transport.
+    #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub stateless: Option<bool>,
+    /// Also accept requests with this `Origin` (e.g. `https://app.example.com`;
+    /// `*` for any). Repeatable. Loopback origins are accepted on a loopback bind.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+    /// Also accept this `Host` header (`NAME` or `NAME:PORT`; `*` for any).
+    /// Repeatable. Checked on loopback binds, and on any bind once given.
+    #[arg(long = "allow-host", value_name = "HOST")]
+    pub allow_host: Vec<String>,
+    /// How long a session may stay idle before it ends and its guest
+    /// instance is freed (`90s`, `10m`, `1h`; a bare number is seconds)
+    /// [default: 10m].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(deserialize_with = "units::duration")]
+    pub session_timeout: Option<Duration>,
+    /// Most sessions at once; further `initialize` requests get 503
+    /// [default: 1024].
+    #[arg(long, value_name = "N")]
+    pub max_sessions: Option<usize>,
+    /// Most open connections at once; more wait in the listen backlog
+    /// [default: 1024].
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
+    /// How long a client may take to send a request's headers; also how long
+    /// an idle keep-alive connection stays open [default: 10s].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(deserialize_with = "units::duration")]
+    pub header_timeout: Option<Duration>,
+    /// How long a client may take to send a request body (else 408)
+    /// [default: 30s].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(deserialize_with = "units::duration")]
+    pub body_timeout: Option<Duration>,
+    /// How long requests in flight get to finish after SIGINT/SIGTERM
+    /// [default: 10s].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(deserialize_with = "units::duration")]
+    pub shutdown_timeout: Option<Duration>,
+}
+
+impl ServeSettings {
+    /// These settings where given, `lower`'s elsewhere; lists add up.
+    pub fn over(self, lower: ServeSettings) -> ServeSettings {
+        ServeSettings {
+            max_message_size: self.max_message_size.or(lower.max_message_size),
+            page_size: self.page_size.or(lower.page_size),
+            timeout: self.timeout.or(lower.timeout),
+            max_memory: self.max_memory.or(lower.max_memory),
+            max_output: self.max_output.or(lower.max_output),
+            instances: self.instances.or(lower.instances),
+            cache_dir: self.cache_dir.or(lower.cache_dir),
+            no_cache: self.no_cache.or(lower.no_cache),
+            http: self.http.over(lower.http),
+        }
+    }
+}
+
+impl HttpSettings {
+    fn over(self, lower: HttpSettings) -> HttpSettings {
+        let mut allow_origin = lower.allow_origin;
+        allow_origin.extend(self.allow_origin);
+        let mut allow_host = lower.allow_host;
+        allow_host.extend(self.allow_host);
+        HttpSettings {
+            listen: self.listen.or(lower.listen),
+            json_response: self.json_response.or(lower.json_response),
+            stateless: self.stateless.or(lower.stateless),
+            allow_origin,
+            allow_host,
+            session_timeout: self.session_timeout.or(lower.session_timeout),
+            max_sessions: self.max_sessions.or(lower.max_sessions),
+            max_connections: self.max_connections.or(lower.max_connections),
+            header_timeout: self.header_timeout.or(lower.header_timeout),
+            body_timeout: self.body_timeout.or(lower.body_timeout),
+            shutdown_timeout: self.shutdown_timeout.or(lower.shutdown_timeout),
+        }
+    }
+
+    /// The first setting given that only HTTP uses, as its flag: such a
+    /// setting without an address would be silently ignored on stdio.
+    pub fn orphan(&self) -> Option<&'static str> {
+        [
+            ("--json-response", self.json_response.is_some()),
+            ("--stateless", self.stateless.is_some()),
+            ("--allow-origin", !self.allow_origin.is_empty()),
+            ("--allow-host", !self.allow_host.is_empty()),
+            ("--session-timeout", self.session_timeout.is_some()),
+            ("--max-sessions", self.max_sessions.is_some()),
+            ("--max-connections", self.max_connections.is_some()),
+            ("--header-timeout", self.header_timeout.is_some()),
+            ("--body-timeout", self.body_timeout.is_some()),
+            ("--shutdown-timeout", self.shutdown_timeout.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(flag, given)| given.then_some(flag))
+    }
+
+    /// The transport's options, or `None` for stdio (no address). What is
+    /// not set keeps [`HttpOptions::default`]'s value.
+    pub fn options(&self, max_body_size: usize) -> Result<Option<HttpOptions>, String> {
+        let Some(listen) = &self.listen else { return Ok(None) };
+        let defaults = HttpOptions::default();
+        Ok(Some(HttpOptions {
+            addr: parse_addr(listen)?,
+            json_response: self.json_response.unwrap_or(defaults.json_response),
+            stateless: self.stateless.unwrap_or(defaults.stateless),
+            allow_origins: self.allow_origin.clone(),
+            allow_hosts: self.allow_host.clone(),
+            session_timeout: self.session_timeout.unwrap_or(defaults.session_timeout),
+            max_sessions: self.max_sessions.unwrap_or(defaults.max_sessions).max(1),
+            max_connections: self.max_connections.unwrap_or(defaults.max_connections).max(1),
+            max_body_size,
+            header_timeout: self.header_timeout.unwrap_or(defaults.header_timeout),
+            body_timeout: self.body_timeout.unwrap_or(defaults.body_timeout),
+            shutdown_timeout: self.shutdown_timeout.unwrap_or(defaults.shutdown_timeout),
+            keep_alive: defaults.keep_alive,
+        }))
+    }
+}
+
+/// `PORT` → 127.0.0.1:PORT; `HOST:PORT` → its first address.
+pub fn parse_addr(text: &str) -> Result<SocketAddr, String> {
+    let invalid = |why: String| format!("--http {text}: {why}");
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    text.to_socket_addrs()
+        .map_err(|e| invalid(format!("expected PORT or HOST:PORT ({e})")))?
+        .next()
+        .ok_or_else(|| invalid("the name has no address".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        settings: ServeSettings,
+    }
+
+    #[test]
+    fn parses_listen_addresses() {
+        assert_eq!(parse_addr("8080").unwrap(), "127.0.0.1:8080".parse().unwrap());
+        assert_eq!(parse_addr("0.0.0.0:80").unwrap(), "0.0.0.0:80".parse().unwrap());
+        assert_eq!(parse_addr("[::1]:9000").unwrap(), "[::1]:9000".parse().unwrap());
+        assert!(parse_addr("localhost:7000").unwrap().ip().is_loopback());
+        assert!(parse_addr("no port").is_err());
+    }
+
+    #[test]
+    fn no_flags_give_the_library_defaults() {
+        let flags = Flags::parse_from(["mcp-wit", "--http", "127.0.0.1:8080"]);
+        let options = flags.settings.http.options(mcp_wit::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE).unwrap();
+        let defaults = HttpOptions::new("127.0.0.1:8080".parse().unwrap());
+        assert_eq!(format!("{:?}", options.unwrap()), format!("{defaults:?}"));
+    }
+
+    /// Every `[default: …]` in the help is the default the library applies.
+    #[test]
+    fn the_help_states_the_real_defaults() {
+        let http = HttpOptions::default();
+        let limits = mcp_wit::Limits::default();
+        let duration = |text: &str| format!("{:?}", units::parse_duration(text).unwrap());
+        let size = |text: &str| units::parse_size(text).unwrap().to_string();
+        let number = |text: &str| text.to_string();
+        type Reader<'a> = &'a dyn Fn(&str) -> String;
+        let expected: [(&str, Reader<'_>, String); 10] = [
+            ("max_message_size", &size, mcp_wit::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE.to_string()),
+            ("timeout", &duration, format!("{:?}", limits.timeout)),
+            ("max_memory", &size, limits.max_memory.to_string()),
+            ("max_output", &size, mcp_wit::protocol::DEFAULT_MAX_OUTPUT.to_string()),
+            ("session_timeout", &duration, format!("{:?}", http.session_timeout)),
+            ("max_sessions", &number, http.max_sessions.to_string()),
+            ("max_connections", &number, http.max_connections.to_string()),
+            ("header_timeout", &duration, format!("{:?}", http.header_timeout)),
+            ("body_timeout", &duration, format!("{:?}", http.body_timeout)),
+            ("shutdown_timeout", &duration, format!("{:?}", http.shutdown_timeout)),
+        ];
+        let command = Flags::command();
+        for (id, read, value) in expected {
+            let arg = command.get_arguments().find(|a| a.get_id() == id).expect("an argument");
+            let help = arg.get_long_help().or(arg.get_help()).expect("documented").to_string();
+            let stated = help.split("[default: ").nth(1).and_then(|s| s.split(']').next()).expect("a default");
+            let stated = read(stated);
+            assert_eq!(stated, value, "--{id}");
+        }
+    }
+}

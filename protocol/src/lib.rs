@@ -1,0 +1,40 @@
+//! # mcp-wit-protocol
+//!
+//! The MCP core of mcp-wit, free of any runtime: JSON-RPC messages in,
+//! JSON-RPC messages out. It builds for `wasm32-wasip2` as well as for the
+//! host, so the same mapping serves routers natively and from inside a
+//! component.
+//!
+//! - [`jsonrpc`]: framing, parsing and writing messages; [`params`]: typed
+//!   views of request params; [`Method`]: the methods served.
+//! - [`ProtocolVersion`]: the revisions spoken and what each can carry.
+//! - [`contract`]: the values of `wasix:mcp/router@25.3.26` as plain Rust;
+//!   [`mapping`]: those values as MCP JSON.
+//! - [`Router`] and [`RouterComponent`]: how the core reaches a router; a
+//!   runtime implements them.
+//! - [`Routers`]: several routers as one server, under prefixes.
+//! - [`Session`]: one client's session: lifecycle, dispatch, handlers.
+//! - [`Canceller`]: cancelling requests from outside the message order.
+
+#![warn(missing_docs)]
+
+pub mod cancel;
+pub mod contract;
+mod executor;
+pub mod jsonrpc;
+pub mod mapping;
+mod method;
+pub mod params;
+mod router;
+pub mod routers;
+mod session;
+pub mod version;
+
+pub use cancel::{CancelFlag, Canceller, TickHook};
+pub use executor::block_on;
+pub use jsonrpc::RpcError;
+pub use method::Method;
+pub use router::{CallContext, Calls, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
+pub use routers::{CollisionCheckError, Mount, MountError, Routers};
+pub use session::{DEFAULT_MAX_OUTPUT, Outbox, Session, SessionOptions};
+pub use version::ProtocolVersion;

@@ -1,0 +1,127 @@
+//! Content and resource contents.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::contract;
+use crate::version::ProtocolVersion;
+
+use super::*;
+
+/// MCP `TextResourceContents` / `BlobResourceContents`.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum ResourceContents<'a> {
+    /// Text payload.
+    Text {
+        /// Resource URI.
+        uri: Cow<'a, str>,
+        /// MIME type.
+        #[serde(rename = "mimeType", skip_serializing_if = "Option::is_none")]
+        mime_type: Option<&'a str>,
+        /// The text.
+        text: &'a str,
+    },
+    /// Base64 payload.
+    Blob {
+        /// Resource URI.
+        uri: Cow<'a, str>,
+        /// MIME type.
+        #[serde(rename = "mimeType", skip_serializing_if = "Option::is_none")]
+        mime_type: Option<&'a str>,
+        /// Base64 data.
+        blob: &'a str,
+    },
+}
+
+/// Maps one `resource-contents`.
+pub fn resource_contents(c: &contract::ResourceContents) -> ResourceContents<'_> {
+    match c {
+        contract::ResourceContents::Text(t) => {
+            ResourceContents::Text { uri: Cow::Borrowed(&t.uri), mime_type: t.mime_type.as_deref(), text: &t.text }
+        }
+        contract::ResourceContents::Blob(b) => {
+            ResourceContents::Blob { uri: Cow::Borrowed(&b.uri), mime_type: b.mime_type.as_deref(), blob: &b.blob }
+        }
+    }
+}
+
+/// An MCP `ContentBlock`.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum Content<'a> {
+    /// `text`.
+    Text {
+        /// The text.
+        text: &'a str,
+        /// Annotations.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        annotations: Option<Annotations<'a>>,
+    },
+    /// `image`.
+    Image {
+        /// Base64 data.
+        data: &'a str,
+        /// MIME type.
+        #[serde(rename = "mimeType")]
+        mime_type: &'a str,
+        /// Annotations.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        annotations: Option<Annotations<'a>>,
+    },
+    /// `audio` (2025-03-26+).
+    Audio {
+        /// Base64 data.
+        data: &'a str,
+        /// MIME type.
+        #[serde(rename = "mimeType")]
+        mime_type: &'a str,
+        /// Annotations.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        annotations: Option<Annotations<'a>>,
+    },
+    /// `resource` (embedded).
+    Resource {
+        /// The embedded contents.
+        resource: ResourceContents<'a>,
+        /// Annotations.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        annotations: Option<Annotations<'a>>,
+    },
+}
+
+/// Maps one content item at position `index` of its list.
+///
+/// Audio before 2025-03-26 has no content type of its own; it is sent as an
+/// embedded blob resource with the same data and MIME type and the URI
+/// `mcp-wit:audio/<index>`, so no bytes are lost.
+pub fn content(c: &contract::Content, index: usize, v: ProtocolVersion) -> Content<'_> {
+    match c {
+        contract::Content::Text(t) => Content::Text { text: &t.text, annotations: annotations(&t.annotations, v) },
+        contract::Content::Image(i) => {
+            Content::Image { data: &i.data, mime_type: &i.mime_type, annotations: annotations(&i.annotations, v) }
+        }
+        contract::Content::Audio(a) if v.has_audio() => {
+            Content::Audio { data: &a.data, mime_type: &a.mime_type, annotations: annotations(&a.annotations, v) }
+        }
+        contract::Content::Audio(a) => Content::Resource {
+            resource: ResourceContents::Blob {
+                uri: Cow::Owned(format!("mcp-wit:audio/{index}")),
+                mime_type: Some(&a.mime_type),
+                blob: &a.data,
+            },
+            annotations: annotations(&a.annotations, v),
+        },
+        contract::Content::Embedded(e) => embedded(e, v),
+    }
+}
+
+pub(super) fn embedded(e: &contract::EmbeddedResource, v: ProtocolVersion) -> Content<'_> {
+    Content::Resource { resource: resource_contents(&e.resource_contents), annotations: annotations(&e.annotations, v) }
+}
+
+/// Maps a content list.
+pub fn contents(list: &[contract::Content], v: ProtocolVersion) -> Vec<Content<'_>> {
+    list.iter().enumerate().map(|(i, c)| content(c, i, v)).collect()
+}

@@ -1,0 +1,79 @@
+//! Guest-supplied JSON, checked and made safe to embed in one output line.
+
+use std::borrow::Cow;
+
+use serde::ser::Serializer;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+/// Guest-supplied JSON, checked and made safe to embed in one output line.
+pub enum GuestJson<'a> {
+    /// Valid as given.
+    Borrowed(&'a RawValue),
+    /// Had line breaks between tokens; re-emitted without them.
+    Owned(Box<RawValue>),
+}
+
+impl<'a> GuestJson<'a> {
+    /// Validates `text` as one JSON value.
+    pub fn parse(text: &'a str) -> Result<Self, serde_json::Error> {
+        let raw: &RawValue = serde_json::from_str(text)?;
+        if raw.get().bytes().any(|b| b == b'\n' || b == b'\r') {
+            // Line breaks can only be whitespace in valid JSON; dropping them
+            // keeps stdio framing (one message per line) intact.
+            let compact = minify(raw.get());
+            return Ok(GuestJson::Owned(RawValue::from_string(compact)?));
+        }
+        Ok(GuestJson::Borrowed(raw))
+    }
+
+    /// The JSON text.
+    pub fn get(&self) -> &str {
+        match self {
+            GuestJson::Borrowed(raw) => raw.get(),
+            GuestJson::Owned(raw) => raw.get(),
+        }
+    }
+
+    /// Whether the value is an object whose `type` is `"object"`, as MCP
+    /// requires of tool input and output schemas.
+    pub fn is_object_schema(&self) -> bool {
+        #[derive(Deserialize)]
+        struct Head<'b> {
+            #[serde(rename = "type", borrow)]
+            ty: Option<Cow<'b, str>>,
+        }
+        self.get().starts_with('{')
+            && serde_json::from_str::<Head<'_>>(self.get()).is_ok_and(|h| h.ty.as_deref() == Some("object"))
+    }
+}
+
+impl Serialize for GuestJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            GuestJson::Borrowed(raw) => raw.serialize(s),
+            GuestJson::Owned(raw) => raw.serialize(s),
+        }
+    }
+}
+
+/// Removes whitespace outside strings from already-valid JSON.
+pub(super) fn minify(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in json.chars() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+        } else if !c.is_ascii_whitespace() {
+            in_string = c == '"';
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,75 @@
+//! Resources and their contents.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::contract;
+use crate::version::ProtocolVersion;
+
+use super::*;
+
+/// An MCP `Resource`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resource<'a> {
+    uri: Cow<'a, str>,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<&'a str>,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    mime_type: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    annotations: Option<Annotations<'a>>,
+}
+
+/// Maps a resource descriptor.
+pub fn resource(r: &contract::McpResource, v: ProtocolVersion) -> Resource<'_> {
+    Resource {
+        uri: Cow::Borrowed(&r.uri),
+        name: &r.name,
+        description: r.description.as_deref(),
+        mime_type: &r.mime_type,
+        annotations: annotations(&r.annotations, v),
+    }
+}
+
+impl<'a> Resource<'a> {
+    /// The same resource under the URI the client sees.
+    pub fn with_uri(self, uri: Cow<'a, str>) -> Self {
+        Resource { uri, ..self }
+    }
+}
+
+/// An MCP `ReadResourceResult`.
+#[derive(Serialize)]
+pub struct ReadResourceResult<'a> {
+    contents: Vec<ResourceContents<'a>>,
+}
+
+/// Maps a read result; `uri` gives each content's URI as the client sees it.
+pub fn read_resource_result<'a>(
+    r: &'a contract::ReadResourceResult,
+    uri: impl Fn(&'a str) -> Cow<'a, str>,
+) -> ReadResourceResult<'a> {
+    let contents = r
+        .contents
+        .iter()
+        .map(|c| match resource_contents(c) {
+            ResourceContents::Text { uri: u, mime_type, text } => {
+                ResourceContents::Text { uri: rewrite(u, &uri), mime_type, text }
+            }
+            ResourceContents::Blob { uri: u, mime_type, blob } => {
+                ResourceContents::Blob { uri: rewrite(u, &uri), mime_type, blob }
+            }
+        })
+        .collect();
+    ReadResourceResult { contents }
+}
+
+fn rewrite<'a>(uri: Cow<'a, str>, f: &impl Fn(&'a str) -> Cow<'a, str>) -> Cow<'a, str> {
+    match uri {
+        Cow::Borrowed(u) => f(u),
+        owned => owned,
+    }
+}

@@ -1,0 +1,261 @@
+//! Tools, their results and the progress they report.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use serde_json::value::RawValue;
+
+use crate::contract;
+use crate::version::ProtocolVersion;
+
+use super::*;
+
+/// MCP `ToolAnnotations`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolAnnotations {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    read_only_hint: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    destructive_hint: Option<bool>,
+}
+
+/// The contract's tool fields that MCP has no field for, under `_meta`.
+pub struct ToolMetaOut<'a> {
+    streaming: Option<bool>,
+    experimental: Option<bool>,
+    meta: Option<&'a contract::ToolMeta>,
+}
+
+impl ToolMetaOut<'_> {
+    fn is_empty(&self) -> bool {
+        self.streaming.is_none() && self.experimental.is_none() && self.meta.is_none()
+    }
+}
+
+impl Serialize for ToolMetaOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        if let Some(streaming) = self.streaming {
+            map.serialize_entry(&format!("{META_PREFIX}streaming"), &streaming)?;
+        }
+        if let Some(experimental) = self.experimental {
+            map.serialize_entry(&format!("{META_PREFIX}experimental"), &experimental)?;
+        }
+        if let Some(meta) = self.meta {
+            map.serialize_entry(&format!("{META_PREFIX}tool-meta"), &ToolMetaFields::from(meta))?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ToolMetaFields<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output_hint: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    config: Option<Vec<Descriptor<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    secrets: Option<Vec<Descriptor<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    config_meta: Option<MetaMap<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extra: Option<MetaMap<'a>>,
+}
+
+#[derive(Serialize)]
+struct Descriptor<'a> {
+    name: &'a str,
+    description: &'a str,
+    required: bool,
+}
+
+impl<'a> From<&'a contract::ToolMeta> for ToolMetaFields<'a> {
+    fn from(m: &'a contract::ToolMeta) -> Self {
+        ToolMetaFields {
+            output_hint: m.output_hint.as_deref(),
+            config: m.config.as_ref().map(|list| {
+                list.iter()
+                    .map(|c| Descriptor { name: &c.name, description: &c.description, required: c.required })
+                    .collect()
+            }),
+            secrets: m.secrets.as_ref().map(|list| {
+                list.iter()
+                    .map(|c| Descriptor { name: &c.name, description: &c.description, required: c.required })
+                    .collect()
+            }),
+            config_meta: m.config_meta.as_deref().map(MetaMap),
+            extra: m.extra.as_deref().map(MetaMap),
+        }
+    }
+}
+
+/// An MCP `Tool`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tool<'a> {
+    name: Cow<'a, str>,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    description: &'a str,
+    input_schema: GuestJson<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    output_schema: Option<GuestJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    annotations: Option<ToolAnnotations>,
+    #[serde(rename = "_meta", skip_serializing_if = "ToolMetaOut::is_empty")]
+    meta: ToolMetaOut<'a>,
+}
+
+/// Why a guest's tool cannot be listed.
+#[derive(Debug, thiserror::Error)]
+pub enum InvalidTool {
+    /// A schema is not JSON.
+    #[error("its {field} is not valid JSON ({error})")]
+    NotJson {
+        /// `input-schema` or `output-schema`.
+        field: &'static str,
+        /// The parser's complaint.
+        error: serde_json::Error,
+    },
+    /// A schema is JSON but not an object schema.
+    #[error("its {field} is not a JSON object with \"type\": \"object\"")]
+    NotObjectSchema {
+        /// `input-schema` or `output-schema`.
+        field: &'static str,
+    },
+}
+
+fn schema<'a>(json: &'a str, field: &'static str) -> Result<GuestJson<'a>, InvalidTool> {
+    let parsed = GuestJson::parse(json).map_err(|error| InvalidTool::NotJson { field, error })?;
+    if !parsed.is_object_schema() {
+        return Err(InvalidTool::NotObjectSchema { field });
+    }
+    Ok(parsed)
+}
+
+/// Maps a tool, or says why it cannot be sent without breaking MCP.
+pub fn tool(t: &contract::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidTool> {
+    let input_schema = schema(&t.input_schema.json, "input-schema")?;
+    let output_schema = match &t.output_schema {
+        Some(s) => Some(schema(&s.json, "output-schema")?).filter(|_| v.has_structured_output()),
+        None => None,
+    };
+    let hints = t.annotations.as_ref();
+    let annotations = hints
+        .map(|a| ToolAnnotations { read_only_hint: a.read_only, destructive_hint: a.destructive })
+        .filter(|a| v.has_tool_annotations() && (a.read_only_hint.is_some() || a.destructive_hint.is_some()));
+    Ok(Tool {
+        name: Cow::Borrowed(&t.name),
+        description: &t.description,
+        input_schema,
+        output_schema,
+        annotations,
+        meta: ToolMetaOut {
+            streaming: hints.and_then(|a| a.streaming),
+            experimental: hints.and_then(|a| a.experimental),
+            meta: t.meta.as_ref(),
+        },
+    })
+}
+
+impl<'a> Tool<'a> {
+    /// The same tool under the name the client sees.
+    pub fn with_name(self, name: Cow<'a, str>) -> Self {
+        Tool { name, ..self }
+    }
+}
+
+/// An MCP `CallToolResult`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallToolResult<'a> {
+    content: Vec<Content<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    structured_content: Option<GuestJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    is_error: Option<bool>,
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
+    meta: Option<MetaMap<'a>>,
+}
+
+/// Maps a tool result. With `structured` (the tool declares an output schema
+/// and the revision has structured output), the first text item that holds a
+/// JSON object is also sent as `structuredContent`.
+pub fn call_tool_result(r: &contract::CallToolResult, structured: bool, v: ProtocolVersion) -> CallToolResult<'_> {
+    let structured_content = structured
+        .then(|| {
+            r.content.iter().find_map(|c| match c {
+                contract::Content::Text(t) if t.text.trim_start().starts_with('{') => GuestJson::parse(&t.text).ok(),
+                _ => None,
+            })
+        })
+        .flatten();
+    CallToolResult {
+        content: contents(&r.content, v),
+        structured_content,
+        is_error: r.is_error,
+        meta: meta_map(&r.meta),
+    }
+}
+
+/// A tool error reported as a result (`isError: true`), as 2025-11-25 asks
+/// for input-validation and execution failures.
+pub fn tool_error_result(message: &str) -> CallToolResult<'_> {
+    CallToolResult {
+        content: vec![Content::Text { text: message, annotations: None }],
+        structured_content: None,
+        is_error: Some(true),
+        meta: None,
+    }
+}
+
+/// `notifications/progress` params.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgressParams<'a> {
+    progress_token: &'a RawValue,
+    progress: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'a str>,
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
+    meta: Option<ProgressMeta<'a>>,
+}
+
+#[derive(Serialize)]
+struct ProgressMeta<'a> {
+    #[serde(rename = "dev.mcp-wit/annotations")]
+    annotations: Annotations<'a>,
+}
+
+/// Turns the guest's progress list into notifications whose `progress`
+/// strictly increases, as MCP demands: an entry's value is sent as is when it
+/// is above the last one sent; an entry without a (finite) value, or with one
+/// not above the last, is sent as the last value + 1 (the first such entry as
+/// 1 when nothing was sent before).
+pub fn progress_notifications<'a>(
+    entries: &'a [contract::ProgressNotification],
+    token: &'a RawValue,
+    v: ProtocolVersion,
+) -> Vec<ProgressParams<'a>> {
+    let mut last: Option<f64> = None;
+    entries
+        .iter()
+        .map(|entry| {
+            let progress = match (entry.progress.and_then(widen), last) {
+                (Some(value), None) => value,
+                (Some(value), Some(prev)) if value > prev => value,
+                (_, Some(prev)) => prev + 1.0,
+                (None, None) => 1.0,
+            };
+            last = Some(progress);
+            ProgressParams {
+                progress_token: token,
+                progress,
+                message: entry.message.as_deref().filter(|_| v.has_progress_message()),
+                meta: annotations(&entry.annotations, v).map(|annotations| ProgressMeta { annotations }),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,185 @@
+//! Typed views of request params, borrowed from the message buffer.
+//!
+//! Anything a guest receives as JSON (tool arguments, completion input) stays
+//! raw so it is handed over without being parsed into a tree and written out
+//! again.
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
+
+use crate::jsonrpc::RpcError;
+
+/// Decodes `params` into `T`, or the -32602 answer naming what is wrong.
+pub fn decode<'a, T: Deserialize<'a>>(params: Option<&'a RawValue>) -> Result<T, RpcError> {
+    serde_json::from_str(object_text(params)?).map_err(RpcError::invalid_params)
+}
+
+/// The params text; MCP params are always objects (serde would otherwise
+/// accept an array positionally).
+fn object_text(params: Option<&RawValue>) -> Result<&str, RpcError> {
+    match params.map_or("{}", RawValue::get) {
+        text if text.starts_with('{') => Ok(text),
+        _ => Err(RpcError::invalid_params("`params` must be an object")),
+    }
+}
+
+/// Decodes an owned value (for types that cannot borrow).
+pub fn decode_owned<T: DeserializeOwned>(params: Option<&RawValue>) -> Result<T, RpcError> {
+    serde_json::from_str(object_text(params)?).map_err(RpcError::invalid_params)
+}
+
+/// `initialize` params.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InitializeParams<'a> {
+    /// The revision the client asks for.
+    #[serde(borrow)]
+    pub protocol_version: Cow<'a, str>,
+    /// The client's capabilities (kept raw; the host asks nothing of the client yet).
+    #[serde(borrow)]
+    pub capabilities: &'a RawValue,
+    /// The client's name and version.
+    pub client_info: ClientInfo<'a>,
+}
+
+/// The `clientInfo` of `initialize`.
+#[derive(Deserialize)]
+pub struct ClientInfo<'a> {
+    /// Client name.
+    #[serde(borrow)]
+    pub name: Cow<'a, str>,
+    /// Client version.
+    #[serde(borrow)]
+    pub version: Cow<'a, str>,
+}
+
+/// Params of the paged list methods.
+#[derive(Deserialize)]
+pub struct ListParams<'a> {
+    /// An opaque cursor from a previous page.
+    #[serde(borrow, default)]
+    pub cursor: Option<Cow<'a, str>>,
+}
+
+/// The request `_meta` the host acts on.
+#[derive(Deserialize, Default)]
+pub struct RequestMeta<'a> {
+    /// Ask for `notifications/progress` with this token.
+    #[serde(borrow, rename = "progressToken", default)]
+    pub progress_token: Option<&'a RawValue>,
+}
+
+/// `tools/call` params.
+#[derive(Deserialize)]
+pub struct CallToolParams<'a> {
+    /// Tool name.
+    #[serde(borrow)]
+    pub name: Cow<'a, str>,
+    /// Arguments object, raw.
+    #[serde(borrow, default)]
+    pub arguments: Option<&'a RawValue>,
+    /// Request metadata.
+    #[serde(borrow, rename = "_meta", default)]
+    pub meta: Option<RequestMeta<'a>>,
+}
+
+/// `resources/read`, `resources/subscribe` and `resources/unsubscribe` params.
+#[derive(Deserialize)]
+pub struct UriParams<'a> {
+    /// Resource URI.
+    #[serde(borrow)]
+    pub uri: Cow<'a, str>,
+}
+
+/// `prompts/get` params.
+#[derive(Deserialize)]
+pub struct GetPromptParams<'a> {
+    /// Prompt name.
+    #[serde(borrow)]
+    pub name: Cow<'a, str>,
+    /// Prompt arguments: type-checked, then ignored (the 25.3.26 contract
+    /// cannot pass them to the guest).
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub arguments: Option<std::collections::HashMap<String, String>>,
+}
+
+/// `completion/complete` params, each part kept raw to hand to the guest.
+#[derive(Deserialize)]
+pub struct CompleteParams<'a> {
+    /// `ref/prompt` or `ref/resource`.
+    #[serde(borrow, rename = "ref")]
+    pub reference: &'a RawValue,
+    /// The argument being completed.
+    #[serde(borrow)]
+    pub argument: &'a RawValue,
+    /// Already-resolved arguments (2025-06-18+).
+    #[serde(borrow, default)]
+    pub context: Option<&'a RawValue>,
+    /// Request metadata, passed to the guest as meta entries.
+    #[serde(borrow, rename = "_meta", default)]
+    pub meta: Option<&'a RawValue>,
+}
+
+/// The typed shape of `completion/complete`'s `ref`, for validation.
+#[derive(Deserialize)]
+#[serde(tag = "type")]
+pub enum CompletionReference {
+    /// A prompt, by name.
+    #[serde(rename = "ref/prompt")]
+    Prompt {
+        /// Prompt name.
+        #[allow(dead_code)]
+        name: String,
+    },
+    /// A resource (template), by URI.
+    #[serde(rename = "ref/resource")]
+    Resource {
+        /// Resource URI or template.
+        #[allow(dead_code)]
+        uri: String,
+    },
+}
+
+/// The typed shape of `completion/complete`'s `argument`, for validation.
+#[derive(Deserialize)]
+pub struct CompletionArgument {
+    /// Argument name.
+    #[allow(dead_code)]
+    pub name: String,
+    /// What the user typed so far.
+    #[allow(dead_code)]
+    pub value: String,
+}
+
+/// `logging/setLevel` params.
+#[derive(Deserialize)]
+pub struct SetLevelParams {
+    /// The minimum level the client wants to receive.
+    pub level: LogLevel,
+}
+
+/// RFC 5424 severities, as MCP names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogLevel {
+    /// Debug.
+    Debug,
+    /// Info.
+    Info,
+    /// Notice.
+    Notice,
+    /// Warning.
+    Warning,
+    /// Error.
+    Error,
+    /// Critical.
+    Critical,
+    /// Alert.
+    Alert,
+    /// Emergency.
+    Emergency,
+}

@@ -1,0 +1,135 @@
+//! How the protocol core reaches a router: two traits a runtime implements.
+//!
+//! A [`RouterComponent`] is a router as loaded once and shared by every
+//! session; [`RouterComponent::open`] gives one session its own [`Router`],
+//! whose calls the runtime routes to whichever instance its policy says
+//! (one per session, one per call, one for all). The core never sees an
+//! instance: it calls the contract's functions and maps their values.
+
+use std::future::Future;
+
+use crate::cancel::{CancelFlag, TickHook};
+use crate::contract::{
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, McpResource, Prompt,
+    PromptError, ReadResourceResult, ResourceError, ServerCapabilities, Tool, ToolError,
+};
+
+/// How a guest call waits for the host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Calls {
+    /// On the calling thread, which blocks.
+    #[default]
+    Blocking,
+    /// As a future, which gives the thread back while the guest waits and at
+    /// every epoch tick.
+    Async,
+}
+
+/// What a guest call must respect: set per request by the session.
+#[derive(Clone, Default)]
+pub struct CallContext {
+    /// Cancels the running call at the next tick.
+    pub cancel: CancelFlag,
+    /// Run at every tick while a call is in progress.
+    pub tick_hook: Option<TickHook>,
+    /// Blocking or async.
+    pub calls: Calls,
+}
+
+/// What stopped a guest call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultKind {
+    /// The guest trapped (panic, `unreachable`, stack overflow, …).
+    Trap,
+    /// The call ran past its deadline.
+    Timeout,
+    /// The client cancelled the request.
+    Cancelled,
+    /// The guest grew past its memory cap.
+    MemoryLimit,
+    /// A fresh instance could not be created.
+    Instantiate,
+}
+
+/// A guest call that did not return: a trap, an interruption, or a failure
+/// to instantiate.
+///
+/// The runtime drops an instance after a fault (a trap can leave the guest's
+/// memory in any state); the next call gets a fresh one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GuestFault {
+    /// What stopped the call.
+    pub kind: FaultKind,
+    /// Human-readable description naming the cause and, when known, the
+    /// guest's own last words (e.g. its panic message).
+    pub message: String,
+}
+
+impl std::fmt::Display for GuestFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for GuestFault {}
+
+/// The outcome of one guest call.
+pub type GuestResult<T> = Result<T, GuestFault>;
+
+/// A router as loaded once: cheap to clone, shared by every session.
+pub trait RouterComponent: Clone + Send + Sync + 'static {
+    /// One session's way to the router.
+    type Router: Router;
+
+    /// The name used for this router in logs and error messages.
+    fn label(&self) -> &str;
+
+    /// A new session's router; no instance is made until its first call.
+    fn open(&self) -> Self::Router;
+}
+
+/// One session's way to a router: the functions of
+/// `wasix:mcp/router@25.3.26`, called under a [`CallContext`].
+pub trait Router: Send + 'static {
+    /// `name()`.
+    fn name(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<String>> + Send;
+    /// `instructions()`.
+    fn instructions(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<String>> + Send;
+    /// `capabilities()`.
+    fn capabilities(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<ServerCapabilities>> + Send;
+    /// `list-tools()`.
+    fn list_tools(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<Vec<Tool>>> + Send;
+    /// `call-tool(tool-name, arguments)`, the arguments as JSON object text.
+    fn call_tool(
+        &mut self,
+        cx: &CallContext,
+        name: &str,
+        arguments: &str,
+    ) -> impl Future<Output = GuestResult<Result<CallToolResult, ToolError>>> + Send;
+    /// `list-resources()`.
+    fn list_resources(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<Vec<McpResource>>> + Send;
+    /// `read-resource(uri)`.
+    fn read_resource(
+        &mut self,
+        cx: &CallContext,
+        uri: &str,
+    ) -> impl Future<Output = GuestResult<Result<ReadResourceResult, ResourceError>>> + Send;
+    /// `list-prompts()`.
+    fn list_prompts(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<Vec<Prompt>>> + Send;
+    /// `get-prompt(prompt-name)`.
+    fn get_prompt(
+        &mut self,
+        cx: &CallContext,
+        name: &str,
+    ) -> impl Future<Output = GuestResult<Result<GetPromptResult, PromptError>>> + Send;
+    /// `complete(request)`.
+    fn complete(
+        &mut self,
+        cx: &CallContext,
+        request: &CompletionRequest,
+    ) -> impl Future<Output = GuestResult<Result<CompletionResponse, CompletionError>>> + Send;
+
+    /// Drops the instance the next call would use, e.g. after it produced a
+    /// result too large to send (its memory grew to hold it and never shrinks).
+    fn retire(&mut self);
+}

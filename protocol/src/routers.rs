@@ -1,0 +1,260 @@
+//! Several router components served as one MCP server.
+//!
+//! Each component is mounted under a prefix: its tool and prompt names are
+//! sent as `PREFIX_NAME` and its resource URIs as `PREFIX+URI`, and incoming
+//! names and URIs are routed by that prefix and stripped of it. A single
+//! component is mounted without a prefix and nothing is renamed.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::contract;
+use crate::executor::block_on;
+use crate::router::{CallContext, GuestFault, Router, RouterComponent};
+
+/// Separates a mount's prefix from a tool or prompt name.
+pub const NAME_SEPARATOR: char = '_';
+
+/// Separates a mount's prefix from a resource URI.
+pub const URI_SEPARATOR: char = '+';
+
+/// One component and the prefix it is served under.
+#[derive(Clone)]
+pub struct Mount<C> {
+    /// The prefix (empty when the component is served alone).
+    pub prefix: String,
+    /// The component.
+    pub component: C,
+}
+
+/// The components one server serves; cheap to clone (one per session).
+pub struct Routers<C> {
+    mounts: Arc<[Mount<C>]>,
+}
+
+impl<C> Clone for Routers<C> {
+    fn clone(&self) -> Self {
+        Routers { mounts: self.mounts.clone() }
+    }
+}
+
+impl<C: RouterComponent> From<C> for Routers<C> {
+    fn from(component: C) -> Self {
+        Routers { mounts: Arc::new([Mount { prefix: String::new(), component }]) }
+    }
+}
+
+/// Why a set of routers cannot be served together.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MountError {
+    /// No component at all.
+    #[error("no component to serve")]
+    Empty,
+    /// A prefix that cannot be routed.
+    #[error("`{component}`: the prefix {prefix:?} must be letters, digits and `-` only")]
+    BadPrefix {
+        /// The component's label.
+        component: String,
+        /// The prefix.
+        prefix: String,
+    },
+    /// Two components would answer to the same name.
+    #[error("{kind} `{name}` is offered by both `{first}` and `{second}`; give one of them another prefix")]
+    Collision {
+        /// `tool`, `prompt`, `resource` or `prefix`.
+        kind: &'static str,
+        /// The name as the client would see it.
+        name: String,
+        /// The component mounted first.
+        first: String,
+        /// The other one.
+        second: String,
+    },
+}
+
+impl<C: RouterComponent> Routers<C> {
+    /// Mounts `components` under their prefixes. With one component the
+    /// prefix is ignored: it is served as is.
+    pub fn new(components: Vec<(String, C)>) -> Result<Self, MountError> {
+        if components.is_empty() {
+            return Err(MountError::Empty);
+        }
+        if components.len() == 1 {
+            let (_, component) = components.into_iter().next().expect("one component");
+            return Ok(component.into());
+        }
+        let mut seen: HashMap<&str, &str> = HashMap::new();
+        for (prefix, component) in &components {
+            if prefix.is_empty() || !prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                return Err(MountError::BadPrefix { component: component.label().into(), prefix: prefix.clone() });
+            }
+            if let Some(first) = seen.insert(prefix, component.label()) {
+                return Err(MountError::Collision {
+                    kind: "prefix",
+                    name: prefix.clone(),
+                    first: first.into(),
+                    second: component.label().into(),
+                });
+            }
+        }
+        let mounts = components.into_iter().map(|(prefix, component)| Mount { prefix, component }).collect();
+        Ok(Routers { mounts })
+    }
+
+    /// The mounted components, in order.
+    pub fn mounts(&self) -> &[Mount<C>] {
+        &self.mounts
+    }
+
+    /// Whether one component is served alone (nothing is renamed).
+    pub fn is_single(&self) -> bool {
+        self.mounts.len() == 1
+    }
+
+    /// The name a client sees for `name` of mount `index`.
+    pub fn outward_name<'a>(&self, index: usize, name: &'a str) -> Cow<'a, str> {
+        self.outward(index, name, NAME_SEPARATOR)
+    }
+
+    /// The URI a client sees for `uri` of mount `index`.
+    pub fn outward_uri<'a>(&self, index: usize, uri: &'a str) -> Cow<'a, str> {
+        self.outward(index, uri, URI_SEPARATOR)
+    }
+
+    fn outward<'a>(&self, index: usize, text: &'a str, separator: char) -> Cow<'a, str> {
+        if self.is_single() {
+            Cow::Borrowed(text)
+        } else {
+            Cow::Owned(format!("{}{separator}{text}", self.mounts[index].prefix))
+        }
+    }
+
+    /// The mount a client's tool or prompt name belongs to, and the name
+    /// without its prefix.
+    pub fn route_name<'a>(&self, name: &'a str) -> Option<(usize, &'a str)> {
+        self.route(name, NAME_SEPARATOR)
+    }
+
+    /// The mount a client's resource URI belongs to, and the URI without its
+    /// prefix.
+    pub fn route_uri<'a>(&self, uri: &'a str) -> Option<(usize, &'a str)> {
+        self.route(uri, URI_SEPARATOR)
+    }
+
+    fn route<'a>(&self, text: &'a str, separator: char) -> Option<(usize, &'a str)> {
+        if self.is_single() {
+            return Some((0, text));
+        }
+        // Longest prefix first, so `a-b` wins over `a` for `a-b_tool`.
+        self.mounts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| Some((i, text.strip_prefix(m.prefix.as_str())?.strip_prefix(separator)?)))
+            .max_by_key(|(i, _)| self.mounts[*i].prefix.len())
+    }
+
+    /// Lists every component's tools, prompts and resources (blocking
+    /// calls, on instances of their own) and fails on any name two
+    /// components would share, naming both.
+    pub fn check_collisions(&self) -> Result<(), CollisionCheckError> {
+        if self.is_single() {
+            return Ok(());
+        }
+        let mut tools: HashMap<String, usize> = HashMap::new();
+        let mut prompts: HashMap<String, usize> = HashMap::new();
+        let mut resources: HashMap<String, usize> = HashMap::new();
+        let cx = CallContext::default();
+        for (i, mount) in self.mounts.iter().enumerate() {
+            let mut router = mount.component.open();
+            let fault = |fault| CollisionCheckError::Guest { component: mount.component.label().into(), fault };
+            let listed = block_on(async {
+                let tools = router.list_tools(&cx).await?;
+                let prompts = router.list_prompts(&cx).await?;
+                let resources = router.list_resources(&cx).await?;
+                Ok::<_, GuestFault>((tools, prompts, resources))
+            });
+            let (listed_tools, listed_prompts, listed_resources) = listed.map_err(fault)?;
+            let names = |list: Vec<String>| list.into_iter().map(|n| self.outward_name(i, &n).into_owned()).collect();
+            let listed: [(&'static str, &mut HashMap<String, usize>, Vec<String>); 3] = [
+                ("tool", &mut tools, names(listed_tools.into_iter().map(|t: contract::Tool| t.name).collect())),
+                ("prompt", &mut prompts, names(listed_prompts.into_iter().map(|p| p.name).collect())),
+                (
+                    "resource",
+                    &mut resources,
+                    listed_resources.into_iter().map(|r| self.outward_uri(i, &r.uri).into_owned()).collect(),
+                ),
+            ];
+            for (kind, seen, names) in listed {
+                for name in names {
+                    if let Some(first) = seen.insert(name.clone(), i) {
+                        return Err(CollisionCheckError::Mount(MountError::Collision {
+                            kind,
+                            name,
+                            first: self.mounts[first].component.label().into(),
+                            second: mount.component.label().into(),
+                        }));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why [`Routers::check_collisions`] failed.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum CollisionCheckError {
+    /// Two components offer the same name.
+    #[error(transparent)]
+    Mount(#[from] MountError),
+    /// A component could not be asked what it offers.
+    #[error("cannot list what `{component}` offers: {fault}")]
+    Guest {
+        /// The component's label.
+        component: String,
+        /// What stopped the call.
+        fault: GuestFault,
+    },
+}
+
+/// Name, instructions and capabilities of several routers as one server:
+/// names joined with `+`, each router's instructions under its prefix, and
+/// the union of the capabilities.
+pub(crate) fn merge_about<C: RouterComponent>(
+    routers: &Routers<C>,
+    about: Vec<(String, String, contract::ServerCapabilities)>,
+) -> (String, String, contract::ServerCapabilities) {
+    let or = |a: Option<bool>, b: Option<bool>| match (a, b) {
+        (None, None) => None,
+        (a, b) => Some(a.unwrap_or(false) || b.unwrap_or(false)),
+    };
+    let mut names = Vec::new();
+    let mut instructions = Vec::new();
+    let mut caps = contract::ServerCapabilities::default();
+    for ((name, text, c), mount) in about.into_iter().zip(routers.mounts()) {
+        names.push(name);
+        if !text.trim().is_empty() {
+            instructions.push(format!("[{}] {}", mount.prefix, text.trim()));
+        }
+        if let Some(p) = c.prompts {
+            let prev = caps.prompts.take().and_then(|p| p.list_changed);
+            caps.prompts = Some(contract::PromptsCapability { list_changed: or(prev, p.list_changed) });
+        }
+        if let Some(t) = c.tools {
+            let prev = caps.tools.take().and_then(|t| t.list_changed);
+            caps.tools = Some(contract::ToolsCapability { list_changed: or(prev, t.list_changed) });
+        }
+        if let Some(r) = c.resources {
+            let prev = caps.resources.take();
+            caps.resources = Some(contract::ResourcesCapability {
+                subscribe: or(prev.as_ref().and_then(|p| p.subscribe), r.subscribe),
+                list_changed: or(prev.as_ref().and_then(|p| p.list_changed), r.list_changed),
+            });
+        }
+        if c.completions.is_some_and(|c| c.enabled) {
+            caps.completions = Some(contract::CompletionsCapability { enabled: true });
+        }
+    }
+    (names.join("+"), instructions.join("\n\n"), caps)
+}

@@ -1,0 +1,358 @@
+//! One handler per request method: decode the params, call the routers, map
+//! their values to MCP.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use super::{Outbox, Phase, Ready, Session};
+use crate::contract;
+use crate::jsonrpc::{RpcError, code};
+use crate::mapping;
+use crate::method::Method;
+use crate::params;
+use crate::router::{Router, RouterComponent};
+use crate::routers::merge_about;
+use crate::version::ProtocolVersion;
+
+impl<C: RouterComponent> Session<C> {
+    pub(super) async fn initialize(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
+        if matches!(self.phase, Phase::Ready(_)) {
+            return Err(RpcError::invalid_request("the session is already initialized"));
+        }
+        self.initialize_with(id, params::decode(params)?).await
+    }
+
+    pub(super) async fn initialize_with(
+        &mut self,
+        id: &RawValue,
+        p: params::InitializeParams<'_>,
+    ) -> Result<(), RpcError> {
+        if !p.capabilities.get().starts_with('{') {
+            return Err(RpcError::invalid_params("`capabilities` must be an object"));
+        }
+        let version = ProtocolVersion::negotiate(&p.protocol_version);
+        let mut about = Vec::with_capacity(self.open.len());
+        for mount in 0..self.open.len() {
+            about.push(
+                self.guest(mount, async |r, cx| {
+                    Ok((r.name(cx).await?, r.instructions(cx).await?, r.capabilities(cx).await?))
+                })
+                .await?,
+            );
+        }
+        let (name, instructions, caps) =
+            if self.routers.is_single() { about.pop().expect("one mount") } else { merge_about(&self.routers, about) };
+        tracing::info!(client = %p.client_info.name, client_version = %p.client_info.version,
+            %version, server = %name, "session initialized");
+
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct InitializeResult<'a> {
+            protocol_version: &'static str,
+            capabilities: mapping::Capabilities,
+            server_info: ServerInfo<'a>,
+            #[serde(skip_serializing_if = "str::is_empty")]
+            instructions: &'a str,
+        }
+        #[derive(Serialize)]
+        struct ServerInfo<'a> {
+            name: &'a str,
+            version: &'static str,
+        }
+        let result = InitializeResult {
+            protocol_version: version.as_str(),
+            capabilities: mapping::capabilities(&caps, version),
+            server_info: ServerInfo { name: &name, version: env!("CARGO_PKG_VERSION") },
+            instructions: &instructions,
+        };
+        self.reply(id, &result)?;
+        let subscribe = caps.resources.and_then(|r| r.subscribe).unwrap_or(false);
+        self.phase = Phase::Ready(Ready { version, subscribe });
+        Ok(())
+    }
+
+    pub(super) async fn list_tools(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+    ) -> Result<(), RpcError> {
+        let p: params::ListParams<'_> = params::decode(params)?;
+        let per_mount = self.list_every_mount(async |r, cx| r.list_tools(cx).await).await?;
+        for (mount, tools) in per_mount.iter().enumerate() {
+            self.structured_tools[mount] = Some(structured_tool_names(tools));
+        }
+        let routers = &self.routers;
+        let valid: Vec<mapping::Tool<'_>> = per_mount
+            .iter()
+            .enumerate()
+            .flat_map(|(i, tools)| tools.iter().map(move |t| (i, t)))
+            .filter_map(|(i, t)| match mapping::tool(t, v) {
+                Ok(tool) => Some(tool.with_name(routers.outward_name(i, &t.name))),
+                Err(why) => {
+                    let label = routers.mounts()[i].component.label();
+                    tracing::warn!(component = %label, tool = %t.name, "leaving tool `{}` out of tools/list: {why}", t.name);
+                    None
+                }
+            })
+            .collect();
+        self.reply_page(id, "tools", &valid, p.cursor.as_deref())
+    }
+
+    pub(super) async fn call_tool<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        let p: params::CallToolParams<'_> = params::decode(params)?;
+        let arguments = match p.arguments.map(RawValue::get) {
+            None | Some("null") => "{}",
+            Some(text) if text.starts_with('{') => text,
+            Some(_) => return Err(RpcError::invalid_params("`arguments` must be an object")),
+        };
+        let token = p.meta.and_then(|m| m.progress_token);
+        if let Some(token) = token {
+            let t = token.get();
+            if !(t.starts_with('"') || t.parse::<i64>().is_ok()) {
+                return Err(RpcError::invalid_params("`_meta.progressToken` must be a string or an integer"));
+            }
+        }
+        let Some((mount, name)) = self.routers.route_name(&p.name) else {
+            return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)));
+        };
+        let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
+        match self.guest(mount, async |r, cx| r.call_tool(cx, name, arguments).await).await? {
+            Ok(result) => {
+                if let (Some(token), Some(entries)) = (token, &result.progress) {
+                    for params in mapping::progress_notifications(entries, token, v) {
+                        self.notify("notifications/progress", &params, out);
+                    }
+                }
+                self.reply(id, &mapping::call_tool_result(&result, structured, v))
+            }
+            Err(contract::ToolError::NotFound(_)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)))
+            }
+            Err(
+                contract::ToolError::InvalidParameters(message)
+                | contract::ToolError::ExecutionError(message)
+                | contract::ToolError::SchemaError(message),
+            ) => self.reply(id, &mapping::tool_error_result(&message)),
+        }
+    }
+
+    /// Whether `name` of mount `mount` declares an output schema (lists
+    /// tools once to learn).
+    async fn declares_output_schema(&mut self, mount: usize, name: &str) -> Result<bool, RpcError> {
+        if self.structured_tools[mount].is_none() {
+            let tools = self.guest(mount, async |r, cx| r.list_tools(cx).await).await?;
+            self.structured_tools[mount] = Some(structured_tool_names(&tools));
+        }
+        Ok(self.structured_tools[mount].as_ref().is_some_and(|names| names.contains(name)))
+    }
+
+    pub(super) async fn list_resources(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+    ) -> Result<(), RpcError> {
+        let p: params::ListParams<'_> = params::decode(params)?;
+        let per_mount = self.list_every_mount(async |r, cx| r.list_resources(cx).await).await?;
+        let routers = &self.routers;
+        let mapped: Vec<_> = per_mount
+            .iter()
+            .enumerate()
+            .flat_map(|(i, list)| {
+                list.iter().map(move |r| mapping::resource(r, v).with_uri(routers.outward_uri(i, &r.uri)))
+            })
+            .collect();
+        self.reply_page(id, "resources", &mapped, p.cursor.as_deref())
+    }
+
+    pub(super) fn list_resource_templates(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
+        // The 25.3.26 contract has no resource templates: always none.
+        params::decode::<params::ListParams<'_>>(params)?;
+        self.reply(id, &serde_json::json!({ "resourceTemplates": [] }))
+    }
+
+    pub(super) async fn read_resource(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
+        let p: params::UriParams<'_> = params::decode(params)?;
+        let not_found = || RpcError {
+            code: code::RESOURCE_NOT_FOUND,
+            message: format!("Resource not found: {}", p.uri),
+            data: Some(serde_json::json!({ "uri": p.uri })),
+        };
+        let Some((mount, uri)) = self.routers.route_uri(&p.uri) else {
+            return Err(not_found());
+        };
+        match self.guest(mount, async |r, cx| r.read_resource(cx, uri).await).await? {
+            Ok(result) => {
+                let routers = self.routers.clone();
+                let mapped = mapping::read_resource_result(&result, |uri| routers.outward_uri(mount, uri));
+                self.reply(id, &mapped)
+            }
+            Err(contract::ResourceError::NotFound(_)) => Err(not_found()),
+            Err(contract::ResourceError::ExecutionError(message)) => Err(RpcError::internal(message)),
+        }
+    }
+
+    pub(super) fn subscription(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        method: Method,
+    ) -> Result<(), RpcError> {
+        let subscribe = matches!(&self.phase, Phase::Ready(r) if r.subscribe);
+        if !subscribe {
+            return Err(RpcError::new(
+                code::METHOD_NOT_FOUND,
+                format!("Method not found: {method} (the router does not offer resource subscriptions)"),
+            ));
+        }
+        let p: params::UriParams<'_> = params::decode(params)?;
+        if self.routers.route_uri(&p.uri).is_none() {
+            return Err(RpcError::invalid_params(format!("no router serves {}", p.uri)));
+        }
+        // Accepted; the 25.3.26 contract has no way for a guest to signal an
+        // update, so no `notifications/resources/updated` ever follows.
+        self.reply(id, &mapping::Empty {})
+    }
+
+    pub(super) async fn list_prompts(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
+        let p: params::ListParams<'_> = params::decode(params)?;
+        let per_mount = self.list_every_mount(async |r, cx| r.list_prompts(cx).await).await?;
+        let routers = &self.routers;
+        let mapped: Vec<_> = per_mount
+            .iter()
+            .enumerate()
+            .flat_map(|(i, list)| {
+                list.iter().map(move |p| mapping::prompt(p).with_name(routers.outward_name(i, &p.name)))
+            })
+            .collect();
+        self.reply_page(id, "prompts", &mapped, p.cursor.as_deref())
+    }
+
+    pub(super) async fn get_prompt(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+    ) -> Result<(), RpcError> {
+        let p: params::GetPromptParams<'_> = params::decode(params)?;
+        let Some((mount, name)) = self.routers.route_name(&p.name) else {
+            return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)));
+        };
+        match self.guest(mount, async |r, cx| r.get_prompt(cx, name).await).await? {
+            Ok(result) => self.reply(id, &mapping::get_prompt_result(&result, v)),
+            Err(contract::PromptError::NotFound(_)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)))
+            }
+            Err(contract::PromptError::InvalidParameters(message)) => Err(RpcError::new(code::INVALID_PARAMS, message)),
+            Err(contract::PromptError::InternalError(message)) => Err(RpcError::internal(message)),
+        }
+    }
+
+    pub(super) fn set_log_level(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
+        let p: params::SetLevelParams = params::decode_owned(params)?;
+        self.log_level = Some(p.level);
+        self.reply(id, &mapping::Empty {})
+    }
+
+    pub(super) async fn complete(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
+        let p: params::CompleteParams<'_> = params::decode(params)?;
+        // Type-check the parts the guest relies on before handing them over raw.
+        let reference = serde_json::from_str::<params::CompletionReference>(p.reference.get())
+            .map_err(|e| RpcError::invalid_params(format!("`ref`: {e}")))?;
+        serde_json::from_str::<params::CompletionArgument>(p.argument.get())
+            .map_err(|e| RpcError::invalid_params(format!("`argument`: {e}")))?;
+        if p.context.is_some_and(|c| !c.get().starts_with('{')) {
+            return Err(RpcError::invalid_params("`context` must be an object"));
+        }
+        let (mount, reference) = match &reference {
+            _ if self.routers.is_single() => (0, Cow::Borrowed(p.reference.get())),
+            params::CompletionReference::Prompt { name } => {
+                let (mount, name) = self
+                    .routers
+                    .route_name(name)
+                    .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {name}")))?;
+                (mount, Cow::Owned(serde_json::json!({ "type": "ref/prompt", "name": name }).to_string()))
+            }
+            params::CompletionReference::Resource { uri } => {
+                let (mount, uri) = self
+                    .routers
+                    .route_uri(uri)
+                    .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, format!("Unknown resource: {uri}")))?;
+                (mount, Cow::Owned(serde_json::json!({ "type": "ref/resource", "uri": uri }).to_string()))
+            }
+        };
+        let mut input = format!(r#"{{"ref":{},"argument":{}"#, reference, p.argument.get());
+        if let Some(context) = p.context {
+            input.push_str(r#","context":"#);
+            input.push_str(context.get());
+        }
+        input.push('}');
+        let request = contract::CompletionRequest {
+            input: contract::Value { json: input },
+            streaming: None,
+            meta: p.meta.map(meta_entries).transpose()?,
+        };
+        match self.guest(mount, async |r, cx| r.complete(cx, &request).await).await? {
+            Ok(response) if response.is_error == Some(true) => {
+                let text: Vec<&str> = response
+                    .content
+                    .iter()
+                    .filter_map(|c| match c {
+                        contract::Content::Text(t) => Some(t.text.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                Err(RpcError::internal(format!("completion failed: {}", text.join(" "))))
+            }
+            Ok(response) => self.reply(id, &mapping::complete_result(&response)),
+            // An empty guest message would make an empty error message: say what kind it was.
+            Err(contract::CompletionError::NotFound(message)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, or_else(message, "no completions for this reference")))
+            }
+            Err(contract::CompletionError::InvalidParameters(message)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, or_else(message, "invalid completion request")))
+            }
+            Err(contract::CompletionError::SchemaError(message)) => {
+                Err(RpcError::new(code::INVALID_PARAMS, or_else(message, "completion schema error")))
+            }
+            Err(contract::CompletionError::ExecutionError(message)) => {
+                Err(RpcError::internal(or_else(message, "completion failed")))
+            }
+        }
+    }
+}
+
+fn structured_tool_names(tools: &[contract::Tool]) -> HashSet<String> {
+    tools.iter().filter(|t| t.output_schema.is_some()).map(|t| t.name.clone()).collect()
+}
+
+/// `_meta` of a request → the contract's meta entries (non-string values as JSON text).
+fn meta_entries(meta: &RawValue) -> Result<Vec<contract::MetaEntry>, RpcError> {
+    let map: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(meta.get()).map_err(|e| RpcError::invalid_params(format!("`_meta`: {e}")))?;
+    Ok(map
+        .into_iter()
+        .map(|(key, value)| {
+            let value = match value {
+                serde_json::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            contract::MetaEntry { key, value }
+        })
+        .collect())
+}
+
+/// `message`, or `fallback` when the guest gave none.
+fn or_else(message: String, fallback: &str) -> String {
+    if message.trim().is_empty() { fallback.to_string() } else { message }
+}

@@ -1,0 +1,359 @@
+//! One MCP session: its lifecycle and the way messages reach its handlers.
+//!
+//! A [`Session`] takes one JSON-RPC message at a time and writes the messages
+//! it produces (notifications, then the response) to an [`Outbox`]. It knows
+//! nothing of transports: stdio, HTTP and the embedding API all drive it the
+//! same way, and nothing of instances: it calls its routers through
+//! [`Router`](crate::Router).
+
+mod guest;
+mod handlers;
+mod lists;
+mod output;
+
+use std::collections::HashSet;
+
+use serde_json::value::RawValue;
+
+use crate::cancel::{Canceller, TickHook};
+use crate::executor::block_on;
+use crate::jsonrpc::{self, Incoming, RpcError, code};
+use crate::method::Method;
+use crate::params::LogLevel;
+use crate::router::{CallContext, Calls, Router, RouterComponent};
+use crate::routers::Routers;
+use crate::version::ProtocolVersion;
+
+pub use output::Outbox;
+
+/// Output buffer capacity kept between messages.
+const RETAINED_BUFFER: usize = 1 << 20;
+
+/// Default for [`SessionOptions::max_output`]: 16 MiB.
+pub const DEFAULT_MAX_OUTPUT: usize = 16 << 20;
+
+/// Settings a session is created with.
+#[derive(Debug, Clone)]
+pub struct SessionOptions {
+    /// Page size for list results; `None` returns every item in one page.
+    pub page_size: Option<usize>,
+    /// Largest result a guest may produce, in serialised bytes; a larger one
+    /// is replaced by -32603 (nothing partial is sent).
+    pub max_output: usize,
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        SessionOptions { page_size: None, max_output: DEFAULT_MAX_OUTPUT }
+    }
+}
+
+/// Where the session is in its lifecycle.
+enum Phase {
+    /// `initialize` not yet received: only `initialize` and `ping` are served.
+    New,
+    /// Initialized with this revision.
+    Ready(Ready),
+}
+
+struct Ready {
+    version: ProtocolVersion,
+    subscribe: bool,
+}
+
+/// One client's session with the routers it is served.
+pub struct Session<C: RouterComponent> {
+    routers: Routers<C>,
+    /// The session's way to each mounted router, in mount order.
+    open: Vec<C::Router>,
+    options: SessionOptions,
+    phase: Phase,
+    /// Per mount: names of tools that declare an output schema (filled on first need).
+    structured_tools: Vec<Option<HashSet<String>>>,
+    log_level: Option<LogLevel>,
+    canceller: Canceller,
+    /// What every guest call of the current request runs under.
+    cx: CallContext,
+    /// Set when the request being handled was cancelled: it gets no response.
+    cancelled: bool,
+    /// Where the answer being built is written.
+    buf: Vec<u8>,
+    /// Whether answers are written as whole JSON-RPC responses or as bare
+    /// results (for in-process callers, see [`Session::call`]).
+    envelope: bool,
+}
+
+impl<C: RouterComponent> Session<C> {
+    /// A new, uninitialised session with one router, or several
+    /// ([`Routers`]). Guests are instantiated on first use.
+    pub fn new(routers: impl Into<Routers<C>>, options: SessionOptions) -> Self {
+        let routers = routers.into();
+        let open = routers.mounts().iter().map(|mount| mount.component.open()).collect();
+        let count = routers.mounts().len();
+        Session {
+            routers,
+            open,
+            options,
+            phase: Phase::New,
+            structured_tools: vec![None; count],
+            log_level: None,
+            canceller: Canceller::default(),
+            cx: CallContext::default(),
+            cancelled: false,
+            buf: Vec::with_capacity(1024),
+            envelope: true,
+        }
+    }
+
+    /// A handle that cancels this session's requests from another thread or
+    /// task (see [`Canceller`]).
+    pub fn canceller(&self) -> Canceller {
+        self.canceller.clone()
+    }
+
+    /// Runs `hook` at every epoch tick while a guest call is in progress
+    /// (transports use it to look for cancellations during long calls).
+    pub fn set_tick_hook(&mut self, hook: TickHook) {
+        self.cx.tick_hook = Some(hook);
+    }
+
+    /// Marks the session initialized at `version` without an `initialize`
+    /// exchange: for transports where each request stands alone (stateless
+    /// HTTP, where the revision comes from the `MCP-Protocol-Version` header).
+    /// The guests are asked for their capabilities with blocking calls.
+    pub fn assume_initialized(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
+        self.cx.calls = Calls::Blocking;
+        block_on(self.assume_ready(version))
+    }
+
+    /// [`Self::assume_initialized`] with async guest calls (see
+    /// [`Self::handle_async`]).
+    pub async fn assume_initialized_async(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
+        self.cx.calls = Calls::Async;
+        self.assume_ready(version).await
+    }
+
+    async fn assume_ready(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
+        let mut subscribe = false;
+        for mount in 0..self.open.len() {
+            let caps = self.guest(mount, async |r, cx| r.capabilities(cx).await).await?;
+            subscribe |= caps.resources.and_then(|r| r.subscribe).unwrap_or(false);
+        }
+        self.phase = Phase::Ready(Ready { version, subscribe });
+        Ok(())
+    }
+
+    /// The negotiated revision, once initialized.
+    pub fn protocol_version(&self) -> Option<ProtocolVersion> {
+        match &self.phase {
+            Phase::New => None,
+            Phase::Ready(ready) => Some(ready.version),
+        }
+    }
+
+    /// The level the client asked for with `logging/setLevel`, if any.
+    pub fn log_level(&self) -> Option<LogLevel> {
+        self.log_level
+    }
+
+    /// Handles one incoming message, writing whatever it produces to `out`:
+    /// nothing for notifications and responses, else zero or more
+    /// notifications followed by exactly one response.
+    ///
+    /// Guest calls block the calling thread (see [`Self::handle_async`] for
+    /// async ones).
+    pub fn handle(&mut self, message: &[u8], out: &mut dyn Outbox) {
+        self.cx.calls = Calls::Blocking;
+        block_on(self.handle_message(message, out));
+    }
+
+    /// [`Self::handle`] with async guest calls: the guests run on the
+    /// executor's thread, each call giving the thread back while the guest
+    /// waits on the host and at every epoch tick.
+    ///
+    /// Run the future to its end (spawn it, so that it goes on if its caller
+    /// leaves): dropped mid-call, it abandons the guest in the middle of its
+    /// work, and the router replaces that instance at its next call.
+    pub async fn handle_async(&mut self, message: &[u8], out: &mut (dyn Outbox + Send)) {
+        self.cx.calls = Calls::Async;
+        self.handle_message(message, out).await;
+    }
+
+    /// Answers one request for an in-process caller, with blocking guest
+    /// calls: no JSON-RPC envelope is built or parsed. The result comes back
+    /// as its JSON text (MCP's shape, as any transport would send it);
+    /// notifications the request produces (e.g. progress) go to
+    /// `notifications` as whole messages.
+    ///
+    /// `id` is the request's JSON id, by which [`Canceller::cancel`] finds it.
+    pub fn call(
+        &mut self,
+        id: &RawValue,
+        method: Method,
+        params: Option<&RawValue>,
+        notifications: &mut dyn Outbox,
+    ) -> Result<Box<RawValue>, RpcError> {
+        self.cx.calls = Calls::Blocking;
+        block_on(self.call_in_process(id, method, params, notifications))
+    }
+
+    /// [`Self::call`] with async guest calls (see [`Self::handle_async`]).
+    pub async fn call_async(
+        &mut self,
+        id: &RawValue,
+        method: Method,
+        params: Option<&RawValue>,
+        notifications: &mut (dyn Outbox + Send),
+    ) -> Result<Box<RawValue>, RpcError> {
+        self.cx.calls = Calls::Async;
+        self.call_in_process(id, method, params, notifications).await
+    }
+
+    /// Initializes the session for an in-process caller named `client`
+    /// (name, version), asking for `version`, with blocking guest calls.
+    /// Returns the `initialize` result as JSON text.
+    pub fn initialize_in_process(
+        &mut self,
+        client: (&str, &str),
+        version: ProtocolVersion,
+    ) -> Result<Box<RawValue>, RpcError> {
+        self.cx.calls = Calls::Blocking;
+        let capabilities = RawValue::from_string("{}".into()).expect("an empty object is JSON");
+        let params = crate::params::InitializeParams {
+            protocol_version: version.as_str().into(),
+            capabilities: &capabilities,
+            client_info: crate::params::ClientInfo { name: client.0.into(), version: client.1.into() },
+        };
+        let id = RawValue::from_string("0".into()).expect("0 is JSON");
+        self.envelope = false;
+        let answered = block_on(self.initialize_with(&id, params));
+        self.envelope = true;
+        answered.and_then(|()| self.take_bare_result())
+    }
+
+    /// The bare result [`Self::reply`] left in the buffer.
+    fn take_bare_result(&mut self) -> Result<Box<RawValue>, RpcError> {
+        let text = String::from_utf8(std::mem::replace(&mut self.buf, Vec::with_capacity(1024)))
+            .expect("serde_json writes UTF-8");
+        RawValue::from_string(text).map_err(|e| RpcError::internal(format!("cannot read the result: {e}")))
+    }
+
+    async fn call_in_process<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        method: Method,
+        params: Option<&RawValue>,
+        notifications: &mut O,
+    ) -> Result<Box<RawValue>, RpcError> {
+        self.envelope = false;
+        let answered = self.request(id, method, params, notifications).await;
+        self.envelope = true;
+        match answered {
+            Ok(()) => self.take_bare_result(),
+            Err(_) if self.cancelled => Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled")),
+            Err(error) => Err(error),
+        }
+    }
+
+    async fn handle_message<O: Outbox + ?Sized>(&mut self, message: &[u8], out: &mut O) {
+        match jsonrpc::parse(message) {
+            Ok(Incoming::Request { id, method, params }) => match Method::parse(&method) {
+                Some(method) => match self.request(id, method, params, out).await {
+                    Ok(()) => out.send(&self.buf),
+                    Err(_) if self.cancelled => tracing::debug!(id = id.get(), "request cancelled: no response"),
+                    Err(error) => self.send_error(Some(id), &error, out),
+                },
+                None => {
+                    let error = RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}"));
+                    self.send_error(Some(id), &error, out);
+                }
+            },
+            Ok(Incoming::Notification { method, .. }) => self.notification(&method),
+            Ok(Incoming::Response { id }) => {
+                // The host sends no requests yet, so every response is unsolicited.
+                tracing::debug!(id = id.get(), "ignoring a response to an unknown request");
+            }
+            Err(rejection) => self.send_error(rejection.id, &rejection.error, out),
+        }
+        if self.buf.capacity() > RETAINED_BUFFER {
+            // One huge result must not pin its size for the session's life.
+            self.buf = Vec::with_capacity(1024);
+        }
+    }
+
+    /// Runs one request; on success its answer is in `self.buf`. A request
+    /// cancelled before it started fails with `self.cancelled` set.
+    async fn request<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        method: Method,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        self.cancelled = false;
+        if !self.canceller.start(id.get(), &self.cx.cancel) {
+            tracing::debug!(id = id.get(), "dropping a request cancelled before it started");
+            self.cancelled = true;
+            return Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"));
+        }
+        let result = self.dispatch(id, method, params, out).await;
+        self.canceller.finish();
+        result
+    }
+
+    fn notification(&mut self, method: &str) {
+        match method {
+            "notifications/initialized" | "notifications/roots/list_changed" => {}
+            // In message order, the request a cancellation names has already
+            // been answered; transports deliver earlier ones via `canceller()`.
+            "notifications/cancelled" => {}
+            other => tracing::debug!(method = other, "ignoring an unknown notification"),
+        }
+    }
+
+    async fn dispatch<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        method: Method,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        // Every method but these two needs an initialized session.
+        let ready = match &self.phase {
+            Phase::Ready(ready) => Ok(ready.version),
+            Phase::New => Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first"))),
+        };
+        match method {
+            Method::Ping => self.reply(id, &crate::mapping::Empty {}),
+            Method::Initialize => self.initialize(id, params).await,
+            Method::ListTools => self.list_tools(id, params, ready?).await,
+            Method::CallTool => self.call_tool(id, params, ready?, out).await,
+            Method::ListResources => self.list_resources(id, params, ready?).await,
+            Method::ReadResource => {
+                ready?;
+                self.read_resource(id, params).await
+            }
+            Method::ListResourceTemplates => {
+                ready?;
+                self.list_resource_templates(id, params)
+            }
+            Method::Subscribe | Method::Unsubscribe => {
+                ready?;
+                self.subscription(id, params, method)
+            }
+            Method::ListPrompts => {
+                ready?;
+                self.list_prompts(id, params).await
+            }
+            Method::GetPrompt => self.get_prompt(id, params, ready?).await,
+            Method::Complete => {
+                ready?;
+                self.complete(id, params).await
+            }
+            Method::SetLogLevel => {
+                ready?;
+                self.set_log_level(id, params)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! Writing a session's answers: results under the output cap, errors and
+//! notifications.
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use super::Session;
+use crate::jsonrpc::{self, RpcError};
+use crate::router::{Router, RouterComponent};
+
+/// Receives the serialised messages a session produces, in order.
+pub trait Outbox {
+    /// One complete JSON-RPC message (no trailing newline).
+    fn send(&mut self, message: &[u8]);
+}
+
+impl Outbox for Vec<Vec<u8>> {
+    fn send(&mut self, message: &[u8]) {
+        self.push(message.to_vec());
+    }
+}
+
+impl<C: RouterComponent> Session<C> {
+    /// Writes the answer to request `id` into the session's buffer (a whole
+    /// response, or the bare result for in-process callers), or fails with
+    /// -32603 when it exceeds the output cap.
+    pub(super) fn reply<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), RpcError> {
+        let written = if self.envelope {
+            jsonrpc::write_result(&mut self.buf, id, result)
+        } else {
+            self.buf.clear();
+            serde_json::to_writer(&mut self.buf, result)
+        };
+        match written {
+            Ok(()) if self.buf.len() > self.options.max_output => {
+                let error = RpcError::internal(format!(
+                    "the result of {} bytes exceeds the output limit of {} bytes",
+                    self.buf.len(),
+                    self.options.max_output
+                ));
+                tracing::warn!("{}; the instance is replaced", error.message);
+                // The guest's memory grew to hold the oversized result and
+                // never shrinks: a fresh instance gives it back. Which mount
+                // produced it is not known here, so every one is replaced.
+                self.open.iter_mut().for_each(Router::retire);
+                Err(error)
+            }
+            Ok(()) => Ok(()),
+            Err(e) => Err(RpcError::internal(format!("cannot serialise the result: {e}"))),
+        }
+    }
+
+    pub(super) fn notify<P: Serialize, O: Outbox + ?Sized>(&mut self, method: &str, params: &P, out: &mut O) {
+        match jsonrpc::write_notification(&mut self.buf, method, params) {
+            Ok(()) => out.send(&self.buf),
+            Err(e) => tracing::warn!("cannot serialise a {method} notification: {e}"),
+        }
+    }
+
+    pub(super) fn send_error<O: Outbox + ?Sized>(&mut self, id: Option<&RawValue>, error: &RpcError, out: &mut O) {
+        jsonrpc::write_error(&mut self.buf, id, error);
+        out.send(&self.buf);
+    }
+}
