@@ -20,7 +20,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use mcp_wit::protocol::contract;
+use mcp_wit::contract;
 use mcp_wit::sandbox::guest_output::OutputTarget;
 use mcp_wit::{LoadedComponent, SandboxPolicy, Session, SessionOptions};
 
@@ -60,7 +60,7 @@ fn instances(c: &mut Criterion) {
     group.bench_function("fresh_instance_call_drop", |b| {
         b.iter(|| {
             let mut instance = component.instantiate().expect("cannot instantiate");
-            black_box(call_echo(&mut instance, black_box(&arguments)));
+            black_box(call_echo(&mut instance, black_box(arguments)));
             // `instance` (its store, memory and WASI state) is dropped here, inside the timing.
         })
     });
@@ -68,7 +68,7 @@ fn instances(c: &mut Criterion) {
         b.iter(|| black_box(component.instantiate().expect("cannot instantiate")))
     });
     let mut warm = component.instantiate().expect("cannot instantiate");
-    group.bench_function("call_warm_instance", |b| b.iter(|| black_box(call_echo(&mut warm, black_box(&arguments)))));
+    group.bench_function("call_warm_instance", |b| b.iter(|| black_box(call_echo(&mut warm, black_box(arguments)))));
     group.finish();
 }
 
@@ -106,8 +106,8 @@ fn sessions(c: &mut Criterion) {
 }
 
 fn protocol(c: &mut Criterion) {
-    use mcp_wit::protocol::jsonrpc::{self, Incoming};
-    use mcp_wit::protocol::params::{self, CallToolParams};
+    use mcp_wit_protocol::jsonrpc::{self, Incoming};
+    use mcp_wit_protocol::params::{self, CallToolParams};
     let mut group = c.benchmark_group("protocol");
     group.bench_function("parse_tools_call", |b| {
         b.iter(|| {

@@ -165,12 +165,12 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     let routers = Routers::new(mounted).map_err(with_name_advice)?;
     routers.check_collisions().map_err(|e| match e {
-        mcp_wit::protocol::CollisionCheckError::Mount(e) => with_name_advice(e),
+        mcp_wit::CollisionCheckError::Mount(e) => with_name_advice(e),
         other => anyhow::Error::new(other),
     })?;
     let session_options = SessionOptions {
         page_size: settings.page_size,
-        max_output: settings.max_output.unwrap_or(mcp_wit::protocol::DEFAULT_MAX_OUTPUT),
+        max_output: settings.max_output.unwrap_or(mcp_wit::DEFAULT_MAX_OUTPUT),
     };
     if let Some(options) = http_options {
         return http::serve_http(routers, session_options, options).context("HTTP transport failed");

@@ -271,7 +271,7 @@ mod tests {
             ("max_message_size", &size, mcp_wit::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE.to_string()),
             ("timeout", &duration, format!("{:?}", limits.timeout)),
             ("max_memory", &size, limits.max_memory.to_string()),
-            ("max_output", &size, mcp_wit::protocol::DEFAULT_MAX_OUTPUT.to_string()),
+            ("max_output", &size, mcp_wit::DEFAULT_MAX_OUTPUT.to_string()),
             ("session_timeout", &duration, format!("{:?}", http.session_timeout)),
             ("max_sessions", &number, http.max_sessions.to_string()),
             ("max_connections", &number, http.max_connections.to_string()),

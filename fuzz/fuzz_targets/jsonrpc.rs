@@ -41,8 +41,8 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use mcp_wit::protocol::Routers;
-use mcp_wit::protocol::jsonrpc::code;
+use mcp_wit::Routers;
+use mcp_wit_protocol::jsonrpc::code;
 use mcp_wit::runtime::engine::{EngineOptions, build_engine_with};
 use mcp_wit::sandbox::guest_output::OutputTarget;
 use mcp_wit::{LoadedComponent, ProtocolVersion, SandboxPolicy, Session, SessionOptions};
@@ -96,7 +96,7 @@ fuzz_target!(init: { fixture(); }, |data: &[u8]| run(data));
 fn run(data: &[u8]) {
     let fixture = fixture();
     let pair = data.len() % 2 == 1;
-    let options = SessionOptions { page_size: pair.then_some(4), max_output: MAX_OUTPUT, ..SessionOptions::default() };
+    let options = SessionOptions { page_size: pair.then_some(4), max_output: MAX_OUTPUT };
     let routers = if pair { fixture.pair.clone() } else { fixture.single.clone() };
     let mut session = Session::new(routers, options);
     if !data.windows(b"initialize".len()).any(|w| w == b"initialize") {

@@ -6,7 +6,7 @@
 //! cargo run -p mcp-wit --example direct_call -- router.wasm TOOL '{"key":"value"}'
 //! ```
 
-use mcp_wit::protocol::contract;
+use mcp_wit::contract;
 use mcp_wit::{LoadedComponent, SandboxPolicy};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -7,7 +7,7 @@
 //!
 //! - [`transport`]: how messages arrive (stdio; Streamable HTTP with the
 //!   `http` feature).
-//! - the protocol core, [`mcp_wit_protocol`]: a [`Session`] takes one
+//! - the protocol core (the `mcp-wit-protocol` crate): a [`Session`] takes one
 //!   JSON-RPC message and produces the messages to send back, calling the
 //!   guest on the caller's thread ([`Session::handle`]) or as a future
 //!   ([`Session::handle_async`]).
@@ -46,7 +46,8 @@ pub mod transport;
 
 pub use error::{EngineError, LoadError};
 pub use mcp_wit_protocol::{
-    Canceller, FaultKind, GuestFault, Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions,
+    Calls, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, FaultKind, GuestFault, Method, MountError, Outbox,
+    ProtocolVersion, RpcError, SessionOptions, contract,
 };
 pub use runtime::cache::CompileCache;
 pub use runtime::engine::EngineOptions;
@@ -57,10 +58,6 @@ pub use sandbox::SandboxPolicy;
 pub use transport::http::HttpOptions;
 pub use transport::stdio::StdioOptions;
 pub use wasmtime::Engine;
-
-/// The protocol core, for what the flat re-exports leave out (JSON-RPC
-/// framing, the contract's value types, the MCP mapping).
-pub use mcp_wit_protocol as protocol;
 
 /// One client's session with the components it is served.
 pub type Session = mcp_wit_protocol::Session<LoadedComponent>;

@@ -94,6 +94,66 @@ pub enum Incoming<'a> {
     },
 }
 
+/// A decoded message that owns what it borrowed: for transports that look at
+/// a message before the session handles it, elsewhere (another task), so
+/// that it is parsed once. Ids and params stay raw JSON text.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// A request.
+    Request {
+        /// The id, raw.
+        id: Box<RawValue>,
+        /// The method name.
+        method: String,
+        /// The params, raw.
+        params: Option<Box<RawValue>>,
+    },
+    /// A notification.
+    Notification {
+        /// The method name.
+        method: String,
+        /// The params, raw.
+        params: Option<Box<RawValue>>,
+    },
+    /// A response to a request the server sent.
+    Response {
+        /// The id it answers.
+        id: Box<RawValue>,
+    },
+}
+
+impl Incoming<'_> {
+    /// The message, owning its parts (copied as text, not parsed again).
+    pub fn to_message(&self) -> Message {
+        match self {
+            Incoming::Request { id, method, params } => Message::Request {
+                id: (*id).to_owned(),
+                method: method.clone().into_owned(),
+                params: params.map(ToOwned::to_owned),
+            },
+            Incoming::Notification { method, params } => {
+                Message::Notification { method: method.clone().into_owned(), params: params.map(ToOwned::to_owned) }
+            }
+            Incoming::Response { id } => Message::Response { id: (*id).to_owned() },
+        }
+    }
+}
+
+impl Message {
+    /// A borrowed view, as [`parse`] gives.
+    pub fn as_incoming(&self) -> Incoming<'_> {
+        match self {
+            Message::Request { id, method, params } => {
+                Incoming::Request { id, method: Cow::Borrowed(method), params: params.as_deref() }
+            }
+            Message::Notification { method, params } => {
+                Incoming::Notification { method: Cow::Borrowed(method), params: params.as_deref() }
+            }
+            Message::Response { id } => Incoming::Response { id },
+        }
+    }
+}
+
 /// A message that could not be decoded, with the answer it deserves.
 #[derive(Debug)]
 pub struct Rejection<'a> {

@@ -278,7 +278,7 @@ async fn axum_router_serves_mcp_beside_the_apps_routes() {
 
 #[tokio::test]
 async fn typed_calls_block_or_await_and_instances_keep_to_their_kind() {
-    use mcp_wit::protocol::{Calls, contract};
+    use mcp_wit::{Calls, contract};
     let component = load("everything");
     let arguments = r#"{"text":"same either way"}"#;
     let text = |result: contract::CallToolResult| match &result.content[..] {
@@ -308,7 +308,7 @@ async fn typed_calls_block_or_await_and_instances_keep_to_their_kind() {
 
 /// `counter` through the `_async` method.
 async fn count_async(instance: &mut mcp_wit::runtime::RouterInstance) -> u64 {
-    use mcp_wit::protocol::contract;
+    use mcp_wit::contract;
     let result = instance.call_tool_async("counter", "{}").await.expect("no fault").expect("a result");
     match &result.content[..] {
         [contract::Content::Text(t)] => t.text.parse().expect("a count"),

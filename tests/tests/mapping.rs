@@ -1,7 +1,9 @@
-// The WIT → MCP mapping, end to end: `mcp-wit serve` runs the `everything`
-// fixture (see `components/everything/README.md`) and a real rmcp client (or
-// a raw line client, where the exact wire shape at one protocol revision
-// matters) checks what each guest value becomes on the wire.
+// The WIT → MCP mapping, end to end: the library's session serves the
+// `everything` fixture (see `components/everything/README.md`) in this
+// process, as `mcp-wit serve` does over stdio, and a real rmcp client (or a
+// raw line client, where the exact wire shape at one protocol revision
+// matters) checks what each guest value becomes on the wire. (stdio framing
+// and the binary itself are tested in stdio.rs.)
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -18,9 +20,7 @@ use rmcp::model::{
 use rmcp::model::{LoggingLevel, SetLevelRequestParams};
 use rmcp::service::RoleClient;
 use serde_json::{Value, json};
-use support::{
-    ProgressRecorder, RawServer, Served, TOOLS, call, fixture_arg, initialize_params, object, rpc_error, text_of,
-};
+use support::{ProgressRecorder, RawServer, Served, TOOLS, call, initialize_params, object, rpc_error, text_of};
 
 const INSTRUCTIONS: &str = "Exercises every part of the wasix:mcp router contract.";
 
@@ -28,21 +28,21 @@ const INSTRUCTIONS: &str = "Exercises every part of the wasix:mcp router contrac
 // Helpers
 // ---------------------------------------------------------------------------
 
-/// `mcp-wit serve everything.wasm` with a default rmcp client (which asks
-/// for a revision the host does not know, and so gets 2025-11-25).
+/// `everything` with a default rmcp client (which asks for a revision the
+/// host does not know, and so gets 2025-11-25).
 async fn serve_everything() -> Served<()> {
-    Served::start(&["serve", &fixture_arg("everything")], ()).await
+    Served::in_process("everything", ()).await
 }
 
-/// `mcp-wit serve everything.wasm` with an rmcp client asking for `version`.
+/// `everything` with an rmcp client asking for `version`.
 async fn serve_everything_at(version: ProtocolVersion) -> Served<ClientConfig> {
     let config = ClientConfig::default().with_protocol_version(version);
-    Served::start(&["serve", &fixture_arg("everything")], config).await
+    Served::in_process("everything", config).await
 }
 
 /// A raw session with `everything`, initialized at `version`.
 async fn raw_everything(version: &str) -> RawServer {
-    RawServer::initialized(&["serve", &fixture_arg("everything")], version).await
+    RawServer::initialized_in_process("everything", version).await
 }
 
 /// Asserts a raw answer is an error with `code` and returns its error object.
@@ -110,7 +110,6 @@ fn raw_tool<'a>(list: &'a Value, name: &str) -> &'a Value {
 
 #[tokio::test]
 async fn initialize_negotiates_the_version_and_maps_capabilities() {
-    let everything = fixture_arg("everything");
     let expected_capabilities = json!({
         "logging": {},
         "completions": {},
@@ -125,7 +124,7 @@ async fn initialize_negotiates_the_version_and_maps_capabilities() {
         ("2025-11-25", "2025-11-25"),
         ("2099-01-01", "2025-11-25"),
     ] {
-        let mut server = RawServer::start(&["serve", &everything]);
+        let mut server = RawServer::in_process("everything");
         let answer = server.request(0, "initialize", initialize_params(asked)).await;
         let result = raw_result(&answer);
         assert_eq!(result["protocolVersion"], answered, "asked for {asked}: {answer}");
@@ -164,7 +163,7 @@ async fn initialize_negotiates_the_version_and_maps_capabilities() {
 
 #[tokio::test]
 async fn initialize_with_hello_offers_only_what_the_guest_has() {
-    let served = Served::start(&["serve", &fixture_arg("hello")], ()).await;
+    let served = Served::in_process("hello", ()).await;
     let result = last_result(&served, "initialize");
     assert_eq!(result["serverInfo"]["name"], "hello", "{result}");
     assert!(result["instructions"].as_str().is_some_and(|s| !s.is_empty()), "instructions missing: {result}");
@@ -442,7 +441,7 @@ fn assert_progress_params(notifications: &[Value], token: &Value) {
 #[tokio::test]
 async fn progress_notifications_precede_the_result() {
     let recorder = ProgressRecorder::default();
-    let served = Served::start(&["serve", &fixture_arg("everything")], recorder.clone()).await;
+    let served = Served::in_process("everything", recorder.clone()).await;
     // rmcp attaches an integer progress token to every request it sends.
     let result = served.client.call_tool(call("progress", json!({}))).await.expect("tools/call progress");
     assert_eq!(text_of(&result), "done");

@@ -1,11 +1,8 @@
 //! Host-side bindings for the `wasix:mcp/mcp-router` world, generated from `wit/`.
 //!
-//! Exports are called synchronously: a call runs on the caller's thread, which
-//! keeps the per-request cost at a plain function call (no fiber, no executor).
-
-// Generated items carry the WIT's own comments where the contract (kept
-// verbatim) has them; the rest cannot be documented here.
-#![allow(missing_docs)]
+//! Blocking instances are called through these bindings; async ones through
+//! typed functions of the same types (see `instance.rs`). The types stay
+//! inside the runtime: callers get the protocol core's (see `convert.rs`).
 
 wasmtime::component::bindgen!({
     path: "../wit",

@@ -255,9 +255,29 @@ impl<C: RouterComponent> Session<C> {
         }
     }
 
+    /// [`Self::handle`] for a message a transport has already parsed.
+    pub fn handle_parsed(&mut self, message: Incoming<'_>, out: &mut dyn Outbox) {
+        self.cx.calls = Calls::Blocking;
+        block_on(self.handle_incoming(message, out));
+    }
+
+    /// [`Self::handle_async`] for a message a transport has already parsed
+    /// (e.g. to route it), so that it is not parsed twice.
+    pub async fn handle_parsed_async(&mut self, message: Incoming<'_>, out: &mut (dyn Outbox + Send)) {
+        self.cx.calls = Calls::Async;
+        self.handle_incoming(message, out).await;
+    }
+
     async fn handle_message<O: Outbox + ?Sized>(&mut self, message: &[u8], out: &mut O) {
         match jsonrpc::parse(message) {
-            Ok(Incoming::Request { id, method, params }) => match Method::parse(&method) {
+            Ok(incoming) => self.handle_incoming(incoming, out).await,
+            Err(rejection) => self.send_error(rejection.id, &rejection.error, out),
+        }
+    }
+
+    async fn handle_incoming<O: Outbox + ?Sized>(&mut self, message: Incoming<'_>, out: &mut O) {
+        match message {
+            Incoming::Request { id, method, params } => match Method::parse(&method) {
                 Some(method) => match self.request(id, method, params, out).await {
                     Ok(()) => out.send(&self.buf),
                     Err(_) if self.cancelled => tracing::debug!(id = id.get(), "request cancelled: no response"),
@@ -268,12 +288,11 @@ impl<C: RouterComponent> Session<C> {
                     self.send_error(Some(id), &error, out);
                 }
             },
-            Ok(Incoming::Notification { method, .. }) => self.notification(&method),
-            Ok(Incoming::Response { id }) => {
+            Incoming::Notification { method, .. } => self.notification(&method),
+            Incoming::Response { id } => {
                 // The host sends no requests yet, so every response is unsolicited.
                 tracing::debug!(id = id.get(), "ignoring a response to an unknown request");
             }
-            Err(rejection) => self.send_error(rejection.id, &rejection.error, out),
         }
         if self.buf.capacity() > RETAINED_BUFFER {
             // One huge result must not pin its size for the session's life.

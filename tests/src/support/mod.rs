@@ -4,6 +4,7 @@
 //! malformed input), and the small helpers several test files use.
 
 pub mod http;
+pub mod in_process;
 pub mod schema;
 
 use std::collections::HashMap;
@@ -16,8 +17,9 @@ use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, ProgressNot
 use rmcp::service::{MaybeSendFuture, NotificationContext, RoleClient, RunningService};
 use rmcp::{ClientHandler, ErrorData, ServiceError};
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::process::{Child, Command};
+use tokio::task::JoinHandle;
 
 pub use crate::{FIXTURES, fixture};
 
@@ -148,33 +150,73 @@ impl Transcript {
     }
 }
 
-/// A server process driven by a real rmcp client through a recording proxy.
+/// What serves a test: `mcp-wit serve` as a process, or the library's
+/// session in this process ([`in_process`]).
+enum Host {
+    Process(Child),
+    InProcess(JoinHandle<()>),
+}
+
+impl Host {
+    /// Waits for the server to end cleanly once its input is closed.
+    async fn finished(&mut self, stderr: &Mutex<String>) {
+        match self {
+            Host::Process(child) => {
+                let status = tokio::time::timeout(ANSWER_TIMEOUT, child.wait()).await.expect("server did not exit");
+                assert!(status.unwrap().success(), "server exited with failure; stderr:\n{}", stderr.lock().unwrap());
+            }
+            Host::InProcess(task) => {
+                let ended = tokio::time::timeout(ANSWER_TIMEOUT, task).await.expect("the session did not end");
+                ended.expect("the in-process session failed");
+            }
+        }
+    }
+}
+
+/// A server driven by a real rmcp client through a recording proxy.
 pub struct Served<S: rmcp::Service<RoleClient>> {
     /// The connected client.
     pub client: RunningService<RoleClient, S>,
     /// What the server sent.
     pub transcript: Arc<Mutex<Transcript>>,
-    /// What the server wrote to stderr.
+    /// What the server wrote to stderr (in process: what it logged).
     pub stderr: Arc<Mutex<String>>,
-    child: Child,
+    host: Host,
 }
 
 impl<S: rmcp::Service<RoleClient>> Served<S> {
     /// Starts `mcp-wit serve <args>` and connects `handler` as the client.
     pub async fn start(args: &[&str], handler: S) -> Self {
         let mut child = spawn(args);
-        let transcript = Arc::new(Mutex::new(Transcript::default()));
         let stderr = collect_stderr(&mut child);
+        let (child_in, child_out) = (child.stdin.take().unwrap(), child.stdout.take().unwrap());
+        Self::connect(Host::Process(child), child_in, child_out, stderr, handler).await
+    }
+
+    /// Serves the fixture `name` in this process (as `mcp-wit serve
+    /// NAME.wasm` would) and connects `handler` as the client.
+    pub async fn in_process(name: &str, handler: S) -> Self {
+        let server = in_process::serve(name);
+        let host = Host::InProcess(server.task);
+        Self::connect(host, server.to_server, server.from_server, server.logs, handler).await
+    }
+
+    async fn connect(
+        host: Host,
+        mut server_in: impl AsyncWrite + Unpin + Send + 'static,
+        server_out: impl AsyncRead + Unpin + Send + 'static,
+        stderr: Arc<Mutex<String>>,
+        handler: S,
+    ) -> Self {
+        let transcript = Arc::new(Mutex::new(Transcript::default()));
         let (client_read, proxy_write) = tokio::io::duplex(1 << 20);
         let (proxy_read, client_write) = tokio::io::duplex(1 << 20);
-        let mut child_in = child.stdin.take().unwrap();
-        let child_out = child.stdout.take().unwrap();
         let up = transcript.clone();
         tokio::spawn(async move {
             let mut lines = BufReader::new(proxy_read).lines();
             while let Ok(Some(line)) = lines.next_line().await {
                 up.lock().unwrap().record_client(&line);
-                if child_in.write_all(format!("{line}\n").as_bytes()).await.is_err() {
+                if server_in.write_all(format!("{line}\n").as_bytes()).await.is_err() {
                     break;
                 }
             }
@@ -182,7 +224,7 @@ impl<S: rmcp::Service<RoleClient>> Served<S> {
         let down = transcript.clone();
         tokio::spawn(async move {
             let mut proxy_write = proxy_write;
-            let mut lines = BufReader::new(child_out).lines();
+            let mut lines = BufReader::new(server_out).lines();
             while let Ok(Some(line)) = lines.next_line().await {
                 down.lock().unwrap().record_server(&line);
                 if proxy_write.write_all(format!("{line}\n").as_bytes()).await.is_err() {
@@ -195,15 +237,14 @@ impl<S: rmcp::Service<RoleClient>> Served<S> {
                 .await
                 .expect("initialize timed out")
                 .expect("initialize failed");
-        Served { client, transcript, stderr, child }
+        Served { client, transcript, stderr, host }
     }
 
     /// Asserts the server sent only schema-valid messages (and some at all),
     /// then shuts down.
     pub async fn finish(mut self) {
         let _ = self.client.cancel().await;
-        let status = tokio::time::timeout(ANSWER_TIMEOUT, self.child.wait()).await.expect("server did not exit");
-        assert!(status.unwrap().success(), "server exited with failure; stderr:\n{}", self.stderr.lock().unwrap());
+        self.host.finished(&self.stderr).await;
         let transcript = self.transcript.lock().unwrap();
         assert!(!transcript.messages.is_empty(), "the server sent nothing");
         assert!(transcript.violations.is_empty(), "schema violations:\n{}", transcript.violations.join("\n"));
@@ -241,13 +282,19 @@ fn collect_stderr(child: &mut Child) -> Arc<Mutex<String>> {
     stderr
 }
 
-/// A server process spoken to line by line, for input no real client sends.
+/// The client's end of the pipe into a server.
+type ToServer = Box<dyn AsyncWrite + Unpin + Send>;
+
+/// The client's end of the pipe out of a server, by line.
+type FromServer = tokio::io::Lines<BufReader<Box<dyn AsyncRead + Unpin + Send>>>;
+
+/// A server spoken to line by line, for input no real client sends.
 pub struct RawServer {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    stdout: tokio::io::Lines<BufReader<ChildStdout>>,
+    host: Host,
+    stdin: Option<ToServer>,
+    stdout: FromServer,
     transcript: Transcript,
-    /// What the server wrote to stderr.
+    /// What the server wrote to stderr (in process: what it logged).
     pub stderr: Arc<Mutex<String>>,
 }
 
@@ -261,18 +308,42 @@ impl RawServer {
     pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Self {
         let mut child = spawn_with_env(args, env);
         let stderr = collect_stderr(&mut child);
-        let stdin = child.stdin.take();
-        let stdout = BufReader::new(child.stdout.take().unwrap()).lines();
-        RawServer { child, stdin, stdout, transcript: Transcript::default(), stderr }
+        let stdin: ToServer = Box::new(child.stdin.take().unwrap());
+        let stdout: Box<dyn AsyncRead + Unpin + Send> = Box::new(child.stdout.take().unwrap());
+        let stdout = BufReader::new(stdout).lines();
+        RawServer { host: Host::Process(child), stdin: Some(stdin), stdout, transcript: Transcript::default(), stderr }
+    }
+
+    /// Serves the fixture `name` in this process, as `mcp-wit serve
+    /// NAME.wasm` would.
+    pub fn in_process(name: &str) -> Self {
+        let server = in_process::serve(name);
+        let stdout: Box<dyn AsyncRead + Unpin + Send> = Box::new(server.from_server);
+        RawServer {
+            host: Host::InProcess(server.task),
+            stdin: Some(Box::new(server.to_server)),
+            stdout: BufReader::new(stdout).lines(),
+            transcript: Transcript::default(),
+            stderr: server.logs,
+        }
     }
 
     /// Starts a server and initializes the session with `version`.
     pub async fn initialized(args: &[&str], version: &str) -> Self {
-        let mut server = Self::start(args);
-        let answer = server.request(0, "initialize", initialize_params(version)).await;
+        Self::start(args).initialize(version).await
+    }
+
+    /// Serves the fixture `name` in this process and initializes the session
+    /// with `version`.
+    pub async fn initialized_in_process(name: &str, version: &str) -> Self {
+        Self::in_process(name).initialize(version).await
+    }
+
+    async fn initialize(mut self, version: &str) -> Self {
+        let answer = self.request(0, "initialize", initialize_params(version)).await;
         assert_eq!(answer["result"]["protocolVersion"], version, "{answer}");
-        server.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
-        server
+        self.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
+        self
     }
 
     /// Writes one line (a newline is added).
@@ -326,15 +397,17 @@ impl RawServer {
 
     /// The server process's resident memory, in bytes (Linux).
     pub fn rss_bytes(&self) -> u64 {
-        rss_bytes(self.child.id().expect("server is running"))
+        match &self.host {
+            Host::Process(child) => rss_bytes(child.id().expect("server is running")),
+            Host::InProcess(_) => panic!("an in-process server has no process of its own to measure"),
+        }
     }
 
     /// Like [`finish`](Self::finish), and also waits until the server's
     /// stderr is fully collected.
     pub async fn finish_and_wait_for_stderr(&mut self) {
         drop(self.stdin.take());
-        let status = tokio::time::timeout(ANSWER_TIMEOUT, self.child.wait()).await.expect("server did not exit");
-        assert!(status.unwrap().success(), "server exited with failure");
+        self.host.finished(&self.stderr).await;
         // The collector task ends when the pipe closes.
         for _ in 0..100 {
             if Arc::strong_count(&self.stderr) == 1 {
@@ -347,8 +420,7 @@ impl RawServer {
     /// Closes stdin and waits for a clean exit.
     pub async fn finish(mut self) {
         drop(self.stdin.take());
-        let status = tokio::time::timeout(ANSWER_TIMEOUT, self.child.wait()).await.expect("server did not exit");
-        assert!(status.unwrap().success(), "server exited with failure; stderr:\n{}", self.stderr.lock().unwrap());
+        self.host.finished(&self.stderr).await;
     }
 }
 

@@ -94,12 +94,23 @@ pub async fn message(
         Ok(bytes) => bytes,
         Err(response) => return response,
     };
-    if let wire::Kind::Accepted { cancels: Some(request) } = wire::classify(&bytes) {
-        session.canceller.cancel(&request);
-    }
+    let message = match wire::classify(&bytes) {
+        wire::Kind::Request { message, .. } => message,
+        wire::Kind::Accepted { cancels, message } => {
+            if let Some(request) = cancels {
+                session.canceller.cancel(&request);
+            }
+            message
+        }
+        // The transport's answers all go to the stream, errors too.
+        wire::Kind::Invalid(error) => {
+            EventSender::new(stream).deliver(vec![error]).await;
+            return wire::status(StatusCode::ACCEPTED);
+        }
+    };
     let _activity = session.activity();
     let handling = tokio::spawn(async move {
-        let messages = run(Target::Stored(session.core.clone()), bytes).await;
+        let messages = run(Target::Stored(session.core.clone()), message).await;
         EventSender::new(stream).deliver(messages).await;
     });
     match handling.await {

@@ -27,10 +27,6 @@
 //! - **Embedding**: [`axum_router`] gives the same endpoints as an axum
 //!   `Router`, to merge into an app of one's own.
 
-// The `Err` of the request checks is the HTTP response to send: built once
-// per refused request and sent as is, so boxing it would gain nothing.
-#![allow(clippy::result_large_err)]
-
 mod legacy;
 mod resume;
 mod security;

@@ -10,7 +10,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
@@ -22,7 +22,8 @@ use super::resume::LoggedEvents;
 use super::sessions::{Activity, HttpSession, Transport};
 use super::sse::{self, EventSender};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
-use mcp_wit_protocol::{ProtocolVersion, jsonrpc};
+use mcp_wit_protocol::ProtocolVersion;
+use mcp_wit_protocol::jsonrpc::{self, Message};
 
 use crate::Session;
 
@@ -44,10 +45,10 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
     wire::require_json(headers)?;
     let streaming = wire::wants_event_stream(headers, server.options.json_response)?;
     let bytes = wire::read_body(body, server.options.max_body_size, server.options.body_timeout).await?;
-    let (id, initialize, cancels) = match wire::classify(&bytes) {
-        Kind::Invalid(response) => return Ok(response),
-        Kind::Request { id, initialize } => (Some(id), initialize, None),
-        Kind::Accepted { cancels } => (None, false, cancels),
+    let (id, initialize, cancels, message) = match wire::classify(&bytes) {
+        Kind::Invalid(body) => return Ok(wire::bad_request(body)),
+        Kind::Request { id, initialize, message } => (Some(id), initialize, None, message),
+        Kind::Accepted { cancels, message } => (None, false, cancels, message),
     };
 
     if server.options.stateless {
@@ -57,12 +58,12 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
         // `initialize` itself.
         let assume = (!initialize).then_some(version);
         let target = Target::Fresh { session: Box::new(session), assume, id };
-        return Ok(answer(server, target, bytes, streaming, None).await);
+        return Ok(answer(server, target, message, streaming, None).await);
     }
 
     let Some(session_id) = wire::session_id(headers)? else {
         if initialize {
-            return Ok(start_session(server, bytes, streaming).await);
+            return Ok(start_session(server, message, streaming).await);
         }
         return Err(wire::error(
             StatusCode::BAD_REQUEST,
@@ -82,22 +83,22 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
     if id.is_none() {
         // Notifications and responses: handled in order with the session's
         // requests, answered with 202 once done.
-        tokio::spawn(run(Target::Stored(core), bytes)).await.map_err(internal)?;
+        tokio::spawn(run(Target::Stored(core), message)).await.map_err(internal)?;
         drop(activity);
         return Ok(wire::status(StatusCode::ACCEPTED));
     }
-    Ok(answer(server, Target::Stored(core), bytes, streaming, Some((session, activity))).await)
+    Ok(answer(server, Target::Stored(core), message, streaming, Some((session, activity))).await)
 }
 
 /// `initialize` without a session: creates one when the core accepts it.
-async fn start_session(server: &Arc<ServerState>, bytes: Bytes, streaming: bool) -> Response {
+async fn start_session(server: &Arc<ServerState>, message: Message, streaming: bool) -> Response {
     if server.sessions.is_full() {
         return too_many_sessions();
     }
     let mut session = Session::new(server.routers.clone(), server.session_options.clone());
     let handled = tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
-        session.handle_async(&bytes, &mut out).await;
+        session.handle_parsed_async(message.as_incoming(), &mut out).await;
         (session, out)
     })
     .await;
@@ -209,15 +210,15 @@ pub enum Target {
     Fresh { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
 }
 
-/// Runs `bytes` through the core, returning the messages it writes. Guest
+/// Runs `message` through the core, returning the messages it writes. Guest
 /// calls are async: they run on this task's thread and give it back while
 /// they wait and at every epoch tick.
-pub async fn run(target: Target, bytes: Bytes) -> Vec<Vec<u8>> {
+pub async fn run(target: Target, message: Message) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
     match target {
         Target::Stored(core) => {
             let mut session = core.lock_owned().await;
-            session.handle_async(&bytes, &mut out).await;
+            session.handle_parsed_async(message.as_incoming(), &mut out).await;
         }
         Target::Fresh { mut session, assume, id } => {
             if let Some(version) = assume
@@ -228,7 +229,7 @@ pub async fn run(target: Target, bytes: Bytes) -> Vec<Vec<u8>> {
                 out.push(buf);
                 return out;
             }
-            session.handle_async(&bytes, &mut out).await;
+            session.handle_parsed_async(message.as_incoming(), &mut out).await;
         }
     }
     out
@@ -240,16 +241,16 @@ enum Delivery {
     Logged(LoggedEvents),
 }
 
-/// Handles `bytes` on `target` in a task of its own, so that the request
+/// Handles `message` on `target` in a task of its own, so that the request
 /// goes on if its client leaves; `activity` ends with it.
 fn spawn_run(
     target: Target,
-    bytes: Bytes,
+    message: Message,
     delivery: Delivery,
     activity: Option<Activity>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let messages = run(target, bytes).await;
+        let messages = run(target, message).await;
         match delivery {
             Delivery::Events(events) => events.deliver(messages).await,
             Delivery::Logged(log) => log.deliver(messages).await,
@@ -270,7 +271,7 @@ fn delivered(session: &Arc<HttpSession>, stream: u64) -> sse::OnComplete {
 async fn answer(
     server: &Arc<ServerState>,
     target: Target,
-    bytes: Bytes,
+    message: Message,
     streaming: bool,
     session: Option<(Arc<HttpSession>, Activity)>,
 ) -> Response {
@@ -281,9 +282,9 @@ async fn answer(
             Some(session) => {
                 let (stream, priming) = session.events.open(tx);
                 let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
-                (vec![priming], Some(delivered(&session, stream)), spawn_run(target, bytes, log, activity))
+                (vec![priming], Some(delivered(&session, stream)), spawn_run(target, message, log, activity))
             }
-            None => (Vec::new(), None, spawn_run(target, bytes, Delivery::Events(EventSender::new(tx)), activity)),
+            None => (Vec::new(), None, spawn_run(target, message, Delivery::Events(EventSender::new(tx)), activity)),
         };
         // Most calls end within moments: their events then go out as one
         // body, written with the headers at once, rather than as a stream
@@ -300,7 +301,7 @@ async fn answer(
         let keep_alive = server.options.keep_alive;
         return wire::event_stream(sse::body(first, Some(rx), keep_alive, None, (), on_complete));
     }
-    let out = match tokio::spawn(run(target, bytes)).await {
+    let out = match tokio::spawn(run(target, message)).await {
         Ok(out) => out,
         Err(e) => return internal(e),
     };

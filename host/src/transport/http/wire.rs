@@ -12,7 +12,7 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::value::RawValue;
 
 use mcp_wit_protocol::ProtocolVersion;
-use mcp_wit_protocol::jsonrpc::{self, Incoming, RpcError};
+use mcp_wit_protocol::jsonrpc::{self, Incoming, Message, RpcError};
 
 /// `Mcp-Session-Id`.
 pub const SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
@@ -207,7 +207,8 @@ fn is_length_limit(e: &(dyn StdError + 'static)) -> bool {
     false
 }
 
-/// What a POST body holds, as far as the transport needs to know.
+/// What a POST body holds, as far as the transport needs to know, and the
+/// message itself, parsed once for the session.
 pub enum Kind {
     /// A request: it gets an answer.
     Request {
@@ -215,35 +216,50 @@ pub enum Kind {
         id: Box<RawValue>,
         /// Whether it is `initialize`.
         initialize: bool,
+        /// The message.
+        message: Message,
     },
     /// A notification or a response: 202, no body.
     Accepted {
         /// For `notifications/cancelled`: the raw id of the request it
         /// cancels, to be passed on at once (the session may be busy with it).
         cancels: Option<String>,
+        /// The message.
+        message: Message,
     },
-    /// Not a valid message: 400 with this error body.
-    Invalid(Response),
+    /// Not a valid message: this JSON-RPC error (sent with 400, or on the
+    /// legacy transport's stream).
+    Invalid(Vec<u8>),
 }
 
 /// Classifies a message with the core's own parser.
 pub fn classify(body: &[u8]) -> Kind {
     match jsonrpc::parse(body) {
-        Ok(Incoming::Request { id, method, .. }) => {
-            Kind::Request { id: id.to_owned(), initialize: method == "initialize" }
+        Ok(incoming) => {
+            let message = incoming.to_message();
+            match incoming {
+                Incoming::Request { id, method, .. } => {
+                    Kind::Request { id: id.to_owned(), initialize: method == "initialize", message }
+                }
+                Incoming::Notification { method, params } => {
+                    Kind::Accepted { cancels: jsonrpc::cancelled_request(&method, params), message }
+                }
+                Incoming::Response { .. } => Kind::Accepted { cancels: None, message },
+            }
         }
-        Ok(Incoming::Notification { method, params }) => {
-            Kind::Accepted { cancels: jsonrpc::cancelled_request(&method, params) }
-        }
-        Ok(Incoming::Response { .. }) => Kind::Accepted { cancels: None },
         Err(rejection) => {
             let mut body = Vec::new();
             jsonrpc::write_error(&mut body, rejection.id, &rejection.error);
-            let mut response = json(body);
-            *response.status_mut() = StatusCode::BAD_REQUEST;
-            Kind::Invalid(response)
+            Kind::Invalid(body)
         }
     }
+}
+
+/// A 400 answer carrying the JSON-RPC error `body`.
+pub fn bad_request(body: Vec<u8>) -> Response {
+    let mut response = json(body);
+    *response.status_mut() = StatusCode::BAD_REQUEST;
+    response
 }
 
 #[cfg(test)]
@@ -281,12 +297,14 @@ mod tests {
         ));
         assert!(matches!(
             classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
-            Kind::Accepted { cancels: None }
+            Kind::Accepted { cancels: None, .. }
         ));
-        assert!(matches!(classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Kind::Accepted { cancels: None }));
+        assert!(matches!(classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Kind::Accepted { cancels: None, .. }));
         let cancel =
             br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"a b","reason":"x"}}"#;
-        assert!(matches!(classify(cancel), Kind::Accepted { cancels: Some(id) } if id == r#""a b""#));
-        assert!(matches!(classify(b"{nope"), Kind::Invalid(r) if r.status() == StatusCode::BAD_REQUEST));
+        assert!(matches!(classify(cancel), Kind::Accepted { cancels: Some(id), .. } if id == r#""a b""#));
+        assert!(
+            matches!(classify(b"{nope"), Kind::Invalid(body) if body.starts_with(br#"{"jsonrpc":"2.0","error":{"code":-32700"#))
+        );
     }
 }

@@ -1,0 +1,84 @@
+//! Builds guest components from a build script: the crates of `components/`
+//! (a workspace of their own), for `wasm32-wasip2`, in release mode, with a
+//! nested cargo.
+//!
+//! They go to `<target-dir>/guests`, beside the profile directories, found
+//! from `OUT_DIR` (so `CARGO_TARGET_DIR`, `--target-dir` and `--target` are
+//! followed) and shared by every profile and every package that builds
+//! guests: cargo's lock on that directory serialises them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Builds `packages` of `components/` (every one when empty) and returns the
+/// directory holding the `.wasm` files. Panics with what to do when the
+/// build fails: build scripts report by panicking.
+pub fn build(components: &Path, packages: &[&str]) -> PathBuf {
+    // A target dir of its own: the outer build holds a lock on its profile's.
+    let target_dir = target_dir().join("guests");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(cargo);
+    command.current_dir(components).args(["build", "--release", "--target", "wasm32-wasip2"]);
+    for package in packages {
+        command.args(["-p", package]);
+    }
+    command.arg("--target-dir").arg(&target_dir);
+    // Settings meant for the host build must not leak into the guest build.
+    for var in [
+        "CARGO_ENCODED_RUSTFLAGS",
+        "RUSTFLAGS",
+        "CARGO_BUILD_RUSTFLAGS",
+        "CARGO_TARGET_DIR",
+        "CARGO_BUILD_TARGET",
+        "RUSTC_WORKSPACE_WRAPPER",
+        "CARGO_PRIMARY_PACKAGE",
+    ] {
+        command.env_remove(var);
+    }
+    let output = command.output().expect("cannot run cargo to build the guest components");
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let hint = if stderr.contains("wasm32-wasip2") && stderr.contains("target") {
+            "\nhint: install the guest target with `rustup target add wasm32-wasip2`"
+        } else {
+            ""
+        };
+        panic!("building the guest components ({}) failed:\n{stderr}{hint}", components.display());
+    }
+    target_dir.join("wasm32-wasip2").join("release")
+}
+
+/// Tells cargo to rerun the build script when `dir` changes: every entry in
+/// it but the `target/` a manual `cargo build` there leaves, which would
+/// rebuild for nothing.
+pub fn watch(dir: &Path) {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("a readable directory entry").path();
+        if path.file_name().is_some_and(|name| name == "target") {
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", path.display());
+    }
+}
+
+/// The target directory of this build, from `OUT_DIR`:
+/// `<target-dir>[/<triple>]/<profile>/build/<package>-<hash>/out`.
+fn target_dir() -> PathBuf {
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let build = out_dir
+        .ancestors()
+        .skip(1)
+        .find(|dir| dir.file_name().is_some_and(|name| name == "build"))
+        .unwrap_or_else(|| panic!("OUT_DIR {} is not under a `build` directory", out_dir.display()));
+    let profile = build.parent().expect("a profile directory holds `build`");
+    let mut dir = profile.parent().expect("the target directory holds the profile directory");
+    // `--target <triple>` puts the profiles under `<target-dir>/<triple>`.
+    if let Some(triple) = std::env::var_os("TARGET")
+        && dir.file_name() == Some(triple.as_os_str())
+        && let Some(parent) = dir.parent()
+    {
+        dir = parent;
+    }
+    dir.to_path_buf()
+}
