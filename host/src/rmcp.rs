@@ -87,8 +87,9 @@ impl RouterHandler {
         Self::with_options(routers, SessionOptions::default())
     }
 
-    /// A handler with `options`: page size, output cap and how instances are
-    /// shared (as `mcp-wit serve --page-size`, `--max-output`, `--instances`).
+    /// A handler with `options`: page size and output cap. How instances are
+    /// shared is the component's setting
+    /// ([`LoadedComponent::with_instance_mode`](crate::LoadedComponent::with_instance_mode)).
     pub fn with_options(routers: impl Into<Routers>, options: SessionOptions) -> Self {
         let routers = routers.into();
         let session = Session::new(routers.clone(), options.clone());

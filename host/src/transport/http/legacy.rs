@@ -36,7 +36,7 @@ pub async fn stream(State(server): State<Arc<ServerState>>, headers: HeaderMap) 
         return wire::error(
             StatusCode::SERVICE_UNAVAILABLE,
             TRANSPORT_ERROR,
-            "Service Unavailable: too many sessions (see --max-sessions)",
+            "Service Unavailable: the server holds as many sessions as it allows; retry later",
             None,
         );
     };

@@ -65,7 +65,7 @@ impl SecurityPolicy {
                 return Err(wire::error(
                     StatusCode::FORBIDDEN,
                     TRANSPORT_ERROR,
-                    format!("Forbidden: Origin {text:?} is not allowed (see --allow-origin)"),
+                    format!("Forbidden: Origin {text:?} is not among the origins this server allows"),
                     None,
                 ));
             }
@@ -80,7 +80,7 @@ impl SecurityPolicy {
                 return Err(wire::error(
                     StatusCode::FORBIDDEN,
                     TRANSPORT_ERROR,
-                    format!("Forbidden: Host {text:?} is not allowed (see --allow-host)"),
+                    format!("Forbidden: Host {text:?} is not among the hosts this server answers to"),
                     None,
                 ));
             }

@@ -323,7 +323,7 @@ fn too_many_sessions() -> Response {
     let mut response = wire::error(
         StatusCode::SERVICE_UNAVAILABLE,
         TRANSPORT_ERROR,
-        "Service Unavailable: too many sessions (see --max-sessions)",
+        "Service Unavailable: the server holds as many sessions as it allows; retry later",
         None,
     );
     response.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from_static("5"));
