@@ -27,7 +27,8 @@ pub mod code {
 }
 
 /// A JSON-RPC error object.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, thiserror::Error)]
+#[error("{message} ({code})")]
 pub struct RpcError {
     /// One of [`code`].
     pub code: i32,
@@ -59,14 +60,6 @@ impl RpcError {
         Self::new(code::INTERNAL_ERROR, message)
     }
 }
-
-impl std::fmt::Display for RpcError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} ({})", self.message, self.code)
-    }
-}
-
-impl std::error::Error for RpcError {}
 
 /// One decoded message from the client.
 #[derive(Debug)]
@@ -140,6 +133,14 @@ impl Incoming<'_> {
 }
 
 impl Message {
+    /// The id of a request, raw.
+    pub fn request_id(&self) -> Option<&RawValue> {
+        match self {
+            Message::Request { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+
     /// A borrowed view, as [`parse`] gives.
     pub fn as_incoming(&self) -> Incoming<'_> {
         match self {

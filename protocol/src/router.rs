@@ -56,7 +56,8 @@ pub enum FaultKind {
 ///
 /// The runtime drops an instance after a fault (a trap can leave the guest's
 /// memory in any state); the next call gets a fresh one.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct GuestFault {
     /// What stopped the call.
     pub kind: FaultKind,
@@ -64,14 +65,6 @@ pub struct GuestFault {
     /// guest's own last words (e.g. its panic message).
     pub message: String,
 }
-
-impl std::fmt::Display for GuestFault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for GuestFault {}
 
 /// The outcome of one guest call.
 pub type GuestResult<T> = Result<T, GuestFault>;

@@ -117,6 +117,14 @@ pub fn content(c: &contract::Content, index: usize, v: ProtocolVersion) -> Conte
     }
 }
 
+/// The text of each text item of `content`, in order (other kinds skipped).
+pub fn text_items(content: &[contract::Content]) -> impl Iterator<Item = &str> {
+    content.iter().filter_map(|c| match c {
+        contract::Content::Text(t) => Some(t.text.as_str()),
+        _ => None,
+    })
+}
+
 pub(super) fn embedded(e: &contract::EmbeddedResource, v: ProtocolVersion) -> Content<'_> {
     Content::Resource { resource: resource_contents(&e.resource_contents), annotations: annotations(&e.annotations, v) }
 }

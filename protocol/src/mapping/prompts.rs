@@ -112,14 +112,7 @@ struct Completion<'a> {
 /// Maps a completion response: its text items are the values (non-text
 /// items are skipped), at most [`MAX_COMPLETION_VALUES`] of them.
 pub fn complete_result(r: &contract::CompletionResponse) -> CompleteResult<'_> {
-    let all: Vec<&str> = r
-        .content
-        .iter()
-        .filter_map(|c| match c {
-            contract::Content::Text(t) => Some(t.text.as_str()),
-            _ => None,
-        })
-        .collect();
+    let all: Vec<&str> = text_items(&r.content).collect();
     let total = all.len();
     let values: Vec<&str> = all.into_iter().take(MAX_COMPLETION_VALUES).collect();
     let has_more = total > values.len();

@@ -304,14 +304,7 @@ impl<C: RouterComponent> Session<C> {
         };
         match self.guest(mount, async |r, cx| r.complete(cx, &request).await).await? {
             Ok(response) if response.is_error == Some(true) => {
-                let text: Vec<&str> = response
-                    .content
-                    .iter()
-                    .filter_map(|c| match c {
-                        contract::Content::Text(t) => Some(t.text.as_str()),
-                        _ => None,
-                    })
-                    .collect();
+                let text: Vec<&str> = mapping::text_items(&response.content).collect();
                 Err(RpcError::internal(format!("completion failed: {}", text.join(" "))))
             }
             Ok(response) => self.reply(id, &mapping::complete_result(&response)),

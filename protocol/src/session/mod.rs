@@ -255,12 +255,6 @@ impl<C: RouterComponent> Session<C> {
         }
     }
 
-    /// [`Self::handle`] for a message a transport has already parsed.
-    pub fn handle_parsed(&mut self, message: Incoming<'_>, out: &mut dyn Outbox) {
-        self.cx.calls = Calls::Blocking;
-        block_on(self.handle_incoming(message, out));
-    }
-
     /// [`Self::handle_async`] for a message a transport has already parsed
     /// (e.g. to route it), so that it is not parsed twice.
     pub async fn handle_parsed_async(&mut self, message: Incoming<'_>, out: &mut (dyn Outbox + Send)) {

@@ -47,7 +47,9 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
     let bytes = wire::read_body(body, server.options.max_body_size, server.options.body_timeout).await?;
     let (id, initialize, cancels, message) = match wire::classify(&bytes) {
         Kind::Invalid(body) => return Ok(wire::bad_request(body)),
-        Kind::Request { id, initialize, message } => (Some(id), initialize, None, message),
+        Kind::Request { initialize, message } => {
+            (message.request_id().map(ToOwned::to_owned), initialize, None, message)
+        }
         Kind::Accepted { cancels, message } => (None, false, cancels, message),
     };
 

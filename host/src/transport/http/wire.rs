@@ -212,8 +212,6 @@ fn is_length_limit(e: &(dyn StdError + 'static)) -> bool {
 pub enum Kind {
     /// A request: it gets an answer.
     Request {
-        /// Its id, raw.
-        id: Box<RawValue>,
         /// Whether it is `initialize`.
         initialize: bool,
         /// The message.
@@ -238,9 +236,7 @@ pub fn classify(body: &[u8]) -> Kind {
         Ok(incoming) => {
             let message = incoming.to_message();
             match incoming {
-                Incoming::Request { id, method, .. } => {
-                    Kind::Request { id: id.to_owned(), initialize: method == "initialize", message }
-                }
+                Incoming::Request { method, .. } => Kind::Request { initialize: method == "initialize", message },
                 Incoming::Notification { method, params } => {
                     Kind::Accepted { cancels: jsonrpc::cancelled_request(&method, params), message }
                 }
