@@ -171,12 +171,12 @@ impl WasiHttpHooks for OutgoingHttp {
     ) -> Box<dyn Future<Output = Sent> + Send> {
         drop(fut);
         if !self.is_allowed(request.uri()) {
-            // The operator learns what was refused and which grant allows it; the
+            // The operator learns what was refused and how to allow it; the
             // guest gets the WASI error and decides what to tell its caller.
             tracing::warn!(
                 component = %self.label,
                 uri = %request.uri(),
-                "outgoing HTTP request denied: the destination is not granted to this component (its policy's HTTP allowlist)"
+                "outgoing HTTP request denied: not in the allowlist (grant it with --allow-http HOST[:PORT])"
             );
             return Box::new(async { Err(HttpError::HttpRequestDenied) });
         }
