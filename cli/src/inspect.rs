@@ -78,7 +78,7 @@ fn load_one(path: &std::path::Path, sandbox: &SandboxArgs) -> anyhow::Result<Loa
 fn open_session(component: LoadedComponent) -> anyhow::Result<(Session, serde_json::Value)> {
     let mut session = Session::new(component, SessionOptions::default());
     let client = ("mcp-wit", env!("CARGO_PKG_VERSION"));
-    let init = session.initialize_in_process(client, ProtocolVersion::LATEST).map_err(rpc_failure("initialize"))?;
+    let init = session.initialize_in_process(client, ProtocolVersion::LATEST_LEGACY).map_err(rpc_failure("initialize"))?;
     Ok((session, serde_json::from_str(init.get())?))
 }
 

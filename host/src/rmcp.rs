@@ -183,7 +183,7 @@ impl RouterHandler {
         let version = context
             .protocol_version()
             .and_then(|v| ProtocolVersion::parse(v.as_str()))
-            .unwrap_or(ProtocolVersion::LATEST);
+            .unwrap_or(ProtocolVersion::LATEST_LEGACY);
 
         let mut session = self.session.clone().lock_owned().await;
         let call_id = id.clone();
@@ -255,13 +255,13 @@ fn rpc_error(error: crate::RpcError) -> ErrorData {
 fn probe_info(routers: Routers, options: SessionOptions) -> Result<ServerConfig, ErrorData> {
     let mut session = Session::new(routers, options);
     let client = (env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
-    let result = session.initialize_in_process(client, ProtocolVersion::LATEST).map_err(rpc_error)?;
+    let result = session.initialize_in_process(client, ProtocolVersion::LATEST_LEGACY).map_err(rpc_error)?;
     serde_json::from_str(result.get()).map_err(internal)
 }
 
 /// The revisions rmcp knows that the session serves.
 static SERVED_VERSIONS: LazyLock<Vec<RmcpVersion>> = LazyLock::new(|| {
-    RmcpVersion::KNOWN_VERSIONS.iter().filter(|v| ProtocolVersion::parse(v.as_str()).is_some()).cloned().collect()
+    RmcpVersion::KNOWN_VERSIONS.iter().filter(|v| ProtocolVersion::parse(v.as_str()).is_some_and(|v| !v.is_modern())).cloned().collect()
 });
 
 fn to_params<P: serde::Serialize>(params: &P) -> Result<Value, ErrorData> {

@@ -22,8 +22,15 @@ pub mod code {
     pub const INVALID_PARAMS: i32 = -32602;
     /// The server (or the guest) failed.
     pub const INTERNAL_ERROR: i32 = -32603;
-    /// MCP: the resource does not exist.
+    /// MCP before 2026-07-28: the resource does not exist (modern requests
+    /// get [`INVALID_PARAMS`]).
     pub const RESOURCE_NOT_FOUND: i32 = -32002;
+    /// MCP 2026-07-28: an HTTP header disagrees with the body, or is missing.
+    pub const HEADER_MISMATCH: i32 = -32020;
+    /// MCP 2026-07-28: the request needs a client capability it did not declare.
+    pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
+    /// MCP 2026-07-28: the request's protocol version is not served.
+    pub const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
 }
 
 /// A JSON-RPC error object.

@@ -7,7 +7,8 @@
 //!
 //! - [`jsonrpc`]: framing, parsing and writing messages; [`params`]: typed
 //!   views of request params; [`Method`]: the methods served.
-//! - [`ProtocolVersion`]: the revisions spoken and what each can carry.
+//! - [`ProtocolVersion`]: the revisions spoken and what each can carry;
+//!   [`modern`]: the per-request envelope of 2026-07-28 and its errors.
 //! - [`contract`]: the values of `wasix:mcp/router@25.3.26` as plain Rust;
 //!   [`mapping`]: those values as MCP JSON.
 //! - [`Router`] and [`RouterComponent`]: how the core reaches a router; a
@@ -24,6 +25,7 @@ mod executor;
 pub mod jsonrpc;
 pub mod mapping;
 mod method;
+pub mod modern;
 pub mod params;
 mod router;
 pub mod routers;
@@ -34,6 +36,7 @@ pub use cancel::{CancelFlag, Canceller, TickHook};
 pub use executor::block_on;
 pub use jsonrpc::RpcError;
 pub use method::Method;
+pub use modern::{CacheHint, CacheScope, Envelope};
 pub use router::{CallContext, Calls, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 pub use routers::{CollisionCheckError, Mount, MountError, Routers};
 pub use session::{DEFAULT_MAX_OUTPUT, Outbox, Session, SessionOptions};

@@ -29,11 +29,15 @@ pub enum Method {
     Complete,
     /// `logging/setLevel`
     SetLogLevel,
+    /// `server/discover` (2026-07-28)
+    Discover,
+    /// `subscriptions/listen` (2026-07-28)
+    Listen,
 }
 
 impl Method {
     /// Every method with its wire name.
-    pub const ALL: [(Method, &'static str); 13] = [
+    pub const ALL: [(Method, &'static str); 15] = [
         (Method::Initialize, "initialize"),
         (Method::Ping, "ping"),
         (Method::ListTools, "tools/list"),
@@ -47,11 +51,39 @@ impl Method {
         (Method::GetPrompt, "prompts/get"),
         (Method::Complete, "completion/complete"),
         (Method::SetLogLevel, "logging/setLevel"),
+        (Method::Discover, "server/discover"),
+        (Method::Listen, "subscriptions/listen"),
     ];
 
     /// The method called `name` on the wire.
     pub fn parse(name: &str) -> Option<Method> {
         Self::ALL.iter().find(|(_, wire)| *wire == name).map(|(method, _)| *method)
+    }
+
+    /// Whether 2026-07-28 removed the method (modern requests for it get -32601).
+    pub fn is_legacy_only(self) -> bool {
+        matches!(
+            self,
+            Method::Initialize | Method::Ping | Method::SetLogLevel | Method::Subscribe | Method::Unsubscribe
+        )
+    }
+
+    /// Whether the method exists only from 2026-07-28 on.
+    pub fn is_modern_only(self) -> bool {
+        matches!(self, Method::Discover | Method::Listen)
+    }
+
+    /// Whether a modern result of the method carries `ttlMs` and `cacheScope`.
+    pub fn is_cacheable(self) -> bool {
+        matches!(
+            self,
+            Method::Discover
+                | Method::ListTools
+                | Method::ListPrompts
+                | Method::ListResources
+                | Method::ListResourceTemplates
+                | Method::ReadResource
+        )
     }
 
     /// The wire name, e.g. `"tools/call"`.

@@ -9,6 +9,7 @@
 use std::future::Future;
 
 use crate::cancel::{CancelFlag, TickHook};
+use crate::modern::CacheHint;
 use crate::contract::{
     CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, McpResource, Prompt,
     PromptError, ReadResourceResult, ResourceError, ServerCapabilities, Tool, ToolError,
@@ -79,6 +80,12 @@ pub trait RouterComponent: Clone + Send + Sync + 'static {
 
     /// A new session's router; no instance is made until its first call.
     fn open(&self) -> Self::Router;
+
+    /// How long and by whom modern clients may cache the router's lists and
+    /// reads (`ttlMs`, `cacheScope`).
+    fn cache_hint(&self) -> CacheHint {
+        CacheHint::default()
+    }
 }
 
 /// One session's way to a router: the functions of

@@ -6,10 +6,11 @@
 //! component is mounted without a prefix and nothing is renamed.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::sync::Arc;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::contract;
+use crate::modern::CacheHint;
 use crate::executor::block_on;
 use crate::router::{CallContext, GuestFault, Router, RouterComponent};
 
@@ -31,17 +32,88 @@ pub struct Mount<C> {
 /// The components one server serves; cheap to clone (one per session).
 pub struct Routers<C> {
     mounts: Arc<[Mount<C>]>,
+    /// What sessions learnt of the routers, for the sessions after them.
+    learnt: Arc<Mutex<Learnt>>,
+}
+
+/// Facts about the routers that do not change from one instance to the
+/// next: a modern request, served on a fresh instance, reads them here
+/// instead of asking its guest again.
+#[derive(Default)]
+struct Learnt {
+    about: Option<Arc<About>>,
+    /// Per mount: what its tools declare.
+    tools: Vec<Option<Arc<ToolFacts>>>,
+}
+
+/// What a mount's tools declare that the host acts on, learnt from its tool
+/// list.
+#[derive(Debug, Default)]
+pub struct ToolFacts {
+    /// Names of the tools that declare an output schema.
+    pub structured: HashSet<String>,
+    /// Per tool: the arguments its input schema marks with `x-mcp-header`,
+    /// with the header name (`Mcp-Param-{name}`).
+    pub header_arguments: HashMap<String, Vec<(String, String)>>,
+}
+
+impl ToolFacts {
+    /// The facts of a tool list.
+    pub fn of(tools: &[contract::Tool]) -> Self {
+        let mut facts = ToolFacts::default();
+        for tool in tools {
+            if tool.output_schema.is_some() {
+                facts.structured.insert(tool.name.clone());
+            }
+            let headers = header_arguments(&tool.input_schema.json);
+            if !headers.is_empty() {
+                facts.header_arguments.insert(tool.name.clone(), headers);
+            }
+        }
+        facts
+    }
+}
+
+/// The properties of an input schema that carry `x-mcp-header`, with the
+/// header name each gives.
+fn header_arguments(schema: &str) -> Vec<(String, String)> {
+    // Cheap refusal for the usual schema without any.
+    if !schema.contains("x-mcp-header") {
+        return Vec::new();
+    }
+    let Ok(serde_json::Value::Object(schema)) = serde_json::from_str::<serde_json::Value>(schema) else {
+        return Vec::new();
+    };
+    let Some(serde_json::Value::Object(properties)) = schema.get("properties") else { return Vec::new() };
+    properties
+        .iter()
+        .filter_map(|(name, property)| Some((name.clone(), property.get("x-mcp-header")?.as_str()?.to_string())))
+        .collect()
+}
+
+/// The routers as one server: name, instructions, capabilities (merged when
+/// several are mounted) and the cache hint of their results.
+#[derive(Debug, Clone)]
+pub struct About {
+    /// The server's name.
+    pub name: String,
+    /// Instructions for the model; empty when none.
+    pub instructions: String,
+    /// What the routers offer.
+    pub capabilities: contract::ServerCapabilities,
+    /// How long and by whom their lists and reads may be cached.
+    pub cache: CacheHint,
 }
 
 impl<C> Clone for Routers<C> {
     fn clone(&self) -> Self {
-        Routers { mounts: self.mounts.clone() }
+        Routers { mounts: self.mounts.clone(), learnt: self.learnt.clone() }
     }
 }
 
 impl<C: RouterComponent> From<C> for Routers<C> {
     fn from(component: C) -> Self {
-        Routers { mounts: Arc::new([Mount { prefix: String::new(), component }]) }
+        Routers::mounted(Arc::new([Mount { prefix: String::new(), component }]))
     }
 }
 
@@ -99,7 +171,45 @@ impl<C: RouterComponent> Routers<C> {
             }
         }
         let mounts = components.into_iter().map(|(prefix, component)| Mount { prefix, component }).collect();
-        Ok(Routers { mounts })
+        Ok(Routers::mounted(mounts))
+    }
+
+    fn mounted(mounts: Arc<[Mount<C>]>) -> Self {
+        let learnt = Learnt { about: None, tools: vec![None; mounts.len()] };
+        Routers { mounts, learnt: Arc::new(Mutex::new(learnt)) }
+    }
+
+    fn learnt(&self) -> MutexGuard<'_, Learnt> {
+        self.learnt.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// What the routers said of themselves when last asked, if ever.
+    pub(crate) fn learnt_about(&self) -> Option<Arc<About>> {
+        self.learnt().about.clone()
+    }
+
+    /// Keeps what the routers said of themselves (`name`, `instructions`,
+    /// `capabilities`, merged), with the components' cache hints.
+    pub(crate) fn learn_about(&self, name: String, instructions: String, capabilities: contract::ServerCapabilities) -> Arc<About> {
+        let cache = self
+            .mounts
+            .iter()
+            .map(|m| m.component.cache_hint())
+            .reduce(CacheHint::merge)
+            .unwrap_or_default();
+        let about = Arc::new(About { name, instructions, capabilities, cache });
+        self.learnt().about = Some(about.clone());
+        about
+    }
+
+    /// What mount `mount`'s tools declare, if learnt.
+    pub(crate) fn learnt_tools(&self, mount: usize) -> Option<Arc<ToolFacts>> {
+        self.learnt().tools[mount].clone()
+    }
+
+    /// Keeps what mount `mount`'s tools declare.
+    pub(crate) fn learn_tools(&self, mount: usize, facts: Arc<ToolFacts>) {
+        self.learnt().tools[mount] = Some(facts);
     }
 
     /// The mounted components, in order.

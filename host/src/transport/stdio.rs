@@ -127,7 +127,11 @@ pub fn serve<I: Input, W: Write>(session: &mut Session, input: I, output: W, opt
     loop {
         let next = lock(&buffer).next_line(&mut line, options.max_message_size)?;
         match next {
-            Line::Eof => break,
+            Line::Eof => {
+                // Open `subscriptions/listen` requests get their final result.
+                session.end_subscriptions(&mut out);
+                break;
+            }
             Line::Message => {
                 let message = trim(&line);
                 if !message.is_empty() {

@@ -86,7 +86,8 @@ pub fn annotations(a: &Option<contract::Annotations>, v: ProtocolVersion) -> Opt
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Capabilities {
-    logging: Empty,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    logging: Option<Empty>,
     #[serde(skip_serializing_if = "Option::is_none")]
     completions: Option<Empty>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -120,8 +121,11 @@ struct ResourcesCapability {
 /// Maps the guest's capabilities and adds the host's own (`logging`).
 /// `completions` exists from 2025-03-26 (older clients complete without it).
 pub fn capabilities(c: &contract::ServerCapabilities, v: ProtocolVersion) -> Capabilities {
+    if v.is_modern() {
+        return modern_capabilities(c);
+    }
     Capabilities {
-        logging: Empty {},
+        logging: Some(Empty {}),
         completions: c.completions.as_ref().filter(|c| c.enabled && v.has_completions_capability()).map(|_| Empty {}),
         prompts: c.prompts.as_ref().map(|p| ListChanged { list_changed: p.list_changed }),
         resources: c
@@ -129,6 +133,20 @@ pub fn capabilities(c: &contract::ServerCapabilities, v: ProtocolVersion) -> Cap
             .as_ref()
             .map(|r| ResourcesCapability { subscribe: r.subscribe, list_changed: r.list_changed }),
         tools: c.tools.as_ref().map(|t| ListChanged { list_changed: t.list_changed }),
+    }
+}
+
+/// The capabilities a modern client is told of: exactly what the server
+/// handles. No `logging` (a router cannot log), and no `listChanged` or
+/// `subscribe`: the 25.3.26 contract gives a router no way to signal a
+/// change, so `subscriptions/listen` has nothing to deliver.
+fn modern_capabilities(c: &contract::ServerCapabilities) -> Capabilities {
+    Capabilities {
+        logging: None,
+        completions: c.completions.as_ref().filter(|c| c.enabled).map(|_| Empty {}),
+        prompts: c.prompts.as_ref().map(|_| ListChanged { list_changed: None }),
+        resources: c.resources.as_ref().map(|_| ResourcesCapability { subscribe: None, list_changed: None }),
+        tools: c.tools.as_ref().map(|_| ListChanged { list_changed: None }),
     }
 }
 

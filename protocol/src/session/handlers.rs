@@ -2,7 +2,7 @@
 //! their values to MCP.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -14,7 +14,7 @@ use crate::mapping;
 use crate::method::Method;
 use crate::params;
 use crate::router::{Router, RouterComponent};
-use crate::routers::merge_about;
+use crate::routers::ToolFacts;
 use crate::version::ProtocolVersion;
 
 impl<C: RouterComponent> Session<C> {
@@ -34,17 +34,7 @@ impl<C: RouterComponent> Session<C> {
             return Err(RpcError::invalid_params("`capabilities` must be an object"));
         }
         let version = ProtocolVersion::negotiate(&p.protocol_version);
-        let mut about = Vec::with_capacity(self.open.len());
-        for mount in 0..self.open.len() {
-            about.push(
-                self.guest(mount, async |r, cx| {
-                    Ok((r.name(cx).await?, r.instructions(cx).await?, r.capabilities(cx).await?))
-                })
-                .await?,
-            );
-        }
-        let (name, instructions, caps) =
-            if self.routers.is_single() { about.pop().expect("one mount") } else { merge_about(&self.routers, about) };
+        let (name, instructions, caps) = self.ask_about().await?;
         tracing::info!(client = %p.client_info.name, client_version = %p.client_info.version,
             %version, server = %name, "session initialized");
 
@@ -69,7 +59,8 @@ impl<C: RouterComponent> Session<C> {
             instructions: &instructions,
         };
         self.reply(id, &result)?;
-        let subscribe = caps.resources.and_then(|r| r.subscribe).unwrap_or(false);
+        let subscribe = caps.resources.as_ref().and_then(|r| r.subscribe).unwrap_or(false);
+        self.routers.learn_about(name, instructions, caps);
         self.phase = Phase::Ready(Ready { version, subscribe });
         Ok(())
     }
@@ -83,7 +74,7 @@ impl<C: RouterComponent> Session<C> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let per_mount = self.list_every_mount(async |r, cx| r.list_tools(cx).await).await?;
         for (mount, tools) in per_mount.iter().enumerate() {
-            self.structured_tools[mount] = Some(structured_tool_names(tools));
+            self.learn_tools(mount, tools);
         }
         let routers = &self.routers;
         let valid: Vec<mapping::Tool<'_>> = per_mount
@@ -146,14 +137,36 @@ impl<C: RouterComponent> Session<C> {
         }
     }
 
-    /// Whether `name` of mount `mount` declares an output schema (lists
-    /// tools once to learn).
+    /// Whether `name` of mount `mount` declares an output schema.
     async fn declares_output_schema(&mut self, mount: usize, name: &str) -> Result<bool, RpcError> {
-        if self.structured_tools[mount].is_none() {
-            let tools = self.guest(mount, async |r, cx| r.list_tools(cx).await).await?;
-            self.structured_tools[mount] = Some(structured_tool_names(&tools));
+        Ok(self.tool_facts(mount).await?.structured.contains(name))
+    }
+
+    /// What mount `mount`'s tools declare (lists its tools once to learn).
+    async fn tool_facts(&mut self, mount: usize) -> Result<Arc<ToolFacts>, RpcError> {
+        if let Some(facts) = &self.tool_facts[mount] {
+            return Ok(facts.clone());
         }
-        Ok(self.structured_tools[mount].as_ref().is_some_and(|names| names.contains(name)))
+        let tools = self.guest(mount, async |r, cx| r.list_tools(cx).await).await?;
+        Ok(self.learn_tools(mount, &tools))
+    }
+
+    /// Keeps what `tools` declare, for this session and the ones after it.
+    fn learn_tools(&mut self, mount: usize, tools: &[contract::Tool]) -> Arc<ToolFacts> {
+        let facts = Arc::new(ToolFacts::of(tools));
+        self.routers.learn_tools(mount, facts.clone());
+        self.tool_facts[mount] = Some(facts.clone());
+        facts
+    }
+
+    /// The arguments of tool `name` (as the client names it) that its input
+    /// schema marks with `x-mcp-header`, with their header names: on HTTP
+    /// each must come as an `Mcp-Param-{header}` equal to its value.
+    /// Unknown tools have none (the call itself then fails).
+    pub async fn header_arguments(&mut self, name: &str) -> Result<Vec<(String, String)>, RpcError> {
+        let Some((mount, name)) = self.routers.route_name(name) else { return Ok(Vec::new()) };
+        let facts = self.tool_facts(mount).await?;
+        Ok(facts.header_arguments.get(name).cloned().unwrap_or_default())
     }
 
     pub(super) async fn list_resources(
@@ -181,10 +194,16 @@ impl<C: RouterComponent> Session<C> {
         self.reply(id, &serde_json::json!({ "resourceTemplates": [] }))
     }
 
-    pub(super) async fn read_resource(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
+    pub(super) async fn read_resource(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+    ) -> Result<(), RpcError> {
         let p: params::UriParams<'_> = params::decode(params)?;
+        // 2026-07-28 made a missing resource an invalid parameter.
         let not_found = || RpcError {
-            code: code::RESOURCE_NOT_FOUND,
+            code: if v.is_modern() { code::INVALID_PARAMS } else { code::RESOURCE_NOT_FOUND },
             message: format!("Resource not found: {}", p.uri),
             data: Some(serde_json::json!({ "uri": p.uri })),
         };
@@ -323,10 +342,6 @@ impl<C: RouterComponent> Session<C> {
             }
         }
     }
-}
-
-fn structured_tool_names(tools: &[contract::Tool]) -> HashSet<String> {
-    tools.iter().filter(|t| t.output_schema.is_some()).map(|t| t.name.clone()).collect()
 }
 
 /// `_meta` of a request → the contract's meta entries (non-string values as JSON text).

@@ -9,9 +9,10 @@
 mod guest;
 mod handlers;
 mod lists;
+mod modern;
 mod output;
 
-use std::collections::HashSet;
+use std::sync::Arc;
 
 use serde_json::value::RawValue;
 
@@ -19,9 +20,10 @@ use crate::cancel::{Canceller, TickHook};
 use crate::executor::block_on;
 use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::method::Method;
+use crate::modern::Envelope;
 use crate::params::LogLevel;
 use crate::router::{CallContext, Calls, Router, RouterComponent};
-use crate::routers::Routers;
+use crate::routers::{Routers, ToolFacts};
 use crate::version::ProtocolVersion;
 
 pub use output::Outbox;
@@ -48,12 +50,25 @@ impl Default for SessionOptions {
     }
 }
 
-/// Where the session is in its lifecycle.
+/// Where the session is in its lifecycle: which era the connection speaks.
 enum Phase {
-    /// `initialize` not yet received: only `initialize` and `ping` are served.
+    /// Nothing but `server/discover` probes yet: a legacy client may still
+    /// `initialize`, and a modern one may send any request.
     New,
-    /// Initialized with this revision.
+    /// Legacy: initialized with this revision.
     Ready(Ready),
+    /// Modern: a request other than `server/discover` came with a 2026-07-28
+    /// envelope. Each request stands alone; `initialize` gets -32022.
+    Modern,
+}
+
+/// The era a request is served in.
+#[derive(Clone, Copy)]
+enum Era {
+    /// In the session `initialize` set up.
+    Legacy,
+    /// On its own, at this revision.
+    Modern(ProtocolVersion),
 }
 
 struct Ready {
@@ -68,8 +83,8 @@ pub struct Session<C: RouterComponent> {
     open: Vec<C::Router>,
     options: SessionOptions,
     phase: Phase,
-    /// Per mount: names of tools that declare an output schema (filled on first need).
-    structured_tools: Vec<Option<HashSet<String>>>,
+    /// Per mount: what its tools declare (filled on first need).
+    tool_facts: Vec<Option<Arc<ToolFacts>>>,
     log_level: Option<LogLevel>,
     canceller: Canceller,
     /// What every guest call of the current request runs under.
@@ -81,6 +96,13 @@ pub struct Session<C: RouterComponent> {
     /// Whether answers are written as whole JSON-RPC responses or as bare
     /// results (for in-process callers, see [`Session::call`]).
     envelope: bool,
+    /// While a modern request runs: what its result is stamped with.
+    stamp: Option<modern::Stamp>,
+    /// Set when the request being handled is answered later, not now
+    /// (`subscriptions/listen`).
+    deferred: bool,
+    /// Open `subscriptions/listen` streams.
+    subscriptions: Vec<modern::Subscription>,
 }
 
 impl<C: RouterComponent> Session<C> {
@@ -89,19 +111,22 @@ impl<C: RouterComponent> Session<C> {
     pub fn new(routers: impl Into<Routers<C>>, options: SessionOptions) -> Self {
         let routers = routers.into();
         let open = routers.mounts().iter().map(|mount| mount.component.open()).collect();
-        let count = routers.mounts().len();
+        let tool_facts = (0..routers.mounts().len()).map(|i| routers.learnt_tools(i)).collect();
         Session {
             routers,
             open,
             options,
             phase: Phase::New,
-            structured_tools: vec![None; count],
+            tool_facts,
             log_level: None,
             canceller: Canceller::default(),
             cx: CallContext::default(),
             cancelled: false,
             buf: Vec::with_capacity(1024),
             envelope: true,
+            stamp: None,
+            deferred: false,
+            subscriptions: Vec::new(),
         }
     }
 
@@ -143,11 +168,13 @@ impl<C: RouterComponent> Session<C> {
         Ok(())
     }
 
-    /// The negotiated revision, once initialized.
+    /// The negotiated revision, once initialized (legacy), or the modern
+    /// revision once a modern request fixed the connection's era.
     pub fn protocol_version(&self) -> Option<ProtocolVersion> {
         match &self.phase {
             Phase::New => None,
             Phase::Ready(ready) => Some(ready.version),
+            Phase::Modern => Some(ProtocolVersion::LATEST),
         }
     }
 
@@ -246,7 +273,7 @@ impl<C: RouterComponent> Session<C> {
         notifications: &mut O,
     ) -> Result<Box<RawValue>, RpcError> {
         self.envelope = false;
-        let answered = self.request(id, method, params, notifications).await;
+        let answered = self.request(id, method, params, Era::Legacy, notifications).await;
         self.envelope = true;
         match answered {
             Ok(()) => self.take_bare_result(),
@@ -271,18 +298,21 @@ impl<C: RouterComponent> Session<C> {
 
     async fn handle_incoming<O: Outbox + ?Sized>(&mut self, message: Incoming<'_>, out: &mut O) {
         match message {
-            Incoming::Request { id, method, params } => match Method::parse(&method) {
-                Some(method) => match self.request(id, method, params, out).await {
+            Incoming::Request { id, method, params } => {
+                self.deferred = false;
+                let answered = match Envelope::read(params) {
+                    Ok(Some(envelope)) => self.modern_request(id, &method, params, &envelope, out).await,
+                    Ok(None) => self.legacy_request(id, &method, params, out).await,
+                    Err(error) => Err(error),
+                };
+                match answered {
+                    Ok(()) if self.deferred => {}
                     Ok(()) => out.send(&self.buf),
                     Err(_) if self.cancelled => tracing::debug!(id = id.get(), "request cancelled: no response"),
                     Err(error) => self.send_error(Some(id), &error, out),
-                },
-                None => {
-                    let error = RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}"));
-                    self.send_error(Some(id), &error, out);
                 }
-            },
-            Incoming::Notification { method, .. } => self.notification(&method),
+            }
+            Incoming::Notification { method, params } => self.notification(&method, params),
             Incoming::Response { id } => {
                 // The host sends no requests yet, so every response is unsolicited.
                 tracing::debug!(id = id.get(), "ignoring a response to an unknown request");
@@ -294,6 +324,30 @@ impl<C: RouterComponent> Session<C> {
         }
     }
 
+    /// A request without a modern envelope: served in the `initialize`d
+    /// session, unless the connection already speaks 2026-07-28.
+    async fn legacy_request<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        method: &str,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        let parsed = Method::parse(method).filter(|m| !m.is_modern_only());
+        if matches!(self.phase, Phase::Modern) {
+            return Err(match parsed {
+                Some(Method::Initialize) => modern::initialize_on_modern_connection(params),
+                _ => crate::modern::missing_envelope(&format!(
+                    "this connection speaks 2026-07-28, where `{method}` needs its envelope"
+                )),
+            });
+        }
+        let Some(method) = parsed else {
+            return Err(RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}")));
+        };
+        self.request(id, method, params, Era::Legacy, out).await
+    }
+
     /// Runs one request; on success its answer is in `self.buf`. A request
     /// cancelled before it started fails with `self.cancelled` set.
     async fn request<O: Outbox + ?Sized>(
@@ -301,6 +355,7 @@ impl<C: RouterComponent> Session<C> {
         id: &RawValue,
         method: Method,
         params: Option<&RawValue>,
+        era: Era,
         out: &mut O,
     ) -> Result<(), RpcError> {
         self.cancelled = false;
@@ -309,17 +364,23 @@ impl<C: RouterComponent> Session<C> {
             self.cancelled = true;
             return Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"));
         }
-        let result = self.dispatch(id, method, params, out).await;
+        let result = self.dispatch(id, method, params, era, out).await;
         self.canceller.finish();
         result
     }
 
-    fn notification(&mut self, method: &str) {
+    fn notification(&mut self, method: &str, params: Option<&RawValue>) {
         match method {
             "notifications/initialized" | "notifications/roots/list_changed" => {}
             // In message order, the request a cancellation names has already
-            // been answered; transports deliver earlier ones via `canceller()`.
-            "notifications/cancelled" => {}
+            // been answered (transports deliver earlier ones via
+            // `canceller()`), unless it is an open `subscriptions/listen`:
+            // that one ends, and nothing more is sent for it.
+            "notifications/cancelled" => {
+                if let Some(request) = jsonrpc::cancelled_request(method, params) {
+                    self.subscriptions.retain(|s| s.id.get() != request);
+                }
+            }
             other => tracing::debug!(method = other, "ignoring an unknown notification"),
         }
     }
@@ -329,12 +390,17 @@ impl<C: RouterComponent> Session<C> {
         id: &RawValue,
         method: Method,
         params: Option<&RawValue>,
+        era: Era,
         out: &mut O,
     ) -> Result<(), RpcError> {
-        // Every method but these two needs an initialized session.
-        let ready = match &self.phase {
-            Phase::Ready(ready) => Ok(ready.version),
-            Phase::New => Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first"))),
+        // A legacy request needs an initialized session (but for `ping` and
+        // `initialize`); a modern one carries its own revision.
+        let ready = match (era, &self.phase) {
+            (Era::Modern(version), _) => Ok(version),
+            (Era::Legacy, Phase::Ready(ready)) => Ok(ready.version),
+            (Era::Legacy, _) => {
+                Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first")))
+            }
         };
         match method {
             Method::Ping => self.reply(id, &crate::mapping::Empty {}),
@@ -342,10 +408,7 @@ impl<C: RouterComponent> Session<C> {
             Method::ListTools => self.list_tools(id, params, ready?).await,
             Method::CallTool => self.call_tool(id, params, ready?, out).await,
             Method::ListResources => self.list_resources(id, params, ready?).await,
-            Method::ReadResource => {
-                ready?;
-                self.read_resource(id, params).await
-            }
+            Method::ReadResource => self.read_resource(id, params, ready?).await,
             Method::ListResourceTemplates => {
                 ready?;
                 self.list_resource_templates(id, params)
@@ -367,6 +430,8 @@ impl<C: RouterComponent> Session<C> {
                 ready?;
                 self.set_log_level(id, params)
             }
+            Method::Discover => self.discover(id),
+            Method::Listen => self.listen(id, params, out),
         }
     }
 }

@@ -25,11 +25,12 @@ impl<C: RouterComponent> Session<C> {
     /// response, or the bare result for in-process callers), or fails with
     /// -32603 when it exceeds the output cap.
     pub(super) fn reply<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), RpcError> {
-        let written = if self.envelope {
-            jsonrpc::write_result(&mut self.buf, id, result)
-        } else {
-            self.buf.clear();
-            serde_json::to_writer(&mut self.buf, result)
+        let written = match &self.stamp {
+            Some(stamp) => match stamp.apply(result) {
+                Ok(stamped) => self.write_answer(id, &stamped),
+                Err(e) => Err(e),
+            },
+            None => self.write_answer(id, result),
         };
         match written {
             Ok(()) if self.buf.len() > self.options.max_output => {
@@ -47,6 +48,15 @@ impl<C: RouterComponent> Session<C> {
             }
             Ok(()) => Ok(()),
             Err(e) => Err(RpcError::internal(format!("cannot serialise the result: {e}"))),
+        }
+    }
+
+    fn write_answer<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), serde_json::Error> {
+        if self.envelope {
+            jsonrpc::write_result(&mut self.buf, id, result)
+        } else {
+            self.buf.clear();
+            serde_json::to_writer(&mut self.buf, result)
         }
     }
 

@@ -28,6 +28,7 @@
 //!   `Router`, to merge into an app of one's own.
 
 mod legacy;
+mod modern;
 mod resume;
 mod security;
 mod sessions;

@@ -1,4 +1,6 @@
-//! Streamable HTTP (MCP 2025-03-26, 2025-06-18, 2025-11-25) at `/mcp`.
+//! Streamable HTTP (MCP 2025-03-26, 2025-06-18, 2025-11-25) at `/mcp`, and
+//! the door to the stateless 2026-07-28 requests (`modern.rs`): each POST is
+//! classified by its body, so both eras share the endpoint.
 //!
 //! - `POST` carries one JSON-RPC message. A request is answered with an SSE
 //!   stream (the notifications it produces, then its response) or, with
@@ -8,6 +10,7 @@
 //! - `DELETE` ends the session (405 when stateless).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -18,6 +21,7 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::ServerState;
+use super::modern::{self, CancelOnDrop};
 use super::resume::LoggedEvents;
 use super::sessions::{Activity, HttpSession, Transport};
 use super::sse::{self, EventSender};
@@ -41,7 +45,6 @@ pub async fn post(State(server): State<Arc<ServerState>>, headers: HeaderMap, bo
 }
 
 async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) -> Result<Response, Response> {
-    let version = wire::protocol_version(headers)?;
     wire::require_json(headers)?;
     let streaming = wire::wants_event_stream(headers, server.options.json_response)?;
     let bytes = wire::read_body(body, server.options.max_body_size, server.options.body_timeout).await?;
@@ -50,8 +53,19 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
         Kind::Request { initialize, message } => {
             (message.request_id().map(ToOwned::to_owned), initialize, None, message)
         }
+        Kind::Accepted { message, .. } if modern::is_modern_message(headers, &message) => {
+            return Ok(wire::status(StatusCode::ACCEPTED));
+        }
         Kind::Accepted { cancels, message } => (None, false, cancels, message),
     };
+    let message = match id {
+        Some(_) => match modern::serve(server, headers, message, streaming).await {
+            Ok(response) => return Ok(response),
+            Err(legacy) => legacy,
+        },
+        None => message,
+    };
+    let version = wire::protocol_version(headers)?;
 
     if server.options.stateless {
         let Some(id) = id else { return Ok(wire::status(StatusCode::ACCEPTED)) };
@@ -60,7 +74,7 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
         // `initialize` itself.
         let assume = (!initialize).then_some(version);
         let target = Target::Fresh { session: Box::new(session), assume, id };
-        return Ok(answer(server, target, message, streaming, None).await);
+        return Ok(answer(server, target, message, streaming, None, None).await);
     }
 
     let Some(session_id) = wire::session_id(headers)? else {
@@ -89,7 +103,7 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
         drop(activity);
         return Ok(wire::status(StatusCode::ACCEPTED));
     }
-    Ok(answer(server, Target::Stored(core), message, streaming, Some((session, activity))).await)
+    Ok(answer(server, Target::Stored(core), message, streaming, Some((session, activity)), None).await)
 }
 
 /// `initialize` without a session: creates one when the core accepts it.
@@ -137,6 +151,9 @@ async fn start_session(server: &Arc<ServerState>, message: Message, streaming: b
 pub async fn get(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> Response {
     if server.options.stateless {
         return wire::method_not_allowed("POST", "a stateless server has no stream to open");
+    }
+    if modern::header_is_modern(&headers) {
+        return wire::method_not_allowed("POST", "2026-07-28 has no GET stream; use subscriptions/listen");
     }
     let result = (|| {
         wire::protocol_version(&headers)?;
@@ -186,6 +203,9 @@ pub async fn get(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> 
 pub async fn delete(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> Response {
     if server.options.stateless {
         return wire::method_not_allowed("POST", "a stateless server has no sessions to end");
+    }
+    if modern::header_is_modern(&headers) {
+        return wire::method_not_allowed("POST", "2026-07-28 has no sessions to end");
     }
     if let Err(response) = wire::protocol_version(&headers) {
         return response;
@@ -250,9 +270,13 @@ fn spawn_run(
     message: Message,
     delivery: Delivery,
     activity: Option<Activity>,
+    finished: Option<Arc<AtomicBool>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let messages = run(target, message).await;
+        if let Some(finished) = finished {
+            finished.store(true, Ordering::Release);
+        }
         match delivery {
             Delivery::Events(events) => events.deliver(messages).await,
             Delivery::Logged(log) => log.deliver(messages).await,
@@ -269,14 +293,17 @@ fn delivered(session: &Arc<HttpSession>, stream: u64) -> sse::OnComplete {
 
 /// Answers a request: as an SSE stream that carries each message as soon as
 /// the core writes it (resumable on sessions at 2025-11-25 and later), or as
-/// one JSON body.
-async fn answer(
+/// one JSON body. With `cancel`, a client who leaves before the answer
+/// cancels the request (2026-07-28, where that is the way to cancel).
+pub(super) async fn answer(
     server: &Arc<ServerState>,
     target: Target,
     message: Message,
     streaming: bool,
     session: Option<(Arc<HttpSession>, Activity)>,
+    cancel: Option<CancelOnDrop>,
 ) -> Response {
+    let finished = cancel.as_ref().map(CancelOnDrop::finished);
     if streaming {
         let (tx, mut rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
         let (session, activity) = session.unzip();
@@ -284,9 +311,13 @@ async fn answer(
             Some(session) => {
                 let (stream, priming) = session.events.open(tx);
                 let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
-                (vec![priming], Some(delivered(&session, stream)), spawn_run(target, message, log, activity))
+                let handling = spawn_run(target, message, log, activity, finished);
+                (vec![priming], Some(delivered(&session, stream)), handling)
             }
-            None => (Vec::new(), None, spawn_run(target, message, Delivery::Events(EventSender::new(tx)), activity)),
+            None => {
+                let events = Delivery::Events(EventSender::new(tx));
+                (Vec::new(), None, spawn_run(target, message, events, activity, finished))
+            }
         };
         // Most calls end within moments: their events then go out as one
         // body, written with the headers at once, rather than as a stream
@@ -301,12 +332,16 @@ async fn answer(
             return wire::event_stream(Body::from(first.concat()));
         }
         let keep_alive = server.options.keep_alive;
-        return wire::event_stream(sse::body(first, Some(rx), keep_alive, None, (), on_complete));
+        return wire::event_stream(sse::body(first, Some(rx), keep_alive, None, cancel, on_complete));
     }
     let out = match tokio::spawn(run(target, message)).await {
         Ok(out) => out,
         Err(e) => return internal(e),
     };
+    if let Some(finished) = finished {
+        finished.store(true, Ordering::Release);
+    }
+    drop(cancel);
     drop(session);
     let count = out.len();
     match out.into_iter().last() {
@@ -332,7 +367,7 @@ fn too_many_sessions() -> Response {
     response
 }
 
-fn internal(e: impl std::fmt::Display) -> Response {
+pub(super) fn internal(e: impl std::fmt::Display) -> Response {
     tracing::error!("internal error: {e}");
     wire::error(StatusCode::INTERNAL_SERVER_ERROR, jsonrpc::code::INTERNAL_ERROR, format!("Internal error: {e}"), None)
 }

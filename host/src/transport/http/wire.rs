@@ -133,12 +133,12 @@ pub fn require_json(headers: &HeaderMap) -> Result<(), Response> {
     }
 }
 
-/// The `MCP-Protocol-Version` header: absent → [`DEFAULT_VERSION`], a revision
-/// the host does not serve → 400.
+/// The `MCP-Protocol-Version` header of legacy traffic: absent →
+/// [`DEFAULT_VERSION`], a revision the host does not serve in sessions → 400.
 pub fn protocol_version(headers: &HeaderMap) -> Result<ProtocolVersion, Response> {
     let Some(value) = headers.get(PROTOCOL_VERSION) else { return Ok(DEFAULT_VERSION) };
-    value.to_str().ok().and_then(ProtocolVersion::parse).ok_or_else(|| {
-        let supported: Vec<&str> = ProtocolVersion::ALL.iter().map(|v| v.as_str()).collect();
+    value.to_str().ok().and_then(ProtocolVersion::parse).filter(|v| !v.is_modern()).ok_or_else(|| {
+        let supported: Vec<&str> = ProtocolVersion::LEGACY.iter().map(|v| v.as_str()).collect();
         error(
             StatusCode::BAD_REQUEST,
             TRANSPORT_ERROR,

@@ -1,0 +1,286 @@
+//! Modern (2026-07-28) requests: admission, `server/discover`,
+//! `subscriptions/listen`, and the stamp every modern result carries.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value, json};
+
+use super::{Era, Outbox, Phase, Session};
+use crate::jsonrpc::{self, RpcError, code};
+use crate::mapping;
+use crate::method::Method;
+use crate::modern::{self, CacheHint, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
+use crate::params;
+use crate::router::{Router, RouterComponent};
+use crate::routers::{About, merge_about};
+use crate::version::ProtocolVersion;
+
+/// What a modern result is stamped with: `resultType`, the server's name in
+/// `_meta`, and for cacheable methods `ttlMs` and `cacheScope`.
+pub(super) struct Stamp {
+    about: Arc<About>,
+    cache: Option<CacheHint>,
+}
+
+impl Stamp {
+    /// `result` as a JSON object with the stamp added. A guest's own `_meta`
+    /// keeps its keys: the server's name joins them.
+    pub(super) fn apply<T: Serialize>(&self, result: &T) -> Result<Value, serde_json::Error> {
+        let mut value = serde_json::to_value(result)?;
+        let Value::Object(object) = &mut value else { return Ok(value) };
+        object.entry("resultType").or_insert_with(|| Value::from("complete"));
+        if let Some(cache) = self.cache {
+            object.insert("ttlMs".into(), Value::from(cache.ttl_ms));
+            object.insert("cacheScope".into(), Value::from(cache.scope.as_str()));
+        }
+        let meta = object.entry("_meta").or_insert_with(|| Value::Object(Map::new()));
+        if let Value::Object(meta) = meta {
+            meta.insert(SERVER_INFO_KEY.into(), server_info(&self.about));
+        }
+        Ok(value)
+    }
+}
+
+/// The server's `Implementation`: its routers' name and this host's version.
+fn server_info(about: &About) -> Value {
+    json!({ "name": about.name, "version": env!("CARGO_PKG_VERSION") })
+}
+
+/// An open `subscriptions/listen` stream.
+pub(super) struct Subscription {
+    /// The id of the listen request: the subscription's id.
+    pub(super) id: Box<RawValue>,
+}
+
+/// What a client may ask a listen stream to carry.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct NotificationFilter {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tools_list_changed: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    prompts_list_changed: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    resources_list_changed: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    resource_subscriptions: Option<Vec<String>>,
+}
+
+impl NotificationFilter {
+    /// The part of `self` the server can deliver: list changes for the
+    /// kinds whose `listChanged` it advertises, resource updates when it
+    /// advertises `resources.subscribe`.
+    fn honoured(&self, advertised: &Value) -> NotificationFilter {
+        let offers = |kind: &str, flag: &str| advertised[kind][flag].as_bool().unwrap_or(false);
+        let keep = |asked: Option<bool>, offered: bool| asked.filter(|&on| on && offered);
+        NotificationFilter {
+            tools_list_changed: keep(self.tools_list_changed, offers("tools", "listChanged")),
+            prompts_list_changed: keep(self.prompts_list_changed, offers("prompts", "listChanged")),
+            resources_list_changed: keep(self.resources_list_changed, offers("resources", "listChanged")),
+            resource_subscriptions: self
+                .resource_subscriptions
+                .clone()
+                .filter(|uris| !uris.is_empty() && offers("resources", "subscribe")),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct ListenParams {
+    notifications: NotificationFilter,
+}
+
+/// -32022 for `initialize` on a connection that speaks 2026-07-28.
+pub(super) fn initialize_on_modern_connection(params: Option<&RawValue>) -> RpcError {
+    #[derive(Deserialize)]
+    struct Requested {
+        #[serde(rename = "protocolVersion", default)]
+        protocol_version: String,
+    }
+    let requested = params
+        .and_then(|p| serde_json::from_str::<Requested>(p.get()).ok())
+        .map(|r| r.protocol_version)
+        .unwrap_or_default();
+    let mut error = modern::unsupported_version(&requested);
+    error.message = format!(
+        "Unsupported protocol version: this connection already speaks {} per request; `initialize` needs a connection of its own",
+        modern::supported_versions().join(", ")
+    );
+    error
+}
+
+impl<C: RouterComponent> Session<C> {
+    /// Checks that a modern request can be served, in the order the spec
+    /// ranks its errors after the envelope itself: the revision (-32022),
+    /// then the method (-32601: unknown, removed in 2026-07-28, or of a kind
+    /// the routers do not offer). Transports call it to answer those errors
+    /// at their edge (HTTP 400 and 404); [`Session::handle`] calls it too.
+    pub async fn admit(&mut self, method: &str, envelope: &Envelope) -> Result<(Method, ProtocolVersion), RpcError> {
+        let version = envelope.version()?;
+        let not_found = |why: &str| RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}{why}"));
+        let parsed = match Method::parse(method) {
+            None => return Err(not_found("")),
+            Some(m) if m.is_legacy_only() => return Err(not_found(" (removed in 2026-07-28)")),
+            Some(m) => m,
+        };
+        let about = self.about().await?;
+        let caps = &about.capabilities;
+        let offered = match parsed {
+            Method::ListTools | Method::CallTool => caps.tools.is_some(),
+            Method::ListResources | Method::ReadResource | Method::ListResourceTemplates => caps.resources.is_some(),
+            Method::ListPrompts | Method::GetPrompt => caps.prompts.is_some(),
+            Method::Complete => caps.completions.as_ref().is_some_and(|c| c.enabled),
+            _ => true,
+        };
+        if !offered {
+            return Err(not_found(" (the server does not offer this capability; see server/discover)"));
+        }
+        Ok((parsed, version))
+    }
+
+    /// A request with a modern envelope: served on its own, on fresh
+    /// instances (in the per-session instance mode; a shared instance stays
+    /// shared), its result stamped.
+    pub(super) async fn modern_request<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        method: &str,
+        params: Option<&RawValue>,
+        envelope: &Envelope,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        if let Phase::Ready(ready) = &self.phase {
+            return Err(RpcError::invalid_request(format!(
+                "this connection was initialized at {}; requests with a 2026-07-28 envelope need a connection of their own",
+                ready.version
+            )));
+        }
+        // Nothing of an earlier request reaches this one through the guest.
+        self.open = self.routers.mounts().iter().map(|m| m.component.open()).collect();
+        let (method, version) = self.admit(method, envelope).await?;
+        if method != Method::Discover {
+            // A probe leaves a legacy client free to `initialize`; anything
+            // else makes this a modern connection.
+            self.phase = Phase::Modern;
+        }
+        let about = self.about().await?;
+        self.stamp = Some(Stamp { cache: method.is_cacheable().then_some(about.cache), about });
+        let answered = self.request(id, method, params, Era::Modern(version), out).await;
+        self.stamp = None;
+        answered
+    }
+
+    /// The routers' name, instructions and capabilities: asked once, then
+    /// read from what the routers learnt.
+    pub(super) async fn about(&mut self) -> Result<Arc<About>, RpcError> {
+        if let Some(about) = self.routers.learnt_about() {
+            return Ok(about);
+        }
+        let (name, instructions, caps) = self.ask_about().await?;
+        Ok(self.routers.learn_about(name, instructions, caps))
+    }
+
+    /// Asks every router for its name, instructions and capabilities, and
+    /// merges them when there are several.
+    pub(super) async fn ask_about(
+        &mut self,
+    ) -> Result<(String, String, crate::contract::ServerCapabilities), RpcError> {
+        let mut about = Vec::with_capacity(self.open.len());
+        for mount in 0..self.open.len() {
+            about.push(
+                self.guest(mount, async |r, cx| {
+                    Ok((r.name(cx).await?, r.instructions(cx).await?, r.capabilities(cx).await?))
+                })
+                .await?,
+            );
+        }
+        Ok(if self.routers.is_single() { about.pop().expect("one mount") } else { merge_about(&self.routers, about) })
+    }
+
+    /// `server/discover`.
+    pub(super) fn discover(&mut self, id: &RawValue) -> Result<(), RpcError> {
+        let about = self.stamp.as_ref().map(|s| s.about.clone()).expect("modern requests are stamped");
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct DiscoverResult<'a> {
+            supported_versions: Vec<&'static str>,
+            capabilities: mapping::Capabilities,
+            #[serde(skip_serializing_if = "str::is_empty")]
+            instructions: &'a str,
+        }
+        let result = DiscoverResult {
+            supported_versions: modern::supported_versions(),
+            capabilities: mapping::capabilities(&about.capabilities, ProtocolVersion::LATEST),
+            instructions: &about.instructions,
+        };
+        self.reply(id, &result)
+    }
+
+    /// `subscriptions/listen`: acknowledges at once with the part of the
+    /// filter the server can honour; the request stays open (answered by
+    /// [`Session::end_subscriptions`]) until the client cancels it or the
+    /// server shuts down.
+    pub(super) fn listen<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        let p: ListenParams = params::decode_owned(params)?;
+        let about = self.stamp.as_ref().map(|s| s.about.clone()).expect("modern requests are stamped");
+        let advertised = serde_json::to_value(mapping::capabilities(&about.capabilities, ProtocolVersion::LATEST))
+            .map_err(|e| RpcError::internal(format!("cannot serialise the capabilities: {e}")))?;
+        let honoured = p.notifications.honoured(&advertised);
+        let ack = json!({ "notifications": honoured, "_meta": { SUBSCRIPTION_ID_KEY: id } });
+        self.notify("notifications/subscriptions/acknowledged", &ack, out);
+        self.subscriptions.push(Subscription { id: id.to_owned() });
+        self.deferred = true;
+        Ok(())
+    }
+
+    /// How many `subscriptions/listen` requests are open.
+    pub fn open_subscriptions(&self) -> usize {
+        self.subscriptions.len()
+    }
+
+    /// Ends every open `subscriptions/listen` request gracefully: each gets
+    /// its final result (`resultType: "complete"`, tagged with its
+    /// subscription id). For server shutdown and the end of a connection.
+    pub fn end_subscriptions(&mut self, out: &mut dyn Outbox) {
+        let about = self.routers.learnt_about();
+        for subscription in std::mem::take(&mut self.subscriptions) {
+            let mut meta = Map::new();
+            meta.insert(SUBSCRIPTION_ID_KEY.into(), json!(&*subscription.id));
+            if let Some(about) = &about {
+                meta.insert(SERVER_INFO_KEY.into(), server_info(about));
+            }
+            let result = json!({ "resultType": "complete", "_meta": meta });
+            match jsonrpc::write_result(&mut self.buf, &subscription.id, &result) {
+                Ok(()) => out.send(&self.buf),
+                Err(e) => tracing::warn!("cannot serialise the end of a subscription: {e}"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn honours_only_what_is_advertised() {
+        let asked: NotificationFilter = serde_json::from_value(json!({
+            "toolsListChanged": true, "promptsListChanged": true, "resourceSubscriptions": ["a://b"]
+        }))
+        .unwrap();
+        let none = asked.honoured(&json!({ "tools": {}, "prompts": {} }));
+        assert_eq!(serde_json::to_value(&none).unwrap(), json!({}));
+        let some = asked.honoured(&json!({ "tools": { "listChanged": true }, "resources": { "subscribe": true } }));
+        assert_eq!(
+            serde_json::to_value(&some).unwrap(),
+            json!({ "toolsListChanged": true, "resourceSubscriptions": ["a://b"] })
+        );
+    }
+}

@@ -1,0 +1,191 @@
+"""MCP client peer built on the official Python SDK (mcp 2.3.x).
+
+Usage:
+  python_client.py [--mode auto|legacy|2026-07-28] [options] --url URL
+  python_client.py [--mode auto|legacy|2026-07-28] [options] -- CMD ARGS...
+
+Connects, runs the standard operation sequence and prints one JSON object.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from typing import Any
+
+import anyio
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+from mcp.shared.message import SessionMessage
+from mcp_types import PromptReference
+
+
+def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    command: list[str] = []
+    if "--" in argv:
+        split = argv.index("--")
+        argv, command = argv[:split], argv[split + 1 :]
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--mode", default="auto", help="auto | legacy | 2026-07-28")
+    p.add_argument("--url", help="Streamable HTTP endpoint (otherwise spawn the command after --)")
+    p.add_argument("--tool", help="tool to call")
+    p.add_argument("--args", default="{}", help="tool arguments as a JSON object")
+    p.add_argument("--resource", help="resource URI to read")
+    p.add_argument("--prompt", help="prompt to get")
+    p.add_argument("--prompt-args", default="{}", help="prompt arguments as a JSON object")
+    p.add_argument("--complete-prompt", help="prompt whose argument to complete")
+    p.add_argument("--complete-arg", help="NAME=VALUE of the argument to complete")
+    p.add_argument("--timeout", type=float, default=30.0, help="per-request read timeout, seconds")
+    p.add_argument("--trace", help="write every JSON-RPC message received from the server to FILE, one per line")
+    args = p.parse_args(argv)
+    if bool(args.url) == bool(command):
+        p.error("give exactly one of --url URL or -- CMD ARGS...")
+    return args, command
+
+
+class TracingReadStream:
+    """Read stream proxy that appends each received JSON-RPC message to a file."""
+
+    def __init__(self, inner: Any, out: Any) -> None:
+        self._inner = inner
+        self._out = out
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    async def receive(self) -> Any:
+        item = await self._inner.receive()
+        if isinstance(item, SessionMessage):
+            self._out.write(item.message.model_dump_json(by_alias=True, exclude_unset=True) + "\n")
+            self._out.flush()
+        return item
+
+    def __aiter__(self) -> "TracingReadStream":
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            raise StopAsyncIteration
+
+    async def __aenter__(self) -> "TracingReadStream":
+        return self
+
+    async def __aexit__(self, *exc: Any) -> Any:
+        return await self._inner.__aexit__(*exc)
+
+
+class TracingTransport:
+    def __init__(self, inner: Any, path: str) -> None:
+        self._inner = inner
+        self._path = path
+        self._out: Any = None
+
+    async def __aenter__(self) -> Any:
+        self._out = open(self._path, "w", encoding="utf-8")
+        read_stream, write_stream = await self._inner.__aenter__()
+        return TracingReadStream(read_stream, self._out), write_stream
+
+    async def __aexit__(self, *exc: Any) -> Any:
+        try:
+            return await self._inner.__aexit__(*exc)
+        finally:
+            self._out.close()
+
+
+def dump(model: Any) -> Any:
+    return model.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+def failure(exc: BaseException) -> dict[str, Any]:
+    while getattr(exc, "exceptions", None):
+        exc = exc.exceptions[0]
+    if isinstance(exc, MCPError):
+        return {"error": exc.message, "code": exc.code}
+    return {"error": f"{type(exc).__name__}: {exc}", "code": None}
+
+
+async def step(fn: Any) -> Any:
+    try:
+        return await fn()
+    except Exception as exc:
+        return failure(exc)
+
+
+async def run(args: argparse.Namespace, command: list[str]) -> dict[str, Any]:
+    if args.url:
+        transport: Any = streamable_http_client(args.url)
+    else:
+        params = StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ))
+        transport = stdio_client(params)
+    if args.trace:
+        transport = TracingTransport(transport, args.trace)
+
+    try:
+        client = Client(transport, mode=args.mode, read_timeout_seconds=args.timeout)
+        await client.__aenter__()
+    except Exception as exc:
+        print(f"connect failed: {failure(exc)['error']}", file=sys.stderr)
+        sys.exit(1)
+
+    out: dict[str, Any] = {
+        "protocolVersion": client.protocol_version,
+        "serverInfo": dump(client.server_info) if client.server_info else None,
+    }
+    try:
+
+        async def list_tools() -> Any:
+            return [dump(t) for t in (await client.list_tools()).tools]
+
+        async def call() -> Any:
+            return dump(await client.call_tool(args.tool, json.loads(args.args)))
+
+        async def list_resources() -> Any:
+            return [dump(r) for r in (await client.list_resources()).resources]
+
+        async def read() -> Any:
+            return dump(await client.read_resource(args.resource))
+
+        async def list_prompts() -> Any:
+            return [dump(p) for p in (await client.list_prompts()).prompts]
+
+        async def get_prompt() -> Any:
+            return dump(await client.get_prompt(args.prompt, json.loads(args.prompt_args)))
+
+        async def list_templates() -> Any:
+            return [dump(t) for t in (await client.list_resource_templates()).resource_templates]
+
+        async def complete() -> Any:
+            name, _, value = (args.complete_arg or "").partition("=")
+            ref = PromptReference(type="ref/prompt", name=args.complete_prompt)
+            return dump(await client.complete(ref, {"name": name, "value": value}))
+
+        out["tools"] = await step(list_tools)
+        out["call"] = await step(call) if args.tool else None
+        out["resources"] = await step(list_resources)
+        out["read"] = await step(read) if args.resource else None
+        out["prompts"] = await step(list_prompts)
+        out["prompt"] = await step(get_prompt) if args.prompt else None
+        out["templates"] = await step(list_templates)
+        out["complete"] = await step(complete) if args.complete_prompt else None
+    finally:
+        try:
+            await client.__aexit__(None, None, None)
+        except Exception as exc:
+            print(f"close failed: {failure(exc)['error']}", file=sys.stderr)
+    return out
+
+
+def main() -> None:
+    args, command = parse_args(sys.argv[1:])
+    out = asyncio.run(run(args, command))
+    json.dump(out, sys.stdout)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
