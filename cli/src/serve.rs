@@ -119,6 +119,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     };
 
     let instance_mode = settings.instances.map(Into::into).unwrap_or_default();
+    let cache_hint = settings.cache_hint();
     let mut mounted = Vec::new();
     for plan in &plans {
         let label = plan.path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
@@ -134,7 +135,8 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         }
         .with_context(|| format!("cannot serve {}", plan.path.display()))?
         .with_limits(plan.limits)
-        .with_instance_mode(instance_mode);
+        .with_instance_mode(instance_mode)
+        .with_cache_hint(cache_hint);
         report_requirements(&component)?;
         let prefix = match cli_names.get(&plan.path).or(plan.prefix.as_ref()) {
             Some(prefix) => prefix.clone(),
@@ -149,7 +151,8 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let policy = sandbox_policy("hello".into(), &grants)?;
         let demo = LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?
             .with_limits(layers.limits(None, None))
-            .with_instance_mode(instance_mode);
+            .with_instance_mode(instance_mode)
+            .with_cache_hint(cache_hint);
         mounted.push((String::new(), demo));
     }
     let mut seen = HashMap::new();

@@ -40,9 +40,20 @@ pub struct ServeSettings {
     #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
     #[serde(deserialize_with = "units::size")]
     pub max_output: Option<usize>,
-    /// How guest instances map onto sessions [default: per-session].
+    /// How guest instances map onto sessions [default: per-session]. A
+    /// 2026-07-28 request stands alone: with per-session it runs on a fresh
+    /// instance.
     #[arg(long, value_enum)]
     pub instances: Option<InstancesArg>,
+    /// How long 2026-07-28 clients may reuse a list, read or discover result
+    /// (`ttlMs`) [default: 60s].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(default, deserialize_with = "units::duration")]
+    pub cache_ttl: Option<Duration>,
+    /// Who may reuse them (`cacheScope`): any client, or only the one that
+    /// asked [default: public].
+    #[arg(long, value_enum)]
+    pub cache_scope: Option<CacheScopeArg>,
     /// Where compiled components are cached [default: the user cache
     /// directory, e.g. ~/.cache/mcp-wit].
     #[arg(long, value_name = "DIR", env = "MCP_WIT_CACHE_DIR")]
@@ -52,6 +63,36 @@ pub struct ServeSettings {
     pub no_cache: Option<bool>,
     #[command(flatten)]
     pub http: HttpSettings,
+}
+
+/// Who may reuse a cached result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CacheScopeArg {
+    /// Any client: results do not depend on who asks.
+    Public,
+    /// Only the client that asked.
+    Private,
+}
+
+impl From<CacheScopeArg> for mcp_wit::CacheScope {
+    fn from(arg: CacheScopeArg) -> Self {
+        match arg {
+            CacheScopeArg::Public => mcp_wit::CacheScope::Public,
+            CacheScopeArg::Private => mcp_wit::CacheScope::Private,
+        }
+    }
+}
+
+impl ServeSettings {
+    /// The cache hint of the components' modern results.
+    pub fn cache_hint(&self) -> mcp_wit::CacheHint {
+        let defaults = mcp_wit::CacheHint::default();
+        mcp_wit::CacheHint {
+            ttl_ms: self.cache_ttl.map_or(defaults.ttl_ms, |ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX)),
+            scope: self.cache_scope.map_or(defaults.scope, Into::into),
+        }
+    }
 }
 
 /// How guest instances map onto sessions.
@@ -132,6 +173,11 @@ pub struct HttpSettings {
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]
     pub shutdown_timeout: Option<Duration>,
+    /// How often an SSE stream with nothing to say gets a keep-alive comment
+    /// (it also reveals clients that left) [default: 15s].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(deserialize_with = "units::duration")]
+    pub sse_keep_alive: Option<Duration>,
 }
 
 impl ServeSettings {
@@ -144,6 +190,8 @@ impl ServeSettings {
             max_memory: self.max_memory.or(lower.max_memory),
             max_output: self.max_output.or(lower.max_output),
             instances: self.instances.or(lower.instances),
+            cache_ttl: self.cache_ttl.or(lower.cache_ttl),
+            cache_scope: self.cache_scope.or(lower.cache_scope),
             cache_dir: self.cache_dir.or(lower.cache_dir),
             no_cache: self.no_cache.or(lower.no_cache),
             http: self.http.over(lower.http),
@@ -169,6 +217,7 @@ impl HttpSettings {
             header_timeout: self.header_timeout.or(lower.header_timeout),
             body_timeout: self.body_timeout.or(lower.body_timeout),
             shutdown_timeout: self.shutdown_timeout.or(lower.shutdown_timeout),
+            sse_keep_alive: self.sse_keep_alive.or(lower.sse_keep_alive),
         }
     }
 
@@ -186,6 +235,7 @@ impl HttpSettings {
             ("--header-timeout", self.header_timeout.is_some()),
             ("--body-timeout", self.body_timeout.is_some()),
             ("--shutdown-timeout", self.shutdown_timeout.is_some()),
+            ("--sse-keep-alive", self.sse_keep_alive.is_some()),
         ]
         .into_iter()
         .find_map(|(flag, given)| given.then_some(flag))
@@ -209,7 +259,7 @@ impl HttpSettings {
             header_timeout: self.header_timeout.unwrap_or(defaults.header_timeout),
             body_timeout: self.body_timeout.unwrap_or(defaults.body_timeout),
             shutdown_timeout: self.shutdown_timeout.unwrap_or(defaults.shutdown_timeout),
-            keep_alive: defaults.keep_alive,
+            keep_alive: self.sse_keep_alive.unwrap_or(defaults.keep_alive).max(Duration::from_millis(10)),
         }))
     }
 }
@@ -267,7 +317,7 @@ mod tests {
         let size = |text: &str| units::parse_size(text).unwrap().to_string();
         let number = |text: &str| text.to_string();
         type Reader<'a> = &'a dyn Fn(&str) -> String;
-        let expected: [(&str, Reader<'_>, String); 10] = [
+        let expected: [(&str, Reader<'_>, String); 12] = [
             ("max_message_size", &size, mcp_wit::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE.to_string()),
             ("timeout", &duration, format!("{:?}", limits.timeout)),
             ("max_memory", &size, limits.max_memory.to_string()),
@@ -278,6 +328,8 @@ mod tests {
             ("header_timeout", &duration, format!("{:?}", http.header_timeout)),
             ("body_timeout", &duration, format!("{:?}", http.body_timeout)),
             ("shutdown_timeout", &duration, format!("{:?}", http.shutdown_timeout)),
+            ("sse_keep_alive", &duration, format!("{:?}", http.keep_alive)),
+            ("cache_ttl", &duration, format!("{:?}", Duration::from_millis(mcp_wit::CacheHint::default().ttl_ms))),
         ];
         let command = Flags::command();
         for (id, read, value) in expected {

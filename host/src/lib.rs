@@ -46,7 +46,8 @@ pub mod transport;
 
 pub use error::{EngineError, LoadError};
 pub use mcp_wit_protocol::{
-    Calls, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, FaultKind, GuestFault, Method, MountError, Outbox,
+    CacheHint, CacheScope, Calls, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind, GuestFault, Method,
+    MountError, Outbox,
     ProtocolVersion, RpcError, SessionOptions, contract,
 };
 pub use runtime::cache::CompileCache;

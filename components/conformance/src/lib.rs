@@ -79,6 +79,16 @@ const TOOLS: &[(&str, &str, &str)] = &[
         NO_ARGUMENTS,
     ),
     (
+        "test_streaming_elicitation",
+        "Tests that a 2026-07-28 response stream carries no server-to-client request; answers at once",
+        NO_ARGUMENTS,
+    ),
+    (
+        "test_logging_tool",
+        "Tests that no notifications/message is sent without a requested log level; answers at once",
+        NO_ARGUMENTS,
+    ),
+    (
         "test_reconnection",
         "Tests SSE stream reconnection (SEP-1699); answers at once",
         NO_ARGUMENTS,
@@ -249,6 +259,12 @@ impl Guest for Conformance {
             "test_error_handling" => Err(ToolError::ExecutionError(
                 "This tool intentionally returns an error for testing".into(),
             )),
+            "test_streaming_elicitation" => Ok(result(vec![text(
+                "Answered on the request's own stream, without asking the client anything.",
+            )])),
+            "test_logging_tool" => Ok(result(vec![text(
+                "Done; this router logs nothing, so no notifications/message was sent.",
+            )])),
             "test_reconnection" => Ok(result(vec![text(
                 "Reconnection test completed successfully (the response was sent on the original stream).",
             )])),

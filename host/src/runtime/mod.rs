@@ -16,7 +16,7 @@ mod waits;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use mcp_wit_protocol::{Calls, FaultKind, GuestFault};
+use mcp_wit_protocol::{CacheHint, Calls, FaultKind, GuestFault};
 
 use wasmtime::component::{Component, InstancePre, Linker};
 use wasmtime::{Engine, Precompiled};
@@ -47,6 +47,7 @@ struct Inner {
     policy: SandboxPolicy,
     limits: Limits,
     instance_mode: InstanceMode,
+    cache_hint: CacheHint,
     /// The one instance of [`InstanceMode::Shared`].
     shared: Arc<pool::SharedInstance>,
 }
@@ -66,6 +67,7 @@ impl Clone for Inner {
             policy: self.policy.clone(),
             limits: self.limits,
             instance_mode: self.instance_mode,
+            cache_hint: self.cache_hint,
             // A component with other settings gets a shared instance of its own.
             shared: Arc::default(),
         }
@@ -150,6 +152,7 @@ impl LoadedComponent {
             policy,
             limits: Limits::default(),
             instance_mode: InstanceMode::default(),
+            cache_hint: CacheHint::default(),
             shared: Arc::default(),
         };
         Ok(LoadedComponent { inner: Arc::new(inner) })
@@ -170,6 +173,14 @@ impl LoadedComponent {
     /// How sessions share instances.
     pub fn instance_mode(&self) -> InstanceMode {
         self.inner.instance_mode
+    }
+
+    /// Sets how long and by whom modern (2026-07-28) clients may cache this
+    /// router's lists and reads (`ttlMs`, `cacheScope`; one public minute
+    /// by default). Make it private when results depend on who asks.
+    pub fn with_cache_hint(mut self, hint: CacheHint) -> Self {
+        Arc::make_mut(&mut self.inner).cache_hint = hint;
+        self
     }
 
     /// The sandbox policy instances run under.
@@ -294,5 +305,9 @@ impl mcp_wit_protocol::RouterComponent for LoadedComponent {
 
     fn open(&self) -> PooledRouter {
         PooledRouter::new(self.clone())
+    }
+
+    fn cache_hint(&self) -> CacheHint {
+        self.inner.cache_hint
     }
 }

@@ -219,8 +219,8 @@ pub struct RawClient {
     pub session: Option<String>,
     /// Sent as `MCP-Protocol-Version` when set.
     pub version: Option<String>,
-    /// Method of each request sent, by raw id.
-    methods: Mutex<HashMap<String, String>>,
+    /// Method and schema revision of each request sent, by raw id.
+    methods: Mutex<HashMap<String, (String, schema::Revision)>>,
 }
 
 impl RawClient {
@@ -277,8 +277,13 @@ impl RawClient {
         } else {
             Vec::new()
         };
+        // Notifications in a reply belong to its request's revision.
+        let revision = messages
+            .iter()
+            .find_map(|m| m.get("id").and_then(|id| self.methods.lock().unwrap().get(&id.to_string()).map(|k| k.1)))
+            .unwrap_or_default();
         for message in &messages {
-            self.check(message);
+            self.check_at(revision, message);
         }
         Reply { status, headers, body, messages }
     }
@@ -288,14 +293,24 @@ impl RawClient {
         if let Ok(msg) = serde_json::from_str::<Value>(body)
             && let (Some(id), Some(method)) = (msg.get("id"), msg.get("method").and_then(Value::as_str))
         {
-            self.methods.lock().unwrap().insert(id.to_string(), method.to_string());
+            let revision = schema::Revision::of_request(&msg);
+            self.methods.lock().unwrap().insert(id.to_string(), (method.to_string(), revision));
         }
     }
 
-    /// Checks one server message against the schema (panics on a violation).
+    /// Checks one server message against the schema of the request it
+    /// answers (panics on a violation).
     pub fn check(&self, message: &Value) {
-        let method = message.get("id").and_then(|id| self.methods.lock().unwrap().get(&id.to_string()).cloned());
-        if let Err(e) = schema::check_server_message(message, method.as_deref()) {
+        self.check_at(schema::Revision::Legacy, message);
+    }
+
+    /// Checks one server message: a response against the schema of its
+    /// request's revision, anything else against `revision`.
+    pub fn check_at(&self, revision: schema::Revision, message: &Value) {
+        let known = message.get("id").and_then(|id| self.methods.lock().unwrap().get(&id.to_string()).cloned());
+        let revision = known.as_ref().map_or(revision, |(_, revision)| *revision);
+        let method = known.map(|(method, _)| method);
+        if let Err(e) = schema::check_server_message_at(revision, message, method.as_deref()) {
             panic!("schema violation: {e}");
         }
     }

@@ -5,6 +5,7 @@
 
 pub mod http;
 pub mod in_process;
+pub mod peers;
 pub mod schema;
 
 use std::collections::HashMap;
@@ -101,8 +102,11 @@ fn find_binary() -> PathBuf {
 /// What the proxy saw the server send, checked against the MCP schema.
 #[derive(Default)]
 pub struct Transcript {
-    /// Method of each request the client sent, by raw id.
-    methods: HashMap<String, String>,
+    /// Method and schema revision of each request the client sent, by raw id.
+    methods: HashMap<String, (String, schema::Revision)>,
+    /// The revision of the last request sent: notifications are checked
+    /// against it.
+    last_revision: schema::Revision,
     /// Every message the server sent, with the method it answers (for responses).
     pub messages: Vec<(Option<String>, Value)>,
     /// Schema violations found.
@@ -114,15 +118,19 @@ impl Transcript {
         if let Ok(msg) = serde_json::from_str::<Value>(line)
             && let (Some(id), Some(method)) = (msg.get("id"), msg.get("method").and_then(Value::as_str))
         {
-            self.methods.insert(id.to_string(), method.to_string());
+            let revision = schema::Revision::of_request(&msg);
+            self.last_revision = revision;
+            self.methods.insert(id.to_string(), (method.to_string(), revision));
         }
     }
 
     fn record_server(&mut self, line: &str) {
         match serde_json::from_str::<Value>(line) {
             Ok(msg) => {
-                let method = msg.get("id").and_then(|id| self.methods.get(&id.to_string())).cloned();
-                if let Err(e) = schema::check_server_message(&msg, method.as_deref()) {
+                let known = msg.get("id").and_then(|id| self.methods.get(&id.to_string())).cloned();
+                let revision = known.as_ref().map_or(self.last_revision, |(_, revision)| *revision);
+                let method = known.map(|(method, _)| method);
+                if let Err(e) = schema::check_server_message_at(revision, &msg, method.as_deref()) {
                     self.violations.push(e);
                 }
                 self.messages.push((method, msg));
@@ -415,6 +423,16 @@ impl RawServer {
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
+    }
+
+    /// Closes stdin, leaving stdout to be read to its end.
+    pub fn close_input(&mut self) {
+        drop(self.stdin.take());
+    }
+
+    /// The next line the server writes, or `None` once it closed stdout.
+    pub async fn next_line(&mut self) -> Option<String> {
+        tokio::time::timeout(ANSWER_TIMEOUT, self.stdout.next_line()).await.expect("no answer in time").unwrap()
     }
 
     /// Closes stdin and waits for a clean exit.

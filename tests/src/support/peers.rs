@@ -1,0 +1,154 @@
+//! Real MCP clients from the official SDKs: the Python SDK (`mcp`, pinned in
+//! `tests/peers/requirements.txt`) and the TypeScript SDK v2 client
+//! (`@modelcontextprotocol/client`, pinned below), driven through the
+//! scripts in `tests/peers/`. Each is installed on first use into
+//! `<target-dir>/peers` (a venv, an npm prefix) from PyPI and the npm
+//! registry; a lock file keeps test binaries running at once from
+//! installing twice.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+/// The TypeScript SDK client the tests speak with.
+pub const TS_CLIENT: &str = "@modelcontextprotocol/client@2.4.0";
+
+/// Where the scripts are.
+fn scripts() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("peers")
+}
+
+/// `<target-dir>/peers`, beside the binary under test.
+fn home() -> PathBuf {
+    let binary = super::binary();
+    let profile = binary.parent().expect("the binary is in a profile directory");
+    profile.parent().expect("the profile directory is in the target directory").join("peers")
+}
+
+fn run(command: &mut Command, what: &str) {
+    let output = command.output().unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
+    assert!(
+        output.status.success(),
+        "{what} failed ({}):\n{}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Runs `install` once per content of `marker_text`, under the peers lock.
+fn installed(marker: &Path, marker_text: &str, install: impl FnOnce()) {
+    std::fs::create_dir_all(home()).expect("the peers directory");
+    let lock = File::create(home().join(".lock")).expect("the peers lock file");
+    lock.lock().expect("the peers lock");
+    if std::fs::read_to_string(marker).ok().as_deref() != Some(marker_text) {
+        install();
+        std::fs::write(marker, marker_text).expect("the install marker");
+    }
+}
+
+/// The venv's Python with the pinned `mcp` installed.
+pub fn python() -> PathBuf {
+    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
+    PYTHON
+        .get_or_init(|| {
+            let venv = home().join("venv");
+            let requirements = scripts().join("requirements.txt");
+            let pinned = std::fs::read_to_string(&requirements).expect("tests/peers/requirements.txt");
+            installed(&venv.join(".installed"), &pinned, || {
+                run(Command::new("python3").args(["-m", "venv"]).arg(&venv), "python3 -m venv");
+                run(
+                    Command::new(venv.join("bin/pip"))
+                        .args(["install", "--quiet", "--disable-pip-version-check", "-r"])
+                        .arg(&requirements),
+                    "pip install -r tests/peers/requirements.txt",
+                );
+            });
+            venv.join("bin/python")
+        })
+        .clone()
+}
+
+/// The npm prefix holding the TypeScript SDK client.
+pub fn node_modules_home() -> PathBuf {
+    static HOME: OnceLock<PathBuf> = OnceLock::new();
+    HOME.get_or_init(|| {
+        let prefix = home().join("node");
+        installed(&prefix.join(".installed"), TS_CLIENT, || {
+            run(
+                Command::new("npm")
+                    .args(["install", "--no-audit", "--no-fund", "--loglevel=error", "--save-exact", "--prefix"])
+                    .arg(&prefix)
+                    .arg(TS_CLIENT),
+                "npm install @modelcontextprotocol/client",
+            );
+        });
+        prefix
+    })
+    .clone()
+}
+
+/// Which SDK client.
+#[derive(Debug, Clone, Copy)]
+pub enum Peer {
+    /// The Python SDK's `Client`.
+    Python,
+    /// The TypeScript SDK v2 `Client`.
+    TypeScript,
+}
+
+/// What a peer script reported, and every message the server sent it.
+pub struct PeerRun {
+    /// The script's report: `protocolVersion`, `tools`, `call`, …
+    pub report: Value,
+    /// The server's messages, as the client received them.
+    pub trace: Vec<Value>,
+}
+
+/// Runs `peer`'s script with `args` (mode, steps, then `--url URL` or
+/// `-- COMMAND…`), off the async runtime.
+pub async fn run_peer(peer: Peer, args: Vec<String>) -> PeerRun {
+    tokio::task::spawn_blocking(move || run_peer_blocking(peer, &args)).await.expect("the peer ran")
+}
+
+fn run_peer_blocking(peer: Peer, args: &[String]) -> PeerRun {
+    let trace = tempfile_path();
+    let mut command = match peer {
+        Peer::Python => {
+            let mut command = Command::new(python());
+            command.arg(scripts().join("python_client.py"));
+            command
+        }
+        Peer::TypeScript => {
+            let mut command = Command::new("node");
+            command.env("MCP_PEERS_NODE_DIR", node_modules_home()).arg(scripts().join("ts_client.mjs"));
+            command
+        }
+    };
+    // Options first: everything after `--` is the server's command.
+    let split = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    command.args(&args[..split]).arg("--trace").arg(&trace).args(&args[split..]);
+    let output = command.output().unwrap_or_else(|e| panic!("cannot run the {peer:?} peer: {e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the {peer:?} peer failed ({}):\n{stdout}\n{stderr}", output.status);
+    let report = serde_json::from_str(stdout.trim())
+        .unwrap_or_else(|e| panic!("the {peer:?} peer's report is not JSON ({e}):\n{stdout}\n{stderr}"));
+    let traced = std::fs::read_to_string(&trace).unwrap_or_default();
+    let _ = std::fs::remove_file(&trace);
+    let trace = traced
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("trace line is not JSON ({e}): {l}")))
+        .collect();
+    PeerRun { report, trace }
+}
+
+fn tempfile_path() -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    std::env::temp_dir().join(format!("mcp-wit-peer-{}-{}.jsonl", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)))
+}

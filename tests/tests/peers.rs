@@ -1,0 +1,118 @@
+// The official SDK clients against `mcp-wit serve` with the conformance
+// fixture, on stdio and Streamable HTTP: the Python SDK's `Client` in its
+// default mode and the TypeScript SDK v2 client with `versionNegotiation:
+// 'auto'` negotiate 2026-07-28 and call tools, resources, prompts and
+// completions; a 2025 client on the same server at the same time is served
+// as before. Every message the server sent a modern client validates
+// against the 2026-07-28 schema. (The peers install on first use, see
+// `support::peers`.)
+
+use mcp_wit_tests::support;
+use serde_json::Value;
+use support::http::HttpServer;
+use support::peers::{Peer, PeerRun, run_peer};
+use support::schema::{self, Revision};
+use support::{binary, fixture_arg};
+
+const SIMPLE_TEXT: &str = "This is a simple text response for testing.";
+
+/// The steps every run takes, in the peer scripts' options.
+fn steps(mode: &str) -> Vec<String> {
+    [
+        "--mode",
+        mode,
+        "--tool",
+        "test_simple_text",
+        "--resource",
+        "test://static-text",
+        "--prompt",
+        "test_simple_prompt",
+        "--complete-prompt",
+        "test_prompt_with_arguments",
+        "--complete-arg",
+        "arg1=te",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn over_stdio(mode: &str) -> Vec<String> {
+    let mut args = steps(mode);
+    args.extend(["--".into(), binary().display().to_string(), "serve".into(), fixture_arg("conformance")]);
+    args
+}
+
+fn over_http(mode: &str, url: &str) -> Vec<String> {
+    let mut args = steps(mode);
+    args.extend(["--url".into(), url.into()]);
+    args
+}
+
+/// Checks what a peer reported after negotiating `version`.
+fn assert_served(run: &PeerRun, version: &str) {
+    let report = &run.report;
+    assert_eq!(report["protocolVersion"], version, "{report}");
+    let tools: Vec<&str> = report["tools"].as_array().expect("tools").iter().filter_map(|t| t["name"].as_str()).collect();
+    assert!(tools.contains(&"test_simple_text"), "{report}");
+    assert_eq!(report["call"]["content"][0]["text"], SIMPLE_TEXT, "{report}");
+    assert!(report["read"]["contents"][0]["text"].is_string(), "{report}");
+    assert!(report["resources"].as_array().is_some_and(|r| !r.is_empty()), "{report}");
+    assert!(report["prompts"].as_array().is_some_and(|p| !p.is_empty()), "{report}");
+    assert!(report["prompt"]["messages"].as_array().is_some_and(|m| !m.is_empty()), "{report}");
+    assert!(report["templates"].is_array(), "{report}");
+    assert!(report["complete"]["completion"]["values"].is_array(), "{report}");
+}
+
+/// Checks every message a modern client received against the 2026-07-28
+/// schema: each as a JSON-RPC message, results as one of the server's results.
+fn assert_modern_wire(run: &PeerRun) {
+    assert!(!run.trace.is_empty(), "the peer traced nothing");
+    for message in &run.trace {
+        schema::check_at(Revision::Modern, "JSONRPCMessage", message).unwrap();
+        if let Some(result) = message.get("result") {
+            schema::check_at(Revision::Modern, "ServerResult", result).unwrap();
+            assert_eq!(result["resultType"], "complete", "{message}");
+        }
+        if message.get("method").and_then(Value::as_str).is_some() {
+            schema::check_at(Revision::Modern, "ServerNotification", message).unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn python_sdk_negotiates_2026_over_stdio() {
+    let run = run_peer(Peer::Python, over_stdio("auto")).await;
+    assert_served(&run, "2026-07-28");
+    assert_eq!(run.report["serverInfo"]["name"], "mcp-wit-conformance", "{}", run.report);
+    assert_modern_wire(&run);
+}
+
+#[tokio::test]
+async fn typescript_sdk_negotiates_2026_over_stdio() {
+    let run = run_peer(Peer::TypeScript, over_stdio("auto")).await;
+    assert_served(&run, "2026-07-28");
+    assert_modern_wire(&run);
+}
+
+#[tokio::test]
+async fn sdk_clients_of_both_eras_share_one_http_server() {
+    let fixture = fixture_arg("conformance");
+    let server = HttpServer::start(&[fixture.as_str()]).await;
+    let url = server.url();
+    let (python_modern, python_legacy, ts_modern, ts_legacy) = tokio::join!(
+        run_peer(Peer::Python, over_http("auto", &url)),
+        run_peer(Peer::Python, over_http("legacy", &url)),
+        run_peer(Peer::TypeScript, over_http("auto", &url)),
+        run_peer(Peer::TypeScript, over_http("legacy", &url)),
+    );
+    assert_served(&python_modern, "2026-07-28");
+    assert_modern_wire(&python_modern);
+    assert_served(&ts_modern, "2026-07-28");
+    assert_modern_wire(&ts_modern);
+    assert_served(&python_legacy, "2025-11-25");
+    assert_served(&ts_legacy, "2025-11-25");
+    for legacy in [&python_legacy, &ts_legacy] {
+        assert!(legacy.trace.iter().all(|m| m["result"].get("resultType").is_none()), "legacy results are not stamped");
+    }
+    server.stop().await;
+}
