@@ -17,6 +17,11 @@ pub struct InspectArgs {
     /// Print JSON (what an MCP client would see) instead of a table.
     #[arg(long)]
     json: bool,
+    /// Speak this protocol revision to the router: a 2025 one (through
+    /// `initialize`) or 2026-07-28 (`server/discover`, then stateless
+    /// requests).
+    #[arg(long, value_name = "VERSION", default_value = "2025-11-25", value_parser = parse_protocol)]
+    protocol: ProtocolVersion,
     #[command(flatten)]
     sandbox: SandboxArgs,
 }
@@ -30,8 +35,18 @@ pub struct CallArgs {
     /// The arguments, a JSON object.
     #[arg(long, default_value = "{}")]
     args: String,
+    /// Speak this protocol revision to the router (2025 ones, or 2026-07-28).
+    #[arg(long, value_name = "VERSION", default_value = "2025-11-25", value_parser = parse_protocol)]
+    protocol: ProtocolVersion,
     #[command(flatten)]
     sandbox: SandboxArgs,
+}
+
+fn parse_protocol(text: &str) -> Result<ProtocolVersion, String> {
+    ProtocolVersion::parse(text).ok_or_else(|| {
+        let known: Vec<&str> = ProtocolVersion::ALL.iter().map(|v| v.as_str()).collect();
+        format!("unknown revision {text:?}; known: {}", known.join(", "))
+    })
 }
 
 #[derive(clap::Args)]
@@ -75,24 +90,68 @@ fn load_one(path: &std::path::Path, sandbox: &SandboxArgs) -> anyhow::Result<Loa
 
 /// A session with `component`, initialized as a client named `mcp-wit`;
 /// returns it and the `initialize` result.
-fn open_session(component: LoadedComponent) -> anyhow::Result<(Session, serde_json::Value)> {
-    let mut session = Session::new(component, SessionOptions::default());
-    let client = ("mcp-wit", env!("CARGO_PKG_VERSION"));
-    let init = session.initialize_in_process(client, ProtocolVersion::LATEST_LEGACY).map_err(rpc_failure("initialize"))?;
-    Ok((session, serde_json::from_str(init.get())?))
+/// A session spoken to in process, in one era.
+struct Client {
+    session: Session,
+    version: ProtocolVersion,
 }
 
-/// Answers one request in process, returning its result.
-fn request(
-    session: &mut Session,
-    id: u32,
-    method: Method,
-    params: Option<&RawValue>,
-) -> anyhow::Result<serde_json::Value> {
-    let id = RawValue::from_string(id.to_string())?;
-    let mut notifications: Vec<Vec<u8>> = Vec::new();
-    let result = session.call(&id, method, params, &mut notifications).map_err(rpc_failure(method.as_str()))?;
-    Ok(serde_json::from_str(result.get())?)
+/// Opens a session at `version`: `initialize` for a 2025 revision,
+/// `server/discover` for 2026-07-28. Returns what the server says of itself
+/// (`serverInfo`, `instructions`, `capabilities`).
+fn open_session(component: LoadedComponent, version: ProtocolVersion) -> anyhow::Result<(Client, serde_json::Value)> {
+    let session = Session::new(component, SessionOptions::default());
+    let mut client = Client { session, version };
+    if version.is_modern() {
+        let discover = client.request(0, Method::Discover, None)?;
+        let about = serde_json::json!({
+            "serverInfo": discover["_meta"]["io.modelcontextprotocol/serverInfo"],
+            "instructions": discover.get("instructions"),
+            "capabilities": discover["capabilities"],
+            "protocolVersion": version.as_str(),
+        });
+        return Ok((client, about));
+    }
+    let me = ("mcp-wit", env!("CARGO_PKG_VERSION"));
+    let init = client.session.initialize_in_process(me, version).map_err(rpc_failure("initialize"))?;
+    Ok((client, serde_json::from_str(init.get())?))
+}
+
+impl Client {
+    /// Sends one request and returns its result.
+    fn request(&mut self, id: u32, method: Method, params: Option<&RawValue>) -> anyhow::Result<serde_json::Value> {
+        if !self.version.is_modern() {
+            let id = RawValue::from_string(id.to_string())?;
+            let mut notifications: Vec<Vec<u8>> = Vec::new();
+            let result =
+                self.session.call(&id, method, params, &mut notifications).map_err(rpc_failure(method.as_str()))?;
+            return Ok(serde_json::from_str(result.get())?);
+        }
+        // A whole 2026-07-28 message, envelope and all, through the session's
+        // own classification.
+        let mut params: serde_json::Value = match params {
+            Some(p) => serde_json::from_str(p.get())?,
+            None => serde_json::json!({}),
+        };
+        params["_meta"] = serde_json::json!({
+            "io.modelcontextprotocol/protocolVersion": self.version.as_str(),
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": { "name": "mcp-wit", "version": env!("CARGO_PKG_VERSION") },
+        });
+        let message = serde_json::json!({ "jsonrpc": "2.0", "id": id, "method": method.as_str(), "params": params });
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        self.session.handle(message.to_string().as_bytes(), &mut out);
+        let answer: serde_json::Value =
+            serde_json::from_slice(out.last().context("the session wrote no answer")?)?;
+        match answer.get("error") {
+            Some(error) => {
+                let code = error["code"].as_i64().and_then(|c| i32::try_from(c).ok()).unwrap_or_default();
+                let message = error["message"].as_str().unwrap_or_default();
+                Err(rpc_failure(method.as_str())(mcp_wit::RpcError::new(code, message)))
+            }
+            None => Ok(answer["result"].clone()),
+        }
+    }
 }
 
 fn rpc_failure(method: &str) -> impl FnOnce(mcp_wit::RpcError) -> anyhow::Error + '_ {
@@ -101,12 +160,21 @@ fn rpc_failure(method: &str) -> impl FnOnce(mcp_wit::RpcError) -> anyhow::Error 
 
 pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
     let component = load_one(&args.component, &args.sandbox)?;
-    let (mut session, init) = open_session(component)?;
-    let tools = request(&mut session, 1, Method::ListTools, None)?;
-    let resources = request(&mut session, 2, Method::ListResources, None)?;
-    let prompts = request(&mut session, 3, Method::ListPrompts, None)?;
+    let (mut client, init) = open_session(component, args.protocol)?;
+    let offers = |kind: &str| init["capabilities"].get(kind).is_some();
+    let list = |client: &mut Client, kind: &str, id, method| -> anyhow::Result<serde_json::Value> {
+        // A 2026-07-28 server answers lists of kinds it does not offer with -32601.
+        if client.version.is_modern() && !offers(kind) {
+            return Ok(serde_json::json!({ kind: [] }));
+        }
+        client.request(id, method, None)
+    };
+    let tools = list(&mut client, "tools", 1, Method::ListTools)?;
+    let resources = list(&mut client, "resources", 2, Method::ListResources)?;
+    let prompts = list(&mut client, "prompts", 3, Method::ListPrompts)?;
     if args.json {
         let report = serde_json::json!({
+            "protocolVersion": init["protocolVersion"],
             "serverInfo": init["serverInfo"],
             "instructions": init.get("instructions"),
             "capabilities": init["capabilities"],
@@ -150,14 +218,14 @@ pub fn call(args: CallArgs) -> anyhow::Result<()> {
         serde_json::from_str(&args.args).with_context(|| format!("--args is not JSON: {}", args.args))?;
     anyhow::ensure!(arguments.is_object(), "--args must be a JSON object, like '{{\"text\":\"hi\"}}'");
     let component = load_one(&args.component, &args.sandbox)?;
-    let (mut session, _) = open_session(component)?;
+    let (mut client, _) = open_session(component, args.protocol)?;
     #[derive(serde::Serialize)]
     struct CallParams<'a> {
         name: &'a str,
         arguments: &'a serde_json::Value,
     }
     let params = serde_json::value::to_raw_value(&CallParams { name: &args.tool, arguments: &arguments })?;
-    let result = request(&mut session, 1, Method::CallTool, Some(&params))?;
+    let result = client.request(1, Method::CallTool, Some(&params))?;
     println!("{}", serde_json::to_string_pretty(&result)?);
     anyhow::ensure!(result["isError"] != true, "the tool reported an error");
     Ok(())

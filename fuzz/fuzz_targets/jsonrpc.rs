@@ -62,14 +62,18 @@ const EVERYTHING: &[u8] = include_bytes!(env!(
 const MAX_OUTPUT: usize = 16 << 10;
 
 /// Every code the host answers with.
-const CODES: [i32; 6] = [
+const CODES: [i32; 7] = [
     code::PARSE_ERROR,
     code::INVALID_REQUEST,
     code::METHOD_NOT_FOUND,
     code::INVALID_PARAMS,
     code::INTERNAL_ERROR,
     code::RESOURCE_NOT_FOUND,
+    code::UNSUPPORTED_PROTOCOL_VERSION,
 ];
+
+/// The `_meta` key whose presence makes a request modern (2026-07-28).
+const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 
 /// The compiled fixture, once per process (compiling it is the slow part).
 struct Fixture {
@@ -99,7 +103,9 @@ fn run(data: &[u8]) {
     let options = SessionOptions { page_size: pair.then_some(4), max_output: MAX_OUTPUT };
     let routers = if pair { fixture.pair.clone() } else { fixture.single.clone() };
     let mut session = Session::new(routers, options);
-    if !data.windows(b"initialize".len()).any(|w| w == b"initialize") {
+    let has = |needle: &[u8]| data.windows(needle.len()).any(|w| w == needle);
+    // Inputs that `initialize` or make modern claims choose their own era.
+    if !has(b"initialize") && !has(PROTOCOL_VERSION_KEY.as_bytes()) {
         let version = ProtocolVersion::ALL[(data.len() / 2) % ProtocolVersion::ALL.len()];
         session.assume_initialized(version).expect("the fixture reports its capabilities");
     }
@@ -116,7 +122,12 @@ fn run(data: &[u8]) {
     // Whatever came before (traps, results over the cap, broken messages),
     // the session still serves: the guest answers a call, or, before
     // `initialize`, the host a ping.
+    let modern_probe = format!(
+        r#"{{"jsonrpc":"2.0","id":"probe","method":"tools/call","params":{{"name":"{}","_meta":{{"{PROTOCOL_VERSION_KEY}":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#,
+        if pair { "b_counter" } else { "counter" }
+    );
     let probe: &[u8] = match (session.protocol_version(), pair) {
+        (Some(v), _) if v.is_modern() => modern_probe.as_bytes(),
         (None, _) => br#"{"jsonrpc":"2.0","id":"probe","method":"ping"}"#,
         (Some(_), false) => br#"{"jsonrpc":"2.0","id":"probe","method":"tools/call","params":{"name":"counter"}}"#,
         (Some(_), true) => br#"{"jsonrpc":"2.0","id":"probe","method":"tools/call","params":{"name":"b_counter"}}"#,
@@ -233,7 +244,8 @@ fn check(message: &[u8], out: &[Vec<u8>]) {
                 if !method.starts_with("notifications/") || !m.params.is_none_or(|p| p.get().starts_with('{')) {
                     fail("not a notification the server may send");
                 }
-                if i + 1 == out.len() {
+                // A listen request is acknowledged, and answered only when it ends.
+                if i + 1 == out.len() && method != "notifications/subscriptions/acknowledged" {
                     fail("a notification is sent after the response, or without one");
                 }
             }
@@ -342,9 +354,35 @@ fn expect_for<'a>(m: &Incoming<'a>) -> Expect<'a> {
         return Expect::Error(INVALID, id);
     }
     match (method, m.id) {
-        (Some(_), Some(_)) => id.map_or(Expect::Error(INVALID, None), Expect::Response),
+        (Some(method), Some(_)) => match id {
+            None => Expect::Error(INVALID, None),
+            // Acknowledged (or refused) now, answered when it ends.
+            Some(_) if method.get() == r#""subscriptions/listen""# => Expect::Any,
+            Some(id) => params.and_then(|p| expect_for_envelope(p, id)).unwrap_or(Expect::Response(id)),
+        },
         (Some(_), None) => Expect::Silence,
         (None, Some(_)) if m.result.is_some() || m.error.is_some() => Expect::Silence,
         (None, _) => Expect::Error(INVALID, id),
+    }
+}
+
+/// What a well-framed request with a modern claim deserves by its envelope
+/// alone, when that decides: no capabilities → -32602; a version that is
+/// not served → -32022 (with an otherwise valid envelope).
+fn expect_for_envelope<'a>(params: &RawValue, id: &'a RawValue) -> Option<Expect<'a>> {
+    let params: serde_json::Value = serde_json::from_str(params.get()).ok()?;
+    let meta = params.get("_meta")?.as_object()?;
+    let version = meta.get(PROTOCOL_VERSION_KEY)?;
+    let capabilities = meta.get("io.modelcontextprotocol/clientCapabilities");
+    if capabilities.is_none() {
+        return Some(Expect::Error(&[code::INVALID_PARAMS], Some(id)));
+    }
+    let others_valid = capabilities.is_some_and(serde_json::Value::is_object)
+        && meta.get("io.modelcontextprotocol/clientInfo").is_none()
+        && meta.get("io.modelcontextprotocol/logLevel").is_none();
+    match version.as_str() {
+        None => Some(Expect::Error(&[code::INVALID_PARAMS], Some(id))),
+        Some(v) if v != "2026-07-28" && others_valid => Some(Expect::Error(&[code::UNSUPPORTED_PROTOCOL_VERSION], Some(id))),
+        Some(_) => None,
     }
 }

@@ -404,3 +404,21 @@ async fn http_closing_the_response_stream_cancels_the_request() {
     assert_eq!(reply.status, StatusCode::OK);
     server.stop().await;
 }
+
+#[test]
+fn the_cli_inspects_and_calls_in_either_era() {
+    let fixture = fixture_arg("conformance");
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(support::binary()).args(args).output().expect("mcp-wit runs");
+        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        serde_json::from_slice::<Value>(&output.stdout).expect("JSON on stdout")
+    };
+    let modern_call = run(&["call", &fixture, "test_simple_text", "--protocol", MODERN]);
+    assert_stamped(&modern_call, false);
+    let legacy_call = run(&["call", &fixture, "test_simple_text"]);
+    assert!(legacy_call.get("resultType").is_none(), "{legacy_call}");
+    let report = run(&["inspect", &fixture, "--json", "--protocol", MODERN]);
+    assert_eq!(report["protocolVersion"], MODERN, "{report}");
+    assert_eq!(report["serverInfo"]["name"], "mcp-wit-conformance", "{report}");
+    assert!(report["tools"].as_array().is_some_and(|t| !t.is_empty()), "{report}");
+}
