@@ -141,8 +141,7 @@ impl Client {
         let message = serde_json::json!({ "jsonrpc": "2.0", "id": id, "method": method.as_str(), "params": params });
         let mut out: Vec<Vec<u8>> = Vec::new();
         self.session.handle(message.to_string().as_bytes(), &mut out);
-        let answer: serde_json::Value =
-            serde_json::from_slice(out.last().context("the session wrote no answer")?)?;
+        let answer: serde_json::Value = serde_json::from_slice(out.last().context("the session wrote no answer")?)?;
         match answer.get("error") {
             Some(error) => {
                 let code = error["code"].as_i64().and_then(|c| i32::try_from(c).ok()).unwrap_or_default();

@@ -46,9 +46,8 @@ pub mod transport;
 
 pub use error::{EngineError, LoadError};
 pub use mcp_wit_protocol::{
-    CacheHint, CacheScope, Calls, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind, GuestFault, Method,
-    MountError, Outbox,
-    ProtocolVersion, RpcError, SessionOptions, contract,
+    CacheHint, CacheScope, Calls, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind, GuestFault,
+    Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, contract,
 };
 pub use runtime::cache::CompileCache;
 pub use runtime::engine::EngineOptions;

@@ -99,7 +99,10 @@ impl Envelope {
         let log_level = match keys.log_level {
             None => None,
             Some(level) => Some(serde_json::from_str::<LogLevel>(level.get()).map_err(|_| {
-                malformed(LOG_LEVEL_KEY, "must be one of debug, info, notice, warning, error, critical, alert, emergency")
+                malformed(
+                    LOG_LEVEL_KEY,
+                    "must be one of debug, info, notice, warning, error, critical, alert, emergency",
+                )
             })?),
         };
         Ok(Some(Envelope { requested_version, client_capabilities, client_info, log_level }))

@@ -9,11 +9,11 @@
 use std::future::Future;
 
 use crate::cancel::{CancelFlag, TickHook};
-use crate::modern::CacheHint;
 use crate::contract::{
     CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, McpResource, Prompt,
     PromptError, ReadResourceResult, ResourceError, ServerCapabilities, Tool, ToolError,
 };
+use crate::modern::CacheHint;
 
 /// How a guest call waits for the host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

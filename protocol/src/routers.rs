@@ -10,8 +10,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::contract;
-use crate::modern::CacheHint;
 use crate::executor::block_on;
+use crate::modern::CacheHint;
 use crate::router::{CallContext, GuestFault, Router, RouterComponent};
 
 /// Separates a mount's prefix from a tool or prompt name.
@@ -190,13 +190,13 @@ impl<C: RouterComponent> Routers<C> {
 
     /// Keeps what the routers said of themselves (`name`, `instructions`,
     /// `capabilities`, merged), with the components' cache hints.
-    pub(crate) fn learn_about(&self, name: String, instructions: String, capabilities: contract::ServerCapabilities) -> Arc<About> {
-        let cache = self
-            .mounts
-            .iter()
-            .map(|m| m.component.cache_hint())
-            .reduce(CacheHint::merge)
-            .unwrap_or_default();
+    pub(crate) fn learn_about(
+        &self,
+        name: String,
+        instructions: String,
+        capabilities: contract::ServerCapabilities,
+    ) -> Arc<About> {
+        let cache = self.mounts.iter().map(|m| m.component.cache_hint()).reduce(CacheHint::merge).unwrap_or_default();
         let about = Arc::new(About { name, instructions, capabilities, cache });
         self.learnt().about = Some(about.clone());
         about

@@ -69,7 +69,8 @@ async fn stdio_serves_modern_requests_on_their_own() {
 
     let tools = server.request(2, "tools/list", modern(json!({}))).await;
     assert_stamped(&tools["result"], true);
-    let listed: Vec<&str> = tools["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let listed: Vec<&str> =
+        tools["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert!(listed.contains(&"test_simple_text"), "{listed:?}");
 
     let call = server.request(3, "tools/call", modern(json!({ "name": "test_simple_text" }))).await;
@@ -143,13 +144,19 @@ async fn bad_envelopes_get_exact_errors_and_the_server_goes_on() {
     let cases = [
         (json!({ "_meta": { PROTOCOL_VERSION_KEY: MODERN } }), -32602),
         (json!({ "_meta": { PROTOCOL_VERSION_KEY: 2026, "io.modelcontextprotocol/clientCapabilities": {} } }), -32602),
-        (json!({ "_meta": { PROTOCOL_VERSION_KEY: MODERN, "io.modelcontextprotocol/clientCapabilities": "all" } }), -32602),
+        (
+            json!({ "_meta": { PROTOCOL_VERSION_KEY: MODERN, "io.modelcontextprotocol/clientCapabilities": "all" } }),
+            -32602,
+        ),
         (
             json!({ "_meta": { PROTOCOL_VERSION_KEY: MODERN, "io.modelcontextprotocol/clientCapabilities": {},
                 "io.modelcontextprotocol/logLevel": "loud" } }),
             -32602,
         ),
-        (json!({ "_meta": { PROTOCOL_VERSION_KEY: "1900-01-01", "io.modelcontextprotocol/clientCapabilities": {} } }), -32022),
+        (
+            json!({ "_meta": { PROTOCOL_VERSION_KEY: "1900-01-01", "io.modelcontextprotocol/clientCapabilities": {} } }),
+            -32022,
+        ),
     ];
     for (i, (params, code)) in cases.into_iter().enumerate() {
         let id = i as i64 + 1;
@@ -175,7 +182,9 @@ async fn listen_on_stdio_acknowledges_first_and_ends_with_the_connection() {
     // The stdio transport itself (a process): it answers open listens at the end of input.
     let fixture = fixture_arg("conformance");
     let mut server = RawServer::start(&["serve", fixture.as_str()]);
-    let listen = |id: i64| request(json!(id), "subscriptions/listen", modern(json!({ "notifications": { "toolsListChanged": true } })));
+    let listen = |id: i64| {
+        request(json!(id), "subscriptions/listen", modern(json!({ "notifications": { "toolsListChanged": true } })))
+    };
     server.send(&listen(1).to_string()).await;
     let ack = server.receive().await;
     assert_eq!(ack["method"], "notifications/subscriptions/acknowledged", "{ack}");
@@ -220,7 +229,9 @@ async fn http_modern_posts_climb_the_validation_ladder() {
     let (server, client) = http_server().await;
     let list = |id: i64, meta: Value| request(json!(id), "tools/list", json!({ "_meta": meta }));
     let bad_version = json!({ PROTOCOL_VERSION_KEY: "v999.0.0", "io.modelcontextprotocol/clientCapabilities": {} });
-    let cases: Vec<(&str, Vec<(&str, &str)>, Value, StatusCode, i64)> = vec![
+    // What, headers, body, then the status and code it must get.
+    type Case<'a> = (&'a str, Vec<(&'a str, &'a str)>, Value, StatusCode, i64);
+    let cases: Vec<Case<'_>> = vec![
         ("no version header", vec![("mcp-method", "tools/list")], list(1, envelope()), StatusCode::BAD_REQUEST, -32020),
         (
             "header and body disagree (checked before the version)",
@@ -236,7 +247,13 @@ async fn http_modern_posts_climb_the_validation_ladder() {
             StatusCode::BAD_REQUEST,
             -32022,
         ),
-        ("modern header, no envelope", modern_headers("tools/list", None), request(json!(4), "tools/list", json!({})), StatusCode::BAD_REQUEST, -32602),
+        (
+            "modern header, no envelope",
+            modern_headers("tools/list", None),
+            request(json!(4), "tools/list", json!({})),
+            StatusCode::BAD_REQUEST,
+            -32602,
+        ),
         (
             "malformed envelope",
             modern_headers("tools/list", None),
@@ -251,11 +268,41 @@ async fn http_modern_posts_climb_the_validation_ladder() {
             StatusCode::BAD_REQUEST,
             -32020,
         ),
-        ("initialize with a modern claim", modern_headers("initialize", None), request(json!(7), "initialize", modern(json!({}))), StatusCode::NOT_FOUND, -32601),
-        ("ping", modern_headers("ping", None), request(json!(8), "ping", modern(json!({}))), StatusCode::NOT_FOUND, -32601),
-        ("unknown method", modern_headers("unknown/method", None), request(json!(9), "unknown/method", modern(json!({}))), StatusCode::NOT_FOUND, -32601),
-        ("no Mcp-Method", vec![("mcp-protocol-version", MODERN)], list(10, envelope()), StatusCode::BAD_REQUEST, -32020),
-        ("Mcp-Method disagrees", modern_headers("prompts/list", None), list(11, envelope()), StatusCode::BAD_REQUEST, -32020),
+        (
+            "initialize with a modern claim",
+            modern_headers("initialize", None),
+            request(json!(7), "initialize", modern(json!({}))),
+            StatusCode::NOT_FOUND,
+            -32601,
+        ),
+        (
+            "ping",
+            modern_headers("ping", None),
+            request(json!(8), "ping", modern(json!({}))),
+            StatusCode::NOT_FOUND,
+            -32601,
+        ),
+        (
+            "unknown method",
+            modern_headers("unknown/method", None),
+            request(json!(9), "unknown/method", modern(json!({}))),
+            StatusCode::NOT_FOUND,
+            -32601,
+        ),
+        (
+            "no Mcp-Method",
+            vec![("mcp-protocol-version", MODERN)],
+            list(10, envelope()),
+            StatusCode::BAD_REQUEST,
+            -32020,
+        ),
+        (
+            "Mcp-Method disagrees",
+            modern_headers("prompts/list", None),
+            list(11, envelope()),
+            StatusCode::BAD_REQUEST,
+            -32020,
+        ),
         (
             "no Mcp-Name on tools/call",
             modern_headers("tools/call", None),
@@ -323,7 +370,8 @@ async fn http_serves_both_eras_side_by_side() {
     let mut params = modern(json!({ "name": "test_tool_with_progress", "arguments": {} }));
     params["_meta"]["progressToken"] = json!("p-1");
     let call = request(json!(2), "tools/call", params);
-    let reply = modern_client.post_raw(&modern_headers("tools/call", Some("test_tool_with_progress")), call.to_string()).await;
+    let reply =
+        modern_client.post_raw(&modern_headers("tools/call", Some("test_tool_with_progress")), call.to_string()).await;
     assert!(reply.is_sse(), "{reply:?}");
     let methods: Vec<&str> = reply.messages.iter().map(|m| m["method"].as_str().unwrap_or("(response)")).collect();
     assert_eq!(methods, ["notifications/progress", "notifications/progress", "notifications/progress", "(response)"]);
@@ -334,7 +382,8 @@ async fn http_serves_both_eras_side_by_side() {
         let counted = legacy.request(10, "tools/call", json!({ "name": "counter", "arguments": {} })).await;
         assert_eq!(text(&counted), expected);
         let modern_count = request(json!(11), "tools/call", modern(json!({ "name": "counter", "arguments": {} })));
-        let reply = modern_client.post_raw(&modern_headers("tools/call", Some("counter")), modern_count.to_string()).await;
+        let reply =
+            modern_client.post_raw(&modern_headers("tools/call", Some("counter")), modern_count.to_string()).await;
         assert_eq!(text(reply.response()), "1");
     }
     let missing = legacy.request(12, "resources/read", json!({ "uri": "test://nope" })).await;
@@ -347,7 +396,8 @@ async fn http_listen_stream_is_acknowledged_kept_alive_and_ended_at_shutdown() {
     let fixture = fixture_arg("conformance");
     let mut server = HttpServer::start(&[fixture.as_str(), "--sse-keep-alive", "200ms"]).await;
     let client = server.client();
-    let listen = request(json!(7), "subscriptions/listen", modern(json!({ "notifications": { "promptsListChanged": true } })));
+    let listen =
+        request(json!(7), "subscriptions/listen", modern(json!({ "notifications": { "promptsListChanged": true } })));
     client.note_request(&listen.to_string());
     let mut headers = client.default_headers();
     for (name, value) in modern_headers("subscriptions/listen", None) {

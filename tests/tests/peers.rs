@@ -52,7 +52,8 @@ fn over_http(mode: &str, url: &str) -> Vec<String> {
 fn assert_served(run: &PeerRun, version: &str) {
     let report = &run.report;
     assert_eq!(report["protocolVersion"], version, "{report}");
-    let tools: Vec<&str> = report["tools"].as_array().expect("tools").iter().filter_map(|t| t["name"].as_str()).collect();
+    let tools: Vec<&str> =
+        report["tools"].as_array().expect("tools").iter().filter_map(|t| t["name"].as_str()).collect();
     assert!(tools.contains(&"test_simple_text"), "{report}");
     assert_eq!(report["call"]["content"][0]["text"], SIMPLE_TEXT, "{report}");
     assert!(report["read"]["contents"][0]["text"].is_string(), "{report}");

@@ -159,6 +159,12 @@ impl<C: RouterComponent> Session<C> {
     }
 
     async fn assume_ready(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
+        if version.is_modern() {
+            // 2026-07-28 has no session to set up: each request brings its envelope.
+            return Err(RpcError::invalid_request(format!(
+                "{version} has no initialization: send each request with its `_meta` envelope"
+            )));
+        }
         let mut subscribe = false;
         for mount in 0..self.open.len() {
             let caps = self.guest(mount, async |r, cx| r.capabilities(cx).await).await?;

@@ -150,5 +150,9 @@ fn run_peer_blocking(peer: Peer, args: &[String]) -> PeerRun {
 fn tempfile_path() -> PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    std::env::temp_dir().join(format!("mcp-wit-peer-{}-{}.jsonl", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed)))
+    std::env::temp_dir().join(format!(
+        "mcp-wit-peer-{}-{}.jsonl",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ))
 }

@@ -49,8 +49,10 @@ fn schema(revision: Revision) -> Arc<Value> {
         .clone()
 }
 
-static VALIDATORS: LazyLock<Mutex<HashMap<(Revision, String), Arc<jsonschema::Validator>>>> =
-    LazyLock::new(Default::default);
+/// Compiled validators, by revision and definition.
+type Validators = HashMap<(Revision, String), Arc<jsonschema::Validator>>;
+
+static VALIDATORS: LazyLock<Mutex<Validators>> = LazyLock::new(Default::default);
 
 fn validator(revision: Revision, def: &str) -> Arc<jsonschema::Validator> {
     let schema = schema(revision);

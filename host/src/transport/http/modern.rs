@@ -275,7 +275,7 @@ fn same_value(sent: &str, value: &Value) -> bool {
             _ => n.as_f64().zip(sent.trim().parse::<f64>().ok()).is_some_and(|(a, b)| a == b),
         },
         Value::Bool(b) => sent == if *b { "true" } else { "false" },
-        other => sent == other.to_string(),
+        other => serde_json::to_string(other).is_ok_and(|text| text == sent),
     }
 }
 
