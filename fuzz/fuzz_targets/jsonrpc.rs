@@ -391,7 +391,10 @@ fn expect_for_envelope<'a>(params: &RawValue, id: &'a RawValue) -> Option<Expect
         && meta.get("io.modelcontextprotocol/logLevel").is_none();
     match version.as_str() {
         None => Some(Expect::Error(&[code::INVALID_PARAMS], Some(id))),
-        Some(v) if v != "2026-07-28" && others_valid => Some(Expect::Error(&[code::UNSUPPORTED_PROTOCOL_VERSION], Some(id))),
+        // -32600 when an earlier line made the connection a 2025 session.
+        Some(v) if v != "2026-07-28" && others_valid => {
+            Some(Expect::Error(&[code::UNSUPPORTED_PROTOCOL_VERSION, code::INVALID_REQUEST], Some(id)))
+        }
         Some(_) => None,
     }
 }

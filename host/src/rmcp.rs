@@ -30,10 +30,10 @@ use std::borrow::Cow;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use ::rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, ErrorCode, GetPromptRequestParams,
-    GetPromptResponse, InitializeRequestParams, InitializeResult, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion as RmcpVersion,
-    ReadResourceRequestParams, ReadResourceResponse, ServerConfig, ServerNotification,
+    CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, DiscoverResult, ErrorCode,
+    GetPromptRequestParams, GetPromptResponse, InitializeRequestParams, InitializeResult, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ProtocolVersion as RmcpVersion, ReadResourceRequestParams, ReadResourceResponse, ServerConfig, ServerNotification,
 };
 // rmcp marks these legacy (SEP-2577 and the 2026-07-28 subscriptions); the host still serves them.
 use ::rmcp::handler::server::router::tool::ToolRouter;
@@ -47,6 +47,8 @@ use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
+use mcp_wit_protocol::jsonrpc::Incoming;
+use mcp_wit_protocol::modern::PROTOCOL_VERSION_KEY;
 use mcp_wit_protocol::{Canceller, Method, ProtocolVersion, SessionOptions};
 
 use crate::{Routers, Session};
@@ -68,6 +70,16 @@ use crate::{Routers, Session};
 /// context).await` for tools it does not know; with native `#[tool]`s in a
 /// `ToolRouter`, [`list_tools_beside`](Self::list_tools_beside) and
 /// [`call_tool_beside`](Self::call_tool_beside) do the merging.
+///
+/// Both eras of MCP are served, as `mcp-wit serve` serves them: a client
+/// that sends `initialize` gets the 2025 session it negotiated; one that
+/// speaks 2026-07-28 (rmcp's `ClientLifecycleMode::Discover` or `Auto`) has
+/// `server/discover` and each request, envelope and all, answered by the
+/// session on its own, results stamped with `resultType`, the server's name
+/// and the component's cache hint
+/// ([`LoadedComponent::with_cache_hint`](crate::LoadedComponent::with_cache_hint)).
+/// `subscriptions/listen` is left to rmcp (-32601 unless a handler of one's
+/// own implements it).
 pub struct RouterHandler {
     routers: Routers,
     options: SessionOptions,
@@ -126,9 +138,13 @@ impl RouterHandler {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
+        let mut result = self.list_tools(request, context).await?;
         let mut tools = native.list_all();
-        tools.extend(self.list_tools(request, context).await?.tools);
-        Ok(ListToolsResult::with_all_items(tools))
+        tools.append(&mut result.tools);
+        // The guest's result keeps what the session stamped on it (a modern
+        // result's `resultType`, cache hint and server name); only the guest's
+        // first page is listed, as before.
+        Ok(ListToolsResult { tools, next_cursor: None, ..result })
     }
 
     /// `tools/call` for a handler of one's own (`service`) with native tools
@@ -163,6 +179,13 @@ impl RouterHandler {
     /// The session answers in MCP's JSON (one mapping and one set of errors
     /// for every transport), which serde reads into rmcp's model: a copy the
     /// stdio and HTTP paths do not make.
+    ///
+    /// A request whose `_meta` carries a 2026-07-28 envelope is handed over
+    /// whole, envelope included, so that the session serves it as any
+    /// transport's: on its own, its result stamped (`resultType`, the
+    /// server's name, the cache hint of lists and reads), its errors those of
+    /// 2026-07-28. rmcp adds nothing to such a result that the session has
+    /// not set already.
     async fn forward<T: DeserializeOwned>(
         &self,
         method: Method,
@@ -178,6 +201,7 @@ impl RouterHandler {
             object.insert("_meta".into(), serde_json::to_value(&context.meta).map_err(internal)?);
         }
         let params = serde_json::value::to_raw_value(&params).map_err(internal)?;
+        let enveloped = context.meta.contains_key(PROTOCOL_VERSION_KEY);
         // A handler of one's own may answer `initialize` itself: the session
         // then takes the revision the client negotiated with it.
         let version = context
@@ -190,11 +214,24 @@ impl RouterHandler {
         // A task of its own, so that the call goes on (and ends cleanly) if
         // rmcp drops this request's future.
         let call = tokio::spawn(async move {
-            if method != Method::Initialize && session.protocol_version().is_none() {
-                session.assume_initialized_async(version).await?;
-            }
             let mut notifications: Vec<Vec<u8>> = Vec::new();
-            let result = session.call_async(&call_id, method, Some(&params), &mut notifications).await;
+            // The session tells the eras apart by the request itself: a
+            // modern request, a method 2026-07-28 added, or anything on a
+            // connection that already speaks 2026-07-28 (which then gets
+            // that era's refusals).
+            let by_body = enveloped
+                || method.is_modern_only()
+                || session.protocol_version().is_some_and(ProtocolVersion::is_modern);
+            let result = if by_body {
+                let request = Incoming::Request { id: &call_id, method: method.as_str().into(), params: Some(&params) };
+                session.handle_parsed_async(request, &mut notifications).await;
+                answer_of(&mut notifications)
+            } else {
+                if method != Method::Initialize && session.protocol_version().is_none() {
+                    session.assume_initialized_async(version).await?;
+                }
+                session.call_async(&call_id, method, Some(&params), &mut notifications).await
+            };
             Ok::<_, crate::RpcError>((result, notifications))
         });
         tokio::pin!(call);
@@ -242,6 +279,41 @@ struct Notification<'a> {
     params: Option<&'a RawValue>,
 }
 
+/// A response the session wrote.
+#[derive(Deserialize)]
+struct Answer {
+    #[serde(default)]
+    result: Option<Box<RawValue>>,
+    #[serde(default)]
+    error: Option<AnswerError>,
+}
+
+#[derive(Deserialize)]
+struct AnswerError {
+    code: i32,
+    message: String,
+    #[serde(default)]
+    data: Option<Value>,
+}
+
+/// Takes the response out of what the session wrote for one request (its
+/// last message; the notifications before it stay), as
+/// [`Session::call_async`] would return it.
+fn answer_of(written: &mut Vec<Vec<u8>>) -> Result<Box<RawValue>, crate::RpcError> {
+    let cancelled = || crate::RpcError::internal("the request was cancelled");
+    // A cancelled request gets no response: only notifications are left.
+    let Some(last) = written.pop_if(|m| serde_json::from_slice::<Notification<'_>>(m).is_err()) else {
+        return Err(cancelled());
+    };
+    let answer: Answer = serde_json::from_slice(&last)
+        .map_err(|e| crate::RpcError::internal(format!("cannot read the session's answer: {e}")))?;
+    match answer {
+        Answer { error: Some(AnswerError { code, message, data }), .. } => Err(crate::RpcError { code, message, data }),
+        Answer { result: Some(result), .. } => Ok(result),
+        Answer { .. } => Err(crate::RpcError::internal("the session's answer has neither a result nor an error")),
+    }
+}
+
 fn internal(e: serde_json::Error) -> ErrorData {
     ErrorData::internal_error(e.to_string(), None)
 }
@@ -259,9 +331,11 @@ fn probe_info(routers: Routers, options: SessionOptions) -> Result<ServerConfig,
     serde_json::from_str(result.get()).map_err(internal)
 }
 
-/// The revisions rmcp knows that the session serves.
+/// The revisions rmcp knows that the session serves: the legacy ones
+/// through `initialize`, the modern ones per request (rmcp refuses a request
+/// naming any other with -32022 before it reaches the handler).
 static SERVED_VERSIONS: LazyLock<Vec<RmcpVersion>> = LazyLock::new(|| {
-    RmcpVersion::KNOWN_VERSIONS.iter().filter(|v| ProtocolVersion::parse(v.as_str()).is_some_and(|v| !v.is_modern())).cloned().collect()
+    RmcpVersion::KNOWN_VERSIONS.iter().filter(|v| ProtocolVersion::parse(v.as_str()).is_some()).cloned().collect()
 });
 
 fn to_params<P: serde::Serialize>(params: &P) -> Result<Value, ErrorData> {
@@ -306,6 +380,14 @@ impl ServerHandler for RouterHandler {
         let info: ServerConfig = self.forward(Method::Initialize, to_params(&request)?, &context).await?;
         *self.info.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.clone());
         Ok(info)
+    }
+
+    /// `server/discover` (2026-07-28): the session's answer, as `mcp-wit
+    /// serve` gives it: the routers' capabilities and instructions, the
+    /// revisions served per request, the cache hint of the components and
+    /// the server's name in `_meta`.
+    async fn discover(&self, context: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
+        self.forward(Method::Discover, json!({}), &context).await
     }
 
     async fn list_tools(
