@@ -90,6 +90,9 @@ fn load_one(path: &std::path::Path, sandbox: &SandboxArgs) -> anyhow::Result<Loa
 
 /// A session with `component`, initialized as a client named `mcp-wit`;
 /// returns it and the `initialize` result.
+/// Who these commands say they are, as a client.
+const CLIENT: (&str, &str) = ("mcp-wit", env!("CARGO_PKG_VERSION"));
+
 /// A session spoken to in process, in one era.
 struct Client {
     session: Session,
@@ -112,44 +115,36 @@ fn open_session(component: LoadedComponent, version: ProtocolVersion) -> anyhow:
         });
         return Ok((client, about));
     }
-    let me = ("mcp-wit", env!("CARGO_PKG_VERSION"));
-    let init = client.session.initialize_in_process(me, version).map_err(rpc_failure("initialize"))?;
+    let init = client.session.initialize_in_process(CLIENT, version).map_err(rpc_failure("initialize"))?;
     Ok((client, serde_json::from_str(init.get())?))
 }
 
 impl Client {
-    /// Sends one request and returns its result.
+    /// Sends one request and returns its result. A 2026-07-28 request
+    /// carries its envelope in `params._meta`, by which the session serves it
+    /// as such.
     fn request(&mut self, id: u32, method: Method, params: Option<&RawValue>) -> anyhow::Result<serde_json::Value> {
-        if !self.version.is_modern() {
-            let id = RawValue::from_string(id.to_string())?;
-            let mut notifications: Vec<Vec<u8>> = Vec::new();
-            let result =
-                self.session.call(&id, method, params, &mut notifications).map_err(rpc_failure(method.as_str()))?;
-            return Ok(serde_json::from_str(result.get())?);
-        }
-        // A whole 2026-07-28 message, envelope and all, through the session's
-        // own classification.
-        let mut params: serde_json::Value = match params {
-            Some(p) => serde_json::from_str(p.get())?,
-            None => serde_json::json!({}),
+        let enveloped;
+        let params = if self.version.is_modern() {
+            let mut value: serde_json::Value = match params {
+                Some(p) => serde_json::from_str(p.get())?,
+                None => serde_json::json!({}),
+            };
+            value["_meta"] = serde_json::json!({
+                "io.modelcontextprotocol/protocolVersion": self.version.as_str(),
+                "io.modelcontextprotocol/clientCapabilities": {},
+                "io.modelcontextprotocol/clientInfo": { "name": CLIENT.0, "version": CLIENT.1 },
+            });
+            enveloped = serde_json::value::to_raw_value(&value)?;
+            Some(&*enveloped)
+        } else {
+            params
         };
-        params["_meta"] = serde_json::json!({
-            "io.modelcontextprotocol/protocolVersion": self.version.as_str(),
-            "io.modelcontextprotocol/clientCapabilities": {},
-            "io.modelcontextprotocol/clientInfo": { "name": "mcp-wit", "version": env!("CARGO_PKG_VERSION") },
-        });
-        let message = serde_json::json!({ "jsonrpc": "2.0", "id": id, "method": method.as_str(), "params": params });
-        let mut out: Vec<Vec<u8>> = Vec::new();
-        self.session.handle(message.to_string().as_bytes(), &mut out);
-        let answer: serde_json::Value = serde_json::from_slice(out.last().context("the session wrote no answer")?)?;
-        match answer.get("error") {
-            Some(error) => {
-                let code = error["code"].as_i64().and_then(|c| i32::try_from(c).ok()).unwrap_or_default();
-                let message = error["message"].as_str().unwrap_or_default();
-                Err(rpc_failure(method.as_str())(mcp_wit::RpcError::new(code, message)))
-            }
-            None => Ok(answer["result"].clone()),
-        }
+        let id = RawValue::from_string(id.to_string())?;
+        let mut notifications: Vec<Vec<u8>> = Vec::new();
+        let result =
+            self.session.call(&id, method, params, &mut notifications).map_err(rpc_failure(method.as_str()))?;
+        Ok(serde_json::from_str(result.get())?)
     }
 }
 

@@ -47,7 +47,6 @@ use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-use mcp_wit_protocol::jsonrpc::Incoming;
 use mcp_wit_protocol::modern::PROTOCOL_VERSION_KEY;
 use mcp_wit_protocol::{Canceller, Method, ProtocolVersion, SessionOptions};
 
@@ -214,24 +213,16 @@ impl RouterHandler {
         // A task of its own, so that the call goes on (and ends cleanly) if
         // rmcp drops this request's future.
         let call = tokio::spawn(async move {
+            // The session tells the eras apart by the params, envelope and
+            // all. A 2025 request reaching a handler that never saw
+            // `initialize` (a handler of one's own answered it) gets the
+            // session set up first.
+            let legacy = !enveloped && !method.is_modern_only() && method != Method::Initialize;
+            if legacy && session.protocol_version().is_none() {
+                session.assume_initialized_async(version).await?;
+            }
             let mut notifications: Vec<Vec<u8>> = Vec::new();
-            // The session tells the eras apart by the request itself: a
-            // modern request, a method 2026-07-28 added, or anything on a
-            // connection that already speaks 2026-07-28 (which then gets
-            // that era's refusals).
-            let by_body = enveloped
-                || method.is_modern_only()
-                || session.protocol_version().is_some_and(ProtocolVersion::is_modern);
-            let result = if by_body {
-                let request = Incoming::Request { id: &call_id, method: method.as_str().into(), params: Some(&params) };
-                session.handle_parsed_async(request, &mut notifications).await;
-                answer_of(&mut notifications)
-            } else {
-                if method != Method::Initialize && session.protocol_version().is_none() {
-                    session.assume_initialized_async(version).await?;
-                }
-                session.call_async(&call_id, method, Some(&params), &mut notifications).await
-            };
+            let result = session.call_async(&call_id, method, Some(&params), &mut notifications).await;
             Ok::<_, crate::RpcError>((result, notifications))
         });
         tokio::pin!(call);
@@ -277,41 +268,6 @@ struct Notification<'a> {
     method: &'a str,
     #[serde(borrow, default)]
     params: Option<&'a RawValue>,
-}
-
-/// A response the session wrote.
-#[derive(Deserialize)]
-struct Answer {
-    #[serde(default)]
-    result: Option<Box<RawValue>>,
-    #[serde(default)]
-    error: Option<AnswerError>,
-}
-
-#[derive(Deserialize)]
-struct AnswerError {
-    code: i32,
-    message: String,
-    #[serde(default)]
-    data: Option<Value>,
-}
-
-/// Takes the response out of what the session wrote for one request (its
-/// last message; the notifications before it stay), as
-/// [`Session::call_async`] would return it.
-fn answer_of(written: &mut Vec<Vec<u8>>) -> Result<Box<RawValue>, crate::RpcError> {
-    let cancelled = || crate::RpcError::internal("the request was cancelled");
-    // A cancelled request gets no response: only notifications are left.
-    let Some(last) = written.pop_if(|m| serde_json::from_slice::<Notification<'_>>(m).is_err()) else {
-        return Err(cancelled());
-    };
-    let answer: Answer = serde_json::from_slice(&last)
-        .map_err(|e| crate::RpcError::internal(format!("cannot read the session's answer: {e}")))?;
-    match answer {
-        Answer { error: Some(AnswerError { code, message, data }), .. } => Err(crate::RpcError { code, message, data }),
-        Answer { result: Some(result), .. } => Ok(result),
-        Answer { .. } => Err(crate::RpcError::internal("the session's answer has neither a result nor an error")),
-    }
 }
 
 fn internal(e: serde_json::Error) -> ErrorData {

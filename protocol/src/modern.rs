@@ -114,16 +114,6 @@ impl Envelope {
             .filter(|v| v.is_modern())
             .ok_or_else(|| unsupported_version(&self.requested_version))
     }
-
-    /// The client's name, when it sent one.
-    pub fn client_name(&self) -> Option<String> {
-        #[derive(Deserialize)]
-        struct Named {
-            name: String,
-        }
-        let info = self.client_info.as_ref()?;
-        serde_json::from_str::<Named>(info.get()).ok().map(|n| n.name)
-    }
 }
 
 /// The modern revisions, as `server/discover` lists them and -32022 names them.
@@ -235,7 +225,7 @@ mod tests {
         .unwrap();
         assert_eq!(env.version().unwrap(), ProtocolVersion::V2026_07_28);
         assert_eq!(env.log_level, Some(LogLevel::Info));
-        assert_eq!(env.client_name().as_deref(), Some("c"));
+        assert_eq!(env.client_info.as_deref().map(RawValue::get), Some(r#"{"name":"c","version":"1"}"#));
     }
 
     #[test]

@@ -5,21 +5,25 @@
 // one's own can put native tools beside the guest's. Then the HTTP endpoints
 // merged into an axum app of the test's own.
 
+use std::borrow::Cow;
 use std::time::Duration;
 
 use mcp_wit::rmcp::RouterHandler;
 use mcp_wit::runtime::limits::Limits;
 use mcp_wit::transport::http::{HttpOptions, axum_router};
-use mcp_wit::{LoadedComponent, SandboxPolicy, SessionOptions};
+use mcp_wit::{CacheHint, CacheScope, LoadedComponent, SandboxPolicy, SessionOptions};
 use mcp_wit_tests::support;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    ArgumentInfo, CallToolRequest, CallToolRequestParams, CallToolResponse, ClientRequest, CompleteRequestParams,
-    GetPromptRequestParams, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, Reference,
-    ResourceContents, ServerCapabilities, ServerConfig,
+    ArgumentInfo, CacheScope as RmcpCacheScope, CallToolRequest, CallToolRequestParams, CallToolResponse,
+    ClientRequest, CompleteRequestParams, DiscoverResult, GetPromptRequestParams, ListToolsResult,
+    PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, Reference, ResourceContents,
+    ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{PeerRequestOptions, RequestContext, RoleClient, RoleServer, RunningService};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, PeerRequestOptions, RequestContext, RoleClient, RoleServer, RunningService,
+};
 use rmcp::{ClientHandler, ErrorData, ServerHandler, ServiceExt, tool, tool_router};
 use serde_json::{Value, json};
 use support::http::RawClient;
@@ -38,11 +42,7 @@ where
     S: ServerHandler,
     C: ClientHandler,
 {
-    let (server_end, client_end) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        let running = server.serve(server_end).await.expect("the server starts");
-        let _ = running.waiting().await;
-    });
+    let client_end = support::serve_in_memory(server);
     tokio::time::timeout(Duration::from_secs(60), client.serve(client_end))
         .await
         .expect("initialize in time")
@@ -172,8 +172,9 @@ async fn server_config_is_the_guests_before_any_client() {
     assert_eq!(handler.get_info(), config, "cached");
 }
 
-/// A server of one's own: a native tool beside the guest's, every other
-/// request passed to the guest.
+/// A server of one's own, as `host/examples/rmcp_server.rs` writes one: a
+/// native tool beside the guest's, the revisions served, the 2026-07-28
+/// probe and every other request passed to the `RouterHandler`.
 struct Combined {
     router: RouterHandler,
     tool_router: ToolRouter<Self>,
@@ -199,6 +200,14 @@ impl ServerHandler for Combined {
         let info = self.router.get_info();
         let capabilities = ServerCapabilities::builder().enable_tools().build();
         ServerConfig::new(capabilities).with_server_info(info.server_info).with_protocol_version(info.protocol_version)
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        self.router.supported_protocol_versions()
+    }
+
+    async fn discover(&self, context: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
+        self.router.discover(context).await
     }
 
     async fn list_tools(
@@ -237,6 +246,38 @@ async fn native_tools_sit_beside_the_guests() {
     assert_eq!(error.code.0, -32602);
 
     client.cancel().await.expect("close");
+}
+
+#[tokio::test]
+async fn native_tools_beside_the_guests_keep_the_modern_stamp() {
+    let hint = CacheHint { ttl_ms: 7_000, scope: CacheScope::Public };
+    let router = RouterHandler::new(load("conformance").with_cache_hint(hint));
+    let combined = Combined { router, tool_router: Combined::tool_router() };
+    // rmcp's auto lifecycle: `server/discover` first, then per-request envelopes.
+    let lifecycle = ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: Some(ProtocolVersion::V_2025_11_25),
+    };
+    let client_end = support::serve_in_memory(combined);
+    let client = tokio::time::timeout(Duration::from_secs(60), ().serve_with_lifecycle(client_end, lifecycle))
+        .await
+        .expect("connected in time")
+        .expect("the client connects");
+    let info = client.peer_info().expect("the server's info");
+    assert_eq!(info.protocol_version, ProtocolVersion::V_2026_07_28, "{info:?}");
+
+    let tools = client.list_tools(None).await.expect("tools/list");
+    assert_eq!(tools.tools[0].name, "shout", "{tools:?}");
+    assert!(tools.tools.iter().any(|t| t.name == "test_simple_text"), "{tools:?}");
+    assert_eq!((tools.ttl_ms, tools.cache_scope), (Some(7_000), Some(RmcpCacheScope::Public)), "{tools:?}");
+    let meta = tools.meta.as_ref().expect("the guest's _meta");
+    assert_eq!(meta["io.modelcontextprotocol/serverInfo"]["name"], "mcp-wit-conformance", "{tools:?}");
+
+    let shouted = client.call_tool(call("shout", json!({ "text": "hi" }))).await.expect("shout");
+    assert_eq!(text_of(&shouted), "HI");
+    let guest = client.call_tool(CallToolRequestParams::new("test_simple_text")).await.expect("the guest's tool");
+    assert_eq!(text_of(&guest), "This is a simple text response for testing.");
+    client.cancel().await.expect("the client closes");
 }
 
 #[tokio::test]

@@ -3,24 +3,22 @@
 // lifecycle (a `server/discover` probe, then per-request envelopes, which must
 // settle on 2026-07-28). Against `mcp-wit serve` over stdio and over
 // Streamable HTTP, and against the embedded `RouterHandler` served by rmcp's
-// own server, with the `conformance` fixture (`components/conformance`).
+// own server, with the `conformance` fixture (`components/conformance`). (A
+// handler of one's own with native tools beside the guest's is in
+// embedding.rs.)
 
-use std::borrow::Cow;
 use std::process::Stdio;
 use std::time::Duration;
 
 use mcp_wit::rmcp::RouterHandler;
 use mcp_wit::{CacheHint, CacheScope, LoadedComponent, SandboxPolicy};
 use mcp_wit_tests::support;
-use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CacheScope as RmcpCacheScope, CallToolRequestParams, CallToolResponse, DiscoverResult, ListToolsResult,
-    PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ResourceContents, ResultType, ServerConfig,
+    CacheScope as RmcpCacheScope, CallToolRequestParams, ProtocolVersion, ReadResourceRequestParams, ResourceContents,
+    ResultType,
 };
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RoleServer, RunningService};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RoleClient, RunningService};
 use rmcp::transport::{IntoTransport, StreamableHttpClientTransport, TokioChildProcess};
-use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_router};
 use support::http::HttpServer;
 use support::{ANSWER_TIMEOUT, fixture, fixture_arg, rpc_error, text_of};
 
@@ -173,15 +171,10 @@ fn conformance(hint: CacheHint) -> LoadedComponent {
         .with_cache_hint(hint)
 }
 
-/// Serves a `RouterHandler` with rmcp's server on one end of an in-memory
-/// pipe and connects rmcp's client in `era` to the other.
+/// A `RouterHandler` served by rmcp's own server, in memory, with rmcp's
+/// client connected in `era`.
 async fn embedded(component: LoadedComponent, era: Era) -> RunningService<RoleClient, ()> {
-    let (server_end, client_end) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        let running = RouterHandler::new(component).serve(server_end).await.expect("the server starts");
-        let _ = running.waiting().await;
-    });
-    connect(client_end, era).await
+    connect(support::serve_in_memory(RouterHandler::new(component)), era).await
 }
 
 #[tokio::test]
@@ -226,85 +219,5 @@ async fn the_embedded_router_handler_still_serves_a_legacy_rmcp_client() {
     exercise(&client, Era::Legacy).await;
     let tools = client.list_tools(None).await.expect("tools/list");
     assert!(tools.result_type.is_none() && tools.ttl_ms.is_none() && tools.cache_scope.is_none(), "{tools:?}");
-    client.cancel().await.expect("the client closes");
-}
-
-/// A handler of one's own, as `host/examples/rmcp_server.rs` writes one: a
-/// native tool beside the guest's, the probe and every other request passed
-/// to the `RouterHandler`.
-struct Combined {
-    router: RouterHandler,
-    tools: ToolRouter<Self>,
-}
-
-#[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
-#[schemars(crate = "rmcp::schemars")]
-struct ShoutArgs {
-    text: String,
-}
-
-#[tool_router(router = tools)]
-impl Combined {
-    /// Upper-cases its text.
-    #[tool(description = "Upper-cases its text")]
-    fn shout(&self, Parameters(ShoutArgs { text }): Parameters<ShoutArgs>) -> String {
-        text.to_uppercase()
-    }
-}
-
-impl ServerHandler for Combined {
-    fn get_info(&self) -> ServerConfig {
-        self.router.get_info()
-    }
-
-    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
-        self.router.supported_protocol_versions()
-    }
-
-    async fn discover(&self, context: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
-        self.router.discover(context).await
-    }
-
-    async fn list_tools(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        self.router.list_tools_beside(&self.tools, request, context).await
-    }
-
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        self.router.call_tool_beside(&self.tools, self, request, context).await
-    }
-}
-
-#[tokio::test]
-async fn native_tools_beside_the_guests_keep_the_modern_stamp() {
-    let hint = CacheHint { ttl_ms: 7_000, scope: CacheScope::Public };
-    let combined = Combined { router: RouterHandler::new(conformance(hint)), tools: Combined::tools() };
-    let (server_end, client_end) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        let running = combined.serve(server_end).await.expect("the server starts");
-        let _ = running.waiting().await;
-    });
-    let client = connect(client_end, Era::Modern).await;
-    let info = client.peer_info().expect("the server's info");
-    assert_eq!(info.protocol_version, ProtocolVersion::V_2026_07_28, "{info:?}");
-
-    let tools = client.list_tools(None).await.expect("tools/list");
-    assert_eq!(tools.tools[0].name, "shout", "{tools:?}");
-    assert!(tools.tools.iter().any(|t| t.name == "test_simple_text"), "{tools:?}");
-    assert_eq!((tools.ttl_ms, tools.cache_scope), (Some(7_000), Some(RmcpCacheScope::Public)), "{tools:?}");
-    let meta = tools.meta.as_ref().expect("the guest's _meta");
-    assert_eq!(meta["io.modelcontextprotocol/serverInfo"]["name"], SERVER_NAME, "{tools:?}");
-
-    let shouted = client.call_tool(support::call("shout", serde_json::json!({ "text": "hi" }))).await.expect("shout");
-    assert_eq!(text_of(&shouted), "HI");
-    let guest = client.call_tool(CallToolRequestParams::new("test_simple_text")).await.expect("the guest's tool");
-    assert_eq!(text_of(&guest), "This is a simple text response for testing.");
     client.cancel().await.expect("the client closes");
 }

@@ -23,9 +23,10 @@ use crate::method::Method;
 use crate::modern::Envelope;
 use crate::params::LogLevel;
 use crate::router::{CallContext, Calls, Router, RouterComponent};
-use crate::routers::{Routers, ToolFacts};
+use crate::routers::{About, Routers, ToolFacts};
 use crate::version::ProtocolVersion;
 
+pub use modern::Admitted;
 pub use output::Outbox;
 
 /// Output buffer capacity kept between messages.
@@ -64,11 +65,22 @@ enum Phase {
 
 /// The era a request is served in.
 #[derive(Clone, Copy)]
-enum Era {
+enum Era<'a> {
     /// In the session `initialize` set up.
     Legacy,
-    /// On its own, at this revision.
-    Modern(ProtocolVersion),
+    /// On its own, at this revision, by routers that say this of themselves.
+    Modern { version: ProtocolVersion, about: &'a About },
+}
+
+impl<'a> Era<'a> {
+    /// What the routers say of themselves, for a method only modern
+    /// requests reach (-32601 for any other, as a 2025 session knows none).
+    fn about(self, method: Method) -> Result<&'a About, RpcError> {
+        match self {
+            Era::Modern { about, .. } => Ok(about),
+            Era::Legacy => Err(RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}"))),
+        }
+    }
 }
 
 struct Ready {
@@ -216,7 +228,8 @@ impl<C: RouterComponent> Session<C> {
     /// calls: no JSON-RPC envelope is built or parsed. The result comes back
     /// as its JSON text (MCP's shape, as any transport would send it);
     /// notifications the request produces (e.g. progress) go to
-    /// `notifications` as whole messages.
+    /// `notifications` as whole messages. As on any transport, `params`
+    /// carrying a 2026-07-28 envelope make it a modern request.
     ///
     /// `id` is the request's JSON id, by which [`Canceller::cancel`] finds it.
     pub fn call(
@@ -278,8 +291,13 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         notifications: &mut O,
     ) -> Result<Box<RawValue>, RpcError> {
+        if method == Method::Listen {
+            return Err(RpcError::invalid_request(
+                "`subscriptions/listen` stays open until it ends: serve it through a transport",
+            ));
+        }
         self.envelope = false;
-        let answered = self.request(id, method, params, Era::Legacy, notifications).await;
+        let answered = self.answer_request(id, method.as_str(), Some(method), params, notifications).await;
         self.envelope = true;
         match answered {
             Ok(()) => self.take_bare_result(),
@@ -305,24 +323,43 @@ impl<C: RouterComponent> Session<C> {
     async fn handle_incoming<O: Outbox + ?Sized>(&mut self, message: Incoming<'_>, out: &mut O) {
         match message {
             Incoming::Request { id, method, params } => {
-                self.deferred = false;
-                let answered = match Envelope::read(params) {
-                    Ok(Some(envelope)) => self.modern_request(id, &method, params, &envelope, out).await,
-                    Ok(None) => self.legacy_request(id, &method, params, out).await,
-                    Err(error) => Err(error),
-                };
-                match answered {
-                    Ok(()) if self.deferred => {}
-                    Ok(()) => out.send(&self.buf),
-                    Err(_) if self.cancelled => tracing::debug!(id = id.get(), "request cancelled: no response"),
-                    Err(error) => self.send_error(Some(id), &error, out),
-                }
+                let answered = self.answer_request(id, &method, Method::parse(&method), params, out).await;
+                self.deliver(id, answered, out);
             }
             Incoming::Notification { method, params } => self.notification(&method, params),
             Incoming::Response { id } => {
                 // The host sends no requests yet, so every response is unsolicited.
                 tracing::debug!(id = id.get(), "ignoring a response to an unknown request");
             }
+        }
+    }
+
+    /// Answers request `id` into `self.buf` in the era its `params` choose:
+    /// a 2026-07-28 envelope makes it modern, its absence legacy. `name` is
+    /// the method as sent, `method` what it names, if known.
+    async fn answer_request<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        name: &str,
+        method: Option<Method>,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        self.deferred = false;
+        match Envelope::read(params)? {
+            Some(envelope) => self.modern_request(id, name, method, params, &envelope, out).await,
+            None => self.legacy_request(id, name, method, params, out).await,
+        }
+    }
+
+    /// Sends what answering request `id` came to: its answer, its error, or
+    /// nothing (cancelled, or answered later).
+    fn deliver<O: Outbox + ?Sized>(&mut self, id: &RawValue, answered: Result<(), RpcError>, out: &mut O) {
+        match answered {
+            Ok(()) if self.deferred => {}
+            Ok(()) => out.send(&self.buf),
+            Err(_) if self.cancelled => tracing::debug!(id = id.get(), "request cancelled: no response"),
+            Err(error) => self.send_error(Some(id), &error, out),
         }
         if self.buf.capacity() > RETAINED_BUFFER {
             // One huge result must not pin its size for the session's life.
@@ -335,21 +372,22 @@ impl<C: RouterComponent> Session<C> {
     async fn legacy_request<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
-        method: &str,
+        name: &str,
+        method: Option<Method>,
         params: Option<&RawValue>,
         out: &mut O,
     ) -> Result<(), RpcError> {
-        let parsed = Method::parse(method).filter(|m| !m.is_modern_only());
+        let method = method.filter(|m| !m.is_modern_only());
         if matches!(self.phase, Phase::Modern) {
-            return Err(match parsed {
+            return Err(match method {
                 Some(Method::Initialize) => modern::initialize_on_modern_connection(params),
                 _ => crate::modern::missing_envelope(&format!(
-                    "this connection speaks 2026-07-28, where `{method}` needs its envelope"
+                    "this connection speaks 2026-07-28, where `{name}` needs its envelope"
                 )),
             });
         }
-        let Some(method) = parsed else {
-            return Err(RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}")));
+        let Some(method) = method else {
+            return Err(RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {name}")));
         };
         self.request(id, method, params, Era::Legacy, out).await
     }
@@ -361,7 +399,7 @@ impl<C: RouterComponent> Session<C> {
         id: &RawValue,
         method: Method,
         params: Option<&RawValue>,
-        era: Era,
+        era: Era<'_>,
         out: &mut O,
     ) -> Result<(), RpcError> {
         self.cancelled = false;
@@ -396,13 +434,13 @@ impl<C: RouterComponent> Session<C> {
         id: &RawValue,
         method: Method,
         params: Option<&RawValue>,
-        era: Era,
+        era: Era<'_>,
         out: &mut O,
     ) -> Result<(), RpcError> {
         // A legacy request needs an initialized session (but for `ping` and
         // `initialize`); a modern one carries its own revision.
         let ready = match (era, &self.phase) {
-            (Era::Modern(version), _) => Ok(version),
+            (Era::Modern { version, .. }, _) => Ok(version),
             (Era::Legacy, Phase::Ready(ready)) => Ok(ready.version),
             (Era::Legacy, _) => {
                 Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first")))
@@ -436,8 +474,8 @@ impl<C: RouterComponent> Session<C> {
                 ready?;
                 self.set_log_level(id, params)
             }
-            Method::Discover => self.discover(id),
-            Method::Listen => self.listen(id, params, out),
+            Method::Discover => self.discover(id, era.about(method)?),
+            Method::Listen => self.listen(id, params, era.about(method)?, out),
         }
     }
 }

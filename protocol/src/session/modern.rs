@@ -13,7 +13,7 @@ use crate::mapping;
 use crate::method::Method;
 use crate::modern::{self, CacheHint, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
 use crate::params;
-use crate::router::{Router, RouterComponent};
+use crate::router::{Calls, Router, RouterComponent};
 use crate::routers::{About, merge_about};
 use crate::version::ProtocolVersion;
 
@@ -46,6 +46,21 @@ impl Stamp {
 /// The server's `Implementation`: its routers' name and this host's version.
 fn server_info(about: &About) -> Value {
     json!({ "name": about.name, "version": env!("CARGO_PKG_VERSION") })
+}
+
+/// A modern request [`Session::admit`] let in: what it asks for, at which
+/// revision, of routers that say this of themselves.
+pub struct Admitted {
+    method: Method,
+    version: ProtocolVersion,
+    about: Arc<About>,
+}
+
+impl Admitted {
+    /// The method it calls.
+    pub fn method(&self) -> Method {
+        self.method
+    }
 }
 
 /// An open `subscriptions/listen` stream.
@@ -115,19 +130,29 @@ impl<C: RouterComponent> Session<C> {
     /// Checks that a modern request can be served, in the order the spec
     /// ranks its errors after the envelope itself: the revision (-32022),
     /// then the method (-32601: unknown, removed in 2026-07-28, or of a kind
-    /// the routers do not offer). Transports call it to answer those errors
-    /// at their edge (HTTP 400 and 404); [`Session::handle`] calls it too.
-    pub async fn admit(&mut self, method: &str, envelope: &Envelope) -> Result<(Method, ProtocolVersion), RpcError> {
+    /// the routers do not offer). Transports that answer those errors at
+    /// their edge (HTTP 400 and 404) call it, then
+    /// [`Session::handle_admitted_async`]; [`Session::handle`] does both.
+    pub async fn admit(&mut self, method: &str, envelope: &Envelope) -> Result<Admitted, RpcError> {
+        self.admit_parsed(method, Method::parse(method), envelope).await
+    }
+
+    async fn admit_parsed(
+        &mut self,
+        name: &str,
+        method: Option<Method>,
+        envelope: &Envelope,
+    ) -> Result<Admitted, RpcError> {
         let version = envelope.version()?;
-        let not_found = |why: &str| RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}{why}"));
-        let parsed = match Method::parse(method) {
+        let not_found = |why: &str| RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {name}{why}"));
+        let method = match method {
             None => return Err(not_found("")),
             Some(m) if m.is_legacy_only() => return Err(not_found(" (removed in 2026-07-28)")),
             Some(m) => m,
         };
         let about = self.about().await?;
         let caps = &about.capabilities;
-        let offered = match parsed {
+        let offered = match method {
             Method::ListTools | Method::CallTool => caps.tools.is_some(),
             Method::ListResources | Method::ReadResource | Method::ListResourceTemplates => caps.resources.is_some(),
             Method::ListPrompts | Method::GetPrompt => caps.prompts.is_some(),
@@ -137,16 +162,32 @@ impl<C: RouterComponent> Session<C> {
         if !offered {
             return Err(not_found(" (the server does not offer this capability; see server/discover)"));
         }
-        Ok((parsed, version))
+        Ok(Admitted { method, version, about })
     }
 
-    /// A request with a modern envelope: served on its own, on fresh
-    /// instances (in the per-session instance mode; a shared instance stays
-    /// shared), its result stamped.
+    /// Answers request `id`, which [`Session::admit`] let in, with async
+    /// guest calls (see [`Session::handle_async`]), writing what it produces
+    /// to `out` as [`Session::handle_async`] would.
+    pub async fn handle_admitted_async(
+        &mut self,
+        id: &RawValue,
+        admitted: Admitted,
+        params: Option<&RawValue>,
+        out: &mut (dyn Outbox + Send),
+    ) {
+        self.cx.calls = Calls::Async;
+        self.deferred = false;
+        let answered = self.serve_admitted(id, admitted, params, out).await;
+        self.deliver(id, answered, out);
+    }
+
+    /// A request with a modern envelope, on a connection that is not a 2025
+    /// session.
     pub(super) async fn modern_request<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
-        method: &str,
+        name: &str,
+        method: Option<Method>,
         params: Option<&RawValue>,
         envelope: &Envelope,
         out: &mut O,
@@ -157,18 +198,31 @@ impl<C: RouterComponent> Session<C> {
                 ready.version
             )));
         }
-        // Nothing of an earlier request reaches this one through the guest.
-        self.open = self.routers.mounts().iter().map(|m| m.component.open()).collect();
-        let (method, version) = self.admit(method, envelope).await?;
+        let admitted = self.admit_parsed(name, method, envelope).await?;
+        self.serve_admitted(id, admitted, params, out).await
+    }
+
+    /// Serves an admitted request on its own, its result stamped. Its
+    /// instances are not reused: the next request gets fresh ones (in the
+    /// per-session instance mode; a shared instance stays shared), so that
+    /// nothing of this one reaches it through the guest.
+    async fn serve_admitted<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        admitted: Admitted,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        let Admitted { method, version, about } = admitted;
         if method != Method::Discover {
             // A probe leaves a legacy client free to `initialize`; anything
             // else makes this a modern connection.
             self.phase = Phase::Modern;
         }
-        let about = self.about().await?;
-        self.stamp = Some(Stamp { cache: method.is_cacheable().then_some(about.cache), about });
-        let answered = self.request(id, method, params, Era::Modern(version), out).await;
+        self.stamp = Some(Stamp { cache: method.is_cacheable().then_some(about.cache), about: about.clone() });
+        let answered = self.request(id, method, params, Era::Modern { version, about: &about }, out).await;
         self.stamp = None;
+        self.open = self.routers.mounts().iter().map(|m| m.component.open()).collect();
         answered
     }
 
@@ -200,8 +254,7 @@ impl<C: RouterComponent> Session<C> {
     }
 
     /// `server/discover`.
-    pub(super) fn discover(&mut self, id: &RawValue) -> Result<(), RpcError> {
-        let about = self.stamp.as_ref().map(|s| s.about.clone()).expect("modern requests are stamped");
+    pub(super) fn discover(&mut self, id: &RawValue, about: &About) -> Result<(), RpcError> {
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
         struct DiscoverResult<'a> {
@@ -226,10 +279,10 @@ impl<C: RouterComponent> Session<C> {
         &mut self,
         id: &RawValue,
         params: Option<&RawValue>,
+        about: &About,
         out: &mut O,
     ) -> Result<(), RpcError> {
         let p: ListenParams = params::decode_owned(params)?;
-        let about = self.stamp.as_ref().map(|s| s.about.clone()).expect("modern requests are stamped");
         let advertised = serde_json::to_value(mapping::capabilities(&about.capabilities, ProtocolVersion::LATEST))
             .map_err(|e| RpcError::internal(format!("cannot serialise the capabilities: {e}")))?;
         let honoured = p.notifications.honoured(&advertised);

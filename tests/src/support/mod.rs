@@ -42,6 +42,17 @@ impl ClientHandler for ProgressRecorder {
     }
 }
 
+/// Serves `server` with rmcp's own server on one end of an in-memory pipe,
+/// in a task of its own, and returns the other end, for a client.
+pub fn serve_in_memory<S: rmcp::ServerHandler>(server: S) -> tokio::io::DuplexStream {
+    let (server_end, client_end) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        let running = rmcp::ServiceExt::serve(server, server_end).await.expect("the server starts");
+        let _ = running.waiting().await;
+    });
+    client_end
+}
+
 /// How long any single answer may take before a test gives up.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
 

@@ -15,6 +15,7 @@
 //! keep-alive comments) until the client leaves or the server shuts down,
 //! when it gets its final result.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -32,7 +33,7 @@ use super::streamable::{Target, answer};
 use super::wire::{self, PROTOCOL_VERSION};
 use mcp_wit_protocol::jsonrpc::{self, Message, RpcError, code};
 use mcp_wit_protocol::modern::{self, Envelope};
-use mcp_wit_protocol::{Canceller, Method, ProtocolVersion};
+use mcp_wit_protocol::{Admitted, Canceller, Method, ProtocolVersion};
 
 use crate::Session;
 
@@ -64,80 +65,50 @@ pub fn is_modern_message(headers: &HeaderMap, message: &Message) -> bool {
 }
 
 /// Serves `message` (a request) if it is modern traffic; gives it back to
-/// the legacy transport if not.
+/// the legacy transport if not. Before the guest sees it, the request climbs
+/// the validation ladder, each refusal answered at once with its status.
 pub async fn serve(
     server: &Arc<ServerState>,
     headers: &HeaderMap,
     message: Message,
     streaming: bool,
 ) -> Result<Response, Message> {
-    match admit(server, headers, &message).await {
-        Some(Served::Answered(response)) => Ok(response),
-        Some(Served::Run { session, method, id }) => Ok(run(server, *session, method, id, message, streaming).await),
-        None => Err(message),
-    }
-}
-
-/// What became of a modern request before its handler.
-enum Served {
-    /// Answered at the edge.
-    Answered(Response),
-    /// Admitted: to be run on this session.
-    Run { session: Box<Session>, method: Method, id: Box<RawValue> },
-}
-
-async fn run(
-    server: &Arc<ServerState>,
-    session: Session,
-    method: Method,
-    id: Box<RawValue>,
-    message: Message,
-    streaming: bool,
-) -> Response {
-    if method == Method::Listen {
-        return listen(server, session, message).await;
-    }
-    let guard = CancelOnDrop::new(session.canceller(), id.get());
-    let target = Target::Fresh { session: Box::new(session), assume: None, id };
-    answer(server, target, message, streaming, None, Some(guard)).await
-}
-
-/// The validation ladder, up to the handler: `None` when the request is not
-/// modern traffic.
-async fn admit(server: &Arc<ServerState>, headers: &HeaderMap, message: &Message) -> Option<Served> {
-    let Message::Request { id, method, params } = message else { return None };
-    let answered = |response| Some(Served::Answered(response));
+    let Message::Request { id, method, params } = &message else { return Err(message) };
     let envelope = match Envelope::read(params.as_deref()) {
         Ok(Some(envelope)) => envelope,
-        Ok(None) if !header_is_modern(headers) => return None,
+        Ok(None) if !header_is_modern(headers) => return Err(message),
         // A modern header on a body that makes no modern claim.
         Ok(None) if method == "initialize" => {
-            return answered(rejected(
+            return Ok(rejected(
                 id,
                 header_mismatch(
                     "`initialize` is a 2025 request, but MCP-Protocol-Version names 2026-07-28 (send the 2025 revision, or no initialize at all)",
                 ),
             ));
         }
-        Ok(None) => {
-            return answered(rejected(id, modern::missing_envelope("MCP-Protocol-Version names 2026-07-28")));
-        }
-        Err(error) => return answered(rejected(id, error)),
+        Ok(None) => return Ok(rejected(id, modern::missing_envelope("MCP-Protocol-Version names 2026-07-28"))),
+        Err(error) => return Ok(rejected(id, error)),
     };
-    if let Err(error) = check_headers(headers, method, params.as_deref(), &envelope) {
-        return answered(rejected(id, error));
+    let named = Named::of(method, params.as_deref());
+    if let Err(error) = check_headers(headers, method, &named, &envelope) {
+        return Ok(rejected(id, error));
     }
     let mut session = Session::new(server.routers.clone(), server.session_options.clone());
-    let method = match session.admit(method, &envelope).await {
-        Ok((method, _)) => method,
-        Err(error) => return answered(rejected(id, error)),
+    let admitted = match session.admit(method, &envelope).await {
+        Ok(admitted) => admitted,
+        Err(error) => return Ok(rejected(id, error)),
     };
-    if method == Method::CallTool
-        && let Err(error) = check_param_headers(headers, params.as_deref(), &mut session).await
+    if admitted.method() == Method::CallTool
+        && let Err(error) = check_param_headers(headers, &named, &mut session).await
     {
-        return answered(rejected(id, error));
+        return Ok(rejected(id, error));
     }
-    Some(Served::Run { session: Box::new(session), method, id: id.clone() })
+    if admitted.method() == Method::Listen {
+        return Ok(listen(server, session, admitted, message).await);
+    }
+    let guard = CancelOnDrop::new(session.canceller(), id.get());
+    let target = Target::Admitted { session: Box::new(session), admitted };
+    Ok(answer(server, target, message, streaming, None, Some(guard)).await)
 }
 
 /// The HTTP status of an error found before the handler ran.
@@ -179,14 +150,42 @@ fn decode_sentinel(text: &str) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
+/// What the standard headers are checked against: the name (`tools/call`,
+/// `prompts/get`) or URI (`resources/read`) a request names, and a call's
+/// arguments, raw. Read once, for the requests that carry them.
+#[derive(Deserialize, Default)]
+struct Named<'a> {
+    #[serde(borrow, default)]
+    name: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    uri: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    arguments: Option<&'a RawValue>,
+}
+
+impl<'a> Named<'a> {
+    fn of(method: &str, params: Option<&'a RawValue>) -> Self {
+        match method {
+            "tools/call" | "prompts/get" | "resources/read" => {
+                params.and_then(|p| serde_json::from_str(p.get()).ok()).unwrap_or_default()
+            }
+            _ => Named::default(),
+        }
+    }
+
+    /// What `Mcp-Name` must equal.
+    fn mcp_name(&self, method: &str) -> Option<&str> {
+        match method {
+            "tools/call" | "prompts/get" => self.name.as_deref(),
+            "resources/read" => self.uri.as_deref(),
+            _ => None,
+        }
+    }
+}
+
 /// The rungs of the ladder between the envelope and the method: the version
 /// header against the body, the revision, then `Mcp-Method` and `Mcp-Name`.
-fn check_headers(
-    headers: &HeaderMap,
-    method: &str,
-    params: Option<&RawValue>,
-    envelope: &Envelope,
-) -> Result<(), RpcError> {
+fn check_headers(headers: &HeaderMap, method: &str, named: &Named<'_>, envelope: &Envelope) -> Result<(), RpcError> {
     let version = header_text(headers, &PROTOCOL_VERSION)?;
     if let Some(version) = &version
         && *version != envelope.requested_version
@@ -202,31 +201,18 @@ fn check_headers(
     }
     match header_text(headers, &MCP_METHOD)? {
         None => return Err(header_mismatch("Mcp-Method is required on 2026-07-28 requests")),
-        Some(named) if named != method => {
-            return Err(header_mismatch(format!("Mcp-Method is {named:?} but the body's method is {method:?}")));
+        Some(sent) if sent != method => {
+            return Err(header_mismatch(format!("Mcp-Method is {sent:?} but the body's method is {method:?}")));
         }
         Some(_) => {}
     }
-    #[derive(Deserialize, Default)]
-    struct Named {
-        #[serde(default)]
-        name: Option<String>,
-        #[serde(default)]
-        uri: Option<String>,
-    }
-    let named = || params.and_then(|p| serde_json::from_str::<Named>(p.get()).ok()).unwrap_or_default();
-    let body_name = match method {
-        "tools/call" | "prompts/get" => named().name,
-        "resources/read" => named().uri,
-        _ => return Ok(()),
-    };
-    match (header_text(headers, &MCP_NAME)?, body_name) {
+    match (header_text(headers, &MCP_NAME)?, named.mcp_name(method)) {
         (Some(header), Some(body)) if header == body => Ok(()),
         (Some(header), Some(body)) => {
             Err(header_mismatch(format!("Mcp-Name is {header:?} but the body names {body:?}")))
         }
         (None, Some(_)) => Err(header_mismatch(format!("Mcp-Name is required on {method}"))),
-        // No name in the body: the handler says what is missing.
+        // No name in the body (or none needed): the handler says what is missing.
         (_, None) => Ok(()),
     }
 }
@@ -234,23 +220,15 @@ fn check_headers(
 /// `Mcp-Param-{Name}` against the arguments of a `tools/call`: every
 /// argument the tool's input schema marks with `x-mcp-header` and the body
 /// gives a value must come with its header, equal to it; integers compare
-/// as numbers.
-async fn check_param_headers(
-    headers: &HeaderMap,
-    params: Option<&RawValue>,
-    session: &mut Session,
-) -> Result<(), RpcError> {
-    #[derive(Deserialize)]
-    struct Call {
-        name: String,
-        #[serde(default)]
-        arguments: Option<serde_json::Map<String, Value>>,
-    }
-    let Some(call) = params.and_then(|p| serde_json::from_str::<Call>(p.get()).ok()) else {
+/// as numbers. The arguments are read only for tools that mark any.
+async fn check_param_headers(headers: &HeaderMap, call: &Named<'_>, session: &mut Session) -> Result<(), RpcError> {
+    let Some(tool) = call.name.as_deref() else { return Ok(()) };
+    let declared = session.header_arguments(tool).await?;
+    if declared.is_empty() {
         return Ok(());
-    };
-    let declared = session.header_arguments(&call.name).await?;
-    let arguments = call.arguments.unwrap_or_default();
+    }
+    let arguments: serde_json::Map<String, Value> =
+        call.arguments.and_then(|a| serde_json::from_str(a.get()).ok()).unwrap_or_default();
     for (argument, header) in declared {
         let Some(value) = arguments.get(&argument).filter(|v| !v.is_null()) else { continue };
         let name = HeaderName::try_from(format!("{MCP_PARAM_PREFIX}{header}"))
@@ -281,13 +259,15 @@ fn same_value(sent: &str, value: &Value) -> bool {
 
 /// `subscriptions/listen`: the acknowledgement, then keep-alive comments;
 /// at shutdown the request's final result ends the stream.
-async fn listen(server: &Arc<ServerState>, mut session: Session, message: Message) -> Response {
+async fn listen(server: &Arc<ServerState>, mut session: Session, admitted: Admitted, message: Message) -> Response {
     let mut shutdown = server.shutdown.subscribe();
     let keep_alive = server.options.keep_alive;
     let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
     tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
-        session.handle_parsed_async(message.as_incoming(), &mut out).await;
+        if let Message::Request { id, params, .. } = &message {
+            session.handle_admitted_async(id, admitted, params.as_deref(), &mut out).await;
+        }
         for json in out {
             if tx.send(sse::message(&json)).await.is_err() {
                 return;

@@ -26,8 +26,8 @@ use super::resume::LoggedEvents;
 use super::sessions::{Activity, HttpSession, Transport};
 use super::sse::{self, EventSender};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
-use mcp_wit_protocol::ProtocolVersion;
 use mcp_wit_protocol::jsonrpc::{self, Message};
+use mcp_wit_protocol::{Admitted, ProtocolVersion};
 
 use crate::Session;
 
@@ -230,6 +230,9 @@ pub enum Target {
     /// On a session of its own (stateless), first marked initialized at
     /// `assume` when given.
     Fresh { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
+    /// On a session of its own, as a 2026-07-28 request it admitted
+    /// (`modern.rs`).
+    Admitted { session: Box<Session>, admitted: Admitted },
 }
 
 /// Runs `message` through the core, returning the messages it writes. Guest
@@ -252,6 +255,11 @@ pub async fn run(target: Target, message: Message) -> Vec<Vec<u8>> {
                 return out;
             }
             session.handle_parsed_async(message.as_incoming(), &mut out).await;
+        }
+        Target::Admitted { mut session, admitted } => {
+            if let Message::Request { id, params, .. } = &message {
+                session.handle_admitted_async(id, admitted, params.as_deref(), &mut out).await;
+            }
         }
     }
     out
