@@ -2,9 +2,14 @@
 //!
 //! A run starts the server on a free port of 127.0.0.1 (its command line names
 //! the address as `{addr}`), waits until it accepts connections, and opens
-//! `sessions` sessions, each on its own keep-alive HTTP/1.1 connection:
-//! `initialize` (the answer carries `Mcp-Session-Id`), then
-//! `notifications/initialized`. Every session then sends a warm-up, and then
+//! `sessions` sessions, each on its own keep-alive HTTP/1.1 connection. In the
+//! legacy era (2025-11-25) each opens with `initialize` (the answer carries
+//! `Mcp-Session-Id`), then `notifications/initialized`; in the modern era
+//! (2026-07-28) there is no handshake and no session id: every call carries
+//! the per-request envelope in `_meta` and the `MCP-Protocol-Version`,
+//! `Mcp-Method` and `Mcp-Name` headers, and the server answers it on its own
+//! (a "session" is then just a connection with one call in flight). Every
+//! session then sends a warm-up, and then
 //! `calls_per_session` echo `tools/call`s one at a time: one call in flight per
 //! session, `sessions` in flight in all. Answers may come as one
 //! `application/json` body or as an SSE stream; either way the client reads the
@@ -43,9 +48,47 @@ pub const ADDR: &str = "{addr}";
 /// instantiates the component).
 const OPEN_AT_ONCE: usize = 64;
 
+/// The revision a modern client speaks.
+pub const MODERN_VERSION: &str = "2026-07-28";
+
+/// Which era of MCP the load client speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Era {
+    /// Sessions: `initialize`, then calls naming the `Mcp-Session-Id`.
+    #[default]
+    Legacy,
+    /// No sessions: each call stands alone, with its envelope and headers.
+    Modern,
+}
+
+impl Era {
+    /// `legacy` or `modern`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Era::Legacy => "legacy",
+            Era::Modern => "modern",
+        }
+    }
+}
+
+impl std::str::FromStr for Era {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "legacy" => Ok(Era::Legacy),
+            "modern" => Ok(Era::Modern),
+            other => Err(format!("unknown era {other:?}: legacy or modern")),
+        }
+    }
+}
+
 /// How an HTTP load run is shaped.
 #[derive(Debug, Clone)]
 pub struct HttpLoadOptions {
+    /// The era the client speaks.
+    pub era: Era,
     /// Sessions, each with one connection and one call in flight.
     pub sessions: usize,
     /// Measured calls of each session.
@@ -63,6 +106,7 @@ pub struct HttpLoadOptions {
 impl Default for HttpLoadOptions {
     fn default() -> Self {
         HttpLoadOptions {
+            era: Era::Legacy,
             sessions: 1,
             calls_per_session: 10_000,
             warmup_per_session: 1_000,
@@ -76,6 +120,7 @@ impl Default for HttpLoadOptions {
 /// What one HTTP load run measured. Times cover the measured calls only.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct HttpLoadResult {
+    pub era: Era,
     pub sessions: usize,
     /// Calls answered while every session was still sending, per second:
     /// `window_calls / window_s`.
@@ -142,7 +187,7 @@ pub fn run_http_load(command: &[String], options: &HttpLoadOptions) -> anyhow::R
 
 /// Opens the sessions, warms them up and measures.
 async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Result<HttpLoadResult> {
-    let clients = open_sessions(server.addr, options.sessions).await?;
+    let clients = open_sessions(server.addr, options.era, options.sessions).await?;
     let (clients, _) = phase(clients, 1, options.warmup_per_session).await.context("warm-up")?;
     let framing = clients[0].framing.map_or("none", Framing::name).to_string();
 
@@ -167,6 +212,7 @@ async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Resu
     let window_s = window_end as f64 / 1e9;
     let (cpu_user_s, cpu_sys_s) = (user1 - user0, sys1 - sys0);
     Ok(HttpLoadResult {
+        era: options.era,
         sessions: options.sessions,
         calls_per_sec: window_calls as f64 / window_s,
         p50_us: us(stats::percentile_sorted(&latencies, 0.50)),
@@ -226,15 +272,15 @@ async fn phase(clients: Vec<Client>, first_id: u64, count: usize) -> anyhow::Res
 }
 
 /// Opens `count` sessions, [`OPEN_AT_ONCE`] at a time.
-async fn open_sessions(addr: SocketAddr, count: usize) -> anyhow::Result<Vec<Client>> {
-    open_sessions_from(addr, 0, count).await
+async fn open_sessions(addr: SocketAddr, era: Era, count: usize) -> anyhow::Result<Vec<Client>> {
+    open_sessions_from(addr, era, 0, count).await
 }
 
-async fn open_sessions_from(addr: SocketAddr, first: usize, count: usize) -> anyhow::Result<Vec<Client>> {
+async fn open_sessions_from(addr: SocketAddr, era: Era, first: usize, count: usize) -> anyhow::Result<Vec<Client>> {
     let mut clients = Vec::with_capacity(count);
     for start in (first..first + count).step_by(OPEN_AT_ONCE) {
         let end = (start + OPEN_AT_ONCE).min(first + count);
-        let tasks: Vec<_> = (start..end).map(|index| tokio::spawn(Client::open(addr, index))).collect();
+        let tasks: Vec<_> = (start..end).map(|index| tokio::spawn(Client::open(addr, era, index))).collect();
         for task in tasks {
             clients.push(task.await.context("a session task panicked")??);
         }
@@ -259,11 +305,11 @@ pub fn idle_memory(
             // Let start-up work (compilation threads, cache writes) settle.
             tokio::time::sleep(Duration::from_millis(200)).await;
             let rss_start_kib = rss_kib(pid)?;
-            let mut first = open_sessions_from(server.addr, 0, 1).await?;
+            let mut first = open_sessions_from(server.addr, Era::Legacy, 0, 1).await?;
             first[0].call(1).await.context("the first session's call")?;
             tokio::time::sleep(Duration::from_millis(100)).await;
             let rss_first_kib = rss_kib(pid)?;
-            let mut rest = open_sessions_from(server.addr, 1, sessions).await?;
+            let mut rest = open_sessions_from(server.addr, Era::Legacy, 1, sessions).await?;
             for client in &mut rest {
                 client.call(1).await.with_context(|| format!("session {}'s call", client.index))?;
             }
@@ -324,6 +370,7 @@ impl Framing {
 /// One session on its own HTTP/1.1 connection.
 struct Client {
     index: usize,
+    era: Era,
     sender: SendRequest<Full<Bytes>>,
     host: HeaderValue,
     session: Option<HeaderValue>,
@@ -341,8 +388,8 @@ struct Reply {
 }
 
 impl Client {
-    /// Connects, then `initialize` and `notifications/initialized`.
-    async fn open(addr: SocketAddr, index: usize) -> anyhow::Result<Self> {
+    /// Connects, then (legacy) `initialize` and `notifications/initialized`.
+    async fn open(addr: SocketAddr, era: Era, index: usize) -> anyhow::Result<Self> {
         let stream = tokio::net::TcpStream::connect(addr).await.with_context(|| format!("cannot connect to {addr}"))?;
         stream.set_nodelay(true)?;
         let (sender, connection) = http1::handshake(TokioIo::new(stream)).await?;
@@ -352,7 +399,10 @@ impl Client {
         });
         let host = HeaderValue::from_str(&addr.to_string())?;
         let mut client =
-            Client { index, sender, host, session: None, framing: None, expected: String::with_capacity(32) };
+            Client { index, era, sender, host, session: None, framing: None, expected: String::with_capacity(32) };
+        if era == Era::Modern {
+            return Ok(client);
+        }
 
         let initialize = format!(
             r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"{PROTOCOL_VERSION}","capabilities":{{}},"clientInfo":{{"name":"mcp-wit-loadgen","version":"{}"}}}}}}"#,
@@ -401,10 +451,16 @@ impl Client {
             use std::fmt::Write as _;
             write!(self.expected, "session {} echo {id}", self.index).expect("writing to a String");
         }
-        let body = format!(
-            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"{}"}}}}}}"#,
-            self.expected
-        );
+        let body = match self.era {
+            Era::Legacy => format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"{}"}}}}}}"#,
+                self.expected
+            ),
+            Era::Modern => format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"{}"}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"{MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#,
+                self.expected
+            ),
+        };
         let reply = self.post(body).await?;
         ensure!(
             reply.status == StatusCode::OK,
@@ -439,6 +495,13 @@ impl Client {
         if let Some(session) = &self.session {
             request =
                 request.header("mcp-session-id", session.clone()).header("mcp-protocol-version", PROTOCOL_VERSION);
+        }
+        if self.era == Era::Modern {
+            // A modern client posts nothing but its echo calls.
+            request = request
+                .header("mcp-protocol-version", MODERN_VERSION)
+                .header("mcp-method", "tools/call")
+                .header("mcp-name", "echo");
         }
         let request = request.body(Full::new(Bytes::from(body)))?;
         self.sender.ready().await.context("the connection closed")?;

@@ -19,7 +19,10 @@
 //! with an SSE stream, as `mcp-wit serve --http` answers by default (rmcp's
 //! `json_response` applies only without sessions). The service is mounted on
 //! hyper's HTTP/1.1 server directly, one task per connection, as
-//! `mcp-wit` serves it; it answers on any path, so `/mcp` too.
+//! `mcp-wit` serves it; it answers on any path, so `/mcp` too. A request that
+//! names 2026-07-28 in its `_meta` is served statelessly (rmcp's stateless
+//! mode: no session, a fresh `Echo` per request), whatever the session
+//! setting, as rmcp serves every 2026-07-28 request.
 
 use std::sync::Arc;
 

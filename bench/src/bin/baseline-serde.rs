@@ -23,6 +23,11 @@
 //! session, parse the JSON-RPC message, write the answer. It streams nothing
 //! (no SSE, no per-request task or channel), keeps no per-session state but
 //! the id, and checks no `Origin`/`Host`, which is why it is the floor.
+//!
+//! A POST with `MCP-Protocol-Version: 2026-07-28` is a modern request: no
+//! session is needed or made; its `Mcp-Method` header must name the body's
+//! method (else 400), and the echo result carries `resultType`. That is the
+//! least a stateless 2026-07-28 server must do.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -80,6 +85,8 @@ struct EchoArguments<'a> {
 
 #[derive(Serialize)]
 struct CallResult<'a> {
+    #[serde(rename = "resultType", skip_serializing_if = "Option::is_none")]
+    result_type: Option<&'static str>,
     content: [TextContent<'a>; 1],
     #[serde(rename = "isError", skip_serializing_if = "std::ops::Not::not")]
     is_error: bool,
@@ -130,13 +137,13 @@ fn serve_stdio() -> io::Result<()> {
 /// Answers one message (requests only; notifications and responses need none).
 fn handle(message: &[u8], out: &mut impl Write) -> io::Result<()> {
     match serde_json::from_slice::<Message>(message) {
-        Ok(message) => answer(message, out),
+        Ok(message) => answer(message, false, out),
         Err(_) => error(out, None, -32700, "Parse error"),
     }
 }
 
-/// Answers one parsed message.
-fn answer(message: Message<'_>, out: &mut impl Write) -> io::Result<()> {
+/// Answers one parsed message; `modern` ones (2026-07-28) with `resultType`.
+fn answer(message: Message<'_>, modern: bool, out: &mut impl Write) -> io::Result<()> {
     let (Some(id), Some(method)) = (message.id, message.method) else {
         return Ok(());
     };
@@ -164,7 +171,11 @@ fn answer(message: Message<'_>, out: &mut impl Write) -> io::Result<()> {
                     None => (Cow::Borrowed("`text` must be a string"), true),
                 };
                 write!(out, r#"{{"jsonrpc":"2.0","id":{},"result":"#, id.get())?;
-                let result = CallResult { content: [TextContent { kind: "text", text: &text }], is_error };
+                let result = CallResult {
+                    result_type: modern.then_some("complete"),
+                    content: [TextContent { kind: "text", text: &text }],
+                    is_error,
+                };
                 serde_json::to_writer(&mut *out, &result)?;
                 out.write_all(b"}\n")
             }
@@ -184,6 +195,11 @@ fn error(out: &mut impl Write, id: Option<&RawValue>, code: i32, message: &str) 
 }
 
 const SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
+const PROTOCOL_VERSION: HeaderName = HeaderName::from_static("mcp-protocol-version");
+const MCP_METHOD: HeaderName = HeaderName::from_static("mcp-method");
+
+/// The revision served without sessions.
+const MODERN: &str = "2026-07-28";
 
 /// The live sessions' ids.
 type Sessions = Mutex<HashSet<Vec<u8>>>;
@@ -214,6 +230,8 @@ async fn answer_http(request: Request<Incoming>, sessions: Arc<Sessions>) -> Res
     if request.method() != Method::POST {
         return Ok(status(StatusCode::METHOD_NOT_ALLOWED));
     }
+    let modern = request.headers().get(PROTOCOL_VERSION).is_some_and(|v| v == MODERN);
+    let named_method = request.headers().get(MCP_METHOD).cloned();
     // `Some(live)` when the request names a session.
     let session = request.headers().get(SESSION_ID).map(|id| lock(&sessions).contains(id.as_bytes()));
     let Ok(body) = request.into_body().collect().await.map(|body| body.to_bytes()) else {
@@ -226,9 +244,20 @@ async fn answer_http(request: Request<Incoming>, sessions: Arc<Sessions>) -> Res
     };
     let initialize = message.method.as_deref() == Some("initialize");
     let request = message.id.is_some();
+    if modern {
+        // No session: the request stands alone.
+        return Ok(match (request, named_method) {
+            (false, _) => status(StatusCode::ACCEPTED),
+            (true, Some(named)) if message.method.as_deref().is_some_and(|m| named == m) => {
+                let _ = answer(message, true, &mut out);
+                json(StatusCode::OK, out)
+            }
+            (true, _) => status(StatusCode::BAD_REQUEST),
+        });
+    }
     match session {
         None if initialize => {
-            let _ = answer(message, &mut out);
+            let _ = answer(message, false, &mut out);
             let id = new_session_id();
             let value = HeaderValue::from_str(&id).expect("hex digits");
             lock(&sessions).insert(id.into_bytes());
@@ -240,7 +269,7 @@ async fn answer_http(request: Request<Incoming>, sessions: Arc<Sessions>) -> Res
         Some(false) => Ok(status(StatusCode::NOT_FOUND)),
         Some(true) if !request => Ok(status(StatusCode::ACCEPTED)),
         Some(true) => {
-            let _ = answer(message, &mut out);
+            let _ = answer(message, false, &mut out);
             Ok(json(StatusCode::OK, out))
         }
     }

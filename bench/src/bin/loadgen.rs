@@ -3,8 +3,8 @@
 //! ```text
 //! loadgen [--inflight N] [--calls M] [--warmup W] [--warmup-ms MS] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
 //! loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
-//! loadgen http [--sessions N] [--calls-per-session M] [--warmup-per-session W] [--client-threads T]
-//!     [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
+//! loadgen http [--era legacy|modern] [--sessions N] [--calls-per-session M] [--warmup-per-session W]
+//!     [--client-threads T] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
 //! loadgen idle-memory [--sessions N] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
 //! ```
 //!
@@ -22,8 +22,8 @@ use mcp_wit_bench::load::{self, LoadOptions};
 const USAGE: &str =
     "usage: loadgen [--inflight N] [--calls M] [--warmup W] [--warmup-ms MS] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
        loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
-       loadgen http [--sessions N] [--calls-per-session M] [--warmup-per-session W] [--client-threads T]
-           [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
+       loadgen http [--era legacy|modern] [--sessions N] [--calls-per-session M] [--warmup-per-session W]
+           [--client-threads T] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
        loadgen idle-memory [--sessions N] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
 
 e.g. loadgen http --sessions 64 -- target/release/mcp-wit serve echo.wasm --http {addr} --guest-output discard";
@@ -53,6 +53,7 @@ fn run() -> anyhow::Result<()> {
             "calls-per-session",
             "warmup-per-session",
             "client-threads",
+            "era",
         ],
         &["show-stderr", "help"],
     )?;
@@ -85,6 +86,7 @@ fn run() -> anyhow::Result<()> {
         [mode] if mode == "http" => {
             let defaults = HttpLoadOptions::default();
             let options = HttpLoadOptions {
+                era: args.get("era", defaults.era)?,
                 sessions: args.get("sessions", defaults.sessions)?,
                 calls_per_session: args.get("calls-per-session", defaults.calls_per_session)?,
                 warmup_per_session: args.get("warmup-per-session", defaults.warmup_per_session)?,

@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin report -- [--calls 20000] [--warmup 2000] [--reps 7]
 //!     [--inflight 1,2,4,8,16,32,64] [--pin-cpu 0 | --no-pinned] [--cold-runs 10] [--out bench/results]
-//!     [--sessions 1,8,64,256] [--http-calls 10000] [--http-warmup 1000]
+//!     [--sessions 1,8,64,256] [--http-calls 10000] [--http-warmup 1000] [--http-eras legacy,modern]
 //!     [--idle-sessions 1000] [--idle-runs 3]
 //!     [--no-stdio] [--no-http] [--no-idle-memory] [--no-cold-start]
 //!     [--no-build] [--mcp-wit PATH --components DIR]
@@ -13,7 +13,8 @@
 //! servers of the same `echo` tool, `mcp-wit serve echo.wasm`, rmcp (native)
 //! and a bare serde_json server (the floor): over stdio at each in-flight
 //! count, and over Streamable HTTP at each session count (one call in flight
-//! per session). The repetitions are interleaved (every server at every
+//! per session), in each era: 2025-11-25 sessions, and 2026-07-28 requests
+//! that stand alone (served statelessly by all three). The repetitions are interleaved (every server at every
 //! point, then again) so drift on a shared machine hits all servers alike;
 //! medians are reported. Then measures the memory of idle HTTP sessions and
 //! times cold starts. Writes `results.json`, `summary.md`, `throughput.svg`
@@ -36,7 +37,7 @@ use std::time::Duration;
 
 use anyhow::{Context, ensure};
 use mcp_wit_bench::args::Args;
-use mcp_wit_bench::http::{self, HttpLoadOptions, HttpLoadResult, IdleMemory};
+use mcp_wit_bench::http::{self, Era, HttpLoadOptions, HttpLoadResult, IdleMemory};
 use mcp_wit_bench::load::{self, ColdStart, LoadOptions, LoadResult};
 use mcp_wit_bench::stats::{median, min_max};
 use mcp_wit_bench::svg::{self, Chart, Series};
@@ -44,7 +45,7 @@ use serde::Serialize;
 
 const USAGE: &str = "usage: report [--calls N] [--warmup N] [--reps R] [--inflight 1,2,4,...] \
                      [--pin-cpu N | --no-pinned] [--cold-runs K] [--out DIR] \
-                     [--sessions 1,8,...] [--http-calls N] [--http-warmup N] [--idle-sessions N] [--idle-runs K] \
+                     [--sessions 1,8,...] [--http-calls N] [--http-warmup N] [--http-eras legacy,modern] [--idle-sessions N] [--idle-runs K] \
                      [--no-stdio] [--no-http] [--no-idle-memory] [--no-cold-start] [--no-build] \
                      [--show-stderr] [--mcp-wit PATH --components DIR]";
 
@@ -106,6 +107,7 @@ struct IdleRun {
 #[derive(Serialize, Clone)]
 struct HttpCell {
     server: &'static str,
+    era: Era,
     sessions: usize,
     runs: usize,
     calls_per_sec: f64,
@@ -116,12 +118,15 @@ struct HttpCell {
     framing: String,
 }
 
-/// mcp-wit against one baseline at one session count: ratios of medians and
-/// the range of the per-repetition ratios.
+/// mcp-wit in one era against one baseline at one session count: ratios of
+/// medians and the range of the per-repetition ratios. The baseline is
+/// another server in the same era, or mcp-wit itself in the legacy era.
 #[derive(Serialize)]
 struct HttpRatio {
+    era: Era,
     sessions: usize,
     against: &'static str,
+    against_era: Era,
     /// mcp-wit's calls/s ÷ the baseline's.
     throughput: f64,
     throughput_rep_min: f64,
@@ -221,6 +226,9 @@ struct Settings {
     stdio: bool,
     /// Session counts of the HTTP matrix (empty: not run).
     http_sessions: Vec<usize>,
+    /// The eras the HTTP matrix is run in: 2025-11-25 sessions, 2026-07-28
+    /// stateless requests.
+    http_eras: Vec<Era>,
     /// Measured calls per HTTP point, shared by its sessions.
     http_calls: usize,
     /// Warm-up calls per HTTP point, shared by its sessions.
@@ -276,6 +284,7 @@ fn run() -> anyhow::Result<()> {
             "sessions",
             "http-calls",
             "http-warmup",
+            "http-eras",
             "idle-sessions",
             "idle-runs",
         ],
@@ -297,6 +306,7 @@ fn run() -> anyhow::Result<()> {
         http_sessions: if args.switch("no-http") { Vec::new() } else { args.list("sessions", &[1, 8, 64, 256])? },
         http_calls: args.get("http-calls", 10_000)?,
         http_warmup: args.get("http-warmup", 1_000)?,
+        http_eras: args.list("http-eras", &[Era::Legacy, Era::Modern])?,
         idle_sessions: args.get("idle-sessions", 1000)?,
         idle_runs: if args.switch("no-idle-memory") { 0 } else { args.get("idle-runs", 3)? },
         protocol_version: mcp_wit_bench::PROTOCOL_VERSION,
@@ -433,9 +443,10 @@ fn run() -> anyhow::Result<()> {
                 name: s.http_label.into(),
                 color: s.color.into(),
                 dashed: s.dashed,
+                // The 2025 sessions, as ever; 2026-07-28 is in the tables.
                 points: http_cells
                     .iter()
-                    .filter(|c| c.server == s.key)
+                    .filter(|c| c.server == s.key && c.era == Era::Legacy)
                     .map(|c| (c.sessions as f64, c.calls_per_sec))
                     .collect(),
             })
@@ -525,9 +536,12 @@ fn run_matrix(servers: &[Server], settings: &Settings, show_stderr: bool) -> any
                 runs.push(Run { server: server.key, rep, result });
             }
         }
-        for &sessions in &settings.http_sessions {
+        for (&era, &sessions) in
+            settings.http_eras.iter().flat_map(|e| settings.http_sessions.iter().map(move |s| (e, s)))
+        {
             for server in &order {
                 let options = HttpLoadOptions {
+                    era,
                     sessions,
                     calls_per_session: (settings.http_calls / sessions).max(MIN_CALLS_PER_SESSION),
                     warmup_per_session: (settings.http_warmup / sessions).max(MIN_WARMUP_PER_SESSION),
@@ -535,13 +549,13 @@ fn run_matrix(servers: &[Server], settings: &Settings, show_stderr: bool) -> any
                     ..HttpLoadOptions::default()
                 };
                 let result = http::run_http_load(&server.http_command, &options)
-                    .with_context(|| format!("{} over HTTP with {sessions} sessions", server.key))?;
+                    .with_context(|| format!("{} over HTTP ({}) with {sessions} sessions", server.key, era.name()))?;
                 eprintln!(
-                    "rep {}/{} {:>8} {:>11} sessions: {:>9.0} calls/s  p50 {:>8.1} µs  p99 {:>8.1} µs  cpu {:>5.1} µs/call",
+                    "rep {}/{} {:>8} {:>18} sessions: {:>9.0} calls/s  p50 {:>8.1} µs  p99 {:>8.1} µs  cpu {:>5.1} µs/call",
                     rep + 1,
                     settings.reps,
                     server.key,
-                    format!("HTTP {sessions}"),
+                    format!("HTTP {} {sessions}", era.name()),
                     result.calls_per_sec,
                     result.p50_us,
                     result.p99_us,
@@ -671,60 +685,80 @@ fn ratios(settings: &Settings, runs: &[Run], cells: &[Cell]) -> Vec<Ratio> {
 
 fn http_medians(servers: &[Server], settings: &Settings, runs: &[HttpRun]) -> Vec<HttpCell> {
     let mut cells = Vec::new();
-    for server in servers {
-        for &sessions in &settings.http_sessions {
-            let cell: Vec<&HttpLoadResult> = runs
-                .iter()
-                .filter(|r| r.server == server.key && r.result.sessions == sessions)
-                .map(|r| &r.result)
-                .collect();
-            let med = |f: fn(&HttpLoadResult) -> f64| median(&cell.iter().map(|r| f(r)).collect::<Vec<_>>());
-            cells.push(HttpCell {
-                server: server.key,
-                sessions,
-                runs: cell.len(),
-                calls_per_sec: med(|r| r.calls_per_sec),
-                p50_us: med(|r| r.p50_us),
-                p99_us: med(|r| r.p99_us),
-                cpu_us_per_call: med(|r| r.cpu_us_per_call),
-                client_cpu_us_per_call: med(|r| r.client_cpu_s * 1e6 / r.calls as f64),
-                framing: cell.first().map_or_else(String::new, |r| r.framing.clone()),
-            });
+    for &era in &settings.http_eras {
+        for server in servers {
+            for &sessions in &settings.http_sessions {
+                let cell: Vec<&HttpLoadResult> = runs
+                    .iter()
+                    .filter(|r| r.server == server.key && r.result.era == era && r.result.sessions == sessions)
+                    .map(|r| &r.result)
+                    .collect();
+                let med = |f: fn(&HttpLoadResult) -> f64| median(&cell.iter().map(|r| f(r)).collect::<Vec<_>>());
+                cells.push(HttpCell {
+                    server: server.key,
+                    era,
+                    sessions,
+                    runs: cell.len(),
+                    calls_per_sec: med(|r| r.calls_per_sec),
+                    p50_us: med(|r| r.p50_us),
+                    p99_us: med(|r| r.p99_us),
+                    cpu_us_per_call: med(|r| r.cpu_us_per_call),
+                    client_cpu_us_per_call: med(|r| r.client_cpu_s * 1e6 / r.calls as f64),
+                    framing: cell.first().map_or_else(String::new, |r| r.framing.clone()),
+                });
+            }
         }
     }
     cells
 }
 
-/// mcp-wit ÷ each baseline at each session count.
+/// mcp-wit ÷ each baseline of its era at each session count, and modern
+/// mcp-wit ÷ legacy mcp-wit.
 fn http_ratios(settings: &Settings, runs: &[HttpRun], cells: &[HttpCell]) -> Vec<HttpRatio> {
-    let cell = |server: &str, sessions: usize| cells.iter().find(|c| c.server == server && c.sessions == sessions);
-    let per_rep = |against: &str, sessions: usize, f: fn(&HttpLoadResult) -> f64| -> (f64, f64) {
+    let cell = |server: &str, era: Era, sessions: usize| {
+        cells.iter().find(|c| c.server == server && c.era == era && c.sessions == sessions)
+    };
+    let per_rep = |era: Era, against: (&str, Era), sessions: usize, f: fn(&HttpLoadResult) -> f64| -> (f64, f64) {
         let ratios: Vec<f64> = (0..settings.reps)
             .filter_map(|rep| {
-                let find = |server: &str| {
-                    runs.iter().find(|r| r.server == server && r.rep == rep && r.result.sessions == sessions)
+                let find = |server: &str, era: Era| {
+                    runs.iter().find(|r| {
+                        r.server == server && r.rep == rep && r.result.era == era && r.result.sessions == sessions
+                    })
                 };
-                Some(f(&find("mcp-wit")?.result) / f(&find(against)?.result))
+                Some(f(&find("mcp-wit", era)?.result) / f(&find(against.0, against.1)?.result))
             })
             .collect();
         min_max(&ratios)
     };
     let mut ratios = Vec::new();
-    for &sessions in &settings.http_sessions {
-        for against in ["rmcp", "floor"] {
-            let (Some(wit), Some(other)) = (cell("mcp-wit", sessions), cell(against, sessions)) else { continue };
-            let (throughput_rep_min, throughput_rep_max) = per_rep(against, sessions, |r| r.calls_per_sec);
-            let (p50_rep_min, p50_rep_max) = per_rep(against, sessions, |r| r.p50_us);
-            ratios.push(HttpRatio {
-                sessions,
-                against,
-                throughput: wit.calls_per_sec / other.calls_per_sec,
-                throughput_rep_min,
-                throughput_rep_max,
-                p50: wit.p50_us / other.p50_us,
-                p50_rep_min,
-                p50_rep_max,
-            });
+    for &era in &settings.http_eras {
+        let mut baselines = vec![("rmcp", era), ("floor", era)];
+        if era == Era::Modern && settings.http_eras.contains(&Era::Legacy) {
+            baselines.push(("mcp-wit", Era::Legacy));
+        }
+        for &sessions in &settings.http_sessions {
+            for &(against, against_era) in &baselines {
+                let (Some(wit), Some(other)) = (cell("mcp-wit", era, sessions), cell(against, against_era, sessions))
+                else {
+                    continue;
+                };
+                let (throughput_rep_min, throughput_rep_max) =
+                    per_rep(era, (against, against_era), sessions, |r| r.calls_per_sec);
+                let (p50_rep_min, p50_rep_max) = per_rep(era, (against, against_era), sessions, |r| r.p50_us);
+                ratios.push(HttpRatio {
+                    era,
+                    sessions,
+                    against,
+                    against_era,
+                    throughput: wit.calls_per_sec / other.calls_per_sec,
+                    throughput_rep_min,
+                    throughput_rep_max,
+                    p50: wit.p50_us / other.p50_us,
+                    p50_rep_min,
+                    p50_rep_max,
+                });
+            }
         }
     }
     ratios
@@ -964,7 +998,9 @@ fn markdown(
         md += &stdio_markdown(servers, settings, stdio.0, stdio.1);
     }
     if !settings.http_sessions.is_empty() {
-        md += &http_markdown(servers, settings, http.0, http.1);
+        for &era in &settings.http_eras {
+            md += &http_markdown(servers, settings, era, http.0, http.1);
+        }
     }
     if !idle.is_empty() {
         md += &idle_markdown(servers, settings, idle);
@@ -1053,16 +1089,41 @@ fn stdio_markdown(servers: &[Server], settings: &Settings, cells: &[Cell], ratio
     md
 }
 
-fn http_markdown(servers: &[Server], settings: &Settings, cells: &[HttpCell], ratios: &[HttpRatio]) -> String {
+fn http_markdown(
+    servers: &[Server],
+    settings: &Settings,
+    era: Era,
+    cells: &[HttpCell],
+    ratios: &[HttpRatio],
+) -> String {
     let label = |key: &str| servers.iter().find(|s| s.key == key).map_or("?", |s| s.http_label);
+    let against_label = |r: &HttpRatio| match r.against_era == r.era {
+        true => label(r.against).to_string(),
+        false => format!("{} ({})", label(r.against), era_title(r.against_era)),
+    };
+    let cells: Vec<&HttpCell> = cells.iter().filter(|c| c.era == era).collect();
+    let ratios: Vec<&HttpRatio> = ratios.iter().filter(|r| r.era == era).collect();
+    let how = match era {
+        Era::Legacy => "one keep-alive connection and one call in flight per session (`initialize` first)",
+        Era::Modern => {
+            "2026-07-28 requests: no `initialize`, no session; each call carries its envelope and headers and \
+             is served on its own (mcp-wit: on a fresh instance); one keep-alive connection and one call in \
+             flight per \"session\""
+        }
+    };
     let mut md = format!(
-        "\n## Streamable HTTP\n\nEcho tool over Streamable HTTP on 127.0.0.1, one keep-alive connection and one call \
-         in flight per session; median of {} interleaved runs of {} calls (+{} warm-up) per point, shared by the \
-         sessions (at least {MIN_CALLS_PER_SESSION} each). Throughput counts the calls answered while every session \
-         was busy.\n\n\
+        "\n## Streamable HTTP{}\n\nEcho tool over Streamable HTTP on 127.0.0.1, {how}; median of {} interleaved runs \
+         of {} calls (+{} warm-up) per point, shared by the sessions (at least {MIN_CALLS_PER_SESSION} each). \
+         Throughput counts the calls answered while every session was busy.\n\n\
          | sessions | server | answers | calls/s | p50 µs | p99 µs | server CPU µs/call | client CPU µs/call |\n\
          |---:|---|---|---:|---:|---:|---:|---:|\n",
-        settings.reps, settings.http_calls, settings.http_warmup
+        match era {
+            Era::Legacy => String::new(),
+            Era::Modern => format!(", {}", era_title(era)),
+        },
+        settings.reps,
+        settings.http_calls,
+        settings.http_warmup
     );
     for &sessions in &settings.http_sessions {
         for c in cells.iter().filter(|c| c.sessions == sessions) {
@@ -1082,11 +1143,11 @@ fn http_markdown(servers: &[Server], settings: &Settings, cells: &[HttpCell], ra
     if !ratios.is_empty() {
         md += "\nmcp-wit against each baseline (ratio of medians; per-run range in brackets):\n\n\
                | sessions | against | throughput | p50 latency |\n|---:|---|---:|---:|\n";
-        for r in ratios {
+        for r in &ratios {
             md += &format!(
                 "| {} | {} | {:.2}× ({:.2}–{:.2}) | {:.2}× ({:.2}–{:.2}) |\n",
                 r.sessions,
-                label(r.against),
+                against_label(r),
                 r.throughput,
                 r.throughput_rep_min,
                 r.throughput_rep_max,
@@ -1096,12 +1157,23 @@ fn http_markdown(servers: &[Server], settings: &Settings, cells: &[HttpCell], ra
             );
         }
     }
+    // The baselines of this era, in the order the ratios name them.
+    let mut baselines: Vec<(&str, Era)> = Vec::new();
+    for r in &ratios {
+        if !baselines.contains(&(r.against, r.against_era)) {
+            baselines.push((r.against, r.against_era));
+        }
+    }
     md += "\nThroughput (calls/s) by sessions:\n\n| sessions |";
     for s in servers {
         md += &format!(" {} |", s.http_label);
     }
-    md += " mcp-wit ÷ rmcp | mcp-wit ÷ floor |\n|---:|";
-    md += &"---:|".repeat(servers.len() + 2);
+    for &(against, against_era) in &baselines {
+        let suffix = if against_era == era { String::new() } else { format!(" ({})", era_title(against_era)) };
+        md += &format!(" mcp-wit ÷ {against}{suffix} |");
+    }
+    md += "\n|---:|";
+    md += &"---:|".repeat(servers.len() + baselines.len());
     md += "\n";
     for &sessions in &settings.http_sessions {
         md += &format!("| {sessions} |");
@@ -1109,13 +1181,22 @@ fn http_markdown(servers: &[Server], settings: &Settings, cells: &[HttpCell], ra
             let value = cells.iter().find(|c| c.server == s.key && c.sessions == sessions);
             md += &format!(" {} |", value.map_or("–".into(), |c| thousands(c.calls_per_sec)));
         }
-        for against in ["rmcp", "floor"] {
-            let ratio = ratios.iter().find(|r| r.sessions == sessions && r.against == against);
+        for &(against, against_era) in &baselines {
+            let ratio =
+                ratios.iter().find(|r| r.sessions == sessions && r.against == against && r.against_era == against_era);
             md += &format!(" {} |", ratio.map_or("–".into(), |r| format!("{:.2}×", r.throughput)));
         }
         md += "\n";
     }
     md
+}
+
+/// An era as the tables name it.
+fn era_title(era: Era) -> &'static str {
+    match era {
+        Era::Legacy => "2025-11-25 sessions",
+        Era::Modern => "2026-07-28, no sessions",
+    }
 }
 
 fn idle_markdown(servers: &[Server], settings: &Settings, cells: &[IdleCell]) -> String {
