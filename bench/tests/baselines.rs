@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use mcp_wit_bench::http::{self, HttpLoadOptions};
+use mcp_wit_bench::http::{self, Era, HttpLoadOptions};
 use mcp_wit_bench::load::{self, LoadOptions};
 
 fn command(bin: &str) -> Vec<String> {
@@ -82,6 +82,16 @@ fn serde_baseline_answers_every_call_over_http() {
 fn rmcp_baseline_answers_every_call_over_http() {
     let result = http::run_http_load(&http_command(env!("CARGO_BIN_EXE_baseline-rmcp")), &small_http(4)).unwrap();
     assert_eq!((result.calls, result.framing.as_str()), (160, "sse"));
+}
+
+#[test]
+fn both_baselines_answer_2026_07_28_requests_without_sessions() {
+    for (bin, framing) in [(env!("CARGO_BIN_EXE_baseline-serde"), "json"), (env!("CARGO_BIN_EXE_baseline-rmcp"), "sse")]
+    {
+        let options = HttpLoadOptions { era: Era::Modern, ..small_http(4) };
+        let result = http::run_http_load(&http_command(bin), &options).unwrap();
+        assert_eq!((result.era, result.calls, result.framing.as_str()), (Era::Modern, 160, framing), "{bin}");
+    }
 }
 
 #[test]

@@ -143,20 +143,19 @@ impl<C: RouterComponent> Session<C> {
     }
 
     /// What mount `mount`'s tools declare (lists its tools once to learn).
-    async fn tool_facts(&mut self, mount: usize) -> Result<Arc<ToolFacts>, RpcError> {
-        if let Some(facts) = &self.tool_facts[mount] {
-            return Ok(facts.clone());
+    async fn tool_facts(&mut self, mount: usize) -> Result<&ToolFacts, RpcError> {
+        if self.tool_facts[mount].is_none() {
+            let tools = self.guest(mount, async |r, cx| r.list_tools(cx).await).await?;
+            self.learn_tools(mount, &tools);
         }
-        let tools = self.guest(mount, async |r, cx| r.list_tools(cx).await).await?;
-        Ok(self.learn_tools(mount, &tools))
+        Ok(self.tool_facts[mount].as_deref().expect("learnt above"))
     }
 
     /// Keeps what `tools` declare, for this session and the ones after it.
-    fn learn_tools(&mut self, mount: usize, tools: &[contract::Tool]) -> Arc<ToolFacts> {
+    fn learn_tools(&mut self, mount: usize, tools: &[contract::Tool]) {
         let facts = Arc::new(ToolFacts::of(tools));
         self.routers.learn_tools(mount, facts.clone());
-        self.tool_facts[mount] = Some(facts.clone());
-        facts
+        self.tool_facts[mount] = Some(facts);
     }
 
     /// The arguments of tool `name` (as the client names it) that its input
