@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::PROTOCOL_VERSION;
+use crate::http::{Era, MODERN_VERSION};
 use crate::stats;
 
 /// How a load run is shaped.
@@ -49,6 +50,9 @@ pub struct LoadOptions {
     pub cpus: Option<Vec<usize>>,
     /// The server is killed when the whole run takes longer than this.
     pub timeout: Duration,
+    /// The era spoken: a 2025 session (`initialize` first), or 2026-07-28
+    /// requests that each carry their envelope (no handshake).
+    pub era: Era,
 }
 
 impl Default for LoadOptions {
@@ -58,6 +62,7 @@ impl Default for LoadOptions {
             calls: 20_000,
             warmup: 2_000,
             warmup_min: Duration::from_millis(250),
+            era: Era::Legacy,
             show_stderr: false,
             cpus: None,
             timeout: Duration::from_secs(120),
@@ -112,7 +117,10 @@ pub fn run_load(command: &[String], options: &LoadOptions) -> anyhow::Result<Loa
 
 /// Initializes, warms up and measures an already spawned server.
 fn measure(server: &mut Server, options: &LoadOptions) -> anyhow::Result<LoadResult> {
-    server.initialize()?;
+    server.era = options.era;
+    if options.era == Era::Legacy {
+        server.initialize()?;
+    }
     let inflight = options.inflight.max(1);
     if options.warmup > 0 {
         let started = Instant::now();
@@ -200,6 +208,8 @@ struct Server {
     child: Child,
     stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
+    /// The era its calls are sent in.
+    era: Era,
 }
 
 /// Latencies of one pipeline phase, indexed by call, and its wall time
@@ -221,7 +231,7 @@ impl Server {
             .with_context(|| format!("cannot start {program}"))?;
         let stdin = child.stdin.take();
         let stdout = BufReader::with_capacity(64 * 1024, child.stdout.take().expect("stdout is piped"));
-        Ok(Server { child, stdin, stdout })
+        Ok(Server { child, stdin, stdout, era: Era::Legacy })
     }
 
     fn pid(&self) -> u32 {
@@ -285,7 +295,7 @@ impl Server {
     fn pipeline(&mut self, inflight: usize, first_id: u64, count: usize) -> anyhow::Result<Phase> {
         let stdin = self.stdin.as_mut().expect("stdin is open until shutdown");
         let _nonblocking = NonBlocking::set(stdin.as_raw_fd())?;
-        let mut calls = Calls::new(first_id, count);
+        let mut calls = Calls::new(first_id, count, self.era);
         let mut out = Outgoing::default();
         let base = Instant::now();
         let mut line = Vec::with_capacity(4096);
@@ -356,6 +366,7 @@ pub(crate) fn wait_for_exit(child: &mut Child, cause: &str) -> anyhow::Result<st
 
 /// The calls of one pipeline phase: what was sent when, and what came back.
 struct Calls {
+    era: Era,
     first_id: u64,
     /// Calls queued so far (the next one's index).
     queued: usize,
@@ -368,8 +379,9 @@ struct Calls {
 }
 
 impl Calls {
-    fn new(first_id: u64, count: usize) -> Self {
+    fn new(first_id: u64, count: usize, era: Era) -> Self {
         Calls {
+            era,
             first_id,
             queued: 0,
             received: 0,
@@ -385,10 +397,16 @@ impl Calls {
         let end = (self.queued + n).min(self.sent_ns.len());
         for index in self.queued..end {
             let id = self.first_id + index as u64;
-            write!(
-                out.bytes,
-                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"echo {id}"}}}}}}"#
-            )?;
+            match self.era {
+                Era::Legacy => write!(
+                    out.bytes,
+                    r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"echo {id}"}}}}}}"#
+                )?,
+                Era::Modern => write!(
+                    out.bytes,
+                    r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"echo {id}"}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"{MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+                )?,
+            }
             out.bytes.push(b'\n');
         }
         self.queued = end;

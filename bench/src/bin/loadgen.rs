@@ -1,7 +1,8 @@
 //! `loadgen`: load client for one MCP server.
 //!
 //! ```text
-//! loadgen [--inflight N] [--calls M] [--warmup W] [--warmup-ms MS] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
+//! loadgen [--era legacy|modern] [--inflight N] [--calls M] [--warmup W] [--warmup-ms MS] [--cpus 0,1] [--timeout SECS]
+//!     [--show-stderr] -- <server command...>
 //! loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
 //! loadgen http [--era legacy|modern] [--sessions N] [--calls-per-session M] [--warmup-per-session W]
 //!     [--client-threads T] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
@@ -20,7 +21,8 @@ use mcp_wit_bench::http::{self, HttpLoadOptions};
 use mcp_wit_bench::load::{self, LoadOptions};
 
 const USAGE: &str =
-    "usage: loadgen [--inflight N] [--calls M] [--warmup W] [--warmup-ms MS] [--cpus 0,1] [--timeout SECS] [--show-stderr] -- <server command...>
+    "usage: loadgen [--era legacy|modern] [--inflight N] [--calls M] [--warmup W] [--warmup-ms MS] [--cpus 0,1] [--timeout SECS]
+           [--show-stderr] -- <server command...>
        loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
        loadgen http [--era legacy|modern] [--sessions N] [--calls-per-session M] [--warmup-per-session W]
            [--client-threads T] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
@@ -76,6 +78,7 @@ fn run() -> anyhow::Result<()> {
                 show_stderr,
                 cpus: args.value("cpus").map(|_| args.list("cpus", &[])).transpose()?,
                 timeout: Duration::from_secs(args.get("timeout", defaults.timeout.as_secs())?),
+                era: args.get("era", defaults.era)?,
             };
             serde_json::to_string_pretty(&load::run_load(&args.command, &options)?)?
         }

@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin report -- [--calls 20000] [--warmup 2000] [--reps 7]
 //!     [--inflight 1,2,4,8,16,32,64] [--pin-cpu 0 | --no-pinned] [--cold-runs 10] [--out bench/results]
-//!     [--sessions 1,8,64,256] [--http-calls 10000] [--http-warmup 1000] [--http-eras legacy,modern]
+//!     [--sessions 1,8,64,256] [--http-calls 10000] [--http-warmup 1000] [--eras legacy,modern]
 //!     [--idle-sessions 1000] [--idle-runs 3]
 //!     [--no-stdio] [--no-http] [--no-idle-memory] [--no-cold-start]
 //!     [--no-build] [--mcp-wit PATH --components DIR]
@@ -45,7 +45,7 @@ use serde::Serialize;
 
 const USAGE: &str = "usage: report [--calls N] [--warmup N] [--reps R] [--inflight 1,2,4,...] \
                      [--pin-cpu N | --no-pinned] [--cold-runs K] [--out DIR] \
-                     [--sessions 1,8,...] [--http-calls N] [--http-warmup N] [--http-eras legacy,modern] [--idle-sessions N] [--idle-runs K] \
+                     [--sessions 1,8,...] [--http-calls N] [--http-warmup N] [--eras legacy,modern] [--idle-sessions N] [--idle-runs K] \
                      [--no-stdio] [--no-http] [--no-idle-memory] [--no-cold-start] [--no-build] \
                      [--show-stderr] [--mcp-wit PATH --components DIR]";
 
@@ -58,6 +58,9 @@ const TARGET_IDLE_MIB: f64 = 2.0;
 /// however many sessions share `--http-calls`.
 const MIN_CALLS_PER_SESSION: usize = 20;
 const MIN_WARMUP_PER_SESSION: usize = 2;
+
+/// In-flight counts of the stdio comparison of eras (mcp-wit only).
+const ERA_INFLIGHT: [usize; 2] = [1, 32];
 
 /// Size the padded component is grown to for the cold-start measurement.
 const PADDED_SIZE: usize = 1024 * 1024;
@@ -83,6 +86,25 @@ struct Run {
     rep: usize,
     #[serde(flatten)]
     result: LoadResult,
+}
+
+/// One stdio run of mcp-wit in one era.
+#[derive(Serialize)]
+struct EraRun {
+    era: Era,
+    rep: usize,
+    #[serde(flatten)]
+    result: LoadResult,
+}
+
+/// The medians of mcp-wit over stdio at one in-flight count, in each era.
+#[derive(Serialize)]
+struct EraCell {
+    era: Era,
+    inflight: usize,
+    calls_per_sec: f64,
+    p50_us: f64,
+    cpu_us_per_call: f64,
 }
 
 /// One HTTP load run of the matrix.
@@ -226,9 +248,10 @@ struct Settings {
     stdio: bool,
     /// Session counts of the HTTP matrix (empty: not run).
     http_sessions: Vec<usize>,
-    /// The eras the HTTP matrix is run in: 2025-11-25 sessions, 2026-07-28
-    /// stateless requests.
-    http_eras: Vec<Era>,
+    /// The eras measured: 2025-11-25 sessions, 2026-07-28 stateless
+    /// requests. The HTTP matrix runs in each; over stdio, mcp-wit runs in
+    /// each at [`ERA_INFLIGHT`].
+    eras: Vec<Era>,
     /// Measured calls per HTTP point, shared by its sessions.
     http_calls: usize,
     /// Warm-up calls per HTTP point, shared by its sessions.
@@ -256,6 +279,8 @@ struct Results {
     runs: Vec<Run>,
     http_runs: Vec<HttpRun>,
     idle_runs: Vec<IdleRun>,
+    stdio_eras: Vec<EraCell>,
+    stdio_era_runs: Vec<EraRun>,
 }
 
 fn main() -> std::process::ExitCode {
@@ -284,7 +309,7 @@ fn run() -> anyhow::Result<()> {
             "sessions",
             "http-calls",
             "http-warmup",
-            "http-eras",
+            "eras",
             "idle-sessions",
             "idle-runs",
         ],
@@ -306,7 +331,7 @@ fn run() -> anyhow::Result<()> {
         http_sessions: if args.switch("no-http") { Vec::new() } else { args.list("sessions", &[1, 8, 64, 256])? },
         http_calls: args.get("http-calls", 10_000)?,
         http_warmup: args.get("http-warmup", 1_000)?,
-        http_eras: args.list("http-eras", &[Era::Legacy, Era::Modern])?,
+        eras: args.list("eras", &[Era::Legacy, Era::Modern])?,
         idle_sessions: args.get("idle-sessions", 1000)?,
         idle_runs: if args.switch("no-idle-memory") { 0 } else { args.get("idle-runs", 3)? },
         protocol_version: mcp_wit_bench::PROTOCOL_VERSION,
@@ -384,6 +409,8 @@ fn run() -> anyhow::Result<()> {
 
     let show_stderr = args.switch("show-stderr");
     let (runs, http_runs) = run_matrix(&servers, &settings, show_stderr)?;
+    let stdio_era_runs = run_stdio_eras(&servers, &settings, show_stderr)?;
+    let stdio_eras = era_medians(&settings, &stdio_era_runs);
     let cells = medians(&servers, &settings, &runs);
     let ratios = ratios(&settings, &runs, &cells);
     let http_cells = http_medians(&servers, &settings, &http_runs);
@@ -404,6 +431,7 @@ fn run() -> anyhow::Result<()> {
         &machine,
         (&cells, &ratios),
         (&http_cells, &http_ratios),
+        &stdio_eras,
         &idle_cells,
         &cold_start,
     );
@@ -469,6 +497,8 @@ fn run() -> anyhow::Result<()> {
         runs,
         http_runs,
         idle_runs,
+        stdio_eras,
+        stdio_era_runs,
     };
     let mut written = vec!["results.json", "summary.md"];
     write(&out_dir.join("results.json"), &(serde_json::to_string_pretty(&results)? + "\n"))?;
@@ -536,9 +566,7 @@ fn run_matrix(servers: &[Server], settings: &Settings, show_stderr: bool) -> any
                 runs.push(Run { server: server.key, rep, result });
             }
         }
-        for (&era, &sessions) in
-            settings.http_eras.iter().flat_map(|e| settings.http_sessions.iter().map(move |s| (e, s)))
-        {
+        for (&era, &sessions) in settings.eras.iter().flat_map(|e| settings.http_sessions.iter().map(move |s| (e, s))) {
             for server in &order {
                 let options = HttpLoadOptions {
                     era,
@@ -567,6 +595,66 @@ fn run_matrix(servers: &[Server], settings: &Settings, show_stderr: bool) -> any
         order.rotate_left(1);
     }
     Ok((runs, http_runs))
+}
+
+/// mcp-wit over stdio in each era at [`ERA_INFLIGHT`], `reps` times over,
+/// the eras alternating (only when the stdio matrix runs and there are two
+/// eras to compare).
+fn run_stdio_eras(servers: &[Server], settings: &Settings, show_stderr: bool) -> anyhow::Result<Vec<EraRun>> {
+    let mut runs = Vec::new();
+    if !settings.stdio || settings.eras.len() < 2 {
+        return Ok(runs);
+    }
+    let wit = servers.iter().find(|s| s.key == "mcp-wit").context("no mcp-wit server")?;
+    for rep in 0..settings.reps {
+        for inflight in ERA_INFLIGHT {
+            for &era in &settings.eras {
+                let options = LoadOptions {
+                    inflight,
+                    calls: settings.calls,
+                    warmup: settings.warmup,
+                    show_stderr,
+                    era,
+                    ..LoadOptions::default()
+                };
+                let result = load::run_load(&wit.command, &options)
+                    .with_context(|| format!("mcp-wit over stdio ({}) at {inflight} in flight", era.name()))?;
+                eprintln!(
+                    "rep {}/{} mcp-wit stdio {} {inflight:>2} in flight: {:>9.0} calls/s  p50 {:>8.1} µs  cpu {:>5.1} µs/call",
+                    rep + 1,
+                    settings.reps,
+                    era.name(),
+                    result.calls_per_sec,
+                    result.p50_us,
+                    result.cpu_us_per_call
+                );
+                runs.push(EraRun { era, rep, result });
+            }
+        }
+    }
+    Ok(runs)
+}
+
+fn era_medians(settings: &Settings, runs: &[EraRun]) -> Vec<EraCell> {
+    let mut cells = Vec::new();
+    for inflight in ERA_INFLIGHT {
+        for &era in &settings.eras {
+            let cell: Vec<&LoadResult> =
+                runs.iter().filter(|r| r.era == era && r.result.inflight == inflight).map(|r| &r.result).collect();
+            if cell.is_empty() {
+                continue;
+            }
+            let med = |f: fn(&LoadResult) -> f64| median(&cell.iter().map(|r| f(r)).collect::<Vec<_>>());
+            cells.push(EraCell {
+                era,
+                inflight,
+                calls_per_sec: med(|r| r.calls_per_sec),
+                p50_us: med(|r| r.p50_us),
+                cpu_us_per_call: med(|r| r.cpu_us_per_call),
+            });
+        }
+    }
+    cells
 }
 
 /// Idle-session memory of every server, `idle_runs` times over, the server
@@ -685,7 +773,7 @@ fn ratios(settings: &Settings, runs: &[Run], cells: &[Cell]) -> Vec<Ratio> {
 
 fn http_medians(servers: &[Server], settings: &Settings, runs: &[HttpRun]) -> Vec<HttpCell> {
     let mut cells = Vec::new();
-    for &era in &settings.http_eras {
+    for &era in &settings.eras {
         for server in servers {
             for &sessions in &settings.http_sessions {
                 let cell: Vec<&HttpLoadResult> = runs
@@ -732,9 +820,9 @@ fn http_ratios(settings: &Settings, runs: &[HttpRun], cells: &[HttpCell]) -> Vec
         min_max(&ratios)
     };
     let mut ratios = Vec::new();
-    for &era in &settings.http_eras {
+    for &era in &settings.eras {
         let mut baselines = vec![("rmcp", era), ("floor", era)];
-        if era == Era::Modern && settings.http_eras.contains(&Era::Legacy) {
+        if era == Era::Modern && settings.eras.contains(&Era::Legacy) {
             baselines.push(("mcp-wit", Era::Legacy));
         }
         for &sessions in &settings.http_sessions {
@@ -986,6 +1074,7 @@ fn markdown(
     machine: &Machine,
     stdio: (&[Cell], &[Ratio]),
     http: (&[HttpCell], &[HttpRatio]),
+    stdio_eras: &[EraCell],
     idle: &[IdleCell],
     cold_start: &[ColdStartRow],
 ) -> String {
@@ -997,8 +1086,11 @@ fn markdown(
     if settings.stdio {
         md += &stdio_markdown(servers, settings, stdio.0, stdio.1);
     }
+    if !stdio_eras.is_empty() {
+        md += &era_markdown(settings, stdio_eras);
+    }
     if !settings.http_sessions.is_empty() {
-        for &era in &settings.http_eras {
+        for &era in &settings.eras {
             md += &http_markdown(servers, settings, era, http.0, http.1);
         }
     }
@@ -1187,6 +1279,27 @@ fn http_markdown(
             md += &format!(" {} |", ratio.map_or("–".into(), |r| format!("{:.2}×", r.throughput)));
         }
         md += "\n";
+    }
+    md
+}
+
+fn era_markdown(settings: &Settings, cells: &[EraCell]) -> String {
+    let mut md = format!(
+        "\n## stdio, 2026-07-28\n\nmcp-wit serve echo.wasm over stdio, in each era: a 2025 session (`initialize`, \
+         then calls on the session's instance) and 2026-07-28 requests (no handshake; each call carries its envelope \
+         and runs on a fresh instance); median of {} alternating runs of {} calls per point.\n\n\
+         | in flight | era | calls/s | p50 µs | server CPU µs/call |\n|---:|---|---:|---:|---:|\n",
+        settings.reps, settings.calls
+    );
+    for c in cells {
+        md += &format!(
+            "| {} | {} | {} | {:.1} | {:.2} |\n",
+            c.inflight,
+            era_title(c.era),
+            thousands(c.calls_per_sec),
+            c.p50_us,
+            c.cpu_us_per_call
+        );
     }
     md
 }
