@@ -429,9 +429,8 @@ fn run() -> anyhow::Result<()> {
         &servers,
         &settings,
         &machine,
-        (&cells, &ratios),
+        (&cells, &ratios, &stdio_eras),
         (&http_cells, &http_ratios),
-        &stdio_eras,
         &idle_cells,
         &cold_start,
     );
@@ -1072,9 +1071,8 @@ fn markdown(
     servers: &[Server],
     settings: &Settings,
     machine: &Machine,
-    stdio: (&[Cell], &[Ratio]),
+    stdio: (&[Cell], &[Ratio], &[EraCell]),
     http: (&[HttpCell], &[HttpRatio]),
-    stdio_eras: &[EraCell],
     idle: &[IdleCell],
     cold_start: &[ColdStartRow],
 ) -> String {
@@ -1086,8 +1084,8 @@ fn markdown(
     if settings.stdio {
         md += &stdio_markdown(servers, settings, stdio.0, stdio.1);
     }
-    if !stdio_eras.is_empty() {
-        md += &era_markdown(settings, stdio_eras);
+    if !stdio.2.is_empty() {
+        md += &era_markdown(settings, stdio.2);
     }
     if !settings.http_sessions.is_empty() {
         for &era in &settings.eras {
