@@ -7,6 +7,10 @@
 //! - `session/tools_call_echo`: `Session::handle` of one `tools/call` message
 //!   on a warm, initialized session (parse, dispatch, guest call, mapping,
 //!   serialisation), into a `Vec<Vec<u8>>` outbox.
+//! - `instance/instantiate_async_drop`: the same for an instance made for
+//!   async calls (as Streamable HTTP makes them).
+//! - `session/modern_tools_call_echo`: the same call as a 2026-07-28 request,
+//!   which runs on a fresh instance and carries a stamped result.
 //! - `session/fresh_session_initialize_call`: a new `Session`, `initialize`,
 //!   then one `tools/call`: a one-call client's whole session, minus I/O.
 //! - `protocol/parse_tools_call`: the JSON side of a `tools/call` alone:
@@ -28,6 +32,8 @@ const INITIALIZE: &[u8] = br#"{"jsonrpc":"2.0","id":0,"method":"initialize","par
 const INITIALIZED: &[u8] = br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
 const CALL: &[u8] =
     br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}"#;
+/// The same call as a 2026-07-28 request: its envelope in `_meta`, no session.
+const MODERN_CALL: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
 
 /// The echo component, compiled and linked once (as `mcp-wit serve` does).
 fn echo_component() -> LoadedComponent {
@@ -67,6 +73,10 @@ fn instances(c: &mut Criterion) {
     group.bench_function("instantiate_drop", |b| {
         b.iter(|| black_box(component.instantiate().expect("cannot instantiate")))
     });
+    let runtime = tokio::runtime::Builder::new_current_thread().build().expect("cannot start a runtime");
+    group.bench_function("instantiate_async_drop", |b| {
+        b.iter(|| black_box(runtime.block_on(component.instantiate_async()).expect("cannot instantiate")))
+    });
     let mut warm = component.instantiate().expect("cannot instantiate");
     group.bench_function("call_warm_instance", |b| b.iter(|| black_box(call_echo(&mut warm, black_box(arguments)))));
     group.finish();
@@ -89,6 +99,20 @@ fn sessions(c: &mut Criterion) {
         b.iter(|| {
             out.clear();
             session.handle(black_box(CALL), &mut out);
+        })
+    });
+
+    // A 2026-07-28 call, on a connection of its own: a fresh instance per
+    // request (the default mode).
+    let mut session = Session::new(component.clone(), SessionOptions::default());
+    out.clear();
+    session.handle(MODERN_CALL, &mut out);
+    let answer = String::from_utf8_lossy(&out[0]).into_owned();
+    assert!(answer.contains(r#""resultType":"complete""#), "unexpected answer: {answer}");
+    group.bench_function("modern_tools_call_echo", |b| {
+        b.iter(|| {
+            out.clear();
+            session.handle(black_box(MODERN_CALL), &mut out);
         })
     });
 

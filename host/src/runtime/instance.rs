@@ -1,14 +1,14 @@
 //! One live guest instance and typed calls into it.
 
 use wasmtime::Store;
-use wasmtime::component::{ComponentExportIndex, Func, InstancePre, TypedFunc};
+use wasmtime::component::{ComponentExportIndex, Func, Instance, InstancePre, TypedFunc};
 use wasmtime_wasi::{WasiCtxView, WasiView};
 #[cfg(feature = "outgoing-http")]
 use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
 
 use mcp_wit_protocol::{Calls, CancelFlag, FaultKind, GuestFault, GuestResult, TickHook, contract};
 
-use super::bindings::{McpRouter, McpRouterPre, wit};
+use super::bindings::wit;
 use super::convert::{IntoContract, completion_request};
 use super::limits::{CallControl, Interrupted, Limits};
 use crate::sandbox::{SandboxPolicy, SandboxState};
@@ -97,7 +97,8 @@ impl WasiHttpView for StoreData {
 /// [`LoadedComponent::instantiate_async`]: super::LoadedComponent::instantiate_async
 pub struct RouterInstance {
     store: Store<StoreData>,
-    exports: Exports,
+    router: RouterFuncs,
+    calls: Calls,
     /// Tool arguments handed to the guest, kept so that their buffer is
     /// reused from call to call.
     arguments: wit::Value,
@@ -105,13 +106,6 @@ pub struct RouterInstance {
 
 /// Argument buffer capacity kept between calls.
 const RETAINED_ARGUMENTS: usize = 1 << 20;
-
-enum Exports {
-    /// Linked with blocking WASI: called through the generated bindings.
-    Blocking(McpRouter),
-    /// Linked with async WASI: called with `call_async`.
-    Async(RouterFuncs),
-}
 
 /// The router's functions by their WIT names, in the order
 /// [`RouterExports`] and [`RouterFuncs`] hold them.
@@ -143,8 +137,8 @@ const fn function_slot(name: &str) -> usize {
 }
 
 /// Where each router function sits among a component's exports: found once
-/// per component, used by each of its async instances.
-#[derive(Clone)]
+/// per component, used by each of its instances.
+#[derive(Clone, Copy)]
 pub(super) struct RouterExports([ComponentExportIndex; ROUTER_FUNCTIONS.len()]);
 
 impl RouterExports {
@@ -164,8 +158,20 @@ impl RouterExports {
     }
 }
 
-/// One async instance's router functions, in [`ROUTER_FUNCTIONS`] order.
-struct RouterFuncs([Func; ROUTER_FUNCTIONS.len()]);
+/// One instance's router functions, each looked up on its first call: most
+/// instances (one per modern request) call one function, and a lookup is a
+/// good part of what instantiating costs.
+struct RouterFuncs {
+    instance: Instance,
+    exports: RouterExports,
+    found: [Option<Func>; ROUTER_FUNCTIONS.len()],
+}
+
+impl RouterFuncs {
+    fn new(instance: Instance, exports: RouterExports) -> Self {
+        RouterFuncs { instance, exports, found: [None; ROUTER_FUNCTIONS.len()] }
+    }
+}
 
 macro_rules! guest_call {
     ($(#[$doc:meta])* $vis:vis $name:ident / $name_async:ident => $call:ident
@@ -174,12 +180,16 @@ macro_rules! guest_call {
         ///
         /// Blocking; fails on an instance made by `instantiate_async`.
         $vis fn $name(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
-            let Exports::Blocking(router) = &self.exports else {
+            if self.calls == Calls::Async {
                 return Err(GuestFault::async_only($wit_name));
-            };
+            }
+            let func = self.func(const { function_slot($wit_name) })?;
             self.store.data().sandbox.output().begin_call();
             self.store.set_epoch_deadline(1);
-            let result = router.wasix_mcp_router().$call(&mut self.store, $($arg),*);
+            // SAFETY: loading the component (`McpRouterPre::new`) checked this
+            // export against these same types, as the generated bindings rely on.
+            let typed = unsafe { TypedFunc::<($($ty,)*), ($ret,)>::new_unchecked(func) };
+            let result = typed.call(&mut self.store, ($($arg,)*)).map(|(ret,)| ret);
             result.map(IntoContract::into_contract).map_err(|e| GuestFault::from_error($wit_name, e, self.store.data()))
         }
 
@@ -188,10 +198,10 @@ macro_rules! guest_call {
         /// Async on an instance made by `instantiate_async`; on a blocking
         /// one, the blocking call.
         $vis async fn $name_async(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
-            let func = match &self.exports {
-                Exports::Blocking(_) => return self.$name($($arg),*),
-                Exports::Async(RouterFuncs(funcs)) => funcs[const { function_slot($wit_name) }],
-            };
+            if self.calls == Calls::Blocking {
+                return self.$name($($arg),*);
+            }
+            let func = self.func(const { function_slot($wit_name) })?;
             self.store.data().sandbox.output().begin_call();
             self.store.set_epoch_deadline(1);
             // SAFETY: loading the component (`McpRouterPre::new`) checked this
@@ -205,13 +215,14 @@ macro_rules! guest_call {
 
 impl RouterInstance {
     pub(super) fn new(
-        pre: &McpRouterPre<StoreData>,
+        pre: &InstancePre<StoreData>,
+        exports: &RouterExports,
         policy: &SandboxPolicy,
         limits: Limits,
     ) -> Result<Self, GuestFault> {
         let mut store = new_store(pre.engine(), policy, limits, Calls::Blocking)?;
         match pre.instantiate(&mut store) {
-            Ok(router) => Ok(RouterInstance { store, exports: Exports::Blocking(router), arguments: empty_value() }),
+            Ok(instance) => Ok(Self::made(store, instance, exports, Calls::Blocking)),
             Err(e) => Err(GuestFault::instantiate(e, store.data())),
         }
     }
@@ -223,8 +234,8 @@ impl RouterInstance {
         limits: Limits,
     ) -> Result<Self, GuestFault> {
         let mut store = new_store(pre.engine(), policy, limits, Calls::Async)?;
-        let instance = match pre.instantiate_async(&mut store).await {
-            Ok(instance) => instance,
+        match pre.instantiate_async(&mut store).await {
+            Ok(instance) => Ok(Self::made(store, instance, exports, Calls::Async)),
             Err(e) => {
                 let no_stack = e.downcast_ref::<wasmtime::PoolConcurrencyLimitError>().map(ToString::to_string);
                 if let Some(limit) = no_stack.filter(|limit| limit.contains("fibers")) {
@@ -236,27 +247,38 @@ impl RouterInstance {
                         ),
                     });
                 }
-                return Err(GuestFault::instantiate(e, store.data()));
+                Err(GuestFault::instantiate(e, store.data()))
             }
-        };
-        let func = |index: &ComponentExportIndex| {
-            instance.get_func(&mut store, index).ok_or_else(|| GuestFault {
-                kind: FaultKind::Instantiate,
-                message: format!("`{}` exports something other than a function", super::ROUTER_INTERFACE),
-            })
-        };
-        let funcs: Vec<_> = exports.0.iter().map(func).collect::<Result<_, _>>()?;
-        let funcs = RouterFuncs(funcs.try_into().expect("one function per export"));
-        Ok(RouterInstance { store, exports: Exports::Async(funcs), arguments: empty_value() })
+        }
+    }
+
+    fn made(store: Store<StoreData>, instance: Instance, exports: &RouterExports, calls: Calls) -> Self {
+        RouterInstance { store, router: RouterFuncs::new(instance, *exports), calls, arguments: empty_value() }
+    }
+
+    /// The router function in `slot` of [`ROUTER_FUNCTIONS`], looked up on
+    /// its first call.
+    fn func(&mut self, slot: usize) -> Result<Func, GuestFault> {
+        if let Some(func) = self.router.found[slot] {
+            return Ok(func);
+        }
+        let index = &self.router.exports.0[slot];
+        let func = self.router.instance.get_func(&mut self.store, index).ok_or_else(|| GuestFault {
+            kind: FaultKind::Instantiate,
+            message: format!(
+                "`{}` exports `{}` as something other than a function",
+                super::ROUTER_INTERFACE,
+                ROUTER_FUNCTIONS[slot]
+            ),
+        })?;
+        self.router.found[slot] = Some(func);
+        Ok(func)
     }
 
     /// How this instance's calls wait: blocking (made by `instantiate`) or
     /// async (made by `instantiate_async`).
     pub fn calls(&self) -> Calls {
-        match self.exports {
-            Exports::Blocking(_) => Calls::Blocking,
-            Exports::Async(_) => Calls::Async,
-        }
+        self.calls
     }
 
     /// Arms the next calls: a fresh deadline, the flag that cancels them and

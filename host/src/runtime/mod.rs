@@ -41,9 +41,10 @@ pub struct LoadedComponent {
 }
 
 struct Inner {
-    pre: McpRouterPre<StoreData>,
+    /// Linked with blocking WASI.
+    blocking: Linked,
     /// Linked with async WASI on first need: most processes call one way only.
-    async_pre: OnceLock<Result<AsyncPre, String>>,
+    async_pre: OnceLock<Result<Linked, String>>,
     policy: SandboxPolicy,
     limits: Limits,
     instance_mode: InstanceMode,
@@ -52,17 +53,25 @@ struct Inner {
     shared: Arc<pool::SharedInstance>,
 }
 
-/// What async instances are made from.
+/// What instances for one way of calling are made from: the linked
+/// component and where its router functions are.
 #[derive(Clone)]
-struct AsyncPre {
+struct Linked {
     pre: InstancePre<StoreData>,
     exports: RouterExports,
+}
+
+impl Linked {
+    fn new(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Result<Self> {
+        let pre = link(engine, component, calls)?;
+        Ok(Linked { pre, exports: RouterExports::find(component)? })
+    }
 }
 
 impl Clone for Inner {
     fn clone(&self) -> Self {
         Inner {
-            pre: self.pre.clone(),
+            blocking: self.blocking.clone(),
             async_pre: self.async_pre.clone(),
             policy: self.policy.clone(),
             limits: self.limits,
@@ -143,11 +152,12 @@ impl LoadedComponent {
 
     fn link(engine: &Engine, component: Component, policy: SandboxPolicy) -> Result<Self, LoadError> {
         check_exports_router(engine, &component)?;
-        let pre = link(engine, &component, Calls::Blocking).map_err(LoadError::Link)?;
-        // Also checks every router function's type against the bindings.
-        let pre = McpRouterPre::new(pre).map_err(LoadError::Link)?;
+        let blocking = Linked::new(engine, &component, Calls::Blocking).map_err(LoadError::Link)?;
+        // Checks every router function's type against the bindings, once:
+        // instances then look up only the function a call needs, unchecked.
+        McpRouterPre::new(blocking.pre.clone()).map_err(LoadError::Link)?;
         let inner = Inner {
-            pre,
+            blocking,
             async_pre: OnceLock::new(),
             policy,
             limits: Limits::default(),
@@ -209,7 +219,8 @@ impl LoadedComponent {
     /// Creates a fresh instance with its own memory and state, for blocking
     /// calls on the caller's thread.
     pub fn instantiate(&self) -> Result<RouterInstance, GuestFault> {
-        RouterInstance::new(&self.inner.pre, &self.inner.policy, self.inner.limits)
+        let Linked { pre, exports } = &self.inner.blocking;
+        RouterInstance::new(pre, exports, &self.inner.policy, self.inner.limits)
     }
 
     /// Creates a fresh instance for async calls (the `_async` methods of
@@ -221,17 +232,15 @@ impl LoadedComponent {
     /// Each instance keeps a fiber stack, so the engine needs one per
     /// instance ([`EngineOptions::async_calls`](engine::EngineOptions::async_calls)).
     pub async fn instantiate_async(&self) -> Result<RouterInstance, GuestFault> {
-        let async_pre = self.inner.async_pre.get_or_init(|| {
-            let pre = self.inner.pre.instance_pre();
-            let linked = link(pre.engine(), pre.component(), Calls::Async).map_err(|e| format!("{e:#}"))?;
-            let exports = RouterExports::find(pre.component()).map_err(|e| format!("{e:#}"))?;
-            Ok(AsyncPre { pre: linked, exports })
+        let linked = self.inner.async_pre.get_or_init(|| {
+            let pre = &self.inner.blocking.pre;
+            Linked::new(pre.engine(), pre.component(), Calls::Async).map_err(|e| format!("{e:#}"))
         });
-        let async_pre = async_pre.as_ref().map_err(|message| GuestFault {
+        let Linked { pre, exports } = linked.as_ref().map_err(|message| GuestFault {
             kind: FaultKind::Instantiate,
             message: format!("cannot link the component for async calls: {message}"),
         })?;
-        RouterInstance::new_async(&async_pre.pre, &async_pre.exports, &self.inner.policy, self.inner.limits).await
+        RouterInstance::new_async(pre, exports, &self.inner.policy, self.inner.limits).await
     }
 }
 
