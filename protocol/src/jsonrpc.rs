@@ -326,6 +326,64 @@ pub fn write_error(buf: &mut Vec<u8>, id: Option<&RawValue>, error: &RpcError) {
         .expect("an error object always serialises");
 }
 
+#[derive(Serialize)]
+struct RequestMessage<'a, P> {
+    jsonrpc: &'static str,
+    id: u64,
+    method: &'a str,
+    params: &'a P,
+}
+
+/// Serialises a request from the server to the client into `buf` (cleared
+/// first). The server numbers its requests.
+pub fn write_request<P: Serialize>(buf: &mut Vec<u8>, id: u64, method: &str, params: &P) -> serde_json::Result<()> {
+    buf.clear();
+    serde_json::to_writer(&mut *buf, &RequestMessage { jsonrpc: "2.0", id, method, params })
+}
+
+/// A response from the client to a request the server sent.
+#[derive(Debug)]
+pub struct ClientResponse {
+    /// The id it answers, if it is one the server could have sent (a
+    /// number); the server's requests are numbered.
+    pub id: Option<u64>,
+    /// Its result, or its error.
+    pub answer: crate::client::Response,
+}
+
+/// Reads `message` as a response to a server's request; `None` when it is
+/// not a response at all.
+pub fn read_response(message: &[u8]) -> Option<ClientResponse> {
+    #[derive(Deserialize)]
+    struct Answer<'a> {
+        #[serde(borrow)]
+        id: &'a RawValue,
+        #[serde(default, borrow)]
+        result: Option<&'a RawValue>,
+        #[serde(default)]
+        error: Option<ErrorObject<'a>>,
+    }
+    #[derive(Deserialize)]
+    struct ErrorObject<'a> {
+        code: i32,
+        message: String,
+        #[serde(default, borrow)]
+        data: Option<&'a RawValue>,
+    }
+    let answer: Answer<'_> = serde_json::from_slice(message).ok()?;
+    let id = answer.id.get().parse::<u64>().ok();
+    let answer = match (answer.result, answer.error) {
+        (Some(result), None) => Ok(result.to_owned()),
+        (None, Some(error)) => Err(crate::client::ClientRpcError {
+            code: error.code,
+            message: error.message,
+            data: error.data.map(|d| d.get().to_owned()),
+        }),
+        _ => return None,
+    };
+    Some(ClientResponse { id, answer })
+}
+
 /// Serialises a notification into `buf` (cleared first).
 pub fn write_notification<P: Serialize>(buf: &mut Vec<u8>, method: &str, params: &P) -> serde_json::Result<()> {
     buf.clear();

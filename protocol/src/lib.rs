@@ -16,10 +16,13 @@
 //! - [`Routers`]: several routers as one server, under prefixes.
 //! - [`Session`]: one client's session: lifecycle, dispatch, handlers.
 //! - [`Canceller`]: cancelling requests from outside the message order.
+//! - [`client`]: the way back to the client while a router serves a
+//!   request (progress, logs, sampling, elicitation, roots).
 
 #![warn(missing_docs)]
 
 pub mod cancel;
+pub mod client;
 pub mod contract;
 mod executor;
 pub mod jsonrpc;
@@ -33,6 +36,7 @@ mod session;
 pub mod version;
 
 pub use cancel::{CancelFlag, Canceller, TickHook};
+pub use client::{ClientLink, Peer};
 pub use executor::block_on;
 pub use jsonrpc::RpcError;
 pub use method::Method;

@@ -6,8 +6,8 @@
 
 use std::borrow::Cow;
 
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::jsonrpc::RpcError;
@@ -38,7 +38,7 @@ pub struct InitializeParams<'a> {
     /// The revision the client asks for.
     #[serde(borrow)]
     pub protocol_version: Cow<'a, str>,
-    /// The client's capabilities (kept raw; the host asks nothing of the client yet).
+    /// The client's capabilities, raw (see [`crate::client::ClientCapabilities`]).
     #[serde(borrow)]
     pub capabilities: &'a RawValue,
     /// The client's name and version.
@@ -163,7 +163,7 @@ pub struct SetLevelParams {
 }
 
 /// RFC 5424 severities, as MCP names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LogLevel {
     /// Debug.

@@ -9,6 +9,7 @@
 use std::future::Future;
 
 use crate::cancel::{CancelFlag, TickHook};
+use crate::client::ClientLink;
 use crate::contract::{
     CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, McpResource, Prompt,
     PromptError, ReadResourceResult, ResourceError, ServerCapabilities, Tool, ToolError,
@@ -35,6 +36,9 @@ pub struct CallContext {
     pub tick_hook: Option<TickHook>,
     /// Blocking or async.
     pub calls: Calls,
+    /// The client of the request being served, for routers that reach it
+    /// ([`RouterComponent::talks_back`]); `None` when none does.
+    pub client: Option<ClientLink>,
 }
 
 /// What stopped a guest call.
@@ -80,6 +84,13 @@ pub trait RouterComponent: Clone + Send + Sync + 'static {
 
     /// A new session's router; no instance is made until its first call.
     fn open(&self) -> Self::Router;
+
+    /// Whether the router reaches the client that calls it
+    /// (`mcp-wit:extension/client`): its calls then get a
+    /// [`CallContext::client`].
+    fn talks_back(&self) -> bool {
+        false
+    }
 
     /// How long and by whom modern clients may cache the router's lists and
     /// reads (`ttlMs`, `cacheScope`).

@@ -20,6 +20,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
+import mcp_types as types
 from mcp_types import PromptReference
 
 
@@ -40,6 +41,13 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     p.add_argument("--complete-arg", help="NAME=VALUE of the argument to complete")
     p.add_argument("--timeout", type=float, default=30.0, help="per-request read timeout, seconds")
     p.add_argument("--trace", help="write every JSON-RPC message received from the server to FILE, one per line")
+    p.add_argument(
+        "--talk-back",
+        choices=["accept", "decline"],
+        help="answer the server's sampling, elicitation and roots requests (elicitation with this action), "
+        "and record them, its log messages and the call's progress",
+    )
+    p.add_argument("--log-level", help="ask for log messages from this level (logging/setLevel)")
     args = p.parse_args(argv)
     if bool(args.url) == bool(command):
         p.error("give exactly one of --url URL or -- CMD ARGS...")
@@ -97,6 +105,60 @@ class TracingTransport:
             self._out.close()
 
 
+class TalkBack:
+    """Answers and records what the server asks and sends while it serves a call."""
+
+    def __init__(self, action: str) -> None:
+        self.action = action
+        self.sampled: list[Any] = []
+        self.elicited: list[Any] = []
+        self.roots_asked = 0
+        self.logs: list[Any] = []
+        self.progress: list[Any] = []
+
+    async def sampling(self, context: Any, params: types.CreateMessageRequestParams) -> Any:
+        self.sampled.append(dump(params))
+        return types.CreateMessageResult(
+            role="assistant",
+            content=types.TextContent(type="text", text="This is a test response from the client"),
+            model="test-model",
+            stop_reason="endTurn",
+        )
+
+    async def elicitation(self, context: Any, params: types.ElicitRequestParams) -> Any:
+        self.elicited.append(dump(params))
+        if self.action == "decline":
+            return types.ElicitResult(action="decline")
+        return types.ElicitResult(action="accept", content={"username": "testuser", "email": "test@example.com"})
+
+    async def list_roots(self, context: Any) -> Any:
+        self.roots_asked += 1
+        return types.ListRootsResult(roots=[types.Root(uri="file:///work/project", name="project")])
+
+    async def logging(self, params: types.LoggingMessageNotificationParams) -> None:
+        self.logs.append(dump(params))
+
+    async def on_progress(self, progress: float, total: float | None, message: str | None) -> None:
+        self.progress.append({"progress": progress, "total": total, "message": message})
+
+    def callbacks(self) -> dict[str, Any]:
+        return {
+            "sampling_callback": self.sampling,
+            "elicitation_callback": self.elicitation,
+            "list_roots_callback": self.list_roots,
+            "logging_callback": self.logging,
+        }
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "sampled": self.sampled,
+            "elicited": self.elicited,
+            "rootsAsked": self.roots_asked,
+            "logs": self.logs,
+            "progress": self.progress,
+        }
+
+
 def dump(model: Any) -> Any:
     return model.model_dump(mode="json", by_alias=True, exclude_unset=True)
 
@@ -125,8 +187,10 @@ async def run(args: argparse.Namespace, command: list[str]) -> dict[str, Any]:
     if args.trace:
         transport = TracingTransport(transport, args.trace)
 
+    talk_back = TalkBack(args.talk_back) if args.talk_back else None
     try:
-        client = Client(transport, mode=args.mode, read_timeout_seconds=args.timeout)
+        callbacks = talk_back.callbacks() if talk_back else {}
+        client = Client(transport, mode=args.mode, read_timeout_seconds=args.timeout, **callbacks)
         await client.__aenter__()
     except Exception as exc:
         print(f"connect failed: {failure(exc)['error']}", file=sys.stderr)
@@ -142,7 +206,11 @@ async def run(args: argparse.Namespace, command: list[str]) -> dict[str, Any]:
             return [dump(t) for t in (await client.list_tools()).tools]
 
         async def call() -> Any:
-            return dump(await client.call_tool(args.tool, json.loads(args.args)))
+            progress = talk_back.on_progress if talk_back else None
+            return dump(await client.call_tool(args.tool, json.loads(args.args), progress_callback=progress))
+
+        if args.log_level:
+            await client.set_logging_level(args.log_level)
 
         async def list_resources() -> Any:
             return [dump(r) for r in (await client.list_resources()).resources]
@@ -172,6 +240,8 @@ async def run(args: argparse.Namespace, command: list[str]) -> dict[str, Any]:
         out["prompt"] = await step(get_prompt) if args.prompt else None
         out["templates"] = await step(list_templates)
         out["complete"] = await step(complete) if args.complete_prompt else None
+        if talk_back:
+            out["talkBack"] = talk_back.record()
     finally:
         try:
             await client.__aexit__(None, None, None)

@@ -3,22 +3,23 @@
 //! server, as far as the `wasix:mcp/router@25.3.26` contract can express them.
 //!
 //! Names, texts and payloads follow the suite's scenario sources and its
-//! reference "everything" server. Where the contract has no way to do what a
-//! scenario asks (send log messages, send requests to the client, see prompt
-//! arguments), the fixture still exists and says so; those scenarios are
-//! listed with their reason in `tests/conformance-baseline.yml`.
+//! reference "everything" server. Log messages, progress and questions to
+//! the client (sampling, elicitation) go through `mcp-wit:extension/client`;
+//! what the router cannot do yet (see prompt arguments) is listed with its
+//! reason in `tests/conformance-baseline.yml`.
 
 wit_bindgen::generate!({
     path: "../../wit",
-    world: "wasix:mcp/mcp-router",
+    world: "mcp-wit:extension/talking-router",
 });
 
+use mcp_wit::extension::client::{self, ClientError, LogLevel};
+
 use exports::wasix::mcp::router::{
-    AudioContent, BlobResourceContents, CallToolResult, CompletionError, CompletionRequest,
-    CompletionResponse, CompletionsCapability, Content, EmbeddedResource, GetPromptResult, Guest,
-    ImageContent, McpResource, ProgressNotification, Prompt, PromptArgument, PromptError,
-    PromptMessage, PromptMessageContent, PromptMessageRole, PromptsCapability, ReadResourceResult,
-    ResourceContents, ResourceError, ResourcesCapability, ServerCapabilities, TextContent,
+    AudioContent, BlobResourceContents, CallToolResult, CompletionError, CompletionRequest, CompletionResponse,
+    CompletionsCapability, Content, EmbeddedResource, GetPromptResult, Guest, ImageContent, McpResource, Prompt,
+    PromptArgument, PromptError, PromptMessage, PromptMessageContent, PromptMessageRole, PromptsCapability,
+    ReadResourceResult, ResourceContents, ResourceError, ResourcesCapability, ServerCapabilities, TextContent,
     TextResourceContents, Tool, ToolError, ToolsCapability, Value,
 };
 
@@ -32,52 +33,16 @@ const NO_ARGUMENTS: &str = r#"{"type":"object","properties":{}}"#;
 /// SEP-1613: a JSON Schema 2020-12 input schema that must reach the client unchanged.
 const JSON_SCHEMA_2020_12: &str = r##"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false}"##;
 
-/// Why the tools that need server-to-client requests cannot do their job.
-const NO_CLIENT_REQUESTS: &str =
-    "the wasix:mcp/router@25.3.26 contract gives a router no way to send requests to the client";
-
 /// Tools: (name, description, input schema).
 const TOOLS: &[(&str, &str, &str)] = &[
-    (
-        "test_simple_text",
-        "Tests simple text content response",
-        NO_ARGUMENTS,
-    ),
-    (
-        "test_image_content",
-        "Tests image content response",
-        NO_ARGUMENTS,
-    ),
-    (
-        "test_audio_content",
-        "Tests audio content response",
-        NO_ARGUMENTS,
-    ),
-    (
-        "test_embedded_resource",
-        "Tests embedded resource content response",
-        NO_ARGUMENTS,
-    ),
-    (
-        "test_multiple_content_types",
-        "Tests response with multiple content types (text, image, resource)",
-        NO_ARGUMENTS,
-    ),
-    (
-        "test_tool_with_logging",
-        "Tests tool that emits log messages during execution (the contract has no logging import: it only returns)",
-        NO_ARGUMENTS,
-    ),
-    (
-        "test_tool_with_progress",
-        "Tests tool that reports progress notifications",
-        NO_ARGUMENTS,
-    ),
-    (
-        "test_error_handling",
-        "Tests error response handling",
-        NO_ARGUMENTS,
-    ),
+    ("test_simple_text", "Tests simple text content response", NO_ARGUMENTS),
+    ("test_image_content", "Tests image content response", NO_ARGUMENTS),
+    ("test_audio_content", "Tests audio content response", NO_ARGUMENTS),
+    ("test_embedded_resource", "Tests embedded resource content response", NO_ARGUMENTS),
+    ("test_multiple_content_types", "Tests response with multiple content types (text, image, resource)", NO_ARGUMENTS),
+    ("test_tool_with_logging", "Tests tool that emits log messages during execution", NO_ARGUMENTS),
+    ("test_tool_with_progress", "Tests tool that reports progress notifications", NO_ARGUMENTS),
+    ("test_error_handling", "Tests error response handling", NO_ARGUMENTS),
     (
         "test_streaming_elicitation",
         "Tests that a 2026-07-28 response stream carries no server-to-client request; answers at once",
@@ -88,46 +53,30 @@ const TOOLS: &[(&str, &str, &str)] = &[
         "Tests that no notifications/message is sent without a requested log level; answers at once",
         NO_ARGUMENTS,
     ),
-    (
-        "test_reconnection",
-        "Tests SSE stream reconnection (SEP-1699); answers at once",
-        NO_ARGUMENTS,
-    ),
+    ("test_reconnection", "Tests SSE stream reconnection (SEP-1699); answers at once", NO_ARGUMENTS),
     (
         "test_sampling",
-        "Tests server-initiated sampling (not expressible in the contract: always fails)",
+        "Tests server-initiated sampling",
         r#"{"type":"object","properties":{"prompt":{"type":"string","description":"The prompt to send to the LLM"}},"required":["prompt"]}"#,
     ),
     (
         "test_elicitation",
-        "Tests server-initiated elicitation (not expressible in the contract: always fails)",
+        "Tests server-initiated elicitation",
         r#"{"type":"object","properties":{"message":{"type":"string","description":"The message to show the user"}},"required":["message"]}"#,
     ),
     (
         "test_elicitation_sep1034_defaults",
-        "Tests elicitation with default values (not expressible in the contract: always fails)",
+        "Tests elicitation with default values for every primitive type (SEP-1034)",
         NO_ARGUMENTS,
     ),
-    (
-        "test_elicitation_sep1330_enums",
-        "Tests elicitation with enum schemas (not expressible in the contract: always fails)",
-        NO_ARGUMENTS,
-    ),
-    (
-        "json_schema_2020_12_tool",
-        "Tool with JSON Schema 2020-12 features",
-        JSON_SCHEMA_2020_12,
-    ),
+    ("test_elicitation_sep1330_enums", "Tests elicitation with every kind of enum schema (SEP-1330)", NO_ARGUMENTS),
+    ("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features", JSON_SCHEMA_2020_12),
     (
         "wait",
         "Waits `ms` milliseconds (at most 10000), then answers (the host's HTTP tests use it)",
         r#"{"type":"object","properties":{"ms":{"type":"integer","minimum":0}},"required":["ms"]}"#,
     ),
-    (
-        "counter",
-        "Counts its calls on this instance (the host's HTTP tests use it)",
-        NO_ARGUMENTS,
-    ),
+    ("counter", "Counts its calls on this instance (the host's HTTP tests use it)", NO_ARGUMENTS),
 ];
 
 /// Calls of `counter` on this instance.
@@ -138,18 +87,11 @@ fn text(text: &str) -> Content {
 }
 
 fn text_content(text: &str) -> TextContent {
-    TextContent {
-        text: text.into(),
-        annotations: None,
-    }
+    TextContent { text: text.into(), annotations: None }
 }
 
 fn image_content() -> ImageContent {
-    ImageContent {
-        data: PNG.into(),
-        mime_type: "image/png".into(),
-        annotations: None,
-    }
+    ImageContent { data: PNG.into(), mime_type: "image/png".into(), annotations: None }
 }
 
 fn embedded_text(uri: &str, mime_type: &str, text: &str) -> EmbeddedResource {
@@ -163,21 +105,44 @@ fn embedded_text(uri: &str, mime_type: &str, text: &str) -> EmbeddedResource {
     }
 }
 
-fn result(content: Vec<Content>) -> CallToolResult {
-    CallToolResult {
-        content,
-        progress: None,
-        meta: None,
-        is_error: None,
-    }
+/// A string argument of a tool call.
+fn argument(arguments: &Value, name: &str) -> Result<String, ToolError> {
+    let arguments: serde_json::Value =
+        serde_json::from_str(&arguments.json).map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
+    arguments[name]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| ToolError::InvalidParameters(format!("`{name}` must be a string")))
 }
 
-fn progress(value: f32) -> ProgressNotification {
-    ProgressNotification {
-        progress: Some(value),
-        message: Some(format!("Completed step {value} of 100")),
-        annotations: None,
-    }
+/// Asks the user; the client's `ElicitResult`.
+fn elicit(params: &serde_json::Value) -> Result<serde_json::Value, ToolError> {
+    let answer = client::create_elicitation(&params.to_string()).map_err(asked)?;
+    serde_json::from_str(&answer).map_err(|e| ToolError::ExecutionError(e.to_string()))
+}
+
+/// `Elicitation completed: action=…, content={…}`.
+fn completed(answer: &serde_json::Value) -> String {
+    format!(
+        "Elicitation completed: action={}, content={}",
+        answer["action"].as_str().unwrap_or_default(),
+        answer.get("content").cloned().unwrap_or_default()
+    )
+}
+
+/// A question the client could not answer, as the tool's error.
+fn asked(error: ClientError) -> ToolError {
+    ToolError::ExecutionError(match error {
+        ClientError::Unsupported(what) => format!("the client does not support {what}"),
+        ClientError::Rejected(e) => format!("the client answered with error {}: {}", e.code, e.message),
+        ClientError::InvalidParams(why) => format!("invalid params: {why}"),
+        ClientError::InvalidResponse(why) => format!("invalid response from the client: {why}"),
+        ClientError::Unavailable(why) => why,
+    })
+}
+
+fn result(content: Vec<Content>) -> CallToolResult {
+    CallToolResult { content, progress: None, meta: None, is_error: None }
 }
 
 struct Conformance;
@@ -193,17 +158,10 @@ impl Guest for Conformance {
 
     fn capabilities() -> ServerCapabilities {
         ServerCapabilities {
-            prompts: Some(PromptsCapability {
-                list_changed: Some(false),
-            }),
+            prompts: Some(PromptsCapability { list_changed: Some(false) }),
             // Subscriptions are accepted; the contract cannot signal an update.
-            resources: Some(ResourcesCapability {
-                subscribe: Some(true),
-                list_changed: Some(false),
-            }),
-            tools: Some(ToolsCapability {
-                list_changed: Some(false),
-            }),
+            resources: Some(ResourcesCapability { subscribe: Some(true), list_changed: Some(false) }),
+            tools: Some(ToolsCapability { list_changed: Some(false) }),
             completions: Some(CompletionsCapability { enabled: true }),
         }
     }
@@ -214,9 +172,7 @@ impl Guest for Conformance {
             .map(|(name, description, schema)| Tool {
                 name: (*name).into(),
                 description: (*description).into(),
-                input_schema: Value {
-                    json: (*schema).into(),
-                },
+                input_schema: Value { json: (*schema).into() },
                 output_schema: None,
                 annotations: None,
                 meta: None,
@@ -226,9 +182,7 @@ impl Guest for Conformance {
 
     fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
         match tool_name.as_str() {
-            "test_simple_text" => Ok(result(vec![text(
-                "This is a simple text response for testing.",
-            )])),
+            "test_simple_text" => Ok(result(vec![text("This is a simple text response for testing.")])),
             "test_image_content" => Ok(result(vec![Content::Image(image_content())])),
             "test_audio_content" => Ok(result(vec![Content::Audio(AudioContent {
                 data: WAV.into(),
@@ -249,41 +203,148 @@ impl Guest for Conformance {
                     r#"{"test":"data","value":123}"#,
                 )),
             ])),
-            "test_tool_with_logging" => Ok(result(vec![text(
-                "Tool execution completed (no log messages: the contract has no logging import)",
-            )])),
-            "test_tool_with_progress" => Ok(CallToolResult {
-                progress: Some(vec![progress(0.0), progress(50.0), progress(100.0)]),
-                ..result(vec![text("Progress test completed")])
-            }),
-            "test_error_handling" => Err(ToolError::ExecutionError(
-                "This tool intentionally returns an error for testing".into(),
-            )),
-            "test_streaming_elicitation" => Ok(result(vec![text(
-                "Answered on the request's own stream, without asking the client anything.",
-            )])),
-            "test_logging_tool" => Ok(result(vec![text(
-                "Done; this router logs nothing, so no notifications/message was sent.",
-            )])),
+            "test_tool_with_logging" => {
+                let log = |message: &str| client::notify_logging_message(LogLevel::Info, None, &format!("{message:?}"));
+                log("Tool execution started");
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                log("Tool processing data");
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                log("Tool execution completed");
+                Ok(result(vec![text("Tool with logging executed successfully")]))
+            }
+            "test_tool_with_progress" => {
+                for (done, message) in [(0.0, "Starting"), (50.0, "Halfway"), (100.0, "Done")] {
+                    client::notify_progress(done, Some(100.0), Some(message));
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                Ok(result(vec![text("Progress test completed")]))
+            }
+            "test_error_handling" => {
+                Err(ToolError::ExecutionError("This tool intentionally returns an error for testing".into()))
+            }
+            "test_streaming_elicitation" => {
+                Ok(result(vec![text("Answered on the request's own stream, without asking the client anything.")]))
+            }
+            "test_logging_tool" => {
+                Ok(result(vec![text("Done; this router logs nothing, so no notifications/message was sent.")]))
+            }
             "test_reconnection" => Ok(result(vec![text(
                 "Reconnection test completed successfully (the response was sent on the original stream).",
             )])),
-            "test_sampling"
-            | "test_elicitation"
-            | "test_elicitation_sep1034_defaults"
-            | "test_elicitation_sep1330_enums" => Err(ToolError::ExecutionError(format!(
-                "{tool_name}: {NO_CLIENT_REQUESTS}"
-            ))),
-            "json_schema_2020_12_tool" => Ok(result(vec![text(&format!(
-                "JSON Schema 2020-12 tool called with: {}",
-                arguments.json
-            ))])),
+            "test_sampling" => {
+                let prompt = argument(&arguments, "prompt")?;
+                let params = serde_json::json!({
+                    "messages": [{ "role": "user", "content": { "type": "text", "text": prompt } }],
+                    "maxTokens": 100,
+                });
+                let answer = client::create_message(&params.to_string()).map_err(asked)?;
+                let answer: serde_json::Value =
+                    serde_json::from_str(&answer).map_err(|e| ToolError::ExecutionError(e.to_string()))?;
+                let said = answer["content"]["text"].as_str().unwrap_or_default();
+                Ok(result(vec![text(&format!("LLM response: {said}"))]))
+            }
+            "test_elicitation" => {
+                let message = argument(&arguments, "message")?;
+                let params = serde_json::json!({
+                    "message": message,
+                    "requestedSchema": {
+                        "type": "object",
+                        "properties": {
+                            "username": { "type": "string", "description": "User's response" },
+                            "email": { "type": "string", "description": "User's email address" },
+                        },
+                        "required": ["username", "email"],
+                    },
+                });
+                let answer = elicit(&params)?;
+                Ok(result(vec![text(&format!(
+                    "User response: <action: {}, content: {}>",
+                    answer["action"].as_str().unwrap_or_default(),
+                    answer.get("content").cloned().unwrap_or_default()
+                ))]))
+            }
+            "test_elicitation_sep1034_defaults" => {
+                let answer = elicit(&serde_json::json!({
+                    "message": "Please review and update the form fields with defaults",
+                    "requestedSchema": {
+                        "type": "object",
+                        "properties": {
+                            "name": { "type": "string", "description": "User name", "default": "John Doe" },
+                            "age": { "type": "integer", "description": "User age", "default": 30 },
+                            "score": { "type": "number", "description": "User score", "default": 95.5 },
+                            "status": {
+                                "type": "string",
+                                "description": "User status",
+                                "enum": ["active", "inactive", "pending"],
+                                "default": "active",
+                            },
+                            "verified": { "type": "boolean", "description": "Verification status", "default": true },
+                        },
+                    },
+                }))?;
+                Ok(result(vec![text(&completed(&answer))]))
+            }
+            "test_elicitation_sep1330_enums" => {
+                let answer = elicit(&serde_json::json!({
+                    "message": "Please select options from the enum fields",
+                    "requestedSchema": {
+                        "type": "object",
+                        "properties": {
+                            "untitledSingle": {
+                                "type": "string",
+                                "description": "Select one option",
+                                "enum": ["option1", "option2", "option3"],
+                            },
+                            "titledSingle": {
+                                "type": "string",
+                                "description": "Select one option with titles",
+                                "oneOf": [
+                                    { "const": "value1", "title": "First Option" },
+                                    { "const": "value2", "title": "Second Option" },
+                                    { "const": "value3", "title": "Third Option" },
+                                ],
+                            },
+                            "legacyEnum": {
+                                "type": "string",
+                                "description": "Select one option (legacy)",
+                                "enum": ["opt1", "opt2", "opt3"],
+                                "enumNames": ["Option One", "Option Two", "Option Three"],
+                            },
+                            "untitledMulti": {
+                                "type": "array",
+                                "description": "Select multiple options",
+                                "minItems": 1,
+                                "maxItems": 3,
+                                "items": { "type": "string", "enum": ["option1", "option2", "option3"] },
+                            },
+                            "titledMulti": {
+                                "type": "array",
+                                "description": "Select multiple options with titles",
+                                "minItems": 1,
+                                "maxItems": 3,
+                                "items": {
+                                    "anyOf": [
+                                        { "const": "value1", "title": "First Choice" },
+                                        { "const": "value2", "title": "Second Choice" },
+                                        { "const": "value3", "title": "Third Choice" },
+                                    ],
+                                },
+                            },
+                        },
+                        "required": [],
+                    },
+                }))?;
+                Ok(result(vec![text(&completed(&answer))]))
+            }
+            "json_schema_2020_12_tool" => {
+                Ok(result(vec![text(&format!("JSON Schema 2020-12 tool called with: {}", arguments.json))]))
+            }
             "wait" => {
-                let arguments: serde_json::Value = serde_json::from_str(&arguments.json)
-                    .map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
-                let ms = arguments["ms"].as_u64().ok_or_else(|| {
-                    ToolError::InvalidParameters("`ms` must be a non-negative integer".into())
-                })?;
+                let arguments: serde_json::Value =
+                    serde_json::from_str(&arguments.json).map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
+                let ms = arguments["ms"]
+                    .as_u64()
+                    .ok_or_else(|| ToolError::InvalidParameters("`ms` must be a non-negative integer".into()))?;
                 std::thread::sleep(std::time::Duration::from_millis(ms.min(10_000)));
                 Ok(result(vec![text(&format!("waited {ms} ms"))]))
             }
@@ -304,12 +365,7 @@ impl Guest for Conformance {
             annotations: None,
         };
         vec![
-            resource(
-                "test://static-text",
-                "static-text",
-                "A static text resource for testing",
-                "text/plain",
-            ),
+            resource("test://static-text", "static-text", "A static text resource for testing", "text/plain"),
             resource(
                 "test://static-binary",
                 "static-binary",
@@ -334,10 +390,7 @@ impl Guest for Conformance {
             })],
         };
         match uri.as_str() {
-            "test://static-text" => Ok(text(
-                "text/plain",
-                "This is the content of the static text resource.".into(),
-            )),
+            "test://static-text" => Ok(text("text/plain", "This is the content of the static text resource.".into())),
             "test://static-binary" => Ok(ReadResourceResult {
                 contents: vec![ResourceContents::Blob(BlobResourceContents {
                     uri: uri.clone(),
@@ -374,51 +427,33 @@ impl Guest for Conformance {
             description: Some(description.into()),
             required: Some(true),
         };
-        let prompt =
-            |name: &str, description: &str, arguments: Option<Vec<PromptArgument>>| Prompt {
-                name: name.into(),
-                description: Some(description.into()),
-                arguments,
-            };
+        let prompt = |name: &str, description: &str, arguments: Option<Vec<PromptArgument>>| Prompt {
+            name: name.into(),
+            description: Some(description.into()),
+            arguments,
+        };
         vec![
-            prompt(
-                "test_simple_prompt",
-                "A simple prompt without arguments",
-                None,
-            ),
+            prompt("test_simple_prompt", "A simple prompt without arguments", None),
             prompt(
                 "test_prompt_with_arguments",
                 "A prompt with required arguments (the contract does not pass them to the router)",
-                Some(vec![
-                    argument("arg1", "First test argument"),
-                    argument("arg2", "Second test argument"),
-                ]),
+                Some(vec![argument("arg1", "First test argument"), argument("arg2", "Second test argument")]),
             ),
             prompt(
                 "test_prompt_with_embedded_resource",
                 "A prompt that includes an embedded resource",
-                Some(vec![argument(
-                    "resourceUri",
-                    "URI of the resource to embed",
-                )]),
+                Some(vec![argument("resourceUri", "URI of the resource to embed")]),
             ),
-            prompt(
-                "test_prompt_with_image",
-                "A prompt that includes image content",
-                None,
-            ),
+            prompt("test_prompt_with_image", "A prompt that includes image content", None),
         ]
     }
 
     fn get_prompt(prompt_name: String) -> Result<GetPromptResult, PromptError> {
-        let user = |content: PromptMessageContent| PromptMessage {
-            role: PromptMessageRole::User,
-            content,
-        };
+        let user = |content: PromptMessageContent| PromptMessage { role: PromptMessageRole::User, content };
         let messages = match prompt_name.as_str() {
-            "test_simple_prompt" => vec![user(PromptMessageContent::Text(text_content(
-                "This is a simple prompt for testing.",
-            )))],
+            "test_simple_prompt" => {
+                vec![user(PromptMessageContent::Text(text_content("This is a simple prompt for testing.")))]
+            }
             // `get-prompt` takes only the name: the arguments never reach the router.
             "test_prompt_with_arguments" => vec![user(PromptMessageContent::Text(text_content(
                 "Prompt with arguments (not substituted: the router does not receive them)",
@@ -429,42 +464,30 @@ impl Guest for Conformance {
                     "text/plain",
                     "Embedded resource content for testing.",
                 ))),
-                user(PromptMessageContent::Text(text_content(
-                    "Please process the embedded resource above.",
-                ))),
+                user(PromptMessageContent::Text(text_content("Please process the embedded resource above."))),
             ],
             "test_prompt_with_image" => vec![
                 user(PromptMessageContent::Image(image_content())),
-                user(PromptMessageContent::Text(text_content(
-                    "Please analyze the image above.",
-                ))),
+                user(PromptMessageContent::Text(text_content("Please analyze the image above."))),
             ],
             _ => return Err(PromptError::NotFound(prompt_name)),
         };
-        Ok(GetPromptResult {
-            description: None,
-            messages,
-        })
+        Ok(GetPromptResult { description: None, messages })
     }
 
     /// Values for `test_prompt_with_arguments`' `arg1`, filtered by prefix;
     /// nothing for anything else.
     fn complete(request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
-        let params: serde_json::Value = serde_json::from_str(&request.input.json)
-            .map_err(|e| CompletionError::InvalidParameters(e.to_string()))?;
+        let params: serde_json::Value =
+            serde_json::from_str(&request.input.json).map_err(|e| CompletionError::InvalidParameters(e.to_string()))?;
         let argument = &params["argument"];
         let prefix = argument["value"].as_str().unwrap_or_default();
-        let candidates: &[&str] = match (params["ref"]["name"].as_str(), argument["name"].as_str())
-        {
+        let candidates: &[&str] = match (params["ref"]["name"].as_str(), argument["name"].as_str()) {
             (Some("test_prompt_with_arguments"), Some("arg1")) => &["paris", "park", "party"],
             _ => &[],
         };
         Ok(CompletionResponse {
-            content: candidates
-                .iter()
-                .filter(|value| value.starts_with(prefix))
-                .map(|value| text(value))
-                .collect(),
+            content: candidates.iter().filter(|value| value.starts_with(prefix)).map(|value| text(value)).collect(),
             meta: None,
             is_error: None,
         })

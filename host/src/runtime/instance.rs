@@ -6,7 +6,7 @@ use wasmtime_wasi::{WasiCtxView, WasiView};
 #[cfg(feature = "outgoing-http")]
 use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
 
-use mcp_wit_protocol::{Calls, CancelFlag, FaultKind, GuestFault, GuestResult, TickHook, contract};
+use mcp_wit_protocol::{Calls, CancelFlag, ClientLink, FaultKind, GuestFault, GuestResult, TickHook, contract};
 
 use super::bindings::wit;
 use super::convert::{IntoContract, completion_request};
@@ -60,6 +60,9 @@ pub struct StoreData {
     sandbox: SandboxState,
     control: CallControl,
     limits: Limits,
+    /// The client of the request being served (routers that import
+    /// `mcp-wit:extension/client`).
+    client: Option<ClientLink>,
 }
 
 impl WasiView for StoreData {
@@ -73,6 +76,16 @@ impl StoreData {
     /// left of its budget, its cancellation flag and the transport's tick hook.
     pub(super) fn call_wait_controls(&self) -> (std::time::Duration, CancelFlag, Option<TickHook>) {
         self.control.wait_controls()
+    }
+
+    /// The client of the request being served, if the session gave one.
+    pub(super) fn client(&self) -> Option<&ClientLink> {
+        self.client.as_ref()
+    }
+
+    /// A call's time budget.
+    pub(super) fn timeout(&self) -> std::time::Duration {
+        self.limits.timeout
     }
 }
 
@@ -281,10 +294,15 @@ impl RouterInstance {
         self.calls
     }
 
-    /// Arms the next calls: a fresh deadline, the flag that cancels them and
-    /// a hook to run at every tick while they run.
-    pub fn begin_request(&mut self, cancel: &CancelFlag, hook: Option<&TickHook>) {
-        self.store.data_mut().control.begin_call(cancel, hook);
+    /// Arms the next calls: a fresh deadline, the flag that cancels them, a
+    /// hook to run at every tick while they run, and the client they may
+    /// reach.
+    pub fn begin_request(&mut self, cancel: &CancelFlag, hook: Option<&TickHook>, client: Option<&ClientLink>) {
+        let data = self.store.data_mut();
+        data.control.begin_call(cancel, hook);
+        if data.client.is_some() || client.is_some() {
+            data.client = client.cloned();
+        }
     }
 
     guest_call!(/// Calls `name()`.
@@ -401,7 +419,7 @@ fn new_store(
     let sandbox = policy
         .instance_state(limits.timeout)
         .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
-    let data = StoreData { sandbox, control: CallControl::new(limits, calls), limits };
+    let data = StoreData { sandbox, control: CallControl::new(limits, calls), limits, client: None };
     let mut store = Store::new(engine, data);
     store.limiter(|data| &mut data.control);
     store.epoch_deadline_callback(|store| store.data().control.on_tick());

@@ -6,6 +6,7 @@
 
 mod bindings;
 pub mod cache;
+mod client;
 mod convert;
 pub mod engine;
 mod instance;
@@ -49,6 +50,8 @@ struct Inner {
     limits: Limits,
     instance_mode: InstanceMode,
     cache_hint: CacheHint,
+    /// Imports `mcp-wit:extension/client`.
+    talks_back: bool,
     /// The one instance of [`InstanceMode::Shared`].
     shared: Arc<pool::SharedInstance>,
 }
@@ -77,6 +80,7 @@ impl Clone for Inner {
             limits: self.limits,
             instance_mode: self.instance_mode,
             cache_hint: self.cache_hint,
+            talks_back: self.talks_back,
             // A component with other settings gets a shared instance of its own.
             shared: Arc::default(),
         }
@@ -163,6 +167,7 @@ impl LoadedComponent {
             limits: Limits::default(),
             instance_mode: InstanceMode::default(),
             cache_hint: CacheHint::default(),
+            talks_back: client::imports_client(engine, &component),
             shared: Arc::default(),
         };
         Ok(LoadedComponent { inner: Arc::new(inner) })
@@ -264,6 +269,9 @@ fn link(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Resul
         }
     }
     waits::bound_clock_waits(&mut linker)?;
+    if client::imports_client(engine, component) {
+        client::add_to_linker(&mut linker, calls)?;
+    }
     linker.instantiate_pre(component)
 }
 
@@ -318,5 +326,9 @@ impl mcp_wit_protocol::RouterComponent for LoadedComponent {
 
     fn cache_hint(&self) -> CacheHint {
         self.inner.cache_hint
+    }
+
+    fn talks_back(&self) -> bool {
+        self.inner.talks_back
     }
 }

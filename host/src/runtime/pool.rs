@@ -67,7 +67,7 @@ impl PooledRouter {
                     self.own = Some(self.component.instantiate_for(cx.calls).await?);
                 }
                 let instance = self.own.as_mut().expect("instantiated above");
-                instance.begin_request(&cx.cancel, cx.tick_hook.as_ref());
+                instance.begin_request(&cx.cancel, cx.tick_hook.as_ref(), cx.client.as_ref());
                 self.in_call = true;
                 let result = call(instance).await;
                 self.in_call = false;
@@ -78,7 +78,7 @@ impl PooledRouter {
             }
             InstanceMode::PerRequest => {
                 let mut instance = self.component.instantiate_for(cx.calls).await?;
-                instance.begin_request(&cx.cancel, cx.tick_hook.as_ref());
+                instance.begin_request(&cx.cancel, cx.tick_hook.as_ref(), cx.client.as_ref());
                 call(&mut instance).await
             }
             InstanceMode::Shared => {
@@ -90,7 +90,7 @@ impl PooledRouter {
                     *slot = Some(component.instantiate_for(cx.calls).await?);
                 }
                 let instance = slot.as_mut().expect("instantiated above");
-                instance.begin_request(&cx.cancel, cx.tick_hook.as_ref());
+                instance.begin_request(&cx.cancel, cx.tick_hook.as_ref(), cx.client.as_ref());
                 self.in_call = true;
                 let result = call(instance).await;
                 self.in_call = false;

@@ -11,17 +11,24 @@
 //! `notifications/cancelled`, and while a guest call runs the session's tick
 //! hook reads whatever stdin has ready. A cancellation for a queued request
 //! drops it; one for the running request interrupts the guest.
+//!
+//! Talking back: a router's notifications go out at once, and its questions
+//! (sampling, elicitation, roots) are written and flushed, then the guest
+//! waits while the input is read for the client's response; whatever else
+//! arrives meanwhile stays queued, in order, for after the call.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::mem::ManuallyDrop;
 use std::os::fd::{AsRawFd, FromRawFd};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use memchr::memmem;
 
-use mcp_wit_protocol::jsonrpc::{self, RpcError};
-use mcp_wit_protocol::{Canceller, Outbox};
+use mcp_wit_protocol::client::{AskError, BoxFuture, ClientError, Response, WaitBound};
+use mcp_wit_protocol::jsonrpc::{self, Incoming, RpcError};
+use mcp_wit_protocol::{Canceller, Outbox, Peer};
 
 use crate::Session;
 
@@ -32,6 +39,9 @@ pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
 const MAX_READ_AHEAD: usize = 64 << 20;
 
 const READ_CHUNK: usize = 64 * 1024;
+
+/// Longest single wait for input while a question waits for its answer.
+const WAIT_SLICE: Duration = Duration::from_millis(50);
 
 /// Most messages handled between two flushes while more input waits.
 ///
@@ -63,6 +73,13 @@ pub trait Input: Read + Send + 'static {
     /// that cannot tell say `false`: they are then only read between calls.
     fn ready(&self) -> bool {
         false
+    }
+
+    /// Waits up to `timeout` for input; `true` when a read would return at
+    /// once. Inputs that cannot tell say `true`: a read then blocks.
+    fn wait_ready(&self, timeout: Duration) -> bool {
+        let _ = timeout;
+        true
     }
 }
 
@@ -97,21 +114,33 @@ impl Read for Stdin {
 
 impl Input for Stdin {
     fn ready(&self) -> bool {
+        self.wait_ready(Duration::ZERO)
+    }
+
+    fn wait_ready(&self, timeout: Duration) -> bool {
+        let millis = i32::try_from(timeout.as_millis()).unwrap_or(i32::MAX);
         let mut fd = libc::pollfd { fd: self.file.as_raw_fd(), events: libc::POLLIN, revents: 0 };
-        // SAFETY: one valid pollfd, zero timeout.
-        unsafe { libc::poll(&mut fd, 1, 0) > 0 }
+        // SAFETY: one valid pollfd.
+        unsafe { libc::poll(&mut fd, 1, millis) > 0 }
     }
 }
 
 /// Serves `session` on the process's stdin and stdout until stdin closes.
 pub fn serve_stdio(session: &mut Session, options: &StdioOptions) -> io::Result<()> {
-    serve(session, Stdin::new(), io::stdout().lock(), options)
+    serve(session, Stdin::new(), io::stdout(), options)
 }
 
 /// Serves `session` over any byte streams until `input` ends.
-pub fn serve<I: Input, W: Write>(session: &mut Session, input: I, output: W, options: &StdioOptions) -> io::Result<()> {
+pub fn serve<I: Input, W: Write + Send + 'static>(
+    session: &mut Session,
+    input: I,
+    output: W,
+    options: &StdioOptions,
+) -> io::Result<()> {
     let canceller = session.canceller();
     let buffer = Arc::new(Mutex::new(InputBuffer::new(input, canceller)));
+    let output = Arc::new(Mutex::new(Output { writer: BufWriter::with_capacity(64 * 1024, output), error: None }));
+    session.set_peer(Some(Arc::new(StdioPeer { input: buffer.clone(), output: output.clone() })));
     let hook_buffer = buffer.clone();
     session.set_tick_hook(Arc::new(move || {
         // The loop never holds the lock during a call, so this only fails if
@@ -120,7 +149,7 @@ pub fn serve<I: Input, W: Write>(session: &mut Session, input: I, output: W, opt
             input.read_ahead();
         }
     }));
-    let mut out = LineOutbox { writer: BufWriter::with_capacity(64 * 1024, output), error: None };
+    let mut out = LineOutbox(output.clone());
     let mut line = Vec::with_capacity(4096);
     let mut scratch = Vec::new();
     let mut unflushed = 0;
@@ -147,35 +176,71 @@ pub fn serve<I: Input, W: Write>(session: &mut Session, input: I, output: W, opt
                 out.send(&scratch);
             }
         }
-        if let Some(e) = out.error.take() {
+        if let Some(e) = lock(&output).error.take() {
             return Err(e);
         }
         unflushed += 1;
         if unflushed >= FLUSH_EVERY || !lock(&buffer).has_complete_line() {
-            out.writer.flush()?;
+            lock(&output).writer.flush()?;
             unflushed = 0;
         }
     }
-    out.writer.flush()
+    session.set_peer(None);
+    lock(&output).writer.flush()
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-struct LineOutbox<W: Write> {
+/// Buffered output, shared by the loop and the session's peer.
+struct Output<W: Write> {
     writer: BufWriter<W>,
+    /// The first write error; the loop ends with it.
     error: Option<io::Error>,
 }
 
-impl<W: Write> Outbox for LineOutbox<W> {
-    fn send(&mut self, message: &[u8]) {
+impl<W: Write> Output<W> {
+    fn line(&mut self, message: &[u8]) {
         if self.error.is_some() {
             return;
         }
         if let Err(e) = self.writer.write_all(message).and_then(|()| self.writer.write_all(b"\n")) {
             self.error = Some(e);
         }
+    }
+}
+
+struct LineOutbox<W: Write>(Arc<Mutex<Output<W>>>);
+
+impl<W: Write> Outbox for LineOutbox<W> {
+    fn send(&mut self, message: &[u8]) {
+        lock(&self.0).line(message);
+    }
+}
+
+/// The session's way to the client while a guest call runs: messages are
+/// written and flushed at once; a response is looked for in the input.
+struct StdioPeer<I, W: Write> {
+    input: Arc<Mutex<InputBuffer<I>>>,
+    output: Arc<Mutex<Output<W>>>,
+}
+
+impl<I: Input, W: Write + Send> Peer for StdioPeer<I, W> {
+    fn send(&self, message: &[u8]) {
+        let mut output = lock(&self.output);
+        output.line(message);
+        if output.error.is_none()
+            && let Err(e) = output.writer.flush()
+        {
+            output.error = Some(e);
+        }
+    }
+
+    fn response(&self, id: u64, bound: WaitBound) -> BoxFuture<Result<Response, AskError>> {
+        // Guest calls over stdio block the loop's thread: so does this wait.
+        let answer = lock(&self.input).wait_for_response(id, &bound);
+        Box::pin(std::future::ready(answer))
     }
 }
 
@@ -297,6 +362,64 @@ impl<I: Input> InputBuffer<I> {
         self.end += n;
         self.scan_for_cancellations();
         Ok(())
+    }
+
+    /// Waits within `bound` for the client's response to request `id`, and
+    /// takes it out of the input; all else read meanwhile stays, in order.
+    fn wait_for_response(&mut self, id: u64, bound: &WaitBound) -> Result<Response, AskError> {
+        loop {
+            if let Some(answer) = self.take_response(id) {
+                return Ok(answer);
+            }
+            if self.eof {
+                return Err(ClientError::Unavailable("the client closed its input without answering".into()).into());
+            }
+            if bound.cancel.is_cancelled() {
+                return Err(AskError::Cancelled);
+            }
+            let now = Instant::now();
+            if now >= bound.deadline {
+                return Err(AskError::TimedOut);
+            }
+            if self.end - self.start > MAX_READ_AHEAD {
+                return Err(ClientError::Unavailable(
+                    "more input than the server holds arrived while waiting for the client's answer".into(),
+                )
+                .into());
+            }
+            // Short waits, so that a cancellation read meanwhile is seen.
+            if self.input.wait_ready((bound.deadline - now).min(WAIT_SLICE)) {
+                self.fill().map_err(|e| ClientError::Unavailable(format!("cannot read the client's answer: {e}")))?;
+            }
+        }
+    }
+
+    /// Removes the first complete line that answers request `id`.
+    fn take_response(&mut self, id: u64) -> Option<Response> {
+        let mut at = self.start;
+        while let Some(pos) = memchr::memchr(b'\n', &self.buf[at..self.end]) {
+            let line = at..at + pos;
+            let next = line.end + 1;
+            let found = match jsonrpc::parse(trim(&self.buf[line.clone()])) {
+                Ok(Incoming::Response { .. }) => {
+                    jsonrpc::read_response(&self.buf[line.clone()]).filter(|r| r.id == Some(id))
+                }
+                _ => None,
+            };
+            if let Some(response) = found {
+                let removed = next - line.start;
+                self.buf.copy_within(next..self.end, line.start);
+                self.end -= removed;
+                if self.scanned >= next {
+                    self.scanned -= removed;
+                } else if self.scanned > line.start {
+                    self.scanned = line.start;
+                }
+                return Some(response.answer);
+            }
+            at = next;
+        }
+        None
     }
 
     /// Called during a guest call: reads what is ready without blocking.

@@ -34,6 +34,7 @@ impl<C: RouterComponent> Session<C> {
             return Err(RpcError::invalid_params("`capabilities` must be an object"));
         }
         let version = ProtocolVersion::negotiate(&p.protocol_version);
+        self.client = crate::client::ClientCapabilities::read(p.capabilities);
         let (name, instructions, caps) = self.ask_about().await?;
         tracing::info!(client = %p.client_info.name, client_version = %p.client_info.version,
             %version, server = %name, "session initialized");

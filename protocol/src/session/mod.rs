@@ -17,6 +17,7 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 
 use crate::cancel::{Canceller, TickHook};
+use crate::client::{ClientCapabilities, ClientLink, LinkSettings, Peer, QuestionIds};
 use crate::executor::block_on;
 use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::method::Method;
@@ -69,7 +70,15 @@ enum Era<'a> {
     /// In the session `initialize` set up.
     Legacy,
     /// On its own, at this revision, by routers that say this of themselves.
-    Modern { version: ProtocolVersion, about: &'a About },
+    Modern { version: ProtocolVersion, about: &'a About, client: &'a Client },
+}
+
+/// What a request's client declared of itself, for the [`ClientLink`] of
+/// its guest calls.
+#[derive(Debug, Clone, Copy, Default)]
+struct Client {
+    capabilities: ClientCapabilities,
+    log_level: Option<LogLevel>,
 }
 
 impl<'a> Era<'a> {
@@ -115,6 +124,15 @@ pub struct Session<C: RouterComponent> {
     deferred: bool,
     /// Open `subscriptions/listen` streams.
     subscriptions: Vec<modern::Subscription>,
+    /// Whether any router reaches its client: only then does a request get a
+    /// [`ClientLink`].
+    talks_back: bool,
+    /// What the client declared at `initialize`.
+    client: ClientCapabilities,
+    /// The transport's way to the client outside of answers.
+    peer: Option<Arc<dyn Peer>>,
+    /// Ids of the requests sent to the client.
+    question_ids: QuestionIds,
 }
 
 impl<C: RouterComponent> Session<C> {
@@ -124,6 +142,7 @@ impl<C: RouterComponent> Session<C> {
         let routers = routers.into();
         let open = routers.mounts().iter().map(|mount| mount.component.open()).collect();
         let tool_facts = (0..routers.mounts().len()).map(|i| routers.learnt_tools(i)).collect();
+        let talks_back = routers.mounts().iter().any(|mount| mount.component.talks_back());
         Session {
             routers,
             open,
@@ -139,7 +158,19 @@ impl<C: RouterComponent> Session<C> {
             stamp: None,
             deferred: false,
             subscriptions: Vec::new(),
+            talks_back,
+            client: ClientCapabilities::default(),
+            peer: None,
+            question_ids: QuestionIds::default(),
         }
+    }
+
+    /// Gives the session the transport's way to the client: routers that
+    /// talk back send their notifications and questions through it, while
+    /// they work. Without one, their notifications go out just before the
+    /// answer, and their questions fail (`unavailable`).
+    pub fn set_peer(&mut self, peer: Option<Arc<dyn Peer>>) {
+        self.peer = peer;
     }
 
     /// A handle that cancels this session's requests from another thread or
@@ -408,9 +439,48 @@ impl<C: RouterComponent> Session<C> {
             self.cancelled = true;
             return Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"));
         }
+        if self.talks_back {
+            self.cx.client = Some(self.link(params, era));
+        }
         let result = self.dispatch(id, method, params, era, out).await;
         self.canceller.finish();
+        if let Some(link) = self.cx.client.take() {
+            // Sent without a peer: they go out before the answer.
+            for message in link.take_held() {
+                out.send(&message);
+            }
+        }
         result
+    }
+
+    /// The way back to the client for a request with `params`, served in `era`.
+    fn link(&self, params: Option<&RawValue>, era: Era<'_>) -> ClientLink {
+        #[derive(serde::Deserialize)]
+        struct Meta<'a> {
+            #[serde(borrow, rename = "_meta", default)]
+            meta: Option<crate::params::RequestMeta<'a>>,
+        }
+        let token = params
+            .and_then(|p| serde_json::from_str::<Meta<'_>>(p.get()).ok())
+            .and_then(|m| m.meta)
+            .and_then(|m| m.progress_token)
+            .filter(|t| t.get().starts_with('"') || t.get().parse::<i64>().is_ok());
+        let (version, client, quiet) = match (era, &self.phase) {
+            (Era::Modern { version, client, .. }, _) => (version, *client, true),
+            (Era::Legacy, Phase::Ready(ready)) => {
+                (ready.version, Client { capabilities: self.client, log_level: self.log_level }, false)
+            }
+            (Era::Legacy, _) => (ProtocolVersion::LATEST_LEGACY, Client::default(), false),
+        };
+        ClientLink::new(LinkSettings {
+            peer: self.peer.clone(),
+            version,
+            capabilities: client.capabilities,
+            progress_token: token.map(ToOwned::to_owned),
+            log_level: client.log_level,
+            quiet,
+            ids: self.question_ids.clone(),
+        })
     }
 
     fn notification(&mut self, method: &str, params: Option<&RawValue>) {

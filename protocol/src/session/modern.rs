@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use super::{Era, Outbox, Phase, Session};
+use super::{Client, Era, Outbox, Phase, Session};
+use crate::client::ClientCapabilities;
 use crate::jsonrpc::{self, RpcError, code};
 use crate::mapping;
 use crate::method::Method;
@@ -54,6 +55,7 @@ pub struct Admitted {
     method: Method,
     version: ProtocolVersion,
     about: Arc<About>,
+    client: Client,
 }
 
 impl Admitted {
@@ -162,7 +164,11 @@ impl<C: RouterComponent> Session<C> {
         if !offered {
             return Err(not_found(" (the server does not offer this capability; see server/discover)"));
         }
-        Ok(Admitted { method, version, about })
+        let client = Client {
+            capabilities: ClientCapabilities::read(&envelope.client_capabilities),
+            log_level: envelope.log_level,
+        };
+        Ok(Admitted { method, version, about, client })
     }
 
     /// Answers request `id`, which [`Session::admit`] let in, with async
@@ -213,14 +219,15 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         out: &mut O,
     ) -> Result<(), RpcError> {
-        let Admitted { method, version, about } = admitted;
+        let Admitted { method, version, about, client } = admitted;
         if method != Method::Discover {
             // A probe leaves a legacy client free to `initialize`; anything
             // else makes this a modern connection.
             self.phase = Phase::Modern;
         }
         self.stamp = Some(Stamp { cache: method.is_cacheable().then_some(about.cache), about: about.clone() });
-        let answered = self.request(id, method, params, Era::Modern { version, about: &about }, out).await;
+        let answered =
+            self.request(id, method, params, Era::Modern { version, about: &about, client: &client }, out).await;
         self.stamp = None;
         self.open = self.routers.mounts().iter().map(|m| m.component.open()).collect();
         answered

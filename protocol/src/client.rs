@@ -1,0 +1,522 @@
+//! The way back to the client while a router serves a request: what it
+//! sends (progress, log messages, change notifications) and what it asks
+//! (sampling, elicitation, roots), as `mcp-wit:extension/client` offers them
+//! to guests.
+//!
+//! The session makes a [`ClientLink`] for each request, from what the
+//! client declared and what the request carries (its progress token, its
+//! log level); the runtime hands it to the guest's host calls through
+//! [`CallContext`](crate::CallContext). Messages leave through the
+//! transport's [`Peer`]: at once, on the request's own stream (stdout, or the
+//! POST's SSE stream), so that the client sees progress while the guest
+//! works and can answer a question while the guest waits.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::cancel::CancelFlag;
+use crate::jsonrpc;
+pub use crate::params::LogLevel;
+use crate::version::ProtocolVersion;
+
+/// Most questions one request may ask its client; beyond them the guest gets
+/// [`ClientError::Unavailable`] and nothing is sent.
+pub const MAX_QUESTIONS_PER_REQUEST: u32 = 64;
+
+/// A boxed future, as [`Peer`] returns them.
+pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+/// Which of a router's lists changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListKind {
+    /// `notifications/tools/list_changed`.
+    Tools,
+    /// `notifications/prompts/list_changed`.
+    Prompts,
+    /// `notifications/resources/list_changed`.
+    Resources,
+}
+
+impl ListKind {
+    /// The notification's method.
+    pub fn method(self) -> &'static str {
+        match self {
+            ListKind::Tools => "notifications/tools/list_changed",
+            ListKind::Prompts => "notifications/prompts/list_changed",
+            ListKind::Resources => "notifications/resources/list_changed",
+        }
+    }
+}
+
+/// A root the client exposes.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Root {
+    /// Its URI (`file://…`).
+    pub uri: String,
+    /// Its name, if the client gave one.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// A JSON-RPC error the client answered a question with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientRpcError {
+    /// Its code.
+    pub code: i32,
+    /// Its message.
+    pub message: String,
+    /// Its `data`, as JSON text.
+    pub data: Option<String>,
+}
+
+/// Why a question got no answer. The guest sees each as
+/// `mcp-wit:extension/client.client-error`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClientError {
+    /// The client did not declare the capability the question needs.
+    #[error("the client does not support {0}")]
+    Unsupported(String),
+    /// The client answered with an error.
+    #[error("the client answered with error {}: {}", .0.code, .0.message)]
+    Rejected(ClientRpcError),
+    /// The guest's params are not what MCP requires.
+    #[error("invalid params: {0}")]
+    InvalidParams(String),
+    /// The client's answer is not what MCP requires.
+    #[error("invalid response from the client: {0}")]
+    InvalidResponse(String),
+    /// No client can be asked now.
+    #[error("{0}")]
+    Unavailable(String),
+}
+
+/// Why waiting for the client ended without an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AskError {
+    /// The question failed; the guest gets the error and goes on.
+    Client(ClientError),
+    /// The call's deadline passed while it waited: the call is interrupted.
+    TimedOut,
+    /// The request was cancelled while it waited: the call is interrupted.
+    Cancelled,
+}
+
+impl From<ClientError> for AskError {
+    fn from(error: ClientError) -> Self {
+        AskError::Client(error)
+    }
+}
+
+/// How long a question may wait: until the call's deadline, or until the
+/// request is cancelled.
+#[derive(Clone)]
+pub struct WaitBound {
+    /// When the guest call's time runs out.
+    pub deadline: Instant,
+    /// Set when the request is cancelled.
+    pub cancel: CancelFlag,
+}
+
+/// The client's answer to a request the server sent it: its result as
+/// JSON text, or its error.
+pub type Response = Result<Box<RawValue>, ClientRpcError>;
+
+/// The transport's side of talking back: how messages reach the client now,
+/// outside of a request's answer, and how its responses come back.
+pub trait Peer: Send + Sync {
+    /// Sends a message (a notification, or a request to the client) on the
+    /// stream of the request being served, at once.
+    fn send(&self, message: &[u8]);
+
+    /// Waits for the client's response to the request with `id`, which was
+    /// just sent, within `bound`.
+    fn response(&self, id: u64, bound: WaitBound) -> BoxFuture<Result<Response, AskError>>;
+}
+
+/// What the client declared it can be asked (its `capabilities`, at
+/// `initialize` or in a 2026-07-28 request's envelope).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClientCapabilities {
+    /// `sampling`.
+    pub sampling: bool,
+    /// `elicitation` (form mode: `{}` or `form`).
+    pub elicitation_form: bool,
+    /// `elicitation.url`.
+    pub elicitation_url: bool,
+    /// `roots`.
+    pub roots: bool,
+}
+
+impl ClientCapabilities {
+    /// Reads a `ClientCapabilities` object; anything unreadable declares
+    /// nothing.
+    pub fn read(capabilities: &RawValue) -> Self {
+        #[derive(Deserialize)]
+        struct Declared<'a> {
+            #[serde(default, borrow)]
+            sampling: Option<&'a RawValue>,
+            #[serde(default)]
+            elicitation: Option<Elicitation<'a>>,
+            #[serde(default, borrow)]
+            roots: Option<&'a RawValue>,
+        }
+        #[derive(Deserialize)]
+        struct Elicitation<'a> {
+            #[serde(default, borrow)]
+            form: Option<&'a RawValue>,
+            #[serde(default, borrow)]
+            url: Option<&'a RawValue>,
+        }
+        let Ok(declared) = serde_json::from_str::<Declared<'_>>(capabilities.get()) else {
+            return ClientCapabilities::default();
+        };
+        let present = |v: Option<&RawValue>| v.is_some_and(|v| v.get() != "null");
+        let (form, url) = match &declared.elicitation {
+            // `elicitation: {}` is form mode (2025-06-18); 2025-11-25 may name the modes.
+            Some(e) => (present(e.form) || !present(e.url), present(e.url)),
+            None => (false, false),
+        };
+        ClientCapabilities {
+            sampling: present(declared.sampling),
+            elicitation_form: form,
+            elicitation_url: url,
+            roots: present(declared.roots),
+        }
+    }
+}
+
+/// A question a guest asks its client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// `sampling/createMessage`.
+    CreateMessage,
+    /// `elicitation/create`.
+    Elicit,
+    /// `roots/list`.
+    ListRoots,
+}
+
+impl Question {
+    /// The request's method.
+    pub fn method(self) -> &'static str {
+        match self {
+            Question::CreateMessage => "sampling/createMessage",
+            Question::Elicit => "elicitation/create",
+            Question::ListRoots => "roots/list",
+        }
+    }
+}
+
+/// Where request ids for questions come from: one counter per connection, so
+/// that ids never repeat on it.
+#[derive(Clone, Default)]
+pub struct QuestionIds(Arc<AtomicU64>);
+
+impl QuestionIds {
+    fn next(&self) -> u64 {
+        self.0.fetch_add(1, Ordering::Relaxed) + 1
+    }
+}
+
+/// What a [`ClientLink`] is made of; the session fills it per request.
+pub struct LinkSettings {
+    /// The transport's way to the client, if it has one.
+    pub peer: Option<Arc<dyn Peer>>,
+    /// The revision the request is served at.
+    pub version: ProtocolVersion,
+    /// What the client declared.
+    pub capabilities: ClientCapabilities,
+    /// The request's `_meta.progressToken`.
+    pub progress_token: Option<Box<RawValue>>,
+    /// The least severe level the client wants; `None` with `quiet` sends no
+    /// log messages at all.
+    pub log_level: Option<LogLevel>,
+    /// No log messages unless a level was asked for (2026-07-28: a request
+    /// without `logLevel` gets none).
+    pub quiet: bool,
+    /// The connection's question ids.
+    pub ids: QuestionIds,
+}
+
+/// The client of the request being served, as a guest reaches it. Cheap to
+/// clone; made per request by the session.
+#[derive(Clone)]
+pub struct ClientLink {
+    inner: Arc<Link>,
+}
+
+struct Link {
+    settings: LinkSettings,
+    /// Messages sent without a peer, delivered before the request's answer.
+    held: Mutex<Vec<Vec<u8>>>,
+    asked: AtomicU32,
+}
+
+impl ClientLink {
+    /// A link for one request.
+    pub fn new(settings: LinkSettings) -> Self {
+        ClientLink { inner: Arc::new(Link { settings, held: Mutex::new(Vec::new()), asked: AtomicU32::new(0) }) }
+    }
+
+    /// Reports progress (`notifications/progress`), if the request carries a
+    /// progress token.
+    pub fn progress(&self, progress: f64, total: Option<f64>, message: Option<&str>) {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Progress<'a> {
+            progress_token: &'a RawValue,
+            progress: f64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            total: Option<f64>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            message: Option<&'a str>,
+        }
+        let settings = &self.inner.settings;
+        let Some(token) = settings.progress_token.as_deref() else { return };
+        if !progress.is_finite() || total.is_some_and(|t| !t.is_finite()) {
+            tracing::debug!("dropping a progress report that is not a finite number");
+            return;
+        }
+        let message = message.filter(|_| settings.version.has_progress_message());
+        self.notify("notifications/progress", &Progress { progress_token: token, progress, total, message });
+    }
+
+    /// Sends a log message (`notifications/message`) if the client's level
+    /// lets it through. `data` is JSON text; anything else is sent as a
+    /// string.
+    pub fn log(&self, level: LogLevel, logger: Option<&str>, data: &str) {
+        #[derive(Serialize)]
+        struct Message<'a> {
+            level: LogLevel,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            logger: Option<&'a str>,
+            data: &'a RawValue,
+        }
+        let settings = &self.inner.settings;
+        let passes = match settings.log_level {
+            Some(least) => level >= least,
+            None => !settings.quiet,
+        };
+        if !passes {
+            return;
+        }
+        let text;
+        let data = match serde_json::from_str::<&RawValue>(data) {
+            Ok(json) => json,
+            Err(_) => {
+                text = serde_json::value::to_raw_value(data).expect("a string serialises");
+                &text
+            }
+        };
+        self.notify("notifications/message", &Message { level, logger, data });
+    }
+
+    /// Says that one of the router's lists changed.
+    pub fn list_changed(&self, kind: ListKind) {
+        self.notify(kind.method(), &serde_json::Map::new());
+    }
+
+    /// Says that the resource at `uri` changed.
+    pub fn resource_updated(&self, uri: &str) {
+        #[derive(Serialize)]
+        struct Updated<'a> {
+            uri: &'a str,
+        }
+        self.notify("notifications/resources/updated", &Updated { uri });
+    }
+
+    /// Says that the URL-mode elicitation `elicitation_id` finished.
+    pub fn url_elicitation_completed(&self, elicitation_id: &str) {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Completed<'a> {
+            elicitation_id: &'a str,
+        }
+        self.notify("notifications/elicitation/complete", &Completed { elicitation_id });
+    }
+
+    /// Asks the client `question` with `params` (JSON text; `None` for
+    /// questions without params), waiting within `bound`. Returns the
+    /// client's result as JSON text.
+    pub async fn ask(
+        &self,
+        question: Question,
+        params: Option<&str>,
+        bound: WaitBound,
+    ) -> Result<Box<RawValue>, AskError> {
+        let settings = &self.inner.settings;
+        let params = match params {
+            Some(text) => Some(check_params(question, text)?),
+            None => None,
+        };
+        self.check_declared(question, params.as_deref())?;
+        let Some(peer) = settings.peer.clone() else {
+            return Err(ClientError::Unavailable(format!(
+                "`{}` needs a transport that carries requests to the client; this one does not",
+                question.method()
+            ))
+            .into());
+        };
+        if self.inner.asked.fetch_add(1, Ordering::Relaxed) >= MAX_QUESTIONS_PER_REQUEST {
+            return Err(ClientError::Unavailable(format!(
+                "a request may ask its client at most {MAX_QUESTIONS_PER_REQUEST} questions"
+            ))
+            .into());
+        }
+        let id = settings.ids.next();
+        let mut message = Vec::with_capacity(128);
+        let written = match &params {
+            Some(params) => jsonrpc::write_request(&mut message, id, question.method(), params),
+            None => jsonrpc::write_request(&mut message, id, question.method(), &serde_json::Map::new()),
+        };
+        written.map_err(|e| ClientError::InvalidParams(e.to_string()))?;
+        peer.send(&message);
+        match peer.response(id, bound).await? {
+            Ok(result) => check_result(question, result).map_err(AskError::Client),
+            Err(error) => Err(ClientError::Rejected(error).into()),
+        }
+    }
+
+    /// The client's roots (`roots/list`).
+    pub async fn list_roots(&self, bound: WaitBound) -> Result<Vec<Root>, AskError> {
+        #[derive(Deserialize)]
+        struct Listed {
+            roots: Vec<Root>,
+        }
+        let result = self.ask(Question::ListRoots, None, bound).await?;
+        let listed: Listed = serde_json::from_str(result.get())
+            .map_err(|e| ClientError::InvalidResponse(format!("`roots/list` result: {e}")))?;
+        Ok(listed.roots)
+    }
+
+    /// Messages sent while no peer was there, to go out before the answer.
+    pub fn take_held(&self) -> Vec<Vec<u8>> {
+        std::mem::take(&mut *self.inner.held.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    fn check_declared(&self, question: Question, params: Option<&RawValue>) -> Result<(), ClientError> {
+        let caps = &self.inner.settings.capabilities;
+        let (declared, what) = match question {
+            Question::CreateMessage => (caps.sampling, "sampling"),
+            Question::ListRoots => (caps.roots, "roots"),
+            Question::Elicit if is_url_elicitation(params) => (caps.elicitation_url, "URL-mode elicitation"),
+            Question::Elicit => (caps.elicitation_form, "elicitation"),
+        };
+        if declared {
+            Ok(())
+        } else {
+            Err(ClientError::Unsupported(format!("{what} (it did not declare the capability)")))
+        }
+    }
+
+    fn notify<P: Serialize>(&self, method: &str, params: &P) {
+        let mut message = Vec::with_capacity(128);
+        if let Err(e) = jsonrpc::write_notification(&mut message, method, params) {
+            tracing::warn!("cannot serialise a {method} notification: {e}");
+            return;
+        }
+        match &self.inner.settings.peer {
+            Some(peer) => peer.send(&message),
+            None => self.inner.held.lock().unwrap_or_else(|e| e.into_inner()).push(message),
+        }
+    }
+}
+
+/// Whether elicitation params ask for URL mode.
+fn is_url_elicitation(params: Option<&RawValue>) -> bool {
+    #[derive(Deserialize)]
+    struct Mode<'a> {
+        #[serde(default, borrow)]
+        mode: Option<&'a str>,
+    }
+    params.and_then(|p| serde_json::from_str::<Mode<'_>>(p.get()).ok()).and_then(|m| m.mode) == Some("url")
+}
+
+/// `text` as a question's params: a JSON object with what MCP requires.
+fn check_params(question: Question, text: &str) -> Result<Box<RawValue>, ClientError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| ClientError::InvalidParams(format!("not JSON: {e}")))?;
+    let Some(object) = value.as_object() else {
+        return Err(ClientError::InvalidParams("params must be a JSON object".into()));
+    };
+    let required: &[&str] = match question {
+        Question::CreateMessage => &["messages", "maxTokens"],
+        Question::Elicit if object.get("mode").and_then(|m| m.as_str()) == Some("url") => {
+            &["message", "url", "elicitationId"]
+        }
+        Question::Elicit => &["message", "requestedSchema"],
+        Question::ListRoots => &[],
+    };
+    if let Some(missing) = required.iter().find(|key| !object.contains_key(**key)) {
+        return Err(ClientError::InvalidParams(format!("`{}` params need `{missing}`", question.method())));
+    }
+    RawValue::from_string(text.to_owned()).map_err(|e| ClientError::InvalidParams(e.to_string()))
+}
+
+/// Checks the client's result has what MCP requires of it.
+fn check_result(question: Question, result: Box<RawValue>) -> Result<Box<RawValue>, ClientError> {
+    let value: serde_json::Value = serde_json::from_str(result.get())
+        .map_err(|e| ClientError::InvalidResponse(format!("`{}` result: {e}", question.method())))?;
+    let required: &[&str] = match question {
+        Question::CreateMessage => &["role", "content", "model"],
+        Question::Elicit => &["action"],
+        Question::ListRoots => &["roots"],
+    };
+    let object = value.as_object().ok_or_else(|| {
+        ClientError::InvalidResponse(format!("the `{}` result is not a JSON object", question.method()))
+    })?;
+    if let Some(missing) = required.iter().find(|key| !object.contains_key(**key)) {
+        return Err(ClientError::InvalidResponse(format!("the `{}` result has no `{missing}`", question.method())));
+    }
+    if question == Question::Elicit {
+        let action = object.get("action").and_then(|a| a.as_str());
+        if !matches!(action, Some("accept" | "decline" | "cancel")) {
+            return Err(ClientError::InvalidResponse(
+                "an `elicitation/create` result's `action` must be accept, decline or cancel".into(),
+            ));
+        }
+    }
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(text: &str) -> Box<RawValue> {
+        RawValue::from_string(text.into()).unwrap()
+    }
+
+    #[test]
+    fn reads_what_the_client_declared() {
+        let caps = ClientCapabilities::read(&raw(r#"{"sampling":{},"elicitation":{},"roots":{"listChanged":true}}"#));
+        assert_eq!(
+            caps,
+            ClientCapabilities { sampling: true, elicitation_form: true, elicitation_url: false, roots: true }
+        );
+        let caps = ClientCapabilities::read(&raw(r#"{"elicitation":{"url":{}}}"#));
+        assert!(!caps.elicitation_form && caps.elicitation_url && !caps.sampling);
+        assert_eq!(ClientCapabilities::read(&raw("[]")), ClientCapabilities::default());
+    }
+
+    #[test]
+    fn params_and_results_need_what_mcp_requires() {
+        assert!(check_params(Question::CreateMessage, r#"{"messages":[],"maxTokens":10}"#).is_ok());
+        assert_eq!(
+            check_params(Question::CreateMessage, r#"{"messages":[]}"#).unwrap_err(),
+            ClientError::InvalidParams("`sampling/createMessage` params need `maxTokens`".into())
+        );
+        assert!(matches!(check_params(Question::Elicit, "nope"), Err(ClientError::InvalidParams(_))));
+        assert!(check_result(Question::Elicit, raw(r#"{"action":"decline"}"#)).is_ok());
+        assert!(matches!(
+            check_result(Question::Elicit, raw(r#"{"action":"maybe"}"#)),
+            Err(ClientError::InvalidResponse(_))
+        ));
+    }
+}
