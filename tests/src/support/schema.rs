@@ -106,6 +106,22 @@ fn notification_def(method: &str) -> Option<&'static str> {
         "notifications/progress" => "ProgressNotification",
         "notifications/message" => "LoggingMessageNotification",
         "notifications/subscriptions/acknowledged" => "SubscriptionsAcknowledgedNotification",
+        "notifications/tools/list_changed" => "ToolListChangedNotification",
+        "notifications/prompts/list_changed" => "PromptListChangedNotification",
+        "notifications/resources/list_changed" => "ResourceListChangedNotification",
+        "notifications/resources/updated" => "ResourceUpdatedNotification",
+        "notifications/elicitation/complete" => "ElicitationCompleteNotification",
+        _ => return None,
+    })
+}
+
+/// The request definition for a request the server sends the client.
+fn server_request_def(method: &str) -> Option<&'static str> {
+    Some(match method {
+        "sampling/createMessage" => "CreateMessageRequest",
+        "elicitation/create" => "ElicitRequest",
+        "roots/list" => "ListRootsRequest",
+        "ping" => "PingRequest",
         _ => return None,
     })
 }
@@ -130,6 +146,10 @@ pub fn check_server_message_at(revision: Revision, msg: &Value, method: Option<&
         return check(def, result);
     }
     let method = msg["method"].as_str().unwrap_or_default();
-    let def = notification_def(method).ok_or_else(|| format!("unexpected server message {method}: {msg}"))?;
+    let def = match msg.get("id") {
+        Some(_) => server_request_def(method),
+        None => notification_def(method),
+    };
+    let def = def.ok_or_else(|| format!("unexpected server message {method}: {msg}"))?;
     check(def, msg)
 }

@@ -1,0 +1,221 @@
+// Routers that talk back (`mcp-wit:extension/client`) in a 2025 session over
+// stdio: the conformance fixture logs, reports progress, samples and
+// elicits while a tool runs. First with the Python SDK's `Client` and its
+// real callbacks, then line by line for what no real client sends: garbage
+// answers, unknown ids, silence, questions without the capability.
+
+use std::time::Duration;
+
+use mcp_wit_tests::support;
+use serde_json::{Value, json};
+use support::peers::{Peer, PeerRun, run_peer};
+use support::schema::{self, Revision};
+use support::{RawServer, binary, fixture_arg};
+
+/// The Python SDK client over stdio in the 2025 era, answering questions
+/// (elicitations with `action`), calling `tool` with `arguments`.
+async fn python_legacy(tool: &str, arguments: Value, action: &str) -> PeerRun {
+    let args: Vec<String> = [
+        "--mode",
+        "legacy",
+        "--talk-back",
+        action,
+        "--log-level",
+        "debug",
+        "--tool",
+        tool,
+        "--args",
+        &arguments.to_string(),
+        "--",
+        &binary().display().to_string(),
+        "serve",
+        &fixture_arg("conformance"),
+    ]
+    .map(String::from)
+    .to_vec();
+    run_peer(Peer::Python, args).await
+}
+
+/// Every message the server sent validates against the 2025-11-25 schema.
+fn assert_legacy_wire(run: &PeerRun) {
+    for message in &run.trace {
+        schema::check_at(Revision::Legacy, "JSONRPCMessage", message).unwrap();
+    }
+}
+
+/// The call's text.
+fn call_text(run: &PeerRun) -> &str {
+    run.report["call"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("no text: {}", run.report))
+}
+
+#[tokio::test]
+async fn python_sdk_answers_a_sampling_request_the_guest_made() {
+    let run = python_legacy("test_sampling", json!({ "prompt": "Say hi" }), "accept").await;
+    assert_eq!(call_text(&run), "LLM response: This is a test response from the client");
+    let sampled = &run.report["talkBack"]["sampled"];
+    assert_eq!(
+        sampled,
+        &json!([{ "messages": [{ "role": "user", "content": { "type": "text", "text": "Say hi" } }], "maxTokens": 100 }])
+    );
+    assert_legacy_wire(&run);
+}
+
+#[tokio::test]
+async fn python_sdk_answers_elicitations_accepted_and_declined() {
+    let run = python_legacy("test_elicitation", json!({ "message": "Who are you?" }), "accept").await;
+    assert_eq!(
+        call_text(&run),
+        r#"User response: <action: accept, content: {"email":"test@example.com","username":"testuser"}>"#
+    );
+    let elicited = &run.report["talkBack"]["elicited"];
+    assert_eq!(elicited[0]["message"], "Who are you?", "{elicited}");
+    assert_eq!(elicited[0]["requestedSchema"]["required"], json!(["username", "email"]), "{elicited}");
+    assert_legacy_wire(&run);
+
+    // A declined elicitation reaches the guest as declined, not as an error.
+    let run = python_legacy("test_elicitation", json!({ "message": "Who are you?" }), "decline").await;
+    assert_eq!(call_text(&run), "User response: <action: decline, content: null>");
+    assert!(run.report["call"]["isError"].is_null(), "{}", run.report);
+}
+
+#[tokio::test]
+async fn python_sdk_receives_logs_and_progress_before_the_result() {
+    let run = python_legacy("test_tool_with_logging", json!({}), "accept").await;
+    assert_eq!(call_text(&run), "Tool with logging executed successfully");
+    let logs: Vec<&str> =
+        run.report["talkBack"]["logs"].as_array().unwrap().iter().filter_map(|l| l["data"].as_str()).collect();
+    assert_eq!(logs, ["Tool execution started", "Tool processing data", "Tool execution completed"]);
+    assert_legacy_wire(&run);
+
+    let run = python_legacy("test_tool_with_progress", json!({}), "accept").await;
+    let progress: Vec<(f64, &str)> = run.report["talkBack"]["progress"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["progress"].as_f64().unwrap(), p["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(progress, [(0.0, "Starting"), (50.0, "Halfway"), (100.0, "Done")]);
+    // On the wire: the three notifications, then the call's result.
+    let order: Vec<&str> = run
+        .trace
+        .iter()
+        .filter_map(|m| m["method"].as_str().or_else(|| m["result"]["content"].is_array().then_some("(result)")))
+        .collect();
+    let tail = &order[order.len() - 4..];
+    assert_eq!(tail, ["notifications/progress", "notifications/progress", "notifications/progress", "(result)"]);
+}
+
+/// A server whose client declared `capabilities` at `initialize`.
+async fn declared(capabilities: Value, extra: &[&str]) -> RawServer {
+    let fixture = fixture_arg("conformance");
+    let mut args = vec!["serve", fixture.as_str()];
+    args.extend_from_slice(extra);
+    let mut server = RawServer::start(&args);
+    let params = json!({
+        "protocolVersion": "2025-11-25",
+        "capabilities": capabilities,
+        "clientInfo": { "name": "raw", "version": "0" },
+    });
+    server.send(&json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params }).to_string()).await;
+    let answer = server.receive().await;
+    assert_eq!(answer["result"]["protocolVersion"], "2025-11-25", "{answer}");
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
+    server
+}
+
+fn elicitation_call(id: i64) -> String {
+    json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": { "name": "test_elicitation", "arguments": { "message": "Who?" } } })
+    .to_string()
+}
+
+/// Reads the server's `elicitation/create` request and returns its id.
+async fn elicitation_request(server: &mut RawServer) -> Value {
+    let request = server.receive().await;
+    assert_eq!(request["method"], "elicitation/create", "{request}");
+    assert_eq!(request["params"]["message"], "Who?", "{request}");
+    request["id"].clone()
+}
+
+fn tool_text(answer: &Value) -> &str {
+    answer["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("no text: {answer}"))
+}
+
+#[tokio::test]
+async fn a_question_the_client_did_not_declare_is_never_sent() {
+    let mut server = declared(json!({}), &[]).await;
+    let answer = server.call(1, "test_sampling", json!({ "prompt": "hi" })).await;
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    assert_eq!(tool_text(&answer), "the client does not support sampling (it did not declare the capability)");
+    let answer = server.call(2, "test_elicitation", json!({ "message": "Who?" })).await;
+    assert_eq!(tool_text(&answer), "the client does not support elicitation (it did not declare the capability)");
+    // `call` fails on any message before the response: nothing else was sent.
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn answers_are_matched_by_id_and_other_input_waits_its_turn() {
+    let mut server = declared(json!({ "elicitation": {} }), &[]).await;
+    server.send(&elicitation_call(1)).await;
+    let id = elicitation_request(&mut server).await;
+    // While the guest waits: a ping (queued), an answer to an id never sent
+    // (ignored), then the answer.
+    server.send(r#"{"jsonrpc":"2.0","id":"p","method":"ping"}"#).await;
+    server.send(r#"{"jsonrpc":"2.0","id":987654,"result":{"action":"accept","content":{}}}"#).await;
+    let reply = json!({ "jsonrpc": "2.0", "id": id, "result": { "action": "accept", "content": { "username": "u", "email": "e" } } });
+    server.send(&reply.to_string()).await;
+    let answer = server.receive().await;
+    assert_eq!(answer["id"], 1, "{answer}");
+    assert_eq!(tool_text(&answer), r#"User response: <action: accept, content: {"email":"e","username":"u"}>"#);
+    let pong = server.receive().await;
+    assert_eq!(pong, json!({ "jsonrpc": "2.0", "id": "p", "result": {} }));
+
+    // Ids never repeat on a connection.
+    server.send(&elicitation_call(2)).await;
+    let second = elicitation_request(&mut server).await;
+    assert_ne!(second, id);
+    server.send(&json!({ "jsonrpc": "2.0", "id": second, "result": { "action": "cancel" } }).to_string()).await;
+    assert_eq!(tool_text(&server.receive().await), "User response: <action: cancel, content: null>");
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn garbage_and_errors_from_the_client_reach_the_guest_as_errors() {
+    let mut server = declared(json!({ "elicitation": {} }), &[]).await;
+    // A result without `action`.
+    server.send(&elicitation_call(1)).await;
+    let id = elicitation_request(&mut server).await;
+    server.send(&json!({ "jsonrpc": "2.0", "id": id, "result": { "content": 5 } }).to_string()).await;
+    let answer = server.receive().await;
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    assert_eq!(tool_text(&answer), "invalid response from the client: the `elicitation/create` result has no `action`");
+    // A JSON-RPC error.
+    server.send(&elicitation_call(2)).await;
+    let id = elicitation_request(&mut server).await;
+    let error = json!({ "jsonrpc": "2.0", "id": id, "error": { "code": -32600, "message": "no thanks" } });
+    server.send(&error.to_string()).await;
+    assert_eq!(tool_text(&server.receive().await), "the client answered with error -32600: no thanks");
+    // The session goes on.
+    let answer = server.call(3, "test_simple_text", json!({})).await;
+    assert_eq!(tool_text(&answer), "This is a simple text response for testing.");
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn a_client_that_never_answers_runs_into_the_deadline_or_a_cancellation() {
+    let mut server = declared(json!({ "elicitation": {} }), &["--timeout", "1s"]).await;
+    server.send(&elicitation_call(1)).await;
+    elicitation_request(&mut server).await;
+    let answer = tokio::time::timeout(Duration::from_secs(10), server.receive()).await.expect("answered");
+    assert_eq!(answer["error"]["code"], -32603, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("timed out after 1s"), "{message}");
+
+    // Cancelled while it waits: no response, and the session goes on.
+    server.send(&elicitation_call(2)).await;
+    elicitation_request(&mut server).await;
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}"#).await;
+    let answer = server.call(3, "test_simple_text", json!({})).await;
+    assert_eq!(tool_text(&answer), "This is a simple text response for testing.");
+    server.finish().await;
+}
