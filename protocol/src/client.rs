@@ -130,13 +130,14 @@ pub type Response = Result<Box<RawValue>, ClientRpcError>;
 /// The transport's side of talking back: how messages reach the client now,
 /// outside of a request's answer, and how its responses come back.
 pub trait Peer: Send + Sync {
-    /// Sends a message (a notification, or a request to the client) on the
-    /// stream of the request being served, at once.
-    fn send(&self, message: &[u8]);
+    /// Sends a notification on the stream of the request being served, at
+    /// once. A transport may drop one its stream has no room for: a client
+    /// that does not read must not hold up the guest.
+    fn notify(&self, message: &[u8]);
 
-    /// Waits for the client's response to the request with `id`, which was
-    /// just sent, within `bound`.
-    fn response(&self, id: u64, bound: WaitBound) -> BoxFuture<Result<Response, AskError>>;
+    /// Sends `request` (whose id is `id`) to the client on the stream of the
+    /// request being served, and waits within `bound` for its response.
+    fn ask(&self, id: u64, request: Vec<u8>, bound: WaitBound) -> BoxFuture<Result<Response, AskError>>;
 }
 
 /// What the client declared it can be asked (its `capabilities`, at
@@ -376,8 +377,7 @@ impl ClientLink {
             None => jsonrpc::write_request(&mut message, id, question.method(), &serde_json::Map::new()),
         };
         written.map_err(|e| ClientError::InvalidParams(e.to_string()))?;
-        peer.send(&message);
-        match peer.response(id, bound).await? {
+        match peer.ask(id, message, bound).await? {
             Ok(result) => check_result(question, result).map_err(AskError::Client),
             Err(error) => Err(ClientError::Rejected(error).into()),
         }
@@ -422,7 +422,7 @@ impl ClientLink {
             return;
         }
         match &self.inner.settings.peer {
-            Some(peer) => peer.send(&message),
+            Some(peer) => peer.notify(&message),
             None => self.inner.held.lock().unwrap_or_else(|e| e.into_inner()).push(message),
         }
     }

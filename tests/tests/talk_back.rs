@@ -1,13 +1,15 @@
-// Routers that talk back (`mcp-wit:extension/client`) in a 2025 session over
-// stdio: the conformance fixture logs, reports progress, samples and
-// elicits while a tool runs. First with the Python SDK's `Client` and its
-// real callbacks, then line by line for what no real client sends: garbage
-// answers, unknown ids, silence, questions without the capability.
+// Routers that talk back (`mcp-wit:extension/client`) in a 2025 session:
+// the conformance fixture logs, reports progress, samples and elicits while
+// a tool runs. First with the Python SDK's `Client` and its real callbacks,
+// over stdio and Streamable HTTP, then line by line over stdio for what no
+// real client sends: garbage answers, unknown ids, silence, questions
+// without the capability.
 
 use std::time::Duration;
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
+use support::http::HttpServer;
 use support::peers::{Peer, PeerRun, run_peer};
 use support::schema::{self, Revision};
 use support::{RawServer, binary, fixture_arg};
@@ -15,7 +17,20 @@ use support::{RawServer, binary, fixture_arg};
 /// The Python SDK client over stdio in the 2025 era, answering questions
 /// (elicitations with `action`), calling `tool` with `arguments`.
 async fn python_legacy(tool: &str, arguments: Value, action: &str) -> PeerRun {
-    let args: Vec<String> = [
+    let mut args = python_steps(tool, &arguments, action);
+    args.extend(["--".into(), binary().display().to_string(), "serve".into(), fixture_arg("conformance")]);
+    run_peer(Peer::Python, args).await
+}
+
+/// The same over Streamable HTTP at `url`.
+async fn python_legacy_http(url: &str, tool: &str, arguments: Value, action: &str) -> PeerRun {
+    let mut args = python_steps(tool, &arguments, action);
+    args.extend(["--url".into(), url.into()]);
+    run_peer(Peer::Python, args).await
+}
+
+fn python_steps(tool: &str, arguments: &Value, action: &str) -> Vec<String> {
+    [
         "--mode",
         "legacy",
         "--talk-back",
@@ -26,14 +41,9 @@ async fn python_legacy(tool: &str, arguments: Value, action: &str) -> PeerRun {
         tool,
         "--args",
         &arguments.to_string(),
-        "--",
-        &binary().display().to_string(),
-        "serve",
-        &fixture_arg("conformance"),
     ]
     .map(String::from)
-    .to_vec();
-    run_peer(Peer::Python, args).await
+    .to_vec()
 }
 
 /// Every message the server sent validates against the 2025-11-25 schema.
@@ -103,6 +113,26 @@ async fn python_sdk_receives_logs_and_progress_before_the_result() {
         .collect();
     let tail = &order[order.len() - 4..];
     assert_eq!(tail, ["notifications/progress", "notifications/progress", "notifications/progress", "(result)"]);
+}
+
+#[tokio::test]
+async fn python_sdk_talks_back_over_streamable_http() {
+    let fixture = fixture_arg("conformance");
+    let server = HttpServer::start(&[fixture.as_str()]).await;
+    let url = server.url();
+    let (sampling, elicitation, logging) = tokio::join!(
+        python_legacy_http(&url, "test_sampling", json!({ "prompt": "Say hi" }), "accept"),
+        python_legacy_http(&url, "test_elicitation", json!({ "message": "Who are you?" }), "decline"),
+        python_legacy_http(&url, "test_tool_with_logging", json!({}), "accept"),
+    );
+    assert_eq!(call_text(&sampling), "LLM response: This is a test response from the client");
+    assert_eq!(sampling.report["talkBack"]["sampled"][0]["maxTokens"], 100, "{}", sampling.report);
+    assert_eq!(call_text(&elicitation), "User response: <action: decline, content: null>");
+    assert_eq!(logging.report["talkBack"]["logs"].as_array().map(Vec::len), Some(3), "{}", logging.report);
+    for run in [&sampling, &elicitation, &logging] {
+        assert_legacy_wire(run);
+    }
+    server.stop().await;
 }
 
 /// A server whose client declared `capabilities` at `initialize`.

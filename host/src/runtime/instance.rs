@@ -305,6 +305,12 @@ impl RouterInstance {
         }
     }
 
+    /// Ends what [`Self::begin_request`] armed that must not outlive the
+    /// request: the client link (it holds the request's stream open).
+    pub fn end_request(&mut self) {
+        self.store.data_mut().client = None;
+    }
+
     guest_call!(/// Calls `name()`.
         pub name / name_async => call_name() -> String as String, "name");
     guest_call!(/// Calls `instructions()`.

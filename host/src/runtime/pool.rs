@@ -71,6 +71,7 @@ impl PooledRouter {
                 self.in_call = true;
                 let result = call(instance).await;
                 self.in_call = false;
+                instance.end_request();
                 if result.is_err() {
                     self.own = None;
                 }
@@ -94,6 +95,7 @@ impl PooledRouter {
                 self.in_call = true;
                 let result = call(instance).await;
                 self.in_call = false;
+                instance.end_request();
                 if result.is_err() {
                     *slot = None;
                 }

@@ -226,7 +226,7 @@ struct StdioPeer<I, W: Write> {
     output: Arc<Mutex<Output<W>>>,
 }
 
-impl<I: Input, W: Write + Send> Peer for StdioPeer<I, W> {
+impl<I: Input, W: Write> StdioPeer<I, W> {
     fn send(&self, message: &[u8]) {
         let mut output = lock(&self.output);
         output.line(message);
@@ -236,8 +236,15 @@ impl<I: Input, W: Write + Send> Peer for StdioPeer<I, W> {
             output.error = Some(e);
         }
     }
+}
 
-    fn response(&self, id: u64, bound: WaitBound) -> BoxFuture<Result<Response, AskError>> {
+impl<I: Input, W: Write + Send> Peer for StdioPeer<I, W> {
+    fn notify(&self, message: &[u8]) {
+        self.send(message);
+    }
+
+    fn ask(&self, id: u64, request: Vec<u8>, bound: WaitBound) -> BoxFuture<Result<Response, AskError>> {
+        self.send(&request);
         // Guest calls over stdio block the loop's thread: so does this wait.
         let answer = lock(&self.input).wait_for_response(id, &bound);
         Box::pin(std::future::ready(answer))

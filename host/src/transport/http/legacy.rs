@@ -18,8 +18,11 @@ use super::ServerState;
 use super::sessions::Transport;
 use super::sse::{self, EventSender};
 use super::streamable::{Target, run};
+use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, TRANSPORT_ERROR};
 use crate::Session;
+use mcp_wit_protocol::Peer;
+use mcp_wit_protocol::jsonrpc::Message;
 
 /// `GET /sse`.
 pub async fn stream(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> Response {
@@ -108,9 +111,16 @@ pub async fn message(
             return wire::status(StatusCode::ACCEPTED);
         }
     };
+    if let Message::Response { .. } = message {
+        // An answer to a router's question: its request holds the session.
+        super::streamable::hand_over_answer(&session, &bytes);
+        return wire::status(StatusCode::ACCEPTED);
+    }
     let _activity = session.activity();
+    let peer: Arc<dyn Peer> =
+        Arc::new(RequestPeer::new(RequestStream::Events(stream.clone()), session.answers.clone()));
     let handling = tokio::spawn(async move {
-        let messages = run(Target::Stored(session.core.clone()), message).await;
+        let messages = run(Target::Stored(session.core.clone()), message, Some(peer)).await;
         EventSender::new(stream).deliver(messages).await;
     });
     match handling.await {

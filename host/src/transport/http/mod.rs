@@ -34,6 +34,7 @@ mod security;
 mod sessions;
 mod sse;
 mod streamable;
+mod talk_back;
 mod wire;
 
 use std::future::Future;

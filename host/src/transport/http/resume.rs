@@ -78,7 +78,7 @@ impl EventLog {
     }
 
     /// Records one message of stream `id`: the event to send, and where.
-    fn record(&self, id: u64, message: &[u8]) -> (Bytes, Option<mpsc::Sender<Bytes>>) {
+    pub(super) fn record(&self, id: u64, message: &[u8]) -> (Bytes, Option<mpsc::Sender<Bytes>>) {
         let mut log = self.log();
         let Some(stream) = log.streams.iter_mut().find(|s| s.id == id) else {
             return (Bytes::new(), None);
@@ -95,7 +95,7 @@ impl EventLog {
     }
 
     /// The client of stream `id` went away: keep recording for a resumption.
-    fn lost(&self, id: u64, sender: &mpsc::Sender<Bytes>) {
+    pub(super) fn lost(&self, id: u64, sender: &mpsc::Sender<Bytes>) {
         let mut log = self.log();
         if let Some(stream) = log.streams.iter_mut().find(|s| s.id == id)
             && stream.live.as_ref().is_some_and(|live| live.same_channel(sender))

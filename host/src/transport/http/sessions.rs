@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 
 use super::ServerState;
 use super::resume::EventLog;
+use super::talk_back::PendingAnswers;
 use mcp_wit_protocol::{Canceller, ProtocolVersion};
 
 use crate::Session;
@@ -39,6 +40,8 @@ pub struct HttpSession {
     pub resumable: bool,
     /// The events of its request streams, for resumption.
     pub events: EventLog,
+    /// Its routers' questions waiting for the client's answer.
+    pub answers: Arc<PendingAnswers>,
     state: Mutex<State>,
 }
 
@@ -142,6 +145,7 @@ impl Sessions {
             resumable: transport == Transport::Streamable
                 && session.protocol_version().is_some_and(|v| v >= ProtocolVersion::V2025_11_25),
             events: EventLog::default(),
+            answers: Arc::default(),
             core: Arc::new(tokio::sync::Mutex::new(session)),
             state: Mutex::new(State { last_active: Instant::now(), busy: 0, stream: None }),
         });

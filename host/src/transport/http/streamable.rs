@@ -25,9 +25,10 @@ use super::modern::{self, CancelOnDrop};
 use super::resume::LoggedEvents;
 use super::sessions::{Activity, HttpSession, Transport};
 use super::sse::{self, EventSender};
+use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
 use mcp_wit_protocol::jsonrpc::{self, Message};
-use mcp_wit_protocol::{Admitted, ProtocolVersion};
+use mcp_wit_protocol::{Admitted, Peer, ProtocolVersion};
 
 use crate::Session;
 
@@ -91,6 +92,12 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
     let Some(session) = server.sessions.get(session_id, Transport::Streamable) else {
         return Err(wire::unknown_session(id.as_deref()));
     };
+    if let Message::Response { .. } = message {
+        // An answer to a router's question: its request holds the session,
+        // so it goes straight to the question.
+        hand_over_answer(&session, &bytes);
+        return Ok(wire::status(StatusCode::ACCEPTED));
+    }
     if let Some(request) = cancels {
         session.canceller.cancel(&request);
     }
@@ -99,7 +106,7 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
     if id.is_none() {
         // Notifications and responses: handled in order with the session's
         // requests, answered with 202 once done.
-        tokio::spawn(run(Target::Stored(core), message)).await.map_err(internal)?;
+        tokio::spawn(run(Target::Stored(core), message, None)).await.map_err(internal)?;
         drop(activity);
         return Ok(wire::status(StatusCode::ACCEPTED));
     }
@@ -235,15 +242,27 @@ pub enum Target {
     Admitted { session: Box<Session>, admitted: Admitted },
 }
 
+/// Hands a client's answer (the body `bytes`) to the question of
+/// `session` it answers.
+pub(super) fn hand_over_answer(session: &HttpSession, bytes: &[u8]) {
+    let answered = jsonrpc::read_response(bytes).is_some_and(|response| session.answers.answer(response));
+    if !answered {
+        tracing::debug!(session = %session.id, "ignoring a response to no waiting question");
+    }
+}
+
 /// Runs `message` through the core, returning the messages it writes. Guest
 /// calls are async: they run on this task's thread and give it back while
-/// they wait and at every epoch tick.
-pub async fn run(target: Target, message: Message) -> Vec<Vec<u8>> {
+/// they wait and at every epoch tick. Routers that talk back reach the
+/// client through `peer` meanwhile, if given.
+pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
     match target {
         Target::Stored(core) => {
             let mut session = core.lock_owned().await;
+            session.set_peer(peer);
             session.handle_parsed_async(message.as_incoming(), &mut out).await;
+            session.set_peer(None);
         }
         Target::Fresh { mut session, assume, id } => {
             if let Some(version) = assume
@@ -277,11 +296,12 @@ fn spawn_run(
     target: Target,
     message: Message,
     delivery: Delivery,
+    peer: Option<Arc<dyn Peer>>,
     activity: Option<Activity>,
     finished: Option<Arc<AtomicBool>>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let messages = run(target, message).await;
+        let messages = run(target, message, peer).await;
         if let Some(finished) = finished {
             finished.store(true, Ordering::Release);
         }
@@ -291,6 +311,12 @@ fn spawn_run(
         }
         drop(activity);
     })
+}
+
+/// The way back to the client for a request of `session` streamed to
+/// `stream`.
+fn request_peer(stream: RequestStream, session: &HttpSession) -> Option<Arc<dyn Peer>> {
+    Some(Arc::new(RequestPeer::new(stream, session.answers.clone())))
 }
 
 /// Marks stream `stream` of `session` delivered.
@@ -315,16 +341,23 @@ pub(super) async fn answer(
     if streaming {
         let (tx, mut rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
         let (session, activity) = session.unzip();
-        let (mut first, on_complete, mut handling) = match session.filter(|s| s.resumable) {
+        let (resumable, plain) = match session {
+            Some(session) if session.resumable => (Some(session), None),
+            other => (None, other),
+        };
+        let (mut first, on_complete, mut handling) = match resumable {
             Some(session) => {
                 let (stream, priming) = session.events.open(tx);
                 let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
-                let handling = spawn_run(target, message, log, activity, finished);
+                let peer = RequestStream::Logged { session: session.clone(), stream };
+                let peer = request_peer(peer, &session);
+                let handling = spawn_run(target, message, log, peer, activity, finished);
                 (vec![priming], Some(delivered(&session, stream)), handling)
             }
             None => {
+                let peer = plain.and_then(|session| request_peer(RequestStream::Events(tx.clone()), &session));
                 let events = Delivery::Events(EventSender::new(tx));
-                (Vec::new(), None, spawn_run(target, message, events, activity, finished))
+                (Vec::new(), None, spawn_run(target, message, events, peer, activity, finished))
             }
         };
         // Most calls end within moments: their events then go out as one
@@ -342,7 +375,7 @@ pub(super) async fn answer(
         let keep_alive = server.options.keep_alive;
         return wire::event_stream(sse::body(first, Some(rx), keep_alive, None, cancel, on_complete));
     }
-    let out = match tokio::spawn(run(target, message)).await {
+    let out = match tokio::spawn(run(target, message, None)).await {
         Ok(out) => out,
         Err(e) => return internal(e),
     };

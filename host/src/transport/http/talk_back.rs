@@ -1,0 +1,149 @@
+//! Routers that talk back, on Streamable HTTP (2025 sessions): their
+//! notifications and questions go out on the SSE stream of the POST they
+//! serve; the client POSTs its answers, which reach the waiting question by
+//! id without waiting for the session (whose request is the one waiting).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use tokio::sync::{mpsc, oneshot};
+
+use mcp_wit_protocol::Peer;
+use mcp_wit_protocol::client::{AskError, BoxFuture, ClientError, Response, WaitBound};
+use mcp_wit_protocol::jsonrpc::ClientResponse;
+
+use super::sessions::HttpSession;
+use super::sse;
+
+/// How often a waiting question looks at its request's cancellation flag.
+const CANCEL_CHECK: Duration = Duration::from_millis(10);
+
+/// A session's questions waiting for the client's answer, by id.
+#[derive(Default)]
+pub struct PendingAnswers {
+    waiting: Mutex<HashMap<u64, oneshot::Sender<Response>>>,
+}
+
+impl PendingAnswers {
+    fn waiting(&self) -> std::sync::MutexGuard<'_, HashMap<u64, oneshot::Sender<Response>>> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Hands the client's `response` to the question it answers; `false`
+    /// when no question waits for it (unknown id, or already given up).
+    pub fn answer(&self, response: ClientResponse) -> bool {
+        let waiter = response.id.and_then(|id| self.waiting().remove(&id));
+        match waiter {
+            Some(waiter) => waiter.send(response.answer).is_ok(),
+            None => false,
+        }
+    }
+
+    fn expect(&self, id: u64) -> oneshot::Receiver<Response> {
+        let (tx, rx) = oneshot::channel();
+        self.waiting().insert(id, tx);
+        rx
+    }
+
+    fn forget(&self, id: u64) {
+        self.waiting().remove(&id);
+    }
+}
+
+/// Where a request's messages go: its SSE stream, recorded for resumption
+/// on sessions that resume.
+#[derive(Clone)]
+pub(super) enum RequestStream {
+    /// Sent as they come.
+    Events(mpsc::Sender<Bytes>),
+    /// Recorded in the session's event log as stream `stream`, and sent.
+    Logged { session: Arc<HttpSession>, stream: u64 },
+}
+
+impl RequestStream {
+    /// The event for `message`, and the channel that sends it now (none once
+    /// the client left a logged stream: it can resume).
+    fn event(&self, message: &[u8]) -> (Bytes, Option<mpsc::Sender<Bytes>>) {
+        match self {
+            RequestStream::Events(tx) => (sse::message(message), Some(tx.clone())),
+            RequestStream::Logged { session, stream } => session.events.record(*stream, message),
+        }
+    }
+
+    fn left(&self, tx: &mpsc::Sender<Bytes>) {
+        if let RequestStream::Logged { session, stream } = self {
+            session.events.lost(*stream, tx);
+        }
+    }
+}
+
+/// The peer of one request of a session.
+pub(super) struct RequestPeer {
+    stream: RequestStream,
+    answers: Arc<PendingAnswers>,
+}
+
+impl RequestPeer {
+    pub(super) fn new(stream: RequestStream, answers: Arc<PendingAnswers>) -> Self {
+        RequestPeer { stream, answers }
+    }
+}
+
+impl Peer for RequestPeer {
+    fn notify(&self, message: &[u8]) {
+        let (event, live) = self.stream.event(message);
+        if let Some(tx) = live {
+            match tx.try_send(event) {
+                Ok(()) => {}
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    tracing::debug!("a notification was dropped: the client reads its stream too slowly");
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => self.stream.left(&tx),
+            }
+        }
+    }
+
+    fn ask(&self, id: u64, request: Vec<u8>, bound: WaitBound) -> BoxFuture<Result<Response, AskError>> {
+        let answer = self.answers.expect(id);
+        let answers = self.answers.clone();
+        let stream = self.stream.clone();
+        Box::pin(async move {
+            let asked = ask(&stream, &request, answer, &bound).await;
+            answers.forget(id);
+            asked
+        })
+    }
+}
+
+async fn ask(
+    stream: &RequestStream,
+    request: &[u8],
+    mut answer: oneshot::Receiver<Response>,
+    bound: &WaitBound,
+) -> Result<Response, AskError> {
+    let gone = || AskError::Client(ClientError::Unavailable("the client left the request's stream".into()));
+    let (event, live) = stream.event(request);
+    let Some(tx) = live else { return Err(gone()) };
+    if tx.send(event).await.is_err() {
+        stream.left(&tx);
+        return Err(gone());
+    }
+    let deadline = tokio::time::Instant::from_std(bound.deadline);
+    loop {
+        if bound.cancel.is_cancelled() {
+            return Err(AskError::Cancelled);
+        }
+        let now = tokio::time::Instant::now();
+        if now >= deadline {
+            return Err(AskError::TimedOut);
+        }
+        tokio::select! {
+            answered = &mut answer => {
+                return answered.map_err(|_| gone());
+            }
+            () = tokio::time::sleep_until(deadline.min(now + CANCEL_CHECK)) => {}
+        }
+    }
+}
