@@ -412,3 +412,21 @@ pub struct CompletionResponse {
     /// Completing failed.
     pub is_error: Option<bool>,
 }
+
+/// A parameterised resource, from `mcp-wit:extension/extension`'s
+/// `resource-template` (the contract itself has none).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceTemplate {
+    /// An RFC 6570 URI template.
+    pub uri_template: String,
+    /// Its name.
+    pub name: String,
+    /// A title for people.
+    pub title: Option<String>,
+    /// What it is.
+    pub description: Option<String>,
+    /// The MIME type of what it yields.
+    pub mime_type: Option<String>,
+    /// Annotations.
+    pub annotations: Option<Annotations>,
+}

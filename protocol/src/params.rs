@@ -100,11 +100,10 @@ pub struct GetPromptParams<'a> {
     /// Prompt name.
     #[serde(borrow)]
     pub name: Cow<'a, str>,
-    /// Prompt arguments: type-checked, then ignored (the 25.3.26 contract
-    /// cannot pass them to the guest).
-    #[serde(default)]
-    #[allow(dead_code)]
-    pub arguments: Option<std::collections::HashMap<String, String>>,
+    /// Prompt arguments, in the order sent (routers that offer the
+    /// extension get them; the contract's `get-prompt` cannot).
+    #[serde(default, deserialize_with = "ordered_arguments")]
+    pub arguments: Vec<(String, String)>,
 }
 
 /// `completion/complete` params, each part kept raw to hand to the guest.
@@ -182,4 +181,32 @@ pub enum LogLevel {
     Alert,
     /// Emergency.
     Emergency,
+}
+
+/// A JSON object of string values, in its order; `null` is none.
+fn ordered_arguments<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<(String, String)>, D::Error> {
+    struct Arguments;
+    impl<'de> serde::de::Visitor<'de> for Arguments {
+        type Value = Vec<(String, String)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object of string values")
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(Vec::new())
+        }
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_map(self)
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(entry) = map.next_entry::<String, String>()? {
+                out.push(entry);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_option(Arguments)
 }

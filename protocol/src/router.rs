@@ -12,7 +12,7 @@ use crate::cancel::{CancelFlag, TickHook};
 use crate::client::ClientLink;
 use crate::contract::{
     CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, McpResource, Prompt,
-    PromptError, ReadResourceResult, ResourceError, ServerCapabilities, Tool, ToolError,
+    PromptError, ReadResourceResult, ResourceError, ResourceTemplate, ServerCapabilities, Tool, ToolError,
 };
 use crate::modern::CacheHint;
 
@@ -85,6 +85,13 @@ pub trait RouterComponent: Clone + Send + Sync + 'static {
     /// A new session's router; no instance is made until its first call.
     fn open(&self) -> Self::Router;
 
+    /// Whether the router offers `mcp-wit:extension/extension` (resource
+    /// templates, prompt arguments, subscriptions, roots changes): only then
+    /// does the session call the [`Router`] methods that use it.
+    fn extends(&self) -> bool {
+        false
+    }
+
     /// Whether the router reaches the client that calls it
     /// (`mcp-wit:extension/client`): its calls then get a
     /// [`CallContext::client`].
@@ -139,6 +146,29 @@ pub trait Router: Send + 'static {
         cx: &CallContext,
         request: &CompletionRequest,
     ) -> impl Future<Output = GuestResult<Result<CompletionResponse, CompletionError>>> + Send;
+
+    /// `list-resource-templates()` of the extension.
+    fn list_resource_templates(
+        &mut self,
+        cx: &CallContext,
+    ) -> impl Future<Output = GuestResult<Vec<ResourceTemplate>>> + Send;
+    /// `get-prompt-with-arguments(prompt-name, arguments)` of the extension.
+    fn get_prompt_with_arguments(
+        &mut self,
+        cx: &CallContext,
+        name: &str,
+        arguments: &[(String, String)],
+    ) -> impl Future<Output = GuestResult<Result<GetPromptResult, PromptError>>> + Send;
+    /// `subscribe(uri)` (`subscribe: true`) or `unsubscribe(uri)` of the
+    /// extension.
+    fn subscription(
+        &mut self,
+        cx: &CallContext,
+        uri: &str,
+        subscribe: bool,
+    ) -> impl Future<Output = GuestResult<Result<(), ResourceError>>> + Send;
+    /// `on-roots-list-changed()` of the extension.
+    fn roots_list_changed(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<()>> + Send;
 
     /// Drops the instance the next call would use, e.g. after it produced a
     /// result too large to send (its memory grew to hold it and never shrinks).

@@ -249,3 +249,44 @@ async fn a_client_that_never_answers_runs_into_the_deadline_or_a_cancellation() 
     assert_eq!(tool_text(&answer), "This is a simple text response for testing.");
     server.finish().await;
 }
+
+#[tokio::test]
+async fn the_extension_serves_templates_prompt_arguments_subscriptions_and_roots_changes() {
+    let mut server = declared(json!({ "roots": { "listChanged": true } }), &[]).await;
+    let templates = server.request(1, "resources/templates/list", json!({})).await;
+    assert_eq!(
+        templates["result"]["resourceTemplates"],
+        json!([{
+            "uriTemplate": "test://template/{id}/data",
+            "name": "template",
+            "description": "A resource template with parameter substitution",
+            "mimeType": "application/json",
+        }])
+    );
+
+    let prompt = json!({ "name": "test_prompt_with_arguments", "arguments": { "arg1": "hello", "arg2": "world" } });
+    let answer = server.request(2, "prompts/get", prompt).await;
+    assert_eq!(
+        answer["result"]["messages"][0]["content"]["text"], "Prompt with arguments: arg1='hello', arg2='world'",
+        "{answer}"
+    );
+    let missing = server.request(3, "prompts/get", json!({ "name": "test_prompt_with_arguments" })).await;
+    assert_eq!(missing["error"], json!({ "code": -32602, "message": "`arg1` is required" }));
+    let wrong =
+        server.request(4, "prompts/get", json!({ "name": "test_simple_prompt", "arguments": { "a": 1 } })).await;
+    assert_eq!(wrong["error"]["code"], -32602, "arguments are strings: {wrong}");
+
+    let subscribed = server.request(5, "resources/subscribe", json!({ "uri": "test://watched-resource" })).await;
+    assert_eq!(subscribed["result"], json!({}), "{subscribed}");
+    let refused = server.request(6, "resources/subscribe", json!({ "uri": "test://nope" })).await;
+    assert_eq!(refused["error"]["code"], -32002, "{refused}");
+    let unsubscribed = server.request(7, "resources/unsubscribe", json!({ "uri": "test://watched-resource" })).await;
+    assert_eq!(unsubscribed["result"], json!({}), "{unsubscribed}");
+
+    // The router hears of the client's roots changing (on the session's instance).
+    assert_eq!(tool_text(&server.call(8, "roots_changed", json!({})).await), "0");
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}"#).await;
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}"#).await;
+    assert_eq!(tool_text(&server.call(9, "roots_changed", json!({})).await), "2");
+    server.finish().await;
+}

@@ -5,13 +5,15 @@
 //! Names, texts and payloads follow the suite's scenario sources and its
 //! reference "everything" server. Log messages, progress and questions to
 //! the client (sampling, elicitation) go through `mcp-wit:extension/client`;
-//! what the router cannot do yet (see prompt arguments) is listed with its
-//! reason in `tests/conformance-baseline.yml`.
+//! resource templates, prompt arguments and subscriptions through the
+//! `mcp-wit:extension/extension` export.
 
 wit_bindgen::generate!({
     path: "../../wit",
-    world: "mcp-wit:extension/talking-router",
+    world: "mcp-wit:extension/router",
 });
+
+use exports::mcp_wit::extension::extension::{Guest as Extension, ResourceTemplate};
 
 use mcp_wit::extension::client::{self, ClientError, LogLevel};
 
@@ -77,6 +79,7 @@ const TOOLS: &[(&str, &str, &str)] = &[
         r#"{"type":"object","properties":{"ms":{"type":"integer","minimum":0}},"required":["ms"]}"#,
     ),
     ("counter", "Counts its calls on this instance (the host's HTTP tests use it)", NO_ARGUMENTS),
+    ("roots_changed", "How many times the client said its roots changed, on this instance", NO_ARGUMENTS),
 ];
 
 /// Calls of `counter` on this instance.
@@ -348,6 +351,10 @@ impl Guest for Conformance {
                 std::thread::sleep(std::time::Duration::from_millis(ms.min(10_000)));
                 Ok(result(vec![text(&format!("waited {ms} ms"))]))
             }
+            "roots_changed" => {
+                let changes = ROOTS_CHANGED.load(std::sync::atomic::Ordering::Relaxed);
+                Ok(result(vec![text(&changes.to_string())]))
+            }
             "counter" => {
                 let calls = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 Ok(result(vec![text(&calls.to_string())]))
@@ -436,7 +443,7 @@ impl Guest for Conformance {
             prompt("test_simple_prompt", "A simple prompt without arguments", None),
             prompt(
                 "test_prompt_with_arguments",
-                "A prompt with required arguments (the contract does not pass them to the router)",
+                "A prompt with required arguments",
                 Some(vec![argument("arg1", "First test argument"), argument("arg2", "Second test argument")]),
             ),
             prompt(
@@ -454,10 +461,10 @@ impl Guest for Conformance {
             "test_simple_prompt" => {
                 vec![user(PromptMessageContent::Text(text_content("This is a simple prompt for testing.")))]
             }
-            // `get-prompt` takes only the name: the arguments never reach the router.
-            "test_prompt_with_arguments" => vec![user(PromptMessageContent::Text(text_content(
-                "Prompt with arguments (not substituted: the router does not receive them)",
-            )))],
+            // Served with its arguments by `get-prompt-with-arguments`.
+            "test_prompt_with_arguments" => {
+                return Err(PromptError::InvalidParameters("`arg1` and `arg2` are required".into()));
+            }
             "test_prompt_with_embedded_resource" => vec![
                 user(PromptMessageContent::McpResource(embedded_text(
                     "test://embedded-resource",
@@ -491,6 +498,67 @@ impl Guest for Conformance {
             meta: None,
             is_error: None,
         })
+    }
+}
+
+/// How many times the client said its roots changed, on this instance.
+static ROOTS_CHANGED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+impl Extension for Conformance {
+    fn list_resource_templates() -> Vec<ResourceTemplate> {
+        vec![ResourceTemplate {
+            uri_template: "test://template/{id}/data".into(),
+            name: "template".into(),
+            title: None,
+            description: Some("A resource template with parameter substitution".into()),
+            mime_type: Some("application/json".into()),
+            annotations: None,
+        }]
+    }
+
+    fn get_prompt_with_arguments(
+        prompt_name: String,
+        arguments: Vec<(String, String)>,
+    ) -> Result<GetPromptResult, PromptError> {
+        if prompt_name != "test_prompt_with_arguments" {
+            return Conformance::get_prompt(prompt_name);
+        }
+        let value = |name: &str| {
+            arguments
+                .iter()
+                .find(|(key, _)| key == name)
+                .map(|(_, value)| value.clone())
+                .ok_or_else(|| PromptError::InvalidParameters(format!("`{name}` is required")))
+        };
+        let text = format!("Prompt with arguments: arg1='{}', arg2='{}'", value("arg1")?, value("arg2")?);
+        Ok(GetPromptResult {
+            description: None,
+            messages: vec![PromptMessage {
+                role: PromptMessageRole::User,
+                content: PromptMessageContent::Text(text_content(&text)),
+            }],
+        })
+    }
+
+    fn subscribe(uri: String) -> Result<(), ResourceError> {
+        known_resource(uri)
+    }
+
+    fn unsubscribe(uri: String) -> Result<(), ResourceError> {
+        known_resource(uri)
+    }
+
+    fn on_roots_list_changed() {
+        ROOTS_CHANGED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Subscriptions are to resources the router lists.
+fn known_resource(uri: String) -> Result<(), ResourceError> {
+    if Conformance::list_resources().iter().any(|r| r.uri == uri) {
+        Ok(())
+    } else {
+        Err(ResourceError::NotFound(uri))
     }
 }
 

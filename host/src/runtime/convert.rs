@@ -22,7 +22,7 @@ macro_rules! same {
         }
     )*};
 }
-same!(String, bool, f32);
+same!(String, bool, f32, ());
 
 impl<A: IntoContract<B>, B> IntoContract<Option<B>> for Option<A> {
     fn into_contract(self) -> Option<B> {

@@ -1,7 +1,9 @@
 //! One live guest instance and typed calls into it.
 
 use wasmtime::Store;
-use wasmtime::component::{ComponentExportIndex, Func, Instance, InstancePre, TypedFunc};
+use wasmtime::component::{
+    ComponentExportIndex, ComponentNamedList, Func, Instance, InstancePre, Lift, Lower, TypedFunc,
+};
 use wasmtime_wasi::{WasiCtxView, WasiView};
 #[cfg(feature = "outgoing-http")]
 use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
@@ -10,6 +12,7 @@ use mcp_wit_protocol::{Calls, CancelFlag, ClientLink, FaultKind, GuestFault, Gue
 
 use super::bindings::wit;
 use super::convert::{IntoContract, completion_request};
+use super::extension::{EXTENSION_FUNCTIONS, EXTENSION_INTERFACE, ExtensionExports, ResourceTemplate, extension_slot};
 use super::limits::{CallControl, Interrupted, Limits};
 use crate::sandbox::{SandboxPolicy, SandboxState};
 
@@ -111,6 +114,9 @@ impl WasiHttpView for StoreData {
 pub struct RouterInstance {
     store: Store<StoreData>,
     router: RouterFuncs,
+    /// The extension's functions, when the component exports it; each
+    /// looked up on its first call.
+    extension: Option<(ExtensionExports, [Option<Func>; EXTENSION_FUNCTIONS.len()])>,
     calls: Calls,
     /// Tool arguments handed to the guest, kept so that their buffer is
     /// reused from call to call.
@@ -230,12 +236,13 @@ impl RouterInstance {
     pub(super) fn new(
         pre: &InstancePre<StoreData>,
         exports: &RouterExports,
+        extension: Option<ExtensionExports>,
         policy: &SandboxPolicy,
         limits: Limits,
     ) -> Result<Self, GuestFault> {
         let mut store = new_store(pre.engine(), policy, limits, Calls::Blocking)?;
         match pre.instantiate(&mut store) {
-            Ok(instance) => Ok(Self::made(store, instance, exports, Calls::Blocking)),
+            Ok(instance) => Ok(Self::made(store, instance, exports, extension, Calls::Blocking)),
             Err(e) => Err(GuestFault::instantiate(e, store.data())),
         }
     }
@@ -243,12 +250,13 @@ impl RouterInstance {
     pub(super) async fn new_async(
         pre: &InstancePre<StoreData>,
         exports: &RouterExports,
+        extension: Option<ExtensionExports>,
         policy: &SandboxPolicy,
         limits: Limits,
     ) -> Result<Self, GuestFault> {
         let mut store = new_store(pre.engine(), policy, limits, Calls::Async)?;
         match pre.instantiate_async(&mut store).await {
-            Ok(instance) => Ok(Self::made(store, instance, exports, Calls::Async)),
+            Ok(instance) => Ok(Self::made(store, instance, exports, extension, Calls::Async)),
             Err(e) => {
                 let no_stack = e.downcast_ref::<wasmtime::PoolConcurrencyLimitError>().map(ToString::to_string);
                 if let Some(limit) = no_stack.filter(|limit| limit.contains("fibers")) {
@@ -265,8 +273,93 @@ impl RouterInstance {
         }
     }
 
-    fn made(store: Store<StoreData>, instance: Instance, exports: &RouterExports, calls: Calls) -> Self {
-        RouterInstance { store, router: RouterFuncs::new(instance, *exports), calls, arguments: empty_value() }
+    fn made(
+        store: Store<StoreData>,
+        instance: Instance,
+        exports: &RouterExports,
+        extension: Option<ExtensionExports>,
+        calls: Calls,
+    ) -> Self {
+        RouterInstance {
+            store,
+            router: RouterFuncs::new(instance, *exports),
+            extension: extension.map(|exports| (exports, [None; EXTENSION_FUNCTIONS.len()])),
+            calls,
+            arguments: empty_value(),
+        }
+    }
+
+    /// Calls the extension's function `name` with `params`, checking its
+    /// type against `P` and `R` (these calls are rare: no need to check
+    /// once for all).
+    async fn call_extension<P, R>(&mut self, name: &'static str, params: P) -> GuestResult<R>
+    where
+        P: ComponentNamedList + Lower + Send + Sync,
+        R: ComponentNamedList + Lift + Send + Sync + 'static,
+    {
+        let slot = extension_slot(name);
+        let Some((exports, found)) = &mut self.extension else {
+            return Err(GuestFault {
+                kind: FaultKind::Trap,
+                message: format!("the component does not export `{EXTENSION_INTERFACE}`"),
+            });
+        };
+        let func = match found[slot] {
+            Some(func) => func,
+            None => {
+                let func =
+                    self.router.instance.get_func(&mut self.store, exports.0[slot]).ok_or_else(|| GuestFault {
+                        kind: FaultKind::Instantiate,
+                        message: format!("`{EXTENSION_INTERFACE}` exports `{name}` as something other than a function"),
+                    })?;
+                found[slot] = Some(func);
+                func
+            }
+        };
+        let typed = func.typed::<P, R>(&self.store).map_err(|e| GuestFault {
+            kind: FaultKind::Trap,
+            message: format!("`{name}` does not have the type `{EXTENSION_INTERFACE}` gives it: {e}"),
+        })?;
+        self.store.data().sandbox.output().begin_call();
+        self.store.set_epoch_deadline(1);
+        let result = match self.calls {
+            Calls::Blocking => typed.call(&mut self.store, params),
+            Calls::Async => typed.call_async(&mut self.store, params).await,
+        };
+        result.map_err(|e| GuestFault::from_error(name, e, self.store.data()))
+    }
+
+    /// Calls the extension's `list-resource-templates()`.
+    pub async fn list_resource_templates_async(&mut self) -> GuestResult<Vec<contract::ResourceTemplate>> {
+        let (templates,): (Vec<ResourceTemplate>,) = self.call_extension("list-resource-templates", ()).await?;
+        Ok(templates.into_contract())
+    }
+
+    /// Calls the extension's `get-prompt-with-arguments(prompt-name, arguments)`.
+    pub async fn get_prompt_with_arguments_async(
+        &mut self,
+        name: &str,
+        arguments: &[(String, String)],
+    ) -> GuestResult<Result<contract::GetPromptResult, contract::PromptError>> {
+        let (result,): (Result<wit::GetPromptResult, wit::PromptError>,) =
+            self.call_extension("get-prompt-with-arguments", (name, arguments)).await?;
+        Ok(result.into_contract())
+    }
+
+    /// Calls the extension's `subscribe(uri)` or `unsubscribe(uri)`.
+    pub async fn subscription_async(
+        &mut self,
+        uri: &str,
+        subscribe: bool,
+    ) -> GuestResult<Result<(), contract::ResourceError>> {
+        let name = if subscribe { "subscribe" } else { "unsubscribe" };
+        let (result,): (Result<(), wit::ResourceError>,) = self.call_extension(name, (uri,)).await?;
+        Ok(result.into_contract())
+    }
+
+    /// Calls the extension's `on-roots-list-changed()`.
+    pub async fn roots_list_changed_async(&mut self) -> GuestResult<()> {
+        self.call_extension::<(), ()>("on-roots-list-changed", ()).await
     }
 
     /// The router function in `slot` of [`ROUTER_FUNCTIONS`], looked up on

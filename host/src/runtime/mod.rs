@@ -9,6 +9,7 @@ pub mod cache;
 mod client;
 mod convert;
 pub mod engine;
+mod extension;
 mod instance;
 pub mod limits;
 mod pool;
@@ -62,12 +63,15 @@ struct Inner {
 struct Linked {
     pre: InstancePre<StoreData>,
     exports: RouterExports,
+    /// The extension's functions, for components that export it.
+    extension: Option<extension::ExtensionExports>,
 }
 
 impl Linked {
     fn new(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Result<Self> {
         let pre = link(engine, component, calls)?;
-        Ok(Linked { pre, exports: RouterExports::find(component)? })
+        let extension = extension::ExtensionExports::find(component)?;
+        Ok(Linked { pre, exports: RouterExports::find(component)?, extension })
     }
 }
 
@@ -224,8 +228,8 @@ impl LoadedComponent {
     /// Creates a fresh instance with its own memory and state, for blocking
     /// calls on the caller's thread.
     pub fn instantiate(&self) -> Result<RouterInstance, GuestFault> {
-        let Linked { pre, exports } = &self.inner.blocking;
-        RouterInstance::new(pre, exports, &self.inner.policy, self.inner.limits)
+        let Linked { pre, exports, extension } = &self.inner.blocking;
+        RouterInstance::new(pre, exports, *extension, &self.inner.policy, self.inner.limits)
     }
 
     /// Creates a fresh instance for async calls (the `_async` methods of
@@ -241,11 +245,11 @@ impl LoadedComponent {
             let pre = &self.inner.blocking.pre;
             Linked::new(pre.engine(), pre.component(), Calls::Async).map_err(|e| format!("{e:#}"))
         });
-        let Linked { pre, exports } = linked.as_ref().map_err(|message| GuestFault {
+        let Linked { pre, exports, extension } = linked.as_ref().map_err(|message| GuestFault {
             kind: FaultKind::Instantiate,
             message: format!("cannot link the component for async calls: {message}"),
         })?;
-        RouterInstance::new_async(pre, exports, &self.inner.policy, self.inner.limits).await
+        RouterInstance::new_async(pre, exports, *extension, &self.inner.policy, self.inner.limits).await
     }
 }
 
@@ -330,5 +334,9 @@ impl mcp_wit_protocol::RouterComponent for LoadedComponent {
 
     fn talks_back(&self) -> bool {
         self.inner.talks_back
+    }
+
+    fn extends(&self) -> bool {
+        self.inner.blocking.extension.is_some()
     }
 }

@@ -163,6 +163,32 @@ impl Router for PooledRouter {
         self.with_instance(cx, async |i| i.complete_async(request).await).await
     }
 
+    async fn list_resource_templates(&mut self, cx: &CallContext) -> GuestResult<Vec<contract::ResourceTemplate>> {
+        self.with_instance(cx, async |i| i.list_resource_templates_async().await).await
+    }
+
+    async fn get_prompt_with_arguments(
+        &mut self,
+        cx: &CallContext,
+        name: &str,
+        arguments: &[(String, String)],
+    ) -> GuestResult<Result<contract::GetPromptResult, contract::PromptError>> {
+        self.with_instance(cx, async |i| i.get_prompt_with_arguments_async(name, arguments).await).await
+    }
+
+    async fn subscription(
+        &mut self,
+        cx: &CallContext,
+        uri: &str,
+        subscribe: bool,
+    ) -> GuestResult<Result<(), contract::ResourceError>> {
+        self.with_instance(cx, async |i| i.subscription_async(uri, subscribe).await).await
+    }
+
+    async fn roots_list_changed(&mut self, cx: &CallContext) -> GuestResult<()> {
+        self.with_instance(cx, async |i| i.roots_list_changed_async().await).await
+    }
+
     fn retire(&mut self) {
         match self.component.instance_mode() {
             InstanceMode::PerSession => self.own = None,

@@ -41,6 +41,38 @@ impl<'a> Resource<'a> {
     }
 }
 
+/// An MCP `ResourceTemplate`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourceTemplate<'a> {
+    uri_template: Cow<'a, str>,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mime_type: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    annotations: Option<Annotations<'a>>,
+}
+
+/// Maps a resource template, under the URI template the client sees.
+pub fn resource_template<'a>(
+    t: &'a contract::ResourceTemplate,
+    uri_template: Cow<'a, str>,
+    v: ProtocolVersion,
+) -> ResourceTemplate<'a> {
+    ResourceTemplate {
+        uri_template,
+        name: &t.name,
+        title: t.title.as_deref(),
+        description: t.description.as_deref(),
+        mime_type: t.mime_type.as_deref(),
+        annotations: annotations(&t.annotations, v),
+    }
+}
+
 /// An MCP `ReadResourceResult`.
 #[derive(Serialize)]
 pub struct ReadResourceResult<'a> {

@@ -188,10 +188,35 @@ impl<C: RouterComponent> Session<C> {
         self.reply_page(id, "resources", &mapped, p.cursor.as_deref())
     }
 
-    pub(super) fn list_resource_templates(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
-        // The 25.3.26 contract has no resource templates: always none.
-        params::decode::<params::ListParams<'_>>(params)?;
-        self.reply(id, &serde_json::json!({ "resourceTemplates": [] }))
+    pub(super) async fn list_resource_templates(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+    ) -> Result<(), RpcError> {
+        let p: params::ListParams<'_> = params::decode(params)?;
+        // Only routers that offer the extension have templates.
+        let mut per_mount = Vec::with_capacity(self.open.len());
+        for mount in 0..self.open.len() {
+            per_mount.push(match self.extends(mount) {
+                true => self.guest(mount, async |r, cx| r.list_resource_templates(cx).await).await?,
+                false => Vec::new(),
+            });
+        }
+        let routers = &self.routers;
+        let mapped: Vec<_> = per_mount
+            .iter()
+            .enumerate()
+            .flat_map(|(i, list)| {
+                list.iter().map(move |t| mapping::resource_template(t, routers.outward_uri(i, &t.uri_template), v))
+            })
+            .collect();
+        self.reply_page(id, "resourceTemplates", &mapped, p.cursor.as_deref())
+    }
+
+    /// Whether mount `mount`'s router offers the extension.
+    pub(super) fn extends(&self, mount: usize) -> bool {
+        self.routers.mounts()[mount].component.extends()
     }
 
     pub(super) async fn read_resource(
@@ -221,7 +246,7 @@ impl<C: RouterComponent> Session<C> {
         }
     }
 
-    pub(super) fn subscription(
+    pub(super) async fn subscription(
         &mut self,
         id: &RawValue,
         params: Option<&RawValue>,
@@ -235,11 +260,26 @@ impl<C: RouterComponent> Session<C> {
             ));
         }
         let p: params::UriParams<'_> = params::decode(params)?;
-        if self.routers.route_uri(&p.uri).is_none() {
+        let Some((mount, uri)) = self.routers.route_uri(&p.uri) else {
             return Err(RpcError::invalid_params(format!("no router serves {}", p.uri)));
+        };
+        // A router with the extension is told, and may refuse; one without
+        // it has no way to signal an update, so the subscription is only
+        // acknowledged.
+        if self.extends(mount) {
+            let subscribe = method == Method::Subscribe;
+            match self.guest(mount, async |r, cx| r.subscription(cx, uri, subscribe).await).await? {
+                Ok(()) => {}
+                Err(contract::ResourceError::NotFound(_)) => {
+                    return Err(RpcError {
+                        code: code::RESOURCE_NOT_FOUND,
+                        message: format!("Resource not found: {}", p.uri),
+                        data: Some(serde_json::json!({ "uri": p.uri })),
+                    });
+                }
+                Err(contract::ResourceError::ExecutionError(message)) => return Err(RpcError::internal(message)),
+            }
         }
-        // Accepted; the 25.3.26 contract has no way for a guest to signal an
-        // update, so no `notifications/resources/updated` ever follows.
         self.reply(id, &mapping::Empty {})
     }
 
@@ -267,7 +307,11 @@ impl<C: RouterComponent> Session<C> {
         let Some((mount, name)) = self.routers.route_name(&p.name) else {
             return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)));
         };
-        match self.guest(mount, async |r, cx| r.get_prompt(cx, name).await).await? {
+        let answered = match self.extends(mount) {
+            true => self.guest(mount, async |r, cx| r.get_prompt_with_arguments(cx, name, &p.arguments).await).await?,
+            false => self.guest(mount, async |r, cx| r.get_prompt(cx, name).await).await?,
+        };
+        match answered {
             Ok(result) => self.reply(id, &mapping::get_prompt_result(&result, v)),
             Err(contract::PromptError::NotFound(_)) => {
                 Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)))

@@ -357,7 +357,7 @@ impl<C: RouterComponent> Session<C> {
                 let answered = self.answer_request(id, &method, Method::parse(&method), params, out).await;
                 self.deliver(id, answered, out);
             }
-            Incoming::Notification { method, params } => self.notification(&method, params),
+            Incoming::Notification { method, params } => self.notification(&method, params).await,
             Incoming::Response { id } => {
                 // The host sends no requests yet, so every response is unsolicited.
                 tracing::debug!(id = id.get(), "ignoring a response to an unknown request");
@@ -483,9 +483,19 @@ impl<C: RouterComponent> Session<C> {
         })
     }
 
-    fn notification(&mut self, method: &str, params: Option<&RawValue>) {
+    async fn notification(&mut self, method: &str, params: Option<&RawValue>) {
         match method {
-            "notifications/initialized" | "notifications/roots/list_changed" => {}
+            "notifications/initialized" => {}
+            "notifications/roots/list_changed" => {
+                // Routers that offer the extension hear of it; a failure is
+                // theirs to log (a notification gets no answer).
+                let extending: Vec<usize> = (0..self.open.len()).filter(|&m| self.extends(m)).collect();
+                for mount in extending {
+                    if let Err(error) = self.guest(mount, async |r, cx| r.roots_list_changed(cx).await).await {
+                        tracing::debug!("`on-roots-list-changed` failed: {}", error.message);
+                    }
+                }
+            }
             // In message order, the request a cancellation names has already
             // been answered (transports deliver earlier ones via
             // `canceller()`), unless it is an open `subscriptions/listen`:
@@ -523,13 +533,10 @@ impl<C: RouterComponent> Session<C> {
             Method::CallTool => self.call_tool(id, params, ready?, out).await,
             Method::ListResources => self.list_resources(id, params, ready?).await,
             Method::ReadResource => self.read_resource(id, params, ready?).await,
-            Method::ListResourceTemplates => {
-                ready?;
-                self.list_resource_templates(id, params)
-            }
+            Method::ListResourceTemplates => self.list_resource_templates(id, params, ready?).await,
             Method::Subscribe | Method::Unsubscribe => {
                 ready?;
-                self.subscription(id, params, method)
+                self.subscription(id, params, method).await
             }
             Method::ListPrompts => {
                 ready?;

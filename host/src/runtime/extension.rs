@@ -1,0 +1,79 @@
+//! `mcp-wit:extension/extension`: what a router may export beyond the
+//! contract (resource templates, prompt arguments, subscriptions, roots
+//! changes). Found once per component; called like the router's functions.
+
+use wasmtime::component::{Component, ComponentExportIndex, ComponentType, Lift};
+
+use mcp_wit_protocol::contract;
+
+use super::bindings::wit;
+use super::convert::IntoContract;
+
+/// The interface's fully qualified name.
+pub const EXTENSION_INTERFACE: &str = "mcp-wit:extension/extension@0.1.0";
+
+/// Its functions by their WIT names, in the order [`ExtensionExports`]
+/// holds them.
+pub(super) const EXTENSION_FUNCTIONS: [&str; 5] =
+    ["list-resource-templates", "get-prompt-with-arguments", "subscribe", "unsubscribe", "on-roots-list-changed"];
+
+/// Where `name` stands in [`EXTENSION_FUNCTIONS`]; a name that is not there
+/// fails the build.
+pub(super) const fn extension_slot(name: &str) -> usize {
+    let mut slot = 0;
+    while slot < EXTENSION_FUNCTIONS.len() {
+        if EXTENSION_FUNCTIONS[slot].eq_ignore_ascii_case(name) {
+            return slot;
+        }
+        slot += 1;
+    }
+    panic!("not an extension function");
+}
+
+/// Where the extension's functions sit among a component's exports.
+#[derive(Clone, Copy)]
+pub(super) struct ExtensionExports(pub(super) [ComponentExportIndex; EXTENSION_FUNCTIONS.len()]);
+
+impl ExtensionExports {
+    /// The extension's functions in `component`; `None` when it does not
+    /// export the interface, an error when it exports it incompletely.
+    pub(super) fn find(component: &Component) -> wasmtime::Result<Option<Self>> {
+        let Some(interface) = component.get_export_index(None, EXTENSION_INTERFACE) else {
+            return Ok(None);
+        };
+        let index = |name: &str| {
+            component
+                .get_export_index(Some(&interface), name)
+                .ok_or_else(|| wasmtime::format_err!("`{EXTENSION_INTERFACE}` has no function `{name}`"))
+        };
+        let found: Vec<_> = EXTENSION_FUNCTIONS.into_iter().map(index).collect::<wasmtime::Result<_>>()?;
+        Ok(Some(ExtensionExports(found.try_into().expect("one index per function"))))
+    }
+}
+
+/// `resource-template`.
+#[derive(ComponentType, Lift)]
+#[component(record)]
+pub(super) struct ResourceTemplate {
+    #[component(name = "uri-template")]
+    uri_template: String,
+    name: String,
+    title: Option<String>,
+    description: Option<String>,
+    #[component(name = "mime-type")]
+    mime_type: Option<String>,
+    annotations: Option<wit::Annotations>,
+}
+
+impl IntoContract<contract::ResourceTemplate> for ResourceTemplate {
+    fn into_contract(self) -> contract::ResourceTemplate {
+        contract::ResourceTemplate {
+            uri_template: self.uri_template,
+            name: self.name,
+            title: self.title,
+            description: self.description,
+            mime_type: self.mime_type,
+            annotations: self.annotations.into_contract(),
+        }
+    }
+}
