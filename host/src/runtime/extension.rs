@@ -17,19 +17,6 @@ pub const EXTENSION_INTERFACE: &str = "mcp-wit:extension/extension@0.1.0";
 pub(super) const EXTENSION_FUNCTIONS: [&str; 5] =
     ["list-resource-templates", "get-prompt-with-arguments", "subscribe", "unsubscribe", "on-roots-list-changed"];
 
-/// Where `name` stands in [`EXTENSION_FUNCTIONS`]; a name that is not there
-/// fails the build.
-pub(super) const fn extension_slot(name: &str) -> usize {
-    let mut slot = 0;
-    while slot < EXTENSION_FUNCTIONS.len() {
-        if EXTENSION_FUNCTIONS[slot].eq_ignore_ascii_case(name) {
-            return slot;
-        }
-        slot += 1;
-    }
-    panic!("not an extension function");
-}
-
 /// Where the extension's functions sit among a component's exports.
 #[derive(Clone, Copy)]
 pub(super) struct ExtensionExports(pub(super) [ComponentExportIndex; EXTENSION_FUNCTIONS.len()]);

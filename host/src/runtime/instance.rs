@@ -12,7 +12,7 @@ use mcp_wit_protocol::{Calls, CancelFlag, ClientLink, FaultKind, GuestFault, Gue
 
 use super::bindings::wit;
 use super::convert::{IntoContract, completion_request};
-use super::extension::{EXTENSION_FUNCTIONS, EXTENSION_INTERFACE, ExtensionExports, ResourceTemplate, extension_slot};
+use super::extension::{EXTENSION_FUNCTIONS, EXTENSION_INTERFACE, ExtensionExports, ResourceTemplate};
 use super::limits::{CallControl, Interrupted, Limits};
 use crate::sandbox::{SandboxPolicy, SandboxState};
 
@@ -141,18 +141,18 @@ const ROUTER_FUNCTIONS: [&str; 10] = [
     "complete",
 ];
 
-/// Where `name` stands in [`ROUTER_FUNCTIONS`]; evaluated at compile time,
-/// so a name that is not there fails the build.
-const fn function_slot(name: &str) -> usize {
+/// Where `name` stands in `names`; evaluated at compile time where it is
+/// used, so a name that is not there fails the build.
+const fn slot_of(names: &[&str], name: &str) -> usize {
     let mut slot = 0;
-    while slot < ROUTER_FUNCTIONS.len() {
+    while slot < names.len() {
         // (`==` is not const; no two names differ only in case.)
-        if ROUTER_FUNCTIONS[slot].eq_ignore_ascii_case(name) {
+        if names[slot].eq_ignore_ascii_case(name) {
             return slot;
         }
         slot += 1;
     }
-    panic!("not a router function");
+    panic!("not one of the functions");
 }
 
 /// Where each router function sits among a component's exports: found once
@@ -202,7 +202,7 @@ macro_rules! guest_call {
             if self.calls == Calls::Async {
                 return Err(GuestFault::async_only($wit_name));
             }
-            let func = self.func(const { function_slot($wit_name) })?;
+            let func = self.func(const { slot_of(&ROUTER_FUNCTIONS, $wit_name) })?;
             self.store.data().sandbox.output().begin_call();
             self.store.set_epoch_deadline(1);
             // SAFETY: loading the component (`McpRouterPre::new`) checked this
@@ -220,7 +220,7 @@ macro_rules! guest_call {
             if self.calls == Calls::Blocking {
                 return self.$name($($arg),*);
             }
-            let func = self.func(const { function_slot($wit_name) })?;
+            let func = self.func(const { slot_of(&ROUTER_FUNCTIONS, $wit_name) })?;
             self.store.data().sandbox.output().begin_call();
             self.store.set_epoch_deadline(1);
             // SAFETY: loading the component (`McpRouterPre::new`) checked this
@@ -297,7 +297,7 @@ impl RouterInstance {
         P: ComponentNamedList + Lower + Send + Sync,
         R: ComponentNamedList + Lift + Send + Sync + 'static,
     {
-        let slot = extension_slot(name);
+        let slot = slot_of(&EXTENSION_FUNCTIONS, name);
         let Some((exports, found)) = &mut self.extension else {
             return Err(GuestFault {
                 kind: FaultKind::Trap,
