@@ -243,6 +243,9 @@ pub struct LinkSettings {
     pub quiet: bool,
     /// The connection's question ids.
     pub ids: QuestionIds,
+    /// Whether questions may go to the client as requests: in a 2025
+    /// session. A 2026-07-28 server sends none.
+    pub may_ask: bool,
 }
 
 /// The client of the request being served, as a guest reaches it. Cheap to
@@ -357,6 +360,13 @@ impl ClientLink {
             None => None,
         };
         self.check_declared(question, params.as_deref())?;
+        if !settings.may_ask {
+            return Err(ClientError::Unavailable(format!(
+                "`{}`: a 2026-07-28 request cannot ask its client anything yet (multi-round-trip requests are not served)",
+                question.method()
+            ))
+            .into());
+        }
         let Some(peer) = settings.peer.clone() else {
             return Err(ClientError::Unavailable(format!(
                 "`{}` needs a transport that carries requests to the client; this one does not",

@@ -290,3 +290,58 @@ async fn the_extension_serves_templates_prompt_arguments_subscriptions_and_roots
     assert_eq!(tool_text(&server.call(9, "roots_changed", json!({})).await), "2");
     server.finish().await;
 }
+
+/// `params` with a 2026-07-28 envelope declaring `capabilities`, logging from
+/// `log_level` when given.
+fn modern(mut params: Value, capabilities: Value, log_level: Option<&str>) -> Value {
+    let mut meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": capabilities,
+    });
+    if let Some(level) = log_level {
+        meta["io.modelcontextprotocol/logLevel"] = json!(level);
+    }
+    params["_meta"] = meta;
+    params
+}
+
+#[tokio::test]
+async fn a_2026_request_logs_at_its_own_level_and_asks_nothing_over_stdio() {
+    let fixture = fixture_arg("conformance");
+    let mut server = RawServer::start(&["serve", fixture.as_str()]);
+    // Logs only with a level, on the request's own stream, before its result.
+    let call = |id: i64, level: Option<&str>| {
+        json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": modern(json!({ "name": "test_tool_with_logging", "arguments": {} }), json!({}), level) })
+        .to_string()
+    };
+    server.send(&call(1, Some("info"))).await;
+    let mut methods = Vec::new();
+    loop {
+        let message = server.receive().await;
+        if message.get("id").is_some() {
+            assert_eq!(message["result"]["resultType"], "complete", "{message}");
+            break;
+        }
+        methods.push(message["method"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(methods, ["notifications/message"; 3]);
+    server.send(&call(2, Some("error"))).await;
+    assert_eq!(server.receive().await["id"], 2, "info is below error: nothing but the result");
+    server.send(&call(3, None)).await;
+    assert_eq!(server.receive().await["id"], 3, "no level, no logs");
+
+    // A question, even one the client declared, is not sent as a request.
+    let params = modern(
+        json!({ "name": "test_elicitation", "arguments": { "message": "Who?" } }),
+        json!({ "elicitation": {} }),
+        None,
+    );
+    server.send(&json!({ "jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": params }).to_string()).await;
+    let answer = server.receive().await;
+    assert_eq!(answer["id"], 4, "{answer}");
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    let text = tool_text(&answer);
+    assert!(text.contains("a 2026-07-28 request cannot ask its client anything yet"), "{text}");
+    server.finish().await;
+}

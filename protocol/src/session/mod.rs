@@ -465,7 +465,9 @@ impl<C: RouterComponent> Session<C> {
             .and_then(|m| m.meta)
             .and_then(|m| m.progress_token)
             .filter(|t| t.get().starts_with('"') || t.get().parse::<i64>().is_ok());
-        let (version, client, quiet) = match (era, &self.phase) {
+        // A modern request has no session: it asks nothing, and logs only at
+        // the level it names.
+        let (version, client, modern) = match (era, &self.phase) {
             (Era::Modern { version, client, .. }, _) => (version, *client, true),
             (Era::Legacy, Phase::Ready(ready)) => {
                 (ready.version, Client { capabilities: self.client, log_level: self.log_level }, false)
@@ -478,8 +480,9 @@ impl<C: RouterComponent> Session<C> {
             capabilities: client.capabilities,
             progress_token: token.map(ToOwned::to_owned),
             log_level: client.log_level,
-            quiet,
+            quiet: modern,
             ids: self.question_ids.clone(),
+            may_ask: !modern,
         })
     }
 
