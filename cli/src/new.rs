@@ -18,6 +18,7 @@ const TEMPLATE: &[(&str, &str)] = &[
     (".gitignore", include_str!("../../guest-template/.gitignore")),
     ("src/lib.rs", include_str!("../../guest-template/src/lib.rs")),
     ("wit/wasix-mcp-router@25.3.26.wit", include_str!("../../guest-template/wit/wasix-mcp-router@25.3.26.wit")),
+    ("wit/mcp-wit-extension.wit", include_str!("../../guest-template/wit/mcp-wit-extension.wit")),
 ];
 
 #[derive(clap::Args)]

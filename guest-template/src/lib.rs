@@ -2,9 +2,13 @@
 //!
 //! The contract is `wit/wasix-mcp-router@25.3.26.wit`: the component exports
 //! the `wasix:mcp/router` interface, and the `mcp-wit` host turns each MCP
-//! request into a call of one of its functions. This router offers:
+//! request into a call of one of its functions. It also imports
+//! `mcp-wit:extension/client` (`wit/mcp-wit-extension.wit`), to reach the
+//! client while it serves a request. This router offers:
 //!
 //! - a `reverse` tool that reverses a string,
+//! - a `greet` tool that logs a line, reports progress and asks the user
+//!   their name (elicitation),
 //! - a text resource, `template://readme`,
 //! - a `welcome` prompt.
 //!
@@ -12,18 +16,21 @@
 
 // Generate the bindings: a `Guest` trait with one method per function of the
 // `router` interface, plus Rust types for its records and variants (WIT
-// `kebab-case` names become `snake_case` fields and `CamelCase` types).
+// `kebab-case` names become `snake_case` fields and `CamelCase` types), and
+// the `client` functions to call. (World `mcp-wit:extension/router` also
+// exports the extension: resource templates, prompts with arguments.)
 wit_bindgen::generate!({
     path: "wit",
-    world: "wasix:mcp/mcp-router",
+    world: "mcp-wit:extension/talking-router",
 });
 
+use mcp_wit::extension::client::{self, ClientError, LogLevel};
+
 use exports::wasix::mcp::router::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, Content,
-    GetPromptResult, Guest, McpResource, Prompt, PromptError, PromptMessage, PromptMessageContent,
-    PromptMessageRole, PromptsCapability, ReadResourceResult, ResourceContents, ResourceError,
-    ResourcesCapability, ServerCapabilities, TextContent, TextResourceContents, Tool,
-    ToolAnnotations, ToolError, ToolsCapability, Value,
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, Content, GetPromptResult, Guest,
+    McpResource, Prompt, PromptError, PromptMessage, PromptMessageContent, PromptMessageRole, PromptsCapability,
+    ReadResourceResult, ResourceContents, ResourceError, ResourcesCapability, ServerCapabilities, TextContent,
+    TextResourceContents, Tool, ToolAnnotations, ToolError, ToolsCapability, Value,
 };
 
 const README_URI: &str = "template://readme";
@@ -49,10 +56,7 @@ impl Guest for MyRouter {
     fn capabilities() -> ServerCapabilities {
         ServerCapabilities {
             prompts: Some(PromptsCapability { list_changed: None }),
-            resources: Some(ResourcesCapability {
-                subscribe: None,
-                list_changed: None,
-            }),
+            resources: Some(ResourcesCapability { subscribe: None, list_changed: None }),
             tools: Some(ToolsCapability { list_changed: None }),
             completions: None,
         }
@@ -61,6 +65,14 @@ impl Guest for MyRouter {
     /// Answers `tools/list`. Input and output schemas are JSON Schema
     /// documents passed as JSON text.
     fn list_tools() -> Vec<Tool> {
+        let greet = Tool {
+            name: "greet".into(),
+            description: "Asks the user their name, then greets them".into(),
+            input_schema: Value { json: r#"{"type":"object","properties":{}}"#.into() },
+            output_schema: None,
+            annotations: None,
+            meta: None,
+        };
         vec![Tool {
             name: "reverse".into(),
             description: "Reverses a piece of text".into(),
@@ -75,7 +87,7 @@ impl Guest for MyRouter {
                 experimental: None,
             }),
             meta: None,
-        }]
+        }, greet]
     }
 
     /// Answers `tools/call`. `arguments.json` holds the call's arguments as
@@ -91,24 +103,25 @@ impl Guest for MyRouter {
     fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
         match tool_name.as_str() {
             "reverse" => {
-                let arguments: serde_json::Value = serde_json::from_str(&arguments.json)
-                    .map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
+                let arguments: serde_json::Value =
+                    serde_json::from_str(&arguments.json).map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
                 let text = arguments
                     .get("text")
                     .and_then(serde_json::Value::as_str)
-                    .ok_or_else(|| {
-                        ToolError::InvalidParameters("`text` must be a string".into())
-                    })?;
+                    .ok_or_else(|| ToolError::InvalidParameters("`text` must be a string".into()))?;
                 Ok(CallToolResult {
-                    content: vec![Content::Text(TextContent {
-                        text: text.chars().rev().collect(),
-                        annotations: None,
-                    })],
+                    content: vec![Content::Text(TextContent { text: text.chars().rev().collect(), annotations: None })],
                     progress: None,
                     meta: None,
                     is_error: None,
                 })
             }
+            "greet" => Ok(CallToolResult {
+                content: vec![Content::Text(TextContent { text: greet()?, annotations: None })],
+                progress: None,
+                meta: None,
+                is_error: None,
+            }),
             _ => Err(ToolError::NotFound(tool_name)),
         }
     }
@@ -144,11 +157,7 @@ impl Guest for MyRouter {
 
     /// Answers `prompts/list`.
     fn list_prompts() -> Vec<Prompt> {
-        vec![Prompt {
-            name: "welcome".into(),
-            description: Some("Introduces this server".into()),
-            arguments: None,
-        }]
+        vec![Prompt { name: "welcome".into(), description: Some("Introduces this server".into()), arguments: None }]
     }
 
     /// Answers `prompts/get`. The contract passes only the prompt's name, so
@@ -182,6 +191,31 @@ impl Guest for MyRouter {
     fn complete(_request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
         Err(CompletionError::NotFound("no completions".into()))
     }
+}
+
+/// Talks back to the client while `greet` runs. A log line (`data` is JSON
+/// text) and progress go out at once, while the tool works; the question
+/// waits for the user's answer. Each fails softly: a client that did not
+/// declare elicitation gets a greeting for a stranger.
+fn greet() -> Result<String, ToolError> {
+    client::notify_logging_message(LogLevel::Info, Some("greet"), r#""asking for a name""#);
+    client::notify_progress(0.0, Some(1.0), Some("asking"));
+    let question = r#"{"message":"What is your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}"#;
+    let name = match client::create_elicitation(question) {
+        Ok(answer) => {
+            let answer: serde_json::Value =
+                serde_json::from_str(&answer).map_err(|e| ToolError::ExecutionError(e.to_string()))?;
+            match answer["action"].as_str() {
+                Some("accept") => answer["content"]["name"].as_str().unwrap_or("stranger").to_owned(),
+                _ => "stranger".to_owned(),
+            }
+        }
+        // The client cannot be asked (it did not declare `elicitation`).
+        Err(ClientError::Unsupported(_)) => "stranger".to_owned(),
+        Err(other) => return Err(ToolError::ExecutionError(format!("{other:?}"))),
+    };
+    client::notify_progress(1.0, Some(1.0), Some("done"));
+    Ok(format!("Hello, {name}!"))
 }
 
 // Export `MyRouter` as the component's implementation of `wasix:mcp/router`.

@@ -60,9 +60,11 @@ fn text_of(result: &rmcp::model::CallToolResult) -> String {
 
 #[test]
 fn the_template_carries_the_contract_verbatim() {
-    let contract = std::fs::read(root().join("wit/wasix-mcp-router@25.3.26.wit")).unwrap();
-    let copy = std::fs::read(root().join("guest-template/wit/wasix-mcp-router@25.3.26.wit")).unwrap();
-    assert!(contract == copy, "guest-template/wit must be a byte-identical copy of wit/");
+    for file in ["wasix-mcp-router@25.3.26.wit", "mcp-wit-extension.wit"] {
+        let contract = std::fs::read(root().join("wit").join(file)).unwrap();
+        let copy = std::fs::read(root().join("guest-template/wit").join(file)).unwrap();
+        assert!(contract == copy, "guest-template/wit/{file} must be a byte-identical copy of wit/{file}");
+    }
 }
 
 #[tokio::test]
@@ -74,10 +76,13 @@ async fn the_guest_template_builds_and_serves_unchanged() {
     let info = served.client.peer_info().expect("initialized");
     assert_eq!(info.server_info.as_ref().map(|i| i.name.as_str()), Some("my-router"));
     let tools = served.client.list_all_tools().await.unwrap();
-    assert_eq!(tools.iter().map(|t| t.name.as_ref()).collect::<Vec<_>>(), ["reverse"]);
+    assert_eq!(tools.iter().map(|t| t.name.as_ref()).collect::<Vec<_>>(), ["reverse", "greet"]);
     let args = json!({ "text": "stressed" }).as_object().cloned().unwrap();
     let result = served.client.call_tool(CallToolRequestParams::new("reverse").with_arguments(args)).await.unwrap();
     assert_eq!(text_of(&result), "desserts");
+    // This client declared no elicitation: the template greets a stranger.
+    let result = served.client.call_tool(CallToolRequestParams::new("greet")).await.unwrap();
+    assert_eq!(text_of(&result), "Hello, stranger!");
     let resources = served.client.list_all_resources().await.unwrap();
     assert!(!resources.is_empty());
     served.finish().await;
