@@ -171,9 +171,19 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         mcp_wit::CollisionCheckError::Mount(e) => with_name_advice(e),
         other => anyhow::Error::new(other),
     })?;
+    let state_key = match &settings.state_key_file {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read the state key file {}", path.display()))?;
+            mcp_wit::StateKey::from_bytes(&bytes)
+                .map_err(|e| anyhow::anyhow!("the state key file {}: {e}", path.display()))?
+        }
+        None => mcp_wit::StateKey::default(),
+    };
     let session_options = SessionOptions {
         page_size: settings.page_size,
         max_output: settings.max_output.unwrap_or(mcp_wit::DEFAULT_MAX_OUTPUT),
+        state_key,
     };
     if let Some(options) = http_options {
         return http::serve_http(routers, session_options, options).context("HTTP transport failed");

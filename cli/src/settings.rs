@@ -54,6 +54,11 @@ pub struct ServeSettings {
     /// asked [default: public].
     #[arg(long, value_enum)]
     pub cache_scope: Option<CacheScopeArg>,
+    /// A file of at least 32 bytes to sign the `requestState` of 2026-07-28
+    /// rounds with; replicas behind one load balancer need the same one
+    /// [default: a random key per process].
+    #[arg(long, value_name = "FILE")]
+    pub state_key_file: Option<PathBuf>,
     /// Where compiled components are cached [default: the user cache
     /// directory, e.g. ~/.cache/mcp-wit].
     #[arg(long, value_name = "DIR", env = "MCP_WIT_CACHE_DIR")]
@@ -192,6 +197,7 @@ impl ServeSettings {
             instances: self.instances.or(lower.instances),
             cache_ttl: self.cache_ttl.or(lower.cache_ttl),
             cache_scope: self.cache_scope.or(lower.cache_scope),
+            state_key_file: self.state_key_file.or(lower.state_key_file),
             cache_dir: self.cache_dir.or(lower.cache_dir),
             no_cache: self.no_cache.or(lower.no_cache),
             http: self.http.over(lower.http),

@@ -100,7 +100,7 @@ fuzz_target!(init: { fixture(); }, |data: &[u8]| run(data));
 fn run(data: &[u8]) {
     let fixture = fixture();
     let pair = data.len() % 2 == 1;
-    let options = SessionOptions { page_size: pair.then_some(4), max_output: MAX_OUTPUT };
+    let options = SessionOptions { page_size: pair.then_some(4), max_output: MAX_OUTPUT, ..SessionOptions::default() };
     let routers = if pair { fixture.pair.clone() } else { fixture.single.clone() };
     let mut session = Session::new(routers, options);
     let has = |needle: &[u8]| data.windows(needle.len()).any(|w| w == needle);

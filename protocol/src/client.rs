@@ -23,6 +23,7 @@ use serde_json::value::RawValue;
 use crate::cancel::CancelFlag;
 use crate::jsonrpc;
 pub use crate::params::LogLevel;
+use crate::rounds::Round;
 use crate::version::ProtocolVersion;
 
 /// Most questions one request may ask its client; beyond them the guest gets
@@ -105,6 +106,9 @@ pub enum AskError {
     TimedOut,
     /// The request was cancelled while it waited: the call is interrupted.
     Cancelled,
+    /// A 2026-07-28 question has no answer yet: the call ends, and the
+    /// round with an `input_required` result.
+    InputRequired,
 }
 
 impl From<ClientError> for AskError {
@@ -246,6 +250,29 @@ pub struct LinkSettings {
     /// Whether questions may go to the client as requests: in a 2025
     /// session. A 2026-07-28 server sends none.
     pub may_ask: bool,
+    /// For a 2026-07-28 request that may end in `input_required`: the
+    /// answers it brought. Its questions are answered from them, and the
+    /// ones without an answer end the round.
+    pub round: Option<Round>,
+}
+
+/// A question of a batch: how a 2026-07-28 round knows it, what it asks,
+/// and its params (JSON text).
+#[derive(Debug, Clone)]
+pub struct Keyed {
+    /// Its key in `inputRequests`/`inputResponses`.
+    pub key: String,
+    /// What it asks.
+    pub question: Question,
+    /// Its params, as the guest gave them.
+    pub params: Option<String>,
+}
+
+/// A question a round asks of the client: an entry of `inputRequests`.
+struct Missing {
+    key: String,
+    question: Question,
+    params: Option<Box<RawValue>>,
 }
 
 /// The client of the request being served, as a guest reaches it. Cheap to
@@ -260,12 +287,21 @@ struct Link {
     /// Messages sent without a peer, delivered before the request's answer.
     held: Mutex<Vec<Vec<u8>>>,
     asked: AtomicU32,
+    /// The questions of this round without an answer yet.
+    missing: Mutex<Vec<Missing>>,
 }
 
 impl ClientLink {
     /// A link for one request.
     pub fn new(settings: LinkSettings) -> Self {
-        ClientLink { inner: Arc::new(Link { settings, held: Mutex::new(Vec::new()), asked: AtomicU32::new(0) }) }
+        ClientLink {
+            inner: Arc::new(Link {
+                settings,
+                held: Mutex::new(Vec::new()),
+                asked: AtomicU32::new(0),
+                missing: Mutex::new(Vec::new()),
+            }),
+        }
     }
 
     /// Reports progress (`notifications/progress`), if the request carries a
@@ -354,6 +390,105 @@ impl ClientLink {
         params: Option<&str>,
         bound: WaitBound,
     ) -> Result<Box<RawValue>, AskError> {
+        if self.inner.settings.round.is_some() {
+            // Keyed in the order asked: the same on every run of the request.
+            let n = self.inner.asked.load(Ordering::Relaxed) + 1;
+            let keyed = Keyed { key: format!("q{n}"), question, params: params.map(str::to_owned) };
+            let mut answers = self.ask_all(vec![keyed], bound).await?;
+            return answers.pop().expect("one answer per question").map_err(AskError::Client);
+        }
+        self.ask_now(question, params, bound).await
+    }
+
+    /// Asks `questions`; the answers come in the same order. In a 2025
+    /// session each is asked in turn; in a 2026-07-28 round each is answered
+    /// from the answers the request brought, and if any has none, the round
+    /// ends with all of those ([`AskError::InputRequired`]).
+    pub async fn ask_all(
+        &self,
+        questions: Vec<Keyed>,
+        bound: WaitBound,
+    ) -> Result<Vec<Result<Box<RawValue>, ClientError>>, AskError> {
+        let Some(round) = &self.inner.settings.round else {
+            let mut answers = Vec::with_capacity(questions.len());
+            for keyed in questions {
+                match self.ask_now(keyed.question, keyed.params.as_deref(), bound.clone()).await {
+                    Ok(answer) => answers.push(Ok(answer)),
+                    Err(AskError::Client(error)) => answers.push(Err(error)),
+                    Err(interrupted) => return Err(interrupted),
+                }
+            }
+            return Ok(answers);
+        };
+        let mut answers = Vec::with_capacity(questions.len());
+        let mut missing = Vec::new();
+        for keyed in questions {
+            if self.inner.asked.fetch_add(1, Ordering::Relaxed) >= MAX_QUESTIONS_PER_REQUEST {
+                answers.push(Err(ClientError::Unavailable(format!(
+                    "a request may ask its client at most {MAX_QUESTIONS_PER_REQUEST} questions"
+                ))));
+                continue;
+            }
+            let params = match keyed.params.as_deref().map(|p| check_params(keyed.question, p)).transpose() {
+                Ok(params) => params,
+                Err(error) => {
+                    answers.push(Err(error));
+                    continue;
+                }
+            };
+            if let Err(error) = self.check_declared(keyed.question, params.as_deref()) {
+                answers.push(Err(error));
+                continue;
+            }
+            match round.answer(&keyed.key) {
+                Some(answer) => answers.push(check_result(keyed.question, answer.to_owned())),
+                None => {
+                    answers.push(Err(ClientError::Unavailable("not answered yet".into())));
+                    missing.push(Missing { key: keyed.key, question: keyed.question, params });
+                }
+            }
+        }
+        if missing.is_empty() {
+            return Ok(answers);
+        }
+        self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).extend(missing);
+        Err(AskError::InputRequired)
+    }
+
+    /// The result that ends this round, if a question had no answer: an
+    /// `InputRequiredResult` whose state is signed with `key`.
+    pub fn input_required(&self, key: &crate::rounds::StateKey) -> Option<serde_json::Value> {
+        let missing = std::mem::take(&mut *self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()));
+        let round = self.inner.settings.round.as_ref()?;
+        if missing.is_empty() {
+            return None;
+        }
+        let requests: serde_json::Map<String, serde_json::Value> = missing
+            .into_iter()
+            .map(|m| {
+                let mut request = serde_json::json!({ "method": m.question.method() });
+                let params = match &m.params {
+                    Some(params) => serde_json::from_str(params.get()).expect("checked params are JSON"),
+                    None => serde_json::json!({}),
+                };
+                request["params"] = params;
+                (m.key, request)
+            })
+            .collect();
+        Some(serde_json::json!({
+            "resultType": "input_required",
+            "inputRequests": requests,
+            "requestState": round.seal(key),
+        }))
+    }
+
+    /// Asks the client now, with a request (2025 sessions).
+    async fn ask_now(
+        &self,
+        question: Question,
+        params: Option<&str>,
+        bound: WaitBound,
+    ) -> Result<Box<RawValue>, AskError> {
         let settings = &self.inner.settings;
         let params = match params {
             Some(text) => Some(check_params(question, text)?),
@@ -362,7 +497,7 @@ impl ClientLink {
         self.check_declared(question, params.as_deref())?;
         if !settings.may_ask {
             return Err(ClientError::Unavailable(format!(
-                "`{}`: a 2026-07-28 request cannot ask its client anything yet (multi-round-trip requests are not served)",
+                "`{}`: a 2026-07-28 request can ask its client only from tools/call, prompts/get or resources/read",
                 question.method()
             ))
             .into());

@@ -30,6 +30,7 @@ pub mod mapping;
 mod method;
 pub mod modern;
 pub mod params;
+pub mod rounds;
 mod router;
 pub mod routers;
 mod session;

@@ -54,6 +54,9 @@ pub enum FaultKind {
     MemoryLimit,
     /// A fresh instance could not be created.
     Instantiate,
+    /// A question of a 2026-07-28 request had no answer yet: the round ends
+    /// with an `input_required` result (not a failure).
+    InputRequired,
 }
 
 /// A guest call that did not return: a trap, an interruption, or a failure

@@ -306,7 +306,7 @@ fn modern(mut params: Value, capabilities: Value, log_level: Option<&str>) -> Va
 }
 
 #[tokio::test]
-async fn a_2026_request_logs_at_its_own_level_and_asks_nothing_over_stdio() {
+async fn a_2026_request_logs_at_its_own_level_and_sends_no_request_over_stdio() {
     let fixture = fixture_arg("conformance");
     let mut server = RawServer::start(&["serve", fixture.as_str()]);
     // Logs only with a level, on the request's own stream, before its result.
@@ -331,7 +331,8 @@ async fn a_2026_request_logs_at_its_own_level_and_asks_nothing_over_stdio() {
     server.send(&call(3, None)).await;
     assert_eq!(server.receive().await["id"], 3, "no level, no logs");
 
-    // A question, even one the client declared, is not sent as a request.
+    // A question is not sent as a request: it ends the round (keyed `q1`, as
+    // the guest asked it without a key).
     let params = modern(
         json!({ "name": "test_elicitation", "arguments": { "message": "Who?" } }),
         json!({ "elicitation": {} }),
@@ -340,8 +341,69 @@ async fn a_2026_request_logs_at_its_own_level_and_asks_nothing_over_stdio() {
     server.send(&json!({ "jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": params }).to_string()).await;
     let answer = server.receive().await;
     assert_eq!(answer["id"], 4, "{answer}");
+    assert_eq!(answer["result"]["resultType"], "input_required", "{answer}");
+    assert_eq!(answer["result"]["inputRequests"]["q1"]["params"]["message"], "Who?", "{answer}");
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn a_2026_question_ends_the_round_and_the_retry_runs_the_call_again() {
+    let fixture = fixture_arg("conformance");
+    let mut server = RawServer::start(&["serve", fixture.as_str()]);
+    let caps = json!({ "elicitation": {} });
+    let call = |id: i64, extra: Value| {
+        let mut params =
+            modern(json!({ "name": "test_input_required_result_multi_round", "arguments": {} }), caps.clone(), None);
+        for (key, value) in extra.as_object().unwrap() {
+            params[key] = value.clone();
+        }
+        json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params }).to_string()
+    };
+    // Round 1: the first question, keyed as the guest named it; no request is sent.
+    server.send(&call(1, json!({}))).await;
+    let first = server.receive().await;
+    assert_eq!(first["id"], 1, "{first}");
+    let result = &first["result"];
+    assert_eq!(result["resultType"], "input_required", "{first}");
+    assert_eq!(result["inputRequests"]["step1"]["method"], "elicitation/create", "{first}");
+    assert!(result.get("ttlMs").is_none(), "interim results carry no cache hints: {first}");
+    let state1 = result["requestState"].as_str().unwrap().to_owned();
+
+    // Round 2: answered, the call runs again and reaches the second question.
+    let answer1 = json!({ "step1": { "action": "accept", "content": { "name": "Alice" } } });
+    server.send(&call(2, json!({ "inputResponses": answer1, "requestState": state1 }))).await;
+    let second = server.receive().await;
+    assert_eq!(second["result"]["resultType"], "input_required", "{second}");
+    assert!(second["result"]["inputRequests"].get("step2").is_some(), "{second}");
+    let state2 = second["result"]["requestState"].as_str().unwrap().to_owned();
+    assert_ne!(state1, state2);
+
+    // Round 3: only the new answer; the first comes back from the state.
+    let answer2 = json!({ "step2": { "action": "accept", "content": { "color": "blue" } } });
+    server.send(&call(3, json!({ "inputResponses": answer2, "requestState": state2 }))).await;
+    let done = server.receive().await;
+    assert_eq!(done["result"]["resultType"], "complete", "{done}");
+    assert_eq!(tool_text(&done), r#""Alice" likes "blue""#);
+
+    // Forged and borrowed states, and malformed answers, are -32602.
+    server.send(&call(4, json!({ "inputResponses": answer2, "requestState": format!("{state2}x") }))).await;
+    let forged = server.receive().await;
+    assert_eq!(forged["error"]["code"], -32602, "{forged}");
+    assert!(forged["error"]["message"].as_str().unwrap().contains("failed its integrity check"), "{forged}");
+    let other = json!({ "jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": modern(
+        json!({ "name": "test_input_required_result_elicitation", "arguments": {}, "requestState": state2 }), caps.clone(), None) });
+    server.send(&other.to_string()).await;
+    let borrowed = server.receive().await;
+    assert!(borrowed["error"]["message"].as_str().unwrap().contains("issued for another request"), "{borrowed}");
+    server.send(&call(6, json!({ "inputResponses": { "step1": 12345 } }))).await;
+    assert_eq!(server.receive().await["error"]["code"], -32602);
+
+    // A question the request's client did not declare is never put to it.
+    let undeclared = json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": modern(
+        json!({ "name": "test_input_required_result_elicitation", "arguments": {} }), json!({}), None) });
+    server.send(&undeclared.to_string()).await;
+    let answer = server.receive().await;
     assert_eq!(answer["result"]["isError"], true, "{answer}");
-    let text = tool_text(&answer);
-    assert!(text.contains("a 2026-07-28 request cannot ask its client anything yet"), "{text}");
+    assert_eq!(tool_text(&answer), "the client does not support elicitation (it did not declare the capability)");
     server.finish().await;
 }

@@ -15,7 +15,7 @@ wit_bindgen::generate!({
 
 use exports::mcp_wit::extension::extension::{Guest as Extension, ResourceTemplate};
 
-use mcp_wit::extension::client::{self, ClientError, LogLevel};
+use mcp_wit::extension::client::{self, ClientError, LogLevel, QuestionKind};
 
 use exports::wasix::mcp::router::{
     AudioContent, BlobResourceContents, CallToolResult, CompletionError, CompletionRequest, CompletionResponse,
@@ -56,6 +56,14 @@ const TOOLS: &[(&str, &str, &str)] = &[
         NO_ARGUMENTS,
     ),
     ("test_reconnection", "Tests SSE stream reconnection (SEP-1699); answers at once", NO_ARGUMENTS),
+    ("test_input_required_result_elicitation", "Asks the user's name (one round)", NO_ARGUMENTS),
+    ("test_input_required_result_sampling", "Asks the client's model a question (one round)", NO_ARGUMENTS),
+    ("test_input_required_result_list_roots", "Asks for the client's roots (one round)", NO_ARGUMENTS),
+    ("test_input_required_result_request_state", "Asks for a confirmation across a round", NO_ARGUMENTS),
+    ("test_input_required_result_multiple_inputs", "Asks three questions in one round", NO_ARGUMENTS),
+    ("test_input_required_result_multi_round", "Asks two questions, one round each", NO_ARGUMENTS),
+    ("test_input_required_result_tampered_state", "Asks for a confirmation across a round", NO_ARGUMENTS),
+    ("test_input_required_result_capabilities", "Asks only what the client can answer", NO_ARGUMENTS),
     (
         "test_sampling",
         "Tests server-initiated sampling",
@@ -106,6 +114,65 @@ fn embedded_text(uri: &str, mime_type: &str, text: &str) -> EmbeddedResource {
         }),
         annotations: None,
     }
+}
+
+/// Asks `questions` at once; their answers, parsed, in the same order.
+fn ask_all<const N: usize>(questions: [client::Question; N]) -> Result<[serde_json::Value; N], ToolError> {
+    let answers = client::ask(&questions);
+    let parsed: Vec<serde_json::Value> = answers
+        .into_iter()
+        .map(|answer| {
+            let json = answer.map_err(asked)?;
+            serde_json::from_str(&json).map_err(|e| ToolError::ExecutionError(e.to_string()))
+        })
+        .collect::<Result<_, _>>()?;
+    parsed.try_into().map_err(|_| ToolError::ExecutionError("the host answered a different number of questions".into()))
+}
+
+fn name_question(key: &str, message: &str) -> client::Question {
+    client::Question {
+        key: key.into(),
+        kind: QuestionKind::CreateElicitation,
+        params: Some(
+            serde_json::json!({
+                "message": message,
+                "requestedSchema": { "type": "object", "properties": { "name": { "type": "string" } }, "required": ["name"] },
+            })
+            .to_string(),
+        ),
+    }
+}
+
+fn confirm_question(key: &str) -> client::Question {
+    client::Question {
+        key: key.into(),
+        kind: QuestionKind::CreateElicitation,
+        params: Some(
+            serde_json::json!({
+                "message": "Please confirm",
+                "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } }, "required": ["ok"] },
+            })
+            .to_string(),
+        ),
+    }
+}
+
+fn sampling_question(key: &str, prompt: &str, max_tokens: u32) -> client::Question {
+    client::Question {
+        key: key.into(),
+        kind: QuestionKind::CreateMessage,
+        params: Some(
+            serde_json::json!({
+                "messages": [{ "role": "user", "content": { "type": "text", "text": prompt } }],
+                "maxTokens": max_tokens,
+            })
+            .to_string(),
+        ),
+    }
+}
+
+fn roots_question(key: &str) -> client::Question {
+    client::Question { key: key.into(), kind: QuestionKind::ListRoots, params: None }
 }
 
 /// A string argument of a tool call.
@@ -339,6 +406,68 @@ impl Guest for Conformance {
                 }))?;
                 Ok(result(vec![text(&completed(&answer))]))
             }
+            "test_input_required_result_elicitation" => {
+                let [answer] = ask_all([name_question("user_name", "What is your name?")])?;
+                Ok(result(vec![text(&format!("Hello, {}!", answer["content"]["name"].as_str().unwrap_or("?")))]))
+            }
+            "test_input_required_result_sampling" => {
+                let [answer] = ask_all([sampling_question("capital_question", "What is the capital of France?", 100)])?;
+                Ok(result(vec![text(&format!("Sampling answered: {}", answer["content"]["text"].as_str().unwrap_or("")))]))
+            }
+            "test_input_required_result_list_roots" => {
+                let [answer] = ask_all([roots_question("client_roots")])?;
+                Ok(result(vec![text(&format!("Client roots: {}", answer["roots"]))]))
+            }
+            // The host checks the echoed `requestState` before the call is run
+            // again: reaching the end means it checked out.
+            "test_input_required_result_request_state" | "test_input_required_result_tampered_state" => {
+                let [answer] = ask_all([confirm_question("confirm")])?;
+                Ok(result(vec![text(&format!("state-ok: confirmed ({})", answer["action"].as_str().unwrap_or("")))]))
+            }
+            "test_input_required_result_multiple_inputs" => {
+                let [name, greeting, roots] = ask_all([
+                    name_question("user_name", "What is your name?"),
+                    sampling_question("greeting", "Generate a greeting", 50),
+                    roots_question("client_roots"),
+                ])?;
+                Ok(result(vec![text(&format!(
+                    "name: {}, greeting: {}, roots: {}",
+                    name["content"]["name"], greeting["content"]["text"], roots["roots"]
+                ))]))
+            }
+            "test_input_required_result_multi_round" => {
+                let [name] = ask_all([name_question("step1", "Step 1: What is your name?")])?;
+                let color = client::Question {
+                    key: "step2".into(),
+                    kind: QuestionKind::CreateElicitation,
+                    params: Some(
+                        serde_json::json!({
+                            "message": "Step 2: What is your favorite color?",
+                            "requestedSchema": { "type": "object", "properties": { "color": { "type": "string" } }, "required": ["color"] },
+                        })
+                        .to_string(),
+                    ),
+                };
+                let [color] = ask_all([color])?;
+                Ok(result(vec![text(&format!("{} likes {}", name["content"]["name"], color["content"]["color"]))]))
+            }
+            "test_input_required_result_capabilities" => {
+                // Both asked; a question the client did not declare is
+                // `unsupported` and never sent.
+                let answers = client::ask(&[
+                    name_question("user_name", "What is your name?"),
+                    sampling_question("capital_question", "What is the capital of France?", 100),
+                ]);
+                let said: Vec<String> = answers
+                    .into_iter()
+                    .map(|answer| match answer {
+                        Ok(json) => json,
+                        Err(ClientError::Unsupported(what)) => format!("(unsupported: {what})"),
+                        Err(other) => format!("({other:?})"),
+                    })
+                    .collect();
+                Ok(result(vec![text(&said.join("; "))]))
+            }
             "json_schema_2020_12_tool" => {
                 Ok(result(vec![text(&format!("JSON Schema 2020-12 tool called with: {}", arguments.json))]))
             }
@@ -452,12 +581,33 @@ impl Guest for Conformance {
                 Some(vec![argument("resourceUri", "URI of the resource to embed")]),
             ),
             prompt("test_prompt_with_image", "A prompt that includes image content", None),
+            prompt("test_input_required_result_prompt", "A prompt that asks the user for context", None),
         ]
     }
 
     fn get_prompt(prompt_name: String) -> Result<GetPromptResult, PromptError> {
         let user = |content: PromptMessageContent| PromptMessage { role: PromptMessageRole::User, content };
         let messages = match prompt_name.as_str() {
+            "test_input_required_result_prompt" => {
+                let question = client::Question {
+                    key: "user_context".into(),
+                    kind: QuestionKind::CreateElicitation,
+                    params: Some(
+                        serde_json::json!({
+                            "message": "What context should the prompt use?",
+                            "requestedSchema": { "type": "object", "properties": { "context": { "type": "string" } }, "required": ["context"] },
+                        })
+                        .to_string(),
+                    ),
+                };
+                let answer = match client::ask(&[question]).pop() {
+                    Some(Ok(json)) => serde_json::from_str::<serde_json::Value>(&json).unwrap_or_default(),
+                    Some(Err(error)) => return Err(PromptError::InternalError(format!("{error:?}"))),
+                    None => return Err(PromptError::InternalError("no answer".into())),
+                };
+                let context = answer["content"]["context"].as_str().unwrap_or("none").to_owned();
+                vec![user(PromptMessageContent::Text(text_content(&format!("Use this context: {context}"))))]
+            }
             "test_simple_prompt" => {
                 vec![user(PromptMessageContent::Text(text_content("This is a simple prompt for testing.")))]
             }

@@ -9,7 +9,7 @@ use wasmtime::StoreContextMut;
 use wasmtime::component::{ComponentType, Lift, Linker, LinkerInstance, Lower};
 
 use mcp_wit_protocol::Calls;
-use mcp_wit_protocol::client::{self, AskError, ClientLink, Question, WaitBound};
+use mcp_wit_protocol::client::{self, AskError, ClientLink, Keyed, Question as Asked, WaitBound};
 
 use super::instance::StoreData;
 use super::limits::Interrupted;
@@ -77,6 +77,40 @@ impl From<ListKind> for client::ListKind {
             ListKind::Prompts => client::ListKind::Prompts,
             ListKind::Resources => client::ListKind::Resources,
         }
+    }
+}
+
+/// `question-kind`.
+#[allow(dead_code, reason = "the guest's values are made by `Lift`")]
+#[derive(ComponentType, Lift, Clone, Copy)]
+#[component(enum)]
+#[repr(u8)]
+enum QuestionKind {
+    #[component(name = "create-message")]
+    CreateMessage,
+    #[component(name = "create-elicitation")]
+    CreateElicitation,
+    #[component(name = "list-roots")]
+    ListRoots,
+}
+
+/// `question`.
+#[derive(ComponentType, Lift)]
+#[component(record)]
+struct Question {
+    key: String,
+    kind: QuestionKind,
+    params: Option<String>,
+}
+
+impl From<Question> for Keyed {
+    fn from(q: Question) -> Self {
+        let question = match q.kind {
+            QuestionKind::CreateMessage => client::Question::CreateMessage,
+            QuestionKind::CreateElicitation => client::Question::Elicit,
+            QuestionKind::ListRoots => client::Question::ListRoots,
+        };
+        Keyed { key: q.key, question, params: q.params }
     }
 }
 
@@ -179,20 +213,19 @@ fn link_blocking_questions(client: &mut LinkerInstance<'_, StoreData>) -> wasmti
     use mcp_wit_protocol::block_on;
     client.func_wrap("create-message", |store: Store<'_>, (params,): (String,)| {
         let asking = Asking::of(&store);
-        Ok((asking.answered(block_on(ask(
-            asking.link.clone(),
-            Question::CreateMessage,
-            params,
-            asking.bound.clone(),
-        )))?,))
+        Ok((asking.answered(block_on(ask(asking.link.clone(), Asked::CreateMessage, params, asking.bound.clone())))?,))
     })?;
     client.func_wrap("create-elicitation", |store: Store<'_>, (params,): (String,)| {
         let asking = Asking::of(&store);
-        Ok((asking.answered(block_on(ask(asking.link.clone(), Question::Elicit, params, asking.bound.clone())))?,))
+        Ok((asking.answered(block_on(ask(asking.link.clone(), Asked::Elicit, params, asking.bound.clone())))?,))
     })?;
     client.func_wrap("list-roots", |store: Store<'_>, (): ()| {
         let asking = Asking::of(&store);
         Ok((asking.answered(block_on(roots(asking.link.clone(), asking.bound.clone())))?,))
+    })?;
+    client.func_wrap("ask", |store: Store<'_>, (questions,): (Vec<Question>,)| {
+        let asking = Asking::of(&store);
+        Ok((asking.answered_all(block_on(ask_all(asking.link.clone(), questions, asking.bound.clone())))?,))
     })?;
     Ok(())
 }
@@ -201,14 +234,14 @@ fn link_async_questions(client: &mut LinkerInstance<'_, StoreData>) -> wasmtime:
     client.func_wrap_async("create-message", |store: Store<'_>, (params,): (String,)| {
         let asking = Asking::of(&store);
         Box::new(async move {
-            let outcome = ask(asking.link.clone(), Question::CreateMessage, params, asking.bound.clone()).await;
+            let outcome = ask(asking.link.clone(), Asked::CreateMessage, params, asking.bound.clone()).await;
             Ok((asking.answered(outcome)?,))
         })
     })?;
     client.func_wrap_async("create-elicitation", |store: Store<'_>, (params,): (String,)| {
         let asking = Asking::of(&store);
         Box::new(async move {
-            let outcome = ask(asking.link.clone(), Question::Elicit, params, asking.bound.clone()).await;
+            let outcome = ask(asking.link.clone(), Asked::Elicit, params, asking.bound.clone()).await;
             Ok((asking.answered(outcome)?,))
         })
     })?;
@@ -217,6 +250,13 @@ fn link_async_questions(client: &mut LinkerInstance<'_, StoreData>) -> wasmtime:
         Box::new(async move {
             let outcome = roots(asking.link.clone(), asking.bound.clone()).await;
             Ok((asking.answered(outcome)?,))
+        })
+    })?;
+    client.func_wrap_async("ask", |store: Store<'_>, (questions,): (Vec<Question>,)| {
+        let asking = Asking::of(&store);
+        Box::new(async move {
+            let outcome = ask_all(asking.link.clone(), questions, asking.bound.clone()).await;
+            Ok((asking.answered_all(outcome)?,))
         })
     })?;
     Ok(())
@@ -242,24 +282,45 @@ impl Asking {
         }
     }
 
+    /// The guest's answers to a batch (see [`Self::answered`]).
+    fn answered_all(
+        &self,
+        outcome: Result<Vec<Result<String, client::ClientError>>, AskError>,
+    ) -> wasmtime::Result<Vec<Result<String, ClientError>>> {
+        match outcome {
+            Ok(answers) => Ok(answers.into_iter().map(|answer| answer.map_err(ClientError::from)).collect()),
+            // A batch's errors are per question: a whole one can only stop it.
+            Err(AskError::Client(error)) => Err(wasmtime::Error::msg(error.to_string())),
+            Err(other) => Err(self.interruption(other)),
+        }
+    }
+
     /// The guest's answer; a wait that ran out of time or was cancelled
-    /// stops the call, as any other wait on the host does.
+    /// stops the call, as any other wait on the host does, and so does a
+    /// question that ends a 2026-07-28 round.
     fn answered<T>(
         &self,
         outcome: Result<Result<T, client::ClientError>, AskError>,
     ) -> wasmtime::Result<Result<T, ClientError>> {
         match outcome {
             Ok(answer) => Ok(answer.map_err(ClientError::from)),
-            Err(AskError::TimedOut) => Err(wasmtime::Error::new(Interrupted::Timeout(self.timeout))),
-            Err(AskError::Cancelled) => Err(wasmtime::Error::new(Interrupted::Cancelled)),
             Err(AskError::Client(error)) => Ok(Err(error.into())),
+            Err(other) => Err(self.interruption(other)),
         }
+    }
+
+    fn interruption(&self, stopped: AskError) -> wasmtime::Error {
+        wasmtime::Error::new(match stopped {
+            AskError::TimedOut => Interrupted::Timeout(self.timeout),
+            AskError::Cancelled => Interrupted::Cancelled,
+            AskError::InputRequired | AskError::Client(_) => Interrupted::InputRequired,
+        })
     }
 }
 
 async fn ask(
     link: Option<ClientLink>,
-    question: Question,
+    question: Asked,
     params: String,
     bound: WaitBound,
 ) -> Result<Result<String, client::ClientError>, AskError> {
@@ -278,6 +339,16 @@ async fn roots(link: Option<ClientLink>, bound: WaitBound) -> Result<Result<Vec<
         Err(AskError::Client(error)) => Ok(Err(error)),
         Err(interrupted) => Err(interrupted),
     }
+}
+
+async fn ask_all(
+    link: Option<ClientLink>,
+    questions: Vec<Question>,
+    bound: WaitBound,
+) -> Result<Vec<Result<String, client::ClientError>>, AskError> {
+    let Some(link) = link else { return Ok(questions.iter().map(|_| Err(no_client())).collect()) };
+    let answers = link.ask_all(questions.into_iter().map(Keyed::from).collect(), bound).await?;
+    Ok(answers.into_iter().map(|answer| answer.map(|json| json.get().to_owned())).collect())
 }
 
 fn no_client() -> client::ClientError {

@@ -46,6 +46,7 @@ impl FaultFrom for GuestFault {
             (Some(i @ Interrupted::Timeout(_)), _) => (FaultKind::Timeout, format!("`{function}` {i}")),
             (Some(i @ Interrupted::Cancelled), _) => (FaultKind::Cancelled, format!("`{function}` {i}")),
             (Some(i @ Interrupted::MemoryLimit(_)), _) => (FaultKind::MemoryLimit, format!("`{function}` {i}")),
+            (Some(i @ Interrupted::InputRequired), _) => (FaultKind::InputRequired, format!("`{function}` {i}")),
             (None, Some(trap)) => (FaultKind::Trap, format!("guest trapped in `{function}`: {trap}")),
             (None, None) => (FaultKind::Trap, format!("guest failed in `{function}`: {}", error.root_cause())),
         };

@@ -51,6 +51,9 @@ pub enum Interrupted {
     /// The guest tried to grow its memory past the cap.
     #[error("exceeded the memory limit of {}", bytes(*.0))]
     MemoryLimit(usize),
+    /// A question of a 2026-07-28 request had no answer yet: the round ends.
+    #[error("asked the client a question to be answered in the next round")]
+    InputRequired,
 }
 
 fn humanize(d: Duration) -> String {

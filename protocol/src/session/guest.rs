@@ -26,6 +26,9 @@ impl<C: RouterComponent> Session<C> {
                 self.cancelled = true;
                 tracing::info!(component = %label, "{}; the instance is replaced", fault.message);
             }
+            FaultKind::InputRequired => {
+                tracing::debug!(component = %label, "a question ends the round: input required");
+            }
             FaultKind::Instantiate => {
                 tracing::warn!(component = %label, "cannot instantiate: {}", fault.message);
             }

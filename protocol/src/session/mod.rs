@@ -23,6 +23,7 @@ use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::method::Method;
 use crate::modern::Envelope;
 use crate::params::LogLevel;
+use crate::rounds::{Round, StateKey};
 use crate::router::{CallContext, Calls, Router, RouterComponent};
 use crate::routers::{About, Routers, ToolFacts};
 use crate::version::ProtocolVersion;
@@ -44,11 +45,14 @@ pub struct SessionOptions {
     /// Largest result a guest may produce, in serialised bytes; a larger one
     /// is replaced by -32603 (nothing partial is sent).
     pub max_output: usize,
+    /// Signs the `requestState` of 2026-07-28 rounds (one random key per
+    /// process by default).
+    pub state_key: StateKey,
 }
 
 impl Default for SessionOptions {
     fn default() -> Self {
-        SessionOptions { page_size: None, max_output: DEFAULT_MAX_OUTPUT }
+        SessionOptions { page_size: None, max_output: DEFAULT_MAX_OUTPUT, state_key: StateKey::default() }
     }
 }
 
@@ -440,7 +444,13 @@ impl<C: RouterComponent> Session<C> {
             return Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"));
         }
         if self.talks_back {
-            self.cx.client = Some(self.link(params, era));
+            match self.link(method, params, era) {
+                Ok(link) => self.cx.client = Some(link),
+                Err(error) => {
+                    self.canceller.finish();
+                    return Err(error);
+                }
+            }
         }
         let result = self.dispatch(id, method, params, era, out).await;
         self.canceller.finish();
@@ -449,12 +459,19 @@ impl<C: RouterComponent> Session<C> {
             for message in link.take_held() {
                 out.send(&message);
             }
+            // A question without an answer ended the guest's call: the round
+            // ends with it, not with the failure.
+            if let Some(required) = link.input_required(&self.options.state_key) {
+                return self.reply_input_required(id, required);
+            }
         }
         result
     }
 
-    /// The way back to the client for a request with `params`, served in `era`.
-    fn link(&self, params: Option<&RawValue>, era: Era<'_>) -> ClientLink {
+    /// The way back to the client for a request of `method` with `params`,
+    /// served in `era`; -32602 for a 2026-07-28 retry whose `requestState`
+    /// or `inputResponses` do not check out.
+    fn link(&self, method: Method, params: Option<&RawValue>, era: Era<'_>) -> Result<ClientLink, RpcError> {
         #[derive(serde::Deserialize)]
         struct Meta<'a> {
             #[serde(borrow, rename = "_meta", default)]
@@ -474,7 +491,13 @@ impl<C: RouterComponent> Session<C> {
             }
             (Era::Legacy, _) => (ProtocolVersion::LATEST_LEGACY, Client::default(), false),
         };
-        ClientLink::new(LinkSettings {
+        // Only these may end in `input_required`.
+        let rounds = modern && matches!(method, Method::CallTool | Method::GetPrompt | Method::ReadResource);
+        let round = match rounds {
+            true => Some(Round::read(&self.options.state_key, method, params)?),
+            false => None,
+        };
+        Ok(ClientLink::new(LinkSettings {
             peer: self.peer.clone(),
             version,
             capabilities: client.capabilities,
@@ -483,7 +506,8 @@ impl<C: RouterComponent> Session<C> {
             quiet: modern,
             ids: self.question_ids.clone(),
             may_ask: !modern,
-        })
+            round,
+        }))
     }
 
     async fn notification(&mut self, method: &str, params: Option<&RawValue>) {

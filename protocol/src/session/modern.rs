@@ -44,6 +44,27 @@ impl Stamp {
     }
 }
 
+impl Stamp {
+    /// The `_meta` of a result that carries no more of the stamp (an
+    /// `input_required` result: no `resultType: complete`, no cache hints).
+    pub(super) fn meta(&self) -> Value {
+        json!({ SERVER_INFO_KEY: server_info(&self.about) })
+    }
+}
+
+impl<C: RouterComponent> Session<C> {
+    /// Ends a 2026-07-28 round with `required` (an `InputRequiredResult`).
+    pub(super) fn reply_input_required(&mut self, id: &RawValue, mut required: Value) -> Result<(), RpcError> {
+        let stamp = self.stamp.take();
+        if let Some(stamp) = &stamp {
+            required["_meta"] = stamp.meta();
+        }
+        let replied = self.reply(id, &required);
+        self.stamp = stamp;
+        replied
+    }
+}
+
 /// The server's `Implementation`: its routers' name and this host's version.
 fn server_info(about: &About) -> Value {
     json!({ "name": about.name, "version": env!("CARGO_PKG_VERSION") })

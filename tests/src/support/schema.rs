@@ -142,6 +142,10 @@ pub fn check_server_message_at(revision: Revision, msg: &Value, method: Option<&
     if let Some(result) = msg.get("result") {
         check("JSONRPCResultResponse", msg)?;
         let method = method.ok_or_else(|| format!("a response to no known request: {msg}"))?;
+        // A 2026-07-28 round that needs the client's input.
+        if result.get("resultType").and_then(Value::as_str) == Some("input_required") {
+            return check("InputRequiredResult", result);
+        }
         let def = result_def(method).ok_or_else(|| format!("no schema for results of {method}"))?;
         return check(def, result);
     }

@@ -1,0 +1,260 @@
+//! Multi-round-trip requests (2026-07-28): a router's question in a modern
+//! request ends the round with an `input_required` result; the client's
+//! retry brings the answers, and the request is served again from the start,
+//! each question answered from them in turn.
+//!
+//! The answers of earlier rounds travel in `requestState`, which the client
+//! must echo unchanged: it is signed (HMAC-SHA256 under the server's
+//! [`StateKey`]), bound to the method and to a digest of the request's
+//! params, and expires. State that fails any of these checks is -32602,
+//! never trusted.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use hmac::{Hmac, Mac};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use sha2::{Digest, Sha256};
+
+use crate::jsonrpc::RpcError;
+use crate::method::Method;
+
+/// How long a `requestState` is honoured after it was issued.
+pub const STATE_TTL: Duration = Duration::from_secs(600);
+
+/// The prefix of every state this version issues.
+const STATE_VERSION: &str = "v1.";
+
+/// The key `requestState` is signed with. Replicas behind one load balancer
+/// must share it (a state issued by one is then honoured by all); by default
+/// each process draws its own.
+#[derive(Clone)]
+pub struct StateKey(Arc<[u8]>);
+
+impl std::fmt::Debug for StateKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StateKey(…)")
+    }
+}
+
+impl StateKey {
+    /// At least this many bytes of key.
+    pub const MIN_LEN: usize = 32;
+
+    /// A key of 32 bytes from the operating system's random source.
+    pub fn random() -> Self {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).expect("the operating system has no random source");
+        StateKey(Arc::from(&bytes[..]))
+    }
+
+    /// A key from `bytes`, which must be at least [`Self::MIN_LEN`] long.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        if bytes.len() < Self::MIN_LEN {
+            return Err(format!(
+                "a state key needs at least {} bytes, got {} (e.g. `head -c 32 /dev/urandom > key`)",
+                Self::MIN_LEN,
+                bytes.len()
+            ));
+        }
+        Ok(StateKey(Arc::from(bytes)))
+    }
+
+    fn mac(&self) -> Hmac<Sha256> {
+        Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any length")
+    }
+}
+
+impl Default for StateKey {
+    /// One random key per process, shared by every session of it.
+    fn default() -> Self {
+        static KEY: std::sync::OnceLock<StateKey> = std::sync::OnceLock::new();
+        KEY.get_or_init(StateKey::random).clone()
+    }
+}
+
+/// What a state carries.
+#[derive(Serialize, Deserialize)]
+struct Sealed {
+    /// The method it was issued for.
+    m: String,
+    /// The digest of the request's params it was issued for.
+    d: String,
+    /// Expiry, in seconds since the Unix epoch.
+    e: u64,
+    /// The answers of the rounds so far, by key.
+    a: BTreeMap<String, Box<RawValue>>,
+}
+
+/// The answers a modern request brings: those of earlier rounds (from its
+/// verified `requestState`) and those of the last one (`inputResponses`).
+pub struct Round {
+    method: Method,
+    digest: String,
+    answers: BTreeMap<String, Box<RawValue>>,
+}
+
+impl Round {
+    /// Reads the round a request of `method` with `params` is in, checking
+    /// its `requestState` with `key`; -32602 for state that was tampered
+    /// with, expired, or issued for another request, and for malformed
+    /// `inputResponses`.
+    pub fn read(key: &StateKey, method: Method, params: Option<&RawValue>) -> Result<Round, RpcError> {
+        #[derive(Deserialize)]
+        struct Retry<'a> {
+            // Present, even as `null` (which is malformed, not absent).
+            #[serde(default, borrow, rename = "inputResponses", deserialize_with = "present")]
+            input_responses: Option<&'a RawValue>,
+            #[serde(default, rename = "requestState")]
+            request_state: Option<String>,
+        }
+        let retry = match params {
+            Some(params) => serde_json::from_str::<Retry<'_>>(params.get())
+                .map_err(|e| RpcError::invalid_params(format!("`inputResponses`/`requestState`: {e}")))?,
+            None => Retry { input_responses: None, request_state: None },
+        };
+        let digest = params_digest(params)?;
+        let mut answers = match &retry.request_state {
+            Some(state) => open(key, state, method, &digest)?,
+            None => BTreeMap::new(),
+        };
+        if let Some(responses) = retry.input_responses {
+            let responses: BTreeMap<String, Box<RawValue>> = serde_json::from_str(responses.get())
+                .map_err(|e| RpcError::invalid_params(format!("`inputResponses` must map keys to results: {e}")))?;
+            // Each is a result object; which kind is checked when its
+            // question is asked again.
+            if let Some((key, _)) = responses.iter().find(|(_, answer)| !answer.get().starts_with('{')) {
+                return Err(RpcError::invalid_params(format!("`inputResponses.{key}` must be a result object")));
+            }
+            answers.extend(responses);
+        }
+        Ok(Round { method, digest, answers })
+    }
+
+    /// The answer given to the question keyed `key`, if any.
+    pub fn answer(&self, key: &str) -> Option<&RawValue> {
+        self.answers.get(key).map(AsRef::as_ref)
+    }
+
+    /// The `requestState` of the next round: every answer so far, signed.
+    pub fn seal(&self, key: &StateKey) -> String {
+        let expiry = now_secs().saturating_add(STATE_TTL.as_secs());
+        let sealed =
+            Sealed { m: self.method.as_str().to_owned(), d: self.digest.clone(), e: expiry, a: self.answers.clone() };
+        let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&sealed).expect("a state serialises"));
+        let mut mac = key.mac();
+        mac.update(payload.as_bytes());
+        let tag = URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes());
+        format!("{STATE_VERSION}{payload}.{tag}")
+    }
+}
+
+/// A field that is there, whatever its value (`null` included).
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<&'de RawValue>, D::Error> {
+    <&RawValue>::deserialize(deserializer).map(Some)
+}
+
+/// The answers in `state`, once its signature, expiry, method and params
+/// digest check out.
+fn open(
+    key: &StateKey,
+    state: &str,
+    method: Method,
+    digest: &str,
+) -> Result<BTreeMap<String, Box<RawValue>>, RpcError> {
+    let invalid =
+        |why: &str| RpcError::invalid_params(format!("`requestState` {why}; start the request over without it"));
+    let rest = state.strip_prefix(STATE_VERSION).ok_or_else(|| invalid("is not one this server issued"))?;
+    let (payload, tag) = rest.split_once('.').ok_or_else(|| invalid("is not one this server issued"))?;
+    let tag = URL_SAFE_NO_PAD.decode(tag).map_err(|_| invalid("failed its integrity check"))?;
+    let mut mac = key.mac();
+    mac.update(payload.as_bytes());
+    mac.verify_slice(&tag).map_err(|_| invalid("failed its integrity check"))?;
+    let bytes = URL_SAFE_NO_PAD.decode(payload).map_err(|_| invalid("failed its integrity check"))?;
+    let sealed: Sealed = serde_json::from_slice(&bytes).map_err(|_| invalid("failed its integrity check"))?;
+    if sealed.e < now_secs() {
+        return Err(invalid("has expired"));
+    }
+    if sealed.m != method.as_str() || sealed.d != digest {
+        return Err(invalid("was issued for another request (method or params differ)"));
+    }
+    Ok(sealed.a)
+}
+
+/// A digest of what identifies a request: its params without `_meta` and
+/// the retry's own fields, keys sorted, so a client's re-serialisation
+/// matches.
+fn params_digest(params: Option<&RawValue>) -> Result<String, RpcError> {
+    let mut value = match params {
+        Some(params) => serde_json::from_str::<serde_json::Value>(params.get())
+            .map_err(|e| RpcError::invalid_params(format!("params: {e}")))?,
+        None => serde_json::Value::Null,
+    };
+    if let Some(object) = value.as_object_mut() {
+        for key in ["_meta", "inputResponses", "requestState"] {
+            object.remove(key);
+        }
+    }
+    let canonical = serde_json::to_vec(&value).expect("a JSON value serialises");
+    Ok(Sha256::digest(&canonical).iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn now_secs() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(text: &str) -> Box<RawValue> {
+        RawValue::from_string(text.into()).unwrap()
+    }
+
+    fn round_with_state(key: &StateKey, params: &str) -> Result<Round, RpcError> {
+        Round::read(key, Method::CallTool, Some(&raw(params)))
+    }
+
+    #[test]
+    fn a_state_carries_the_answers_to_the_next_round() {
+        let key = StateKey::random();
+        let first = round_with_state(&key, r#"{"name":"t","inputResponses":{"a":{"action":"accept"}}}"#).unwrap();
+        let state = first.seal(&key);
+        // The retry sends its arguments in another order, and only the new answer.
+        let retry =
+            format!(r#"{{"inputResponses":{{"b":{{"action":"decline"}}}},"name":"t","requestState":"{state}"}}"#);
+        let second = round_with_state(&key, &retry).unwrap();
+        assert_eq!(second.answer("a").map(RawValue::get), Some(r#"{"action":"accept"}"#));
+        assert_eq!(second.answer("b").map(RawValue::get), Some(r#"{"action":"decline"}"#));
+    }
+
+    #[test]
+    fn tampered_foreign_and_mismatched_states_are_refused() {
+        let key = StateKey::random();
+        let state = round_with_state(&key, r#"{"name":"t"}"#).unwrap().seal(&key);
+        let refused = |params: String| round_with_state(&key, &params).err().map(|e| (e.code, e.message));
+        let (code, message) = refused(format!(r#"{{"name":"t","requestState":"{state}-TAMPERED"}}"#)).unwrap();
+        assert_eq!(code, -32602);
+        assert!(message.contains("failed its integrity check"), "{message}");
+        let (_, message) = refused(format!(r#"{{"name":"other","requestState":"{state}"}}"#)).unwrap();
+        assert!(message.contains("issued for another request"), "{message}");
+        let foreign = round_with_state(&StateKey::random(), r#"{"name":"t"}"#).unwrap().seal(&StateKey::random());
+        let (_, message) = refused(format!(r#"{{"name":"t","requestState":"{foreign}"}}"#)).unwrap();
+        assert!(message.contains("failed its integrity check"), "{message}");
+        assert!(refused(r#"{"name":"t","requestState":"garbage"}"#.into()).is_some());
+        assert!(refused(r#"{"name":"t","inputResponses":[1]}"#.into()).is_some());
+        assert!(refused(r#"{"name":"t","inputResponses":null}"#.into()).is_some());
+        let (_, message) = refused(r#"{"name":"t","inputResponses":{"k":12345}}"#.into()).unwrap();
+        assert_eq!(message, "Invalid params: `inputResponses.k` must be a result object");
+    }
+
+    #[test]
+    fn short_keys_are_refused() {
+        assert!(StateKey::from_bytes(&[0; 31]).is_err());
+        assert!(StateKey::from_bytes(&[0; 32]).is_ok());
+    }
+}
