@@ -17,33 +17,38 @@ use support::{RawServer, binary, fixture_arg};
 /// The Python SDK client over stdio in the 2025 era, answering questions
 /// (elicitations with `action`), calling `tool` with `arguments`.
 async fn python_legacy(tool: &str, arguments: Value, action: &str) -> PeerRun {
-    let mut args = python_steps(tool, &arguments, action);
+    python_stdio("legacy", tool, arguments, action).await
+}
+
+/// The Python SDK client over stdio in `mode`.
+async fn python_stdio(mode: &str, tool: &str, arguments: Value, action: &str) -> PeerRun {
+    let mut args = python_steps(mode, tool, &arguments, action);
     args.extend(["--".into(), binary().display().to_string(), "serve".into(), fixture_arg("conformance")]);
     run_peer(Peer::Python, args).await
 }
 
 /// The same over Streamable HTTP at `url`.
 async fn python_legacy_http(url: &str, tool: &str, arguments: Value, action: &str) -> PeerRun {
-    let mut args = python_steps(tool, &arguments, action);
+    python_http("legacy", url, tool, arguments, action).await
+}
+
+/// The Python SDK client over Streamable HTTP in `mode`.
+async fn python_http(mode: &str, url: &str, tool: &str, arguments: Value, action: &str) -> PeerRun {
+    let mut args = python_steps(mode, tool, &arguments, action);
     args.extend(["--url".into(), url.into()]);
     run_peer(Peer::Python, args).await
 }
 
-fn python_steps(tool: &str, arguments: &Value, action: &str) -> Vec<String> {
-    [
-        "--mode",
-        "legacy",
-        "--talk-back",
-        action,
-        "--log-level",
-        "debug",
-        "--tool",
-        tool,
-        "--args",
-        &arguments.to_string(),
-    ]
-    .map(String::from)
-    .to_vec()
+fn python_steps(mode: &str, tool: &str, arguments: &Value, action: &str) -> Vec<String> {
+    let mut steps: Vec<String> =
+        ["--mode", mode, "--talk-back", action, "--tool", tool, "--args", &arguments.to_string()]
+            .map(String::from)
+            .to_vec();
+    // 2026-07-28 removed `logging/setLevel`.
+    if mode == "legacy" {
+        steps.extend(["--log-level".into(), "debug".into()]);
+    }
+    steps
 }
 
 /// Every message the server sent validates against the 2025-11-25 schema.
@@ -131,6 +136,40 @@ async fn python_sdk_talks_back_over_streamable_http() {
     assert_eq!(logging.report["talkBack"]["logs"].as_array().map(Vec::len), Some(3), "{}", logging.report);
     for run in [&sampling, &elicitation, &logging] {
         assert_legacy_wire(run);
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn python_sdk_answers_2026_rounds_with_the_same_callbacks() {
+    // The same guest code and the same client callbacks as in a 2025
+    // session: the SDK answers the `input_required` round and retries.
+    let fixture = fixture_arg("conformance");
+    let server = HttpServer::start(&[fixture.as_str()]).await;
+    let url = server.url();
+    let (over_stdio, over_http) = tokio::join!(
+        python_stdio("2026-07-28", "test_sampling", json!({ "prompt": "Say hi" }), "accept"),
+        python_http("2026-07-28", &url, "test_elicitation", json!({ "message": "Who are you?" }), "accept"),
+    );
+    assert_eq!(call_text(&over_stdio), "LLM response: This is a test response from the client");
+    assert_eq!(over_stdio.report["talkBack"]["sampled"][0]["messages"][0]["content"]["text"], "Say hi");
+    assert_eq!(
+        call_text(&over_http),
+        r#"User response: <action: accept, content: {"email":"test@example.com","username":"testuser"}>"#
+    );
+    for run in [&over_stdio, &over_http] {
+        assert_eq!(run.report["protocolVersion"], "2026-07-28", "{}", run.report);
+        let kinds: Vec<&str> = run.trace.iter().filter_map(|m| m["result"]["resultType"].as_str()).collect();
+        assert!(kinds.contains(&"input_required"), "a round ended for the question: {kinds:?}");
+        for message in &run.trace {
+            schema::check_at(Revision::Modern, "JSONRPCMessage", message).unwrap();
+            assert!(
+                message.get("method").is_none_or(
+                    |m| !m.as_str().unwrap().contains('/') || m.as_str().unwrap().starts_with("notifications/")
+                ),
+                "a 2026-07-28 server sends the client no request: {message}"
+            );
+        }
     }
     server.stop().await;
 }
