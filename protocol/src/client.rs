@@ -109,6 +109,9 @@ pub enum AskError {
     /// A 2026-07-28 question has no answer yet: the call ends, and the
     /// round with an `input_required` result.
     InputRequired,
+    /// A 2026-07-28 question the request's client did not declare: the call
+    /// ends, and the request with -32021.
+    CapabilityRequired,
 }
 
 impl From<ClientError> for AskError {
@@ -289,6 +292,8 @@ struct Link {
     asked: AtomicU32,
     /// The questions of this round without an answer yet.
     missing: Mutex<Vec<Missing>>,
+    /// The capability a question needed that the client did not declare.
+    required: Mutex<Option<serde_json::Value>>,
 }
 
 impl ClientLink {
@@ -300,6 +305,7 @@ impl ClientLink {
                 held: Mutex::new(Vec::new()),
                 asked: AtomicU32::new(0),
                 missing: Mutex::new(Vec::new()),
+                required: Mutex::new(None),
             }),
         }
     }
@@ -391,6 +397,15 @@ impl ClientLink {
         bound: WaitBound,
     ) -> Result<Box<RawValue>, AskError> {
         if self.inner.settings.round.is_some() {
+            // A single question is one the call cannot do without: asked of a
+            // client that did not declare it, it fails the request (-32021).
+            // (In a batch, `ask_all`, the guest gets `unsupported` instead.)
+            let checked = params.map(|p| check_params(question, p)).transpose().map_err(AskError::Client)?;
+            if self.check_declared(question, checked.as_deref()).is_err() {
+                *self.inner.required.lock().unwrap_or_else(|e| e.into_inner()) =
+                    Some(required_capability(question, checked.as_deref()));
+                return Err(AskError::CapabilityRequired);
+            }
             // Keyed in the order asked: the same on every run of the request.
             let n = self.inner.asked.load(Ordering::Relaxed) + 1;
             let keyed = Keyed { key: format!("q{n}"), question, params: params.map(str::to_owned) };
@@ -453,6 +468,18 @@ impl ClientLink {
         }
         self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).extend(missing);
         Err(AskError::InputRequired)
+    }
+
+    /// The error that ends the request if a question needed a capability the
+    /// client did not declare (-32021, naming it).
+    pub fn capability_required(&self) -> Option<crate::jsonrpc::RpcError> {
+        let required = self.inner.required.lock().unwrap_or_else(|e| e.into_inner()).take()?;
+        let name = required.as_object().and_then(|o| o.keys().next().cloned()).unwrap_or_default();
+        Some(crate::jsonrpc::RpcError {
+            code: crate::jsonrpc::code::MISSING_REQUIRED_CLIENT_CAPABILITY,
+            message: format!("Missing required client capability: {name} (declare it in `clientCapabilities`)"),
+            data: Some(serde_json::json!({ "requiredCapabilities": required })),
+        })
     }
 
     /// The result that ends this round, if a question had no answer: an
@@ -570,6 +597,16 @@ impl ClientLink {
             Some(peer) => peer.notify(&message),
             None => self.inner.held.lock().unwrap_or_else(|e| e.into_inner()).push(message),
         }
+    }
+}
+
+/// The `ClientCapabilities` a question needs.
+fn required_capability(question: Question, params: Option<&RawValue>) -> serde_json::Value {
+    match question {
+        Question::CreateMessage => serde_json::json!({ "sampling": {} }),
+        Question::ListRoots => serde_json::json!({ "roots": {} }),
+        Question::Elicit if is_url_elicitation(params) => serde_json::json!({ "elicitation": { "url": {} } }),
+        Question::Elicit => serde_json::json!({ "elicitation": {} }),
     }
 }
 

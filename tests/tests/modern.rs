@@ -472,3 +472,27 @@ fn the_cli_inspects_and_calls_in_either_era() {
     assert_eq!(report["serverInfo"]["name"], "mcp-wit-conformance", "{report}");
     assert!(report["tools"].as_array().is_some_and(|t| !t.is_empty()), "{report}");
 }
+
+#[tokio::test]
+async fn a_capability_the_request_did_not_declare_is_32021_and_400_over_http() {
+    let (server, client) = http_server().await;
+    // `test_missing_capability` asks the client's model: its envelope
+    // declares nothing, so the request fails before anything is asked.
+    let call = request(json!(1), "tools/call", modern(json!({ "name": "test_missing_capability", "arguments": {} })));
+    let reply = client.post_raw(&modern_headers("tools/call", Some("test_missing_capability")), call.to_string()).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{reply:?}");
+    let error = &reply.response()["error"];
+    assert_eq!(error["code"], -32021, "{reply:?}");
+    assert_eq!(error["data"], json!({ "requiredCapabilities": { "sampling": {} } }), "{reply:?}");
+    assert_eq!(reply.response()["id"], 1);
+
+    // Declared, the question ends the round instead (and the server keeps serving).
+    let mut params = modern(json!({ "name": "test_missing_capability", "arguments": {} }));
+    params["_meta"]["io.modelcontextprotocol/clientCapabilities"] = json!({ "sampling": {} });
+    let call = request(json!(2), "tools/call", params);
+    let reply = client.post_raw(&modern_headers("tools/call", Some("test_missing_capability")), call.to_string()).await;
+    assert_eq!(reply.status, StatusCode::OK, "{reply:?}");
+    assert_eq!(reply.response()["result"]["resultType"], "input_required", "{reply:?}");
+    assert_eq!(reply.response()["result"]["inputRequests"]["q1"]["method"], "sampling/createMessage", "{reply:?}");
+    server.stop().await;
+}

@@ -64,6 +64,7 @@ const TOOLS: &[(&str, &str, &str)] = &[
     ("test_input_required_result_multi_round", "Asks two questions, one round each", NO_ARGUMENTS),
     ("test_input_required_result_tampered_state", "Asks for a confirmation across a round", NO_ARGUMENTS),
     ("test_input_required_result_capabilities", "Asks only what the client can answer", NO_ARGUMENTS),
+    ("test_missing_capability", "Needs the client's model: fails without `sampling`", NO_ARGUMENTS),
     (
         "test_sampling",
         "Tests server-initiated sampling",
@@ -450,6 +451,19 @@ impl Guest for Conformance {
                 };
                 let [color] = ask_all([color])?;
                 Ok(result(vec![text(&format!("{} likes {}", name["content"]["name"], color["content"]["color"]))]))
+            }
+            // One question the call cannot do without: in a 2026-07-28 request
+            // whose client did not declare `sampling`, the host fails it with
+            // -32021 before anything is asked.
+            "test_missing_capability" => {
+                let params = serde_json::json!({
+                    "messages": [{ "role": "user", "content": { "type": "text", "text": "Say hello" } }],
+                    "maxTokens": 20,
+                });
+                let answer = client::create_message(&params.to_string()).map_err(asked)?;
+                let answer: serde_json::Value =
+                    serde_json::from_str(&answer).map_err(|e| ToolError::ExecutionError(e.to_string()))?;
+                Ok(result(vec![text(&format!("The model said: {}", answer["content"]["text"]))]))
             }
             "test_input_required_result_capabilities" => {
                 // Both asked; a question the client did not declare is

@@ -313,7 +313,7 @@ impl Asking {
         wasmtime::Error::new(match stopped {
             AskError::TimedOut => Interrupted::Timeout(self.timeout),
             AskError::Cancelled => Interrupted::Cancelled,
-            AskError::InputRequired | AskError::Client(_) => Interrupted::InputRequired,
+            AskError::InputRequired | AskError::CapabilityRequired | AskError::Client(_) => Interrupted::InputRequired,
         })
     }
 }

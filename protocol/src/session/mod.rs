@@ -464,6 +464,9 @@ impl<C: RouterComponent> Session<C> {
             if let Some(required) = link.input_required(&self.options.state_key) {
                 return self.reply_input_required(id, required);
             }
+            if let Some(error) = link.capability_required() {
+                return Err(error);
+            }
         }
         result
     }

@@ -291,7 +291,10 @@ enum Delivery {
 }
 
 /// Handles `message` on `target` in a task of its own, so that the request
-/// goes on if its client leaves; `activity` ends with it.
+/// goes on if its client leaves; `activity` ends with it. For a 2026-07-28
+/// request (`finished` given) whose answer is an error HTTP gives a status
+/// of its own, the task also returns that answer, for a response that has
+/// not begun.
 fn spawn_run(
     target: Target,
     message: Message,
@@ -299,18 +302,46 @@ fn spawn_run(
     peer: Option<Arc<dyn Peer>>,
     activity: Option<Activity>,
     finished: Option<Arc<AtomicBool>>,
-) -> tokio::task::JoinHandle<()> {
+) -> tokio::task::JoinHandle<Option<Vec<u8>>> {
     tokio::spawn(async move {
         let messages = run(target, message, peer).await;
+        let modern = finished.is_some();
         if let Some(finished) = finished {
             finished.store(true, Ordering::Release);
         }
+        // Delivered all the same: if the stream has begun, that is where the
+        // error goes.
+        let refused = messages.last().filter(|m| modern && refused_status(m).is_some()).cloned();
         match delivery {
             Delivery::Events(events) => events.deliver(messages).await,
             Delivery::Logged(log) => log.deliver(messages).await,
         }
         drop(activity);
+        refused
     })
+}
+
+/// The status of a 2026-07-28 answer that is an error HTTP reports with a
+/// status of its own (found while the guest ran: -32021, a capability the
+/// client did not declare, is 400).
+fn refused_status(message: &[u8]) -> Option<StatusCode> {
+    #[derive(serde::Deserialize)]
+    struct Answer {
+        error: Option<Code>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Code {
+        code: i32,
+    }
+    let answer: Answer = serde_json::from_slice(message).ok()?;
+    (answer.error?.code == jsonrpc::code::MISSING_REQUIRED_CLIENT_CAPABILITY).then_some(StatusCode::BAD_REQUEST)
+}
+
+/// `message` as a JSON body with status `status`.
+fn json_with_status(message: Vec<u8>, status: StatusCode) -> Response {
+    let mut response = wire::json(message);
+    *response.status_mut() = status;
+    response
 }
 
 /// The way back to the client for a request of `session` streamed to
@@ -363,7 +394,11 @@ pub(super) async fn answer(
         // Most calls end within moments: their events then go out as one
         // body, written with the headers at once, rather than as a stream
         // written piece by piece as it fills (about 2.3 writes per call).
-        if tokio::time::timeout(WHOLE_ANSWER_WAIT, &mut handling).await.is_ok() {
+        if let Ok(handled) = tokio::time::timeout(WHOLE_ANSWER_WAIT, &mut handling).await {
+            if let Ok(Some(refused)) = handled {
+                let status = refused_status(&refused).unwrap_or(StatusCode::BAD_REQUEST);
+                return json_with_status(refused, status);
+            }
             while let Ok(event) = rx.try_recv() {
                 first.push(event);
             }
@@ -375,6 +410,7 @@ pub(super) async fn answer(
         let keep_alive = server.options.keep_alive;
         return wire::event_stream(sse::body(first, Some(rx), keep_alive, None, cancel, on_complete));
     }
+    let modern = finished.is_some();
     let out = match tokio::spawn(run(target, message, None)).await {
         Ok(out) => out,
         Err(e) => return internal(e),
@@ -390,7 +426,10 @@ pub(super) async fn answer(
             if count > 1 {
                 tracing::debug!(dropped = count - 1, "notifications not delivered: JSON responses carry one message");
             }
-            wire::json(response)
+            match refused_status(&response).filter(|_| modern) {
+                Some(status) => json_with_status(response, status),
+                None => wire::json(response),
+            }
         }
         // Cancelled: a cancelled request gets no response.
         None => wire::status(StatusCode::ACCEPTED),
