@@ -24,7 +24,10 @@
 //! - broken JSON (bytes that are not UTF-8 included) gets -32700 without an
 //!   id, JSON that is not an object -32600;
 //! - after the input, the session still serves: a final call of the `counter`
-//!   tool succeeds (a ping, if the input left the session uninitialized).
+//!   tool succeeds (a ping, if the input left the session uninitialized);
+//! - the `requestState` decoder of 2026-07-28 rounds, run on each request's
+//!   params, never panics, and never accepts a state it did not sign (a
+//!   fuzzer cannot forge HMAC-SHA256: every state in an input is refused).
 //!
 //! Run it with `bash .ci/fuzz` (stable Rust: instruments only the host crates
 //! and this target, reusing the dependencies the root workspace built;
@@ -45,7 +48,8 @@ use mcp_wit::Routers;
 use mcp_wit_protocol::jsonrpc::code;
 use mcp_wit::runtime::engine::{EngineOptions, build_engine_with};
 use mcp_wit::sandbox::guest_output::OutputTarget;
-use mcp_wit::{LoadedComponent, ProtocolVersion, SandboxPolicy, Session, SessionOptions};
+use mcp_wit::{LoadedComponent, Method, ProtocolVersion, SandboxPolicy, Session, SessionOptions, StateKey};
+use mcp_wit_protocol::rounds::Round;
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 
@@ -118,6 +122,7 @@ fn run(data: &[u8]) {
         out.clear();
         session.handle(message, &mut out);
         check(message, &out);
+        check_request_state(message);
     }
     // Whatever came before (traps, results over the cap, broken messages),
     // the session still serves: the guest answers a call, or, before
@@ -396,5 +401,23 @@ fn expect_for_envelope<'a>(params: &RawValue, id: &'a RawValue) -> Option<Expect
             Some(Expect::Error(&[code::UNSUPPORTED_PROTOCOL_VERSION, code::INVALID_REQUEST], Some(id)))
         }
         Some(_) => None,
+    }
+}
+
+/// The `requestState` decoder on `message`'s params: an error or the
+/// answers, never a panic, and never a state this process did not sign.
+fn check_request_state(message: &[u8]) {
+    static KEY: OnceLock<StateKey> = OnceLock::new();
+    let Ok(mcp_wit_protocol::jsonrpc::Incoming::Request { params, .. }) = mcp_wit_protocol::jsonrpc::parse(message)
+    else {
+        return;
+    };
+    let read = Round::read(KEY.get_or_init(StateKey::random), Method::CallTool, params);
+    let carries_state = params.is_some_and(|p| {
+        serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(p.get())
+            .is_ok_and(|object| object.get("requestState").is_some_and(|state| !state.is_null()))
+    });
+    if carries_state && read.is_ok() {
+        panic!("a requestState the server never signed was accepted: {}", String::from_utf8_lossy(message));
     }
 }

@@ -446,3 +446,39 @@ async fn a_2026_question_ends_the_round_and_the_retry_runs_the_call_again() {
     assert_eq!(tool_text(&answer), "the client does not support elicitation (it did not declare the capability)");
     server.finish().await;
 }
+
+#[tokio::test]
+async fn a_guest_that_asks_ten_thousand_questions_gets_64() {
+    let fixture = fixture_arg("hostile");
+    let mut server = RawServer::start(&["serve", fixture.as_str()]);
+    let params = json!({
+        "protocolVersion": "2025-11-25",
+        "capabilities": { "elicitation": {} },
+        "clientInfo": { "name": "raw", "version": "0" },
+    });
+    server.send(&json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params }).to_string()).await;
+    server.receive().await;
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
+    server
+        .send(r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask-forever","arguments":{}}}"#)
+        .await;
+    let mut asked = 0;
+    let answer = loop {
+        let message = server.receive().await;
+        if message["method"] == "elicitation/create" {
+            asked += 1;
+            let reply = json!({ "jsonrpc": "2.0", "id": message["id"], "result": { "action": "decline" } });
+            server.send(&reply.to_string()).await;
+        } else {
+            break message;
+        }
+    };
+    assert_eq!(asked, 64);
+    let text = tool_text(&answer);
+    assert!(text.starts_with("answered 64; then: ClientError::Unavailable"), "{text}");
+    assert!(text.contains("at most 64 questions"), "{text}");
+    // The next request may ask again.
+    let answer = server.call(2, "counter", json!({})).await;
+    assert_eq!(tool_text(&answer), "1");
+    server.finish().await;
+}

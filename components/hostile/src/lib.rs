@@ -16,10 +16,11 @@
 //! | `env` | reads the variable `name` (default `HOME`), or lists all |
 //! | `connect` | opens a TCP connection to `addr` (default `127.0.0.1:22`) |
 //! | `counter` | counts calls in this instance (proves the session goes on) |
+//! | `ask-forever` | asks the client 10,000 questions (question cap) |
 
 wit_bindgen::generate!({
     path: "../../wit",
-    world: "wasix:mcp/mcp-router",
+    world: "mcp-wit:extension/talking-router",
 });
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -45,6 +46,7 @@ const TOOLS: &[(&str, &str)] = &[
     ("http-get", "Sends an HTTP GET to `url` (wasi:http) and returns the status and body"),
     ("sleep", "Sleeps `secs` seconds (a host call, not a loop)"),
     ("counter", "Counts calls in this instance"),
+    ("ask-forever", "Asks the client 10,000 questions, one after the other"),
 ];
 
 static CALLS: AtomicU64 = AtomicU64::new(0);
@@ -112,6 +114,17 @@ impl Guest for Hostile {
         let str_arg = |key: &str, default: &str| args.get(key).and_then(|v| v.as_str()).unwrap_or(default).to_string();
         let mib = args.get("mib").and_then(|v| v.as_u64()).unwrap_or(100) as usize;
         match tool_name.as_str() {
+            "ask-forever" => {
+                let question = r#"{"message":"Again?","requestedSchema":{"type":"object","properties":{}}}"#;
+                let mut answered = 0;
+                for _ in 0..10_000 {
+                    match mcp_wit::extension::client::create_elicitation(question) {
+                        Ok(_) => answered += 1,
+                        Err(error) => return Ok(text(format!("answered {answered}; then: {error:?}"))),
+                    }
+                }
+                Ok(text(format!("answered {answered}")))
+            }
             "spin" => {
                 let mut x = 0u64;
                 loop {
