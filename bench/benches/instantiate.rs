@@ -15,6 +15,14 @@
 //!   then one `tools/call`: a one-call client's whole session, minus I/O.
 //! - `protocol/parse_tools_call`: the JSON side of a `tools/call` alone:
 //!   decoding the message and its params.
+//! - `talk_back/elicitation_2025`: a `tools/call` of the conformance
+//!   fixture's `test_elicitation` in a 2025 session, its question answered
+//!   by an in-process peer at once: the request to the client, the answer
+//!   matched and checked, the guest resumed.
+//! - `talk_back/elicitation_2026`: the same call as 2026-07-28 requests: the
+//!   first ends the round (`input_required`, a signed state), the retry
+//!   carries the answer and the state and runs the call again on a fresh
+//!   instance.
 //!
 //! Run with `cargo bench -p mcp-wit-bench --bench instantiate` (`just bench`
 //! runs it after the report). Numbers are for comparison between revisions
@@ -143,10 +151,80 @@ fn protocol(c: &mut Criterion) {
     group.finish();
 }
 
+/// A client that answers every elicitation at once, in process.
+struct Accepting;
+
+impl mcp_wit_protocol::Peer for Accepting {
+    fn notify(&self, _message: &[u8]) {}
+
+    fn ask(
+        &self,
+        _id: u64,
+        _request: Vec<u8>,
+        _bound: mcp_wit_protocol::client::WaitBound,
+    ) -> mcp_wit_protocol::client::BoxFuture<
+        Result<mcp_wit_protocol::client::Response, mcp_wit_protocol::client::AskError>,
+    > {
+        let answer = serde_json::value::RawValue::from_string(r#"{"action":"accept","content":{"name":"A"}}"#.into());
+        Box::pin(std::future::ready(Ok(Ok(answer.expect("JSON")))))
+    }
+}
+
+fn talk_back(c: &mut Criterion) {
+    let engine = mcp_wit::EngineOptions::default().build().expect("cannot build the engine");
+    let policy = SandboxPolicy::builder("conformance").guest_output(OutputTarget::Discard).build();
+    let path = mcp_wit_tests::fixture("conformance");
+    let component = LoadedComponent::from_file(&engine, &path, policy).expect("cannot load conformance.wasm");
+    let mut group = c.benchmark_group("talk_back");
+
+    const LEGACY_INITIALIZE: &[u8] = br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"bench","version":"0"}}}"#;
+    const ELICIT: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"test_elicitation","arguments":{"message":"Who?"}}}"#;
+    let mut session = Session::new(component.clone(), SessionOptions::default());
+    session.set_peer(Some(std::sync::Arc::new(Accepting)));
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    session.handle(LEGACY_INITIALIZE, &mut out);
+    session.handle(INITIALIZED, &mut out);
+    out.clear();
+    session.handle(ELICIT, &mut out);
+    let answer = String::from_utf8_lossy(&out[0]).into_owned();
+    assert!(answer.contains("action: accept"), "unexpected answer: {answer}");
+    group.bench_function("elicitation_2025", |b| {
+        b.iter(|| {
+            out.clear();
+            session.handle(black_box(ELICIT), &mut out);
+        })
+    });
+
+    const ENVELOPE: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}"#;
+    let first = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"test_elicitation","arguments":{{"message":"Who?"}},{ENVELOPE}}}}}"#
+    );
+    let mut session = Session::new(component.clone(), SessionOptions::default());
+    out.clear();
+    session.handle(first.as_bytes(), &mut out);
+    let round: serde_json::Value = serde_json::from_slice(&out[0]).expect("JSON");
+    let state = round["result"]["requestState"].as_str().expect("a state").to_owned();
+    let retry = format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"test_elicitation","arguments":{{"message":"Who?"}},"inputResponses":{{"q1":{{"action":"accept","content":{{"name":"A"}}}}}},"requestState":"{state}",{ENVELOPE}}}}}"#
+    );
+    out.clear();
+    session.handle(retry.as_bytes(), &mut out);
+    let answer = String::from_utf8_lossy(&out[0]).into_owned();
+    assert!(answer.contains("action: accept"), "unexpected answer: {answer}");
+    group.bench_function("elicitation_2026", |b| {
+        b.iter(|| {
+            out.clear();
+            session.handle(black_box(first.as_bytes()), &mut out);
+            session.handle(black_box(retry.as_bytes()), &mut out);
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     // Short runs: the machine is shared, and these are steady, microsecond-scale loops.
     config = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
-    targets = instances, sessions, protocol
+    targets = instances, sessions, protocol, talk_back
 }
 criterion_main!(benches);
