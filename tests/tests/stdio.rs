@@ -230,7 +230,7 @@ async fn the_server_exits_cleanly_when_stdin_closes() {
 }
 
 #[tokio::test]
-async fn a_client_probing_server_discover_falls_back_to_initialize() {
+async fn an_rmcp_client_that_probes_server_discover_first_is_served() {
     use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
     let path = everything();
     let mut child = tokio::process::Command::new(support::binary())
