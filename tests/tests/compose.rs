@@ -476,3 +476,34 @@ async fn a_middleware_without_a_router_plugged_in_is_refused() {
     assert!(stderr.contains("wasix:mcp/router@25.3.26"), "{stderr}");
     assert!(stderr.contains("it is a middleware") && stderr.contains("wac plug"), "says what to do: {stderr}");
 }
+
+#[tokio::test]
+async fn a_namespaced_router_still_reaches_its_client() {
+    // The router's `mcp-wit:extension/client` import stays an import of the
+    // composition, and the host links it: its questions pass the middleware.
+    let composed = compose(&["namespace"], "conformance");
+    let args = serve_args(composed.path(), &["NAMESPACE_PREFIX=c_"]);
+    let mut server = RawServer::start(&args);
+    let params = json!({
+        "protocolVersion": VERSION,
+        "capabilities": { "elicitation": {} },
+        "clientInfo": { "name": "raw", "version": "0" },
+    });
+    server.send(&json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params }).to_string()).await;
+    server.receive().await;
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
+    let call = json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": { "name": "c_test_elicitation", "arguments": { "message": "Who?" } } });
+    server.send(&call.to_string()).await;
+    let question = server.receive().await;
+    assert_eq!(question["method"], "elicitation/create", "{question}");
+    let answer = json!({ "jsonrpc": "2.0", "id": question["id"], "result": { "action": "accept", "content": { "username": "u", "email": "e" } } });
+    server.send(&answer.to_string()).await;
+    let done = server.receive().await;
+    assert_eq!(done["id"], 1, "{done}");
+    assert_eq!(
+        first_text(&done["result"]),
+        r#"User response: <action: accept, content: {"email":"e","username":"u"}>"#
+    );
+    server.finish().await;
+}
