@@ -39,7 +39,10 @@ const { values: opt } = parseArgs({
         'complete-prompt': { type: 'string' },
         'complete-arg': { type: 'string' },
         timeout: { type: 'string', default: '30' },
-        trace: { type: 'string' }
+        trace: { type: 'string' },
+        // accept | decline: answer the server's elicitations (and sampling)
+        // and record what it asked.
+        'talk-back': { type: 'string' }
     }
 });
 if (!opt.url === (command.length === 0)) {
@@ -106,7 +109,25 @@ async function tracingFetch(url, init) {
 }
 
 const mode = opt.mode === 'auto' || opt.mode === 'legacy' ? opt.mode : { pin: opt.mode };
-const client = new Client({ name: 'ts-sdk-peer', version: '1.0.0' }, { versionNegotiation: { mode } });
+const talkBack = opt['talk-back'] ? { sampled: [], elicited: [] } : undefined;
+const capabilities = talkBack ? { sampling: {}, elicitation: {} } : undefined;
+const client = new Client({ name: 'ts-sdk-peer', version: '1.0.0' }, { versionNegotiation: { mode }, capabilities });
+if (talkBack) {
+    client.setRequestHandler('sampling/createMessage', async (request) => {
+        talkBack.sampled.push(request.params);
+        return {
+            model: 'test-model',
+            role: 'assistant',
+            content: { type: 'text', text: 'This is a test response from the client' }
+        };
+    });
+    client.setRequestHandler('elicitation/create', async (request) => {
+        talkBack.elicited.push(request.params);
+        return opt['talk-back'] === 'decline'
+            ? { action: 'decline' }
+            : { action: 'accept', content: { username: 'testuser', email: 'test@example.com' } };
+    });
+}
 const requestOptions = { timeout: Number(opt.timeout) * 1000 };
 const transport = opt.url
     ? new StreamableHTTPClientTransport(new URL(opt.url), trace ? { fetch: tracingFetch } : {})
@@ -155,6 +176,7 @@ out.complete = opt['complete-prompt']
           )
       )
     : null;
+if (talkBack) out.talkBack = talkBack;
 
 await client.close().catch((e) => console.error(`close failed: ${e?.message ?? e}`));
 process.stdout.write(JSON.stringify(out) + '\n', () => {

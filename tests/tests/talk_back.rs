@@ -482,3 +482,30 @@ async fn a_guest_that_asks_ten_thousand_questions_gets_64() {
     assert_eq!(tool_text(&answer), "1");
     server.finish().await;
 }
+
+#[tokio::test]
+async fn typescript_sdk_answers_questions_in_both_eras_over_http() {
+    let fixture = fixture_arg("conformance");
+    let server = HttpServer::start(&[fixture.as_str()]).await;
+    let url = server.url();
+    let steps = |mode: &str, tool: &str, arguments: Value| -> Vec<String> {
+        let arguments = arguments.to_string();
+        ["--mode", mode, "--talk-back", "accept", "--tool", tool, "--args", &arguments, "--url", &url]
+            .map(String::from)
+            .to_vec()
+    };
+    let (legacy, modern) = tokio::join!(
+        run_peer(Peer::TypeScript, steps("legacy", "test_sampling", json!({ "prompt": "Say hi" }))),
+        run_peer(Peer::TypeScript, steps("2026-07-28", "test_elicitation", json!({ "message": "Who?" }))),
+    );
+    assert_eq!(legacy.report["protocolVersion"], "2025-11-25", "{}", legacy.report);
+    assert_eq!(call_text(&legacy), "LLM response: This is a test response from the client");
+    assert_eq!(legacy.report["talkBack"]["sampled"][0]["maxTokens"], 100, "{}", legacy.report);
+    assert_eq!(modern.report["protocolVersion"], "2026-07-28", "{}", modern.report);
+    assert_eq!(
+        call_text(&modern),
+        r#"User response: <action: accept, content: {"email":"test@example.com","username":"testuser"}>"#
+    );
+    assert_eq!(modern.report["talkBack"]["elicited"][0]["message"], "Who?", "{}", modern.report);
+    server.stop().await;
+}
