@@ -496,3 +496,36 @@ async fn a_capability_the_request_did_not_declare_is_32021_and_400_over_http() {
     assert_eq!(reply.response()["result"]["inputRequests"]["q1"]["method"], "sampling/createMessage", "{reply:?}");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn x_mcp_header_arguments_must_come_as_mcp_param_headers_too() {
+    let (server, client) = http_server().await;
+    let call = |id: i64, region: &str| {
+        request(
+            json!(id),
+            "tools/call",
+            modern(json!({ "name": "test_custom_header", "arguments": { "region": region } })),
+        )
+        .to_string()
+    };
+    let headers = |param: Option<&'static str>| {
+        let mut headers = modern_headers("tools/call", Some("test_custom_header"));
+        if let Some(value) = param {
+            headers.push(("mcp-param-region", value));
+        }
+        headers
+    };
+    // The header matches the argument, literally or base64-encoded.
+    let reply = client.post_raw(&headers(Some("eu-west")), call(1, "eu-west")).await;
+    assert_eq!(reply.status, StatusCode::OK, "{reply:?}");
+    assert_eq!(reply.response()["result"]["content"][0]["text"], "region: eu-west", "{reply:?}");
+    let reply = client.post_raw(&headers(Some("=?base64?ZXUtd2VzdA==?=")), call(2, "eu-west")).await;
+    assert_eq!(reply.status, StatusCode::OK, "{reply:?}");
+    // Missing, different or broken base64: 400 with -32020, and the guest is not run.
+    for (id, value) in [(3, None), (4, Some("us-east")), (5, Some("=?base64?!!!?="))] {
+        let reply = client.post_raw(&headers(value), call(id, "eu-west")).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{value:?}: {reply:?}");
+        assert_eq!(reply.response()["error"]["code"], -32020, "{value:?}: {reply:?}");
+    }
+    server.stop().await;
+}

@@ -66,6 +66,11 @@ const TOOLS: &[(&str, &str, &str)] = &[
     ("test_input_required_result_capabilities", "Asks only what the client can answer", NO_ARGUMENTS),
     ("test_missing_capability", "Needs the client's model: fails without `sampling`", NO_ARGUMENTS),
     (
+        "test_custom_header",
+        "Echoes `region`, which 2026-07-28 clients also send as the Mcp-Param-Region header (SEP-2243)",
+        r#"{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}},"required":["region"]}"#,
+    ),
+    (
         "test_sampling",
         "Tests server-initiated sampling",
         r#"{"type":"object","properties":{"prompt":{"type":"string","description":"The prompt to send to the LLM"}},"required":["prompt"]}"#,
@@ -455,6 +460,7 @@ impl Guest for Conformance {
             // One question the call cannot do without: in a 2026-07-28 request
             // whose client did not declare `sampling`, the host fails it with
             // -32021 before anything is asked.
+            "test_custom_header" => Ok(result(vec![text(&format!("region: {}", argument(&arguments, "region")?))])),
             "test_missing_capability" => {
                 let params = serde_json::json!({
                     "messages": [{ "role": "user", "content": { "type": "text", "text": "Say hello" } }],
