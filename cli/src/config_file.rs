@@ -28,7 +28,7 @@ use anyhow::Context;
 use serde::Deserialize;
 
 use crate::sandbox_args::SandboxArgs;
-use crate::settings::ServeSettings;
+use crate::settings::{CacheScopeArg, ServeSettings};
 use crate::units;
 
 /// The whole file.
@@ -62,6 +62,11 @@ pub struct ComponentSection {
     /// Its memory cap.
     #[serde(default, deserialize_with = "units::size")]
     pub max_memory: Option<usize>,
+    /// How long 2026-07-28 clients may reuse its lists and reads (`ttlMs`).
+    #[serde(default, deserialize_with = "units::duration")]
+    pub cache_ttl: Option<Duration>,
+    /// Who may reuse them (`cacheScope`).
+    pub cache_scope: Option<CacheScopeArg>,
     /// Its own grants, added to the file's and the command line's.
     #[serde(flatten)]
     pub sandbox: SandboxArgs,

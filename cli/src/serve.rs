@@ -66,6 +66,8 @@ struct Planned {
     path: PathBuf,
     prefix: Option<String>,
     limits: Limits,
+    /// What modern clients may cache of its results.
+    cache_hint: mcp_wit::CacheHint,
     sandbox: Option<SandboxArgs>,
     section: String,
 }
@@ -136,7 +138,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .with_context(|| format!("cannot serve {}", plan.path.display()))?
         .with_limits(plan.limits)
         .with_instance_mode(instance_mode)
-        .with_cache_hint(cache_hint);
+        .with_cache_hint(plan.cache_hint);
         report_requirements(&component)?;
         let prefix = match cli_names.get(&plan.path).or(plan.prefix.as_ref()) {
             Some(prefix) => prefix.clone(),
@@ -203,6 +205,7 @@ fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) ->
                 path: path.clone(),
                 prefix: None,
                 limits: layers.limits(None, None),
+                cache_hint: args.settings.clone().over(file.settings.clone()).cache_hint(),
                 sandbox: None,
                 section: String::new(),
             })
@@ -217,6 +220,13 @@ fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) ->
                 path: section.path.clone(),
                 prefix: section.name.clone(),
                 limits: layers.limits(section.timeout, section.max_memory),
+                // Flags, then the component's section, then the file's.
+                cache_hint: ServeSettings {
+                    cache_ttl: args.settings.cache_ttl.or(section.cache_ttl).or(file.settings.cache_ttl),
+                    cache_scope: args.settings.cache_scope.or(section.cache_scope).or(file.settings.cache_scope),
+                    ..ServeSettings::default()
+                }
+                .cache_hint(),
                 sandbox: Some(section.sandbox.clone()),
                 section: format!("{name}: "),
             }

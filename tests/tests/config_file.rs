@@ -141,3 +141,30 @@ async fn http_flags_need_an_address_from_the_command_line_or_the_file() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("--stateless is an HTTP setting") && stderr.contains("--http ADDR"), "{stderr}");
 }
+
+/// The `ttlMs` and `cacheScope` of a 2026-07-28 `tools/list` served by `args`.
+async fn modern_cache_hint(args: &[&str]) -> (u64, String) {
+    let mut server = RawServer::start(args);
+    let meta = json!({ "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} });
+    let answer = server.request(1, "tools/list", json!({ "_meta": meta })).await;
+    server.finish().await;
+    let result = &answer["result"];
+    (result["ttlMs"].as_u64().unwrap_or_else(|| panic!("{answer}")), result["cacheScope"].as_str().unwrap().to_owned())
+}
+
+#[tokio::test]
+async fn a_component_section_sets_its_own_cache_hint_and_flags_beat_it() {
+    let (_dir, file) = config(
+        r#"
+cache-ttl = "30s"
+
+[[component]]
+path = "echo.wasm"
+cache-ttl = "5s"
+cache-scope = "private"
+"#,
+    );
+    assert_eq!(modern_cache_hint(&["serve", "-f", &file]).await, (5000, "private".into()));
+    let flagged = modern_cache_hint(&["serve", "-f", &file, "--cache-ttl", "1s", "--cache-scope", "public"]).await;
+    assert_eq!(flagged, (1000, "public".into()));
+}
