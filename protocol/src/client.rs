@@ -147,6 +147,13 @@ pub trait Peer: Send + Sync {
     fn ask(&self, id: u64, request: Vec<u8>, bound: WaitBound) -> BoxFuture<Result<Response, AskError>>;
 }
 
+/// Where a router's list changes go: every client of the server that
+/// listens, not only the one whose request is being served.
+pub trait Broadcast: Send + Sync {
+    /// Sends `message` (a change notification) to every listening client.
+    fn all(&self, message: &[u8]);
+}
+
 /// What the client declared it can be asked (its `capabilities`, at
 /// `initialize` or in a 2026-07-28 request's envelope).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -257,6 +264,9 @@ pub struct LinkSettings {
     /// answers it brought. Its questions are answered from them, and the
     /// ones without an answer end the round.
     pub round: Option<Round>,
+    /// Where list changes go, when the transport serves several clients;
+    /// without it, to the stream of the request being served.
+    pub broadcast: Option<Arc<dyn Broadcast>>,
 }
 
 /// A question of a batch: how a 2026-07-28 round knows it, what it asks,
@@ -363,9 +373,18 @@ impl ClientLink {
         self.notify("notifications/message", &Message { level, logger, data });
     }
 
-    /// Says that one of the router's lists changed.
+    /// Says that one of the router's lists changed: to every client of the
+    /// server that listens, where the transport can reach them.
     pub fn list_changed(&self, kind: ListKind) {
-        self.notify(kind.method(), &serde_json::Map::new());
+        let Some(broadcast) = &self.inner.settings.broadcast else {
+            self.notify(kind.method(), &serde_json::Map::new());
+            return;
+        };
+        let mut message = Vec::with_capacity(64);
+        match jsonrpc::write_notification(&mut message, kind.method(), &serde_json::Map::new()) {
+            Ok(()) => broadcast.all(&message),
+            Err(e) => tracing::warn!("cannot serialise a {} notification: {e}", kind.method()),
+        }
     }
 
     /// Says that the resource at `uri` changed.

@@ -821,3 +821,24 @@ async fn sigterm_lets_requests_in_flight_finish() {
     // Nothing listens any more.
     assert!(TcpStream::connect(server.addr).await.is_err());
 }
+
+#[tokio::test]
+async fn a_list_change_reaches_every_session_that_listens() {
+    let (server, first) = initialized(&[]).await;
+    let mut second = server.client();
+    second.initialize(VERSION).await;
+    // The second session listens on its GET stream; the first one's guest
+    // says its tools changed.
+    let mut listening = EventReader::new(second.get_stream(&server.url(), &[]).await);
+    let answer = first.request(1, "tools/call", json!({ "name": "test_trigger_tool_change", "arguments": {} })).await;
+    assert_eq!(text(&answer), "Tool list change announced");
+    let event = loop {
+        let event = listening.next_event(Duration::from_secs(10)).await.expect("the change");
+        if !event.data.is_empty() {
+            break event;
+        }
+    };
+    let message: Value = serde_json::from_str(&event.data).unwrap();
+    assert_eq!(message, json!({ "jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": {} }));
+    server.stop().await;
+}

@@ -15,7 +15,7 @@ wit_bindgen::generate!({
 
 use exports::mcp_wit::extension::extension::{Guest as Extension, ResourceTemplate};
 
-use mcp_wit::extension::client::{self, ClientError, LogLevel, QuestionKind};
+use mcp_wit::extension::client::{self, ClientError, ListKind, LogLevel, QuestionKind};
 
 use exports::wasix::mcp::router::{
     AudioContent, BlobResourceContents, CallToolResult, CompletionError, CompletionRequest, CompletionResponse,
@@ -65,6 +65,8 @@ const TOOLS: &[(&str, &str, &str)] = &[
     ("test_input_required_result_tampered_state", "Asks for a confirmation across a round", NO_ARGUMENTS),
     ("test_input_required_result_capabilities", "Asks only what the client can answer", NO_ARGUMENTS),
     ("test_missing_capability", "Needs the client's model: fails without `sampling`", NO_ARGUMENTS),
+    ("test_trigger_tool_change", "Says that the tool list changed", NO_ARGUMENTS),
+    ("test_trigger_prompt_change", "Says that the prompt list changed", NO_ARGUMENTS),
     (
         "test_custom_header",
         "Echoes `region`, which 2026-07-28 clients also send as the Mcp-Param-Region header (SEP-2243)",
@@ -460,6 +462,14 @@ impl Guest for Conformance {
             // One question the call cannot do without: in a 2026-07-28 request
             // whose client did not declare `sampling`, the host fails it with
             // -32021 before anything is asked.
+            "test_trigger_tool_change" => {
+                client::notify_list_changed(ListKind::Tools);
+                Ok(result(vec![text("Tool list change announced")]))
+            }
+            "test_trigger_prompt_change" => {
+                client::notify_list_changed(ListKind::Prompts);
+                Ok(result(vec![text("Prompt list change announced")]))
+            }
             "test_custom_header" => Ok(result(vec![text(&format!("region: {}", argument(&arguments, "region")?))])),
             "test_missing_capability" => {
                 let params = serde_json::json!({

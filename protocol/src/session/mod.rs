@@ -17,7 +17,7 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 
 use crate::cancel::{Canceller, TickHook};
-use crate::client::{ClientCapabilities, ClientLink, LinkSettings, Peer, QuestionIds};
+use crate::client::{Broadcast, ClientCapabilities, ClientLink, LinkSettings, Peer, QuestionIds};
 use crate::executor::block_on;
 use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::method::Method;
@@ -137,6 +137,9 @@ pub struct Session<C: RouterComponent> {
     peer: Option<Arc<dyn Peer>>,
     /// Ids of the requests sent to the client.
     question_ids: QuestionIds,
+    /// Where routers' list changes go, when the transport serves several
+    /// clients.
+    broadcast: Option<Arc<dyn Broadcast>>,
 }
 
 impl<C: RouterComponent> Session<C> {
@@ -166,7 +169,15 @@ impl<C: RouterComponent> Session<C> {
             client: ClientCapabilities::default(),
             peer: None,
             question_ids: QuestionIds::default(),
+            broadcast: None,
         }
+    }
+
+    /// Sends routers' list changes to every listening client of the
+    /// transport (e.g. every HTTP session's GET stream) rather than only on
+    /// the stream of the request being served.
+    pub fn set_broadcast(&mut self, broadcast: Option<Arc<dyn Broadcast>>) {
+        self.broadcast = broadcast;
     }
 
     /// Gives the session the transport's way to the client: routers that
@@ -510,6 +521,7 @@ impl<C: RouterComponent> Session<C> {
             ids: self.question_ids.clone(),
             may_ask: !modern,
             round,
+            broadcast: self.broadcast.clone(),
         }))
     }
 

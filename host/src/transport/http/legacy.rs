@@ -34,7 +34,8 @@ pub async fn stream(State(server): State<Arc<ServerState>>, headers: HeaderMap) 
             None,
         );
     }
-    let session = Session::new(server.routers.clone(), server.session_options.clone());
+    let mut session = Session::new(server.routers.clone(), server.session_options.clone());
+    session.set_broadcast(Some(server.broadcast.clone()));
     let Ok(session) = server.sessions.insert(Transport::Legacy, session) else {
         return wire::error(
             StatusCode::SERVICE_UNAVAILABLE,

@@ -147,7 +147,9 @@ pub(crate) struct ServerState {
     session_options: SessionOptions,
     options: HttpOptions,
     security: SecurityPolicy,
-    sessions: Sessions,
+    sessions: Arc<Sessions>,
+    /// Routers' list changes, to every session's stream.
+    broadcast: Arc<dyn mcp_wit_protocol::client::Broadcast>,
     /// Turns `true` when the server shuts down: long-lived streams end.
     shutdown: watch::Sender<bool>,
 }
@@ -156,9 +158,10 @@ impl ServerState {
     /// The state of a server listening on `bound`.
     fn new(routers: Routers, session_options: SessionOptions, options: HttpOptions, bound: SocketAddr) -> Self {
         let security = SecurityPolicy::new(bound, &options.allow_hosts, &options.allow_origins);
-        let sessions = Sessions::new(options.max_sessions, options.session_timeout);
+        let sessions = Arc::new(Sessions::new(options.max_sessions, options.session_timeout));
+        let broadcast = Arc::new(talk_back::SessionStreams(Arc::downgrade(&sessions)));
         let (shutdown, _) = watch::channel(false);
-        ServerState { routers, session_options, options, security, sessions, shutdown }
+        ServerState { routers, session_options, options, security, sessions, broadcast, shutdown }
     }
 }
 

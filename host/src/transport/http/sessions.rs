@@ -154,6 +154,11 @@ impl Sessions {
         Ok(entry)
     }
 
+    /// The open server-to-client streams of every live session.
+    pub fn streams(&self) -> Vec<mpsc::Sender<Bytes>> {
+        self.map().values().filter_map(|session| session.stream()).collect()
+    }
+
     /// The live session `id` of `transport`.
     pub fn get(&self, id: &str, transport: Transport) -> Option<Arc<HttpSession>> {
         self.map().get(id).filter(|s| s.transport == transport).cloned()

@@ -119,6 +119,7 @@ async fn start_session(server: &Arc<ServerState>, message: Message, streaming: b
         return too_many_sessions();
     }
     let mut session = Session::new(server.routers.clone(), server.session_options.clone());
+    session.set_broadcast(Some(server.broadcast.clone()));
     let handled = tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
         session.handle_parsed_async(message.as_incoming(), &mut out).await;
