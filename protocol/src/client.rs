@@ -249,17 +249,13 @@ pub struct LinkSettings {
     pub capabilities: ClientCapabilities,
     /// The request's `_meta.progressToken`.
     pub progress_token: Option<Box<RawValue>>,
-    /// The least severe level the client wants; `None` with `quiet` sends no
-    /// log messages at all.
+    /// The least severe level the client wants.
     pub log_level: Option<LogLevel>,
-    /// No log messages unless a level was asked for (2026-07-28: a request
-    /// without `logLevel` gets none).
-    pub quiet: bool,
+    /// A 2026-07-28 request: without a `logLevel` it gets no log messages,
+    /// and its questions never go to the client as requests.
+    pub modern: bool,
     /// The connection's question ids.
     pub ids: QuestionIds,
-    /// Whether questions may go to the client as requests: in a 2025
-    /// session. A 2026-07-28 server sends none.
-    pub may_ask: bool,
     /// For a 2026-07-28 request that may end in `input_required`: the
     /// answers it brought. Its questions are answered from them, and the
     /// ones without an answer end the round.
@@ -357,7 +353,7 @@ impl ClientLink {
         let settings = &self.inner.settings;
         let passes = match settings.log_level {
             Some(least) => level >= least,
-            None => !settings.quiet,
+            None => !settings.modern,
         };
         if !passes {
             return;
@@ -415,23 +411,24 @@ impl ClientLink {
         params: Option<&str>,
         bound: WaitBound,
     ) -> Result<Box<RawValue>, AskError> {
-        if self.inner.settings.round.is_some() {
-            // A single question is one the call cannot do without: asked of a
-            // client that did not declare it, it fails the request (-32021).
-            // (In a batch, `ask_all`, the guest gets `unsupported` instead.)
-            let checked = params.map(|p| check_params(question, p)).transpose().map_err(AskError::Client)?;
-            if self.check_declared(question, checked.as_deref()).is_err() {
-                *self.inner.required.lock().unwrap_or_else(|e| e.into_inner()) =
-                    Some(required_capability(question, checked.as_deref()));
-                return Err(AskError::CapabilityRequired);
-            }
-            // Keyed in the order asked: the same on every run of the request.
-            let n = self.inner.asked.load(Ordering::Relaxed) + 1;
-            let keyed = Keyed { key: format!("q{n}"), question, params: params.map(str::to_owned) };
-            let mut answers = self.ask_all(vec![keyed], bound).await?;
-            return answers.pop().expect("one answer per question").map_err(AskError::Client);
+        let Some(round) = &self.inner.settings.round else {
+            return self.ask_now(question, params, bound).await;
+        };
+        // A single question is one the call cannot do without: asked of a
+        // client that did not declare it, it fails the request (-32021). (In
+        // a batch, `ask_all`, the guest gets `unsupported` instead.)
+        let params = params.map(|p| check_params(question, p)).transpose()?;
+        if self.check_declared(question, params.as_deref()).is_err() {
+            *self.inner.required.lock().unwrap_or_else(|e| e.into_inner()) =
+                Some(required_capability(question, params.as_deref()));
+            return Err(AskError::CapabilityRequired);
         }
-        self.ask_now(question, params, bound).await
+        // Keyed in the order asked: the same on every run of the request.
+        let key = format!("q{}", self.inner.asked.load(Ordering::Relaxed) + 1);
+        match self.answer_in_round(round, key, question, params)? {
+            Some(answer) => Ok(answer),
+            None => Err(AskError::InputRequired),
+        }
     }
 
     /// Asks `questions`; the answers come in the same order. In a 2025
@@ -455,38 +452,50 @@ impl ClientLink {
             return Ok(answers);
         };
         let mut answers = Vec::with_capacity(questions.len());
-        let mut missing = Vec::new();
-        for keyed in questions {
-            if self.inner.asked.fetch_add(1, Ordering::Relaxed) >= MAX_QUESTIONS_PER_REQUEST {
-                answers.push(Err(ClientError::Unavailable(format!(
-                    "a request may ask its client at most {MAX_QUESTIONS_PER_REQUEST} questions"
-                ))));
-                continue;
-            }
-            let params = match keyed.params.as_deref().map(|p| check_params(keyed.question, p)).transpose() {
-                Ok(params) => params,
-                Err(error) => {
-                    answers.push(Err(error));
-                    continue;
-                }
-            };
-            if let Err(error) = self.check_declared(keyed.question, params.as_deref()) {
-                answers.push(Err(error));
-                continue;
-            }
-            match round.answer(&keyed.key) {
-                Some(answer) => answers.push(check_result(keyed.question, answer.to_owned())),
-                None => {
-                    answers.push(Err(ClientError::Unavailable("not answered yet".into())));
-                    missing.push(Missing { key: keyed.key, question: keyed.question, params });
-                }
+        let mut unanswered = false;
+        for Keyed { key, question, params } in questions {
+            let answer = params
+                .as_deref()
+                .map(|p| check_params(question, p))
+                .transpose()
+                .and_then(|params| self.check_declared(question, params.as_deref()).map(|()| params))
+                .and_then(|params| self.answer_in_round(round, key, question, params));
+            unanswered |= matches!(answer, Ok(None));
+            answers.push(
+                answer.and_then(|answer| answer.ok_or_else(|| ClientError::Unavailable("not answered yet".into()))),
+            );
+        }
+        if unanswered { Err(AskError::InputRequired) } else { Ok(answers) }
+    }
+
+    /// The answer the round brought to question `key` (its params checked),
+    /// checked in turn; `None` when it has none yet: the question is then
+    /// one of the round's `inputRequests`.
+    fn answer_in_round(
+        &self,
+        round: &Round,
+        key: String,
+        question: Question,
+        params: Option<Box<RawValue>>,
+    ) -> Result<Option<Box<RawValue>>, ClientError> {
+        self.count_question()?;
+        match round.answer(&key) {
+            Some(answer) => check_result(question, answer.to_owned()).map(Some),
+            None => {
+                self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).push(Missing { key, question, params });
+                Ok(None)
             }
         }
-        if missing.is_empty() {
-            return Ok(answers);
+    }
+
+    /// Counts a question against [`MAX_QUESTIONS_PER_REQUEST`].
+    fn count_question(&self) -> Result<(), ClientError> {
+        if self.inner.asked.fetch_add(1, Ordering::Relaxed) >= MAX_QUESTIONS_PER_REQUEST {
+            return Err(ClientError::Unavailable(format!(
+                "a request may ask its client at most {MAX_QUESTIONS_PER_REQUEST} questions"
+            )));
         }
-        self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).extend(missing);
-        Err(AskError::InputRequired)
+        Ok(())
     }
 
     /// The error that ends the request if a question needed a capability the
@@ -541,7 +550,7 @@ impl ClientLink {
             None => None,
         };
         self.check_declared(question, params.as_deref())?;
-        if !settings.may_ask {
+        if settings.modern {
             return Err(ClientError::Unavailable(format!(
                 "`{}`: a 2026-07-28 request can ask its client only from tools/call, prompts/get or resources/read",
                 question.method()
@@ -555,12 +564,7 @@ impl ClientLink {
             ))
             .into());
         };
-        if self.inner.asked.fetch_add(1, Ordering::Relaxed) >= MAX_QUESTIONS_PER_REQUEST {
-            return Err(ClientError::Unavailable(format!(
-                "a request may ask its client at most {MAX_QUESTIONS_PER_REQUEST} questions"
-            ))
-            .into());
-        }
+        self.count_question()?;
         let id = settings.ids.next();
         let mut message = Vec::with_capacity(128);
         let written = match &params {

@@ -5,8 +5,10 @@
 
 use std::time::Instant;
 
+use std::future::Future;
 use wasmtime::StoreContextMut;
-use wasmtime::component::{ComponentType, Lift, Linker, LinkerInstance, Lower};
+
+use wasmtime::component::{ComponentNamedList, ComponentType, Lift, Linker, LinkerInstance, Lower};
 
 use mcp_wit_protocol::Calls;
 use mcp_wit_protocol::client::{self, AskError, ClientLink, Keyed, Question as Asked, WaitBound};
@@ -203,63 +205,40 @@ pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: Calls) -> was
         }
         Ok(())
     })?;
+    question(&mut client, calls, "create-message", |asking, (params,): (String,)| {
+        asking.ask(Asked::CreateMessage, params)
+    })?;
+    question(&mut client, calls, "create-elicitation", |asking, (params,): (String,)| {
+        asking.ask(Asked::Elicit, params)
+    })?;
+    question(&mut client, calls, "list-roots", |asking, (): ()| asking.roots())?;
+    question(&mut client, calls, "ask", |asking, (questions,): (Vec<Question>,)| asking.ask_all(questions))?;
+    Ok(())
+}
+
+/// Links the question `name`, answered by `ask`: on the calling thread for
+/// blocking instances, as a future that gives the thread back for async ones.
+fn question<P, R, F, Fut>(
+    client: &mut LinkerInstance<'_, StoreData>,
+    calls: Calls,
+    name: &str,
+    ask: F,
+) -> wasmtime::Result<()>
+where
+    P: ComponentNamedList + Lift + 'static,
+    (R,): ComponentNamedList + Lower + 'static,
+    F: Fn(Asking, P) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = wasmtime::Result<R>> + Send + 'static,
+{
     match calls {
-        Calls::Blocking => link_blocking_questions(&mut client),
-        Calls::Async => link_async_questions(&mut client),
+        Calls::Blocking => client.func_wrap(name, move |store: Store<'_>, params: P| {
+            Ok((mcp_wit_protocol::block_on(ask(Asking::of(&store), params))?,))
+        }),
+        Calls::Async => client.func_wrap_async(name, move |store: Store<'_>, params: P| {
+            let asked = ask(Asking::of(&store), params);
+            Box::new(async move { Ok((asked.await?,)) })
+        }),
     }
-}
-
-fn link_blocking_questions(client: &mut LinkerInstance<'_, StoreData>) -> wasmtime::Result<()> {
-    use mcp_wit_protocol::block_on;
-    client.func_wrap("create-message", |store: Store<'_>, (params,): (String,)| {
-        let asking = Asking::of(&store);
-        Ok((asking.answered(block_on(ask(asking.link.clone(), Asked::CreateMessage, params, asking.bound.clone())))?,))
-    })?;
-    client.func_wrap("create-elicitation", |store: Store<'_>, (params,): (String,)| {
-        let asking = Asking::of(&store);
-        Ok((asking.answered(block_on(ask(asking.link.clone(), Asked::Elicit, params, asking.bound.clone())))?,))
-    })?;
-    client.func_wrap("list-roots", |store: Store<'_>, (): ()| {
-        let asking = Asking::of(&store);
-        Ok((asking.answered(block_on(roots(asking.link.clone(), asking.bound.clone())))?,))
-    })?;
-    client.func_wrap("ask", |store: Store<'_>, (questions,): (Vec<Question>,)| {
-        let asking = Asking::of(&store);
-        Ok((asking.answered_all(block_on(ask_all(asking.link.clone(), questions, asking.bound.clone())))?,))
-    })?;
-    Ok(())
-}
-
-fn link_async_questions(client: &mut LinkerInstance<'_, StoreData>) -> wasmtime::Result<()> {
-    client.func_wrap_async("create-message", |store: Store<'_>, (params,): (String,)| {
-        let asking = Asking::of(&store);
-        Box::new(async move {
-            let outcome = ask(asking.link.clone(), Asked::CreateMessage, params, asking.bound.clone()).await;
-            Ok((asking.answered(outcome)?,))
-        })
-    })?;
-    client.func_wrap_async("create-elicitation", |store: Store<'_>, (params,): (String,)| {
-        let asking = Asking::of(&store);
-        Box::new(async move {
-            let outcome = ask(asking.link.clone(), Asked::Elicit, params, asking.bound.clone()).await;
-            Ok((asking.answered(outcome)?,))
-        })
-    })?;
-    client.func_wrap_async("list-roots", |store: Store<'_>, (): ()| {
-        let asking = Asking::of(&store);
-        Box::new(async move {
-            let outcome = roots(asking.link.clone(), asking.bound.clone()).await;
-            Ok((asking.answered(outcome)?,))
-        })
-    })?;
-    client.func_wrap_async("ask", |store: Store<'_>, (questions,): (Vec<Question>,)| {
-        let asking = Asking::of(&store);
-        Box::new(async move {
-            let outcome = ask_all(asking.link.clone(), questions, asking.bound.clone()).await;
-            Ok((asking.answered_all(outcome)?,))
-        })
-    })?;
-    Ok(())
 }
 
 /// A question about to be asked: the request's link (none outside of a
@@ -270,6 +249,10 @@ struct Asking {
     bound: WaitBound,
     timeout: std::time::Duration,
 }
+
+/// What a question gives the guest: its answer or a `client-error`, or
+/// nothing when the call stops.
+type Answer<T> = wasmtime::Result<Result<T, ClientError>>;
 
 impl Asking {
     fn of(store: &Store<'_>) -> Self {
@@ -282,13 +265,26 @@ impl Asking {
         }
     }
 
-    /// The guest's answers to a batch (see [`Self::answered`]).
-    fn answered_all(
-        &self,
-        outcome: Result<Vec<Result<String, client::ClientError>>, AskError>,
-    ) -> wasmtime::Result<Vec<Result<String, ClientError>>> {
-        match outcome {
-            Ok(answers) => Ok(answers.into_iter().map(|answer| answer.map_err(ClientError::from)).collect()),
+    async fn ask(self, question: Asked, params: String) -> Answer<String> {
+        let Some(link) = &self.link else { return Ok(Err(no_client())) };
+        let asked = link.ask(question, Some(&params), self.bound.clone()).await;
+        self.answered(asked.map(|json| json.get().to_owned()))
+    }
+
+    async fn roots(self) -> Answer<Vec<Root>> {
+        let Some(link) = &self.link else { return Ok(Err(no_client())) };
+        let listed = link.list_roots(self.bound.clone()).await;
+        self.answered(listed.map(|roots| roots.into_iter().map(|r| Root { uri: r.uri, name: r.name }).collect()))
+    }
+
+    /// A batch's answers: each question's own answer or error.
+    async fn ask_all(self, questions: Vec<Question>) -> wasmtime::Result<Vec<Result<String, ClientError>>> {
+        let Some(link) = &self.link else { return Ok(questions.iter().map(|_| Err(no_client())).collect()) };
+        let keyed = questions.into_iter().map(Keyed::from).collect();
+        match link.ask_all(keyed, self.bound.clone()).await {
+            Ok(answers) => {
+                Ok(answers.into_iter().map(|a| a.map(|json| json.get().to_owned()).map_err(Into::into)).collect())
+            }
             // A batch's errors are per question: a whole one can only stop it.
             Err(AskError::Client(error)) => Err(wasmtime::Error::msg(error.to_string())),
             Err(other) => Err(self.interruption(other)),
@@ -298,12 +294,9 @@ impl Asking {
     /// The guest's answer; a wait that ran out of time or was cancelled
     /// stops the call, as any other wait on the host does, and so does a
     /// question that ends a 2026-07-28 round.
-    fn answered<T>(
-        &self,
-        outcome: Result<Result<T, client::ClientError>, AskError>,
-    ) -> wasmtime::Result<Result<T, ClientError>> {
+    fn answered<T>(&self, outcome: Result<T, AskError>) -> Answer<T> {
         match outcome {
-            Ok(answer) => Ok(answer.map_err(ClientError::from)),
+            Ok(answer) => Ok(Ok(answer)),
             Err(AskError::Client(error)) => Ok(Err(error.into())),
             Err(other) => Err(self.interruption(other)),
         }
@@ -318,41 +311,8 @@ impl Asking {
     }
 }
 
-async fn ask(
-    link: Option<ClientLink>,
-    question: Asked,
-    params: String,
-    bound: WaitBound,
-) -> Result<Result<String, client::ClientError>, AskError> {
-    let Some(link) = link else { return Ok(Err(no_client())) };
-    match link.ask(question, Some(&params), bound).await {
-        Ok(result) => Ok(Ok(result.get().to_owned())),
-        Err(AskError::Client(error)) => Ok(Err(error)),
-        Err(interrupted) => Err(interrupted),
-    }
-}
-
-async fn roots(link: Option<ClientLink>, bound: WaitBound) -> Result<Result<Vec<Root>, client::ClientError>, AskError> {
-    let Some(link) = link else { return Ok(Err(no_client())) };
-    match link.list_roots(bound).await {
-        Ok(roots) => Ok(Ok(roots.into_iter().map(|r| Root { uri: r.uri, name: r.name }).collect())),
-        Err(AskError::Client(error)) => Ok(Err(error)),
-        Err(interrupted) => Err(interrupted),
-    }
-}
-
-async fn ask_all(
-    link: Option<ClientLink>,
-    questions: Vec<Question>,
-    bound: WaitBound,
-) -> Result<Vec<Result<String, client::ClientError>>, AskError> {
-    let Some(link) = link else { return Ok(questions.iter().map(|_| Err(no_client())).collect()) };
-    let answers = link.ask_all(questions.into_iter().map(Keyed::from).collect(), bound).await?;
-    Ok(answers.into_iter().map(|answer| answer.map(|json| json.get().to_owned())).collect())
-}
-
-fn no_client() -> client::ClientError {
-    client::ClientError::Unavailable("no request is being served: the client can be asked only during one".into())
+fn no_client() -> ClientError {
+    ClientError::Unavailable("no request is being served: the client can be asked only during one".into())
 }
 
 /// Whether `component` imports the client interface.

@@ -8,6 +8,7 @@ use mcp_wit_protocol::contract;
 
 use super::bindings::wit;
 use super::convert::IntoContract;
+use super::instance::export_indices;
 
 /// The interface's fully qualified name.
 pub const EXTENSION_INTERFACE: &str = "mcp-wit:extension/extension@0.1.0";
@@ -25,16 +26,7 @@ impl ExtensionExports {
     /// The extension's functions in `component`; `None` when it does not
     /// export the interface, an error when it exports it incompletely.
     pub(super) fn find(component: &Component) -> wasmtime::Result<Option<Self>> {
-        let Some(interface) = component.get_export_index(None, EXTENSION_INTERFACE) else {
-            return Ok(None);
-        };
-        let index = |name: &str| {
-            component
-                .get_export_index(Some(&interface), name)
-                .ok_or_else(|| wasmtime::format_err!("`{EXTENSION_INTERFACE}` has no function `{name}`"))
-        };
-        let found: Vec<_> = EXTENSION_FUNCTIONS.into_iter().map(index).collect::<wasmtime::Result<_>>()?;
-        Ok(Some(ExtensionExports(found.try_into().expect("one index per function"))))
+        Ok(export_indices(component, EXTENSION_INTERFACE, &EXTENSION_FUNCTIONS)?.map(ExtensionExports))
     }
 }
 

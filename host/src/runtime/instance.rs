@@ -114,10 +114,10 @@ impl WasiHttpView for StoreData {
 /// [`LoadedComponent::instantiate_async`]: super::LoadedComponent::instantiate_async
 pub struct RouterInstance {
     store: Store<StoreData>,
-    router: RouterFuncs,
-    /// The extension's functions, when the component exports it; each
-    /// looked up on its first call.
-    extension: Option<(ExtensionExports, [Option<Func>; EXTENSION_FUNCTIONS.len()])>,
+    instance: Instance,
+    router: LazyFuncs<{ ROUTER_FUNCTIONS.len() }>,
+    /// The extension's functions, when the component exports it.
+    extension: Option<LazyFuncs<{ EXTENSION_FUNCTIONS.len() }>>,
     calls: Calls,
     /// Tool arguments handed to the guest, kept so that their buffer is
     /// reused from call to call.
@@ -165,31 +165,56 @@ impl RouterExports {
     /// The router's functions in `component`.
     pub(super) fn find(component: &wasmtime::component::Component) -> wasmtime::Result<Self> {
         let interface = super::ROUTER_INTERFACE;
-        let router = component
-            .get_export_index(None, interface)
-            .ok_or_else(|| wasmtime::format_err!("the component does not export `{interface}`"))?;
-        let index = |name: &str| {
-            component
-                .get_export_index(Some(&router), name)
-                .ok_or_else(|| wasmtime::format_err!("`{interface}` has no function `{name}`"))
-        };
-        let found: Vec<_> = ROUTER_FUNCTIONS.into_iter().map(index).collect::<wasmtime::Result<_>>()?;
-        Ok(RouterExports(found.try_into().expect("one index per function")))
+        let found = export_indices(component, interface, &ROUTER_FUNCTIONS)?;
+        found.map(RouterExports).ok_or_else(|| wasmtime::format_err!("the component does not export `{interface}`"))
     }
 }
 
-/// One instance's router functions, each looked up on its first call: most
-/// instances (one per modern request) call one function, and a lookup is a
-/// good part of what instantiating costs.
-struct RouterFuncs {
-    instance: Instance,
-    exports: RouterExports,
-    found: [Option<Func>; ROUTER_FUNCTIONS.len()],
+/// Where the functions `names` of the exported interface `interface` sit
+/// among `component`'s exports: `None` when it does not export the
+/// interface, an error when the interface lacks one of them.
+pub(super) fn export_indices<const N: usize>(
+    component: &wasmtime::component::Component,
+    interface: &str,
+    names: &[&str; N],
+) -> wasmtime::Result<Option<[ComponentExportIndex; N]>> {
+    let Some(exported) = component.get_export_index(None, interface) else { return Ok(None) };
+    let index = |name: &&str| {
+        component
+            .get_export_index(Some(&exported), name)
+            .ok_or_else(|| wasmtime::format_err!("`{interface}` has no function `{name}`"))
+    };
+    let found: Vec<_> = names.iter().map(index).collect::<wasmtime::Result<_>>()?;
+    Ok(Some(found.try_into().expect("one index per name")))
 }
 
-impl RouterFuncs {
-    fn new(instance: Instance, exports: RouterExports) -> Self {
-        RouterFuncs { instance, exports, found: [None; ROUTER_FUNCTIONS.len()] }
+/// The functions `names` of one exported interface of an instance, each
+/// looked up on its first call: most instances (one per modern request)
+/// call one function, and a lookup is a good part of what instantiating
+/// costs.
+struct LazyFuncs<const N: usize> {
+    interface: &'static str,
+    names: &'static [&'static str; N],
+    exports: [ComponentExportIndex; N],
+    found: [Option<Func>; N],
+}
+
+impl<const N: usize> LazyFuncs<N> {
+    fn new(interface: &'static str, names: &'static [&'static str; N], exports: [ComponentExportIndex; N]) -> Self {
+        LazyFuncs { interface, names, exports, found: [None; N] }
+    }
+
+    /// The function in `slot` of `names`.
+    fn get(&mut self, instance: &Instance, store: &mut Store<StoreData>, slot: usize) -> Result<Func, GuestFault> {
+        if let Some(func) = self.found[slot] {
+            return Ok(func);
+        }
+        let func = instance.get_func(&mut *store, self.exports[slot]).ok_or_else(|| GuestFault {
+            kind: FaultKind::Instantiate,
+            message: format!("`{}` exports `{}` as something other than a function", self.interface, self.names[slot]),
+        })?;
+        self.found[slot] = Some(func);
+        Ok(func)
     }
 }
 
@@ -283,8 +308,9 @@ impl RouterInstance {
     ) -> Self {
         RouterInstance {
             store,
-            router: RouterFuncs::new(instance, *exports),
-            extension: extension.map(|exports| (exports, [None; EXTENSION_FUNCTIONS.len()])),
+            instance,
+            router: LazyFuncs::new(super::ROUTER_INTERFACE, &ROUTER_FUNCTIONS, exports.0),
+            extension: extension.map(|found| LazyFuncs::new(EXTENSION_INTERFACE, &EXTENSION_FUNCTIONS, found.0)),
             calls,
             arguments: empty_value(),
         }
@@ -298,25 +324,13 @@ impl RouterInstance {
         P: ComponentNamedList + Lower + Send + Sync,
         R: ComponentNamedList + Lift + Send + Sync + 'static,
     {
-        let slot = slot_of(&EXTENSION_FUNCTIONS, name);
-        let Some((exports, found)) = &mut self.extension else {
+        let Some(extension) = &mut self.extension else {
             return Err(GuestFault {
                 kind: FaultKind::Trap,
                 message: format!("the component does not export `{EXTENSION_INTERFACE}`"),
             });
         };
-        let func = match found[slot] {
-            Some(func) => func,
-            None => {
-                let func =
-                    self.router.instance.get_func(&mut self.store, exports.0[slot]).ok_or_else(|| GuestFault {
-                        kind: FaultKind::Instantiate,
-                        message: format!("`{EXTENSION_INTERFACE}` exports `{name}` as something other than a function"),
-                    })?;
-                found[slot] = Some(func);
-                func
-            }
-        };
+        let func = extension.get(&self.instance, &mut self.store, slot_of(&EXTENSION_FUNCTIONS, name))?;
         let typed = func.typed::<P, R>(&self.store).map_err(|e| GuestFault {
             kind: FaultKind::Trap,
             message: format!("`{name}` does not have the type `{EXTENSION_INTERFACE}` gives it: {e}"),
@@ -363,23 +377,9 @@ impl RouterInstance {
         self.call_extension::<(), ()>("on-roots-list-changed", ()).await
     }
 
-    /// The router function in `slot` of [`ROUTER_FUNCTIONS`], looked up on
-    /// its first call.
+    /// The router function in `slot` of [`ROUTER_FUNCTIONS`].
     fn func(&mut self, slot: usize) -> Result<Func, GuestFault> {
-        if let Some(func) = self.router.found[slot] {
-            return Ok(func);
-        }
-        let index = &self.router.exports.0[slot];
-        let func = self.router.instance.get_func(&mut self.store, index).ok_or_else(|| GuestFault {
-            kind: FaultKind::Instantiate,
-            message: format!(
-                "`{}` exports `{}` as something other than a function",
-                super::ROUTER_INTERFACE,
-                ROUTER_FUNCTIONS[slot]
-            ),
-        })?;
-        self.router.found[slot] = Some(func);
-        Ok(func)
+        self.router.get(&self.instance, &mut self.store, slot)
     }
 
     /// How this instance's calls wait: blocking (made by `instantiate`) or

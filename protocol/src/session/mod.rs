@@ -374,7 +374,8 @@ impl<C: RouterComponent> Session<C> {
             }
             Incoming::Notification { method, params } => self.notification(&method, params).await,
             Incoming::Response { id } => {
-                // The host sends no requests yet, so every response is unsolicited.
+                // Transports hand the answers to routers' questions over
+                // before the session sees them: this one answers nothing.
                 tracing::debug!(id = id.get(), "ignoring a response to an unknown request");
             }
         }
@@ -517,9 +518,8 @@ impl<C: RouterComponent> Session<C> {
             capabilities: client.capabilities,
             progress_token: token.map(ToOwned::to_owned),
             log_level: client.log_level,
-            quiet: modern,
+            modern,
             ids: self.question_ids.clone(),
-            may_ask: !modern,
             round,
             broadcast: self.broadcast.clone(),
         }))

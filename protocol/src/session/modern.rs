@@ -42,9 +42,7 @@ impl Stamp {
         }
         Ok(value)
     }
-}
 
-impl Stamp {
     /// The `_meta` of a result that carries no more of the stamp (an
     /// `input_required` result: no `resultType: complete`, no cache hints).
     pub(super) fn meta(&self) -> Value {

@@ -21,7 +21,6 @@ use super::streamable::{Target, run};
 use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, TRANSPORT_ERROR};
 use crate::Session;
-use mcp_wit_protocol::Peer;
 use mcp_wit_protocol::jsonrpc::Message;
 
 /// `GET /sse`.
@@ -118,10 +117,9 @@ pub async fn message(
         return wire::status(StatusCode::ACCEPTED);
     }
     let _activity = session.activity();
-    let peer: Arc<dyn Peer> =
-        Arc::new(RequestPeer::new(RequestStream::Events(stream.clone()), session.answers.clone()));
+    let peer = server.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Events(stream.clone())));
     let handling = tokio::spawn(async move {
-        let messages = run(Target::Stored(session.core.clone()), message, Some(peer)).await;
+        let messages = run(Target::Stored(session.core.clone()), message, peer).await;
         EventSender::new(stream).deliver(messages).await;
     });
     match handling.await {

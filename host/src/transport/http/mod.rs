@@ -148,6 +148,9 @@ pub(crate) struct ServerState {
     options: HttpOptions,
     security: SecurityPolicy,
     sessions: Arc<Sessions>,
+    /// Whether any router reaches its client: only then does a request get
+    /// a way to it (see `talk_back`).
+    talks_back: bool,
     /// Routers' list changes, to every session's stream.
     broadcast: Arc<dyn mcp_wit_protocol::client::Broadcast>,
     /// Turns `true` when the server shuts down: long-lived streams end.
@@ -161,7 +164,9 @@ impl ServerState {
         let sessions = Arc::new(Sessions::new(options.max_sessions, options.session_timeout));
         let broadcast = Arc::new(talk_back::SessionStreams(Arc::downgrade(&sessions)));
         let (shutdown, _) = watch::channel(false);
-        ServerState { routers, session_options, options, security, sessions, broadcast, shutdown }
+        let talks_back =
+            routers.mounts().iter().any(|mount| mcp_wit_protocol::RouterComponent::talks_back(&mount.component));
+        ServerState { routers, session_options, options, security, sessions, talks_back, broadcast, shutdown }
     }
 }
 

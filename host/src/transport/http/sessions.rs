@@ -41,7 +41,7 @@ pub struct HttpSession {
     /// The events of its request streams, for resumption.
     pub events: EventLog,
     /// Its routers' questions waiting for the client's answer.
-    pub answers: Arc<PendingAnswers>,
+    pub answers: PendingAnswers,
     state: Mutex<State>,
 }
 
@@ -145,7 +145,7 @@ impl Sessions {
             resumable: transport == Transport::Streamable
                 && session.protocol_version().is_some_and(|v| v >= ProtocolVersion::V2025_11_25),
             events: EventLog::default(),
-            answers: Arc::default(),
+            answers: PendingAnswers::default(),
             core: Arc::new(tokio::sync::Mutex::new(session)),
             state: Mutex::new(State { last_active: Instant::now(), busy: 0, stream: None }),
         });

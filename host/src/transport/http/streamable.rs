@@ -326,6 +326,11 @@ fn spawn_run(
 /// status of its own (found while the guest ran: -32021, a capability the
 /// client did not declare, is 400).
 fn refused_status(message: &[u8]) -> Option<StatusCode> {
+    // Every modern answer passes here: a search rules out nearly all of
+    // them before a parse confirms the rest.
+    static REFUSED: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(br#""error":{"code":-32021"#));
+    REFUSED.find(message)?;
     #[derive(serde::Deserialize)]
     struct Answer {
         error: Option<Code>,
@@ -343,12 +348,6 @@ fn json_with_status(message: Vec<u8>, status: StatusCode) -> Response {
     let mut response = wire::json(message);
     *response.status_mut() = status;
     response
-}
-
-/// The way back to the client for a request of `session` streamed to
-/// `stream`.
-fn request_peer(stream: RequestStream, session: &HttpSession) -> Option<Arc<dyn Peer>> {
-    Some(Arc::new(RequestPeer::new(stream, session.answers.clone())))
 }
 
 /// Marks stream `stream` of `session` delivered.
@@ -381,13 +380,15 @@ pub(super) async fn answer(
             Some(session) => {
                 let (stream, priming) = session.events.open(tx);
                 let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
-                let peer = RequestStream::Logged { session: session.clone(), stream };
-                let peer = request_peer(peer, &session);
+                let peer =
+                    server.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Logged(stream)));
                 let handling = spawn_run(target, message, log, peer, activity, finished);
                 (vec![priming], Some(delivered(&session, stream)), handling)
             }
             None => {
-                let peer = plain.and_then(|session| request_peer(RequestStream::Events(tx.clone()), &session));
+                let peer = plain
+                    .filter(|_| server.talks_back)
+                    .map(|session| RequestPeer::shared(session, RequestStream::Events(tx.clone())));
                 let events = Delivery::Events(EventSender::new(tx));
                 (Vec::new(), None, spawn_run(target, message, events, peer, activity, finished))
             }
@@ -427,7 +428,7 @@ pub(super) async fn answer(
             if count > 1 {
                 tracing::debug!(dropped = count - 1, "notifications not delivered: JSON responses carry one message");
             }
-            match refused_status(&response).filter(|_| modern) {
+            match modern.then(|| refused_status(&response)).flatten() {
                 Some(status) => json_with_status(response, status),
                 None => wire::json(response),
             }

@@ -75,92 +75,94 @@ impl PendingAnswers {
 pub(super) enum RequestStream {
     /// Sent as they come.
     Events(mpsc::Sender<Bytes>),
-    /// Recorded in the session's event log as stream `stream`, and sent.
-    Logged { session: Arc<HttpSession>, stream: u64 },
+    /// Recorded in the session's event log as this stream, and sent.
+    Logged(u64),
 }
 
-impl RequestStream {
+/// The peer of one request of a session: its stream, and the session's
+/// questions waiting for answers.
+#[derive(Clone)]
+pub(super) struct RequestPeer {
+    session: Arc<HttpSession>,
+    stream: RequestStream,
+}
+
+impl RequestPeer {
+    /// The way back to the client for a request of `session` streamed to
+    /// `stream`.
+    pub(super) fn shared(session: Arc<HttpSession>, stream: RequestStream) -> Arc<dyn Peer> {
+        Arc::new(RequestPeer { session, stream })
+    }
+
     /// The event for `message`, and the channel that sends it now (none once
     /// the client left a logged stream: it can resume).
     fn event(&self, message: &[u8]) -> (Bytes, Option<mpsc::Sender<Bytes>>) {
-        match self {
+        match &self.stream {
             RequestStream::Events(tx) => (sse::message(message), Some(tx.clone())),
-            RequestStream::Logged { session, stream } => session.events.record(*stream, message),
+            RequestStream::Logged(stream) => self.session.events.record(*stream, message),
         }
     }
 
     fn left(&self, tx: &mpsc::Sender<Bytes>) {
-        if let RequestStream::Logged { session, stream } = self {
-            session.events.lost(*stream, tx);
+        if let RequestStream::Logged(stream) = &self.stream {
+            self.session.events.lost(*stream, tx);
         }
     }
-}
 
-/// The peer of one request of a session.
-pub(super) struct RequestPeer {
-    stream: RequestStream,
-    answers: Arc<PendingAnswers>,
-}
-
-impl RequestPeer {
-    pub(super) fn new(stream: RequestStream, answers: Arc<PendingAnswers>) -> Self {
-        RequestPeer { stream, answers }
+    /// Sends `request` and waits within `bound` for `answer`.
+    async fn wait(
+        &self,
+        request: &[u8],
+        mut answer: oneshot::Receiver<Response>,
+        bound: &WaitBound,
+    ) -> Result<Response, AskError> {
+        let gone = || AskError::Client(ClientError::Unavailable("the client left the request's stream".into()));
+        let (event, live) = self.event(request);
+        let Some(tx) = live else { return Err(gone()) };
+        if tx.send(event).await.is_err() {
+            self.left(&tx);
+            return Err(gone());
+        }
+        let deadline = tokio::time::Instant::from_std(bound.deadline);
+        loop {
+            if bound.cancel.is_cancelled() {
+                return Err(AskError::Cancelled);
+            }
+            let now = tokio::time::Instant::now();
+            if now >= deadline {
+                return Err(AskError::TimedOut);
+            }
+            tokio::select! {
+                answered = &mut answer => {
+                    return answered.map_err(|_| gone());
+                }
+                () = tokio::time::sleep_until(deadline.min(now + CANCEL_CHECK)) => {}
+            }
+        }
     }
 }
 
 impl Peer for RequestPeer {
     fn notify(&self, message: &[u8]) {
-        let (event, live) = self.stream.event(message);
+        let (event, live) = self.event(message);
         if let Some(tx) = live {
             match tx.try_send(event) {
                 Ok(()) => {}
                 Err(mpsc::error::TrySendError::Full(_)) => {
                     tracing::debug!("a notification was dropped: the client reads its stream too slowly");
                 }
-                Err(mpsc::error::TrySendError::Closed(_)) => self.stream.left(&tx),
+                Err(mpsc::error::TrySendError::Closed(_)) => self.left(&tx),
             }
         }
     }
 
     fn ask(&self, id: u64, request: Vec<u8>, bound: WaitBound) -> BoxFuture<Result<Response, AskError>> {
-        let answer = self.answers.expect(id);
-        let answers = self.answers.clone();
-        let stream = self.stream.clone();
+        let answer = self.session.answers.expect(id);
+        let peer = self.clone();
         Box::pin(async move {
-            let asked = ask(&stream, &request, answer, &bound).await;
-            answers.forget(id);
+            let asked = peer.wait(&request, answer, &bound).await;
+            peer.session.answers.forget(id);
             asked
         })
-    }
-}
-
-async fn ask(
-    stream: &RequestStream,
-    request: &[u8],
-    mut answer: oneshot::Receiver<Response>,
-    bound: &WaitBound,
-) -> Result<Response, AskError> {
-    let gone = || AskError::Client(ClientError::Unavailable("the client left the request's stream".into()));
-    let (event, live) = stream.event(request);
-    let Some(tx) = live else { return Err(gone()) };
-    if tx.send(event).await.is_err() {
-        stream.left(&tx);
-        return Err(gone());
-    }
-    let deadline = tokio::time::Instant::from_std(bound.deadline);
-    loop {
-        if bound.cancel.is_cancelled() {
-            return Err(AskError::Cancelled);
-        }
-        let now = tokio::time::Instant::now();
-        if now >= deadline {
-            return Err(AskError::TimedOut);
-        }
-        tokio::select! {
-            answered = &mut answer => {
-                return answered.map_err(|_| gone());
-            }
-            () = tokio::time::sleep_until(deadline.min(now + CANCEL_CHECK)) => {}
-        }
     }
 }
