@@ -13,7 +13,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -22,6 +22,7 @@ use serde_json::value::RawValue;
 
 use crate::cancel::CancelFlag;
 use crate::jsonrpc;
+use crate::listeners::{Change, Listeners};
 pub use crate::params::LogLevel;
 use crate::rounds::Round;
 use crate::version::ProtocolVersion;
@@ -147,13 +148,6 @@ pub trait Peer: Send + Sync {
     fn ask(&self, id: u64, request: Vec<u8>, bound: WaitBound) -> BoxFuture<Result<Response, AskError>>;
 }
 
-/// Where a router's list changes go: every client of the server that
-/// listens, not only the one whose request is being served.
-pub trait Broadcast: Send + Sync {
-    /// Sends `message` (a change notification) to every listening client.
-    fn all(&self, message: &[u8]);
-}
-
 /// What the client declared it can be asked (its `capabilities`, at
 /// `initialize` or in a 2026-07-28 request's envelope).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -260,9 +254,14 @@ pub struct LinkSettings {
     /// answers it brought. Its questions are answered from them, and the
     /// ones without an answer end the round.
     pub round: Option<Round>,
-    /// Where list changes go, when the transport serves several clients;
-    /// without it, to the stream of the request being served.
-    pub broadcast: Option<Arc<dyn Broadcast>>,
+    /// Who hears of the routers' changes (list changes, resource updates):
+    /// every listening client of the server. Without it, a 2025 request's
+    /// client hears of them on its own stream, and a 2026-07-28 one not at
+    /// all (it hears only on a `subscriptions/listen` stream).
+    pub listeners: Option<Arc<Listeners>>,
+    /// Each mount's prefix, when several routers are mounted: a router's
+    /// resource URIs reach clients under its prefix.
+    pub uri_prefixes: Option<Arc<[String]>>,
 }
 
 /// A question of a batch: how a 2026-07-28 round knows it, what it asks,
@@ -300,6 +299,8 @@ struct Link {
     missing: Mutex<Vec<Missing>>,
     /// The capability a question needed that the client did not declare.
     required: Mutex<Option<serde_json::Value>>,
+    /// The mount whose guest is being called.
+    mount: AtomicUsize,
 }
 
 impl ClientLink {
@@ -311,6 +312,7 @@ impl ClientLink {
                 held: Mutex::new(Vec::new()),
                 asked: AtomicU32::new(0),
                 missing: Mutex::new(Vec::new()),
+                mount: AtomicUsize::new(0),
                 required: Mutex::new(None),
             }),
         }
@@ -370,26 +372,38 @@ impl ClientLink {
     }
 
     /// Says that one of the router's lists changed: to every client of the
-    /// server that listens, where the transport can reach them.
+    /// server that listens for it.
     pub fn list_changed(&self, kind: ListKind) {
-        let Some(broadcast) = &self.inner.settings.broadcast else {
-            self.notify(kind.method(), &serde_json::Map::new());
-            return;
-        };
-        let mut message = Vec::with_capacity(64);
-        match jsonrpc::write_notification(&mut message, kind.method(), &serde_json::Map::new()) {
-            Ok(()) => broadcast.all(&message),
-            Err(e) => tracing::warn!("cannot serialise a {} notification: {e}", kind.method()),
-        }
+        self.announce(Change::List(kind), kind.method(), &serde_json::Map::new());
     }
 
-    /// Says that the resource at `uri` changed.
+    /// Says that the resource at `uri` (as the router calls it) changed: to
+    /// every client subscribed to it.
     pub fn resource_updated(&self, uri: &str) {
         #[derive(Serialize)]
         struct Updated<'a> {
             uri: &'a str,
         }
-        self.notify("notifications/resources/updated", &Updated { uri });
+        let mount = self.inner.mount.load(Ordering::Relaxed);
+        let uri = match &self.inner.settings.uri_prefixes {
+            Some(prefixes) => std::borrow::Cow::Owned(crate::routers::outward_uri(&prefixes[mount], uri)),
+            None => std::borrow::Cow::Borrowed(uri),
+        };
+        self.announce(Change::ResourceUpdated(&uri), "notifications/resources/updated", &Updated { uri: &uri });
+    }
+
+    fn announce<P: Serialize>(&self, change: Change<'_>, method: &str, params: &P) {
+        let settings = &self.inner.settings;
+        match &settings.listeners {
+            Some(listeners) => listeners.announce(change),
+            None if !settings.modern => self.notify(method, params),
+            None => tracing::debug!("{method}: no client listens"),
+        }
+    }
+
+    /// Marks the mount whose guest is called next: its URIs get its prefix.
+    pub(crate) fn enter(&self, mount: usize) {
+        self.inner.mount.store(mount, Ordering::Relaxed);
     }
 
     /// Says that the URL-mode elicitation `elicitation_id` finished.

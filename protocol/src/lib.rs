@@ -18,6 +18,8 @@
 //! - [`Canceller`]: cancelling requests from outside the message order.
 //! - [`client`]: the way back to the client while a router serves a
 //!   request (progress, logs, sampling, elicitation, roots).
+//! - [`listeners`]: every client that hears of routers' changes, across
+//!   sessions.
 
 #![warn(missing_docs)]
 
@@ -26,6 +28,7 @@ pub mod client;
 pub mod contract;
 mod executor;
 pub mod jsonrpc;
+pub mod listeners;
 pub mod mapping;
 mod method;
 pub mod modern;
@@ -40,6 +43,7 @@ pub use cancel::{CancelFlag, Canceller, TickHook};
 pub use client::{ClientLink, Peer};
 pub use executor::block_on;
 pub use jsonrpc::RpcError;
+pub use listeners::{Listeners, Sink};
 pub use method::Method;
 pub use modern::{CacheHint, CacheScope, Envelope};
 pub use router::{CallContext, Calls, FaultKind, GuestFault, GuestResult, Router, RouterComponent};

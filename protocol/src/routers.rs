@@ -103,6 +103,9 @@ pub struct About {
     pub capabilities: contract::ServerCapabilities,
     /// How long and by whom their lists and reads may be cached.
     pub cache: CacheHint,
+    /// Whether any of them reaches its clients (imports the client
+    /// interface): only such routers can signal a change.
+    pub talks_back: bool,
 }
 
 impl<C> Clone for Routers<C> {
@@ -115,6 +118,16 @@ impl<C: RouterComponent> From<C> for Routers<C> {
     fn from(component: C) -> Self {
         Routers::mounted(Arc::new([Mount { prefix: String::new(), component }]))
     }
+}
+
+fn prefixed(prefix: &str, text: &str, separator: char) -> String {
+    format!("{prefix}{separator}{text}")
+}
+
+/// A router's resource URI as clients see it, under its mount's `prefix`
+/// (see [`Routers::prefixes`]).
+pub fn outward_uri(prefix: &str, uri: &str) -> String {
+    prefixed(prefix, uri, URI_SEPARATOR)
 }
 
 /// Why a set of routers cannot be served together.
@@ -197,7 +210,8 @@ impl<C: RouterComponent> Routers<C> {
         capabilities: contract::ServerCapabilities,
     ) -> Arc<About> {
         let cache = self.mounts.iter().map(|m| m.component.cache_hint()).reduce(CacheHint::merge).unwrap_or_default();
-        let about = Arc::new(About { name, instructions, capabilities, cache });
+        let talks_back = self.mounts.iter().any(|m| m.component.talks_back());
+        let about = Arc::new(About { name, instructions, capabilities, cache, talks_back });
         self.learnt().about = Some(about.clone());
         about
     }
@@ -236,8 +250,14 @@ impl<C: RouterComponent> Routers<C> {
         if self.is_single() {
             Cow::Borrowed(text)
         } else {
-            Cow::Owned(format!("{}{separator}{text}", self.mounts[index].prefix))
+            Cow::Owned(prefixed(&self.mounts[index].prefix, text, separator))
         }
+    }
+
+    /// Each mount's prefix, when several are mounted (names and URIs are
+    /// prefixed only then).
+    pub fn prefixes(&self) -> Option<Arc<[String]>> {
+        (!self.is_single()).then(|| self.mounts.iter().map(|m| m.prefix.clone()).collect())
     }
 
     /// The mount a client's tool or prompt name belongs to, and the name
@@ -335,10 +355,6 @@ pub(crate) fn merge_about<C: RouterComponent>(
     routers: &Routers<C>,
     about: Vec<(String, String, contract::ServerCapabilities)>,
 ) -> (String, String, contract::ServerCapabilities) {
-    let or = |a: Option<bool>, b: Option<bool>| match (a, b) {
-        (None, None) => None,
-        (a, b) => Some(a.unwrap_or(false) || b.unwrap_or(false)),
-    };
     let mut names = Vec::new();
     let mut instructions = Vec::new();
     let mut caps = contract::ServerCapabilities::default();
@@ -347,24 +363,38 @@ pub(crate) fn merge_about<C: RouterComponent>(
         if !text.trim().is_empty() {
             instructions.push(format!("[{}] {}", mount.prefix, text.trim()));
         }
-        if let Some(p) = c.prompts {
-            let prev = caps.prompts.take().and_then(|p| p.list_changed);
-            caps.prompts = Some(contract::PromptsCapability { list_changed: or(prev, p.list_changed) });
-        }
-        if let Some(t) = c.tools {
-            let prev = caps.tools.take().and_then(|t| t.list_changed);
-            caps.tools = Some(contract::ToolsCapability { list_changed: or(prev, t.list_changed) });
-        }
-        if let Some(r) = c.resources {
-            let prev = caps.resources.take();
-            caps.resources = Some(contract::ResourcesCapability {
-                subscribe: or(prev.as_ref().and_then(|p| p.subscribe), r.subscribe),
-                list_changed: or(prev.as_ref().and_then(|p| p.list_changed), r.list_changed),
-            });
-        }
-        if c.completions.is_some_and(|c| c.enabled) {
-            caps.completions = Some(contract::CompletionsCapability { enabled: true });
-        }
+        caps = merge_capabilities(caps, c);
     }
     (names.join("+"), instructions.join("\n\n"), caps)
+}
+
+/// What two routers served together offer: each kind either offers, each
+/// flag either sets.
+pub(crate) fn merge_capabilities(
+    mut caps: contract::ServerCapabilities,
+    c: contract::ServerCapabilities,
+) -> contract::ServerCapabilities {
+    let or = |a: Option<bool>, b: Option<bool>| match (a, b) {
+        (None, None) => None,
+        (a, b) => Some(a.unwrap_or(false) || b.unwrap_or(false)),
+    };
+    if let Some(p) = c.prompts {
+        let prev = caps.prompts.take().and_then(|p| p.list_changed);
+        caps.prompts = Some(contract::PromptsCapability { list_changed: or(prev, p.list_changed) });
+    }
+    if let Some(t) = c.tools {
+        let prev = caps.tools.take().and_then(|t| t.list_changed);
+        caps.tools = Some(contract::ToolsCapability { list_changed: or(prev, t.list_changed) });
+    }
+    if let Some(r) = c.resources {
+        let prev = caps.resources.take();
+        caps.resources = Some(contract::ResourcesCapability {
+            subscribe: or(prev.as_ref().and_then(|p| p.subscribe), r.subscribe),
+            list_changed: or(prev.as_ref().and_then(|p| p.list_changed), r.list_changed),
+        });
+    }
+    if c.completions.is_some_and(|c| c.enabled) {
+        caps.completions = Some(contract::CompletionsCapability { enabled: true });
+    }
+    caps
 }

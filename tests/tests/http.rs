@@ -787,8 +787,15 @@ async fn post_legacy(client: &RawClient, url: &str, body: Value) -> support::htt
 }
 
 /// The next `message` event on a legacy stream, checked against the schema.
+/// The next message on a stream (skipping priming events, which carry
+/// none), checked against the schema.
 async fn next_message(events: &mut EventReader, client: &RawClient) -> Value {
-    let (event, data) = events.next(Duration::from_secs(10)).await.expect("a message event");
+    let (event, data) = loop {
+        let (event, data) = events.next(Duration::from_secs(10)).await.expect("a message event");
+        if !data.is_empty() {
+            break (event, data);
+        }
+    };
     assert_eq!(event, "message");
     let message: Value = serde_json::from_str(&data).unwrap();
     client.check(&message);
@@ -823,6 +830,50 @@ async fn sigterm_lets_requests_in_flight_finish() {
 }
 
 #[tokio::test]
+async fn resource_updates_reach_only_the_sessions_subscribed() {
+    let (server, watcher) = initialized(&[]).await;
+    let mut other = server.client();
+    other.initialize(VERSION).await;
+    let mut watching = EventReader::new(watcher.get_stream(&server.url(), &[]).await);
+    let mut not_watching = EventReader::new(other.get_stream(&server.url(), &[]).await);
+    let uri = "test://watched-resource";
+    let subscribed = watcher.request(1, "resources/subscribe", json!({ "uri": uri })).await;
+    assert_eq!(subscribed["result"], json!({}), "{subscribed}");
+    // Another session's request says the resource (then a sub-resource, then
+    // an unrelated one) changed.
+    for changed in [uri, "test://watched-resource/part", "test://static-text"] {
+        let call =
+            other.request(2, "tools/call", json!({ "name": "test_update_resource", "arguments": { "uri": changed } }));
+        assert_eq!(text(&call.await), "Resource update announced");
+    }
+    for changed in [uri, "test://watched-resource/part"] {
+        let update = next_message(&mut watching, &watcher).await;
+        assert_eq!(
+            update,
+            json!({ "jsonrpc": "2.0", "method": "notifications/resources/updated", "params": { "uri": changed } })
+        );
+    }
+    // A list change, which every session hears of, shows what came before it.
+    other.request(3, "tools/call", json!({ "name": "test_trigger_tool_change" })).await;
+    assert_eq!(next_message(&mut watching, &watcher).await["method"], "notifications/tools/list_changed");
+    assert_eq!(
+        next_message(&mut not_watching, &other).await["method"],
+        "notifications/tools/list_changed",
+        "no update first"
+    );
+    // Unsubscribed: no more updates.
+    watcher.request(4, "resources/unsubscribe", json!({ "uri": uri })).await;
+    other.request(5, "tools/call", json!({ "name": "test_update_resource", "arguments": { "uri": uri } })).await;
+    other.request(6, "tools/call", json!({ "name": "test_trigger_tool_change" })).await;
+    assert_eq!(
+        next_message(&mut watching, &watcher).await["method"],
+        "notifications/tools/list_changed",
+        "no update first"
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_list_change_reaches_every_session_that_listens() {
     let (server, first) = initialized(&[]).await;
     let mut second = server.client();
@@ -832,13 +883,7 @@ async fn a_list_change_reaches_every_session_that_listens() {
     let mut listening = EventReader::new(second.get_stream(&server.url(), &[]).await);
     let answer = first.request(1, "tools/call", json!({ "name": "test_trigger_tool_change", "arguments": {} })).await;
     assert_eq!(text(&answer), "Tool list change announced");
-    let event = loop {
-        let event = listening.next_event(Duration::from_secs(10)).await.expect("the change");
-        if !event.data.is_empty() {
-            break event;
-        }
-    };
-    let message: Value = serde_json::from_str(&event.data).unwrap();
+    let message = next_message(&mut listening, &second).await;
     assert_eq!(message, json!({ "jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": {} }));
     server.stop().await;
 }

@@ -61,11 +61,14 @@ async fn stdio_serves_modern_requests_on_their_own() {
     let result = &discover["result"];
     assert_eq!(result["supportedVersions"], json!([MODERN]), "{discover}");
     assert_stamped(result, true);
-    // Capabilities say what is handled, and nothing the contract cannot deliver.
+    // Capabilities say what is handled: list changes and subscriptions where
+    // the router can signal them (it imports the client interface).
     let caps = &result["capabilities"];
     assert!(caps["tools"].is_object() && caps["resources"].is_object() && caps["prompts"].is_object(), "{caps}");
     assert!(caps.get("logging").is_none(), "{caps}");
-    assert!(caps["tools"].get("listChanged").is_none(), "{caps}");
+    assert_eq!(caps["tools"], json!({ "listChanged": true }), "{caps}");
+    assert_eq!(caps["prompts"], json!({ "listChanged": true }), "{caps}");
+    assert_eq!(caps["resources"], json!({ "subscribe": true }), "{caps}");
 
     let tools = server.request(2, "tools/list", modern(json!({}))).await;
     assert_stamped(&tools["result"], true);
@@ -178,6 +181,26 @@ async fn bad_envelopes_get_exact_errors_and_the_server_goes_on() {
 }
 
 #[tokio::test]
+async fn a_router_that_cannot_signal_advertises_no_changes() {
+    // `everything` declares listChanged but only exports the 25.3.26 router:
+    // it has no way to say that anything changed.
+    let mut server = RawServer::in_process("everything");
+    let discover = server.request(1, "server/discover", modern(json!({}))).await;
+    let caps = &discover["result"]["capabilities"];
+    assert_eq!(caps["tools"], json!({}), "{caps}");
+    assert_eq!(caps["resources"], json!({}), "{caps}");
+    let listen = request(
+        json!(2),
+        "subscriptions/listen",
+        modern(json!({ "notifications": { "toolsListChanged": true, "resourceSubscriptions": ["test://x"] } })),
+    );
+    server.send(&listen.to_string()).await;
+    let ack = server.receive().await;
+    assert_eq!(ack["params"]["notifications"], json!({}), "nothing is honoured: {ack}");
+    server.finish().await;
+}
+
+#[tokio::test]
 async fn listen_on_stdio_acknowledges_first_and_ends_with_the_connection() {
     // The stdio transport itself (a process): it answers open listens at the end of input.
     let fixture = fixture_arg("conformance");
@@ -189,8 +212,7 @@ async fn listen_on_stdio_acknowledges_first_and_ends_with_the_connection() {
     let ack = server.receive().await;
     assert_eq!(ack["method"], "notifications/subscriptions/acknowledged", "{ack}");
     assert_eq!(ack["params"]["_meta"][SUBSCRIPTION_ID_KEY], 1, "{ack}");
-    // Nothing is honoured that the server cannot deliver (no listChanged advertised).
-    assert_eq!(ack["params"]["notifications"], json!({}), "{ack}");
+    assert_eq!(ack["params"]["notifications"], json!({ "toolsListChanged": true }), "{ack}");
     // Cancelled by the client: nothing more is sent for it.
     server.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#).await;
     server.send(&listen(2).to_string()).await;
@@ -199,6 +221,25 @@ async fn listen_on_stdio_acknowledges_first_and_ends_with_the_connection() {
     // Other requests are served while subscriptions are open.
     let call = server.request(3, "tools/call", modern(json!({ "name": "test_simple_text" }))).await;
     assert_eq!(text(&call), "This is a simple text response for testing.");
+    // A change a router reports reaches the open subscription (only it),
+    // tagged with its id, while the request that caused it runs; a prompt
+    // change is not what it listens for.
+    for (id, tool) in [(4, "test_trigger_prompt_change"), (5, "test_trigger_tool_change")] {
+        server.send(&request(json!(id), "tools/call", modern(json!({ "name": tool }))).to_string()).await;
+    }
+    let answer = server.receive().await;
+    assert_eq!(answer["id"], 4, "{answer}");
+    let change = server.receive().await;
+    assert_eq!(
+        change,
+        json!({
+            "jsonrpc": "2.0",
+            "method": "notifications/tools/list_changed",
+            "params": { "_meta": { SUBSCRIPTION_ID_KEY: 2 } }
+        })
+    );
+    let answer = server.receive().await;
+    assert_eq!(text(&answer), "Tool list change announced");
     server.close_input();
     let end: Value = serde_json::from_str(&server.next_line().await.expect("the open listen is answered")).unwrap();
     assert_eq!(end["id"], 2, "{end}");
@@ -412,9 +453,28 @@ async fn http_listen_stream_is_acknowledged_kept_alive_and_ended_at_shutdown() {
     client.check_at(support::schema::Revision::Modern, &ack);
     assert_eq!(ack["method"], "notifications/subscriptions/acknowledged");
     assert_eq!(ack["params"]["_meta"][SUBSCRIPTION_ID_KEY], 7);
+    assert_eq!(ack["params"]["notifications"], json!({ "promptsListChanged": true }), "{ack}");
     // Keep-alive comments flow while nothing happens (the reader skips them,
     // so the stream simply stays open past several keep-alive periods).
     assert!(events.next_event(Duration::from_millis(700)).await.is_none(), "nothing but keep-alives yet");
+    // Changes caused by any client reach the stream, if it listens for them:
+    // a tool change (filtered out), then prompt changes from a modern request
+    // and from a 2025 session.
+    for tool in ["test_trigger_tool_change", "test_trigger_prompt_change"] {
+        let call = request(json!(8), "tools/call", modern(json!({ "name": tool })));
+        let reply = client.post_raw(&modern_headers("tools/call", Some(tool)), call.to_string()).await;
+        assert_eq!(reply.status, StatusCode::OK, "{reply:?}");
+    }
+    let mut legacy = server.client();
+    legacy.initialize("2025-11-25").await;
+    legacy.request(9, "tools/call", json!({ "name": "test_trigger_prompt_change" })).await;
+    for _ in 0..2 {
+        let change = events.next_event(Duration::from_secs(10)).await.expect("a prompt list change");
+        let change: Value = serde_json::from_str(&change.data).unwrap();
+        client.check_at(support::schema::Revision::Modern, &change);
+        assert_eq!(change["method"], "notifications/prompts/list_changed", "{change}");
+        assert_eq!(change["params"]["_meta"][SUBSCRIPTION_ID_KEY], 7, "{change}");
+    }
     server.terminate();
     let end = events.next_event(Duration::from_secs(10)).await.expect("a final result at shutdown");
     let end: Value = serde_json::from_str(&end.data).unwrap();

@@ -68,6 +68,11 @@ const TOOLS: &[(&str, &str, &str)] = &[
     ("test_trigger_tool_change", "Says that the tool list changed", NO_ARGUMENTS),
     ("test_trigger_prompt_change", "Says that the prompt list changed", NO_ARGUMENTS),
     (
+        "test_update_resource",
+        "Says that the resource at `uri` changed",
+        r#"{"type":"object","properties":{"uri":{"type":"string"}},"required":["uri"]}"#,
+    ),
+    (
         "test_custom_header",
         "Echoes `region`, which 2026-07-28 clients also send as the Mcp-Param-Region header (SEP-2243)",
         r#"{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}},"required":["region"]}"#,
@@ -236,10 +241,10 @@ impl Guest for Conformance {
 
     fn capabilities() -> ServerCapabilities {
         ServerCapabilities {
-            prompts: Some(PromptsCapability { list_changed: Some(false) }),
-            // Subscriptions are accepted; the contract cannot signal an update.
+            // `test_trigger_*` and `test_update_resource` signal changes.
+            prompts: Some(PromptsCapability { list_changed: Some(true) }),
             resources: Some(ResourcesCapability { subscribe: Some(true), list_changed: Some(false) }),
-            tools: Some(ToolsCapability { list_changed: Some(false) }),
+            tools: Some(ToolsCapability { list_changed: Some(true) }),
             completions: Some(CompletionsCapability { enabled: true }),
         }
     }
@@ -459,9 +464,6 @@ impl Guest for Conformance {
                 let [color] = ask_all([color])?;
                 Ok(result(vec![text(&format!("{} likes {}", name["content"]["name"], color["content"]["color"]))]))
             }
-            // One question the call cannot do without: in a 2026-07-28 request
-            // whose client did not declare `sampling`, the host fails it with
-            // -32021 before anything is asked.
             "test_trigger_tool_change" => {
                 client::notify_list_changed(ListKind::Tools);
                 Ok(result(vec![text("Tool list change announced")]))
@@ -470,7 +472,14 @@ impl Guest for Conformance {
                 client::notify_list_changed(ListKind::Prompts);
                 Ok(result(vec![text("Prompt list change announced")]))
             }
+            "test_update_resource" => {
+                client::notify_resource_updated(&argument(&arguments, "uri")?);
+                Ok(result(vec![text("Resource update announced")]))
+            }
             "test_custom_header" => Ok(result(vec![text(&format!("region: {}", argument(&arguments, "region")?))])),
+            // One question the call cannot do without: in a 2026-07-28 request
+            // whose client did not declare `sampling`, the host fails it with
+            // -32021 before anything is asked.
             "test_missing_capability" => {
                 let params = serde_json::json!({
                     "messages": [{ "role": "user", "content": { "type": "text", "text": "Say hello" } }],

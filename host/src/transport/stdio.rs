@@ -28,7 +28,7 @@ use memchr::memmem;
 
 use mcp_wit_protocol::client::{AskError, BoxFuture, ClientError, Response, WaitBound};
 use mcp_wit_protocol::jsonrpc::{self, Incoming, RpcError};
-use mcp_wit_protocol::{Canceller, Outbox, Peer};
+use mcp_wit_protocol::{Canceller, Listeners, Outbox, Peer, Sink};
 
 use crate::Session;
 
@@ -140,7 +140,11 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
     let canceller = session.canceller();
     let buffer = Arc::new(Mutex::new(InputBuffer::new(input, canceller)));
     let output = Arc::new(Mutex::new(Output { writer: BufWriter::with_capacity(64 * 1024, output), error: None }));
-    session.set_peer(Some(Arc::new(StdioPeer { input: buffer.clone(), output: output.clone() })));
+    let peer = Arc::new(StdioPeer { input: buffer.clone(), output: output.clone() });
+    session.set_peer(Some(peer.clone()));
+    // One client on the connection: it hears of every change it listens for.
+    session.set_listeners(Listeners::new());
+    session.set_sink(Some(peer));
     let hook_buffer = buffer.clone();
     session.set_tick_hook(Arc::new(move || {
         // The loop never holds the lock during a call, so this only fails if
@@ -186,6 +190,7 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
         }
     }
     session.set_peer(None);
+    session.set_sink(None);
     lock(&output).writer.flush()
 }
 
@@ -235,6 +240,13 @@ impl<I: Input, W: Write> StdioPeer<I, W> {
         {
             output.error = Some(e);
         }
+    }
+}
+
+/// Changes the client listens for go out at once, like notifications.
+impl<I: Input, W: Write + Send> Sink for StdioPeer<I, W> {
+    fn offer(&self, message: &[u8]) {
+        self.send(message);
     }
 }
 

@@ -118,12 +118,10 @@ struct ResourcesCapability {
     list_changed: Option<bool>,
 }
 
-/// Maps the guest's capabilities and adds the host's own (`logging`).
-/// `completions` exists from 2025-03-26 (older clients complete without it).
+/// Maps the guest's capabilities for a 2025 client and adds the host's own
+/// (`logging`). `completions` exists from 2025-03-26 (older clients
+/// complete without it).
 pub fn capabilities(c: &contract::ServerCapabilities, v: ProtocolVersion) -> Capabilities {
-    if v.is_modern() {
-        return modern_capabilities(c);
-    }
     Capabilities {
         logging: Some(Empty {}),
         completions: c.completions.as_ref().filter(|c| c.enabled && v.has_completions_capability()).map(|_| Empty {}),
@@ -136,17 +134,21 @@ pub fn capabilities(c: &contract::ServerCapabilities, v: ProtocolVersion) -> Cap
     }
 }
 
-/// The capabilities a modern client is told of: exactly what the server
-/// handles. No `logging` (a router cannot log), and no `listChanged` or
-/// `subscribe`: the 25.3.26 contract gives a router no way to signal a
-/// change, so `subscriptions/listen` has nothing to deliver.
-fn modern_capabilities(c: &contract::ServerCapabilities) -> Capabilities {
+/// The capabilities a 2026-07-28 client is told of: exactly what the server
+/// handles. No `logging` (`logging/setLevel` is gone: a request names its
+/// level). `listChanged` and `subscribe` only where a router can signal
+/// (`talks_back`): `subscriptions/listen` delivers nothing else.
+pub fn modern_capabilities(c: &contract::ServerCapabilities, talks_back: bool) -> Capabilities {
+    let signals = |flag: Option<bool>| flag.filter(|&on| on && talks_back);
     Capabilities {
         logging: None,
         completions: c.completions.as_ref().filter(|c| c.enabled).map(|_| Empty {}),
-        prompts: c.prompts.as_ref().map(|_| ListChanged { list_changed: None }),
-        resources: c.resources.as_ref().map(|_| ResourcesCapability { subscribe: None, list_changed: None }),
-        tools: c.tools.as_ref().map(|_| ListChanged { list_changed: None }),
+        prompts: c.prompts.as_ref().map(|p| ListChanged { list_changed: signals(p.list_changed) }),
+        resources: c
+            .resources
+            .as_ref()
+            .map(|r| ResourcesCapability { subscribe: signals(r.subscribe), list_changed: signals(r.list_changed) }),
+        tools: c.tools.as_ref().map(|t| ListChanged { list_changed: signals(t.list_changed) }),
     }
 }
 

@@ -13,6 +13,9 @@ impl<C: RouterComponent> Session<C> {
         mount: usize,
         call: impl AsyncFnOnce(&mut C::Router, &CallContext) -> GuestResult<T>,
     ) -> Result<T, RpcError> {
+        if let Some(link) = &self.cx.client {
+            link.enter(mount);
+        }
         match call(&mut self.open[mount], &self.cx).await {
             Ok(value) => Ok(value),
             Err(fault) => Err(self.fault(mount, fault)),

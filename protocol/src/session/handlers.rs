@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::{Outbox, Phase, Ready, Session};
+use super::{Outbox, Phase, Session};
 use crate::contract;
 use crate::jsonrpc::{RpcError, code};
 use crate::mapping;
@@ -60,9 +60,8 @@ impl<C: RouterComponent> Session<C> {
             instructions: &instructions,
         };
         self.reply(id, &result)?;
-        let subscribe = caps.resources.as_ref().and_then(|r| r.subscribe).unwrap_or(false);
+        self.become_ready(version, &caps);
         self.routers.learn_about(name, instructions, caps);
-        self.phase = Phase::Ready(Ready { version, subscribe });
         Ok(())
     }
 
@@ -278,6 +277,12 @@ impl<C: RouterComponent> Session<C> {
                     });
                 }
                 Err(contract::ResourceError::ExecutionError(message)) => return Err(RpcError::internal(message)),
+            }
+        }
+        if let Some(listening) = &self.listening {
+            match method {
+                Method::Subscribe => listening.subscribe(&p.uri),
+                _ => listening.unsubscribe(&p.uri),
             }
         }
         self.reply(id, &mapping::Empty {})

@@ -17,15 +17,17 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 
 use crate::cancel::{Canceller, TickHook};
-use crate::client::{Broadcast, ClientCapabilities, ClientLink, LinkSettings, Peer, QuestionIds};
+use crate::client::{ClientCapabilities, ClientLink, LinkSettings, Peer, QuestionIds};
+use crate::contract;
 use crate::executor::block_on;
 use crate::jsonrpc::{self, Incoming, RpcError, code};
+use crate::listeners::{Interest, Listeners, Listening, Sink};
 use crate::method::Method;
 use crate::modern::Envelope;
 use crate::params::LogLevel;
 use crate::rounds::{Round, StateKey};
 use crate::router::{CallContext, Calls, Router, RouterComponent};
-use crate::routers::{About, Routers, ToolFacts};
+use crate::routers::{self, About, Routers, ToolFacts};
 use crate::version::ProtocolVersion;
 
 pub use modern::Admitted;
@@ -137,9 +139,14 @@ pub struct Session<C: RouterComponent> {
     peer: Option<Arc<dyn Peer>>,
     /// Ids of the requests sent to the client.
     question_ids: QuestionIds,
-    /// Where routers' list changes go, when the transport serves several
-    /// clients.
-    broadcast: Option<Arc<dyn Broadcast>>,
+    /// Every client of the server that hears of routers' changes.
+    listeners: Option<Arc<Listeners>>,
+    /// Where this session's client hears of them, outside of answers.
+    sink: Option<Arc<dyn Sink>>,
+    /// A 2025 session's registration with `listeners`.
+    listening: Option<Listening>,
+    /// Each mount's prefix, when several are mounted.
+    uri_prefixes: Option<Arc<[String]>>,
 }
 
 impl<C: RouterComponent> Session<C> {
@@ -169,15 +176,33 @@ impl<C: RouterComponent> Session<C> {
             client: ClientCapabilities::default(),
             peer: None,
             question_ids: QuestionIds::default(),
-            broadcast: None,
+            listeners: None,
+            sink: None,
+            listening: None,
+            uri_prefixes: None,
         }
     }
 
-    /// Sends routers' list changes to every listening client of the
-    /// transport (e.g. every HTTP session's GET stream) rather than only on
-    /// the stream of the request being served.
-    pub fn set_broadcast(&mut self, broadcast: Option<Arc<dyn Broadcast>>) {
-        self.broadcast = broadcast;
+    /// Tells routers' changes (list changes, resource updates) to every
+    /// client registered with `listeners` — the transport's, or the
+    /// server's — rather than only to the client whose request caused them.
+    pub fn set_listeners(&mut self, listeners: Arc<Listeners>) {
+        self.uri_prefixes = self.routers.prefixes();
+        self.listeners = Some(listeners);
+    }
+
+    /// Where this session's client hears of routers' changes outside of
+    /// answers (its GET stream, its stdio connection, its
+    /// `subscriptions/listen` stream). Together with
+    /// [`Self::set_listeners`], a 2025 session listens from `initialize` on,
+    /// and `subscriptions/listen` streams deliver. `None` stops it listening
+    /// (and lets go of the sink).
+    pub fn set_sink(&mut self, sink: Option<Arc<dyn Sink>>) {
+        if sink.is_none() {
+            self.listening = None;
+            self.subscriptions.clear();
+        }
+        self.sink = sink;
     }
 
     /// Gives the session the transport's way to the client: routers that
@@ -223,13 +248,31 @@ impl<C: RouterComponent> Session<C> {
                 "{version} has no initialization: send each request with its `_meta` envelope"
             )));
         }
-        let mut subscribe = false;
+        let mut merged = contract::ServerCapabilities::default();
         for mount in 0..self.open.len() {
             let caps = self.guest(mount, async |r, cx| r.capabilities(cx).await).await?;
-            subscribe |= caps.resources.and_then(|r| r.subscribe).unwrap_or(false);
+            merged = routers::merge_capabilities(merged, caps);
         }
-        self.phase = Phase::Ready(Ready { version, subscribe });
+        self.become_ready(version, &merged);
         Ok(())
+    }
+
+    /// Starts serving a 2025 session at `version`, for routers that offer
+    /// `caps`: from now on its client hears of the list changes they
+    /// advertise, and of updates to the resources it subscribes to.
+    fn become_ready(&mut self, version: ProtocolVersion, caps: &contract::ServerCapabilities) {
+        let subscribe = caps.resources.as_ref().and_then(|r| r.subscribe).unwrap_or(false);
+        self.phase = Phase::Ready(Ready { version, subscribe });
+        if let (Some(listeners), Some(sink)) = (&self.listeners, &self.sink) {
+            let changes = |flag: Option<bool>| flag.unwrap_or(false);
+            let lists = [
+                changes(caps.tools.as_ref().and_then(|t| t.list_changed)),
+                changes(caps.prompts.as_ref().and_then(|p| p.list_changed)),
+                changes(caps.resources.as_ref().and_then(|r| r.list_changed)),
+            ];
+            let interest = Interest { lists, ..Interest::default() };
+            self.listening = Some(listeners.listen(interest, sink.clone()));
+        }
     }
 
     /// The negotiated revision, once initialized (legacy), or the modern
@@ -521,7 +564,8 @@ impl<C: RouterComponent> Session<C> {
             modern,
             ids: self.question_ids.clone(),
             round,
-            broadcast: self.broadcast.clone(),
+            listeners: self.listeners.clone(),
+            uri_prefixes: self.uri_prefixes.clone(),
         }))
     }
 

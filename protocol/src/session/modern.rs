@@ -10,6 +10,7 @@ use serde_json::{Map, Value, json};
 use super::{Client, Era, Outbox, Phase, Session};
 use crate::client::ClientCapabilities;
 use crate::jsonrpc::{self, RpcError, code};
+use crate::listeners::{Interest, Listening};
 use crate::mapping;
 use crate::method::Method;
 use crate::modern::{self, CacheHint, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
@@ -88,6 +89,9 @@ impl Admitted {
 pub(super) struct Subscription {
     /// The id of the listen request: the subscription's id.
     pub(super) id: Box<RawValue>,
+    /// Its registration with the server's listeners, if the transport gave
+    /// the session any: it hears of changes until this drops.
+    pub(super) _listening: Option<Listening>,
 }
 
 /// What a client may ask a listen stream to carry.
@@ -119,6 +123,17 @@ impl NotificationFilter {
                 .resource_subscriptions
                 .clone()
                 .filter(|uris| !uris.is_empty() && offers("resources", "subscribe")),
+        }
+    }
+}
+
+impl NotificationFilter {
+    /// What a listener with this filter hears of.
+    fn interest(&self) -> Interest {
+        let on = |flag: Option<bool>| flag.unwrap_or(false);
+        Interest {
+            lists: [on(self.tools_list_changed), on(self.prompts_list_changed), on(self.resources_list_changed)],
+            resources: self.resource_subscriptions.iter().flatten().cloned().collect(),
         }
     }
 }
@@ -291,7 +306,7 @@ impl<C: RouterComponent> Session<C> {
         }
         let result = DiscoverResult {
             supported_versions: modern::supported_versions(),
-            capabilities: mapping::capabilities(&about.capabilities, ProtocolVersion::LATEST),
+            capabilities: mapping::modern_capabilities(&about.capabilities, about.talks_back),
             instructions: &about.instructions,
         };
         self.reply(id, &result)
@@ -309,12 +324,16 @@ impl<C: RouterComponent> Session<C> {
         out: &mut O,
     ) -> Result<(), RpcError> {
         let p: ListenParams = params::decode_owned(params)?;
-        let advertised = serde_json::to_value(mapping::capabilities(&about.capabilities, ProtocolVersion::LATEST))
+        let advertised = serde_json::to_value(mapping::modern_capabilities(&about.capabilities, about.talks_back))
             .map_err(|e| RpcError::internal(format!("cannot serialise the capabilities: {e}")))?;
         let honoured = p.notifications.honoured(&advertised);
         let ack = json!({ "notifications": honoured, "_meta": { SUBSCRIPTION_ID_KEY: id } });
         self.notify("notifications/subscriptions/acknowledged", &ack, out);
-        self.subscriptions.push(Subscription { id: id.to_owned() });
+        let listening = match (&self.listeners, &self.sink) {
+            (Some(listeners), Some(sink)) => Some(listeners.listen_modern(id, honoured.interest(), sink.clone())),
+            _ => None,
+        };
+        self.subscriptions.push(Subscription { id: id.to_owned(), _listening: listening });
         self.deferred = true;
         Ok(())
     }

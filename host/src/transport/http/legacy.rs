@@ -15,12 +15,11 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use super::ServerState;
-use super::sessions::Transport;
+use super::sessions::{ServerStream, Transport};
 use super::sse::{self, EventSender};
 use super::streamable::{Target, run};
 use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, TRANSPORT_ERROR};
-use crate::Session;
 use mcp_wit_protocol::jsonrpc::Message;
 
 /// `GET /sse`.
@@ -33,9 +32,10 @@ pub async fn stream(State(server): State<Arc<ServerState>>, headers: HeaderMap) 
             None,
         );
     }
-    let mut session = Session::new(server.routers.clone(), server.session_options.clone());
-    session.set_broadcast(Some(server.broadcast.clone()));
-    let Ok(session) = server.sessions.insert(Transport::Legacy, session) else {
+    let mut session = server.session();
+    let stream = Arc::new(ServerStream::default());
+    session.set_sink(Some(stream.clone()));
+    let Ok(session) = server.sessions.insert(Transport::Legacy, session, stream) else {
         return wire::error(
             StatusCode::SERVICE_UNAVAILABLE,
             TRANSPORT_ERROR,

@@ -51,9 +51,9 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 
-use mcp_wit_protocol::SessionOptions;
+use mcp_wit_protocol::{Listeners, SessionOptions};
 
-use crate::Routers;
+use crate::{Routers, Session};
 use security::SecurityPolicy;
 use sessions::Sessions;
 
@@ -151,8 +151,9 @@ pub(crate) struct ServerState {
     /// Whether any router reaches its client: only then does a request get
     /// a way to it (see `talk_back`).
     talks_back: bool,
-    /// Routers' list changes, to every session's stream.
-    broadcast: Arc<dyn mcp_wit_protocol::client::Broadcast>,
+    /// Every client that hears of routers' changes: 2025 sessions' streams
+    /// and 2026-07-28 `subscriptions/listen` streams.
+    listeners: Arc<Listeners>,
     /// Turns `true` when the server shuts down: long-lived streams end.
     shutdown: watch::Sender<bool>,
 }
@@ -162,11 +163,21 @@ impl ServerState {
     fn new(routers: Routers, session_options: SessionOptions, options: HttpOptions, bound: SocketAddr) -> Self {
         let security = SecurityPolicy::new(bound, &options.allow_hosts, &options.allow_origins);
         let sessions = Arc::new(Sessions::new(options.max_sessions, options.session_timeout));
-        let broadcast = Arc::new(talk_back::SessionStreams(Arc::downgrade(&sessions)));
         let (shutdown, _) = watch::channel(false);
         let talks_back =
             routers.mounts().iter().any(|mount| mcp_wit_protocol::RouterComponent::talks_back(&mount.component));
-        ServerState { routers, session_options, options, security, sessions, talks_back, broadcast, shutdown }
+        let listeners = Listeners::new();
+        ServerState { routers, session_options, options, security, sessions, talks_back, listeners, shutdown }
+    }
+
+    /// A new session on the server's routers; where they can signal changes,
+    /// the changes it causes reach every listening client.
+    fn session(&self) -> Session {
+        let mut session = Session::new(self.routers.clone(), self.session_options.clone());
+        if self.talks_back {
+            session.set_listeners(self.listeners.clone());
+        }
+        session
     }
 }
 

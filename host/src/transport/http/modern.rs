@@ -19,6 +19,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderName, StatusCode};
 use axum::response::Response;
 use base64::Engine as _;
@@ -33,7 +34,7 @@ use super::streamable::{Target, answer};
 use super::wire::{self, PROTOCOL_VERSION};
 use mcp_wit_protocol::jsonrpc::{self, Message, RpcError, code};
 use mcp_wit_protocol::modern::{self, Envelope};
-use mcp_wit_protocol::{Admitted, Canceller, Method, ProtocolVersion};
+use mcp_wit_protocol::{Admitted, Canceller, Method, ProtocolVersion, Sink};
 
 use crate::Session;
 
@@ -93,7 +94,7 @@ pub async fn serve(
     if let Err(error) = check_headers(headers, method, &named, &envelope) {
         return Ok(rejected(id, error));
     }
-    let mut session = Session::new(server.routers.clone(), server.session_options.clone());
+    let mut session = server.session();
     let admitted = match session.admit(method, &envelope).await {
         Ok(admitted) => admitted,
         Err(error) => return Ok(rejected(id, error)),
@@ -263,6 +264,7 @@ async fn listen(server: &Arc<ServerState>, mut session: Session, admitted: Admit
     let mut shutdown = server.shutdown.subscribe();
     let keep_alive = server.options.keep_alive;
     let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
+    session.set_sink(Some(Arc::new(ListenStream(tx.clone()))));
     tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
         if let Message::Request { id, params, .. } = &message {
@@ -292,6 +294,18 @@ async fn listen(server: &Arc<ServerState>, mut session: Session, admitted: Admit
         }
     });
     wire::event_stream(sse::body(Vec::new(), Some(rx), keep_alive, None, (), None))
+}
+
+/// A `subscriptions/listen` stream: the changes it listens for go out as
+/// events if it has room.
+struct ListenStream(mpsc::Sender<Bytes>);
+
+impl Sink for ListenStream {
+    fn offer(&self, message: &[u8]) {
+        if self.0.try_send(sse::message(message)).is_err() {
+            tracing::debug!("a change notification was dropped: a listening client reads too slowly");
+        }
+    }
 }
 
 /// Cancels a request when dropped before [`CancelOnDrop::finished`]: held by

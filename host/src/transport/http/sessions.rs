@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use tokio::sync::mpsc;
 
-use super::ServerState;
 use super::resume::EventLog;
 use super::talk_back::PendingAnswers;
-use mcp_wit_protocol::{Canceller, ProtocolVersion};
+use super::{ServerState, sse};
+use mcp_wit_protocol::{Canceller, ProtocolVersion, Sink};
 
 use crate::Session;
 
@@ -42,6 +42,8 @@ pub struct HttpSession {
     pub events: EventLog,
     /// Its routers' questions waiting for the client's answer.
     pub answers: PendingAnswers,
+    /// Its server-to-client stream, when open.
+    stream: Arc<ServerStream>,
     state: Mutex<State>,
 }
 
@@ -49,9 +51,34 @@ struct State {
     last_active: Instant,
     /// Requests in flight plus open streams.
     busy: usize,
-    /// Sender of the session's server-to-client stream (GET `/mcp`, or the
-    /// legacy `/sse` stream), when one is open.
-    stream: Option<mpsc::Sender<Bytes>>,
+}
+
+/// A session's server-to-client stream (GET `/mcp`, or the legacy `/sse`
+/// stream), when one is open: where its client hears of routers' changes.
+#[derive(Default)]
+pub struct ServerStream(Mutex<Option<mpsc::Sender<Bytes>>>);
+
+impl ServerStream {
+    fn sender(&self) -> MutexGuard<'_, Option<mpsc::Sender<Bytes>>> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The open stream's sender, if any.
+    fn current(&self) -> Option<mpsc::Sender<Bytes>> {
+        self.sender().clone().filter(|tx| !tx.is_closed())
+    }
+}
+
+/// A change goes out as an event if the stream has room; a session without
+/// an open stream misses it.
+impl Sink for ServerStream {
+    fn offer(&self, message: &[u8]) {
+        if let Some(tx) = self.current()
+            && tx.try_send(sse::message(message)).is_err()
+        {
+            tracing::debug!("a change notification was dropped: a client reads its stream too slowly");
+        }
+    }
 }
 
 impl HttpSession {
@@ -68,7 +95,7 @@ impl HttpSession {
     /// Opens the session's server-to-client stream, ending any earlier one.
     pub fn open_stream(&self, capacity: usize) -> (mpsc::Sender<Bytes>, mpsc::Receiver<Bytes>) {
         let (tx, rx) = mpsc::channel(capacity);
-        if self.state().stream.replace(tx.clone()).is_some() {
+        if self.stream.sender().replace(tx.clone()).is_some() {
             tracing::debug!(session = %self.id, "a new stream replaces the open one");
         }
         (tx, rx)
@@ -76,13 +103,13 @@ impl HttpSession {
 
     /// The open server-to-client stream, if any.
     pub fn stream(&self) -> Option<mpsc::Sender<Bytes>> {
-        self.state().stream.clone().filter(|tx| !tx.is_closed())
+        self.stream.current()
     }
 
     /// Ends the server-to-client stream (its receiver sees the end once the
     /// senders in flight are gone).
     fn close_stream(&self) {
-        self.state().stream = None;
+        *self.stream.sender() = None;
     }
 }
 
@@ -126,8 +153,14 @@ impl Sessions {
         self.map().len() >= self.max
     }
 
-    /// Registers `session` under a fresh random id.
-    pub fn insert(&self, transport: Transport, session: Session) -> Result<Arc<HttpSession>, Full> {
+    /// Registers `session`, whose client hears of changes on `stream`, under
+    /// a fresh random id.
+    pub fn insert(
+        &self,
+        transport: Transport,
+        session: Session,
+        stream: Arc<ServerStream>,
+    ) -> Result<Arc<HttpSession>, Full> {
         let mut map = self.map();
         if map.len() >= self.max {
             return Err(Full);
@@ -147,16 +180,12 @@ impl Sessions {
             events: EventLog::default(),
             answers: PendingAnswers::default(),
             core: Arc::new(tokio::sync::Mutex::new(session)),
-            state: Mutex::new(State { last_active: Instant::now(), busy: 0, stream: None }),
+            stream,
+            state: Mutex::new(State { last_active: Instant::now(), busy: 0 }),
         });
         map.insert(id, entry.clone());
         tracing::debug!(session = %entry.id, ?transport, live = map.len(), "session started");
         Ok(entry)
-    }
-
-    /// The open server-to-client streams of every live session.
-    pub fn streams(&self) -> Vec<mpsc::Sender<Bytes>> {
-        self.map().values().filter_map(|session| session.stream()).collect()
     }
 
     /// The live session `id` of `transport`.

@@ -23,7 +23,7 @@ use tokio::sync::mpsc;
 use super::ServerState;
 use super::modern::{self, CancelOnDrop};
 use super::resume::LoggedEvents;
-use super::sessions::{Activity, HttpSession, Transport};
+use super::sessions::{Activity, HttpSession, ServerStream, Transport};
 use super::sse::{self, EventSender};
 use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
@@ -70,7 +70,7 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
 
     if server.options.stateless {
         let Some(id) = id else { return Ok(wire::status(StatusCode::ACCEPTED)) };
-        let session = Session::new(server.routers.clone(), server.session_options.clone());
+        let session = server.session();
         // Every request stands alone: initialized from the header unless it is
         // `initialize` itself.
         let assume = (!initialize).then_some(version);
@@ -118,8 +118,9 @@ async fn start_session(server: &Arc<ServerState>, message: Message, streaming: b
     if server.sessions.is_full() {
         return too_many_sessions();
     }
-    let mut session = Session::new(server.routers.clone(), server.session_options.clone());
-    session.set_broadcast(Some(server.broadcast.clone()));
+    let mut session = server.session();
+    let stream = Arc::new(ServerStream::default());
+    session.set_sink(Some(stream.clone()));
     let handled = tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
         session.handle_parsed_async(message.as_incoming(), &mut out).await;
@@ -132,7 +133,7 @@ async fn start_session(server: &Arc<ServerState>, message: Message, streaming: b
     };
     let mut session_id = None;
     if session.protocol_version().is_some() {
-        match server.sessions.insert(Transport::Streamable, session) {
+        match server.sessions.insert(Transport::Streamable, session, stream) {
             Ok(entry) => session_id = Some(entry.id.clone()),
             Err(_) => return too_many_sessions(),
         }

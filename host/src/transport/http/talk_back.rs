@@ -11,31 +11,14 @@ use axum::body::Bytes;
 use tokio::sync::{mpsc, oneshot};
 
 use mcp_wit_protocol::Peer;
-use mcp_wit_protocol::client::{AskError, BoxFuture, Broadcast, ClientError, Response, WaitBound};
+use mcp_wit_protocol::client::{AskError, BoxFuture, ClientError, Response, WaitBound};
 use mcp_wit_protocol::jsonrpc::ClientResponse;
 
-use super::sessions::{HttpSession, Sessions};
+use super::sessions::HttpSession;
 use super::sse;
 
 /// How often a waiting question looks at its request's cancellation flag.
 const CANCEL_CHECK: Duration = Duration::from_millis(10);
-
-/// Routers' list changes, to every session's server-to-client stream (GET
-/// `/mcp`, or the HTTP+SSE transport's `/sse`). A session without one open
-/// misses them; a stream without room drops them rather than wait.
-pub(super) struct SessionStreams(pub(super) std::sync::Weak<Sessions>);
-
-impl Broadcast for SessionStreams {
-    fn all(&self, message: &[u8]) {
-        let Some(sessions) = self.0.upgrade() else { return };
-        let event = sse::message(message);
-        for stream in sessions.streams() {
-            if stream.try_send(event.clone()).is_err() {
-                tracing::debug!("a list change was dropped: a client reads its stream too slowly");
-            }
-        }
-    }
-}
 
 /// A session's questions waiting for the client's answer, by id.
 #[derive(Default)]
