@@ -95,3 +95,26 @@ fn a_prefix_collision_is_refused_naming_both_components() {
     assert!(stderr.contains("everything.wasm") && stderr.contains("copy.wasm"), "{stderr}");
     assert!(stderr.contains("prefix `everything`") && stderr.contains("--name"), "{stderr}");
 }
+
+#[tokio::test]
+async fn a_routers_resource_updates_reach_clients_under_its_prefix() {
+    let (hello, conformance) = (fixture_arg("hello"), fixture_arg("conformance"));
+    let name = format!("{conformance}=conf");
+    let mut server = RawServer::start(&["serve", &hello, &conformance, "--name", &name]);
+    server.request(0, "initialize", support::initialize_params("2025-11-25")).await;
+    let uri = "conf+test://watched-resource";
+    let subscribed = server.request(1, "resources/subscribe", json!({ "uri": uri })).await;
+    assert_eq!(subscribed["result"], json!({}), "{subscribed}");
+    // The router names the resource as it knows it; the client hears of it
+    // by the URI it subscribed to, before the call's answer.
+    let call = json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": { "name": "conf_test_update_resource", "arguments": { "uri": "test://watched-resource" } } });
+    server.send(&call.to_string()).await;
+    let update = server.receive().await;
+    assert_eq!(
+        update,
+        json!({ "jsonrpc": "2.0", "method": "notifications/resources/updated", "params": { "uri": uri } })
+    );
+    assert_eq!(text(&server.receive().await), "Resource update announced");
+    server.finish().await;
+}
