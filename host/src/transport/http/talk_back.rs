@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use axum::body::Bytes;
 use tokio::sync::{mpsc, oneshot};
@@ -16,9 +15,6 @@ use mcp_wit_protocol::jsonrpc::ClientResponse;
 
 use super::sessions::HttpSession;
 use super::sse;
-
-/// How often a waiting question looks at its request's cancellation flag.
-const CANCEL_CHECK: Duration = Duration::from_millis(10);
 
 /// A session's questions waiting for the client's answer, by id.
 #[derive(Default)]
@@ -96,7 +92,7 @@ impl RequestPeer {
     async fn wait(
         &self,
         request: &[u8],
-        mut answer: oneshot::Receiver<Response>,
+        answer: oneshot::Receiver<Response>,
         bound: &WaitBound,
     ) -> Result<Response, AskError> {
         let gone = || AskError::Client(ClientError::Unavailable("the client left the request's stream".into()));
@@ -106,22 +102,7 @@ impl RequestPeer {
             self.left(&tx);
             return Err(gone());
         }
-        let deadline = tokio::time::Instant::from_std(bound.deadline);
-        loop {
-            if bound.cancel.is_cancelled() {
-                return Err(AskError::Cancelled);
-            }
-            let now = tokio::time::Instant::now();
-            if now >= deadline {
-                return Err(AskError::TimedOut);
-            }
-            tokio::select! {
-                answered = &mut answer => {
-                    return answered.map_err(|_| gone());
-                }
-                () = tokio::time::sleep_until(deadline.min(now + CANCEL_CHECK)) => {}
-            }
-        }
+        crate::transport::answer_within(answer, bound).await?.map_err(|_| gone())
     }
 }
 

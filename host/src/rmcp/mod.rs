@@ -27,28 +27,31 @@
 //! `RouterHandler` (see `host/examples/rmcp_server.rs`).
 
 use std::borrow::Cow;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
+
+mod talk_back;
 
 use ::rmcp::model::{
     CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, DiscoverResult, ErrorCode,
     GetPromptRequestParams, GetPromptResponse, InitializeRequestParams, InitializeResult, ListPromptsResult,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ProtocolVersion as RmcpVersion, ReadResourceRequestParams, ReadResourceResponse, ServerConfig, ServerNotification,
+    ProtocolVersion as RmcpVersion, ReadResourceRequestParams, ReadResourceResponse, ServerConfig,
 };
 // rmcp marks these legacy (SEP-2577 and the 2026-07-28 subscriptions); the host still serves them.
 use ::rmcp::handler::server::router::tool::ToolRouter;
 use ::rmcp::handler::server::tool::ToolCallContext;
+use ::rmcp::model::SubscriptionFilter;
 #[allow(deprecated)]
 use ::rmcp::model::{SetLevelRequestParams, SubscribeRequestParams, UnsubscribeRequestParams};
-use ::rmcp::service::{RequestContext, RoleServer};
+use ::rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use ::rmcp::{ErrorData, ServerHandler};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
+use mcp_wit_protocol::listeners::Interest;
 use mcp_wit_protocol::modern::PROTOCOL_VERSION_KEY;
-use mcp_wit_protocol::{Canceller, Method, ProtocolVersion, SessionOptions};
+use mcp_wit_protocol::{Canceller, Listeners, Method, ProtocolVersion, RouterComponent, SessionOptions};
+use talk_back::PeerChannel;
 
 use crate::{Routers, Session};
 
@@ -77,11 +80,22 @@ use crate::{Routers, Session};
 /// session on its own, results stamped with `resultType`, the server's name
 /// and the component's cache hint
 /// ([`LoadedComponent::with_cache_hint`](crate::LoadedComponent::with_cache_hint)).
-/// `subscriptions/listen` is left to rmcp (-32601 unless a handler of one's
-/// own implements it).
+///
+/// Routers that talk back (import the client interface) reach the client
+/// through rmcp: their progress and log messages go out while they work,
+/// their questions are rmcp requests to the client (a 2025 session's), and
+/// the changes they report reach the client's session and its
+/// `subscriptions/listen` streams — and, through a hub shared with
+/// [`with_listeners`](Self::with_listeners), every other handler's clients.
 pub struct RouterHandler {
     routers: Routers,
     options: SessionOptions,
+    /// Whether any router reaches its client.
+    talks_back: bool,
+    /// Who hears of the routers' changes.
+    listeners: Arc<Listeners>,
+    /// The client's rmcp peer, once a request brought it.
+    channel: OnceLock<Arc<PeerChannel>>,
     /// The session's core; an async lock, held across the guest call.
     session: Arc<tokio::sync::Mutex<Session>>,
     /// Cancels the session's running request without waiting for its lock.
@@ -103,15 +117,37 @@ impl RouterHandler {
     /// ([`LoadedComponent::with_instance_mode`](crate::LoadedComponent::with_instance_mode)).
     pub fn with_options(routers: impl Into<Routers>, options: SessionOptions) -> Self {
         let routers = routers.into();
-        let session = Session::new(routers.clone(), options.clone());
+        let talks_back = routers.mounts().iter().any(|mount| mount.component.talks_back());
+        let listeners = Listeners::new();
+        let mut session = Session::new(routers.clone(), options.clone());
+        if talks_back {
+            session.set_listeners(listeners.clone());
+        }
         let canceller = session.canceller();
         RouterHandler {
             routers,
             options,
+            talks_back,
+            listeners,
+            channel: OnceLock::new(),
             session: Arc::new(tokio::sync::Mutex::new(session)),
             canceller,
             info: Mutex::new(None),
         }
+    }
+
+    /// Shares `listeners` with other handlers (one per client of an rmcp
+    /// server): a change a router reports while serving one client reaches
+    /// every client that listens for it.
+    pub fn with_listeners(mut self, listeners: Arc<Listeners>) -> Self {
+        if self.talks_back {
+            // Nothing has served a request yet, so nothing else holds the session.
+            if let Some(session) = Arc::get_mut(&mut self.session) {
+                session.get_mut().set_listeners(listeners.clone());
+            }
+        }
+        self.listeners = listeners;
+        self
     }
 
     /// Name, version, instructions and capabilities as `initialize` answers
@@ -208,6 +244,8 @@ impl RouterHandler {
             .and_then(|v| ProtocolVersion::parse(v.as_str()))
             .unwrap_or(ProtocolVersion::LATEST_LEGACY);
 
+        let channel = self.talks_back.then(|| self.channel.get_or_init(|| PeerChannel::start(context.peer.clone())));
+        let peer = channel.map(|channel| (channel.peer(), channel.clone()));
         let mut session = self.session.clone().lock_owned().await;
         let call_id = id.clone();
         // A task of its own, so that the call goes on (and ends cleanly) if
@@ -222,7 +260,12 @@ impl RouterHandler {
                 session.assume_initialized_async(version).await?;
             }
             let mut notifications: Vec<Vec<u8>> = Vec::new();
+            if let Some((peer, sink)) = peer {
+                session.set_peer(Some(peer));
+                session.set_sink(Some(sink));
+            }
             let result = session.call_async(&call_id, method, Some(&params), &mut notifications).await;
+            session.set_peer(None);
             Ok::<_, crate::RpcError>((result, notifications))
         });
         tokio::pin!(call);
@@ -239,35 +282,22 @@ impl RouterHandler {
             Ok(Err(error)) => return Err(rpc_error(error)),
             Err(e) => return Err(ErrorData::internal_error(format!("the guest call failed: {e}"), None)),
         };
+        // What the router sent while it worked goes out before its result;
+        // then what the session held for the answer.
+        if let Some(channel) = channel {
+            channel.flush().await;
+        }
         for message in &notifications {
-            let notification: Notification<'_> = serde_json::from_slice(message).map_err(internal)?;
-            self.notify(notification.method, notification.params, context).await;
+            if let Some(notification) = talk_back::notification(message)
+                && let Err(e) = context.peer.send_notification(notification).await
+            {
+                tracing::debug!("cannot send a notification: {e}");
+            }
         }
         let result = result.map_err(rpc_error)?;
         serde_json::from_str(result.get())
             .map_err(|e| ErrorData::internal_error(format!("cannot read the {method} result: {e}"), None))
     }
-
-    async fn notify(&self, method: &str, params: Option<&RawValue>, context: &RequestContext<RoleServer>) {
-        let notification = json!({ "method": method, "params": params });
-        match serde_json::from_value::<ServerNotification>(notification) {
-            Ok(notification) => {
-                if let Err(e) = context.peer.send_notification(notification).await {
-                    tracing::debug!("cannot send a {method} notification: {e}");
-                }
-            }
-            Err(e) => tracing::warn!("cannot pass on a {method} notification: {e}"),
-        }
-    }
-}
-
-/// A notification the session wrote.
-#[derive(Deserialize)]
-struct Notification<'a> {
-    #[serde(borrow)]
-    method: &'a str,
-    #[serde(borrow, default)]
-    params: Option<&'a RawValue>,
 }
 
 fn internal(e: serde_json::Error) -> ErrorData {
@@ -441,5 +471,42 @@ impl ServerHandler for RouterHandler {
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
         self.forward::<Value>(Method::SetLogLevel, to_params(&request)?, &context).await.map(drop)
+    }
+
+    /// `subscriptions/listen` (2026-07-28): routers that can report changes
+    /// accept what the client asks (rmcp narrows it to what `get_info`
+    /// advertises); others accept nothing, and the stream is acknowledged
+    /// and stays open empty, as `mcp-wit serve` does it.
+    fn accepted_subscription_filter(&self, requested: &SubscriptionFilter) -> Option<SubscriptionFilter> {
+        Some(if self.talks_back { requested.clone() } else { SubscriptionFilter::default() })
+    }
+
+    /// Passes on the changes the subscription accepted until the client
+    /// cancels it or the connection ends.
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        let accepted = context.accepted();
+        let on = |flag: Option<bool>| flag.unwrap_or(false);
+        let interest = Interest {
+            lists: [
+                on(accepted.tools_list_changed),
+                on(accepted.prompts_list_changed),
+                on(accepted.resources_list_changed),
+            ],
+            resources: accepted.resource_subscriptions.iter().flatten().cloned().collect(),
+        };
+        let (sink, mut changes) = talk_back::listen_stream();
+        let _listening = self.listeners.listen(interest, sink);
+        loop {
+            tokio::select! {
+                () = context.cancelled() => return Ok(()),
+                Some(message) = changes.recv() => {
+                    if let Some(notification) = talk_back::notification(&message)
+                        && let Err(e) = context.sink().send(notification).await
+                    {
+                        tracing::debug!("a change did not reach a subscription: {e}");
+                    }
+                }
+            }
+        }
     }
 }
