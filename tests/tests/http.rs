@@ -525,6 +525,37 @@ async fn guest_waits_end_at_the_deadline_or_on_cancellation() {
 }
 
 #[tokio::test]
+async fn a_guest_that_logs_forever_to_a_client_that_does_not_read_stops_at_its_deadline() {
+    let path = fixture_arg("hostile");
+    let server = HttpServer::start(&[&path, "--timeout", "1s"]).await;
+    let client = session(&server).await;
+    client.request(1, "logging/setLevel", json!({ "level": "info" })).await;
+    // The call's stream is opened, then not read while the guest floods it.
+    let body = call(2, "log-forever", json!({})).to_string();
+    client.note_request(&body);
+    let unread = client.http.post(&client.url).headers(client.default_headers()).body(body).send().await.unwrap();
+    assert_eq!(unread.status(), StatusCode::OK);
+    // What has no room is dropped, so the guest runs on to its deadline and
+    // the session serves the next request (on a fresh instance).
+    assert_eq!(text(&client.request(3, "tools/call", json!({ "name": "counter" })).await), "1");
+    // The stream holds as many log messages as it had room for, then the end.
+    let mut events = EventReader::new(unread);
+    let mut logs = 0;
+    let answer = loop {
+        let message = next_message(&mut events, &client).await;
+        if message.get("id").is_some() {
+            break message;
+        }
+        assert_eq!(message["method"], "notifications/message", "{message}");
+        logs += 1;
+    };
+    assert!(logs > 0, "the stream carried the guest's first messages");
+    assert_eq!(answer["error"]["code"], -32603, "{answer}");
+    assert!(error_message(&answer).contains("timed out after 1s"), "{answer}");
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn guests_that_print_panic_or_overflow_are_contained_over_http() {
     let path = fixture_arg("hostile");
     let server = HttpServer::start(&[&path, "--timeout", "10s"]).await;

@@ -17,6 +17,7 @@
 //! | `connect` | opens a TCP connection to `addr` (default `127.0.0.1:22`) |
 //! | `counter` | counts calls in this instance (proves the session goes on) |
 //! | `ask-forever` | asks the client 10,000 questions (question cap) |
+//! | `log-forever` | sends log messages until stopped (deadline, slow client) |
 
 wit_bindgen::generate!({
     path: "../../wit",
@@ -47,6 +48,7 @@ const TOOLS: &[(&str, &str)] = &[
     ("sleep", "Sleeps `secs` seconds (a host call, not a loop)"),
     ("counter", "Counts calls in this instance"),
     ("ask-forever", "Asks the client 10,000 questions, one after the other"),
+    ("log-forever", "Sends log messages until it is stopped"),
 ];
 
 static CALLS: AtomicU64 = AtomicU64::new(0);
@@ -125,6 +127,10 @@ impl Guest for Hostile {
                 }
                 Ok(text(format!("answered {answered}")))
             }
+            "log-forever" => loop {
+                let level = mcp_wit::extension::client::LogLevel::Info;
+                mcp_wit::extension::client::notify_logging_message(level, None, r#""again""#);
+            },
             "spin" => {
                 let mut x = 0u64;
                 loop {
