@@ -182,10 +182,12 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         }
         None => mcp_wit::StateKey::default(),
     };
+    let defaults = SessionOptions::default();
     let session_options = SessionOptions {
         page_size: settings.page_size,
-        max_output: settings.max_output.unwrap_or(mcp_wit::DEFAULT_MAX_OUTPUT),
+        max_output: settings.max_output.unwrap_or(defaults.max_output),
         state_key,
+        state_ttl: settings.state_ttl.unwrap_or(defaults.state_ttl),
     };
     if let Some(options) = http_options {
         return http::serve_http(routers, session_options, options).context("HTTP transport failed");

@@ -59,6 +59,12 @@ pub struct ServeSettings {
     /// [default: a random key per process].
     #[arg(long, value_name = "FILE")]
     pub state_key_file: Option<PathBuf>,
+    /// How long a 2026-07-28 client has to answer a round's questions: its
+    /// `requestState` is refused (-32602) after that (whole seconds)
+    /// [default: 10m].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(default, deserialize_with = "units::duration")]
+    pub state_ttl: Option<Duration>,
     /// Where compiled components are cached [default: the user cache
     /// directory, e.g. ~/.cache/mcp-wit].
     #[arg(long, value_name = "DIR", env = "MCP_WIT_CACHE_DIR")]
@@ -198,6 +204,7 @@ impl ServeSettings {
             cache_ttl: self.cache_ttl.or(lower.cache_ttl),
             cache_scope: self.cache_scope.or(lower.cache_scope),
             state_key_file: self.state_key_file.or(lower.state_key_file),
+            state_ttl: self.state_ttl.or(lower.state_ttl),
             cache_dir: self.cache_dir.or(lower.cache_dir),
             no_cache: self.no_cache.or(lower.no_cache),
             http: self.http.over(lower.http),
@@ -323,7 +330,7 @@ mod tests {
         let size = |text: &str| units::parse_size(text).unwrap().to_string();
         let number = |text: &str| text.to_string();
         type Reader<'a> = &'a dyn Fn(&str) -> String;
-        let expected: [(&str, Reader<'_>, String); 12] = [
+        let expected: [(&str, Reader<'_>, String); 13] = [
             ("max_message_size", &size, mcp_wit::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE.to_string()),
             ("timeout", &duration, format!("{:?}", limits.timeout)),
             ("max_memory", &size, limits.max_memory.to_string()),
@@ -336,6 +343,7 @@ mod tests {
             ("shutdown_timeout", &duration, format!("{:?}", http.shutdown_timeout)),
             ("sse_keep_alive", &duration, format!("{:?}", http.keep_alive)),
             ("cache_ttl", &duration, format!("{:?}", Duration::from_millis(mcp_wit::CacheHint::default().ttl_ms))),
+            ("state_ttl", &duration, format!("{:?}", mcp_wit::SessionOptions::default().state_ttl)),
         ];
         let command = Flags::command();
         for (id, read, value) in expected {

@@ -15,7 +15,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -525,8 +525,9 @@ impl ClientLink {
     }
 
     /// The result that ends this round, if a question had no answer: an
-    /// `InputRequiredResult` whose state is signed with `key`.
-    pub fn input_required(&self, key: &crate::rounds::StateKey) -> Option<serde_json::Value> {
+    /// `InputRequiredResult` whose state is signed with `key` and honoured
+    /// for `ttl`.
+    pub fn input_required(&self, key: &crate::rounds::StateKey, ttl: Duration) -> Option<serde_json::Value> {
         let missing = std::mem::take(&mut *self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()));
         let round = self.inner.settings.round.as_ref()?;
         if missing.is_empty() {
@@ -547,7 +548,7 @@ impl ClientLink {
         Some(serde_json::json!({
             "resultType": "input_required",
             "inputRequests": requests,
-            "requestState": round.seal(key),
+            "requestState": round.seal(key, ttl),
         }))
     }
 

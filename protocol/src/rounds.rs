@@ -23,8 +23,9 @@ use sha2::{Digest, Sha256};
 use crate::jsonrpc::RpcError;
 use crate::method::Method;
 
-/// How long a `requestState` is honoured after it was issued.
-pub const STATE_TTL: Duration = Duration::from_secs(600);
+/// How long a `requestState` is honoured after it was issued, unless the
+/// session options say otherwise.
+pub const DEFAULT_STATE_TTL: Duration = Duration::from_secs(600);
 
 /// The prefix of every state this version issues.
 const STATE_VERSION: &str = "v1.";
@@ -140,9 +141,14 @@ impl Round {
         self.answers.get(key).map(AsRef::as_ref)
     }
 
-    /// The `requestState` of the next round: every answer so far, signed.
-    pub fn seal(&self, key: &StateKey) -> String {
-        let expiry = now_secs().saturating_add(STATE_TTL.as_secs());
+    /// The `requestState` of the next round: every answer so far, signed,
+    /// honoured for `ttl` (whole seconds, at least one).
+    pub fn seal(&self, key: &StateKey, ttl: Duration) -> String {
+        self.seal_until(key, now_secs().saturating_add(ttl.as_secs().max(1)))
+    }
+
+    /// The state, honoured until `expiry` (seconds since the Unix epoch).
+    fn seal_until(&self, key: &StateKey, expiry: u64) -> String {
         let sealed =
             Sealed { m: self.method.as_str().to_owned(), d: self.digest.clone(), e: expiry, a: self.answers.clone() };
         let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&sealed).expect("a state serialises"));
@@ -223,7 +229,7 @@ mod tests {
     fn a_state_carries_the_answers_to_the_next_round() {
         let key = StateKey::random();
         let first = round_with_state(&key, r#"{"name":"t","inputResponses":{"a":{"action":"accept"}}}"#).unwrap();
-        let state = first.seal(&key);
+        let state = first.seal(&key, DEFAULT_STATE_TTL);
         // The retry sends its arguments in another order, and only the new answer.
         let retry =
             format!(r#"{{"inputResponses":{{"b":{{"action":"decline"}}}},"name":"t","requestState":"{state}"}}"#);
@@ -235,14 +241,16 @@ mod tests {
     #[test]
     fn tampered_foreign_and_mismatched_states_are_refused() {
         let key = StateKey::random();
-        let state = round_with_state(&key, r#"{"name":"t"}"#).unwrap().seal(&key);
+        let state = round_with_state(&key, r#"{"name":"t"}"#).unwrap().seal(&key, DEFAULT_STATE_TTL);
         let refused = |params: String| round_with_state(&key, &params).err().map(|e| (e.code, e.message));
         let (code, message) = refused(format!(r#"{{"name":"t","requestState":"{state}-TAMPERED"}}"#)).unwrap();
         assert_eq!(code, -32602);
         assert!(message.contains("failed its integrity check"), "{message}");
         let (_, message) = refused(format!(r#"{{"name":"other","requestState":"{state}"}}"#)).unwrap();
         assert!(message.contains("issued for another request"), "{message}");
-        let foreign = round_with_state(&StateKey::random(), r#"{"name":"t"}"#).unwrap().seal(&StateKey::random());
+        let foreign = round_with_state(&StateKey::random(), r#"{"name":"t"}"#)
+            .unwrap()
+            .seal(&StateKey::random(), DEFAULT_STATE_TTL);
         let (_, message) = refused(format!(r#"{{"name":"t","requestState":"{foreign}"}}"#)).unwrap();
         assert!(message.contains("failed its integrity check"), "{message}");
         assert!(refused(r#"{"name":"t","requestState":"garbage"}"#.into()).is_some());
@@ -250,6 +258,17 @@ mod tests {
         assert!(refused(r#"{"name":"t","inputResponses":null}"#.into()).is_some());
         let (_, message) = refused(r#"{"name":"t","inputResponses":{"k":12345}}"#.into()).unwrap();
         assert_eq!(message, "Invalid params: `inputResponses.k` must be a result object");
+    }
+
+    #[test]
+    fn an_expired_state_is_refused() {
+        let key = StateKey::random();
+        let round = round_with_state(&key, r#"{"name":"t"}"#).unwrap();
+        let retry = |state: String| round_with_state(&key, &format!(r#"{{"name":"t","requestState":"{state}"}}"#));
+        assert!(retry(round.seal_until(&key, now_secs())).is_ok(), "honoured through its last second");
+        let error = retry(round.seal_until(&key, now_secs() - 1)).err().unwrap();
+        assert_eq!(error.code, -32602);
+        assert!(error.message.contains("has expired; start the request over without it"), "{}", error.message);
     }
 
     #[test]

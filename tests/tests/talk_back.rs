@@ -448,6 +448,43 @@ async fn a_2026_question_ends_the_round_and_the_retry_runs_the_call_again() {
 }
 
 #[tokio::test]
+async fn a_round_state_expires_after_the_configured_time() {
+    let fixture = fixture_arg("conformance");
+    let mut server = RawServer::start(&["serve", fixture.as_str(), "--state-ttl", "1s"]);
+    let caps = json!({ "elicitation": {} });
+    let call = |id: i64, extra: Value| {
+        let mut params =
+            modern(json!({ "name": "test_input_required_result_multi_round", "arguments": {} }), caps.clone(), None);
+        for (key, value) in extra.as_object().unwrap() {
+            params[key] = value.clone();
+        }
+        json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params }).to_string()
+    };
+    server.send(&call(1, json!({}))).await;
+    let first = server.receive().await;
+    let state = first["result"]["requestState"].as_str().unwrap().to_owned();
+    let answer = json!({ "step1": { "action": "accept", "content": { "name": "Alice" } } });
+    let retry = call(2, json!({ "inputResponses": answer, "requestState": state }));
+    // Honoured for its second, then refused: the client must start over.
+    let mut refused = None;
+    for _ in 0..100 {
+        server.send(&retry).await;
+        let reply = server.receive().await;
+        if reply.get("error").is_some() {
+            refused = Some(reply);
+            break;
+        }
+        assert_eq!(reply["result"]["resultType"], "input_required", "the next round: {reply}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let refused = refused.expect("the state expires");
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap();
+    assert!(message.contains("`requestState` has expired; start the request over without it"), "{message}");
+    server.finish().await;
+}
+
+#[tokio::test]
 async fn a_guest_that_asks_ten_thousand_questions_gets_64() {
     let fixture = fixture_arg("hostile");
     let mut server = RawServer::start(&["serve", fixture.as_str()]);

@@ -13,6 +13,7 @@ mod modern;
 mod output;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde_json::value::RawValue;
 
@@ -50,11 +51,19 @@ pub struct SessionOptions {
     /// Signs the `requestState` of 2026-07-28 rounds (one random key per
     /// process by default).
     pub state_key: StateKey,
+    /// How long a round's `requestState` is honoured: the time a client has
+    /// to answer its questions (whole seconds).
+    pub state_ttl: Duration,
 }
 
 impl Default for SessionOptions {
     fn default() -> Self {
-        SessionOptions { page_size: None, max_output: DEFAULT_MAX_OUTPUT, state_key: StateKey::default() }
+        SessionOptions {
+            page_size: None,
+            max_output: DEFAULT_MAX_OUTPUT,
+            state_key: StateKey::default(),
+            state_ttl: crate::rounds::DEFAULT_STATE_TTL,
+        }
     }
 }
 
@@ -516,7 +525,7 @@ impl<C: RouterComponent> Session<C> {
             }
             // A question without an answer ended the guest's call: the round
             // ends with it, not with the failure.
-            if let Some(required) = link.input_required(&self.options.state_key) {
+            if let Some(required) = link.input_required(&self.options.state_key, self.options.state_ttl) {
                 return self.reply_input_required(id, required);
             }
             if let Some(error) = link.capability_required() {
