@@ -507,3 +507,43 @@ async fn a_namespaced_router_still_reaches_its_client() {
     );
     server.finish().await;
 }
+
+#[tokio::test]
+async fn middlewares_pass_the_extension_through() {
+    // filter → namespace → conformance: the router's templates, prompt
+    // arguments and subscriptions reach the client renamed and filtered as
+    // its tools are.
+    let composed = compose(&["filter", "namespace"], "conformance");
+    let env = ["NAMESPACE_PREFIX=c_", "FILTER_DENY_RESOURCES=*static-binary*"];
+    let mut server = raw(composed.path(), &env).await;
+    let templates = result(&mut server, 1, "resources/templates/list", json!({})).await;
+    assert_eq!(names(&templates, "resourceTemplates", "uriTemplate"), ["c_test://template/{id}/data"]);
+    let prompt = json!({ "name": "c_test_prompt_with_arguments", "arguments": { "arg1": "a", "arg2": "b" } });
+    let got = result(&mut server, 2, "prompts/get", prompt).await;
+    assert_eq!(got["messages"][0]["content"]["text"], "Prompt with arguments: arg1='a', arg2='b'", "{got}");
+    let missing = error(&mut server, 3, "prompts/get", json!({ "name": "c_test_prompt_with_arguments" })).await;
+    assert_eq!(missing["code"], -32602, "the router's own refusal: {missing}");
+    let subscribed = result(&mut server, 4, "resources/subscribe", json!({ "uri": "c_test://watched-resource" })).await;
+    assert_eq!(subscribed, json!({}));
+    // Unknown to the router, outside the namespace, hidden by the filter.
+    for (id, uri) in [(5, "c_test://nope"), (6, "test://watched-resource"), (7, "c_test://static-binary")] {
+        let refused = error(&mut server, id, "resources/subscribe", json!({ "uri": uri })).await;
+        assert_eq!(refused["code"], -32002, "{uri}: {refused}");
+    }
+    // Roots changes reach the router through both middlewares.
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}"#).await;
+    let counted = result(&mut server, 8, "tools/call", json!({ "name": "c_roots_changed" })).await;
+    assert_eq!(first_text(&counted), "1");
+    server.finish().await;
+
+    // A middleware over a router without the extension: served as such a
+    // router (no templates; prompts through the contract's `get-prompt`).
+    let composed = compose(&["namespace"], "everything");
+    let mut server = raw(composed.path(), &["NAMESPACE_PREFIX=ev_"]).await;
+    let templates = result(&mut server, 1, "resources/templates/list", json!({})).await;
+    assert_eq!(templates["resourceTemplates"], json!([]), "{templates}");
+    let prompts = result(&mut server, 2, "prompts/list", json!({})).await;
+    let name = names(&prompts, "prompts", "name").remove(0);
+    result(&mut server, 3, "prompts/get", json!({ "name": name })).await;
+    server.finish().await;
+}

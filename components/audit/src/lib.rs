@@ -16,13 +16,16 @@ use std::io::Write;
 use std::time::Instant;
 
 use mcp_middleware::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, Guest, McpResource,
-    Prompt, PromptError, ReadResourceResult, ResourceError, ServerCapabilities, Tool, ToolError, Value, next,
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, ExtensionGuest, GetPromptResult, Guest,
+    McpResource, Prompt, PromptError, ReadResourceResult, ResourceError, ResourceTemplate, ServerCapabilities, Tool,
+    ToolError, Value, next,
 };
 
 struct Audit;
 
 mcp_middleware::export!(Audit);
+// Prompts with arguments are audited as `get-prompt` (see below); the rest
+// of the extension passes unlogged, like the lists.
 
 /// Runs `call` and writes its audit line.
 fn audited<T>(
@@ -136,5 +139,32 @@ impl Guest for Audit {
         let target = completion_target(&request.input.json);
         let bytes = request.input.json.len();
         audited("complete", &target, bytes, || next::complete(request), completion_outcome)
+    }
+}
+
+impl ExtensionGuest for Audit {
+    fn list_resource_templates() -> Vec<ResourceTemplate> {
+        next::list_resource_templates()
+    }
+
+    fn get_prompt_with_arguments(
+        prompt_name: String,
+        arguments: Vec<(String, String)>,
+    ) -> Result<GetPromptResult, PromptError> {
+        let bytes = arguments.iter().map(|(name, value)| name.len() + value.len()).sum();
+        let call = || next::get_prompt_with_arguments(&prompt_name, &arguments);
+        audited("get-prompt", &prompt_name, bytes, call, prompt_outcome)
+    }
+
+    fn subscribe(uri: String) -> Result<(), ResourceError> {
+        next::subscribe(&uri)
+    }
+
+    fn unsubscribe(uri: String) -> Result<(), ResourceError> {
+        next::unsubscribe(&uri)
+    }
+
+    fn on_roots_list_changed() {
+        next::on_roots_list_changed()
     }
 }

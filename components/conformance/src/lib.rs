@@ -425,7 +425,10 @@ impl Guest for Conformance {
             }
             "test_input_required_result_sampling" => {
                 let [answer] = ask_all([sampling_question("capital_question", "What is the capital of France?", 100)])?;
-                Ok(result(vec![text(&format!("Sampling answered: {}", answer["content"]["text"].as_str().unwrap_or("")))]))
+                Ok(result(vec![text(&format!(
+                    "Sampling answered: {}",
+                    answer["content"]["text"].as_str().unwrap_or("")
+                ))]))
             }
             "test_input_required_result_list_roots" => {
                 let [answer] = ask_all([roots_question("client_roots")])?;
@@ -744,11 +747,7 @@ impl Extension for Conformance {
 
 /// Subscriptions are to resources the router lists.
 fn known_resource(uri: String) -> Result<(), ResourceError> {
-    if Conformance::list_resources().iter().any(|r| r.uri == uri) {
-        Ok(())
-    } else {
-        Err(ResourceError::NotFound(uri))
-    }
+    if Conformance::list_resources().iter().any(|r| r.uri == uri) { Ok(()) } else { Err(ResourceError::NotFound(uri)) }
 }
 
 export!(Conformance);

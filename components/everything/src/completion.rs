@@ -12,16 +12,13 @@ use crate::exports::wasix::mcp::router::{CompletionError, CompletionRequest, Com
 const CANDIDATES: usize = 150;
 
 pub fn complete(request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
-    let params: Json = serde_json::from_str(&request.input.json)
-        .map_err(|e| CompletionError::InvalidParameters(e.to_string()))?;
+    let params: Json =
+        serde_json::from_str(&request.input.json).map_err(|e| CompletionError::InvalidParameters(e.to_string()))?;
 
     // Missing fields read as empty, so they simply fail to match below.
     let reference = &params["ref"];
     let is_prompt = reference["type"] == "ref/prompt";
-    let ref_name = reference["name"]
-        .as_str()
-        .or_else(|| reference["uri"].as_str())
-        .unwrap_or_default();
+    let ref_name = reference["name"].as_str().or_else(|| reference["uri"].as_str()).unwrap_or_default();
     let argument = &params["argument"];
     let argument_name = argument["name"].as_str().unwrap_or_default();
     let argument_value = argument["value"].as_str().unwrap_or_default();
@@ -34,9 +31,7 @@ pub fn complete(request: CompletionRequest) -> Result<CompletionResponse, Comple
         "bad" => return Err(CompletionError::InvalidParameters("bad argument".into())),
         "schema" => return Err(CompletionError::SchemaError("schema mismatch".into())),
         "boom" => {
-            return Err(CompletionError::ExecutionError(
-                "completion backend down".into(),
-            ));
+            return Err(CompletionError::ExecutionError("completion backend down".into()));
         }
         _ => {}
     }
@@ -46,9 +41,7 @@ pub fn complete(request: CompletionRequest) -> Result<CompletionResponse, Comple
 
     // Only `who` has candidates; a `prefix` in the context shows that the
     // host passed the other arguments' values along.
-    let prefix = params["context"]["arguments"]["prefix"]
-        .as_str()
-        .unwrap_or_default();
+    let prefix = params["context"]["arguments"]["prefix"].as_str().unwrap_or_default();
     let mut content: Vec<_> = (0..CANDIDATES)
         .map(|i| format!("lang-{i:03}"))
         .filter(|candidate| argument_name == "who" && candidate.starts_with(argument_value))
@@ -58,9 +51,5 @@ pub fn complete(request: CompletionRequest) -> Result<CompletionResponse, Comple
     // One non-text item, which the host must skip when building the values.
     content.insert(content.len().min(1), image(PNG, "image/png", None));
 
-    Ok(CompletionResponse {
-        content,
-        meta: request.meta,
-        is_error: None,
-    })
+    Ok(CompletionResponse { content, meta: request.meta, is_error: None })
 }

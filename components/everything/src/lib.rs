@@ -16,10 +16,9 @@ mod resources;
 mod tools;
 
 use exports::wasix::mcp::router::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, CompletionsCapability,
-    GetPromptResult, Guest, McpResource, Prompt, PromptError, PromptsCapability,
-    ReadResourceResult, ResourceError, ResourcesCapability, ServerCapabilities, Tool, ToolError,
-    ToolsCapability, Value,
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, CompletionsCapability, GetPromptResult,
+    Guest, McpResource, Prompt, PromptError, PromptsCapability, ReadResourceResult, ResourceError, ResourcesCapability,
+    ServerCapabilities, Tool, ToolError, ToolsCapability, Value,
 };
 
 struct Everything;
@@ -35,16 +34,9 @@ impl Guest for Everything {
 
     fn capabilities() -> ServerCapabilities {
         ServerCapabilities {
-            prompts: Some(PromptsCapability {
-                list_changed: Some(false),
-            }),
-            resources: Some(ResourcesCapability {
-                subscribe: Some(false),
-                list_changed: Some(true),
-            }),
-            tools: Some(ToolsCapability {
-                list_changed: Some(true),
-            }),
+            prompts: Some(PromptsCapability { list_changed: Some(false) }),
+            resources: Some(ResourcesCapability { subscribe: Some(false), list_changed: Some(true) }),
+            tools: Some(ToolsCapability { list_changed: Some(true) }),
             completions: Some(CompletionsCapability { enabled: true }),
         }
     }

@@ -3,17 +3,13 @@
 
 use crate::content::{PNG, annotations, image_content, text_content, text_resource};
 use crate::exports::wasix::mcp::router::{
-    EmbeddedResource, GetPromptResult, Prompt, PromptArgument, PromptError, PromptMessage,
-    PromptMessageContent, PromptMessageRole, Role,
+    EmbeddedResource, GetPromptResult, Prompt, PromptArgument, PromptError, PromptMessage, PromptMessageContent,
+    PromptMessageRole, Role,
 };
 
 /// A prompt with only a name and an optional description.
 fn prompt(name: &str, description: Option<&str>) -> Prompt {
-    Prompt {
-        name: name.into(),
-        description: description.map(Into::into),
-        arguments: None,
-    }
+    Prompt { name: name.into(), description: description.map(Into::into), arguments: None }
 }
 
 pub fn list() -> Vec<Prompt> {
@@ -72,12 +68,10 @@ pub fn get(name: String) -> Result<GetPromptResult, PromptError> {
                 ),
             ],
         }),
-        "invalid" => Err(PromptError::InvalidParameters(
-            "this prompt needs arguments the contract cannot carry".into(),
-        )),
-        "broken" => Err(PromptError::InternalError(
-            "prompt store unavailable".into(),
-        )),
+        "invalid" => {
+            Err(PromptError::InvalidParameters("this prompt needs arguments the contract cannot carry".into()))
+        }
+        "broken" => Err(PromptError::InternalError("prompt store unavailable".into())),
         _ => Err(PromptError::NotFound(name)),
     }
 }

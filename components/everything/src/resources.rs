@@ -11,11 +11,7 @@ pub fn list() -> Vec<McpResource> {
             name: "text".into(),
             description: Some("A text resource".into()),
             mime_type: "text/plain".into(),
-            annotations: Some(annotations(
-                Some(vec![Role::Assistant]),
-                Some(1.0),
-                Some("2025-06-01T12:00:00Z"),
-            )),
+            annotations: Some(annotations(Some(vec![Role::Assistant]), Some(1.0), Some("2025-06-01T12:00:00Z"))),
         },
         McpResource {
             uri: "everything://blob".into(),
@@ -36,20 +32,9 @@ pub fn list() -> Vec<McpResource> {
 
 pub fn read(uri: String) -> Result<ReadResourceResult, ResourceError> {
     let contents = match uri.as_str() {
-        "everything://text" => vec![text_resource(
-            &uri,
-            Some("text/plain"),
-            "hello from a resource",
-        )],
-        "everything://blob" => vec![blob_resource(
-            &uri,
-            Some("application/octet-stream"),
-            "AAECAw==",
-        )],
-        "everything://both" => vec![
-            text_resource(&uri, None, "part one"),
-            blob_resource(&uri, Some("image/png"), PNG),
-        ],
+        "everything://text" => vec![text_resource(&uri, Some("text/plain"), "hello from a resource")],
+        "everything://blob" => vec![blob_resource(&uri, Some("application/octet-stream"), "AAECAw==")],
+        "everything://both" => vec![text_resource(&uri, None, "part one"), blob_resource(&uri, Some("image/png"), PNG)],
         "everything://broken" => {
             return Err(ResourceError::ExecutionError("storage offline".into()));
         }

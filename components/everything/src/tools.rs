@@ -5,12 +5,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde_json::Value as Json;
 
 use crate::content::{
-    PNG, annotated_text, annotations, audio, blob_resource, embedded, image, json, meta, text,
-    text_resource,
+    PNG, annotated_text, annotations, audio, blob_resource, embedded, image, json, meta, text, text_resource,
 };
 use crate::exports::wasix::mcp::router::{
-    CallToolResult, ConfigDescriptor, Content, ProgressNotification, Role, SecretDescriptor, Tool,
-    ToolAnnotations, ToolError, ToolMeta,
+    CallToolResult, ConfigDescriptor, Content, ProgressNotification, Role, SecretDescriptor, Tool, ToolAnnotations,
+    ToolError, ToolMeta,
 };
 
 const OBJECT: &str = r#"{"type":"object"}"#;
@@ -46,20 +45,14 @@ pub fn list() -> Vec<Tool> {
             )
         },
         Tool {
-            output_schema: Some(json(
-                r#"{"type":"object","properties":{"sum":{"type":"number"}},"required":["sum"]}"#,
-            )),
+            output_schema: Some(json(r#"{"type":"object","properties":{"sum":{"type":"number"}},"required":["sum"]}"#)),
             ..tool(
                 "add",
                 "Adds two numbers",
                 r#"{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]}"#,
             )
         },
-        tool(
-            "all-content",
-            "Returns one content item of every kind",
-            OBJECT,
-        ),
+        tool("all-content", "Returns one content item of every kind", OBJECT),
         tool("progress", "Reports progress while working", OBJECT),
         tool(
             "fail",
@@ -70,11 +63,7 @@ pub fn list() -> Vec<Tool> {
         tool("panic", "Panics", OBJECT),
         tool("counter", "Counts calls in this instance", OBJECT),
         // Deliberately not JSON: the host must cope with a broken schema.
-        tool(
-            "bad-schema",
-            "Has an input schema that is not JSON",
-            "{not json",
-        ),
+        tool("bad-schema", "Has an input schema that is not JSON", "{not json"),
         Tool {
             annotations: Some(ToolAnnotations {
                 read_only: Some(false),
@@ -97,11 +86,7 @@ pub fn list() -> Vec<Tool> {
                 config_meta: Some(meta(&[("group", "demo")])),
                 extra: Some(meta(&[("owner", "tests")])),
             }),
-            ..tool(
-                "annotated",
-                "Carries every annotation and meta field",
-                OBJECT,
-            )
+            ..tool("annotated", "Carries every annotation and meta field", OBJECT)
         },
     ]
 }
@@ -122,19 +107,13 @@ pub fn call(name: String, arguments: &str) -> Result<CallToolResult, ToolError> 
         "annotated" => annotated,
         _ => return Err(ToolError::NotFound(name)),
     };
-    let arguments: Json =
-        serde_json::from_str(arguments).map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
+    let arguments: Json = serde_json::from_str(arguments).map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
     run(&arguments)
 }
 
 /// A successful result holding just `content`.
 fn ok(content: Vec<Content>) -> Result<CallToolResult, ToolError> {
-    Ok(CallToolResult {
-        content,
-        progress: None,
-        meta: None,
-        is_error: None,
-    })
+    Ok(CallToolResult { content, progress: None, meta: None, is_error: None })
 }
 
 fn echo(arguments: &Json) -> Result<CallToolResult, ToolError> {
@@ -148,9 +127,7 @@ fn echo(arguments: &Json) -> Result<CallToolResult, ToolError> {
 fn add(arguments: &Json) -> Result<CallToolResult, ToolError> {
     let number = |key| arguments.get(key).and_then(Json::as_f64);
     let (Some(a), Some(b)) = (number("a"), number("b")) else {
-        return Err(ToolError::InvalidParameters(
-            "`a` and `b` must be numbers".into(),
-        ));
+        return Err(ToolError::InvalidParameters("`a` and `b` must be numbers".into()));
     };
     ok(vec![text(serde_json::json!({ "sum": a + b }).to_string())])
 }
@@ -158,36 +135,14 @@ fn add(arguments: &Json) -> Result<CallToolResult, ToolError> {
 fn all_content(_: &Json) -> Result<CallToolResult, ToolError> {
     Ok(CallToolResult {
         content: vec![
-            annotated_text(
-                "plain text",
-                annotations(
-                    Some(vec![Role::User]),
-                    Some(0.5),
-                    Some("2025-01-01T00:00:00Z"),
-                ),
-            ),
-            image(
-                PNG,
-                "image/png",
-                Some(annotations(Some(vec![Role::Assistant]), None, None)),
-            ),
+            annotated_text("plain text", annotations(Some(vec![Role::User]), Some(0.5), Some("2025-01-01T00:00:00Z"))),
+            image(PNG, "image/png", Some(annotations(Some(vec![Role::Assistant]), None, None))),
             audio("UklGRg==", "audio/wav", None),
             embedded(
                 text_resource("everything://text", Some("text/plain"), "embedded text"),
-                Some(annotations(
-                    Some(vec![Role::User, Role::Assistant]),
-                    Some(1.0),
-                    None,
-                )),
+                Some(annotations(Some(vec![Role::User, Role::Assistant]), Some(1.0), None)),
             ),
-            embedded(
-                blob_resource(
-                    "everything://blob",
-                    Some("application/octet-stream"),
-                    "AAEC",
-                ),
-                None,
-            ),
+            embedded(blob_resource("everything://blob", Some("application/octet-stream"), "AAEC"), None),
         ],
         progress: None,
         meta: Some(meta(&[("source", "everything"), ("kind", "all-content")])),
@@ -216,9 +171,7 @@ fn progress(_: &Json) -> Result<CallToolResult, ToolError> {
 
 fn fail(arguments: &Json) -> Result<CallToolResult, ToolError> {
     Err(match arguments.get("kind").and_then(Json::as_str) {
-        Some("invalid-parameters") => {
-            ToolError::InvalidParameters("bad parameters for fail".into())
-        }
+        Some("invalid-parameters") => ToolError::InvalidParameters("bad parameters for fail".into()),
         Some("execution-error") => ToolError::ExecutionError("the tool exploded".into()),
         Some("schema-error") => ToolError::SchemaError("output does not match schema".into()),
         Some("not-found") => ToolError::NotFound("fail".into()),
@@ -227,12 +180,7 @@ fn fail(arguments: &Json) -> Result<CallToolResult, ToolError> {
 }
 
 fn is_error(_: &Json) -> Result<CallToolResult, ToolError> {
-    Ok(CallToolResult {
-        content: vec![text("it went wrong")],
-        progress: None,
-        meta: None,
-        is_error: Some(true),
-    })
+    Ok(CallToolResult { content: vec![text("it went wrong")], progress: None, meta: None, is_error: Some(true) })
 }
 
 fn panic(_: &Json) -> Result<CallToolResult, ToolError> {

@@ -16,8 +16,9 @@
 use std::sync::OnceLock;
 
 use mcp_middleware::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, Guest, McpResource,
-    Prompt, PromptError, ReadResourceResult, ResourceError, ServerCapabilities, Tool, ToolError, Value, next,
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, ExtensionGuest, GetPromptResult, Guest,
+    McpResource, Prompt, PromptError, ReadResourceResult, ResourceError, ResourceTemplate, ServerCapabilities, Tool,
+    ToolError, Value, next,
 };
 
 struct Filter;
@@ -153,6 +154,43 @@ impl Guest for Filter {
             }
         }
         next::complete(request)
+    }
+}
+
+/// The extension's calls, hidden the same way: templates by their URI
+/// template, prompts by name, subscriptions by URI.
+impl ExtensionGuest for Filter {
+    fn list_resource_templates() -> Vec<ResourceTemplate> {
+        let templates = next::list_resource_templates();
+        templates.into_iter().filter(|t| rules().resources.admits(&t.uri_template)).collect()
+    }
+
+    fn get_prompt_with_arguments(
+        prompt_name: String,
+        arguments: Vec<(String, String)>,
+    ) -> Result<GetPromptResult, PromptError> {
+        if !rules().prompts.admits(&prompt_name) {
+            return Err(PromptError::NotFound(prompt_name));
+        }
+        next::get_prompt_with_arguments(&prompt_name, &arguments)
+    }
+
+    fn subscribe(uri: String) -> Result<(), ResourceError> {
+        if !rules().resources.admits(&uri) {
+            return Err(ResourceError::NotFound(uri));
+        }
+        next::subscribe(&uri)
+    }
+
+    fn unsubscribe(uri: String) -> Result<(), ResourceError> {
+        if !rules().resources.admits(&uri) {
+            return Err(ResourceError::NotFound(uri));
+        }
+        next::unsubscribe(&uri)
+    }
+
+    fn on_roots_list_changed() {
+        next::on_roots_list_changed()
     }
 }
 

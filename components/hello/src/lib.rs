@@ -10,13 +10,14 @@ wit_bindgen::generate!({
 });
 
 use exports::wasix::mcp::router::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, Content,
-    GetPromptResult, Guest, McpResource, Prompt, PromptError, ReadResourceResult, ResourceError,
-    ServerCapabilities, TextContent, Tool, ToolAnnotations, ToolError, ToolsCapability, Value,
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, Content, GetPromptResult, Guest,
+    McpResource, Prompt, PromptError, ReadResourceResult, ResourceError, ServerCapabilities, TextContent, Tool,
+    ToolAnnotations, ToolError, ToolsCapability, Value,
 };
 
 /// JSON Schema for the `hello` tool's arguments.
-const HELLO_SCHEMA: &str = r#"{"type":"object","properties":{"name":{"type":"string","description":"Who to greet"}},"required":["name"]}"#;
+const HELLO_SCHEMA: &str =
+    r#"{"type":"object","properties":{"name":{"type":"string","description":"Who to greet"}},"required":["name"]}"#;
 
 struct Hello;
 
@@ -43,9 +44,7 @@ impl Guest for Hello {
         vec![Tool {
             name: "hello".into(),
             description: "Greets someone by name".into(),
-            input_schema: Value {
-                json: HELLO_SCHEMA.into(),
-            },
+            input_schema: Value { json: HELLO_SCHEMA.into() },
             output_schema: None,
             annotations: Some(ToolAnnotations {
                 read_only: Some(true),
@@ -64,18 +63,15 @@ impl Guest for Hello {
 
         // Arguments arrive as a JSON document; anything that is not an object
         // with a string `name` is the caller's mistake.
-        let arguments: serde_json::Value = serde_json::from_str(&arguments.json)
-            .map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
+        let arguments: serde_json::Value =
+            serde_json::from_str(&arguments.json).map_err(|e| ToolError::InvalidParameters(e.to_string()))?;
         let name = arguments
             .get("name")
             .and_then(serde_json::Value::as_str)
             .ok_or_else(|| ToolError::InvalidParameters("`name` must be a string".into()))?;
 
         Ok(CallToolResult {
-            content: vec![Content::Text(TextContent {
-                text: format!("Hello, {name}!"),
-                annotations: None,
-            })],
+            content: vec![Content::Text(TextContent { text: format!("Hello, {name}!"), annotations: None })],
             progress: None,
             meta: None,
             is_error: None,

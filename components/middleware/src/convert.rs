@@ -3,7 +3,9 @@
 //! checks that every field and case below is named, so a change to the
 //! contract that this file does not follow fails to build.
 
+use crate::exports::mcp_wit::extension::extension as ext_exp;
 use crate::exports::wasix::mcp::router as exp;
+use crate::mcp_wit::extension::extension as ext_imp;
 use crate::wasix::mcp::router as imp;
 
 /// A value-preserving move into the other side's type.
@@ -21,7 +23,7 @@ macro_rules! same {
     )*};
 }
 
-same!(String, bool, f32);
+same!((), String, bool, f32);
 
 impl<A: Convert<B>, B> Convert<Option<B>> for Option<A> {
     fn convert(self) -> Option<B> {
@@ -134,4 +136,19 @@ variants! {
 enums! {
     Role { User, Assistant }
     PromptMessageRole { User, Assistant }
+}
+
+/// The extension's one record of its own.
+impl Convert<ext_exp::ResourceTemplate> for ext_imp::ResourceTemplate {
+    fn convert(self) -> ext_exp::ResourceTemplate {
+        let ext_imp::ResourceTemplate { uri_template, name, title, description, mime_type, annotations } = self;
+        ext_exp::ResourceTemplate {
+            uri_template,
+            name,
+            title,
+            description,
+            mime_type,
+            annotations: annotations.convert(),
+        }
+    }
 }

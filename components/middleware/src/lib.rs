@@ -9,7 +9,10 @@
 //! Rust types. This crate re-exports the export side's types and `Guest`
 //! trait at its root, and offers the wrapped router in [`next`] with the same
 //! types, so a middleware never sees the import side. A middleware crate
-//! implements [`Guest`] and registers it with `mcp_middleware::export!(T);`.
+//! implements [`Guest`] and [`ExtensionGuest`] (the extension's calls:
+//! resource templates, prompt arguments, subscriptions, roots changes) and
+//! registers them with `mcp_middleware::export!(T);`. One that leaves the
+//! extension as it is passes each call to the same function of [`next`].
 
 wit_bindgen::generate!({
     path: "../../wit",
@@ -22,12 +25,15 @@ wit_bindgen::generate!({
 
 mod convert;
 
+pub use exports::mcp_wit::extension::extension::{Guest as ExtensionGuest, ResourceTemplate};
 pub use exports::wasix::mcp::router::*;
 
 /// The wrapped router: the `wasix:mcp/router` import, in the export's types.
 pub mod next {
     use crate::convert::Convert;
+    use crate::exports::mcp_wit::extension::extension as ext_exp;
     use crate::exports::wasix::mcp::router as exp;
+    use crate::mcp_wit::extension::extension as ext_imp;
     use crate::wasix::mcp::router as imp;
 
     /// The wrapped router's name.
@@ -78,5 +84,33 @@ pub mod next {
     /// Asks the wrapped router for a completion.
     pub fn complete(request: exp::CompletionRequest) -> Result<exp::CompletionResponse, exp::CompletionError> {
         imp::complete(&request.convert()).convert()
+    }
+
+    /// The wrapped router's resource templates.
+    pub fn list_resource_templates() -> Vec<ext_exp::ResourceTemplate> {
+        ext_imp::list_resource_templates().convert()
+    }
+
+    /// Gets a prompt of the wrapped router with the client's arguments.
+    pub fn get_prompt_with_arguments(
+        prompt_name: &str,
+        arguments: &[(String, String)],
+    ) -> Result<exp::GetPromptResult, exp::PromptError> {
+        ext_imp::get_prompt_with_arguments(prompt_name, arguments).convert()
+    }
+
+    /// Tells the wrapped router that a client subscribes to `uri`.
+    pub fn subscribe(uri: &str) -> Result<(), exp::ResourceError> {
+        ext_imp::subscribe(uri).convert()
+    }
+
+    /// Tells the wrapped router that a client stops listening to `uri`.
+    pub fn unsubscribe(uri: &str) -> Result<(), exp::ResourceError> {
+        ext_imp::unsubscribe(uri).convert()
+    }
+
+    /// Tells the wrapped router that the client's roots changed.
+    pub fn on_roots_list_changed() {
+        ext_imp::on_roots_list_changed()
     }
 }

@@ -17,9 +17,9 @@
 use std::sync::OnceLock;
 
 use mcp_middleware::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, Guest, McpResource,
-    Prompt, PromptError, ReadResourceResult, ResourceContents, ResourceError, ServerCapabilities, Tool, ToolError,
-    Value, next,
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, ExtensionGuest, GetPromptResult, Guest,
+    McpResource, Prompt, PromptError, ReadResourceResult, ResourceContents, ResourceError, ResourceTemplate,
+    ServerCapabilities, Tool, ToolError, Value, next,
 };
 
 struct Namespace;
@@ -123,13 +123,7 @@ impl Guest for Namespace {
     }
 
     fn get_prompt(prompt_name: String) -> Result<GetPromptResult, PromptError> {
-        match prompt_name.strip_prefix(prefixes().name.as_str()) {
-            Some(inner) => next::get_prompt(inner).map_err(|e| match e {
-                PromptError::NotFound(_) => PromptError::NotFound(prompt_name),
-                other => other,
-            }),
-            None => Err(PromptError::NotFound(prompt_name)),
-        }
+        prompt(prompt_name, next::get_prompt)
     }
 
     fn complete(mut request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
@@ -155,5 +149,64 @@ impl Guest for Namespace {
             CompletionError::NotFound(_) => CompletionError::NotFound(outer),
             other => other,
         })
+    }
+}
+
+/// Gets the prompt the client calls `prompt_name` from the wrapped router
+/// with `get`, under the name the router knows.
+fn prompt(
+    prompt_name: String,
+    get: impl FnOnce(&str) -> Result<GetPromptResult, PromptError>,
+) -> Result<GetPromptResult, PromptError> {
+    match prompt_name.strip_prefix(prefixes().name.as_str()) {
+        Some(inner) => get(inner).map_err(|e| match e {
+            PromptError::NotFound(_) => PromptError::NotFound(prompt_name),
+            other => other,
+        }),
+        None => Err(PromptError::NotFound(prompt_name)),
+    }
+}
+
+/// Passes `uri` to `call` without its prefix; `not-found` under the
+/// client's URI otherwise.
+fn with_inner_uri(uri: String, call: impl FnOnce(&str) -> Result<(), ResourceError>) -> Result<(), ResourceError> {
+    match uri.strip_prefix(prefixes().uri.as_str()) {
+        Some(inner) => call(inner).map_err(|e| match e {
+            ResourceError::NotFound(_) => ResourceError::NotFound(uri.clone()),
+            other => other,
+        }),
+        None => Err(ResourceError::NotFound(uri)),
+    }
+}
+
+/// The extension, renamed the same way: template URIs and subscriptions
+/// under the URI prefix, prompts with arguments under the name prefix.
+impl ExtensionGuest for Namespace {
+    fn list_resource_templates() -> Vec<ResourceTemplate> {
+        let prefix = &prefixes().uri;
+        let mut templates = next::list_resource_templates();
+        for template in &mut templates {
+            template.uri_template = add(prefix, &template.uri_template);
+        }
+        templates
+    }
+
+    fn get_prompt_with_arguments(
+        prompt_name: String,
+        arguments: Vec<(String, String)>,
+    ) -> Result<GetPromptResult, PromptError> {
+        prompt(prompt_name, |inner| next::get_prompt_with_arguments(inner, &arguments))
+    }
+
+    fn subscribe(uri: String) -> Result<(), ResourceError> {
+        with_inner_uri(uri, next::subscribe)
+    }
+
+    fn unsubscribe(uri: String) -> Result<(), ResourceError> {
+        with_inner_uri(uri, next::unsubscribe)
+    }
+
+    fn on_roots_list_changed() {
+        next::on_roots_list_changed()
     }
 }

@@ -2,7 +2,8 @@
 //! contract (resource templates, prompt arguments, subscriptions, roots
 //! changes). Found once per component; called like the router's functions.
 
-use wasmtime::component::{Component, ComponentExportIndex, ComponentType, Lift};
+use wasmtime::component::{Component, ComponentExportIndex, ComponentType, Lift, Linker, Lower};
+use wasmtime::{Engine, StoreContextMut};
 
 use mcp_wit_protocol::contract;
 
@@ -30,8 +31,42 @@ impl ExtensionExports {
     }
 }
 
+/// Whether `component` imports the extension: a middleware plugged into a
+/// router that does not export it (a middleware passes the extension
+/// through, so it imports what it exports).
+pub(super) fn imports_extension(engine: &Engine, component: &Component) -> bool {
+    component.component_type().imports(engine).any(|(name, _)| name == EXTENSION_INTERFACE)
+}
+
+/// Answers the extension's import of a middleware whose router lacks it, as
+/// such a router would: no templates, subscriptions only acknowledged,
+/// roots changes ignored, and prompt arguments refused (`internal-error`).
+/// The host never calls the extension of such a composition (it serves it
+/// as a router without the extension), so only a middleware that calls its
+/// router's extension on its own gets these answers.
+pub(super) fn add_absent_to_linker<T: 'static>(linker: &mut Linker<T>) -> wasmtime::Result<()> {
+    type Store<'a, T> = StoreContextMut<'a, T>;
+    let mut extension = linker.instance(EXTENSION_INTERFACE)?;
+    extension.func_wrap("list-resource-templates", |_: Store<'_, T>, (): ()| Ok((Vec::<ResourceTemplate>::new(),)))?;
+    extension.func_wrap(
+        "get-prompt-with-arguments",
+        |_: Store<'_, T>, (_name, _arguments): (String, Vec<(String, String)>)| {
+            let refused = wit::PromptError::InternalError(
+                "the router under this middleware takes no prompt arguments (it does not export mcp-wit:extension/extension)"
+                    .into(),
+            );
+            Ok((Err::<wit::GetPromptResult, _>(refused),))
+        },
+    )?;
+    for name in ["subscribe", "unsubscribe"] {
+        extension.func_wrap(name, |_: Store<'_, T>, (_uri,): (String,)| Ok((Ok::<(), wit::ResourceError>(()),)))?;
+    }
+    extension.func_wrap("on-roots-list-changed", |_: Store<'_, T>, (): ()| Ok(()))?;
+    Ok(())
+}
+
 /// `resource-template`.
-#[derive(ComponentType, Lift)]
+#[derive(ComponentType, Lift, Lower)]
 #[component(record)]
 pub(super) struct ResourceTemplate {
     #[component(name = "uri-template")]

@@ -129,7 +129,7 @@ const RETAINED_ARGUMENTS: usize = 1 << 20;
 
 /// The router's functions by their WIT names, in the order
 /// [`RouterExports`] and [`RouterFuncs`] hold them.
-const ROUTER_FUNCTIONS: [&str; 10] = [
+pub(super) const ROUTER_FUNCTIONS: [&str; 10] = [
     "name",
     "instructions",
     "capabilities",

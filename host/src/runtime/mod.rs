@@ -70,7 +70,12 @@ struct Linked {
 impl Linked {
     fn new(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Result<Self> {
         let pre = link(engine, component, calls)?;
-        let extension = extension::ExtensionExports::find(component)?;
+        // A middleware over a router without the extension exports it but
+        // has nothing behind it: served as a router without the extension.
+        let extension = match extension::imports_extension(engine, component) {
+            true => None,
+            false => extension::ExtensionExports::find(component)?,
+        };
         Ok(Linked { pre, exports: RouterExports::find(component)?, extension })
     }
 }
@@ -160,6 +165,7 @@ impl LoadedComponent {
 
     fn link(engine: &Engine, component: Component, policy: SandboxPolicy) -> Result<Self, LoadError> {
         check_exports_router(engine, &component)?;
+        let imports_router = imports_router(engine, &component);
         let blocking = Linked::new(engine, &component, Calls::Blocking).map_err(LoadError::Link)?;
         // Checks every router function's type against the bindings, once:
         // instances then look up only the function a call needs, unchecked.
@@ -174,7 +180,22 @@ impl LoadedComponent {
             talks_back: client::imports_client(engine, &component),
             shared: Arc::default(),
         };
-        Ok(LoadedComponent { inner: Arc::new(inner) })
+        let loaded = LoadedComponent { inner: Arc::new(inner) };
+        if imports_router {
+            loaded.check_router_plugged()?;
+        }
+        Ok(loaded)
+    }
+
+    /// A composition that still imports the router (see [`imports_router`])
+    /// is served only if a router was plugged in: its name comes from that
+    /// router, not from the host's stand-in.
+    fn check_router_plugged(&self) -> Result<(), LoadError> {
+        let mut instance = self.instantiate().map_err(|fault| LoadError::Link(wasmtime::Error::msg(fault.message)))?;
+        match instance.name() {
+            Err(fault) if fault.message.contains(NO_ROUTER_PLUGGED) => Err(LoadError::UnpluggedMiddleware),
+            _ => Ok(()),
+        }
     }
 
     /// Sets the limits every new instance runs under.
@@ -276,6 +297,15 @@ fn link(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Resul
     if client::imports_client(engine, component) {
         client::add_to_linker(&mut linker, calls)?;
     }
+    if extension::imports_extension(engine, component) {
+        extension::add_absent_to_linker(&mut linker)?;
+    }
+    if imports_router(engine, component) {
+        let mut router = linker.instance(ROUTER_INTERFACE)?;
+        for name in instance::ROUTER_FUNCTIONS {
+            router.func_new(name, |_, _, _, _| Err(wasmtime::Error::msg(NO_ROUTER_PLUGGED)))?;
+        }
+    }
     linker.instantiate_pre(component)
 }
 
@@ -304,10 +334,25 @@ fn check_is_component(bytes: &[u8]) -> Result<(), LoadError> {
     Ok(())
 }
 
-/// Fails with the names the component does export when it lacks the router.
+/// What the host's stand-in for an imported router says when called.
+const NO_ROUTER_PLUGGED: &str = "no router is plugged into this middleware";
+
+/// Whether `component` imports the router. A middleware does until a router
+/// is plugged in; a composition of a middleware and a router without the
+/// extension still does, for the types of the extension it imports (see
+/// `wit/mcp-wit-middleware.wit`). The host stands in for that import with
+/// functions that fail ([`NO_ROUTER_PLUGGED`]), which only an unplugged
+/// middleware calls.
+fn imports_router(engine: &Engine, component: &Component) -> bool {
+    component.component_type().imports(engine).any(|(name, _)| name == ROUTER_INTERFACE)
+}
+
+/// Fails with the names the component does export when it lacks the router,
+/// and on a middleware that is plainly unplugged (it imports the router but
+/// not the extension, so nothing else can explain the import).
 fn check_exports_router(engine: &Engine, component: &Component) -> Result<(), LoadError> {
     let ty = component.component_type();
-    if ty.imports(engine).any(|(name, _)| name == ROUTER_INTERFACE) {
+    if imports_router(engine, component) && !extension::imports_extension(engine, component) {
         return Err(LoadError::UnpluggedMiddleware);
     }
     let exports: Vec<String> = ty.exports(engine).map(|(name, _)| name.to_string()).collect();
