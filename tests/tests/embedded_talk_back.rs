@@ -1,7 +1,8 @@
 // Routers that talk back through the embedded `RouterHandler`, with rmcp's
 // own client and its callbacks as the peer: progress and log messages while
 // a tool runs, sampling, elicitation and roots asked of the client, and
-// changes reported by one client's request reaching the other clients of
+// a 2026-07-28 client answering the same questions as rounds, and changes
+// reported by one client's request reaching the other clients of
 // handlers that share their listeners — a 2025 session by its callbacks, a
 // 2026-07-28 client on its `subscriptions/listen` stream.
 
@@ -130,12 +131,12 @@ async fn legacy(handler: RouterHandler, client: Answering) -> RunningService<Rol
     tokio::time::timeout(ANSWER_TIMEOUT, client.serve(transport)).await.expect("in time").expect("connected")
 }
 
-/// `handler` served by rmcp in memory, with rmcp's client speaking 2026-07-28.
-async fn modern(handler: RouterHandler) -> RunningService<RoleClient, ()> {
+/// `handler` served by rmcp in memory, with `client` speaking 2026-07-28.
+async fn modern<C: ClientHandler>(handler: RouterHandler, client: C) -> RunningService<RoleClient, C> {
     let lifecycle =
         ClientLifecycleMode::Auto { preferred_versions: vec![ProtocolVersion::V_2026_07_28], legacy_version: None };
     let transport = support::serve_in_memory(handler);
-    let client = ().serve_with_lifecycle(transport, lifecycle);
+    let client = client.serve_with_lifecycle(transport, lifecycle);
     tokio::time::timeout(ANSWER_TIMEOUT, client).await.expect("in time").expect("connected")
 }
 
@@ -187,6 +188,25 @@ async fn an_embedded_router_reaches_rmcps_client_while_it_works() {
 }
 
 #[tokio::test]
+async fn a_2026_rmcp_client_answers_an_embedded_routers_rounds_with_the_same_callbacks() {
+    // No request goes to the client: each question ends a round, and rmcp's
+    // client answers it from its callbacks and retries with the answers.
+    let (answering, mut seen) = Answering::new();
+    let client = modern(RouterHandler::new(conformance()), answering).await;
+    let elicited = call(&client, "test_elicitation", json!({ "message": "Who are you?" })).await;
+    assert_eq!(elicited, r#"User response: <action: accept, content: {"email":"ada@example.com","username":"ada"}>"#);
+    let sampled = call(&client, "test_sampling", json!({ "prompt": "What is 2+2?" })).await;
+    assert_eq!(sampled, "LLM response: rmcp heard What is 2+2?");
+    let all = call(&client, "test_input_required_result_multiple_inputs", json!({})).await;
+    assert_eq!(
+        all,
+        r#"name: null, greeting: "rmcp heard Generate a greeting", roots: [{"name":"project","uri":"file:///work/project"}]"#
+    );
+    assert!(seen.try_recv().is_err(), "no notification: {:?}", seen.try_recv());
+    client.cancel().await.expect("the client closes");
+}
+
+#[tokio::test]
 async fn changes_reach_the_clients_of_every_handler_that_shares_the_listeners() {
     let listeners = Listeners::new();
     let component = conformance();
@@ -198,7 +218,7 @@ async fn changes_reach_the_clients_of_every_handler_that_shares_the_listeners() 
     let uri = "test://watched-resource";
     watcher.subscribe(rmcp::model::SubscribeRequestParams::new(uri)).await.expect("resources/subscribe");
     // A 2026-07-28 client listening for tool changes.
-    let listener = modern(handler()).await;
+    let listener = modern(handler(), ()).await;
     let mut subscription = tokio::time::timeout(
         ANSWER_TIMEOUT,
         listener.listen(SubscriptionFilter::builder().tools_list_changed().resource_subscriptions([uri]).build()),

@@ -33,8 +33,8 @@ mod talk_back;
 
 use ::rmcp::model::{
     CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, DiscoverResult, ErrorCode,
-    GetPromptRequestParams, GetPromptResponse, InitializeRequestParams, InitializeResult, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    GetPromptRequestParams, GetPromptResponse, InitializeRequestParams, InitializeResult, InputRequiredResult,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
     ProtocolVersion as RmcpVersion, ReadResourceRequestParams, ReadResourceResponse, ServerConfig,
 };
 // rmcp marks these legacy (SEP-2577 and the 2026-07-28 subscriptions); the host still serves them.
@@ -46,6 +46,7 @@ use ::rmcp::model::{SetLevelRequestParams, SubscribeRequestParams, UnsubscribeRe
 use ::rmcp::service::{RequestContext, RoleServer, SubscriptionContext};
 use ::rmcp::{ErrorData, ServerHandler};
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 use mcp_wit_protocol::listeners::Interest;
@@ -300,6 +301,30 @@ impl RouterHandler {
     }
 }
 
+/// A result that a 2026-07-28 round may end instead (`resultType:
+/// "input_required"`, when a router asked its client something): rmcp's
+/// response of either kind, read from the session's JSON.
+fn complete_or_round<T, R>(result: &RawValue, method: Method) -> Result<R, ErrorData>
+where
+    T: DeserializeOwned + Into<R>,
+    R: From<InputRequiredResult>,
+{
+    #[derive(serde::Deserialize)]
+    struct Kind<'a> {
+        #[serde(rename = "resultType", borrow, default)]
+        result_type: Option<&'a str>,
+    }
+    let unreadable =
+        |e: serde_json::Error| ErrorData::internal_error(format!("cannot read the {method} result: {e}"), None);
+    let kind: Kind<'_> = serde_json::from_str(result.get()).map_err(unreadable)?;
+    match kind.result_type {
+        Some("input_required") => {
+            serde_json::from_str::<InputRequiredResult>(result.get()).map(R::from).map_err(unreadable)
+        }
+        _ => serde_json::from_str::<T>(result.get()).map(Into::into).map_err(unreadable),
+    }
+}
+
 fn internal(e: serde_json::Error) -> ErrorData {
     ErrorData::internal_error(e.to_string(), None)
 }
@@ -389,9 +414,8 @@ impl ServerHandler for RouterHandler {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let result: ::rmcp::model::CallToolResult =
-            self.forward(Method::CallTool, to_params(&request)?, &context).await?;
-        Ok(result.into())
+        let result: Box<RawValue> = self.forward(Method::CallTool, to_params(&request)?, &context).await?;
+        complete_or_round::<::rmcp::model::CallToolResult, _>(&result, Method::CallTool)
     }
 
     async fn list_resources(
@@ -415,9 +439,8 @@ impl ServerHandler for RouterHandler {
         request: ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        let result: ::rmcp::model::ReadResourceResult =
-            self.forward(Method::ReadResource, to_params(&request)?, &context).await?;
-        Ok(result.into())
+        let result: Box<RawValue> = self.forward(Method::ReadResource, to_params(&request)?, &context).await?;
+        complete_or_round::<::rmcp::model::ReadResourceResult, _>(&result, Method::ReadResource)
     }
 
     #[allow(deprecated)]
@@ -451,9 +474,8 @@ impl ServerHandler for RouterHandler {
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        let result: ::rmcp::model::GetPromptResult =
-            self.forward(Method::GetPrompt, to_params(&request)?, &context).await?;
-        Ok(result.into())
+        let result: Box<RawValue> = self.forward(Method::GetPrompt, to_params(&request)?, &context).await?;
+        complete_or_round::<::rmcp::model::GetPromptResult, _>(&result, Method::GetPrompt)
     }
 
     async fn complete(

@@ -34,8 +34,8 @@ use crate::Session;
 
 /// How long an SSE answer waits for its request to finish before its
 /// headers go out: a request done by then is answered in one piece. Longer
-/// ones stream; the 25.3.26 contract gives a guest no way to send anything
-/// before its result, so all they lose is their headers this much later.
+/// ones stream; what a router that talks back sends before its result
+/// (progress, logs, questions) goes out at the latest this much later.
 const WHOLE_ANSWER_WAIT: Duration = Duration::from_millis(10);
 
 /// `POST /mcp`.
