@@ -26,6 +26,7 @@
 pub mod cancel;
 pub mod client;
 pub mod contract;
+mod contract_from_wit;
 mod executor;
 pub mod jsonrpc;
 pub mod listeners;

@@ -11,27 +11,13 @@ use std::time::Instant;
 use mcp_wit_tests::support;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
-use support::{ANSWER_TIMEOUT, RawServer, Served, fixture};
-use wac_graph::types::Package;
-use wac_graph::{CompositionGraph, EncodeOptions};
+use support::{ANSWER_TIMEOUT, RawServer, Served, fixture, plug};
 
 /// The revision the raw tests speak (it carries `structuredContent`).
 const VERSION: &str = "2025-06-18";
 
 /// What the host puts before each line the composed guest writes to stderr.
 const GUEST_STDERR: &str = "[composed:stderr] ";
-
-/// `wac plug <socket> --plug <plug>`: the plug's exports fill the socket's
-/// matching imports; the result exports what the socket exports.
-fn plug(socket: &[u8], plug: &[u8]) -> Vec<u8> {
-    let mut graph = CompositionGraph::new();
-    let socket = Package::from_bytes("mcp-wit:socket", None, socket, graph.types_mut()).expect("socket is a component");
-    let socket = graph.register_package(socket).unwrap();
-    let plug = Package::from_bytes("mcp-wit:plug", None, plug, graph.types_mut()).expect("plug is a component");
-    let plug = graph.register_package(plug).unwrap();
-    wac_graph::plug(&mut graph, vec![plug], socket).expect("the plug fills the socket's router import");
-    graph.encode(EncodeOptions::default()).expect("the composition encodes and validates")
-}
 
 /// A composed component on disk, as `composed.wasm` (its file stem is the
 /// label the host gives guest output).

@@ -43,9 +43,10 @@ impl<T: Convert<U>, E: Convert<F>, U, F> Convert<Result<U, F>> for Result<T, E> 
     }
 }
 
-/// Both directions for records (by field).
-macro_rules! records {
-    ($($name:ident { $($field:ident),* $(,)? })*) => {$(
+/// Both directions, for every type of the contract (the list shared with
+/// the host: `mcp_wit_protocol::contract_types!`).
+macro_rules! both_ways {
+    (@records $($name:ident { $($field:ident),* $(,)? })*) => {$(
         impl Convert<exp::$name> for imp::$name {
             fn convert(self) -> exp::$name {
                 exp::$name { $($field: self.$field.convert()),* }
@@ -57,11 +58,7 @@ macro_rules! records {
             }
         }
     )*};
-}
-
-/// Both directions for variants whose cases all carry one payload.
-macro_rules! variants {
-    ($($name:ident { $($case:ident),* $(,)? })*) => {$(
+    (@variants $($name:ident { $($case:ident),* $(,)? })*) => {$(
         impl Convert<exp::$name> for imp::$name {
             fn convert(self) -> exp::$name {
                 match self { $(imp::$name::$case(x) => exp::$name::$case(x.convert())),* }
@@ -73,11 +70,7 @@ macro_rules! variants {
             }
         }
     )*};
-}
-
-/// Both directions for enums (cases without payload).
-macro_rules! enums {
-    ($($name:ident { $($case:ident),* $(,)? })*) => {$(
+    (@enums $($name:ident { $($case:ident),* $(,)? })*) => {$(
         impl Convert<exp::$name> for imp::$name {
             fn convert(self) -> exp::$name {
                 match self { $(imp::$name::$case => exp::$name::$case),* }
@@ -91,52 +84,7 @@ macro_rules! enums {
     )*};
 }
 
-records! {
-    Value { json }
-    Annotations { audience, priority, timestamp }
-    ConfigDescriptor { name, description, required }
-    SecretDescriptor { name, description, required }
-    MetaEntry { key, value }
-    ToolAnnotations { read_only, destructive, streaming, experimental }
-    ToolMeta { output_hint, config, secrets, config_meta, extra }
-    Tool { name, description, input_schema, output_schema, annotations, meta }
-    PromptsCapability { list_changed }
-    ResourcesCapability { subscribe, list_changed }
-    ToolsCapability { list_changed }
-    CompletionsCapability { enabled }
-    ServerCapabilities { prompts, resources, tools, completions }
-    ProgressNotification { progress, message, annotations }
-    CallToolResult { content, progress, meta, is_error }
-    TextContent { text, annotations }
-    ImageContent { data, mime_type, annotations }
-    AudioContent { data, mime_type, annotations }
-    EmbeddedResource { resource_contents, annotations }
-    McpResource { uri, name, description, mime_type, annotations }
-    TextResourceContents { uri, mime_type, text }
-    BlobResourceContents { uri, mime_type, blob }
-    ReadResourceResult { contents }
-    Prompt { name, description, arguments }
-    PromptArgument { name, description, required }
-    GetPromptResult { description, messages }
-    PromptMessage { role, content }
-    CompletionRequest { input, streaming, meta }
-    CompletionResponse { content, meta, is_error }
-}
-
-variants! {
-    Content { Text, Image, Audio, Embedded }
-    ResourceContents { Text, Blob }
-    ToolError { InvalidParameters, ExecutionError, SchemaError, NotFound }
-    ResourceError { ExecutionError, NotFound }
-    PromptError { InvalidParameters, InternalError, NotFound }
-    CompletionError { InvalidParameters, ExecutionError, SchemaError, NotFound }
-    PromptMessageContent { Text, Image, McpResource }
-}
-
-enums! {
-    Role { User, Assistant }
-    PromptMessageRole { User, Assistant }
-}
+mcp_wit_protocol::contract_types!(both_ways);
 
 /// The extension's one record of its own.
 impl Convert<ext_exp::ResourceTemplate> for ext_imp::ResourceTemplate {

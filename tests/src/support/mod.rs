@@ -53,6 +53,19 @@ pub fn serve_in_memory<S: rmcp::ServerHandler>(server: S) -> tokio::io::DuplexSt
     client_end
 }
 
+/// `wac plug <socket> --plug <plug>`: the plug's exports fill the socket's
+/// matching imports; the result exports what the socket exports.
+pub fn plug(socket: &[u8], plug: &[u8]) -> Vec<u8> {
+    use wac_graph::types::Package;
+    let mut graph = wac_graph::CompositionGraph::new();
+    let socket = Package::from_bytes("mcp-wit:socket", None, socket, graph.types_mut()).expect("socket is a component");
+    let socket = graph.register_package(socket).unwrap();
+    let plug = Package::from_bytes("mcp-wit:plug", None, plug, graph.types_mut()).expect("plug is a component");
+    let plug = graph.register_package(plug).unwrap();
+    wac_graph::plug(&mut graph, vec![plug], socket).expect("the plug fills the socket's imports");
+    graph.encode(wac_graph::EncodeOptions::default()).expect("the composition encodes and validates")
+}
+
 /// How long any single answer may take before a test gives up.
 pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
 

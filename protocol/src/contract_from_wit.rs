@@ -1,0 +1,140 @@
+//! The one list of the contract's WIT types and their fields, and how they
+//! become [`crate::contract`]'s, for every binding generator (wasmtime's
+//! `bindgen!` in the native host, wit-bindgen in components): all name the
+//! types and fields as the WIT does, so one field-for-field list serves all.
+
+/// Calls `$callback!` with every type of `wasix:mcp/router@25.3.26` that
+/// carries data: `@records` (`Name { field, … }`), `@variants` (cases with
+/// one payload each) and `@enums` (cases without). For conversions between
+/// two bindings of the contract, field for field: a field or case the list
+/// misses fails the build of whoever converts.
+#[macro_export]
+macro_rules! contract_types {
+    ($callback:path) => {
+        $callback! { @records
+            Value { json }
+            Annotations { audience, priority, timestamp }
+            ConfigDescriptor { name, description, required }
+            SecretDescriptor { name, description, required }
+            MetaEntry { key, value }
+            ToolAnnotations { read_only, destructive, streaming, experimental }
+            ToolMeta { output_hint, config, secrets, config_meta, extra }
+            Tool { name, description, input_schema, output_schema, annotations, meta }
+            PromptsCapability { list_changed }
+            ResourcesCapability { subscribe, list_changed }
+            ToolsCapability { list_changed }
+            CompletionsCapability { enabled }
+            ServerCapabilities { prompts, resources, tools, completions }
+            ProgressNotification { progress, message, annotations }
+            CallToolResult { content, progress, meta, is_error }
+            TextContent { text, annotations }
+            ImageContent { data, mime_type, annotations }
+            AudioContent { data, mime_type, annotations }
+            EmbeddedResource { resource_contents, annotations }
+            McpResource { uri, name, description, mime_type, annotations }
+            TextResourceContents { uri, mime_type, text }
+            BlobResourceContents { uri, mime_type, blob }
+            ReadResourceResult { contents }
+            Prompt { name, description, arguments }
+            PromptArgument { name, description, required }
+            GetPromptResult { description, messages }
+            PromptMessage { role, content }
+            CompletionRequest { input, streaming, meta }
+            CompletionResponse { content, meta, is_error }
+        }
+        $callback! { @variants
+            Content { Text, Image, Audio, Embedded }
+            ResourceContents { Text, Blob }
+            ToolError { InvalidParameters, ExecutionError, SchemaError, NotFound }
+            ResourceError { ExecutionError, NotFound }
+            PromptError { InvalidParameters, InternalError, NotFound }
+            CompletionError { InvalidParameters, ExecutionError, SchemaError, NotFound }
+            PromptMessageContent { Text, Image, McpResource }
+        }
+        $callback! { @enums
+            Role { User, Assistant }
+            PromptMessageRole { User, Assistant }
+        }
+    };
+}
+
+/// Defines, in the calling module, `trait IntoContract<T> { fn
+/// into_contract(self) -> T; }` and implements it for every type of
+/// `wasix:mcp/router@25.3.26`, from the module the caller has in scope as
+/// `wit` to [`crate::contract`], moving every string and list (no text is
+/// copied). Also `completion_request`, the one record a router takes besides
+/// plain text, the other way.
+///
+/// A field or case missing on either side fails the caller's build, so a
+/// change of the contract that this list does not follow cannot compile.
+#[macro_export]
+macro_rules! contract_from_wit {
+    () => {
+        /// A router's value as the protocol core's type.
+        pub(crate) trait IntoContract<T> {
+            fn into_contract(self) -> T;
+        }
+
+        $crate::contract_from_wit!(@same String, bool, f32, ());
+
+        impl<A: IntoContract<B>, B> IntoContract<Option<B>> for Option<A> {
+            fn into_contract(self) -> Option<B> {
+                self.map(IntoContract::into_contract)
+            }
+        }
+
+        impl<A: IntoContract<B>, B> IntoContract<Vec<B>> for Vec<A> {
+            fn into_contract(self) -> Vec<B> {
+                self.into_iter().map(IntoContract::into_contract).collect()
+            }
+        }
+
+        impl<A: IntoContract<B>, B, E: IntoContract<F>, F> IntoContract<Result<B, F>> for Result<A, E> {
+            fn into_contract(self) -> Result<B, F> {
+                self.map(IntoContract::into_contract).map_err(IntoContract::into_contract)
+            }
+        }
+
+        $crate::contract_types!($crate::contract_from_wit);
+
+        /// A completion request as the router takes it.
+        pub(crate) fn completion_request(request: &$crate::contract::CompletionRequest) -> wit::CompletionRequest {
+            let meta = |entries: &Vec<$crate::contract::MetaEntry>| {
+                entries.iter().map(|e| wit::MetaEntry { key: e.key.clone(), value: e.value.clone() }).collect()
+            };
+            wit::CompletionRequest {
+                input: wit::Value { json: request.input.json.clone() },
+                streaming: request.streaming,
+                meta: request.meta.as_ref().map(meta),
+            }
+        }
+    };
+    (@same $($ty:ty),*) => {$(
+        impl IntoContract<$ty> for $ty {
+            fn into_contract(self) -> $ty {
+                self
+            }
+        }
+    )*};
+    (@records $($name:ident { $($field:ident),* $(,)? })*) => {$(
+        impl IntoContract<$crate::contract::$name> for wit::$name {
+            fn into_contract(self) -> $crate::contract::$name {
+                $crate::contract::$name { $($field: self.$field.into_contract()),* }
+            }
+        }
+    )*};
+    (@variants $($name:ident { $($case:ident),* $(,)? })*) => {$(
+        impl IntoContract<$crate::contract::$name> for wit::$name {
+            fn into_contract(self) -> $crate::contract::$name {
+                match self { $(wit::$name::$case(payload) => $crate::contract::$name::$case(payload.into_contract())),* }
+            }
+        }
+    )*};
+    (@enums $($name:ident { $($case:ident),* $(,)? })*) => {$(
+        impl IntoContract<$crate::contract::$name> for wit::$name {
+            fn into_contract(self) -> $crate::contract::$name {
+                match self { $(wit::$name::$case => $crate::contract::$name::$case),* }
+            }
+        }
+    )*};
+}
