@@ -20,6 +20,8 @@
 //!   request (progress, logs, sampling, elicitation, roots).
 //! - [`listeners`]: every client that hears of routers' changes, across
 //!   sessions.
+//! - `http` (feature `http`): the Streamable HTTP rules every HTTP server of
+//!   the core applies (negotiation, the 2026-07-28 validation ladder).
 
 #![warn(missing_docs)]
 
@@ -28,6 +30,8 @@ pub mod client;
 pub mod contract;
 mod contract_from_wit;
 mod executor;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod jsonrpc;
 pub mod listeners;
 pub mod mapping;

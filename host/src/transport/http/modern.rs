@@ -15,55 +15,27 @@
 //! keep-alive comments) until the client leaves or the server shuts down,
 //! when it gets its final result.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::body::Bytes;
-use axum::http::{HeaderMap, HeaderName, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::Response;
-use base64::Engine as _;
-use serde::Deserialize;
-use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::ServerState;
 use super::sse;
 use super::streamable::{Target, answer};
-use super::wire::{self, PROTOCOL_VERSION};
-use mcp_wit_protocol::jsonrpc::{self, Message, RpcError, code};
+use super::wire;
+use mcp_wit_protocol::http::{Named, check_headers, check_param_headers, header_mismatch, status_of};
+use mcp_wit_protocol::jsonrpc::{self, Message, RpcError};
 use mcp_wit_protocol::modern::{self, Envelope};
-use mcp_wit_protocol::{Admitted, Canceller, Method, ProtocolVersion, Sink};
+use mcp_wit_protocol::{Admitted, Canceller, Method, Sink};
 
 use crate::Session;
 
-/// `Mcp-Method`.
-pub const MCP_METHOD: HeaderName = HeaderName::from_static("mcp-method");
-/// `Mcp-Name`.
-pub const MCP_NAME: HeaderName = HeaderName::from_static("mcp-name");
-/// Prefix of the `Mcp-Param-{Name}` headers.
-const MCP_PARAM_PREFIX: &str = "mcp-param-";
-
-/// Whether the `MCP-Protocol-Version` header names a modern revision.
-pub fn header_is_modern(headers: &HeaderMap) -> bool {
-    headers
-        .get(PROTOCOL_VERSION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(ProtocolVersion::parse)
-        .is_some_and(ProtocolVersion::is_modern)
-}
-
-/// Whether a notification or response POST belongs to the modern era (it is
-/// then accepted and dropped: 2026-07-28 defines no client notifications
-/// over HTTP, a closed stream being the cancellation).
-pub fn is_modern_message(headers: &HeaderMap, message: &Message) -> bool {
-    let params = match message {
-        Message::Notification { params, .. } => params.as_deref(),
-        _ => None,
-    };
-    header_is_modern(headers) || matches!(Envelope::read(params), Ok(Some(_)))
-}
+pub use mcp_wit_protocol::http::{header_is_modern, is_modern_message};
 
 /// Serves `message` (a request) if it is modern traffic; gives it back to
 /// the legacy transport if not. Before the guest sees it, the request climbs
@@ -100,7 +72,7 @@ pub async fn serve(
         Err(error) => return Ok(rejected(id, error)),
     };
     if admitted.method() == Method::CallTool
-        && let Err(error) = check_param_headers(headers, &named, &mut session).await
+        && let Err(error) = check_param_values(headers, &named, &mut session).await
     {
         return Ok(rejected(id, error));
     }
@@ -112,15 +84,6 @@ pub async fn serve(
     Ok(answer(server, target, message, streaming, None, Some(guard)).await)
 }
 
-/// The HTTP status of an error found before the handler ran.
-fn status_of(error: &RpcError) -> StatusCode {
-    match error.code {
-        code::METHOD_NOT_FOUND => StatusCode::NOT_FOUND,
-        code::INTERNAL_ERROR => StatusCode::INTERNAL_SERVER_ERROR,
-        _ => StatusCode::BAD_REQUEST,
-    }
-}
-
 /// The answer to a request refused at the edge, echoing its id.
 fn rejected(id: &RawValue, error: RpcError) -> Response {
     let mut body = Vec::new();
@@ -130,132 +93,13 @@ fn rejected(id: &RawValue, error: RpcError) -> Response {
     response
 }
 
-fn header_mismatch(message: impl Into<String>) -> RpcError {
-    RpcError::new(code::HEADER_MISMATCH, format!("Header mismatch: {}", message.into()))
-}
-
-/// A header's value, with the `=?base64?…?=` sentinel decoded; -32020 when
-/// it is not text or the sentinel does not decode to UTF-8.
-fn header_text(headers: &HeaderMap, name: &HeaderName) -> Result<Option<String>, RpcError> {
-    let Some(value) = headers.get(name) else { return Ok(None) };
-    let text = value.to_str().map_err(|_| header_mismatch(format!("{name} is not visible ASCII")))?;
-    decode_sentinel(text).map(Some).ok_or_else(|| header_mismatch(format!("{name}: the base64 value does not decode")))
-}
-
-/// `=?base64?<b64>?=` → the UTF-8 text it encodes; other values as they are.
-fn decode_sentinel(text: &str) -> Option<String> {
-    let Some(encoded) = text.strip_prefix("=?base64?").and_then(|t| t.strip_suffix("?=")) else {
-        return Some(text.to_string());
-    };
-    let bytes = base64::engine::general_purpose::STANDARD.decode(encoded).ok()?;
-    String::from_utf8(bytes).ok()
-}
-
-/// What the standard headers are checked against: the name (`tools/call`,
-/// `prompts/get`) or URI (`resources/read`) a request names, and a call's
-/// arguments, raw. Read once, for the requests that carry them.
-#[derive(Deserialize, Default)]
-struct Named<'a> {
-    #[serde(borrow, default)]
-    name: Option<Cow<'a, str>>,
-    #[serde(borrow, default)]
-    uri: Option<Cow<'a, str>>,
-    #[serde(borrow, default)]
-    arguments: Option<&'a RawValue>,
-}
-
-impl<'a> Named<'a> {
-    fn of(method: &str, params: Option<&'a RawValue>) -> Self {
-        match method {
-            "tools/call" | "prompts/get" | "resources/read" => {
-                params.and_then(|p| serde_json::from_str(p.get()).ok()).unwrap_or_default()
-            }
-            _ => Named::default(),
-        }
-    }
-
-    /// What `Mcp-Name` must equal.
-    fn mcp_name(&self, method: &str) -> Option<&str> {
-        match method {
-            "tools/call" | "prompts/get" => self.name.as_deref(),
-            "resources/read" => self.uri.as_deref(),
-            _ => None,
-        }
-    }
-}
-
-/// The rungs of the ladder between the envelope and the method: the version
-/// header against the body, the revision, then `Mcp-Method` and `Mcp-Name`.
-fn check_headers(headers: &HeaderMap, method: &str, named: &Named<'_>, envelope: &Envelope) -> Result<(), RpcError> {
-    let version = header_text(headers, &PROTOCOL_VERSION)?;
-    if let Some(version) = &version
-        && *version != envelope.requested_version
-    {
-        return Err(header_mismatch(format!(
-            "MCP-Protocol-Version is {version:?} but the body's `_meta` names {:?}",
-            envelope.requested_version
-        )));
-    }
-    envelope.version()?;
-    if version.is_none() {
-        return Err(header_mismatch("MCP-Protocol-Version is required on 2026-07-28 requests"));
-    }
-    match header_text(headers, &MCP_METHOD)? {
-        None => return Err(header_mismatch("Mcp-Method is required on 2026-07-28 requests")),
-        Some(sent) if sent != method => {
-            return Err(header_mismatch(format!("Mcp-Method is {sent:?} but the body's method is {method:?}")));
-        }
-        Some(_) => {}
-    }
-    match (header_text(headers, &MCP_NAME)?, named.mcp_name(method)) {
-        (Some(header), Some(body)) if header == body => Ok(()),
-        (Some(header), Some(body)) => {
-            Err(header_mismatch(format!("Mcp-Name is {header:?} but the body names {body:?}")))
-        }
-        (None, Some(_)) => Err(header_mismatch(format!("Mcp-Name is required on {method}"))),
-        // No name in the body (or none needed): the handler says what is missing.
-        (_, None) => Ok(()),
-    }
-}
-
-/// `Mcp-Param-{Name}` against the arguments of a `tools/call`: every
-/// argument the tool's input schema marks with `x-mcp-header` and the body
-/// gives a value must come with its header, equal to it; integers compare
-/// as numbers. The arguments are read only for tools that mark any.
-async fn check_param_headers(headers: &HeaderMap, call: &Named<'_>, session: &mut Session) -> Result<(), RpcError> {
-    let Some(tool) = call.name.as_deref() else { return Ok(()) };
+/// `Mcp-Param-{Name}` against the arguments of a `tools/call` (see
+/// [`check_param_headers`]): which arguments to check comes from the tool's
+/// declaration, which the session knows.
+async fn check_param_values(headers: &HeaderMap, call: &Named<'_>, session: &mut Session) -> Result<(), RpcError> {
+    let Some(tool) = call.tool() else { return Ok(()) };
     let declared = session.header_arguments(tool).await?;
-    if declared.is_empty() {
-        return Ok(());
-    }
-    let arguments: serde_json::Map<String, Value> =
-        call.arguments.and_then(|a| serde_json::from_str(a.get()).ok()).unwrap_or_default();
-    for (argument, header) in declared {
-        let Some(value) = arguments.get(&argument).filter(|v| !v.is_null()) else { continue };
-        let name = HeaderName::try_from(format!("{MCP_PARAM_PREFIX}{header}"))
-            .map_err(|_| header_mismatch(format!("x-mcp-header {header:?} is not a valid header name")))?;
-        let Some(sent) = header_text(headers, &name)? else {
-            return Err(header_mismatch(format!("{name} is required: the body gives `{argument}`")));
-        };
-        if !same_value(&sent, value) {
-            return Err(header_mismatch(format!("{name} is {sent:?} but the body's `{argument}` is {value}")));
-        }
-    }
-    Ok(())
-}
-
-/// Whether a header's text stands for `value`: strings as they are, numbers
-/// numerically, booleans as `true`/`false`.
-fn same_value(sent: &str, value: &Value) -> bool {
-    match value {
-        Value::String(s) => s == sent,
-        Value::Number(n) => match (n.as_i64(), sent.trim().parse::<i64>()) {
-            (Some(a), Ok(b)) => a == b,
-            _ => n.as_f64().zip(sent.trim().parse::<f64>().ok()).is_some_and(|(a, b)| a == b),
-        },
-        Value::Bool(b) => sent == if *b { "true" } else { "false" },
-        other => serde_json::to_string(other).is_ok_and(|text| text == sent),
-    }
+    check_param_headers(headers, call, declared)
 }
 
 /// `subscriptions/listen`: the acknowledgement, then keep-alive comments;
@@ -334,26 +178,5 @@ impl Drop for CancelOnDrop {
             tracing::debug!(id = %self.id, "the client closed the stream: cancelling its request");
             self.canceller.cancel(&self.id);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn decodes_the_base64_sentinel() {
-        assert_eq!(decode_sentinel("tools/call").as_deref(), Some("tools/call"));
-        assert_eq!(decode_sentinel("=?base64?aMOpbGxv?=").as_deref(), Some("héllo"));
-        assert_eq!(decode_sentinel("=?base64?!!?="), None);
-    }
-
-    #[test]
-    fn compares_header_values_as_json_types() {
-        assert!(same_value("42", &serde_json::json!(42)));
-        assert!(same_value("42.0", &serde_json::json!(42)));
-        assert!(!same_value("43", &serde_json::json!(42)));
-        assert!(same_value("true", &serde_json::json!(true)));
-        assert!(same_value("a b", &serde_json::json!("a b")));
     }
 }

@@ -1,0 +1,424 @@
+//! The rules of MCP's Streamable HTTP transport that do not depend on an HTTP
+//! server (feature `http`): header names, content negotiation, what a POST
+//! body holds, and the validation ladder of 2026-07-28 requests with the
+//! status of each refusal. The native host (axum) and the component-side
+//! adapter (`wasi:http`) apply the same rules through these functions, on
+//! the `http` crate's header map.
+
+use std::borrow::Cow;
+
+use base64::Engine as _;
+use http::header::{ACCEPT, CONTENT_TYPE};
+use http::{HeaderMap, HeaderName, StatusCode};
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::jsonrpc::{self, Incoming, Message, RpcError, code};
+use crate::modern::Envelope;
+use crate::version::ProtocolVersion;
+
+/// `Mcp-Session-Id`.
+pub const SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
+/// `MCP-Protocol-Version`.
+pub const PROTOCOL_VERSION: HeaderName = HeaderName::from_static("mcp-protocol-version");
+/// `Last-Event-ID`.
+pub const LAST_EVENT_ID: HeaderName = HeaderName::from_static("last-event-id");
+/// `Mcp-Method`.
+pub const MCP_METHOD: HeaderName = HeaderName::from_static("mcp-method");
+/// `Mcp-Name`.
+pub const MCP_NAME: HeaderName = HeaderName::from_static("mcp-name");
+/// Prefix of the `Mcp-Param-{Name}` headers.
+pub const MCP_PARAM_PREFIX: &str = "mcp-param-";
+
+/// The revision assumed when a legacy request has no `MCP-Protocol-Version`.
+pub const DEFAULT_VERSION: ProtocolVersion = ProtocolVersion::V2025_03_26;
+
+/// JSON-RPC code in transport-level error bodies (bad headers, no session, …).
+pub const TRANSPORT_ERROR: i32 = -32000;
+/// JSON-RPC code in the body of a 404 for an unknown or ended session.
+pub const SESSION_NOT_FOUND: i32 = -32001;
+
+/// `application/json`.
+pub const JSON: &str = "application/json";
+/// `text/event-stream`.
+pub const EVENT_STREAM: &str = "text/event-stream";
+
+/// A request refused by the transport before any session saw it: the status
+/// and the JSON-RPC error of its body (code [`TRANSPORT_ERROR`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The body's error.
+    pub error: RpcError,
+}
+
+impl Refusal {
+    fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        Refusal { status, error: RpcError::new(TRANSPORT_ERROR, message) }
+    }
+
+    /// The body: a JSON-RPC error without an id.
+    pub fn body(&self) -> Vec<u8> {
+        let mut body = Vec::new();
+        jsonrpc::write_error(&mut body, None, &self.error);
+        body
+    }
+}
+
+/// Whether the `Accept` header admits `media` (no header admits anything).
+pub fn accepts(headers: &HeaderMap, media: &str) -> bool {
+    let (kind, _) = media.split_once('/').expect("a media type has a slash");
+    let mut seen = false;
+    for value in headers.get_all(ACCEPT) {
+        seen = true;
+        let Ok(value) = value.to_str() else { continue };
+        for range in value.split(',') {
+            let mut parts = range.split(';');
+            let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+            let refused = parts
+                .any(|p| p.trim().strip_prefix("q=").is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)));
+            let matches = name == media || name == "*/*" || name.strip_suffix("/*") == Some(kind);
+            if matches && !refused {
+                return true;
+            }
+        }
+    }
+    !seen
+}
+
+/// How a request's answer is sent: as an SSE stream (`true`) or as JSON.
+/// SSE unless the server prefers JSON (`json_response`) or the client does
+/// not take it; 406 when it takes neither.
+pub fn wants_event_stream(headers: &HeaderMap, json_response: bool) -> Result<bool, Refusal> {
+    match (accepts(headers, JSON), accepts(headers, EVENT_STREAM)) {
+        (false, false) => Err(Refusal::new(
+            StatusCode::NOT_ACCEPTABLE,
+            "Not Acceptable: the client must accept application/json and text/event-stream",
+        )),
+        (true, _) if json_response => Ok(false),
+        (_, sse) => Ok(sse),
+    }
+}
+
+/// 415 unless the body is declared `application/json`.
+pub fn require_json(headers: &HeaderMap) -> Result<(), Refusal> {
+    let is_json = headers
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case(JSON));
+    match is_json {
+        true => Ok(()),
+        false => Err(Refusal::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Unsupported Media Type: the body must be application/json",
+        )),
+    }
+}
+
+/// The `MCP-Protocol-Version` header of legacy traffic: absent →
+/// [`DEFAULT_VERSION`], a revision not served in sessions → 400.
+pub fn protocol_version(headers: &HeaderMap) -> Result<ProtocolVersion, Refusal> {
+    let Some(value) = headers.get(PROTOCOL_VERSION) else { return Ok(DEFAULT_VERSION) };
+    value.to_str().ok().and_then(ProtocolVersion::parse).filter(|v| !v.is_modern()).ok_or_else(|| {
+        let supported: Vec<&str> = ProtocolVersion::LEGACY.iter().map(|v| v.as_str()).collect();
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "Bad Request: unsupported MCP-Protocol-Version {:?} (supported: {})",
+                String::from_utf8_lossy(value.as_bytes()),
+                supported.join(", ")
+            ),
+        )
+    })
+}
+
+/// The `Mcp-Session-Id` header, if any (400 when it is not visible ASCII).
+pub fn session_id(headers: &HeaderMap) -> Result<Option<&str>, Refusal> {
+    let Some(value) = headers.get(SESSION_ID) else { return Ok(None) };
+    match value.to_str() {
+        Ok(id) if !id.is_empty() && id.bytes().all(|b| b.is_ascii_graphic()) => Ok(Some(id)),
+        _ => Err(Refusal::new(StatusCode::BAD_REQUEST, "Bad Request: malformed Mcp-Session-Id")),
+    }
+}
+
+/// What a POST body holds, as far as the transport needs to know, and the
+/// message itself, parsed once for the session.
+pub enum Kind {
+    /// A request: it gets an answer.
+    Request {
+        /// Whether it is `initialize`.
+        initialize: bool,
+        /// The message.
+        message: Message,
+    },
+    /// A notification or a response: 202, no body.
+    Accepted {
+        /// For `notifications/cancelled`: the raw id of the request it
+        /// cancels, to be passed on at once (the session may be busy with it).
+        cancels: Option<String>,
+        /// The message.
+        message: Message,
+    },
+    /// Not a valid message: this JSON-RPC error (sent with 400, or on the
+    /// legacy transport's stream).
+    Invalid(Vec<u8>),
+}
+
+/// Classifies a message with the core's own parser.
+pub fn classify(body: &[u8]) -> Kind {
+    match jsonrpc::parse(body) {
+        Ok(incoming) => {
+            let message = incoming.to_message();
+            match incoming {
+                Incoming::Request { method, .. } => Kind::Request { initialize: method == "initialize", message },
+                Incoming::Notification { method, params } => {
+                    Kind::Accepted { cancels: jsonrpc::cancelled_request(&method, params), message }
+                }
+                Incoming::Response { .. } => Kind::Accepted { cancels: None, message },
+            }
+        }
+        Err(rejection) => {
+            let mut body = Vec::new();
+            jsonrpc::write_error(&mut body, rejection.id, &rejection.error);
+            Kind::Invalid(body)
+        }
+    }
+}
+
+/// Whether the `MCP-Protocol-Version` header names a modern revision.
+pub fn header_is_modern(headers: &HeaderMap) -> bool {
+    headers
+        .get(PROTOCOL_VERSION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(ProtocolVersion::parse)
+        .is_some_and(ProtocolVersion::is_modern)
+}
+
+/// Whether a notification or response POST belongs to the modern era (it is
+/// then accepted and dropped: 2026-07-28 defines no client notifications
+/// over HTTP, a closed stream being the cancellation).
+pub fn is_modern_message(headers: &HeaderMap, message: &Message) -> bool {
+    let params = match message {
+        Message::Notification { params, .. } => params.as_deref(),
+        _ => None,
+    };
+    header_is_modern(headers) || matches!(Envelope::read(params), Ok(Some(_)))
+}
+
+/// The HTTP status of a modern request's error found before the handler ran
+/// (handler errors are answered in-band with 200).
+pub fn status_of(error: &RpcError) -> StatusCode {
+    match error.code {
+        code::METHOD_NOT_FOUND => StatusCode::NOT_FOUND,
+        code::INTERNAL_ERROR => StatusCode::INTERNAL_SERVER_ERROR,
+        _ => StatusCode::BAD_REQUEST,
+    }
+}
+
+/// -32020 with `message`.
+pub fn header_mismatch(message: impl Into<String>) -> RpcError {
+    RpcError::new(code::HEADER_MISMATCH, format!("Header mismatch: {}", message.into()))
+}
+
+/// A header's value, with the `=?base64?…?=` sentinel decoded; -32020 when
+/// it is not text or the sentinel does not decode to UTF-8.
+pub fn header_text(headers: &HeaderMap, name: &HeaderName) -> Result<Option<String>, RpcError> {
+    let Some(value) = headers.get(name) else { return Ok(None) };
+    let text = value.to_str().map_err(|_| header_mismatch(format!("{name} is not visible ASCII")))?;
+    decode_sentinel(text).map(Some).ok_or_else(|| header_mismatch(format!("{name}: the base64 value does not decode")))
+}
+
+/// `=?base64?<b64>?=` → the UTF-8 text it encodes; other values as they are.
+fn decode_sentinel(text: &str) -> Option<String> {
+    let Some(encoded) = text.strip_prefix("=?base64?").and_then(|t| t.strip_suffix("?=")) else {
+        return Some(text.to_string());
+    };
+    let bytes = base64::engine::general_purpose::STANDARD.decode(encoded).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
+/// What the standard headers are checked against: the name (`tools/call`,
+/// `prompts/get`) or URI (`resources/read`) a request names, and a call's
+/// arguments, raw. Read once, for the requests that carry them.
+#[derive(Deserialize, Default)]
+pub struct Named<'a> {
+    #[serde(borrow, default)]
+    name: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    uri: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    arguments: Option<&'a serde_json::value::RawValue>,
+}
+
+impl<'a> Named<'a> {
+    /// What a request of `method` with `params` names.
+    pub fn of(method: &str, params: Option<&'a serde_json::value::RawValue>) -> Self {
+        match method {
+            "tools/call" | "prompts/get" | "resources/read" => {
+                params.and_then(|p| serde_json::from_str(p.get()).ok()).unwrap_or_default()
+            }
+            _ => Named::default(),
+        }
+    }
+
+    /// The tool a `tools/call` names.
+    pub fn tool(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// What `Mcp-Name` must equal.
+    fn mcp_name(&self, method: &str) -> Option<&str> {
+        match method {
+            "tools/call" | "prompts/get" => self.name.as_deref(),
+            "resources/read" => self.uri.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// The rungs of the ladder between the envelope and the method: the version
+/// header against the body, the revision, then `Mcp-Method` and `Mcp-Name`.
+pub fn check_headers(
+    headers: &HeaderMap,
+    method: &str,
+    named: &Named<'_>,
+    envelope: &Envelope,
+) -> Result<(), RpcError> {
+    let version = header_text(headers, &PROTOCOL_VERSION)?;
+    if let Some(version) = &version
+        && *version != envelope.requested_version
+    {
+        return Err(header_mismatch(format!(
+            "MCP-Protocol-Version is {version:?} but the body's `_meta` names {:?}",
+            envelope.requested_version
+        )));
+    }
+    envelope.version()?;
+    if version.is_none() {
+        return Err(header_mismatch("MCP-Protocol-Version is required on 2026-07-28 requests"));
+    }
+    match header_text(headers, &MCP_METHOD)? {
+        None => return Err(header_mismatch("Mcp-Method is required on 2026-07-28 requests")),
+        Some(sent) if sent != method => {
+            return Err(header_mismatch(format!("Mcp-Method is {sent:?} but the body's method is {method:?}")));
+        }
+        Some(_) => {}
+    }
+    match (header_text(headers, &MCP_NAME)?, named.mcp_name(method)) {
+        (Some(header), Some(body)) if header == body => Ok(()),
+        (Some(header), Some(body)) => {
+            Err(header_mismatch(format!("Mcp-Name is {header:?} but the body names {body:?}")))
+        }
+        (None, Some(_)) => Err(header_mismatch(format!("Mcp-Name is required on {method}"))),
+        // No name in the body (or none needed): the handler says what is missing.
+        (_, None) => Ok(()),
+    }
+}
+
+/// `Mcp-Param-{Name}` against the arguments of a `tools/call` whose tool
+/// marks `declared` (argument, header name) with `x-mcp-header`: every one
+/// the body gives a value must come with its header, equal to it; integers
+/// compare as numbers.
+pub fn check_param_headers(
+    headers: &HeaderMap,
+    call: &Named<'_>,
+    declared: Vec<(String, String)>,
+) -> Result<(), RpcError> {
+    if declared.is_empty() {
+        return Ok(());
+    }
+    let arguments: serde_json::Map<String, Value> =
+        call.arguments.and_then(|a| serde_json::from_str(a.get()).ok()).unwrap_or_default();
+    for (argument, header) in declared {
+        let Some(value) = arguments.get(&argument).filter(|v| !v.is_null()) else { continue };
+        let name = HeaderName::try_from(format!("{MCP_PARAM_PREFIX}{header}"))
+            .map_err(|_| header_mismatch(format!("x-mcp-header {header:?} is not a valid header name")))?;
+        let Some(sent) = header_text(headers, &name)? else {
+            return Err(header_mismatch(format!("{name} is required: the body gives `{argument}`")));
+        };
+        if !same_value(&sent, value) {
+            return Err(header_mismatch(format!("{name} is {sent:?} but the body's `{argument}` is {value}")));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a header's text stands for `value`: strings as they are, numbers
+/// numerically, booleans as `true`/`false`.
+fn same_value(sent: &str, value: &Value) -> bool {
+    match value {
+        Value::String(s) => s == sent,
+        Value::Number(n) => match (n.as_i64(), sent.trim().parse::<i64>()) {
+            (Some(a), Ok(b)) => a == b,
+            _ => n.as_f64().zip(sent.trim().parse::<f64>().ok()).is_some_and(|(a, b)| a == b),
+        },
+        Value::Bool(b) => sent == if *b { "true" } else { "false" },
+        other => serde_json::to_string(other).is_ok_and(|text| text == sent),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http::HeaderValue;
+
+    fn accept(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(ACCEPT, HeaderValue::from_str(value).unwrap());
+        headers
+    }
+
+    #[test]
+    fn negotiates_the_answer_format() {
+        assert!(wants_event_stream(&accept("application/json, text/event-stream"), false).unwrap());
+        assert!(!wants_event_stream(&accept("application/json, text/event-stream"), true).unwrap());
+        assert!(!wants_event_stream(&accept("application/json"), false).unwrap());
+        assert!(wants_event_stream(&accept("text/event-stream"), true).unwrap());
+        assert!(wants_event_stream(&accept("*/*"), false).unwrap());
+        assert!(wants_event_stream(&HeaderMap::new(), false).unwrap());
+        assert_eq!(wants_event_stream(&accept("text/html"), false).unwrap_err().status, StatusCode::NOT_ACCEPTABLE);
+        assert!(wants_event_stream(&accept("application/json;q=0, text/event-stream;q=0"), false).is_err());
+        assert!(accepts(&accept("text/*"), EVENT_STREAM));
+    }
+
+    #[test]
+    fn classifies_bodies() {
+        assert!(matches!(
+            classify(br#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#),
+            Kind::Request { initialize: true, .. }
+        ));
+        assert!(matches!(
+            classify(br#"{"jsonrpc":"2.0","id":"x","method":"ping"}"#),
+            Kind::Request { initialize: false, .. }
+        ));
+        assert!(matches!(
+            classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
+            Kind::Accepted { cancels: None, .. }
+        ));
+        assert!(matches!(classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Kind::Accepted { cancels: None, .. }));
+        let cancel =
+            br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"a b","reason":"x"}}"#;
+        assert!(matches!(classify(cancel), Kind::Accepted { cancels: Some(id), .. } if id == r#""a b""#));
+        assert!(
+            matches!(classify(b"{nope"), Kind::Invalid(body) if body.starts_with(br#"{"jsonrpc":"2.0","error":{"code":-32700"#))
+        );
+    }
+
+    #[test]
+    fn decodes_the_base64_sentinel() {
+        assert_eq!(decode_sentinel("tools/call").as_deref(), Some("tools/call"));
+        assert_eq!(decode_sentinel("=?base64?aMOpbGxv?=").as_deref(), Some("héllo"));
+        assert_eq!(decode_sentinel("=?base64?!!?="), None);
+    }
+
+    #[test]
+    fn compares_header_values_as_json_types() {
+        assert!(same_value("42", &serde_json::json!(42)));
+        assert!(same_value("42.0", &serde_json::json!(42)));
+        assert!(!same_value("43", &serde_json::json!(42)));
+        assert!(same_value("true", &serde_json::json!(true)));
+        assert!(same_value("a b", &serde_json::json!("a b")));
+    }
+}
