@@ -8,7 +8,10 @@
 use std::borrow::Cow;
 
 use base64::Engine as _;
-use http::header::{ACCEPT, CONTENT_TYPE};
+use std::net::IpAddr;
+
+use http::header::{ACCEPT, CONTENT_TYPE, HOST, ORIGIN};
+use http::uri::Authority;
 use http::{HeaderMap, HeaderName, StatusCode};
 use serde::Deserialize;
 use serde_json::Value;
@@ -217,6 +220,49 @@ pub fn status_of(error: &RpcError) -> StatusCode {
     }
 }
 
+/// The status of a 2026-07-28 answer that is an error HTTP reports with a
+/// status of its own (found while the guest ran: -32021, a capability the
+/// client did not declare, is 400).
+pub fn refused_status(message: &[u8]) -> Option<StatusCode> {
+    // Every modern answer passes here: a search rules out nearly all of
+    // them before a parse confirms the rest.
+    static REFUSED: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(br#""error":{"code":-32021"#));
+    REFUSED.find(message)?;
+    #[derive(serde::Deserialize)]
+    struct Answer {
+        error: Option<Code>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Code {
+        code: i32,
+    }
+    let answer: Answer = serde_json::from_slice(message).ok()?;
+    (answer.error?.code == code::MISSING_REQUIRED_CLIENT_CAPABILITY).then_some(StatusCode::BAD_REQUEST)
+}
+
+/// Writes `data` (one JSON-RPC message) to `out` as an SSE event named
+/// `event`, with `id` when given.
+pub fn write_event(out: &mut Vec<u8>, event: &str, id: Option<&str>, data: &[u8]) {
+    out.reserve(data.len() + event.len() + id.map_or(0, str::len) + 24);
+    out.extend_from_slice(b"event: ");
+    out.extend_from_slice(event.as_bytes());
+    out.push(b'\n');
+    if let Some(id) = id {
+        out.extend_from_slice(b"id: ");
+        out.extend_from_slice(id.as_bytes());
+        out.push(b'\n');
+    }
+    // The core writes each message on one line; split anyway so that a line
+    // break can never end the event early.
+    for line in data.split(|&b| b == b'\n') {
+        out.extend_from_slice(b"data: ");
+        out.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
+        out.push(b'\n');
+    }
+    out.push(b'\n');
+}
+
 /// -32020 with `message`.
 pub fn header_mismatch(message: impl Into<String>) -> RpcError {
     RpcError::new(code::HEADER_MISMATCH, format!("Header mismatch: {}", message.into()))
@@ -359,6 +405,119 @@ fn same_value(sent: &str, value: &Value) -> bool {
     }
 }
 
+// Who may talk to the server: `Origin` and `Host` checks (DNS-rebinding
+// protection). `Origin`, when present, must be allowed: on a loopback bind
+// any loopback origin, plus every allowed one. `Host` is checked on a
+// loopback bind, or on any bind once hosts are named: loopback names and
+// every allowed host (`NAME` matches any port, `NAME:PORT` only that one).
+// A page on `evil.example` whose name was rebound to 127.0.0.1 still sends
+// `Host: evil.example`, so it is turned away.
+
+/// The allowed `Host` and `Origin` values.
+#[derive(Debug)]
+pub struct SecurityPolicy {
+    /// Whether `Host` is checked at all.
+    check_host: bool,
+    any_host: bool,
+    /// `name` or `name:port`, lowercase.
+    hosts: Vec<String>,
+    /// Whether loopback origins are allowed (loopback binds).
+    loopback_origins: bool,
+    any_origin: bool,
+    /// Normalised origins (`scheme://host[:port]`, lowercase).
+    origins: Vec<String>,
+}
+
+impl SecurityPolicy {
+    /// The policy for a server bound to a loopback address (`loopback`) or
+    /// not, widened by the allowed hosts and origins (`*` allows any).
+    pub fn new(loopback: bool, allow_hosts: &[String], allow_origins: &[String]) -> Self {
+        let any_host = allow_hosts.iter().any(|h| h == "*");
+        let any_origin = allow_origins.iter().any(|o| o == "*");
+        SecurityPolicy {
+            check_host: (loopback || !allow_hosts.is_empty()) && !any_host,
+            any_host,
+            hosts: allow_hosts.iter().map(|h| h.trim().to_ascii_lowercase()).collect(),
+            loopback_origins: loopback,
+            any_origin,
+            origins: allow_origins.iter().map(|o| normalise_origin(o)).collect(),
+        }
+    }
+
+    /// `Ok` when the request may go on, else the 400/403 to send.
+    pub fn check(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+        if let Some(origin) = headers.get(ORIGIN) {
+            let text = origin.to_str().unwrap_or_default();
+            if !self.origin_allowed(text) {
+                tracing::warn!(origin = text, "refused a request from a foreign Origin");
+                return Err(Refusal::new(
+                    StatusCode::FORBIDDEN,
+                    format!("Forbidden: Origin {text:?} is not among the origins this server allows"),
+                ));
+            }
+        }
+        if self.check_host {
+            let Some(host) = headers.get(HOST) else {
+                return Err(Refusal::new(StatusCode::BAD_REQUEST, "Bad Request: no Host header"));
+            };
+            let text = host.to_str().unwrap_or_default();
+            if !self.host_allowed(text) {
+                tracing::warn!(host = text, "refused a request for a foreign Host (DNS rebinding?)");
+                return Err(Refusal::new(
+                    StatusCode::FORBIDDEN,
+                    format!("Forbidden: Host {text:?} is not among the hosts this server answers to"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn host_allowed(&self, text: &str) -> bool {
+        if self.any_host {
+            return true;
+        }
+        let Ok(authority) = text.parse::<Authority>() else { return false };
+        let name = authority.host().to_ascii_lowercase();
+        if is_loopback_name(&name) {
+            return true;
+        }
+        let full = authority.as_str().to_ascii_lowercase();
+        self.hosts.iter().any(|allowed| *allowed == name || *allowed == full)
+    }
+
+    fn origin_allowed(&self, text: &str) -> bool {
+        if self.any_origin {
+            return true;
+        }
+        let origin = normalise_origin(text);
+        if self.origins.contains(&origin) {
+            return true;
+        }
+        self.loopback_origins
+            && origin
+                .split_once("://")
+                .and_then(|(scheme, rest)| {
+                    let host = rest.parse::<Authority>().ok()?;
+                    Some(matches!(scheme, "http" | "https") && is_loopback_name(host.host()))
+                })
+                .unwrap_or(false)
+    }
+}
+
+/// Lowercase, without a trailing slash.
+fn normalise_origin(origin: &str) -> String {
+    origin.trim().trim_end_matches('/').to_ascii_lowercase()
+}
+
+/// `localhost`, an IPv4 loopback address or `[::1]`.
+fn is_loopback_name(host: &str) -> bool {
+    if host == "localhost" || host.ends_with(".localhost") {
+        return true;
+    }
+    let bare = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')).unwrap_or(host);
+    bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -420,5 +579,56 @@ mod tests {
         assert!(!same_value("43", &serde_json::json!(42)));
         assert!(same_value("true", &serde_json::json!(true)));
         assert!(same_value("a b", &serde_json::json!("a b")));
+    }
+}
+
+#[cfg(test)]
+mod security_tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(*name, value.parse().unwrap());
+        }
+        map
+    }
+
+    fn status(policy: &SecurityPolicy, pairs: &[(&'static str, &str)]) -> Option<StatusCode> {
+        policy.check(&headers(pairs)).err().map(|r| r.status)
+    }
+
+    #[test]
+    fn loopback_bind_refuses_foreign_hosts_and_origins() {
+        let policy = SecurityPolicy::new(true, &[], &[]);
+        assert_eq!(status(&policy, &[("host", "127.0.0.1:8080")]), None);
+        assert_eq!(status(&policy, &[("host", "localhost")]), None);
+        assert_eq!(status(&policy, &[("host", "[::1]:8080")]), None);
+        assert_eq!(status(&policy, &[("host", "evil.example.com")]), Some(StatusCode::FORBIDDEN));
+        assert_eq!(status(&policy, &[("host", "127.0.0.1.evil.com")]), Some(StatusCode::FORBIDDEN));
+        assert_eq!(status(&policy, &[]), Some(StatusCode::BAD_REQUEST));
+        let local = [("host", "localhost:8080"), ("origin", "http://localhost:5173")];
+        assert_eq!(status(&policy, &local), None);
+        let evil = [("host", "localhost:8080"), ("origin", "http://evil.example.com")];
+        assert_eq!(status(&policy, &evil), Some(StatusCode::FORBIDDEN));
+        assert_eq!(status(&policy, &[("host", "localhost"), ("origin", "null")]), Some(StatusCode::FORBIDDEN));
+    }
+
+    #[test]
+    fn flags_widen_the_policy() {
+        let hosts = ["mcp.example.com".to_string(), "other.example:9000".to_string()];
+        let origins = ["https://App.Example.com/".to_string()];
+        let policy = SecurityPolicy::new(true, &hosts, &origins);
+        assert_eq!(status(&policy, &[("host", "mcp.example.com:8080")]), None);
+        assert_eq!(status(&policy, &[("host", "other.example:9000")]), None);
+        assert_eq!(status(&policy, &[("host", "other.example:9001")]), Some(StatusCode::FORBIDDEN));
+        assert_eq!(status(&policy, &[("host", "localhost"), ("origin", "https://app.example.com")]), None);
+
+        // A public bind checks no Host unless told to, and lets in no browser origin.
+        let public = SecurityPolicy::new(false, &[], &[]);
+        assert_eq!(status(&public, &[("host", "anything.example")]), None);
+        assert_eq!(status(&public, &[("host", "x"), ("origin", "http://localhost:3000")]), Some(StatusCode::FORBIDDEN));
+        let open = SecurityPolicy::new(false, &["*".into()], &["*".into()]);
+        assert_eq!(status(&open, &[("origin", "https://anywhere.example")]), None);
     }
 }

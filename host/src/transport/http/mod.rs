@@ -161,7 +161,7 @@ pub(crate) struct ServerState {
 impl ServerState {
     /// The state of a server listening on `bound`.
     fn new(routers: Routers, session_options: SessionOptions, options: HttpOptions, bound: SocketAddr) -> Self {
-        let security = SecurityPolicy::new(bound, &options.allow_hosts, &options.allow_origins);
+        let security = SecurityPolicy::new(bound.ip().is_loopback(), &options.allow_hosts, &options.allow_origins);
         let sessions = Arc::new(Sessions::new(options.max_sessions, options.session_timeout));
         let (shutdown, _) = watch::channel(false);
         let talks_back =

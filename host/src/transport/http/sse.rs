@@ -7,24 +7,16 @@ use std::time::Duration;
 use axum::body::{Body, Bytes};
 use tokio::sync::{mpsc, watch};
 
+use mcp_wit_protocol::http::write_event;
+
 /// Capacity of the channel between a session and its stream: when the client
 /// reads more slowly than the guest answers, the guest call waits.
 pub const CHANNEL_CAPACITY: usize = 32;
 
 /// One SSE event of type `event` carrying `data`.
 pub fn event(event: &str, data: &[u8]) -> Bytes {
-    let mut out = Vec::with_capacity(data.len() + event.len() + 16);
-    out.extend_from_slice(b"event: ");
-    out.extend_from_slice(event.as_bytes());
-    out.push(b'\n');
-    // The core writes each message on one line; split anyway so that a line
-    // break can never end the event early.
-    for line in data.split(|&b| b == b'\n') {
-        out.extend_from_slice(b"data: ");
-        out.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
-        out.push(b'\n');
-    }
-    out.push(b'\n');
+    let mut out = Vec::new();
+    write_event(&mut out, event, None, data);
     out.into()
 }
 
@@ -35,11 +27,8 @@ pub fn message(json: &[u8]) -> Bytes {
 
 /// A JSON-RPC message as a `message` event with an id.
 pub fn message_with_id(id: &str, json: &[u8]) -> Bytes {
-    let mut out = Vec::with_capacity(json.len() + id.len() + 32);
-    out.extend_from_slice(b"event: message\nid: ");
-    out.extend_from_slice(id.as_bytes());
-    out.push(b'\n');
-    out.extend_from_slice(&event("", json)[b"event: \n".len()..]);
+    let mut out = Vec::new();
+    write_event(&mut out, "message", Some(id), json);
     out.into()
 }
 

@@ -27,6 +27,7 @@ use super::sessions::{Activity, HttpSession, ServerStream, Transport};
 use super::sse::{self, EventSender};
 use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
+use mcp_wit_protocol::http::refused_status;
 use mcp_wit_protocol::jsonrpc::{self, Message};
 use mcp_wit_protocol::{Admitted, Peer, ProtocolVersion};
 
@@ -321,27 +322,6 @@ fn spawn_run(
         drop(activity);
         refused
     })
-}
-
-/// The status of a 2026-07-28 answer that is an error HTTP reports with a
-/// status of its own (found while the guest ran: -32021, a capability the
-/// client did not declare, is 400).
-fn refused_status(message: &[u8]) -> Option<StatusCode> {
-    // Every modern answer passes here: a search rules out nearly all of
-    // them before a parse confirms the rest.
-    static REFUSED: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(br#""error":{"code":-32021"#));
-    REFUSED.find(message)?;
-    #[derive(serde::Deserialize)]
-    struct Answer {
-        error: Option<Code>,
-    }
-    #[derive(serde::Deserialize)]
-    struct Code {
-        code: i32,
-    }
-    let answer: Answer = serde_json::from_slice(message).ok()?;
-    (answer.error?.code == jsonrpc::code::MISSING_REQUIRED_CLIENT_CAPABILITY).then_some(StatusCode::BAD_REQUEST)
 }
 
 /// `message` as a JSON body with status `status`.
