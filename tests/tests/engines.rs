@@ -1,8 +1,11 @@
 // A router on an engine that knows nothing of MCP: the `adapter` component
 // (components/adapter, the protocol core built for wasm32-wasip2) plugged
-// onto a router as `wac plug` does, run as a plain WASI command — the way
-// `wasmtime run server.wasm` runs it — on wasmtime's own WASI, with no
-// mcp-wit host involved. Both eras over stdio, as `mcp-wit serve` speaks them.
+// onto a router as `wac plug` does, run with wasmtime's own WASI and no
+// mcp-wit host involved: as a plain WASI command, the way `wasmtime run
+// server.wasm` runs it (both eras over stdio), and as a `wasi:http` proxy
+// behind hyper on 127.0.0.1, a fresh instance per request, the way
+// `wasmtime serve -Scli server.wasm` runs it (both eras over Streamable HTTP,
+// the validation ladder, the transport's refusals).
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
@@ -12,20 +15,36 @@ use wasmtime::{Config, Engine, Store};
 use wasmtime_wasi::p2::bindings::sync::Command;
 use wasmtime_wasi::p2::pipe::{MemoryInputPipe, MemoryOutputPipe};
 use wasmtime_wasi::{WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
+use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
 /// `router` behind the adapter: one component that imports only WASI.
 fn wrapped(router: &str) -> Vec<u8> {
     plug(&std::fs::read(fixture("adapter")).unwrap(), &std::fs::read(fixture(router)).unwrap())
 }
 
+/// What an engine gives the component: WASI and `wasi:http` (which the
+/// adapter imports for its HTTP export, so `wasmtime run` needs `-Shttp`).
 struct Host {
     wasi: WasiCtx,
+    http: WasiHttpCtx,
     table: ResourceTable,
+}
+
+impl Host {
+    fn new(wasi: WasiCtx) -> Self {
+        Host { wasi, http: WasiHttpCtx::new(), table: ResourceTable::new() }
+    }
 }
 
 impl WasiView for Host {
     fn ctx(&mut self) -> WasiCtxView<'_> {
         WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+impl WasiHttpView for Host {
+    fn http(&mut self) -> WasiHttpCtxView<'_> {
+        WasiHttpCtxView { ctx: &mut self.http, table: &mut self.table, hooks: Default::default() }
     }
 }
 
@@ -37,6 +56,7 @@ fn run(component: &[u8], lines: &[Value], env: &[(&str, &str)]) -> (Result<(), (
     let component = Component::new(&engine, component).expect("the composition compiles");
     let mut linker = Linker::<Host>::new(&engine);
     wasmtime_wasi::p2::add_to_linker_sync(&mut linker).expect("WASI links");
+    wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker).expect("wasi:http links");
     let input: String = lines.iter().map(|line| format!("{line}\n")).collect();
     let stdout = MemoryOutputPipe::new(16 << 20);
     let mut wasi = WasiCtxBuilder::new();
@@ -44,8 +64,8 @@ fn run(component: &[u8], lines: &[Value], env: &[(&str, &str)]) -> (Result<(), (
     for (key, value) in env {
         wasi.env(key, value);
     }
-    let mut store = Store::new(&engine, Host { wasi: wasi.build(), table: ResourceTable::new() });
-    let command = Command::instantiate(&mut store, &component, &linker).expect("it links on plain WASI");
+    let mut store = Store::new(&engine, Host::new(wasi.build()));
+    let command = Command::instantiate(&mut store, &component, &linker).expect("it links on WASI and wasi:http");
     let status = command.wasi_cli_run().call_run(&mut store).expect("it runs without trapping");
     let written = String::from_utf8(stdout.contents().to_vec()).expect("stdout is UTF-8");
     let answers = written.lines().map(|line| serde_json::from_str(line).expect("each line is JSON")).collect();
@@ -110,4 +130,171 @@ fn a_wrapped_router_serves_2026_requests_and_refuses_oversized_lines() {
     for answer in [discover, call, list] {
         support::schema::check_at(support::schema::Revision::Modern, "JSONRPCMessage", answer).unwrap();
     }
+}
+
+// ---------------------------------------------------------------------------
+// As a wasi:http proxy
+// ---------------------------------------------------------------------------
+
+mod proxy {
+    use std::net::SocketAddr;
+    use std::sync::Arc;
+
+    use hyper::server::conn::http1;
+    use tokio::net::TcpListener;
+    use wasmtime::component::{Component, Linker};
+    use wasmtime::{Config, Engine, Store};
+    use wasmtime_wasi::WasiCtx;
+    use wasmtime_wasi_http::WasiHttpView;
+    use wasmtime_wasi_http::io::TokioIo;
+    use wasmtime_wasi_http::p2::bindings::ProxyPre;
+    use wasmtime_wasi_http::p2::bindings::http::types::Scheme;
+    use wasmtime_wasi_http::p2::body::HyperOutgoingBody;
+
+    use super::Host;
+
+    struct Server {
+        pre: ProxyPre<Host>,
+        env: Vec<(String, String)>,
+    }
+
+    impl Server {
+        /// One request on a fresh instance, as `wasmtime serve` gives each.
+        async fn handle(
+            self: Arc<Self>,
+            request: hyper::Request<hyper::body::Incoming>,
+        ) -> wasmtime::Result<hyper::Response<HyperOutgoingBody>> {
+            let mut wasi = WasiCtx::builder();
+            wasi.inherit_stderr();
+            for (key, value) in &self.env {
+                wasi.env(key, value);
+            }
+            let mut store = Store::new(self.pre.engine(), Host::new(wasi.build()));
+            let (sender, receiver) = tokio::sync::oneshot::channel();
+            let request = store.data_mut().http().new_incoming_request(Scheme::Http, request)?;
+            let out = store.data_mut().http().new_response_outparam(sender)?;
+            let pre = self.pre.clone();
+            let task = tokio::spawn(async move {
+                let proxy = pre.instantiate_async(&mut store).await?;
+                proxy.wasi_http_incoming_handler().call_handle(store, request, out).await
+            });
+            match receiver.await {
+                Ok(response) => Ok(response?),
+                Err(_) => Err(task.await?.err().unwrap_or_else(|| wasmtime::format_err!("no response was set"))),
+            }
+        }
+    }
+
+    /// Serves `component` on 127.0.0.1 with `env` in each instance's
+    /// environment; the server lives as long as the test's runtime.
+    pub async fn serve(component: &[u8], env: &[(&str, &str)]) -> SocketAddr {
+        let engine = Engine::new(&Config::new()).expect("an engine");
+        let component = Component::new(&engine, component).expect("the composition compiles");
+        let mut linker = Linker::<Host>::new(&engine);
+        wasmtime_wasi::p2::add_to_linker_async(&mut linker).expect("WASI links");
+        wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker).expect("wasi:http links");
+        let pre = ProxyPre::new(linker.instantiate_pre(&component).expect("it links")).expect("it is a proxy");
+        let env = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let server = Arc::new(Server { pre, env });
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let server = server.clone();
+                tokio::spawn(async move {
+                    let service = hyper::service::service_fn(move |request| server.clone().handle(request));
+                    let _ = http1::Builder::new().serve_connection(TokioIo::new(client), service).await;
+                });
+            }
+        });
+        addr
+    }
+}
+
+/// POSTs `body` with `headers` to `addr`; the status, the content type and
+/// the messages of the answer (JSON, or each SSE event's data).
+async fn post(addr: std::net::SocketAddr, headers: &[(&str, &str)], body: &Value) -> (u16, String, Vec<Value>) {
+    let mut request = reqwest::Client::new()
+        .post(format!("http://{addr}/mcp"))
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.body(body.to_string()).send().await.expect("an answer");
+    let status = response.status().as_u16();
+    let content_type =
+        response.headers().get("content-type").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let text = response.text().await.unwrap();
+    let messages = if content_type.starts_with("text/event-stream") {
+        text.lines().filter_map(|line| line.strip_prefix("data: ")).map(|d| serde_json::from_str(d).unwrap()).collect()
+    } else if text.is_empty() {
+        Vec::new()
+    } else {
+        vec![serde_json::from_str(&text).expect("a JSON body")]
+    };
+    (status, content_type, messages)
+}
+
+/// The headers a 2026-07-28 client sends with `method` (naming `name`).
+fn modern_headers<'a>(method: &'a str, name: Option<&'a str>) -> Vec<(&'a str, &'a str)> {
+    let mut headers = vec![("mcp-protocol-version", "2026-07-28"), ("mcp-method", method)];
+    if let Some(name) = name {
+        headers.push(("mcp-name", name));
+    }
+    headers
+}
+
+#[tokio::test]
+async fn a_wrapped_router_serves_streamable_http_without_sessions() {
+    let addr = proxy::serve(&wrapped("hello"), &[("MCP_WIT_MAX_MESSAGE_SIZE", "4096")]).await;
+
+    // 2026-07-28: the ladder, then the request on its own, its answer stamped.
+    let call = request(1, "tools/call", modern(json!({ "name": "hello", "arguments": { "name": "proxy" } })));
+    let (status, content_type, messages) = post(addr, &modern_headers("tools/call", Some("hello")), &call).await;
+    assert_eq!((status, content_type.as_str()), (200, "text/event-stream"));
+    assert_eq!(messages[0]["result"]["content"][0]["text"], "Hello, proxy!", "{messages:?}");
+    assert_eq!(messages[0]["result"]["resultType"], "complete", "{messages:?}");
+    support::schema::check_at(support::schema::Revision::Modern, "JSONRPCMessage", &messages[0]).unwrap();
+    // A header that disagrees with the body: -32020 with 400; an unknown
+    // method: -32601 with 404; a missing envelope under a modern header: 400.
+    let (status, _, messages) = post(addr, &modern_headers("tools/list", Some("hello")), &call).await;
+    assert_eq!((status, messages[0]["error"]["code"].clone()), (400, json!(-32020)), "{messages:?}");
+    let unknown = request(2, "no/such", modern(json!({})));
+    let (status, _, messages) = post(addr, &modern_headers("no/such", None), &unknown).await;
+    assert_eq!((status, messages[0]["error"]["code"].clone()), (404, json!(-32601)), "{messages:?}");
+    assert_eq!(messages[0]["id"], 2, "errors echo the id");
+    let bare = request(3, "tools/list", json!({}));
+    let (status, _, messages) = post(addr, &modern_headers("tools/list", None), &bare).await;
+    assert_eq!((status, messages[0]["error"]["code"].clone()), (400, json!(-32602)), "{messages:?}");
+
+    // 2025 without a session: initialized from its header, as --stateless.
+    let legacy = request(4, "tools/call", json!({ "name": "hello", "arguments": { "name": "legacy" } }));
+    let (status, _, messages) = post(addr, &[("mcp-protocol-version", "2025-11-25")], &legacy).await;
+    assert_eq!(status, 200);
+    assert_eq!(messages[0]["result"]["content"][0]["text"], "Hello, legacy!", "{messages:?}");
+    support::schema::check_at(support::schema::Revision::Legacy, "JSONRPCMessage", &messages[0]).unwrap();
+
+    // The transport's refusals: too large (413), not JSON (400), GET (405).
+    let big = request(5, "tools/call", json!({ "name": "hello", "arguments": { "name": "x".repeat(5000) } }));
+    assert_eq!(post(addr, &[], &big).await.0, 413);
+    let (status, _, messages) = post(addr, &[], &json!("not a message")).await;
+    assert_eq!((status, messages[0]["error"]["code"].clone()), (400, json!(-32600)), "{messages:?}");
+    let get = reqwest::get(format!("http://{addr}/mcp")).await.unwrap();
+    assert_eq!(get.status().as_u16(), 405);
+    assert_eq!(get.headers()["allow"], "POST");
+    // A notification: accepted, nothing to answer.
+    let note = json!({ "jsonrpc": "2.0", "method": "notifications/initialized" });
+    assert_eq!(post(addr, &[], &note).await.0, 202);
+}
+
+#[tokio::test]
+async fn a_wrapped_router_turns_away_foreign_origins() {
+    let env = [("MCP_WIT_ALLOW_ORIGINS", "https://app.example.com")];
+    let addr = proxy::serve(&wrapped("hello"), &env).await;
+    let list = request(1, "tools/list", json!({}));
+    let (status, _, messages) = post(addr, &[("origin", "https://evil.example.com")], &list).await;
+    assert_eq!(status, 403, "{messages:?}");
+    let (status, _, _) = post(addr, &[("origin", "https://app.example.com")], &list).await;
+    assert_eq!(status, 200);
 }

@@ -3,15 +3,22 @@
 //! that a router runs on engines that know nothing of MCP.
 //!
 //! `wac plug adapter.wasm --plug router.wasm -o server.wasm` composes one
-//! component that imports only WASI. It exports `wasi:cli/run`: under
-//! `wasmtime run server.wasm` it speaks newline-delimited JSON-RPC on stdin
-//! and stdout, both eras of MCP, as `mcp-wit serve` does over stdio.
+//! component that imports only WASI and `wasi:http`. It exports
+//! `wasi:cli/run`: under `wasmtime run -Shttp server.wasm` it speaks
+//! newline-delimited JSON-RPC on stdin and stdout, both eras of MCP, as
+//! `mcp-wit serve` does over stdio. And it exports
+//! `wasi:http/incoming-handler`: under `wasmtime serve -Scli server.wasm`
+//! each POST is one request served on its own (see [`http`]).
 //!
 //! Settings (WASI environment, read at start):
 //!
 //! - `MCP_WIT_MAX_MESSAGE_SIZE`: the longest accepted message, in bytes
-//!   (default 8 MiB); a longer line is answered with -32600 and skipped.
+//!   (default 8 MiB); a longer one is refused (-32600 on stdio, 413 on HTTP).
 //! - `MCP_WIT_PAGE_SIZE`: page size of lists (default: one page).
+//! - `MCP_WIT_ALLOW_HOSTS`, `MCP_WIT_ALLOW_ORIGINS`: who may call over HTTP
+//!   (comma lists; as `mcp-wit serve --allow-host/--allow-origin` on a
+//!   public bind).
+//! - `MCP_WIT_JSON_RESPONSE=1`: answer HTTP with JSON, not SSE.
 
 wit_bindgen::generate!({
     path: "../../wit",
@@ -20,6 +27,7 @@ wit_bindgen::generate!({
     generate_all,
 });
 
+mod http;
 mod router;
 mod settings;
 mod stdio;
@@ -27,3 +35,4 @@ mod stdio;
 struct Adapter;
 
 wasip2::cli::command::export!(Adapter with_types_in wasip2);
+wasip2::http::proxy::export!(Adapter with_types_in wasip2);

@@ -3,6 +3,7 @@
 //! Spin's `environment`, wasmCloud's config).
 
 use mcp_wit_protocol::SessionOptions;
+use mcp_wit_protocol::http::SecurityPolicy;
 
 /// Default of `MCP_WIT_MAX_MESSAGE_SIZE`: 8 MiB, as `mcp-wit serve`.
 const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
@@ -13,6 +14,11 @@ pub struct Settings {
     pub max_message_size: usize,
     /// The protocol core's options.
     pub session: SessionOptions,
+    /// Who may call over HTTP (`MCP_WIT_ALLOW_HOSTS`, `MCP_WIT_ALLOW_ORIGINS`).
+    pub security: SecurityPolicy,
+    /// Answer HTTP requests with JSON even when the client takes SSE
+    /// (`MCP_WIT_JSON_RESPONSE=1`).
+    pub json_response: bool,
 }
 
 impl Settings {
@@ -29,7 +35,22 @@ impl Settings {
             },
             Err(_) => None,
         };
+        let list = |name: &str| -> Vec<String> {
+            std::env::var(name)
+                .map(|text| text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
+                .unwrap_or_default()
+        };
         let session = SessionOptions { page_size: number("MCP_WIT_PAGE_SIZE"), ..SessionOptions::default() };
-        Settings { max_message_size: number("MCP_WIT_MAX_MESSAGE_SIZE").unwrap_or(DEFAULT_MAX_MESSAGE_SIZE), session }
+        // The engine's address is not known here: the policy is that of a
+        // public bind (no Host check unless hosts are named; no browser
+        // origin unless allowed).
+        let security = SecurityPolicy::new(false, &list("MCP_WIT_ALLOW_HOSTS"), &list("MCP_WIT_ALLOW_ORIGINS"));
+        let json_response = std::env::var("MCP_WIT_JSON_RESPONSE").is_ok_and(|v| v == "1" || v == "true");
+        Settings {
+            max_message_size: number("MCP_WIT_MAX_MESSAGE_SIZE").unwrap_or(DEFAULT_MAX_MESSAGE_SIZE),
+            session,
+            security,
+            json_response,
+        }
     }
 }

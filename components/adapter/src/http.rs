@@ -1,0 +1,246 @@
+//! `wasi:http/incoming-handler`: Streamable HTTP without sessions, one
+//! request per instance as engines run them. A 2026-07-28 request climbs the
+//! same validation ladder as on `mcp-wit serve --http` (the core's
+//! [`mcp_wit_protocol::http`] rules) and is served on its own; a 2025 request
+//! is served as `mcp-wit serve --http --stateless` serves it (no session:
+//! initialized from its `MCP-Protocol-Version` header). GET and DELETE, which
+//! only sessions use, are 405.
+
+use std::io::{Read, Write};
+
+use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use mcp_wit_protocol::http::{
+    self as rules, EVENT_STREAM, JSON, Kind, Named, Refusal, check_headers, check_param_headers, header_mismatch,
+    refused_status, status_of, write_event,
+};
+use mcp_wit_protocol::jsonrpc::{self, Message, RpcError};
+use mcp_wit_protocol::modern::{self, Envelope};
+use mcp_wit_protocol::{Method, Session, block_on};
+use serde_json::value::RawValue;
+use wasip2::http::types::{
+    Fields, IncomingRequest, Method as HttpMethod, OutgoingBody, OutgoingResponse, ResponseOutparam,
+};
+
+use crate::Adapter;
+use crate::router::Imported;
+use crate::settings::Settings;
+
+impl wasip2::exports::http::incoming_handler::Guest for Adapter {
+    fn handle(request: IncomingRequest, out: ResponseOutparam) {
+        let settings = Settings::from_env();
+        let answer = answer(&request, &settings);
+        send(out, answer);
+    }
+}
+
+/// An HTTP answer.
+struct Answer {
+    status: StatusCode,
+    content_type: Option<&'static str>,
+    /// `Allow`, for 405.
+    allow: Option<&'static str>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn json(status: StatusCode, body: Vec<u8>) -> Self {
+        Answer { status, content_type: Some(JSON), allow: None, body }
+    }
+
+    fn empty(status: StatusCode) -> Self {
+        Answer { status, content_type: None, allow: None, body: Vec::new() }
+    }
+
+    fn refused(refusal: Refusal) -> Self {
+        Answer::json(refusal.status, refusal.body())
+    }
+
+    /// A request refused before the router saw it, echoing its id.
+    fn rejected(id: &RawValue, error: RpcError) -> Self {
+        let mut body = Vec::new();
+        jsonrpc::write_error(&mut body, Some(id), &error);
+        Answer::json(status_of(&error), body)
+    }
+}
+
+fn answer(request: &IncomingRequest, settings: &Settings) -> Answer {
+    let headers = header_map(&request.headers());
+    if let Err(refusal) = settings.security.check(&headers) {
+        return Answer::refused(refusal);
+    }
+    match request.method() {
+        HttpMethod::Post => {}
+        _ => {
+            let refusal = Refusal {
+                status: StatusCode::METHOD_NOT_ALLOWED,
+                error: RpcError::new(
+                    rules::TRANSPORT_ERROR,
+                    "Method not allowed: this server keeps no sessions, so it has no stream to open or end; POST each request",
+                ),
+            };
+            return Answer { allow: Some("POST"), ..Answer::refused(refusal) };
+        }
+    }
+    if let Err(refusal) = rules::require_json(&headers) {
+        return Answer::refused(refusal);
+    }
+    let body = match read_body(request, settings.max_message_size) {
+        Ok(body) => body,
+        Err(answer) => return answer,
+    };
+    let (initialize, message) = match rules::classify(&body) {
+        Kind::Invalid(error) => return Answer::json(StatusCode::BAD_REQUEST, error),
+        // Nothing to answer without a session: notifications and responses
+        // are accepted and dropped (2026-07-28 has none over HTTP).
+        Kind::Accepted { .. } => return Answer::empty(StatusCode::ACCEPTED),
+        Kind::Request { initialize, message } => (initialize, message),
+    };
+    let streaming = match rules::wants_event_stream(&headers, settings.json_response) {
+        Ok(streaming) => streaming,
+        Err(refusal) => return Answer::refused(refusal),
+    };
+    let Message::Request { id, method, params } = &message else { unreachable!("classified as a request") };
+    let mut session = Session::new(Imported, settings.session.clone());
+    let out = match Envelope::read(params.as_deref()) {
+        Ok(Some(envelope)) => match modern(&headers, &mut session, id, method, params.as_deref(), &envelope) {
+            Ok(out) => out,
+            Err(error) => return Answer::rejected(id, error),
+        },
+        Ok(None) if !rules::header_is_modern(&headers) => match legacy(&headers, &mut session, initialize, &body) {
+            Ok(out) => out,
+            Err(refusal) => return Answer::refused(refusal),
+        },
+        Ok(None) if initialize => {
+            let error = header_mismatch(
+                "`initialize` is a 2025 request, but MCP-Protocol-Version names 2026-07-28 (send the 2025 revision, or no initialize at all)",
+            );
+            return Answer::rejected(id, error);
+        }
+        Ok(None) => return Answer::rejected(id, modern::missing_envelope("MCP-Protocol-Version names 2026-07-28")),
+        Err(error) => return Answer::rejected(id, error),
+    };
+    respond(out, streaming)
+}
+
+/// A 2026-07-28 request: the ladder, then the request on its own.
+fn modern(
+    headers: &HeaderMap,
+    session: &mut Session<Imported>,
+    id: &RawValue,
+    method: &str,
+    params: Option<&RawValue>,
+    envelope: &Envelope,
+) -> Result<Vec<Vec<u8>>, RpcError> {
+    let named = Named::of(method, params);
+    check_headers(headers, method, &named, envelope)?;
+    let admitted = block_on(session.admit(method, envelope))?;
+    if admitted.method() == Method::CallTool
+        && let Some(tool) = named.tool()
+    {
+        let declared = block_on(session.header_arguments(tool))?;
+        check_param_headers(headers, &named, declared)?;
+    }
+    let listen = admitted.method() == Method::Listen;
+    let mut out = Vec::new();
+    block_on(session.handle_admitted_async(id, admitted, params, &mut out));
+    if listen {
+        // Nothing here can report a change (the router's client interface is
+        // not served on engines): the stream is acknowledged and ended.
+        session.end_subscriptions(&mut out);
+    }
+    Ok(out)
+}
+
+/// A 2025 request without a session, initialized from its header.
+fn legacy(
+    headers: &HeaderMap,
+    session: &mut Session<Imported>,
+    initialize: bool,
+    body: &[u8],
+) -> Result<Vec<Vec<u8>>, Refusal> {
+    let version = rules::protocol_version(headers)?;
+    if !initialize && let Err(error) = session.assume_initialized(version) {
+        return Err(Refusal { status: StatusCode::INTERNAL_SERVER_ERROR, error });
+    }
+    let mut out = Vec::new();
+    session.handle(body, &mut out);
+    Ok(out)
+}
+
+/// The session's messages as the answer: SSE events, or the response alone
+/// as JSON; a 2026-07-28 refusal found while the router ran with its status.
+fn respond(out: Vec<Vec<u8>>, streaming: bool) -> Answer {
+    let Some(last) = out.last() else { return Answer::empty(StatusCode::ACCEPTED) };
+    if let Some(status) = refused_status(last) {
+        return Answer::json(status, out.into_iter().last().expect("a last message"));
+    }
+    if !streaming {
+        return Answer::json(StatusCode::OK, out.into_iter().last().expect("a last message"));
+    }
+    let mut body = Vec::new();
+    for message in &out {
+        write_event(&mut body, "message", None, message);
+    }
+    Answer { status: StatusCode::OK, content_type: Some(EVENT_STREAM), allow: None, body }
+}
+
+/// The request's headers in the `http` crate's map (invalid ones skipped).
+fn header_map(fields: &Fields) -> HeaderMap {
+    let mut map = HeaderMap::new();
+    for (name, value) in fields.entries() {
+        if let (Ok(name), Ok(value)) = (HeaderName::try_from(name), HeaderValue::from_bytes(&value)) {
+            map.append(name, value);
+        }
+    }
+    map
+}
+
+/// The whole body, at most `limit` bytes (413 beyond).
+fn read_body(request: &IncomingRequest, limit: usize) -> Result<Vec<u8>, Answer> {
+    let unreadable = |why: &str| {
+        let error = RpcError::new(rules::TRANSPORT_ERROR, format!("Bad Request: cannot read the body: {why}"));
+        Answer::refused(Refusal { status: StatusCode::BAD_REQUEST, error })
+    };
+    let incoming = request.consume().map_err(|()| unreadable("it was already taken"))?;
+    let stream = incoming.stream().map_err(|()| unreadable("it has no stream"))?;
+    let mut body = Vec::new();
+    let mut limited = stream.take(limit as u64 + 1);
+    limited.read_to_end(&mut body).map_err(|e| unreadable(&e.to_string()))?;
+    drop(limited);
+    if body.len() > limit {
+        let error = RpcError::new(
+            rules::TRANSPORT_ERROR,
+            format!("Payload Too Large: a message may have at most {limit} bytes"),
+        );
+        return Err(Answer::refused(Refusal { status: StatusCode::PAYLOAD_TOO_LARGE, error }));
+    }
+    Ok(body)
+}
+
+fn send(out: ResponseOutparam, answer: Answer) {
+    let mut headers: Vec<(String, Vec<u8>)> = Vec::new();
+    if let Some(content_type) = answer.content_type {
+        headers.push(("content-type".into(), content_type.as_bytes().to_vec()));
+        if content_type == EVENT_STREAM {
+            headers.push(("cache-control".into(), b"no-cache".to_vec()));
+        }
+    }
+    if let Some(allow) = answer.allow {
+        headers.push(("allow".into(), allow.as_bytes().to_vec()));
+    }
+    let fields = Fields::from_list(&headers).expect("the adapter's own headers are valid");
+    let response = OutgoingResponse::new(fields);
+    response.set_status_code(answer.status.as_u16()).expect("a valid status");
+    let body = response.body().expect("a fresh response has a body");
+    ResponseOutparam::set(out, Ok(response));
+    {
+        let mut stream = body.write().expect("a fresh body has a stream");
+        // `Write` waits for room (`check-write`) as the engine allows.
+        if let Err(e) = stream.write_all(&answer.body).and_then(|()| Write::flush(&mut stream)) {
+            eprintln!("adapter: cannot write the answer: {e}");
+        }
+    }
+    if let Err(e) = OutgoingBody::finish(body, None) {
+        eprintln!("adapter: cannot finish the answer: {e:?}");
+    }
+}
