@@ -50,3 +50,8 @@ bench *args="":
 compose middleware router out:
     @command -v wac >/dev/null || { echo "wac not found: install it with 'cargo install wac-cli'" >&2; exit 1; }
     wac plug {{middleware}} --plug {{router}} -o {{out}}
+
+# Wrap a router for engines that run components (wasmtime serve/run, Spin,
+# wasmCloud): `just wrap my_router.wasm server.wasm`.
+wrap router out:
+    cargo run --release -p mcp-wit-cli -- wrap {{router}} -o {{out}}

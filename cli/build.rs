@@ -1,7 +1,9 @@
 //! Builds the demo router that `mcp-wit serve` runs with no component
-//! (`components/hello`, see `mcp-wit-guest-build`) and points
-//! `MCP_WIT_DEMO_COMPONENT` at it for `include_bytes!`. Only `hello` is
-//! built: the other guests are test fixtures, built by the `tests` package.
+//! (`components/hello`, see `mcp-wit-guest-build`) and the adapter that
+//! `mcp-wit wrap` plugs routers into (`components/adapter`), and points
+//! `MCP_WIT_DEMO_COMPONENT` and `MCP_WIT_ADAPTER_COMPONENT` at them for
+//! `include_bytes!`. The other guests are test fixtures, built by the
+//! `tests` package.
 
 use std::path::PathBuf;
 
@@ -9,10 +11,19 @@ fn main() {
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.parent().expect("cli/ sits in the workspace").to_path_buf();
     let components = root.join("components");
-    for watched in [components.join("hello"), components.join("Cargo.toml"), root.join("wit")] {
+    for watched in [
+        components.join("hello"),
+        components.join("adapter"),
+        components.join("Cargo.toml"),
+        root.join("wit"),
+        root.join("protocol"),
+    ] {
         println!("cargo:rerun-if-changed={}", watched.display());
     }
-    let demo = mcp_wit_guest_build::build(&components, &["hello"]).join("hello.wasm");
-    assert!(demo.exists(), "the guest build produced no {}", demo.display());
-    println!("cargo:rustc-env=MCP_WIT_DEMO_COMPONENT={}", demo.display());
+    let built = mcp_wit_guest_build::build(&components, &["hello", "adapter"]);
+    for (variable, name) in [("MCP_WIT_DEMO_COMPONENT", "hello"), ("MCP_WIT_ADAPTER_COMPONENT", "adapter")] {
+        let path = built.join(format!("{name}.wasm"));
+        assert!(path.exists(), "the guest build produced no {}", path.display());
+        println!("cargo:rustc-env={variable}={}", path.display());
+    }
 }

@@ -14,6 +14,7 @@ mod sandbox_args;
 mod serve;
 mod settings;
 mod units;
+mod wrap;
 
 use std::process::ExitCode;
 
@@ -62,6 +63,12 @@ enum Command {
     /// result as JSON. Exits 1 when the call fails or the result is an error.
     #[command(after_help = "Examples:\n  mcp-wit call router.wasm echo --args '{\"text\":\"hi\"}'")]
     Call(CallArgs),
+    /// Wrap a router for engines that run components (wasmtime serve, wasmtime
+    /// run, Spin, wasmCloud): one component that serves it over Streamable
+    /// HTTP and stdio, importing only WASI and wasi:http.
+    #[command(after_help = "Examples:\n  mcp-wit wrap router.wasm -o server.wasm\n  \
+                            wasmtime serve -Scli --addr 127.0.0.1:8080 server.wasm")]
+    Wrap(wrap::WrapArgs),
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  mcp-wit completions bash > ~/.local/share/bash-completion/completions/mcp-wit\n  \
@@ -86,6 +93,7 @@ fn main() -> ExitCode {
         Command::Compile(args) => inspect::compile(args),
         Command::Inspect(args) => inspect::inspect(args),
         Command::Call(args) => inspect::call(args),
+        Command::Wrap(args) => wrap::wrap(args),
         Command::Completions(args) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "mcp-wit", &mut std::io::stdout());
             Ok(())

@@ -298,3 +298,33 @@ async fn a_wrapped_router_turns_away_foreign_origins() {
     let (status, _, _) = post(addr, &[("origin", "https://app.example.com")], &list).await;
     assert_eq!(status, 200);
 }
+
+#[tokio::test]
+async fn mcp_wit_wrap_makes_the_same_server_and_refuses_what_engines_cannot_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("server.wasm");
+    let wrap = |router: &std::path::Path| {
+        std::process::Command::new(support::binary())
+            .args(["wrap", router.to_str().unwrap(), "-o", output.to_str().unwrap()])
+            .output()
+            .expect("mcp-wit runs")
+    };
+    let done = wrap(&fixture("hello"));
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    assert!(String::from_utf8_lossy(&done.stdout).contains("wasmtime serve -Scli"), "says how to run it");
+    let addr = proxy::serve(&std::fs::read(&output).unwrap(), &[]).await;
+    let list = request(1, "tools/list", modern(json!({})));
+    let (status, _, messages) = post(addr, &modern_headers("tools/list", None), &list).await;
+    assert_eq!(status, 200);
+    assert_eq!(messages[0]["result"]["tools"][0]["name"], "hello", "{messages:?}");
+
+    // What no engine provides is refused, naming it and what to do instead.
+    let refused = wrap(&fixture("conformance"));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(stderr.contains("mcp-wit:extension/client") && stderr.contains("mcp-wit serve"), "{stderr}");
+    let not_wasm = wrap(std::path::Path::new(env!("CARGO_MANIFEST_PATH")));
+    let stderr = String::from_utf8_lossy(&not_wasm.stderr);
+    assert!(!not_wasm.status.success());
+    assert!(stderr.contains("not a WebAssembly component"), "{stderr}");
+}
