@@ -394,3 +394,31 @@ async fn the_python_sdk_talks_to_a_wrapped_router_on_wasmtime_serve() {
     wasmtime.kill().unwrap();
     wasmtime.wait().unwrap();
 }
+
+#[tokio::test]
+async fn rmcps_client_talks_to_a_wrapped_router_in_both_eras() {
+    use rmcp::model::{CallToolRequestParams, ProtocolVersion};
+    use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
+    use rmcp::transport::StreamableHttpClientTransport;
+    let addr = proxy::serve(&wrapped("hello"), &[]).await;
+    let modern = ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: Some(ProtocolVersion::V_2025_11_25),
+    };
+    for (lifecycle, version) in
+        [(modern, ProtocolVersion::V_2026_07_28), (ClientLifecycleMode::Initialize, ProtocolVersion::V_2025_11_25)]
+    {
+        let transport = StreamableHttpClientTransport::from_uri(format!("http://{addr}/mcp"));
+        let connect = ().serve_with_lifecycle(transport, lifecycle);
+        let client = tokio::time::timeout(support::ANSWER_TIMEOUT, connect).await.expect("in time").expect("connected");
+        let info = client.peer_info().expect("the server's info");
+        assert_eq!(info.protocol_version, version, "{info:?}");
+        let tools = client.list_all_tools().await.expect("tools/list");
+        assert_eq!(tools[0].name, "hello", "{tools:?}");
+        let mut call = CallToolRequestParams::new("hello");
+        call = call.with_arguments(json!({ "name": "rmcp" }).as_object().unwrap().clone());
+        let called = client.call_tool(call).await.expect("tools/call");
+        assert_eq!(support::text_of(&called), "Hello, rmcp!", "{version:?}");
+        client.cancel().await.expect("the client closes");
+    }
+}
