@@ -57,8 +57,17 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    fn new(status: StatusCode, message: impl Into<String>) -> Self {
+    /// A refusal with `status` and a [`TRANSPORT_ERROR`] saying `message`.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
         Refusal { status, error: RpcError::new(TRANSPORT_ERROR, message) }
+    }
+
+    /// 413 for a body over `limit` bytes.
+    pub fn too_large(limit: usize) -> Self {
+        Refusal::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("Payload Too Large: a message may have at most {limit} bytes"),
+        )
     }
 
     /// The body: a JSON-RPC error without an id.
@@ -261,6 +270,14 @@ pub fn write_event(out: &mut Vec<u8>, event: &str, id: Option<&str>, data: &[u8]
         out.push(b'\n');
     }
     out.push(b'\n');
+}
+
+/// A 2026-07-28 request refused before the handler ran: the status of
+/// `error` and the body echoing the request's `id`.
+pub fn rejection(id: &serde_json::value::RawValue, error: &RpcError) -> (StatusCode, Vec<u8>) {
+    let mut body = Vec::new();
+    jsonrpc::write_error(&mut body, Some(id), error);
+    (status_of(error), body)
 }
 
 /// -32020 with `message`.

@@ -32,6 +32,8 @@ pub struct Mount<C> {
 /// The components one server serves; cheap to clone (one per session).
 pub struct Routers<C> {
     mounts: Arc<[Mount<C>]>,
+    /// Each mount's prefix, when several are mounted (see [`Routers::prefixes`]).
+    prefixes: Option<Arc<[String]>>,
     /// What sessions learnt of the routers, for the sessions after them.
     learnt: Arc<Mutex<Learnt>>,
 }
@@ -110,7 +112,7 @@ pub struct About {
 
 impl<C> Clone for Routers<C> {
     fn clone(&self) -> Self {
-        Routers { mounts: self.mounts.clone(), learnt: self.learnt.clone() }
+        Routers { mounts: self.mounts.clone(), prefixes: self.prefixes.clone(), learnt: self.learnt.clone() }
     }
 }
 
@@ -189,7 +191,8 @@ impl<C: RouterComponent> Routers<C> {
 
     fn mounted(mounts: Arc<[Mount<C>]>) -> Self {
         let learnt = Learnt { about: None, tools: vec![None; mounts.len()] };
-        Routers { mounts, learnt: Arc::new(Mutex::new(learnt)) }
+        let prefixes = (mounts.len() > 1).then(|| mounts.iter().map(|m| m.prefix.clone()).collect());
+        Routers { mounts, prefixes, learnt: Arc::new(Mutex::new(learnt)) }
     }
 
     fn learnt(&self) -> MutexGuard<'_, Learnt> {
@@ -257,7 +260,7 @@ impl<C: RouterComponent> Routers<C> {
     /// Each mount's prefix, when several are mounted (names and URIs are
     /// prefixed only then).
     pub fn prefixes(&self) -> Option<Arc<[String]>> {
-        (!self.is_single()).then(|| self.mounts.iter().map(|m| m.prefix.clone()).collect())
+        self.prefixes.clone()
     }
 
     /// The mount a client's tool or prompt name belongs to, and the name

@@ -385,19 +385,24 @@ async fn a_2026_request_logs_at_its_own_level_and_sends_no_request_over_stdio() 
     server.finish().await;
 }
 
+/// A 2026-07-28 `tools/call` of the fixture's two-round tool from a client
+/// that declares elicitation, with `extra` params (a retry's answers and
+/// state).
+fn multi_round_call(id: i64, extra: Value) -> String {
+    let tool = json!({ "name": "test_input_required_result_multi_round", "arguments": {} });
+    let mut params = modern(tool, json!({ "elicitation": {} }), None);
+    for (key, value) in extra.as_object().unwrap() {
+        params[key] = value.clone();
+    }
+    json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params }).to_string()
+}
+
 #[tokio::test]
 async fn a_2026_question_ends_the_round_and_the_retry_runs_the_call_again() {
     let fixture = fixture_arg("conformance");
     let mut server = RawServer::start(&["serve", fixture.as_str()]);
     let caps = json!({ "elicitation": {} });
-    let call = |id: i64, extra: Value| {
-        let mut params =
-            modern(json!({ "name": "test_input_required_result_multi_round", "arguments": {} }), caps.clone(), None);
-        for (key, value) in extra.as_object().unwrap() {
-            params[key] = value.clone();
-        }
-        json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params }).to_string()
-    };
+    let call = multi_round_call;
     // Round 1: the first question, keyed as the guest named it; no request is sent.
     server.send(&call(1, json!({}))).await;
     let first = server.receive().await;
@@ -451,15 +456,7 @@ async fn a_2026_question_ends_the_round_and_the_retry_runs_the_call_again() {
 async fn a_round_state_expires_after_the_configured_time() {
     let fixture = fixture_arg("conformance");
     let mut server = RawServer::start(&["serve", fixture.as_str(), "--state-ttl", "1s"]);
-    let caps = json!({ "elicitation": {} });
-    let call = |id: i64, extra: Value| {
-        let mut params =
-            modern(json!({ "name": "test_input_required_result_multi_round", "arguments": {} }), caps.clone(), None);
-        for (key, value) in extra.as_object().unwrap() {
-            params[key] = value.clone();
-        }
-        json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params }).to_string()
-    };
+    let call = multi_round_call;
     server.send(&call(1, json!({}))).await;
     let first = server.receive().await;
     let state = first["result"]["requestState"].as_str().unwrap().to_owned();

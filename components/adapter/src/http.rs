@@ -11,9 +11,9 @@ use std::io::{Read, Write};
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use mcp_wit_protocol::http::{
     self as rules, EVENT_STREAM, JSON, Kind, Named, Refusal, check_headers, check_param_headers, header_mismatch,
-    refused_status, status_of, write_event,
+    refused_status, rejection, write_event,
 };
-use mcp_wit_protocol::jsonrpc::{self, Message, RpcError};
+use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::modern::{self, Envelope};
 use mcp_wit_protocol::{Method, Session, block_on};
 use serde_json::value::RawValue;
@@ -57,9 +57,8 @@ impl Answer {
 
     /// A request refused before the router saw it, echoing its id.
     fn rejected(id: &RawValue, error: RpcError) -> Self {
-        let mut body = Vec::new();
-        jsonrpc::write_error(&mut body, Some(id), &error);
-        Answer::json(status_of(&error), body)
+        let (status, body) = rejection(id, &error);
+        Answer::json(status, body)
     }
 }
 
@@ -71,13 +70,10 @@ fn answer(request: &IncomingRequest, settings: &Settings) -> Answer {
     match request.method() {
         HttpMethod::Post => {}
         _ => {
-            let refusal = Refusal {
-                status: StatusCode::METHOD_NOT_ALLOWED,
-                error: RpcError::new(
-                    rules::TRANSPORT_ERROR,
-                    "Method not allowed: this server keeps no sessions, so it has no stream to open or end; POST each request",
-                ),
-            };
+            let refusal = Refusal::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "Method not allowed: this server keeps no sessions, so it has no stream to open or end; POST each request",
+            );
             return Answer { allow: Some("POST"), ..Answer::refused(refusal) };
         }
     }
@@ -198,8 +194,7 @@ fn header_map(fields: &Fields) -> HeaderMap {
 /// The whole body, at most `limit` bytes (413 beyond).
 fn read_body(request: &IncomingRequest, limit: usize) -> Result<Vec<u8>, Answer> {
     let unreadable = |why: &str| {
-        let error = RpcError::new(rules::TRANSPORT_ERROR, format!("Bad Request: cannot read the body: {why}"));
-        Answer::refused(Refusal { status: StatusCode::BAD_REQUEST, error })
+        Answer::refused(Refusal::new(StatusCode::BAD_REQUEST, format!("Bad Request: cannot read the body: {why}")))
     };
     let incoming = request.consume().map_err(|()| unreadable("it was already taken"))?;
     let stream = incoming.stream().map_err(|()| unreadable("it has no stream"))?;
@@ -208,11 +203,7 @@ fn read_body(request: &IncomingRequest, limit: usize) -> Result<Vec<u8>, Answer>
     limited.read_to_end(&mut body).map_err(|e| unreadable(&e.to_string()))?;
     drop(limited);
     if body.len() > limit {
-        let error = RpcError::new(
-            rules::TRANSPORT_ERROR,
-            format!("Payload Too Large: a message may have at most {limit} bytes"),
-        );
-        return Err(Answer::refused(Refusal { status: StatusCode::PAYLOAD_TOO_LARGE, error }));
+        return Err(Answer::refused(Refusal::too_large(limit)));
     }
     Ok(body)
 }

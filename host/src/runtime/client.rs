@@ -314,8 +314,3 @@ impl Asking {
 fn no_client() -> ClientError {
     ClientError::Unavailable("no request is being served: the client can be asked only during one".into())
 }
-
-/// Whether `component` imports the client interface.
-pub(super) fn imports_client(engine: &wasmtime::Engine, component: &wasmtime::component::Component) -> bool {
-    component.component_type().imports(engine).any(|(name, _)| name == CLIENT_INTERFACE)
-}

@@ -2,8 +2,8 @@
 //! contract (resource templates, prompt arguments, subscriptions, roots
 //! changes). Found once per component; called like the router's functions.
 
+use wasmtime::StoreContextMut;
 use wasmtime::component::{Component, ComponentExportIndex, ComponentType, Lift, Linker, Lower};
-use wasmtime::{Engine, StoreContextMut};
 
 use mcp_wit_protocol::contract;
 
@@ -29,13 +29,6 @@ impl ExtensionExports {
     pub(super) fn find(component: &Component) -> wasmtime::Result<Option<Self>> {
         Ok(export_indices(component, EXTENSION_INTERFACE, &EXTENSION_FUNCTIONS)?.map(ExtensionExports))
     }
-}
-
-/// Whether `component` imports the extension: a middleware plugged into a
-/// router that does not export it (a middleware passes the extension
-/// through, so it imports what it exports).
-pub(super) fn imports_extension(engine: &Engine, component: &Component) -> bool {
-    component.component_type().imports(engine).any(|(name, _)| name == EXTENSION_INTERFACE)
 }
 
 /// Answers the extension's import of a middleware whose router lacks it, as

@@ -51,8 +51,8 @@ struct Inner {
     limits: Limits,
     instance_mode: InstanceMode,
     cache_hint: CacheHint,
-    /// Imports `mcp-wit:extension/client`.
-    talks_back: bool,
+    /// What it imports of the project's interfaces.
+    imports: Imports,
     /// The one instance of [`InstanceMode::Shared`].
     shared: Arc<pool::SharedInstance>,
 }
@@ -68,11 +68,11 @@ struct Linked {
 }
 
 impl Linked {
-    fn new(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Result<Self> {
-        let pre = link(engine, component, calls)?;
+    fn new(engine: &Engine, component: &Component, imports: Imports, calls: Calls) -> wasmtime::Result<Self> {
+        let pre = link(engine, component, imports, calls)?;
         // A middleware over a router without the extension exports it but
         // has nothing behind it: served as a router without the extension.
-        let extension = match extension::imports_extension(engine, component) {
+        let extension = match imports.extension {
             true => None,
             false => extension::ExtensionExports::find(component)?,
         };
@@ -89,7 +89,7 @@ impl Clone for Inner {
             limits: self.limits,
             instance_mode: self.instance_mode,
             cache_hint: self.cache_hint,
-            talks_back: self.talks_back,
+            imports: self.imports,
             // A component with other settings gets a shared instance of its own.
             shared: Arc::default(),
         }
@@ -164,9 +164,9 @@ impl LoadedComponent {
     }
 
     fn link(engine: &Engine, component: Component, policy: SandboxPolicy) -> Result<Self, LoadError> {
-        check_exports_router(engine, &component)?;
-        let imports_router = imports_router(engine, &component);
-        let blocking = Linked::new(engine, &component, Calls::Blocking).map_err(LoadError::Link)?;
+        let imports = Imports::of(engine, &component);
+        check_exports_router(engine, &component, imports)?;
+        let blocking = Linked::new(engine, &component, imports, Calls::Blocking).map_err(LoadError::Link)?;
         // Checks every router function's type against the bindings, once:
         // instances then look up only the function a call needs, unchecked.
         McpRouterPre::new(blocking.pre.clone()).map_err(LoadError::Link)?;
@@ -177,17 +177,17 @@ impl LoadedComponent {
             limits: Limits::default(),
             instance_mode: InstanceMode::default(),
             cache_hint: CacheHint::default(),
-            talks_back: client::imports_client(engine, &component),
+            imports,
             shared: Arc::default(),
         };
         let loaded = LoadedComponent { inner: Arc::new(inner) };
-        if imports_router {
+        if imports.router {
             loaded.check_router_plugged()?;
         }
         Ok(loaded)
     }
 
-    /// A composition that still imports the router (see [`imports_router`])
+    /// A composition that still imports the router (see [`Imports::router`])
     /// is served only if a router was plugged in: its name comes from that
     /// router, not from the host's stand-in.
     fn check_router_plugged(&self) -> Result<(), LoadError> {
@@ -264,7 +264,7 @@ impl LoadedComponent {
     pub async fn instantiate_async(&self) -> Result<RouterInstance, GuestFault> {
         let linked = self.inner.async_pre.get_or_init(|| {
             let pre = &self.inner.blocking.pre;
-            Linked::new(pre.engine(), pre.component(), Calls::Async).map_err(|e| format!("{e:#}"))
+            Linked::new(pre.engine(), pre.component(), self.inner.imports, Calls::Async).map_err(|e| format!("{e:#}"))
         });
         let Linked { pre, exports, extension } = linked.as_ref().map_err(|message| GuestFault {
             kind: FaultKind::Instantiate,
@@ -276,7 +276,12 @@ impl LoadedComponent {
 
 /// Links WASI (with host waits bounded by the call, see `waits`) and outgoing
 /// HTTP for `component`.
-fn link(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Result<InstancePre<StoreData>> {
+fn link(
+    engine: &Engine,
+    component: &Component,
+    imports: Imports,
+    calls: Calls,
+) -> wasmtime::Result<InstancePre<StoreData>> {
     let mut linker = Linker::<StoreData>::new(engine);
     // Outgoing HTTP is always linked, so components with an HTTP client load;
     // each request is checked against the policy's allowlist (see
@@ -294,13 +299,13 @@ fn link(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Resul
         }
     }
     waits::bound_clock_waits(&mut linker)?;
-    if client::imports_client(engine, component) {
+    if imports.client {
         client::add_to_linker(&mut linker, calls)?;
     }
-    if extension::imports_extension(engine, component) {
+    if imports.extension {
         extension::add_absent_to_linker(&mut linker)?;
     }
-    if imports_router(engine, component) {
+    if imports.router {
         let mut router = linker.instance(ROUTER_INTERFACE)?;
         for name in instance::ROUTER_FUNCTIONS {
             router.func_new(name, |_, _, _, _| Err(wasmtime::Error::msg(NO_ROUTER_PLUGGED)))?;
@@ -314,7 +319,7 @@ fn link(engine: &Engine, component: &Component, calls: Calls) -> wasmtime::Resul
 pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
     check_is_component(wasm)?;
     let component = Component::new(engine, wasm).map_err(LoadError::Compile)?;
-    check_exports_router(engine, &component)?;
+    check_exports_router(engine, &component, Imports::of(engine, &component))?;
     component.serialize().map_err(LoadError::Compile)
 }
 
@@ -337,22 +342,45 @@ fn check_is_component(bytes: &[u8]) -> Result<(), LoadError> {
 /// What the host's stand-in for an imported router says when called.
 const NO_ROUTER_PLUGGED: &str = "no router is plugged into this middleware";
 
-/// Whether `component` imports the router. A middleware does until a router
-/// is plugged in; a composition of a middleware and a router without the
-/// extension still does, for the types of the extension it imports (see
-/// `wit/mcp-wit-middleware.wit`). The host stands in for that import with
-/// functions that fail ([`NO_ROUTER_PLUGGED`]), which only an unplugged
-/// middleware calls.
-fn imports_router(engine: &Engine, component: &Component) -> bool {
-    component.component_type().imports(engine).any(|(name, _)| name == ROUTER_INTERFACE)
+/// Which of the project's interfaces a component imports, read once at load:
+/// what the host links for it and how it is served depend on them.
+#[derive(Debug, Clone, Copy, Default)]
+struct Imports {
+    /// `mcp-wit:extension/client`: the router talks back.
+    client: bool,
+    /// `mcp-wit:extension/extension`: a middleware plugged into a router that
+    /// does not export it (a middleware imports what it exports).
+    extension: bool,
+    /// The router itself. A middleware imports it until a router is plugged
+    /// in; a composition of a middleware and a router without the extension
+    /// still does, for the types of the extension it imports (see
+    /// `wit/mcp-wit-middleware.wit`). The host stands in for that import with
+    /// functions that fail ([`NO_ROUTER_PLUGGED`]), which only an unplugged
+    /// middleware calls.
+    router: bool,
+}
+
+impl Imports {
+    fn of(engine: &Engine, component: &Component) -> Self {
+        let mut imports = Imports::default();
+        for (name, _) in component.component_type().imports(engine) {
+            match name {
+                client::CLIENT_INTERFACE => imports.client = true,
+                extension::EXTENSION_INTERFACE => imports.extension = true,
+                ROUTER_INTERFACE => imports.router = true,
+                _ => {}
+            }
+        }
+        imports
+    }
 }
 
 /// Fails with the names the component does export when it lacks the router,
 /// and on a middleware that is plainly unplugged (it imports the router but
 /// not the extension, so nothing else can explain the import).
-fn check_exports_router(engine: &Engine, component: &Component) -> Result<(), LoadError> {
+fn check_exports_router(engine: &Engine, component: &Component, imports: Imports) -> Result<(), LoadError> {
     let ty = component.component_type();
-    if imports_router(engine, component) && !extension::imports_extension(engine, component) {
+    if imports.router && !imports.extension {
         return Err(LoadError::UnpluggedMiddleware);
     }
     let exports: Vec<String> = ty.exports(engine).map(|(name, _)| name.to_string()).collect();
@@ -378,7 +406,7 @@ impl mcp_wit_protocol::RouterComponent for LoadedComponent {
     }
 
     fn talks_back(&self) -> bool {
-        self.inner.talks_back
+        self.inner.imports.client
     }
 
     fn extends(&self) -> bool {

@@ -18,20 +18,19 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use axum::body::Bytes;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
 
 use super::ServerState;
+use super::sessions::ServerStream;
 use super::sse;
 use super::streamable::{Target, answer};
 use super::wire;
-use mcp_wit_protocol::http::{Named, check_headers, check_param_headers, header_mismatch, status_of};
-use mcp_wit_protocol::jsonrpc::{self, Message, RpcError};
+use mcp_wit_protocol::http::{Named, check_headers, check_param_headers, header_mismatch, rejection};
+use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::modern::{self, Envelope};
-use mcp_wit_protocol::{Admitted, Canceller, Method, Sink};
+use mcp_wit_protocol::{Admitted, Canceller, Method};
 
 use crate::Session;
 
@@ -86,10 +85,9 @@ pub async fn serve(
 
 /// The answer to a request refused at the edge, echoing its id.
 fn rejected(id: &RawValue, error: RpcError) -> Response {
-    let mut body = Vec::new();
-    jsonrpc::write_error(&mut body, Some(id), &error);
+    let (status, body) = rejection(id, &error);
     let mut response = wire::json(body);
-    *response.status_mut() = status_of(&error);
+    *response.status_mut() = status;
     response
 }
 
@@ -107,8 +105,9 @@ async fn check_param_values(headers: &HeaderMap, call: &Named<'_>, session: &mut
 async fn listen(server: &Arc<ServerState>, mut session: Session, admitted: Admitted, message: Message) -> Response {
     let mut shutdown = server.shutdown.subscribe();
     let keep_alive = server.options.keep_alive;
-    let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
-    session.set_sink(Some(Arc::new(ListenStream(tx.clone()))));
+    let stream = Arc::new(ServerStream::default());
+    let (tx, rx) = stream.open(sse::CHANNEL_CAPACITY);
+    session.set_sink(Some(stream));
     tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
         if let Message::Request { id, params, .. } = &message {
@@ -138,18 +137,6 @@ async fn listen(server: &Arc<ServerState>, mut session: Session, admitted: Admit
         }
     });
     wire::event_stream(sse::body(Vec::new(), Some(rx), keep_alive, None, (), None))
-}
-
-/// A `subscriptions/listen` stream: the changes it listens for go out as
-/// events if it has room.
-struct ListenStream(mpsc::Sender<Bytes>);
-
-impl Sink for ListenStream {
-    fn offer(&self, message: &[u8]) {
-        if self.0.try_send(sse::message(message)).is_err() {
-            tracing::debug!("a change notification was dropped: a listening client reads too slowly");
-        }
-    }
 }
 
 /// Cancels a request when dropped before [`CancelOnDrop::finished`]: held by

@@ -53,14 +53,24 @@ struct State {
     busy: usize,
 }
 
-/// A session's server-to-client stream (GET `/mcp`, or the legacy `/sse`
-/// stream), when one is open: where its client hears of routers' changes.
+/// A server-to-client stream, when one is open: a session's (GET `/mcp`, or
+/// the legacy `/sse` stream), or a `subscriptions/listen` request's. Where
+/// its client hears of routers' changes.
 #[derive(Default)]
 pub struct ServerStream(Mutex<Option<mpsc::Sender<Bytes>>>);
 
 impl ServerStream {
     fn sender(&self) -> MutexGuard<'_, Option<mpsc::Sender<Bytes>>> {
         self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Opens the stream, ending any earlier one.
+    pub fn open(&self, capacity: usize) -> (mpsc::Sender<Bytes>, mpsc::Receiver<Bytes>) {
+        let (tx, rx) = mpsc::channel(capacity);
+        if self.sender().replace(tx.clone()).is_some() {
+            tracing::debug!("a new stream replaces the open one");
+        }
+        (tx, rx)
     }
 
     /// The open stream's sender, if any.
@@ -94,11 +104,7 @@ impl HttpSession {
 
     /// Opens the session's server-to-client stream, ending any earlier one.
     pub fn open_stream(&self, capacity: usize) -> (mpsc::Sender<Bytes>, mpsc::Receiver<Bytes>) {
-        let (tx, rx) = mpsc::channel(capacity);
-        if self.stream.sender().replace(tx.clone()).is_some() {
-            tracing::debug!(session = %self.id, "a new stream replaces the open one");
-        }
-        (tx, rx)
+        self.stream.open(capacity)
     }
 
     /// The open server-to-client stream, if any.

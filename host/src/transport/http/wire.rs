@@ -116,12 +116,7 @@ pub async fn read_body(body: Body, limit: usize, timeout: Duration) -> Result<By
 }
 
 fn too_large(limit: usize) -> Response {
-    error(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        TRANSPORT_ERROR,
-        format!("Payload Too Large: a message may have at most {limit} bytes"),
-        None,
-    )
+    refused(Refusal::too_large(limit))
 }
 
 fn is_length_limit(e: &(dyn StdError + 'static)) -> bool {
