@@ -1,7 +1,7 @@
 //! Builds the demo router that `mcp-wit serve` runs with no component
-//! (`components/hello`, see `mcp-wit-guest-build`) and the adapter that
-//! `mcp-wit wrap` plugs routers into (`components/adapter`), and points
-//! `MCP_WIT_DEMO_COMPONENT` and `MCP_WIT_ADAPTER_COMPONENT` at them for
+//! (`components/hello`, see `mcp-wit-guest-build`) and the components that
+//! `mcp-wit wrap` composes routers with (`components/adapter`, `unplugged`
+//! and `plain-extension`), and points `MCP_WIT_*_COMPONENT` at them for
 //! `include_bytes!`. The other guests are test fixtures, built by the
 //! `tests` package.
 
@@ -14,14 +14,21 @@ fn main() {
     for watched in [
         components.join("hello"),
         components.join("adapter"),
+        components.join("unplugged"),
+        components.join("plain-extension"),
         components.join("Cargo.toml"),
         root.join("wit"),
         root.join("protocol"),
     ] {
         println!("cargo:rerun-if-changed={}", watched.display());
     }
-    let built = mcp_wit_guest_build::build(&components, &["hello", "adapter"]);
-    for (variable, name) in [("MCP_WIT_DEMO_COMPONENT", "hello"), ("MCP_WIT_ADAPTER_COMPONENT", "adapter")] {
+    let built = mcp_wit_guest_build::build(&components, &["hello", "adapter", "unplugged", "plain-extension"]);
+    for (variable, name) in [
+        ("MCP_WIT_DEMO_COMPONENT", "hello"),
+        ("MCP_WIT_ADAPTER_COMPONENT", "adapter"),
+        ("MCP_WIT_UNPLUGGED_COMPONENT", "unplugged"),
+        ("MCP_WIT_PLAIN_EXTENSION_COMPONENT", "plain_extension"),
+    ] {
         let path = built.join(format!("{name}.wasm"));
         assert!(path.exists(), "the guest build produced no {}", path.display());
         println!("cargo:rustc-env={variable}={}", path.display());

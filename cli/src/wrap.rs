@@ -5,12 +5,18 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
-use mcp_wit::runtime::ROUTER_INTERFACE;
-use wac_graph::types::Package;
+use mcp_wit::runtime::{CLIENT_INTERFACE, EXTENSION_INTERFACE, ROUTER_INTERFACE};
+use mcp_wit::{CompileCache, EngineOptions, LoadedComponent, SandboxPolicy};
+use wac_graph::types::{ItemKind, Package};
 use wac_graph::{CompositionGraph, EncodeOptions};
 
-/// The adapter, built by `build.rs`.
+// Built by `build.rs` from `components/`.
+/// The adapter: the router's server, for engines.
 static ADAPTER: &[u8] = include_bytes!(env!("MCP_WIT_ADAPTER_COMPONENT"));
+/// What a router imports of the extension that no engine provides.
+static UNPLUGGED: &[u8] = include_bytes!(env!("MCP_WIT_UNPLUGGED_COMPONENT"));
+/// The extension of a router that exports none.
+static PLAIN_EXTENSION: &[u8] = include_bytes!(env!("MCP_WIT_PLAIN_EXTENSION_COMPONENT"));
 
 #[derive(clap::Args)]
 pub struct WrapArgs {
@@ -23,7 +29,9 @@ pub struct WrapArgs {
 
 pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
     let router = std::fs::read(&args.router).with_context(|| format!("cannot read {}", args.router.display()))?;
-    let composed = compose(&router).with_context(|| format!("cannot wrap {}", args.router.display()))?;
+    let composed = check_router(&router)
+        .and_then(|()| compose(&router))
+        .with_context(|| format!("cannot wrap {}", args.router.display()))?;
     std::fs::write(&args.output, &composed).with_context(|| format!("cannot write {}", args.output.display()))?;
     let out = args.output.display();
     println!(
@@ -39,33 +47,99 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `wac plug adapter --plug router`, checked: the router must export the
-/// contract, and the result may import only what every engine offers (WASI
-/// and `wasi:http`).
+/// Refuses what `mcp-wit serve` would refuse, with the same errors: not a
+/// component, not a router, a middleware without its router (found by
+/// loading it, as the host does).
+fn check_router(router: &[u8]) -> anyhow::Result<()> {
+    let engine = EngineOptions { max_instances: 8, ..EngineOptions::default() }.build()?;
+    let cache = CompileCache::default_dir().map(CompileCache::new);
+    LoadedComponent::from_bytes_cached(&engine, router, SandboxPolicy::builder("router").build(), cache.as_ref())?;
+    Ok(())
+}
+
+/// The router plugged into the adapter, with what it imports that no engine
+/// provides answered by `unplugged` (the client, and a middleware
+/// composition's dangling extension and router imports) and, for a router
+/// without the extension, the adapter's extension import by
+/// `plain-extension`. The result may import only what every engine offers
+/// (WASI and `wasi:http`).
 fn compose(router: &[u8]) -> anyhow::Result<Vec<u8>> {
     let mut graph = CompositionGraph::new();
-    let router = Package::from_bytes("router", None, router, graph.types_mut())
-        .context("it is not a WebAssembly component (build it with `--target wasm32-wasip2`)")?;
-    if !graph.types()[router.ty()].exports.contains_key(ROUTER_INTERFACE) {
-        bail!("it does not export {ROUTER_INTERFACE}: only a router can be wrapped");
-    }
-    let adapter = Package::from_bytes("mcp-wit:adapter", None, ADAPTER, graph.types_mut())
-        .expect("the embedded adapter is a component");
-    let adapter = graph.register_package(adapter)?;
+    let router = Package::from_bytes("router", None, router, graph.types_mut())?;
+    let world = &graph.types()[router.ty()];
+    let unplugged_imports: Vec<&str> = [CLIENT_INTERFACE, EXTENSION_INTERFACE, ROUTER_INTERFACE]
+        .into_iter()
+        .filter(|name| world.imports.contains_key(*name))
+        .collect();
+    // A middleware that imports the extension passes through one its router
+    // lacks: the host serves such a composition as a router without it.
+    let offers_extension =
+        world.exports.contains_key(EXTENSION_INTERFACE) && !world.imports.contains_key(EXTENSION_INTERFACE);
+
+    let embedded = |graph: &mut CompositionGraph, name: &str, bytes: &[u8]| {
+        let package = Package::from_bytes(name, None, bytes.to_vec(), graph.types_mut())
+            .expect("the embedded components are components");
+        graph.register_package(package)
+    };
     let router = graph.register_package(router)?;
-    wac_graph::plug(&mut graph, vec![router], adapter).context("the router does not fit the adapter")?;
+    let router = graph.instantiate(router);
+    if !unplugged_imports.is_empty() {
+        let unplugged = embedded(&mut graph, "mcp-wit:unplugged", UNPLUGGED)?;
+        let unplugged = graph.instantiate(unplugged);
+        for name in unplugged_imports {
+            let export = graph.alias_instance_export(unplugged, name)?;
+            graph.set_instantiation_argument(router, name, export)?;
+        }
+    }
+    let router_export = graph.alias_instance_export(router, ROUTER_INTERFACE)?;
+    let extension_export = if offers_extension {
+        graph.alias_instance_export(router, EXTENSION_INTERFACE)?
+    } else {
+        let plain = embedded(&mut graph, "mcp-wit:plain-extension", PLAIN_EXTENSION)?;
+        let plain = graph.instantiate(plain);
+        graph.set_instantiation_argument(plain, ROUTER_INTERFACE, router_export)?;
+        graph.alias_instance_export(plain, EXTENSION_INTERFACE)?
+    };
+    let adapter_package = embedded(&mut graph, "mcp-wit:adapter", ADAPTER)?;
+    let adapter = graph.instantiate(adapter_package);
+    graph
+        .set_instantiation_argument(adapter, ROUTER_INTERFACE, router_export)
+        .context("the router does not fit the adapter")?;
+    graph
+        .set_instantiation_argument(adapter, EXTENSION_INTERFACE, extension_export)
+        .context("the router's extension does not fit the adapter")?;
+    let adapter_exports: Vec<String> = graph.types()[graph[adapter_package].ty()].exports.keys().cloned().collect();
+    for name in adapter_exports {
+        let export = graph.alias_instance_export(adapter, &name)?;
+        graph.export(export, &name)?;
+    }
     let composed = graph.encode(EncodeOptions::default()).context("the composition does not validate")?;
+
     let mut check = CompositionGraph::new();
     let package = Package::from_bytes("server", None, composed.clone(), check.types_mut())?;
-    let foreign: Vec<&String> =
-        check.types()[package.ty()].imports.keys().filter(|name| !name.starts_with("wasi:")).collect();
+    // An import of types alone (a middleware's view of the contract's
+    // types) needs nothing from the engine.
+    let foreign: Vec<&str> = check.types()[package.ty()]
+        .imports
+        .iter()
+        .filter(|(name, item)| !name.starts_with("wasi:") && has_functions(&check, item))
+        .map(|(name, _)| name.as_str())
+        .collect();
     if !foreign.is_empty() {
-        let names: Vec<&str> = foreign.iter().map(|s| s.as_str()).collect();
         bail!(
-            "the router imports {}, which engines do not provide (a router that talks back, or a middleware \
-             without its router): serve it with `mcp-wit serve` instead",
-            names.join(", ")
+            "the composition imports {}, which engines do not provide: serve the router with `mcp-wit serve` instead",
+            foreign.join(", ")
         );
     }
     Ok(composed)
+}
+
+/// Whether an import or export holds anything to call (not only types).
+fn has_functions(graph: &CompositionGraph, item: &ItemKind) -> bool {
+    match item {
+        ItemKind::Instance(interface) => {
+            graph.types()[*interface].exports.values().any(|item| !matches!(item, ItemKind::Type(_)))
+        }
+        _ => true,
+    }
 }

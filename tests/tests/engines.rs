@@ -1,6 +1,6 @@
 // A router on an engine that knows nothing of MCP: the `adapter` component
-// (components/adapter, the protocol core built for wasm32-wasip2) plugged
-// onto a router as `wac plug` does, run with wasmtime's own WASI and no
+// (components/adapter, the protocol core built for wasm32-wasip2) composed
+// with a router by `mcp-wit wrap`, run with wasmtime's own WASI and no
 // mcp-wit host involved: as a plain WASI command, the way `wasmtime run
 // server.wasm` runs it (both eras over stdio), and as a `wasi:http` proxy
 // behind hyper on 127.0.0.1, a fresh instance per request, the way
@@ -17,9 +17,23 @@ use wasmtime_wasi::p2::pipe::{MemoryInputPipe, MemoryOutputPipe};
 use wasmtime_wasi::{WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
-/// `router` behind the adapter: one component that imports only WASI.
+/// The fixture `router` behind the adapter, as `mcp-wit wrap` makes it: one
+/// component that imports only WASI.
 fn wrapped(router: &str) -> Vec<u8> {
-    plug(&std::fs::read(fixture("adapter")).unwrap(), &std::fs::read(fixture(router)).unwrap())
+    wrap_component(&std::fs::read(fixture(router)).unwrap())
+}
+
+/// `mcp-wit wrap` of the component `router`.
+fn wrap_component(router: &[u8]) -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, output) = (dir.path().join("router.wasm"), dir.path().join("server.wasm"));
+    std::fs::write(&input, router).unwrap();
+    let done = std::process::Command::new(support::binary())
+        .args(["wrap", input.to_str().unwrap(), "-o", output.to_str().unwrap()])
+        .output()
+        .expect("mcp-wit runs");
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    std::fs::read(output).unwrap()
 }
 
 /// What an engine gives the component: WASI and `wasi:http` (which the
@@ -318,15 +332,19 @@ async fn mcp_wit_wrap_makes_the_same_server_and_refuses_what_engines_cannot_run(
     assert_eq!(status, 200);
     assert_eq!(messages[0]["result"]["tools"][0]["name"], "hello", "{messages:?}");
 
-    // What no engine provides is refused, naming it and what to do instead.
-    let refused = wrap(&fixture("conformance"));
+    // What cannot be served is refused, saying why and what to do instead.
+    let refused = wrap(&fixture("namespace"));
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(!refused.status.success());
-    assert!(stderr.contains("mcp-wit:extension/client") && stderr.contains("mcp-wit serve"), "{stderr}");
+    assert!(stderr.contains("it is a middleware, not a router") && stderr.contains("plug a router"), "{stderr}");
+    let refused = wrap(&fixture("adapter"));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(stderr.contains("does not export `wasix:mcp/router@25.3.26`"), "{stderr}");
     let not_wasm = wrap(std::path::Path::new(env!("CARGO_MANIFEST_PATH")));
     let stderr = String::from_utf8_lossy(&not_wasm.stderr);
     assert!(!not_wasm.status.success());
-    assert!(stderr.contains("not a WebAssembly component"), "{stderr}");
+    assert!(stderr.contains("not a WebAssembly file"), "{stderr}");
 }
 
 /// `wasmtime serve -Scli` of `component` on a free loopback port; the
@@ -356,11 +374,20 @@ fn wasmtime_serve(component: &std::path::Path) -> (std::process::Child, String) 
 
 #[tokio::test]
 async fn the_python_sdk_talks_to_a_wrapped_router_on_wasmtime_serve() {
-    use support::peers::{Peer, run_peer};
     let dir = tempfile::tempdir().unwrap();
     let server = dir.path().join("server.wasm");
     std::fs::write(&server, wrapped("everything")).unwrap();
     let (mut wasmtime, url) = wasmtime_serve(&server);
+    python_sdk_calls_everything(&url).await;
+    wasmtime.kill().unwrap();
+    wasmtime.wait().unwrap();
+}
+
+/// The Python SDK client, in both eras, calls a tool, reads a resource and
+/// gets a prompt of the wrapped `everything` router at `url`; every message
+/// is valid at its revision.
+async fn python_sdk_calls_everything(url: &str) {
+    use support::peers::{Peer, run_peer};
     // `auto` is the SDK's default: a `server/discover` probe, then 2026-07-28.
     for mode in ["auto", "legacy"] {
         let args = [
@@ -369,20 +396,20 @@ async fn the_python_sdk_talks_to_a_wrapped_router_on_wasmtime_serve() {
             "--tool",
             "echo",
             "--args",
-            r#"{"text":"on wasmtime"}"#,
+            r#"{"text":"on an engine"}"#,
             "--resource",
             "everything://text",
             "--prompt",
             "greeting",
             "--url",
-            &url,
+            url,
         ];
         let run = run_peer(Peer::Python, args.iter().map(|s| s.to_string()).collect()).await;
         let report = &run.report;
         let version = if mode == "legacy" { "2025-11-25" } else { "2026-07-28" };
         assert_eq!(report["protocolVersion"], version, "{report}");
         assert_eq!(report["serverInfo"]["name"], "everything", "{report}");
-        assert_eq!(report["call"]["content"][0]["text"], "on wasmtime", "{report}");
+        assert_eq!(report["call"]["content"][0]["text"], "on an engine", "{report}");
         assert!(report["read"]["contents"][0]["text"].is_string(), "{report}");
         assert_eq!(report["prompt"]["messages"][0]["content"]["text"], "Please greet someone warmly.", "{report}");
         let revision =
@@ -391,16 +418,20 @@ async fn the_python_sdk_talks_to_a_wrapped_router_on_wasmtime_serve() {
             support::schema::check_at(revision, "JSONRPCMessage", message).unwrap();
         }
     }
-    wasmtime.kill().unwrap();
-    wasmtime.wait().unwrap();
 }
 
 #[tokio::test]
 async fn rmcps_client_talks_to_a_wrapped_router_in_both_eras() {
+    let addr = proxy::serve(&wrapped("hello"), &[]).await;
+    rmcp_calls_hello(&format!("http://{addr}/mcp")).await;
+}
+
+/// rmcp's Streamable HTTP client, in both lifecycles, lists and calls the
+/// tool of the wrapped `hello` router at `url`.
+async fn rmcp_calls_hello(url: &str) {
     use rmcp::model::{CallToolRequestParams, ProtocolVersion};
     use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
     use rmcp::transport::StreamableHttpClientTransport;
-    let addr = proxy::serve(&wrapped("hello"), &[]).await;
     let modern = ClientLifecycleMode::Auto {
         preferred_versions: vec![ProtocolVersion::V_2026_07_28],
         legacy_version: Some(ProtocolVersion::V_2025_11_25),
@@ -408,7 +439,7 @@ async fn rmcps_client_talks_to_a_wrapped_router_in_both_eras() {
     for (lifecycle, version) in
         [(modern, ProtocolVersion::V_2026_07_28), (ClientLifecycleMode::Initialize, ProtocolVersion::V_2025_11_25)]
     {
-        let transport = StreamableHttpClientTransport::from_uri(format!("http://{addr}/mcp"));
+        let transport = StreamableHttpClientTransport::from_uri(url.to_owned());
         let connect = ().serve_with_lifecycle(transport, lifecycle);
         let client = tokio::time::timeout(support::ANSWER_TIMEOUT, connect).await.expect("in time").expect("connected");
         let info = client.peer_info().expect("the server's info");
@@ -421,4 +452,158 @@ async fn rmcps_client_talks_to_a_wrapped_router_in_both_eras() {
         assert_eq!(support::text_of(&called), "Hello, rmcp!", "{version:?}");
         client.cancel().await.expect("the client closes");
     }
+}
+
+/// `wash dev` (wasmCloud 2.10) serving `component` on a free loopback port
+/// with `env` as its configuration (the component's environment): the
+/// process, its URL and the project directory (kept while it runs). wash
+/// reads everything from `.wash/config.yaml`; its build step is a no-op, as
+/// the component is already built.
+fn wash_dev(component: &[u8], env: &[(&str, &str)]) -> (std::process::Child, String, tempfile::TempDir) {
+    use std::io::BufRead;
+    let project = tempfile::tempdir().unwrap();
+    std::fs::write(project.path().join("server.wasm"), component).unwrap();
+    // A free port: wash takes its address from the configuration only.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut config =
+        format!("build:\n  command: \"true\"\n  component_path: server.wasm\ndev:\n  address: 127.0.0.1:{port}\n");
+    if !env.is_empty() {
+        config.push_str("workload:\n  environment:\n    config:\n");
+        for (key, value) in env {
+            config.push_str(&format!("      {key}: {value:?}\n"));
+        }
+    }
+    std::fs::create_dir(project.path().join(".wash")).unwrap();
+    std::fs::write(project.path().join(".wash/config.yaml"), config).unwrap();
+    let mut child = std::process::Command::new(support::peers::wash())
+        .args(["dev"])
+        .current_dir(project.path())
+        // Its caches and user configuration, kept out of the real home.
+        .env("HOME", project.path())
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("wash dev starts");
+    // The port opens before the component is deployed (404 until then):
+    // ready is when it says so, on either stream.
+    let (lines, ready) = std::sync::mpsc::channel();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    for stream in [Box::new(stdout) as Box<dyn BufRead + Send>, Box::new(stderr)] {
+        let lines = lines.clone();
+        std::thread::spawn(move || {
+            for line in stream.lines().map_while(Result::ok) {
+                let _ = lines.send(line);
+            }
+        });
+    }
+    let mut said = Vec::new();
+    loop {
+        match ready.recv_timeout(support::ANSWER_TIMEOUT) {
+            Ok(line) if line.contains("listening for HTTP requests") => break,
+            Ok(line) => said.push(line),
+            Err(_) => panic!("wash dev did not become ready:\n{}", said.join("\n")),
+        }
+    }
+    (child, format!("http://127.0.0.1:{port}/mcp"), project)
+}
+
+#[tokio::test]
+async fn real_clients_talk_to_wrapped_routers_on_wash_dev() {
+    let (mut wash, url, _project) = wash_dev(&wrapped("everything"), &[]);
+    python_sdk_calls_everything(&url).await;
+    wash.kill().unwrap();
+    wash.wait().unwrap();
+
+    // Configuration reaches the component's environment: the allowed origin.
+    let env = [("MCP_WIT_ALLOW_ORIGINS", "https://app.example.com")];
+    let (mut wash, url, _project) = wash_dev(&wrapped("hello"), &env);
+    rmcp_calls_hello(&url).await;
+    let post = |origin: &'static str| {
+        reqwest::Client::new()
+            .post(&url)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .header("mcp-protocol-version", "2025-11-25")
+            .header("origin", origin)
+            .body(request(1, "tools/list", json!({})).to_string())
+            .send()
+    };
+    assert_eq!(post("https://evil.example.com").await.unwrap().status().as_u16(), 403);
+    assert_eq!(post("https://app.example.com").await.unwrap().status().as_u16(), 200);
+    wash.kill().unwrap();
+    wash.wait().unwrap();
+}
+
+#[tokio::test]
+async fn a_wrapped_router_that_talks_back_is_told_no_client_can_be_asked() {
+    // `conformance` imports the client and exports the extension: its
+    // templates and prompt arguments reach clients, its questions are
+    // answered `unsupported` inside the component, its notifications dropped.
+    let addr = proxy::serve(&wrapped("conformance"), &[]).await;
+    let legacy = [("mcp-protocol-version", "2025-11-25")];
+    for (era, headers) in
+        [("2026-07-28", modern_headers("tools/call", Some("test_sampling"))), ("2025", legacy.to_vec())]
+    {
+        let params = json!({ "name": "test_sampling", "arguments": { "prompt": "hi" } });
+        let params = if era == "2025" { params } else { modern(params) };
+        let (status, _, messages) = post(addr, &headers, &request(1, "tools/call", params)).await;
+        assert_eq!(status, 200, "{era}: {messages:?}");
+        let [answer] = messages.as_slice() else {
+            panic!("{era}: only the answer, no request to the client: {messages:?}")
+        };
+        assert_eq!(answer["result"]["isError"], true, "{era}: {answer}");
+        let text = answer["result"]["content"][0]["text"].as_str().unwrap();
+        assert!(text.contains("sampling/createMessage") && text.contains("mcp-wit serve"), "{era}: {text}");
+    }
+    let (_, _, messages) =
+        post(addr, &legacy, &request(2, "tools/call", json!({ "name": "test_tool_with_logging" }))).await;
+    assert_eq!(messages.len(), 1, "the log notifications are dropped: {messages:?}");
+    assert_eq!(messages[0]["result"]["content"][0]["text"], "Tool with logging executed successfully");
+
+    let (_, _, messages) = post(addr, &legacy, &request(3, "resources/templates/list", json!({}))).await;
+    assert_eq!(
+        messages[0]["result"]["resourceTemplates"][0]["uriTemplate"], "test://template/{id}/data",
+        "{messages:?}"
+    );
+    let get = json!({ "name": "test_prompt_with_arguments", "arguments": { "arg1": "a", "arg2": "b" } });
+    let (_, _, messages) = post(addr, &legacy, &request(4, "prompts/get", get)).await;
+    let text = &messages[0]["result"]["messages"][0]["content"]["text"];
+    assert_eq!(text, "Prompt with arguments: arg1='a', arg2='b'", "{messages:?}");
+    for message in &messages {
+        support::schema::check_at(support::schema::Revision::Legacy, "JSONRPCMessage", message).unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_wrapped_middleware_composition_serves_and_a_trap_ends_only_its_request() {
+    // A middleware over a router without the extension: its dangling
+    // extension import is answered inside the component.
+    let composed = plug(&std::fs::read(fixture("namespace")).unwrap(), &std::fs::read(fixture("everything")).unwrap());
+    let addr = proxy::serve(&wrap_component(&composed), &[("NAMESPACE_PREFIX", "ns_")]).await;
+    let legacy = [("mcp-protocol-version", "2025-11-25")];
+    let call = |id, tool: &str| request(id, "tools/call", json!({ "name": tool, "arguments": { "text": "again" } }));
+    let (status, _, messages) = post(addr, &legacy, &call(1, "ns_echo")).await;
+    assert_eq!(status, 200);
+    assert_eq!(messages[0]["result"]["content"][0]["text"], "again", "{messages:?}");
+    let get = json!({ "name": "ns_greeting", "arguments": { "ignored": "x" } });
+    let (_, _, messages) = post(addr, &legacy, &request(2, "prompts/get", get)).await;
+    assert_eq!(messages[0]["result"]["messages"][0]["content"]["text"], "Please greet someone warmly.", "{messages:?}");
+
+    // A trap poisons the engine's instance: the engine answers that request
+    // (no JSON-RPC answer can come from a trapped component), and the next
+    // request gets a fresh instance.
+    let trapped = reqwest::Client::new()
+        .post(format!("http://{addr}/mcp"))
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-11-25")
+        .body(call(3, "ns_panic").to_string())
+        .send()
+        .await;
+    assert!(trapped.map(|r| r.status().is_server_error()).unwrap_or(true), "the trap is the engine's error");
+    let (status, _, messages) = post(addr, &legacy, &call(4, "ns_echo")).await;
+    assert_eq!(status, 200);
+    assert_eq!(messages[0]["result"]["content"][0]["text"], "again", "{messages:?}");
 }

@@ -2,8 +2,9 @@
 //! with the same protocol core (`mcp-wit-protocol`) the native host uses, so
 //! that a router runs on engines that know nothing of MCP.
 //!
-//! `wac plug adapter.wasm --plug router.wasm -o server.wasm` composes one
-//! component that imports only WASI and `wasi:http`. It exports
+//! `mcp-wit wrap router.wasm -o server.wasm` composes it with a router (and
+//! the router's extension, or `plain-extension`) into one component that
+//! imports only WASI and `wasi:http`. It exports
 //! `wasi:cli/run`: under `wasmtime run -Shttp server.wasm` it speaks
 //! newline-delimited JSON-RPC on stdin and stdout, both eras of MCP, as
 //! `mcp-wit serve` does over stdio. And it exports

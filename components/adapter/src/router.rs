@@ -7,6 +7,7 @@ use mcp_wit_protocol::contract::{
 };
 use mcp_wit_protocol::{CallContext, GuestResult, Router, RouterComponent};
 
+use crate::mcp_wit::extension::extension as ext;
 use crate::wasix::mcp::router as wit;
 
 mcp_wit_protocol::contract_from_wit!();
@@ -24,6 +25,12 @@ impl RouterComponent for Imported {
 
     fn open(&self) -> ImportedRouter {
         ImportedRouter
+    }
+
+    /// `mcp-wit wrap` always plugs the extension: the router's own, or
+    /// `plain-extension`, which answers as a router without it is served.
+    fn extends(&self) -> bool {
+        true
     }
 }
 
@@ -86,37 +93,40 @@ impl Router for ImportedRouter {
         Ok(wit::complete(&completion_request(request)).into_contract())
     }
 
-    // The session calls the extension's functions only for routers that
-    // offer it (`RouterComponent::extends`), which this one does not claim:
-    // these answer as a router without the extension would be served.
-
     async fn list_resource_templates(&mut self, _: &CallContext) -> GuestResult<Vec<ResourceTemplate>> {
-        Ok(Vec::new())
+        Ok(ext::list_resource_templates().into_iter().map(resource_template).collect())
     }
 
     async fn get_prompt_with_arguments(
         &mut self,
         _: &CallContext,
         name: &str,
-        _arguments: &[(String, String)],
+        arguments: &[(String, String)],
     ) -> GuestResult<Result<GetPromptResult, PromptError>> {
-        Ok(wit::get_prompt(name).into_contract())
+        Ok(ext::get_prompt_with_arguments(name, arguments).into_contract())
     }
 
     async fn subscription(
         &mut self,
         _: &CallContext,
-        _uri: &str,
-        _subscribe: bool,
+        uri: &str,
+        subscribe: bool,
     ) -> GuestResult<Result<(), ResourceError>> {
-        Ok(Ok(()))
+        let answered = if subscribe { ext::subscribe(uri) } else { ext::unsubscribe(uri) };
+        Ok(answered.into_contract())
     }
 
     async fn roots_list_changed(&mut self, _: &CallContext) -> GuestResult<()> {
+        ext::on_roots_list_changed();
         Ok(())
     }
 
     fn retire(&mut self) {
         // One instance for the component's life: nothing to drop.
     }
+}
+
+fn resource_template(template: ext::ResourceTemplate) -> ResourceTemplate {
+    let ext::ResourceTemplate { uri_template, name, title, description, mime_type, annotations } = template;
+    ResourceTemplate { uri_template, name, title, description, mime_type, annotations: annotations.into_contract() }
 }

