@@ -378,15 +378,27 @@ async fn the_python_sdk_talks_to_a_wrapped_router_on_wasmtime_serve() {
     let server = dir.path().join("server.wasm");
     std::fs::write(&server, wrapped("everything")).unwrap();
     let (mut wasmtime, url) = wasmtime_serve(&server);
-    python_sdk_calls_everything(&url).await;
+    python_sdk_calls_everything(&["--url", &url]).await;
     wasmtime.kill().unwrap();
     wasmtime.wait().unwrap();
 }
 
+#[tokio::test]
+async fn the_python_sdk_talks_to_a_wrapped_router_on_wasmtime_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = dir.path().join("server.wasm");
+    std::fs::write(&server, wrapped("everything")).unwrap();
+    // The SDK spawns `wasmtime run` and speaks over its stdin and stdout.
+    let wasmtime = support::peers::wasmtime();
+    let command = ["--", wasmtime.to_str().unwrap(), "run", "-Shttp", server.to_str().unwrap()];
+    python_sdk_calls_everything(&command).await;
+}
+
 /// The Python SDK client, in both eras, calls a tool, reads a resource and
-/// gets a prompt of the wrapped `everything` router at `url`; every message
-/// is valid at its revision.
-async fn python_sdk_calls_everything(url: &str) {
+/// gets a prompt of the wrapped `everything` router at `server` (`--url URL`,
+/// or `-- COMMAND…` to spawn over stdio); every message is valid at its
+/// revision.
+async fn python_sdk_calls_everything(server: &[&str]) {
     use support::peers::{Peer, run_peer};
     // `auto` is the SDK's default: a `server/discover` probe, then 2026-07-28.
     for mode in ["auto", "legacy"] {
@@ -401,10 +413,9 @@ async fn python_sdk_calls_everything(url: &str) {
             "everything://text",
             "--prompt",
             "greeting",
-            "--url",
-            url,
         ];
-        let run = run_peer(Peer::Python, args.iter().map(|s| s.to_string()).collect()).await;
+        let args = args.iter().chain(server).map(|s| s.to_string()).collect();
+        let run = run_peer(Peer::Python, args).await;
         let report = &run.report;
         let version = if mode == "legacy" { "2025-11-25" } else { "2026-07-28" };
         assert_eq!(report["protocolVersion"], version, "{report}");
@@ -512,7 +523,7 @@ fn wash_dev(component: &[u8], env: &[(&str, &str)]) -> (std::process::Child, Str
 #[tokio::test]
 async fn real_clients_talk_to_wrapped_routers_on_wash_dev() {
     let (mut wash, url, _project) = wash_dev(&wrapped("everything"), &[]);
-    python_sdk_calls_everything(&url).await;
+    python_sdk_calls_everything(&["--url", &url]).await;
     wash.kill().unwrap();
     wash.wait().unwrap();
 
