@@ -465,7 +465,14 @@ impl SecurityPolicy {
     pub fn check(&self, headers: &HeaderMap) -> Result<(), Refusal> {
         if let Some(origin) = headers.get(ORIGIN) {
             let text = origin.to_str().unwrap_or_default();
-            if !self.origin_allowed(text) {
+            // A page on this machine calling this machine by a loopback name
+            // is what a loopback bind serves; a rebinding page cannot claim
+            // a loopback Origin, whatever Host its DNS points at.
+            let to_loopback = headers
+                .get(HOST)
+                .and_then(|host| host.to_str().ok()?.parse::<Authority>().ok())
+                .is_some_and(|host| is_loopback_name(&host.host().to_ascii_lowercase()));
+            if !self.origin_allowed(text, self.loopback_origins || to_loopback) {
                 tracing::warn!(origin = text, "refused a request from a foreign Origin");
                 return Err(Refusal::new(
                     StatusCode::FORBIDDEN,
@@ -502,7 +509,7 @@ impl SecurityPolicy {
         self.hosts.iter().any(|allowed| *allowed == name || *allowed == full)
     }
 
-    fn origin_allowed(&self, text: &str) -> bool {
+    fn origin_allowed(&self, text: &str, loopback_origins: bool) -> bool {
         if self.any_origin {
             return true;
         }
@@ -510,7 +517,7 @@ impl SecurityPolicy {
         if self.origins.contains(&origin) {
             return true;
         }
-        self.loopback_origins
+        loopback_origins
             && origin
                 .split_once("://")
                 .and_then(|(scheme, rest)| {
@@ -645,6 +652,11 @@ mod security_tests {
         let public = SecurityPolicy::new(false, &[], &[]);
         assert_eq!(status(&public, &[("host", "anything.example")]), None);
         assert_eq!(status(&public, &[("host", "x"), ("origin", "http://localhost:3000")]), Some(StatusCode::FORBIDDEN));
+        // ... but a local page calling it by a loopback name is local.
+        let local = [("host", "localhost:8080"), ("origin", "http://localhost:3000")];
+        assert_eq!(status(&public, &local), None);
+        let rebound = [("host", "evil.example.com"), ("origin", "http://localhost:3000")];
+        assert_eq!(status(&public, &rebound), Some(StatusCode::FORBIDDEN));
         let open = SecurityPolicy::new(false, &["*".into()], &["*".into()]);
         assert_eq!(status(&open, &[("origin", "https://anywhere.example")]), None);
     }

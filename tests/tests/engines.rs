@@ -303,14 +303,25 @@ async fn a_wrapped_router_serves_streamable_http_without_sessions() {
 }
 
 #[tokio::test]
-async fn a_wrapped_router_turns_away_foreign_origins() {
-    let env = [("MCP_WIT_ALLOW_ORIGINS", "https://app.example.com")];
+async fn a_wrapped_router_turns_away_foreign_origins_and_hosts() {
+    let env = [("MCP_WIT_ALLOW_ORIGINS", "https://app.example.com"), ("MCP_WIT_ALLOW_HOSTS", "mcp.example.com")];
     let addr = proxy::serve(&wrapped("hello"), &env).await;
     let list = request(1, "tools/list", json!({}));
     let (status, _, messages) = post(addr, &[("origin", "https://evil.example.com")], &list).await;
     assert_eq!(status, 403, "{messages:?}");
     let (status, _, _) = post(addr, &[("origin", "https://app.example.com")], &list).await;
     assert_eq!(status, 200);
+    // A page on this machine calling it by a loopback name.
+    let (status, _, _) = post(addr, &[("origin", &format!("http://{addr}"))], &list).await;
+    assert_eq!(status, 200);
+    // The Host policy sees the request's authority (which `wasi:http` keeps
+    // out of its headers): an allowed name passes, another is refused.
+    let (status, _, _) = post(addr, &[("host", "mcp.example.com")], &list).await;
+    assert_eq!(status, 200);
+    let (status, _, messages) = post(addr, &[("host", "rebound.example.com")], &list).await;
+    assert_eq!(status, 403, "{messages:?}");
+    let (status, _, _) = post(addr, &[("host", "rebound.example.com"), ("origin", "http://localhost:3000")], &list).await;
+    assert_eq!(status, 403);
 }
 
 #[tokio::test]

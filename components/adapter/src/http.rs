@@ -63,7 +63,7 @@ impl Answer {
 }
 
 fn answer(request: &IncomingRequest, settings: &Settings) -> Answer {
-    let headers = header_map(&request.headers());
+    let headers = header_map(request);
     if let Err(refusal) = settings.security.check(&headers) {
         return Answer::refused(refusal);
     }
@@ -181,12 +181,21 @@ fn respond(out: Vec<Vec<u8>>, streaming: bool) -> Answer {
 }
 
 /// The request's headers in the `http` crate's map (invalid ones skipped).
-fn header_map(fields: &Fields) -> HeaderMap {
+/// The request's headers as the core's rules read them. `wasi:http` keeps
+/// `Host` out of the fields (it is the request's authority): it is put back,
+/// for the Host policy.
+fn header_map(request: &IncomingRequest) -> HeaderMap {
     let mut map = HeaderMap::new();
-    for (name, value) in fields.entries() {
+    for (name, value) in request.headers().entries() {
         if let (Ok(name), Ok(value)) = (HeaderName::try_from(name), HeaderValue::from_bytes(&value)) {
             map.append(name, value);
         }
+    }
+    if !map.contains_key(http::header::HOST)
+        && let Some(authority) = request.authority()
+        && let Ok(value) = HeaderValue::try_from(authority)
+    {
+        map.insert(http::header::HOST, value);
     }
     map
 }
