@@ -320,7 +320,8 @@ async fn a_wrapped_router_turns_away_foreign_origins_and_hosts() {
     assert_eq!(status, 200);
     let (status, _, messages) = post(addr, &[("host", "rebound.example.com")], &list).await;
     assert_eq!(status, 403, "{messages:?}");
-    let (status, _, _) = post(addr, &[("host", "rebound.example.com"), ("origin", "http://localhost:3000")], &list).await;
+    let (status, _, _) =
+        post(addr, &[("host", "rebound.example.com"), ("origin", "http://localhost:3000")], &list).await;
     assert_eq!(status, 403);
 }
 
