@@ -12,6 +12,8 @@ pub mod engine;
 mod extension;
 mod instance;
 pub mod limits;
+#[cfg(feature = "extism")]
+pub mod plugin;
 mod pool;
 mod waits;
 
