@@ -49,6 +49,10 @@ pub enum LoadError {
          router into it first (`wac plug middleware.wasm --plug router.wasm -o composed.wasm`)"
     )]
     UnpluggedMiddleware,
+    /// A core module that is not an Extism MCP plugin this host can serve.
+    #[cfg(feature = "extism")]
+    #[error(transparent)]
+    Plugin(#[from] crate::runtime::plugin::PluginLoadError),
     /// Compilation failed.
     #[error("cannot compile the component: {0:#}")]
     Compile(#[source] wasmtime::Error),

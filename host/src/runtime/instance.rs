@@ -14,7 +14,14 @@ use super::bindings::wit;
 use super::convert::{IntoContract, completion_request};
 use super::extension::{EXTENSION_FUNCTIONS, EXTENSION_INTERFACE, ExtensionExports, ResourceTemplate};
 use super::limits::{CallControl, Interrupted, Limits};
+#[cfg(feature = "extism")]
+use super::plugin::PluginKind;
+#[cfg(feature = "extism")]
+use super::plugin::kernel::{Kernel, KernelView};
 use crate::sandbox::{SandboxPolicy, SandboxState};
+
+#[cfg(feature = "extism")]
+mod plugin_calls;
 
 /// Faults as the runtime finds them.
 trait FaultFrom {
@@ -67,6 +74,16 @@ pub struct StoreData {
     /// The client of the request being served (routers that import
     /// `mcp-wit:extension/client`).
     client: Option<ClientLink>,
+    /// An Extism plugin's kernel (`extism:host/env`).
+    #[cfg(feature = "extism")]
+    kernel: Option<Box<Kernel>>,
+}
+
+#[cfg(feature = "extism")]
+impl KernelView for StoreData {
+    fn kernel(&mut self) -> &mut Kernel {
+        self.kernel.as_deref_mut().expect("the kernel is linked for plugins only, whose stores have one")
+    }
 }
 
 impl WasiView for StoreData {
@@ -91,6 +108,12 @@ impl StoreData {
     pub(super) fn timeout(&self) -> std::time::Duration {
         self.limits.timeout
     }
+
+    /// WASI preview 1, which plugins import.
+    #[cfg(feature = "extism")]
+    pub(super) fn wasi_p1(&mut self) -> &mut wasmtime_wasi::p1::WasiP1Ctx {
+        self.sandbox.p1()
+    }
 }
 
 #[cfg(feature = "outgoing-http")]
@@ -114,14 +137,32 @@ impl WasiHttpView for StoreData {
 /// [`LoadedComponent::instantiate_async`]: super::LoadedComponent::instantiate_async
 pub struct RouterInstance {
     store: Store<StoreData>,
-    instance: Instance,
-    router: LazyFuncs<{ ROUTER_FUNCTIONS.len() }>,
-    /// The extension's functions, when the component exports it.
-    extension: Option<LazyFuncs<{ EXTENSION_FUNCTIONS.len() }>>,
+    guest: Guest,
     calls: Calls,
     /// Tool arguments handed to the guest, kept so that their buffer is
     /// reused from call to call.
     arguments: wit::Value,
+}
+
+/// What an instance runs.
+#[cfg_attr(
+    feature = "extism",
+    expect(
+        clippy::large_enum_variant,
+        reason = "components are the common case: boxing them would add an allocation to every instance"
+    )
+)]
+enum Guest {
+    /// A component: its router functions, looked up on first call.
+    Component {
+        instance: Instance,
+        router: LazyFuncs<{ ROUTER_FUNCTIONS.len() }>,
+        /// The extension's functions, when the component exports it.
+        extension: Option<LazyFuncs<{ EXTENSION_FUNCTIONS.len() }>>,
+    },
+    /// An Extism plugin (see `plugin_calls`).
+    #[cfg(feature = "extism")]
+    Plugin { instance: wasmtime::Instance, kind: PluginKind, label: std::sync::Arc<str> },
 }
 
 /// Argument buffer capacity kept between calls.
@@ -220,13 +261,18 @@ impl<const N: usize> LazyFuncs<N> {
 
 macro_rules! guest_call {
     ($(#[$doc:meta])* $vis:vis $name:ident / $name_async:ident => $call:ident
-        ( $($arg:ident : $ty:ty),* ) -> $ret:ty as $out:ty, $wit_name:literal) => {
+        ( $($arg:ident : $ty:ty),* ) -> $ret:ty as $out:ty, $wit_name:literal, plugin $plugin:ident) => {
         $(#[$doc])*
         ///
         /// Blocking; fails on an instance made by `instantiate_async`.
         $vis fn $name(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
             if self.calls == Calls::Async {
                 return Err(GuestFault::async_only($wit_name));
+            }
+            #[cfg(feature = "extism")]
+            if self.is_plugin() {
+                // A blocking instance's plugin call finishes at its first poll.
+                return mcp_wit_protocol::block_on(self.$plugin($($arg),*));
             }
             let func = self.func(const { slot_of(&ROUTER_FUNCTIONS, $wit_name) })?;
             self.store.data().sandbox.output().begin_call();
@@ -245,6 +291,10 @@ macro_rules! guest_call {
         $vis async fn $name_async(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
             if self.calls == Calls::Blocking {
                 return self.$name($($arg),*);
+            }
+            #[cfg(feature = "extism")]
+            if self.is_plugin() {
+                return self.$plugin($($arg),*).await;
             }
             let func = self.func(const { slot_of(&ROUTER_FUNCTIONS, $wit_name) })?;
             self.store.data().sandbox.output().begin_call();
@@ -306,14 +356,12 @@ impl RouterInstance {
         extension: Option<ExtensionExports>,
         calls: Calls,
     ) -> Self {
-        RouterInstance {
-            store,
+        let guest = Guest::Component {
             instance,
             router: LazyFuncs::new(super::ROUTER_INTERFACE, &ROUTER_FUNCTIONS, exports.0),
             extension: extension.map(|found| LazyFuncs::new(EXTENSION_INTERFACE, &EXTENSION_FUNCTIONS, found.0)),
-            calls,
-            arguments: empty_value(),
-        }
+        };
+        RouterInstance { store, guest, calls, arguments: empty_value() }
     }
 
     /// Calls the extension's function `name` with `params`, checking its
@@ -324,13 +372,13 @@ impl RouterInstance {
         P: ComponentNamedList + Lower + Send + Sync,
         R: ComponentNamedList + Lift + Send + Sync + 'static,
     {
-        let Some(extension) = &mut self.extension else {
+        let Guest::Component { instance, extension: Some(extension), .. } = &mut self.guest else {
             return Err(GuestFault {
                 kind: FaultKind::Trap,
                 message: format!("the component does not export `{EXTENSION_INTERFACE}`"),
             });
         };
-        let func = extension.get(&self.instance, &mut self.store, slot_of(&EXTENSION_FUNCTIONS, name))?;
+        let func = extension.get(instance, &mut self.store, slot_of(&EXTENSION_FUNCTIONS, name))?;
         let typed = func.typed::<P, R>(&self.store).map_err(|e| GuestFault {
             kind: FaultKind::Trap,
             message: format!("`{name}` does not have the type `{EXTENSION_INTERFACE}` gives it: {e}"),
@@ -379,7 +427,11 @@ impl RouterInstance {
 
     /// The router function in `slot` of [`ROUTER_FUNCTIONS`].
     fn func(&mut self, slot: usize) -> Result<Func, GuestFault> {
-        self.router.get(&self.instance, &mut self.store, slot)
+        match &mut self.guest {
+            Guest::Component { instance, router, .. } => router.get(instance, &mut self.store, slot),
+            #[cfg(feature = "extism")]
+            Guest::Plugin { .. } => unreachable!("plugin calls are dispatched before a function is looked up"),
+        }
     }
 
     /// How this instance's calls wait: blocking (made by `instantiate`) or
@@ -406,35 +458,35 @@ impl RouterInstance {
     }
 
     guest_call!(/// Calls `name()`.
-        pub name / name_async => call_name() -> String as String, "name");
+        pub name / name_async => call_name() -> String as String, "name", plugin plugin_name);
     guest_call!(/// Calls `instructions()`.
-        pub instructions / instructions_async => call_instructions() -> String as String, "instructions");
+        pub instructions / instructions_async => call_instructions() -> String as String, "instructions", plugin plugin_instructions);
     guest_call!(/// Calls `capabilities()`.
         pub capabilities / capabilities_async => call_capabilities() -> wit::ServerCapabilities
-            as contract::ServerCapabilities, "capabilities");
+            as contract::ServerCapabilities, "capabilities", plugin plugin_capabilities);
     guest_call!(/// Calls `list-tools()`.
-        pub list_tools / list_tools_async => call_list_tools() -> Vec<wit::Tool> as Vec<contract::Tool>, "list-tools");
+        pub list_tools / list_tools_async => call_list_tools() -> Vec<wit::Tool> as Vec<contract::Tool>, "list-tools", plugin plugin_list_tools);
     guest_call!(
         call_tool_value / call_tool_value_async => call_call_tool(name: &str, arguments: &wit::Value)
             -> Result<wit::CallToolResult, wit::ToolError>
-            as Result<contract::CallToolResult, contract::ToolError>, "call-tool");
+            as Result<contract::CallToolResult, contract::ToolError>, "call-tool", plugin plugin_call_tool);
     guest_call!(/// Calls `list-resources()`.
         pub list_resources / list_resources_async => call_list_resources() -> Vec<wit::McpResource>
-            as Vec<contract::McpResource>, "list-resources");
+            as Vec<contract::McpResource>, "list-resources", plugin plugin_list_resources);
     guest_call!(/// Calls `read-resource(uri)`.
         pub read_resource / read_resource_async => call_read_resource(uri: &str)
             -> Result<wit::ReadResourceResult, wit::ResourceError>
-            as Result<contract::ReadResourceResult, contract::ResourceError>, "read-resource");
+            as Result<contract::ReadResourceResult, contract::ResourceError>, "read-resource", plugin plugin_read_resource);
     guest_call!(/// Calls `list-prompts()`.
-        pub list_prompts / list_prompts_async => call_list_prompts() -> Vec<wit::Prompt> as Vec<contract::Prompt>, "list-prompts");
+        pub list_prompts / list_prompts_async => call_list_prompts() -> Vec<wit::Prompt> as Vec<contract::Prompt>, "list-prompts", plugin plugin_list_prompts);
     guest_call!(/// Calls `get-prompt(prompt-name)`.
         pub get_prompt / get_prompt_async => call_get_prompt(name: &str)
             -> Result<wit::GetPromptResult, wit::PromptError>
-            as Result<contract::GetPromptResult, contract::PromptError>, "get-prompt");
+            as Result<contract::GetPromptResult, contract::PromptError>, "get-prompt", plugin plugin_get_prompt);
     guest_call!(
         complete_wit / complete_wit_async => call_complete(request: &wit::CompletionRequest)
             -> Result<wit::CompletionResponse, wit::CompletionError>
-            as Result<contract::CompletionResponse, contract::CompletionError>, "complete");
+            as Result<contract::CompletionResponse, contract::CompletionError>, "complete", plugin plugin_complete);
 
     /// Calls `call-tool(tool-name, arguments)`, `arguments` being JSON text.
     ///
@@ -519,11 +571,24 @@ fn new_store(
     let sandbox = policy
         .instance_state(limits.timeout)
         .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
-    let data = StoreData { sandbox, control: CallControl::new(limits, calls), limits, client: None };
+    Ok(store_with(engine, sandbox, limits, calls))
+}
+
+/// A store for one instance with `sandbox`, its limits armed for
+/// instantiation.
+fn store_with(engine: &wasmtime::Engine, sandbox: SandboxState, limits: Limits, calls: Calls) -> Store<StoreData> {
+    let data = StoreData {
+        sandbox,
+        control: CallControl::new(limits, calls),
+        limits,
+        client: None,
+        #[cfg(feature = "extism")]
+        kernel: None,
+    };
     let mut store = Store::new(engine, data);
     store.limiter(|data| &mut data.control);
     store.epoch_deadline_callback(|store| store.data().control.on_tick());
     store.data_mut().control.begin_call(&CancelFlag::default(), None);
     store.set_epoch_deadline(1);
-    Ok(store)
+    store
 }

@@ -47,18 +47,33 @@ pub struct LoadedComponent {
 }
 
 struct Inner {
-    /// Linked with blocking WASI.
-    blocking: Linked,
-    /// Linked with async WASI on first need: most processes call one way only.
-    async_pre: OnceLock<Result<Linked, String>>,
+    code: Code,
     policy: SandboxPolicy,
     limits: Limits,
     instance_mode: InstanceMode,
     cache_hint: CacheHint,
-    /// What it imports of the project's interfaces.
-    imports: Imports,
     /// The one instance of [`InstanceMode::Shared`].
     shared: Arc<pool::SharedInstance>,
+}
+
+/// What instances are made of: a component or an Extism plugin.
+#[derive(Clone)]
+#[cfg_attr(feature = "extism", expect(clippy::large_enum_variant, reason = "one per loaded guest, behind an `Arc`"))]
+enum Code {
+    Component {
+        /// Linked with blocking WASI.
+        blocking: Linked,
+        /// Linked with async WASI on first need: most processes call one way only.
+        async_pre: OnceLock<Result<Linked, String>>,
+        /// What it imports of the project's interfaces.
+        imports: Imports,
+    },
+    #[cfg(feature = "extism")]
+    Plugin {
+        linked: plugin::LinkedPlugin,
+        /// What `config_get` finds: the environment the policy grants.
+        config: Arc<std::collections::BTreeMap<String, String>>,
+    },
 }
 
 /// What instances for one way of calling are made from: the linked
@@ -87,13 +102,11 @@ impl Linked {
 impl Clone for Inner {
     fn clone(&self) -> Self {
         Inner {
-            blocking: self.blocking.clone(),
-            async_pre: self.async_pre.clone(),
+            code: self.code.clone(),
             policy: self.policy.clone(),
             limits: self.limits,
             instance_mode: self.instance_mode,
             cache_hint: self.cache_hint,
-            imports: self.imports,
             // A component with other settings gets a shared instance of its own.
             shared: Arc::default(),
         }
@@ -140,7 +153,12 @@ impl LoadedComponent {
         policy: SandboxPolicy,
         cache: Option<&CompileCache>,
     ) -> Result<Self, LoadError> {
-        check_is_component(bytes)?;
+        match check_is_component(bytes) {
+            // A core module: an Extism plugin, if it is one.
+            #[cfg(feature = "extism")]
+            Err(LoadError::CoreModule) => return Self::plugin(engine, bytes, policy),
+            checked => checked?,
+        }
         let started = std::time::Instant::now();
         let component = match cache {
             Some(cache) => {
@@ -174,21 +192,43 @@ impl LoadedComponent {
         // Checks every router function's type against the bindings, once:
         // instances then look up only the function a call needs, unchecked.
         McpRouterPre::new(blocking.pre.clone()).map_err(LoadError::Link)?;
-        let inner = Inner {
-            blocking,
-            async_pre: OnceLock::new(),
-            policy,
-            limits: Limits::default(),
-            instance_mode: InstanceMode::default(),
-            cache_hint: CacheHint::default(),
-            imports,
-            shared: Arc::default(),
-        };
-        let loaded = LoadedComponent { inner: Arc::new(inner) };
+        let code = Code::Component { blocking, async_pre: OnceLock::new(), imports };
+        let loaded = Self::with_code(code, policy);
         if imports.router {
             loaded.check_router_plugged()?;
         }
         Ok(loaded)
+    }
+
+    fn with_code(code: Code, policy: SandboxPolicy) -> Self {
+        let inner = Inner {
+            code,
+            policy,
+            limits: Limits::default(),
+            instance_mode: InstanceMode::default(),
+            cache_hint: CacheHint::default(),
+            shared: Arc::default(),
+        };
+        LoadedComponent { inner: Arc::new(inner) }
+    }
+
+    /// An Extism plugin (a core module) from its bytes, checked and linked.
+    #[cfg(feature = "extism")]
+    fn plugin(engine: &Engine, bytes: &[u8], policy: SandboxPolicy) -> Result<Self, LoadError> {
+        let module = wasmtime::Module::new(engine, bytes).map_err(LoadError::Compile)?;
+        let linked = plugin::LinkedPlugin::new(engine, &module)?;
+        let config = policy.env().iter().cloned().collect();
+        Ok(Self::with_code(Code::Plugin { linked, config: Arc::new(config) }, policy))
+    }
+
+    /// What kind of guest this is: a component, or which kind of Extism
+    /// plugin.
+    pub fn kind(&self) -> &'static str {
+        match &self.inner.code {
+            Code::Component { .. } => "component (wasix:mcp/router@25.3.26)",
+            #[cfg(feature = "extism")]
+            Code::Plugin { linked, .. } => linked.kind.describe(),
+        }
     }
 
     /// A composition that still imports the router (see [`Imports::router`])
@@ -253,8 +293,20 @@ impl LoadedComponent {
     /// Creates a fresh instance with its own memory and state, for blocking
     /// calls on the caller's thread.
     pub fn instantiate(&self) -> Result<RouterInstance, GuestFault> {
-        let Linked { pre, exports, extension } = &self.inner.blocking;
-        RouterInstance::new(pre, exports, *extension, &self.inner.policy, self.inner.limits)
+        let inner = &self.inner;
+        match &inner.code {
+            Code::Component { blocking: Linked { pre, exports, extension }, .. } => {
+                RouterInstance::new(pre, exports, *extension, &inner.policy, inner.limits)
+            }
+            #[cfg(feature = "extism")]
+            Code::Plugin { linked, config } => mcp_wit_protocol::block_on(RouterInstance::new_plugin(
+                linked,
+                &inner.policy,
+                inner.limits,
+                Calls::Blocking,
+                config.clone(),
+            )),
+        }
     }
 
     /// Creates a fresh instance for async calls (the `_async` methods of
@@ -266,9 +318,17 @@ impl LoadedComponent {
     /// Each instance keeps a fiber stack, so the engine needs one per
     /// instance ([`EngineOptions::async_calls`](engine::EngineOptions::async_calls)).
     pub async fn instantiate_async(&self) -> Result<RouterInstance, GuestFault> {
-        let linked = self.inner.async_pre.get_or_init(|| {
-            let pre = &self.inner.blocking.pre;
-            Linked::new(pre.engine(), pre.component(), self.inner.imports, Calls::Async).map_err(|e| format!("{e:#}"))
+        let (blocking, async_pre, imports) = match &self.inner.code {
+            Code::Component { blocking, async_pre, imports } => (blocking, async_pre, *imports),
+            #[cfg(feature = "extism")]
+            Code::Plugin { linked, config } => {
+                let (policy, limits) = (&self.inner.policy, self.inner.limits);
+                return RouterInstance::new_plugin(linked, policy, limits, Calls::Async, config.clone()).await;
+            }
+        };
+        let linked = async_pre.get_or_init(|| {
+            let pre = &blocking.pre;
+            Linked::new(pre.engine(), pre.component(), imports, Calls::Async).map_err(|e| format!("{e:#}"))
         });
         let Linked { pre, exports, extension } = linked.as_ref().map_err(|message| GuestFault {
             kind: FaultKind::Instantiate,
@@ -410,10 +470,18 @@ impl mcp_wit_protocol::RouterComponent for LoadedComponent {
     }
 
     fn talks_back(&self) -> bool {
-        self.inner.imports.client
+        match &self.inner.code {
+            Code::Component { imports, .. } => imports.client,
+            #[cfg(feature = "extism")]
+            Code::Plugin { .. } => false,
+        }
     }
 
     fn extends(&self) -> bool {
-        self.inner.blocking.extension.is_some()
+        match &self.inner.code {
+            Code::Component { blocking, .. } => blocking.extension.is_some(),
+            #[cfg(feature = "extism")]
+            Code::Plugin { .. } => false,
+        }
     }
 }

@@ -120,10 +120,38 @@ impl SandboxPolicy {
     /// `max_wait` caps how long one host call on the guest's behalf (an
     /// outgoing HTTP request) may wait: the call's deadline.
     pub fn instance_state(&self, max_wait: Duration) -> std::io::Result<SandboxState> {
+        let output = GuestOutput::new(self.label.clone(), self.output);
+        let wasi = Wasi::P2(self.wasi(&output)?.build());
+        Ok(self.state(wasi, output, max_wait))
+    }
+
+    /// [`Self::instance_state`] for an Extism plugin: the same grants, as
+    /// WASI preview 1.
+    #[cfg(feature = "extism")]
+    pub fn plugin_state(&self, max_wait: Duration) -> std::io::Result<SandboxState> {
+        let output = GuestOutput::new(self.label.clone(), self.output);
+        let wasi = Wasi::P1(Box::new(self.wasi(&output)?.build_p1()));
+        Ok(self.state(wasi, output, max_wait))
+    }
+
+    fn state(&self, wasi: Wasi, output: GuestOutput, max_wait: Duration) -> SandboxState {
         // Only outgoing HTTP has host-side waits of its own to cap.
         #[cfg(not(feature = "outgoing-http"))]
         let _ = max_wait;
-        let output = GuestOutput::new(self.label.clone(), self.output);
+        SandboxState {
+            wasi,
+            table: ResourceTable::new(),
+            output,
+            #[cfg(feature = "outgoing-http")]
+            http: WasiHttpCtx::new(),
+            #[cfg(feature = "outgoing-http")]
+            http_hooks: OutgoingHttp::new(self.label.clone(), self.http.clone(), max_wait),
+        }
+    }
+
+    /// WASI with the policy's grants: environment, directories, output, no
+    /// network.
+    fn wasi(&self, output: &GuestOutput) -> std::io::Result<WasiCtxBuilder> {
         let mut wasi = WasiCtxBuilder::new();
         wasi.stdout(output.stream("stdout"))
             .stderr(output.stream("stderr"))
@@ -138,15 +166,7 @@ impl SandboxPolicy {
                 std::io::Error::other(format!("cannot open granted directory {}: {e}", dir.host.display()))
             })?;
         }
-        Ok(SandboxState {
-            wasi: wasi.build(),
-            table: ResourceTable::new(),
-            output,
-            #[cfg(feature = "outgoing-http")]
-            http: WasiHttpCtx::new(),
-            #[cfg(feature = "outgoing-http")]
-            http_hooks: OutgoingHttp::new(self.label.clone(), self.http.clone(), max_wait),
-        })
+        Ok(wasi)
     }
 }
 
@@ -189,9 +209,20 @@ impl SandboxPolicyBuilder {
     }
 }
 
+/// WASI as a component (preview 2) or a core module (preview 1) imports it.
+#[cfg_attr(
+    feature = "extism",
+    expect(clippy::large_enum_variant, reason = "components are the common case: only plugins pay for a box")
+)]
+enum Wasi {
+    P2(WasiCtx),
+    #[cfg(feature = "extism")]
+    P1(Box<wasmtime_wasi::p1::WasiP1Ctx>),
+}
+
 /// The WASI side of one guest instance: its context, resources and output.
 pub struct SandboxState {
-    wasi: WasiCtx,
+    wasi: Wasi,
     table: ResourceTable,
     output: GuestOutput,
     #[cfg(feature = "outgoing-http")]
@@ -205,11 +236,28 @@ impl SandboxState {
     pub fn output(&self) -> &GuestOutput {
         &self.output
     }
+
+    /// WASI preview 1, for a plugin's imports.
+    ///
+    /// # Panics
+    ///
+    /// On a component's state: only a plugin's store links preview 1.
+    #[cfg(feature = "extism")]
+    pub fn p1(&mut self) -> &mut wasmtime_wasi::p1::WasiP1Ctx {
+        match &mut self.wasi {
+            Wasi::P1(ctx) => ctx,
+            Wasi::P2(_) => panic!("WASI preview 1 is linked for plugins only"),
+        }
+    }
 }
 
 impl WasiView for SandboxState {
     fn ctx(&mut self) -> WasiCtxView<'_> {
-        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+        match &mut self.wasi {
+            Wasi::P2(ctx) => WasiCtxView { ctx, table: &mut self.table },
+            #[cfg(feature = "extism")]
+            Wasi::P1(ctx) => ctx.ctx(),
+        }
     }
 }
 

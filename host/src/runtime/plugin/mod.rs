@@ -9,14 +9,15 @@
 //! which this host implements itself on its own engine.
 
 pub mod kernel;
+pub(super) mod mapping;
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::OnceLock;
 
-use wasmtime::{Engine, ExternType, Instance, InstancePre, Linker, Module, Store};
-use wasmtime_wasi::p1::WasiP1Ctx;
+use mcp_wit_protocol::{Calls, FaultKind, GuestFault};
+use wasmtime::{Engine, ExternType, InstancePre, Linker, Module};
 
-use kernel::{ENV_FUNCTIONS, ENV_MODULE, Kernel, KernelView};
+use super::instance::StoreData;
+use kernel::{ENV_FUNCTIONS, ENV_MODULE};
 
 /// WASI preview 1, which plugins built for `wasm32-wasip1` import.
 const WASI_P1_MODULE: &str = "wasi_snapshot_preview1";
@@ -127,113 +128,46 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
     Ok(kind)
 }
 
-/// What a plugin instance's store holds.
-pub struct PluginData {
-    wasi: WasiP1Ctx,
-    kernel: Kernel,
-}
-
-impl KernelView for PluginData {
-    fn kernel(&mut self) -> &mut Kernel {
-        &mut self.kernel
-    }
-}
-
-/// A compiled, linked plugin, ready to be instantiated many times.
+/// A compiled plugin, linked for each way of calling it.
 #[derive(Clone)]
-pub struct LoadedPlugin {
-    pre: InstancePre<PluginData>,
-    kind: PluginKind,
-    config: Arc<BTreeMap<String, String>>,
-    /// Most bytes the kernel's memory of an instance holds.
-    max_kernel_bytes: usize,
+pub(super) struct LinkedPlugin {
+    pub(super) kind: PluginKind,
+    blocking: InstancePre<StoreData>,
+    async_pre: OnceLock<Result<InstancePre<StoreData>, String>>,
 }
 
-impl LoadedPlugin {
-    /// Compiles `wasm` for `engine`, checks it is a plugin and links it.
-    pub fn from_bytes(engine: &Engine, wasm: &[u8]) -> Result<Self, PluginLoadError> {
-        let module = Module::new(engine, wasm).map_err(PluginLoadError::Link)?;
-        let kind = detect(&module)?;
-        let mut linker = Linker::new(engine);
-        kernel::add_to_linker(&mut linker).map_err(PluginLoadError::Link)?;
-        wasmtime_wasi::p1::add_to_linker_sync(&mut linker, |data: &mut PluginData| &mut data.wasi)
-            .map_err(PluginLoadError::Link)?;
-        let pre = linker.instantiate_pre(&module).map_err(PluginLoadError::Link)?;
-        Ok(LoadedPlugin { pre, kind, config: Arc::default(), max_kernel_bytes: 64 << 20 })
+impl LinkedPlugin {
+    /// Checks `module` is a plugin and links it (kernel, WASI preview 1).
+    pub(super) fn new(engine: &Engine, module: &Module) -> Result<Self, PluginLoadError> {
+        let kind = detect(module)?;
+        let blocking = link(engine, module, Calls::Blocking).map_err(PluginLoadError::Link)?;
+        Ok(LinkedPlugin { kind, blocking, async_pre: OnceLock::new() })
     }
 
-    /// The values `config_get` finds.
-    pub fn with_config(mut self, config: BTreeMap<String, String>) -> Self {
-        self.config = Arc::new(config);
-        self
-    }
-
-    /// Which kind of plugin it is.
-    pub fn kind(&self) -> PluginKind {
-        self.kind
-    }
-
-    /// A fresh instance, initialised (`_initialize`, for WASI reactors).
-    pub fn instantiate(&self) -> Result<PluginInstance, PluginCallError> {
-        let data = PluginData {
-            wasi: wasmtime_wasi::WasiCtxBuilder::new().build_p1(),
-            kernel: Kernel::new(self.max_kernel_bytes, self.config.clone()),
-        };
-        let mut store = Store::new(self.pre.module().engine(), data);
-        let instance = self.pre.instantiate(&mut store).map_err(PluginCallError::Trap)?;
-        if let Ok(initialize) = instance.get_typed_func::<(), ()>(&mut store, "_initialize") {
-            initialize.call(&mut store, ()).map_err(PluginCallError::Trap)?;
+    /// What instances for calls made `calls` are made from.
+    pub(super) fn pre(&self, calls: Calls) -> Result<&InstancePre<StoreData>, GuestFault> {
+        match calls {
+            Calls::Blocking => Ok(&self.blocking),
+            Calls::Async => {
+                let linked = self.async_pre.get_or_init(|| {
+                    link(self.blocking.module().engine(), self.blocking.module(), Calls::Async)
+                        .map_err(|e| format!("{e:#}"))
+                });
+                linked.as_ref().map_err(|message| GuestFault {
+                    kind: FaultKind::Instantiate,
+                    message: format!("cannot link the plugin for async calls: {message}"),
+                })
+            }
         }
-        Ok(PluginInstance { store, instance })
     }
 }
 
-/// Why a plugin call has no output.
-#[derive(Debug, thiserror::Error)]
-pub enum PluginCallError {
-    /// The plugin does not export the function.
-    #[error("the plugin has no function `{0}`")]
-    Missing(String),
-    /// The input does not fit the kernel's memory.
-    #[error("the input ({0} bytes) does not fit the plugin's memory")]
-    InputTooLarge(usize),
-    /// It returned non-zero: with the error it set, or Extism's message.
-    #[error("{0}")]
-    Failed(String),
-    /// It trapped (the instance is then unusable).
-    #[error("the plugin trapped: {0:#}")]
-    Trap(#[source] wasmtime::Error),
-}
-
-/// One live plugin instance: its own store, memory, kernel and variables.
-pub struct PluginInstance {
-    store: Store<PluginData>,
-    instance: Instance,
-}
-
-impl PluginInstance {
-    /// Calls `function` with `input`, as Extism does: the kernel reset, the
-    /// input set, the function run; non-zero is its error.
-    pub fn call(&mut self, function: &str, input: &[u8]) -> Result<Vec<u8>, PluginCallError> {
-        let func = self
-            .instance
-            .get_typed_func::<(), i32>(&mut self.store, function)
-            .map_err(|_| PluginCallError::Missing(function.to_string()))?;
-        let kernel = &mut self.store.data_mut().kernel;
-        kernel.reset();
-        kernel.set_input(input).ok_or(PluginCallError::InputTooLarge(input.len()))?;
-        let code = func.call(&mut self.store, ()).map_err(PluginCallError::Trap)?;
-        let kernel = &mut self.store.data_mut().kernel;
-        if code != 0 {
-            return Err(PluginCallError::Failed(
-                kernel.error().unwrap_or_else(|| format!("Returned non-zero exit code: {code}")),
-            ));
-        }
-        Ok(kernel.output().to_vec())
+fn link(engine: &Engine, module: &Module, calls: Calls) -> wasmtime::Result<InstancePre<StoreData>> {
+    let mut linker = Linker::<StoreData>::new(engine);
+    kernel::add_to_linker(&mut linker)?;
+    match calls {
+        Calls::Blocking => wasmtime_wasi::p1::add_to_linker_sync(&mut linker, StoreData::wasi_p1)?,
+        Calls::Async => wasmtime_wasi::p1::add_to_linker_async(&mut linker, StoreData::wasi_p1)?,
     }
-
-    /// The kernel: log messages, log level.
-    pub fn kernel(&mut self) -> &mut Kernel {
-        &mut self.store.data_mut().kernel
-    }
+    linker.instantiate_pre(module)
 }
