@@ -18,4 +18,32 @@ fn main() {
     let probe = fixtures.join("echo.wasm");
     assert!(probe.exists(), "the guest build produced no {}", probe.display());
     println!("cargo:rustc-env=MCP_WIT_FIXTURES={}", fixtures.display());
+
+    // The Extism plugins, for wasm32-wasip1.
+    let plugins = root.join("plugins");
+    mcp_wit_guest_build::watch(&plugins);
+    let built = mcp_wit_guest_build::build_for(&plugins, &[], "wasm32-wasip1");
+    println!("cargo:rustc-env=MCP_WIT_PLUGIN_FIXTURES={}", built.display());
+    println!("cargo:rustc-env=MCP_WIT_COUNT_VOWELS={}", count_vowels(&plugins).display());
+}
+
+/// `count_vowels.wasm`, the plugin `extism-pdk` ships in its crate (a
+/// dependency of the plugins, so its sources are where cargo put them).
+fn count_vowels(plugins: &std::path::Path) -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = std::process::Command::new(cargo)
+        .current_dir(plugins)
+        .args(["metadata", "--format-version", "1"])
+        .output()
+        .expect("cargo metadata runs");
+    assert!(output.status.success(), "cargo metadata failed: {}", String::from_utf8_lossy(&output.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).expect("cargo metadata gives JSON");
+    let manifest = metadata["packages"]
+        .as_array()
+        .and_then(|packages| packages.iter().find(|p| p["name"] == "extism-pdk"))
+        .and_then(|pdk| pdk["manifest_path"].as_str())
+        .expect("extism-pdk is a dependency of the plugins");
+    let path = PathBuf::from(manifest).with_file_name("count_vowels.wasm");
+    assert!(path.exists(), "extism-pdk ships no {}", path.display());
+    path
 }

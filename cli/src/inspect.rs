@@ -154,6 +154,7 @@ fn rpc_failure(method: &str) -> impl FnOnce(mcp_wit::RpcError) -> anyhow::Error 
 
 pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
     let component = load_one(&args.component, &args.sandbox)?;
+    let kind = component.kind();
     let (mut client, init) = open_session(component, args.protocol)?;
     let offers = |kind: &str| init["capabilities"].get(kind).is_some();
     let list = |client: &mut Client, kind: &str, id, method| -> anyhow::Result<serde_json::Value> {
@@ -168,6 +169,7 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
     let prompts = list(&mut client, "prompts", 3, Method::ListPrompts)?;
     if args.json {
         let report = serde_json::json!({
+            "kind": kind,
             "protocolVersion": init["protocolVersion"],
             "serverInfo": init["serverInfo"],
             "instructions": init.get("instructions"),
@@ -182,6 +184,7 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
     let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
     let list = |v: &serde_json::Value| v.as_array().cloned().unwrap_or_default();
     println!("name          {}", text(&init["serverInfo"]["name"]));
+    println!("kind          {kind}");
     if let Some(instructions) = init["instructions"].as_str() {
         println!("instructions  {instructions}");
     }

@@ -1,6 +1,6 @@
 //! Builds guest components from a build script: the crates of `components/`
-//! (a workspace of their own), for `wasm32-wasip2`, in release mode, with a
-//! nested cargo.
+//! (a workspace of their own), for `wasm32-wasip2`, and the Extism plugins of
+//! `plugins/`, for `wasm32-wasip1`, in release mode, with a nested cargo.
 //!
 //! They go to `<target-dir>/guests`, beside the profile directories, found
 //! from `OUT_DIR` (so `CARGO_TARGET_DIR`, `--target-dir` and `--target` are
@@ -14,11 +14,18 @@ use std::process::Command;
 /// directory holding the `.wasm` files. Panics with what to do when the
 /// build fails: build scripts report by panicking.
 pub fn build(components: &Path, packages: &[&str]) -> PathBuf {
+    build_for(components, packages, "wasm32-wasip2")
+}
+
+/// Builds `packages` of the workspace `dir` (every one when empty) for
+/// `target` (`wasm32-wasip2` for components, `wasm32-wasip1` for Extism
+/// plugins), as [`build`] does.
+pub fn build_for(components: &Path, packages: &[&str], target: &str) -> PathBuf {
     // A target dir of its own: the outer build holds a lock on its profile's.
     let target_dir = target_dir().join("guests");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
-    command.current_dir(components).args(["build", "--release", "--target", "wasm32-wasip2"]);
+    command.current_dir(components).args(["build", "--release", "--target", target]);
     for package in packages {
         command.args(["-p", package]);
     }
@@ -38,14 +45,14 @@ pub fn build(components: &Path, packages: &[&str]) -> PathBuf {
     let output = command.output().expect("cannot run cargo to build the guest components");
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let hint = if stderr.contains("wasm32-wasip2") && stderr.contains("target") {
-            "\nhint: install the guest target with `rustup target add wasm32-wasip2`"
+        let hint = if stderr.contains(target) && stderr.contains("target") {
+            format!("\nhint: install the guest target with `rustup target add {target}`")
         } else {
-            ""
+            String::new()
         };
         panic!("building the guest components ({}) failed:\n{stderr}{hint}", components.display());
     }
-    target_dir.join("wasm32-wasip2").join("release")
+    target_dir.join(target).join("release")
 }
 
 /// Tells cargo to rerun the build script when `dir` changes: every entry in

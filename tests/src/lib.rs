@@ -21,6 +21,26 @@ pub mod support;
 /// The directory of the fixture components (`<name>.wasm`), an absolute path.
 pub const FIXTURES: &str = env!("MCP_WIT_FIXTURES");
 
+/// Where the fixture Extism plugins are: `plugins/*`, built for
+/// `wasm32-wasip1` by the build script.
+pub const PLUGIN_FIXTURES: &str = env!("MCP_WIT_PLUGIN_FIXTURES");
+
+/// `count_vowels.wasm`, the plugin `extism-pdk` ships: real, and not an MCP
+/// plugin.
+pub const COUNT_VOWELS: &str = env!("MCP_WIT_COUNT_VOWELS");
+
+/// The absolute path of the fixture plugin `name` (a crate of `plugins/`,
+/// `-` spelled `_` as cargo names the file).
+///
+/// # Panics
+///
+/// If there is no such plugin.
+pub fn plugin_fixture(name: &str) -> PathBuf {
+    let path = PathBuf::from(PLUGIN_FIXTURES).join(format!("{}.wasm", name.replace('-', "_")));
+    assert!(path.is_file(), "no fixture plugin `{name}`: {} is missing", path.display());
+    path
+}
+
 /// The absolute path of the fixture component `name` (`<FIXTURES>/<name>.wasm`,
 /// built from `components/<name>`).
 ///

@@ -22,7 +22,7 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 use tokio::process::{Child, Command};
 use tokio::task::JoinHandle;
 
-pub use crate::{FIXTURES, fixture};
+pub use crate::{COUNT_VOWELS, FIXTURES, PLUGIN_FIXTURES, fixture, plugin_fixture};
 
 /// An rmcp client that records every progress notification it receives.
 #[derive(Clone, Default)]
