@@ -131,3 +131,69 @@ fn inspect_names_the_kind_of_plugin() {
         assert!(stdout.contains(kind), "{stdout}");
     }
 }
+
+/// `ok` answers: the session goes on after whatever came before.
+async fn assert_ok(server: &mut RawServer, id: i64) {
+    let answer = server.call(id, "ok", json!({})).await;
+    assert_eq!(support::text(&answer), "ok", "{answer}");
+}
+
+/// The JSON-RPC error of `answer`, which must be -32603.
+fn internal_error(answer: &Value) -> String {
+    assert_eq!(answer["error"]["code"], -32603, "{answer}");
+    answer["error"]["message"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn a_hostile_plugin_is_contained_as_a_component_is() {
+    let hostile = path("hostile-plugin");
+    let args = ["serve", &hostile, "--timeout", "1s", "--max-memory", "64MiB"];
+    let mut server = RawServer::initialized(&args, "2025-11-25").await;
+    assert_ok(&mut server, 1).await;
+    let message = internal_error(&server.call(2, "spin", json!({})).await);
+    assert!(message.contains("timed out after 1s"), "{message}");
+    assert_ok(&mut server, 3).await;
+    let message = internal_error(&server.call(4, "allocate", json!({})).await);
+    assert!(message.contains("memory limit of 64 MiB"), "{message}");
+    assert_ok(&mut server, 5).await;
+    // The kernel's memory has the same cap.
+    let hog = server.call(6, "kernel-hog", json!({})).await;
+    let got: u64 = support::text(&hog).split(' ').nth(3).and_then(|n| n.parse().ok()).expect("a count");
+    assert!(got < 64, "the kernel gave {got} MiB under a 64 MiB cap");
+    // Lies about lengths and stores out of bounds are ignored, as Extism's
+    // bounds-checked kernel ignores them.
+    let lie = server.call(7, "lie", json!({})).await;
+    assert_eq!(lie["result"]["isError"], true, "{lie}");
+    assert!(support::text(&lie).contains("no CallToolResult"), "{lie}");
+    assert_eq!(support::text(&server.call(8, "out-of-bounds", json!({})).await), "survived, read 0");
+    let bad = server.call(9, "bad-json", json!({})).await;
+    assert_eq!(bad["result"]["isError"], true, "{bad}");
+    let message = internal_error(&server.call(10, "panic", json!({})).await);
+    assert!(message.contains("hostile plugin panics on purpose"), "the guest's last words: {message}");
+    // Endless recursion runs off the module's own stack (in its linear
+    // memory, on wasm32-wasip1): a trap.
+    let message = internal_error(&server.call(11, "recurse", json!({})).await);
+    assert!(message.contains("guest trapped in `call`"), "{message}");
+    assert_ok(&mut server, 12).await;
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn a_plugin_sees_only_what_is_granted_and_can_be_cancelled() {
+    let hostile = path("hostile-plugin");
+    let mut server = RawServer::initialized(&["serve", &hostile, "--env", "GREETING=granted"], "2025-11-25").await;
+    let file = server.call(1, "read-file", json!({ "path": "/etc/passwd" })).await;
+    assert!(support::text(&file).starts_with("reading /etc/passwd:"), "{file}");
+    let path_var = server.call(2, "env", json!({ "name": "PATH" })).await;
+    assert_eq!(support::text(&path_var), "no $PATH");
+    let granted = server.call(3, "env", json!({ "name": "GREETING" })).await;
+    assert_eq!(support::text(&granted), "granted");
+    // A spinning call stops when the client cancels it.
+    server.send(r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"spin","arguments":{}}}"#).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4}}"#).await;
+    let answer = server.request(5, "ping", json!({})).await;
+    assert_eq!(answer["result"], json!({}));
+    assert_ok(&mut server, 6).await;
+    server.finish().await;
+}
