@@ -1,5 +1,5 @@
 // Extism plugins served beside components: `plugins/servlet` (an XTP servlet
-// on the raw ABI) and `plugins/tools-plugin` (a v1-draft plugin built with
+// on the raw ABI) and `plugins/pdk-plugin` (a v1-draft plugin built with
 // extism-pdk), over stdio and Streamable HTTP, in both eras, to raw
 // requests, the Python SDK client and rmcp's client; and core modules that
 // are no MCP plugin (extism-pdk's own `count_vowels.wasm`) refused.
@@ -58,7 +58,7 @@ async fn a_servlet_serves_its_tools_over_stdio() {
 
 #[tokio::test]
 async fn sdk_clients_call_a_pdk_plugin_over_http_in_both_eras() {
-    let plugin = path("tools-plugin");
+    let plugin = path("pdk-plugin");
     let server = HttpServer::start(&[&plugin]).await;
     for mode in ["auto", "legacy"] {
         let args: Vec<String> =
@@ -70,7 +70,7 @@ async fn sdk_clients_call_a_pdk_plugin_over_http_in_both_eras() {
         let report = &run.report;
         let version = if mode == "legacy" { "2025-11-25" } else { "2026-07-28" };
         assert_eq!(report["protocolVersion"], version, "{report}");
-        assert_eq!(report["serverInfo"]["name"], "tools_plugin", "{report}");
+        assert_eq!(report["serverInfo"]["name"], "pdk_plugin", "{report}");
         assert_eq!(report["call"]["content"][0]["text"], "nigulp", "{report}");
         let revision = if mode == "legacy" { Revision::Legacy } else { Revision::Modern };
         for message in &run.trace {
@@ -124,7 +124,7 @@ fn core_modules_that_are_no_mcp_plugin_are_refused() {
 
 #[test]
 fn inspect_names_the_kind_of_plugin() {
-    for (name, kind) in [("servlet", "Extism servlet"), ("tools-plugin", "Extism v1-draft plugin")] {
+    for (name, kind) in [("servlet", "Extism servlet"), ("pdk-plugin", "Extism v1-draft plugin")] {
         let shown = std::process::Command::new(binary()).args(["inspect", &path(name)]).output().expect("mcp-wit runs");
         let stdout = String::from_utf8_lossy(&shown.stdout);
         assert!(shown.status.success(), "{}", String::from_utf8_lossy(&shown.stderr));
@@ -195,5 +195,31 @@ async fn a_plugin_sees_only_what_is_granted_and_can_be_cancelled() {
     let answer = server.request(5, "ping", json!({})).await;
     assert_eq!(answer["result"], json!({}));
     assert_ok(&mut server, 6).await;
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn a_v1_draft_plugin_serves_resources_templates_prompts_and_completions() {
+    let plugin = path("pdk-plugin");
+    let mut server = RawServer::initialized(&["serve", &plugin], "2025-11-25").await;
+    let resources = server.request(1, "resources/list", json!({})).await;
+    assert_eq!(resources["result"]["resources"][0]["uri"], "pdk://readme", "{resources}");
+    let read = server.request(2, "resources/read", json!({ "uri": "pdk://readme" })).await;
+    assert_eq!(read["result"]["contents"][0]["text"], "read through the kernel", "{read}");
+    let item = server.request(3, "resources/read", json!({ "uri": "pdk://items/7" })).await;
+    assert_eq!(item["result"]["contents"][0]["text"], r#"{"id":"7"}"#, "{item}");
+    let templates = server.request(4, "resources/templates/list", json!({})).await;
+    assert_eq!(templates["result"]["resourceTemplates"][0]["uriTemplate"], "pdk://items/{id}", "{templates}");
+    let prompts = server.request(5, "prompts/list", json!({})).await;
+    assert_eq!(prompts["result"]["prompts"][0]["arguments"][0]["name"], "who", "{prompts}");
+    let prompt = server.request(6, "prompts/get", json!({ "name": "greet", "arguments": { "who": "Ada" } })).await;
+    assert_eq!(prompt["result"]["messages"][0]["content"]["text"], "Greet Ada.", "{prompt}");
+    let complete =
+        json!({ "ref": { "type": "ref/prompt", "name": "greet" }, "argument": { "name": "who", "value": "al" } });
+    let completed = server.request(7, "completion/complete", complete).await;
+    assert_eq!(completed["result"]["completion"]["values"], json!(["alice", "albert"]), "{completed}");
+    // A resource the plugin fails to read: its message, as -32603.
+    let missing = server.request(8, "resources/read", json!({ "uri": "pdk://nope" })).await;
+    assert!(internal_error(&missing).contains("no resource pdk://nope"), "{missing}");
     server.finish().await;
 }

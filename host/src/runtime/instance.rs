@@ -394,6 +394,10 @@ impl RouterInstance {
 
     /// Calls the extension's `list-resource-templates()`.
     pub async fn list_resource_templates_async(&mut self) -> GuestResult<Vec<contract::ResourceTemplate>> {
+        #[cfg(feature = "extism")]
+        if self.is_plugin() {
+            return self.plugin_list_resource_templates().await;
+        }
         let (templates,): (Vec<ResourceTemplate>,) = self.call_extension("list-resource-templates", ()).await?;
         Ok(templates.into_contract())
     }
@@ -404,6 +408,10 @@ impl RouterInstance {
         name: &str,
         arguments: &[(String, String)],
     ) -> GuestResult<Result<contract::GetPromptResult, contract::PromptError>> {
+        #[cfg(feature = "extism")]
+        if self.is_plugin() {
+            return self.plugin_get_prompt_with_arguments(name, arguments).await;
+        }
         let (result,): (Result<wit::GetPromptResult, wit::PromptError>,) =
             self.call_extension("get-prompt-with-arguments", (name, arguments)).await?;
         Ok(result.into_contract())
@@ -415,6 +423,11 @@ impl RouterInstance {
         uri: &str,
         subscribe: bool,
     ) -> GuestResult<Result<(), contract::ResourceError>> {
+        // A v1-draft plugin has nothing to be told: acknowledged.
+        #[cfg(feature = "extism")]
+        if self.is_plugin() {
+            return Ok(Ok(()));
+        }
         let name = if subscribe { "subscribe" } else { "unsubscribe" };
         let (result,): (Result<(), wit::ResourceError>,) = self.call_extension(name, (uri,)).await?;
         Ok(result.into_contract())
@@ -422,6 +435,10 @@ impl RouterInstance {
 
     /// Calls the extension's `on-roots-list-changed()`.
     pub async fn roots_list_changed_async(&mut self) -> GuestResult<()> {
+        #[cfg(feature = "extism")]
+        if self.is_plugin() {
+            return self.plugin_roots_list_changed().await;
+        }
         self.call_extension::<(), ()>("on-roots-list-changed", ()).await
     }
 

@@ -480,8 +480,9 @@ impl mcp_wit_protocol::RouterComponent for LoadedComponent {
     fn extends(&self) -> bool {
         match &self.inner.code {
             Code::Component { blocking, .. } => blocking.extension.is_some(),
+            // Templates, prompt arguments and roots changes are v1-draft exports.
             #[cfg(feature = "extism")]
-            Code::Plugin { .. } => false,
+            Code::Plugin { linked, .. } => linked.kind == plugin::PluginKind::V1Draft,
         }
     }
 }

@@ -153,15 +153,24 @@ impl RouterInstance {
         Ok(String::new())
     }
 
-    /// Tools: a servlet's, or a v1-draft plugin's when it exports them
-    /// (its resources, prompts and completions are not served yet).
+    /// Tools, for a servlet; for a v1-draft plugin, what its exports offer.
     pub(super) async fn plugin_capabilities(&mut self) -> GuestResult<contract::ServerCapabilities> {
-        let tools = match self.plugin_kind() {
-            PluginKind::Servlet => true,
-            PluginKind::V1Draft => self.exports("list_tools") || self.exports("call_tool"),
-        };
-        let tools = tools.then_some(contract::ToolsCapability { list_changed: None });
-        Ok(contract::ServerCapabilities { tools, prompts: None, resources: None, completions: None })
+        let tools = Some(contract::ToolsCapability { list_changed: None });
+        Ok(match self.plugin_kind() {
+            PluginKind::Servlet => {
+                contract::ServerCapabilities { tools, prompts: None, resources: None, completions: None }
+            }
+            PluginKind::V1Draft => contract::ServerCapabilities {
+                tools: tools.filter(|_| self.exports("list_tools") || self.exports("call_tool")),
+                prompts: (self.exports("list_prompts") || self.exports("get_prompt"))
+                    .then_some(contract::PromptsCapability { list_changed: None }),
+                resources: (self.exports("list_resources")
+                    || self.exports("read_resource")
+                    || self.exports("list_resource_templates"))
+                .then_some(contract::ResourcesCapability { subscribe: None, list_changed: None }),
+                completions: self.exports("complete").then_some(contract::CompletionsCapability { enabled: true }),
+            },
+        })
     }
 
     pub(super) async fn plugin_list_tools(&mut self) -> GuestResult<Vec<contract::Tool>> {
@@ -191,35 +200,116 @@ impl RouterInstance {
         })
     }
 
-    // What the plugin kinds served here do not offer yet answers as a
-    // router without it.
+    /// A v1-draft request export called with `request`; `None` when the
+    /// plugin does not export it (a servlet exports none of them).
+    async fn plugin_request(&mut self, function: &str, request: serde_json::Value) -> GuestResult<Option<Answer>> {
+        if self.plugin_kind() == PluginKind::Servlet {
+            return Ok(None);
+        }
+        let input = mapping::request_input(&request, &self.next_request_id());
+        Ok(match self.plugin_export(function, &input).await? {
+            Answer::Missing => None,
+            answer => Some(answer),
+        })
+    }
+
+    /// A v1-draft list export's items, mapped; none for a servlet or a
+    /// plugin without the export.
+    async fn plugin_list_of<T>(
+        &mut self,
+        function: &str,
+        map: impl FnOnce(&[u8]) -> Result<Vec<T>, String>,
+    ) -> GuestResult<Vec<T>> {
+        if self.plugin_kind() == PluginKind::Servlet {
+            return Ok(Vec::new());
+        }
+        let input = mapping::list_input(&self.next_request_id());
+        let Some(output) = self.plugin_list(function, &input).await? else { return Ok(Vec::new()) };
+        map(&output).map_err(|message| GuestFault { kind: FaultKind::Trap, message })
+    }
 
     pub(super) async fn plugin_list_resources(&mut self) -> GuestResult<Vec<contract::McpResource>> {
-        Ok(Vec::new())
+        self.plugin_list_of("list_resources", mapping::resources).await
     }
 
     pub(super) async fn plugin_read_resource(
         &mut self,
         uri: &str,
     ) -> GuestResult<Result<contract::ReadResourceResult, contract::ResourceError>> {
-        Ok(Err(contract::ResourceError::NotFound(uri.to_string())))
+        Ok(match self.plugin_request("read_resource", serde_json::json!({ "uri": uri })).await? {
+            None => Err(contract::ResourceError::NotFound(uri.to_string())),
+            Some(Answer::Output(output)) => {
+                mapping::read_result(&output).map_err(contract::ResourceError::ExecutionError)
+            }
+            Some(Answer::Failed(message)) => Err(contract::ResourceError::ExecutionError(message)),
+            Some(Answer::Missing) => unreachable!("folded into None"),
+        })
     }
 
     pub(super) async fn plugin_list_prompts(&mut self) -> GuestResult<Vec<contract::Prompt>> {
-        Ok(Vec::new())
+        self.plugin_list_of("list_prompts", mapping::prompts).await
     }
 
     pub(super) async fn plugin_get_prompt(
         &mut self,
         name: &str,
     ) -> GuestResult<Result<contract::GetPromptResult, contract::PromptError>> {
-        Ok(Err(contract::PromptError::NotFound(name.to_string())))
+        self.plugin_get_prompt_with_arguments(name, &[]).await
+    }
+
+    /// `get_prompt` with the client's arguments (the extension's
+    /// `get-prompt-with-arguments`, which v1-draft plugins offer).
+    pub(in crate::runtime) async fn plugin_get_prompt_with_arguments(
+        &mut self,
+        name: &str,
+        arguments: &[(String, String)],
+    ) -> GuestResult<Result<contract::GetPromptResult, contract::PromptError>> {
+        let arguments: serde_json::Map<String, serde_json::Value> =
+            arguments.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect();
+        let request = serde_json::json!({ "name": name, "arguments": arguments });
+        Ok(match self.plugin_request("get_prompt", request).await? {
+            None => Err(contract::PromptError::NotFound(name.to_string())),
+            Some(Answer::Output(output)) => {
+                mapping::prompt_result(&output).map_err(contract::PromptError::InternalError)
+            }
+            Some(Answer::Failed(message)) => Err(contract::PromptError::InternalError(message)),
+            Some(Answer::Missing) => unreachable!("folded into None"),
+        })
     }
 
     pub(super) async fn plugin_complete(
         &mut self,
-        _request: &wit::CompletionRequest,
+        request: &wit::CompletionRequest,
     ) -> GuestResult<Result<contract::CompletionResponse, contract::CompletionError>> {
-        Ok(Err(contract::CompletionError::NotFound("the plugin offers no completions".into())))
+        let request = match mapping::complete_request(&request.input.json) {
+            Ok(request) => request,
+            Err(message) => return Ok(Err(contract::CompletionError::InvalidParameters(message))),
+        };
+        Ok(match self.plugin_request("complete", request).await? {
+            None => Err(contract::CompletionError::NotFound("the plugin offers no completions".into())),
+            Some(Answer::Output(output)) => {
+                mapping::completion(&output).map_err(contract::CompletionError::ExecutionError)
+            }
+            Some(Answer::Failed(message)) => Err(contract::CompletionError::ExecutionError(message)),
+            Some(Answer::Missing) => unreachable!("folded into None"),
+        })
+    }
+
+    /// The extension's `list-resource-templates`, for v1-draft plugins.
+    pub(in crate::runtime) async fn plugin_list_resource_templates(
+        &mut self,
+    ) -> GuestResult<Vec<contract::ResourceTemplate>> {
+        self.plugin_list_of("list_resource_templates", mapping::resource_templates).await
+    }
+
+    /// The client's roots changed: `on_roots_list_changed`, if exported.
+    pub(in crate::runtime) async fn plugin_roots_list_changed(&mut self) -> GuestResult<()> {
+        let input = br#"{"_meta":{}}"#;
+        match self.plugin_export("on_roots_list_changed", input).await? {
+            Answer::Failed(message) => {
+                Err(GuestFault { kind: FaultKind::Trap, message: format!("`on_roots_list_changed` failed: {message}") })
+            }
+            Answer::Output(_) | Answer::Missing => Ok(()),
+        }
     }
 }

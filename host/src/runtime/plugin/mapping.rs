@@ -6,12 +6,6 @@ use mcp_wit_protocol::contract;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-/// `describe`'s output: a `ListToolsResult`.
-#[derive(Deserialize)]
-struct ListTools {
-    tools: Vec<ToolDescription>,
-}
-
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ToolDescription {
@@ -23,12 +17,11 @@ struct ToolDescription {
     output_schema: Option<Box<RawValue>>,
 }
 
-/// The tools a servlet describes.
+/// The tools a servlet describes (`describe`) or a v1-draft plugin lists
+/// (`list_tools`): a `ListToolsResult`.
 pub(crate) fn tools(output: &[u8]) -> Result<Vec<contract::Tool>, String> {
-    let listed: ListTools =
-        serde_json::from_slice(output).map_err(|e| format!("`describe` gave no ListToolsResult: {e}"))?;
-    Ok(listed
-        .tools
+    let tools: Vec<ToolDescription> = listed(output, "tools", "ListToolsResult")?;
+    Ok(tools
         .into_iter()
         .map(|tool| contract::Tool {
             name: tool.name,
@@ -124,8 +117,8 @@ pub(crate) fn call_result(output: &[u8]) -> Result<contract::CallToolResult, Str
     Ok(contract::CallToolResult { content, progress: None, meta: None, is_error: result.is_error })
 }
 
-fn content(c: Content) -> Result<contract::Content, String> {
-    let annotations = c.annotations.map(|a| contract::Annotations {
+fn annotations(a: Option<Annotations>) -> Option<contract::Annotations> {
+    a.map(|a| contract::Annotations {
         audience: a.audience.map(|roles| {
             roles
                 .iter()
@@ -134,7 +127,27 @@ fn content(c: Content) -> Result<contract::Content, String> {
         }),
         priority: a.priority,
         timestamp: None,
-    });
+    })
+}
+
+fn resource_contents(resource: Resource) -> Result<contract::ResourceContents, String> {
+    Ok(match (resource.text, resource.blob) {
+        (Some(text), _) => contract::ResourceContents::Text(contract::TextResourceContents {
+            uri: resource.uri,
+            mime_type: resource.mime_type,
+            text,
+        }),
+        (None, Some(blob)) => contract::ResourceContents::Blob(contract::BlobResourceContents {
+            uri: resource.uri,
+            mime_type: resource.mime_type,
+            blob,
+        }),
+        (None, None) => return Err("a resource without `text` or `blob`".into()),
+    })
+}
+
+fn content(c: Content) -> Result<contract::Content, String> {
+    let annotations = annotations(c.annotations);
     let missing = |field: &str| format!("a `{}` content without `{field}`", c.kind);
     Ok(match c.kind.as_str() {
         "text" => contract::Content::Text(contract::TextContent {
@@ -152,23 +165,205 @@ fn content(c: Content) -> Result<contract::Content, String> {
         }
         "resource" => {
             let resource = c.resource.ok_or_else(|| "a `resource` content without `resource`".to_string())?;
-            let contents = match (resource.text, resource.blob) {
-                (Some(text), _) => contract::ResourceContents::Text(contract::TextResourceContents {
-                    uri: resource.uri,
-                    mime_type: resource.mime_type,
-                    text,
-                }),
-                (None, Some(blob)) => contract::ResourceContents::Blob(contract::BlobResourceContents {
-                    uri: resource.uri,
-                    mime_type: resource.mime_type,
-                    blob,
-                }),
-                (None, None) => return Err("a resource without `text` or `blob`".into()),
-            };
+            let contents = resource_contents(resource)?;
             contract::Content::Embedded(contract::EmbeddedResource { resource_contents: contents, annotations })
         }
         other => return Err(format!("a content of unknown type `{other}`")),
     })
+}
+
+/// A v1-draft request export's input: `{"request": …, "context": …}`.
+pub(crate) fn request_input(request: &serde_json::Value, id: &str) -> Vec<u8> {
+    serde_json::to_vec(&serde_json::json!({ "request": request, "context": context(id) })).expect("JSON serialises")
+}
+
+/// A v1-draft `complete`'s request, from the contract's completion input
+/// (MCP's params): the reference's type without its `ref/` prefix, as
+/// v1-draft plugins take it.
+pub(crate) fn complete_request(input: &str) -> Result<serde_json::Value, String> {
+    let mut request: serde_json::Value =
+        serde_json::from_str(input).map_err(|e| format!("the completion request is not JSON: {e}"))?;
+    if let Some(kind) = request["ref"]["type"].as_str().and_then(|t| t.strip_prefix("ref/")).map(str::to_owned) {
+        request["ref"]["type"] = serde_json::Value::String(kind);
+    }
+    Ok(request)
+}
+
+fn parse<'a, T: Deserialize<'a>>(output: &'a [u8], what: &str) -> Result<T, String> {
+    serde_json::from_slice(output).map_err(|e| format!("the plugin gave no {what}: {e}"))
+}
+
+/// The array `field` of a list result (`what`, e.g. `ListPromptsResult`).
+fn listed<T: serde::de::DeserializeOwned>(output: &[u8], field: &str, what: &str) -> Result<Vec<T>, String> {
+    let mut result: serde_json::Value = parse(output, what)?;
+    // (Not `result[field]`: indexing anything but an object panics.)
+    let items = result.as_object_mut().and_then(|fields| fields.remove(field));
+    let items = items.ok_or_else(|| format!("the plugin gave no {what}: no `{field}`"))?;
+    serde_json::from_value(items).map_err(|e| format!("the plugin gave no {what}: `{field}`: {e}"))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ResourceEntry {
+    uri: String,
+    name: String,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    mime_type: Option<String>,
+    #[serde(default)]
+    annotations: Option<Annotations>,
+}
+
+/// `list_resources`'s `ListResourcesResult`.
+pub(crate) fn resources(output: &[u8]) -> Result<Vec<contract::McpResource>, String> {
+    let resources: Vec<ResourceEntry> = listed(output, "resources", "ListResourcesResult")?;
+    Ok(resources
+        .into_iter()
+        .map(|r| contract::McpResource {
+            uri: r.uri,
+            name: r.name,
+            description: r.description,
+            mime_type: r.mime_type.unwrap_or_default(),
+            annotations: annotations(r.annotations),
+        })
+        .collect())
+}
+
+/// `list_resource_templates`'s `ListResourceTemplatesResult`.
+pub(crate) fn resource_templates(output: &[u8]) -> Result<Vec<contract::ResourceTemplate>, String> {
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Template {
+        uri_template: String,
+        name: String,
+        #[serde(default)]
+        title: Option<String>,
+        #[serde(default)]
+        description: Option<String>,
+        #[serde(default)]
+        mime_type: Option<String>,
+        #[serde(default)]
+        annotations: Option<Annotations>,
+    }
+    let templates: Vec<Template> = listed(output, "resourceTemplates", "ListResourceTemplatesResult")?;
+    Ok(templates
+        .into_iter()
+        .map(|t| contract::ResourceTemplate {
+            uri_template: t.uri_template,
+            name: t.name,
+            title: t.title,
+            description: t.description,
+            mime_type: t.mime_type,
+            annotations: annotations(t.annotations),
+        })
+        .collect())
+}
+
+/// `read_resource`'s `ReadResourceResult`.
+pub(crate) fn read_result(output: &[u8]) -> Result<contract::ReadResourceResult, String> {
+    #[derive(Deserialize)]
+    struct Read {
+        contents: Vec<Resource>,
+    }
+    let read: Read = parse(output, "ReadResourceResult")?;
+    let contents = read.contents.into_iter().map(resource_contents).collect::<Result<_, _>>()?;
+    Ok(contract::ReadResourceResult { contents })
+}
+
+/// `list_prompts`'s `ListPromptsResult`.
+pub(crate) fn prompts(output: &[u8]) -> Result<Vec<contract::Prompt>, String> {
+    #[derive(Deserialize)]
+    struct Argument {
+        name: String,
+        #[serde(default)]
+        description: Option<String>,
+        #[serde(default)]
+        required: Option<bool>,
+    }
+    #[derive(Deserialize)]
+    struct Entry {
+        name: String,
+        #[serde(default)]
+        description: Option<String>,
+        #[serde(default)]
+        arguments: Option<Vec<Argument>>,
+    }
+    let prompts: Vec<Entry> = listed(output, "prompts", "ListPromptsResult")?;
+    Ok(prompts
+        .into_iter()
+        .map(|p| contract::Prompt {
+            name: p.name,
+            description: p.description,
+            arguments: p.arguments.map(|arguments| {
+                arguments
+                    .into_iter()
+                    .map(|a| contract::PromptArgument {
+                        name: a.name,
+                        description: a.description,
+                        required: a.required,
+                    })
+                    .collect()
+            }),
+        })
+        .collect())
+}
+
+/// `get_prompt`'s `GetPromptResult`.
+pub(crate) fn prompt_result(output: &[u8]) -> Result<contract::GetPromptResult, String> {
+    #[derive(Deserialize)]
+    struct Message {
+        role: String,
+        content: Content,
+    }
+    #[derive(Deserialize)]
+    struct Got {
+        #[serde(default)]
+        description: Option<String>,
+        messages: Vec<Message>,
+    }
+    let got: Got = parse(output, "GetPromptResult")?;
+    let messages = got
+        .messages
+        .into_iter()
+        .map(|m| {
+            let role = match m.role.as_str() {
+                "user" => contract::PromptMessageRole::User,
+                "assistant" => contract::PromptMessageRole::Assistant,
+                other => return Err(format!("a prompt message of unknown role `{other}`")),
+            };
+            let content = match content(m.content)? {
+                contract::Content::Text(text) => contract::PromptMessageContent::Text(text),
+                contract::Content::Image(image) => contract::PromptMessageContent::Image(image),
+                contract::Content::Embedded(resource) => contract::PromptMessageContent::McpResource(resource),
+                contract::Content::Audio(_) => {
+                    return Err("a prompt message of audio, which prompts cannot carry here".into());
+                }
+            };
+            Ok(contract::PromptMessage { role, content })
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(contract::GetPromptResult { description: got.description, messages })
+}
+
+/// `complete`'s `CompleteResult`: its values, as the contract's text items.
+pub(crate) fn completion(output: &[u8]) -> Result<contract::CompletionResponse, String> {
+    #[derive(Deserialize)]
+    struct Completion {
+        values: Vec<String>,
+    }
+    #[derive(Deserialize)]
+    struct Completed {
+        completion: Completion,
+    }
+    let completed: Completed = parse(output, "CompleteResult")?;
+    let content = completed
+        .completion
+        .values
+        .into_iter()
+        .map(|text| contract::Content::Text(contract::TextContent { text, annotations: None }))
+        .collect();
+    Ok(contract::CompletionResponse { content, meta: None, is_error: None })
 }
 
 #[cfg(test)]
