@@ -14,12 +14,16 @@
 //!   over stdio, or a bare hyper + serde_json server (`--http`).
 //! - `report`: runs the whole matrix, prints a markdown table and writes
 //!   `bench/results/` (JSON and SVG plots).
+//! - `engines`: a router wrapped by `mcp-wit wrap` on `wasmtime serve`
+//!   against `mcp-wit serve --http`; `plugins`: an echo Extism servlet
+//!   against the echo component (both on [`pair`]).
 //!
 //! The measuring code lives here so `report` can call it in-process.
 
 pub mod args;
 pub mod http;
 pub mod load;
+pub mod pair;
 pub mod stats;
 pub mod svg;
 

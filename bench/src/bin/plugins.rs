@@ -1,0 +1,110 @@
+//! `plugins`: the echo Extism servlet (`plugins/servlet`, raw ABI) against
+//! the echo component (`components/echo`), both served by `mcp-wit serve`:
+//! over stdio in a session (one instance, calls on it) and over Streamable
+//! HTTP in 2026-07-28 requests (a fresh instance per request: what making
+//! one costs).
+//!
+//! ```text
+//! cargo run --release -p mcp-wit-bench --bin plugins -- [--reps 3] [--calls 20000] [--http-calls 10000]
+//!     [--out bench/results/plugins] [--no-build] [--show-stderr]
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, ensure};
+use mcp_wit_bench::args::Args;
+use mcp_wit_bench::http::{self, Era};
+use mcp_wit_bench::pair::{self, Contender, Effort, Point};
+use serde::Serialize;
+
+const USAGE: &str = "usage: plugins [--reps R] [--calls N] [--http-calls N] [--out DIR] [--no-build] [--show-stderr]";
+
+#[derive(Serialize)]
+struct Results {
+    component_bytes: u64,
+    servlet_bytes: u64,
+    reps: usize,
+    rows: Vec<pair::Row>,
+    runs: Vec<pair::Run>,
+}
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("plugins: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
+    let args = Args::parse(
+        std::env::args().skip(1),
+        &["reps", "calls", "http-calls", "out"],
+        &["no-build", "show-stderr", "help"],
+    )?;
+    if args.switch("help") {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    ensure!(args.positional.is_empty() && args.command.is_empty(), "unexpected arguments\n{USAGE}");
+    let calls: usize = args.get("calls", 20_000)?;
+    let http_calls: usize = args.get("http-calls", 10_000)?;
+    let effort = Effort {
+        reps: args.get("reps", 3)?,
+        stdio_calls: calls,
+        stdio_warmup: calls / 10,
+        http_calls,
+        http_warmup: http_calls / 10,
+        show_stderr: args.switch("show-stderr"),
+    };
+    ensure!(effort.reps > 0, "--reps must be at least 1");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
+    let out_dir = args.value("out").map_or_else(|| root.join("bench/results/plugins"), PathBuf::from);
+    if !args.switch("no-build") {
+        pair::build_release(&root)?;
+    }
+    let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
+    let mcp_wit = bin_dir.join("mcp-wit").display().to_string();
+    let component = PathBuf::from(mcp_wit_tests::FIXTURES).join("echo.wasm");
+    let servlet = PathBuf::from(mcp_wit_tests::PLUGIN_FIXTURES).join("servlet.wasm");
+    let serve = |guest: &Path| -> Vec<String> {
+        [mcp_wit.as_str(), "serve", &guest.display().to_string(), "--guest-output", "discard"]
+            .into_iter()
+            .map(str::to_owned)
+            .collect()
+    };
+    let with_http = |mut command: Vec<String>| {
+        command.extend(["--http".into(), http::ADDR.into()]);
+        command
+    };
+    let contenders = [
+        Contender { name: "component", stdio: Some(serve(&component)), http: with_http(serve(&component)) },
+        Contender { name: "servlet", stdio: Some(serve(&servlet)), http: with_http(serve(&servlet)) },
+    ];
+    let points = [
+        Point::Stdio { inflight: 1, era: Era::Legacy },
+        Point::Stdio { inflight: 32, era: Era::Legacy },
+        Point::Http { sessions: 1, era: Era::Modern },
+        Point::Http { sessions: 8, era: Era::Modern },
+    ];
+    let runs = pair::run(&contenders, &points, effort)?;
+    let rows = pair::rows(&contenders, &points, &runs);
+    let (component_bytes, servlet_bytes) = (std::fs::metadata(&component)?.len(), std::fs::metadata(&servlet)?.len());
+    let summary = format!(
+        "## An Extism servlet against a component\n\n\
+         The echo tool as a component (`components/echo`, {component_bytes} bytes) and as an Extism servlet \
+         on the raw ABI (`plugins/servlet`, {servlet_bytes} bytes), both on `mcp-wit serve`; over stdio a \
+         2025 session (one instance), over HTTP 2026-07-28 requests (a fresh instance each); medians of {} \
+         alternating repetitions: calls/s (p50 µs, server CPU µs per call).\n\n{}",
+        effort.reps,
+        pair::table(&contenders, &rows)
+    );
+    std::fs::create_dir_all(&out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
+    let results = Results { component_bytes, servlet_bytes, reps: effort.reps, rows, runs };
+    std::fs::write(out_dir.join("results.json"), serde_json::to_string_pretty(&results)?)?;
+    std::fs::write(out_dir.join("summary.md"), &summary)?;
+    println!("{summary}");
+    Ok(())
+}
