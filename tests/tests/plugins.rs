@@ -223,3 +223,36 @@ async fn a_v1_draft_plugin_serves_resources_templates_prompts_and_completions() 
     assert!(internal_error(&missing).contains("no resource pdk://nope"), "{missing}");
     server.finish().await;
 }
+
+#[tokio::test]
+async fn a_plugin_compiles_ahead_of_time_and_through_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let compiled = dir.path().join("servlet.cwasm");
+    let servlet = path("servlet");
+    let done = std::process::Command::new(binary())
+        .args(["compile", &servlet, "-o", compiled.to_str().unwrap()])
+        .output()
+        .expect("mcp-wit runs");
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let mut server = RawServer::initialized(&["serve", compiled.to_str().unwrap()], "2025-11-25").await;
+    assert_eq!(support::text(&server.call(1, "echo", json!({ "text": "precompiled" })).await), "precompiled");
+    server.finish().await;
+
+    // Through the compile cache: the second start finds what the first wrote.
+    let cache = dir.path().join("cache");
+    for _ in 0..2 {
+        let args = ["serve", &servlet, "--cache-dir", cache.to_str().unwrap()];
+        let mut server = RawServer::initialized(&args, "2025-11-25").await;
+        assert_eq!(support::text(&server.call(1, "echo", json!({ "text": "cached" })).await), "cached");
+        server.finish().await;
+    }
+    let entries: Vec<_> = std::fs::read_dir(&cache).unwrap().collect();
+    assert_eq!(entries.len(), 1, "one cache entry: {entries:?}");
+    // A module that is no plugin is refused by `compile` too.
+    let refused = std::process::Command::new(binary())
+        .args(["compile", support::COUNT_VOWELS, "-o", dir.path().join("x.cwasm").to_str().unwrap()])
+        .output()
+        .expect("mcp-wit runs");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not an MCP plugin"));
+}

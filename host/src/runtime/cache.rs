@@ -66,7 +66,7 @@ impl CompileCache {
 
     /// The compiled component for `wasm`: from the cache when a sound entry
     /// exists, else compiled (and stored; a store failure only warns).
-    pub fn load_or_compile(&self, engine: &Engine, wasm: &[u8]) -> wasmtime::Result<(Component, CacheOutcome)> {
+    pub fn load_or_compile<C: Compiled>(&self, engine: &Engine, wasm: &[u8]) -> wasmtime::Result<(C, CacheOutcome)> {
         let path = self.entry_path(engine, wasm);
         let mut outcome = CacheOutcome::Compiled;
         match std::fs::read(&path) {
@@ -80,14 +80,14 @@ impl CompileCache {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => tracing::warn!(path = %path.display(), "cannot read compile cache entry: {e}"),
         }
-        let component = Component::new(engine, wasm)?;
+        let component = C::compile(engine, wasm)?;
         if let Err(e) = self.store(&path, &component) {
             tracing::warn!(dir = %self.dir.display(), "cannot write to the compile cache: {e:#}");
         }
         Ok((component, outcome))
     }
 
-    fn load_entry(&self, engine: &Engine, entry: &[u8]) -> Result<Component, String> {
+    fn load_entry<C: Compiled>(&self, engine: &Engine, entry: &[u8]) -> Result<C, String> {
         if entry.len() < HEADER || &entry[..MAGIC.len()] != MAGIC {
             return Err("not an mcp-wit cache entry".into());
         }
@@ -99,10 +99,10 @@ impl CompileCache {
         // wrote for this engine configuration (checksum above; the file name
         // carries the engine's compatibility hash, and `deserialize` checks
         // it again).
-        unsafe { Component::deserialize(engine, payload) }.map_err(|e| format!("{e:#}"))
+        unsafe { C::deserialize(engine, payload) }.map_err(|e| format!("{e:#}"))
     }
 
-    fn store(&self, path: &Path, component: &Component) -> wasmtime::Result<()> {
+    fn store<C: Compiled>(&self, path: &Path, component: &C) -> wasmtime::Result<()> {
         let payload = component.serialize()?;
         std::fs::create_dir_all(&self.dir)?;
         // Write then rename: readers never see a half-written entry.
@@ -119,6 +119,50 @@ impl CompileCache {
 }
 
 /// Feeds `Hash` output into blake3 (stable across runs, unlike `DefaultHasher`).
+/// What the cache holds: a component, or a core module (an Extism plugin).
+pub trait Compiled: Sized {
+    /// Compiles `wasm`.
+    fn compile(engine: &Engine, wasm: &[u8]) -> wasmtime::Result<Self>;
+    /// The machine code, to store.
+    fn serialize(&self) -> wasmtime::Result<Vec<u8>>;
+    /// Machine code this engine wrote.
+    ///
+    /// # Safety
+    ///
+    /// As [`Component::deserialize`]: the bytes are run as machine code.
+    unsafe fn deserialize(engine: &Engine, bytes: &[u8]) -> wasmtime::Result<Self>;
+}
+
+impl Compiled for Component {
+    fn compile(engine: &Engine, wasm: &[u8]) -> wasmtime::Result<Self> {
+        Component::new(engine, wasm)
+    }
+
+    fn serialize(&self) -> wasmtime::Result<Vec<u8>> {
+        Component::serialize(self)
+    }
+
+    unsafe fn deserialize(engine: &Engine, bytes: &[u8]) -> wasmtime::Result<Self> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Component::deserialize(engine, bytes) }
+    }
+}
+
+impl Compiled for wasmtime::Module {
+    fn compile(engine: &Engine, wasm: &[u8]) -> wasmtime::Result<Self> {
+        wasmtime::Module::new(engine, wasm)
+    }
+
+    fn serialize(&self) -> wasmtime::Result<Vec<u8>> {
+        wasmtime::Module::serialize(self)
+    }
+
+    unsafe fn deserialize(engine: &Engine, bytes: &[u8]) -> wasmtime::Result<Self> {
+        // SAFETY: forwarded to the caller.
+        unsafe { wasmtime::Module::deserialize(engine, bytes) }
+    }
+}
+
 struct Blake3Hasher(blake3::Hasher);
 
 impl Hasher for Blake3Hasher {

@@ -136,6 +136,10 @@ impl LoadedComponent {
             // SAFETY: the operator named this file to be run, as they would a
             // binary; `deserialize` still checks it was made by this engine.
             Some(Precompiled::Component) => unsafe { Self::from_precompiled(engine, &bytes, policy) },
+            // SAFETY: as above.
+            #[cfg(feature = "extism")]
+            Some(Precompiled::Module) => unsafe { Self::from_precompiled_plugin(engine, &bytes, policy) },
+            #[cfg(not(feature = "extism"))]
             Some(Precompiled::Module) => Err(LoadError::CoreModule),
             None => Self::from_bytes_cached(engine, &bytes, policy, cache),
         }
@@ -156,7 +160,13 @@ impl LoadedComponent {
         match check_is_component(bytes) {
             // A core module: an Extism plugin, if it is one.
             #[cfg(feature = "extism")]
-            Err(LoadError::CoreModule) => return Self::plugin(engine, bytes, policy),
+            Err(LoadError::CoreModule) => {
+                let module = match cache {
+                    Some(cache) => cache.load_or_compile(engine, bytes).map_err(LoadError::Compile)?.0,
+                    None => wasmtime::Module::new(engine, bytes).map_err(LoadError::Compile)?,
+                };
+                return Self::plugin(engine, &module, policy);
+            }
             checked => checked?,
         }
         let started = std::time::Instant::now();
@@ -212,11 +222,26 @@ impl LoadedComponent {
         LoadedComponent { inner: Arc::new(inner) }
     }
 
-    /// An Extism plugin (a core module) from its bytes, checked and linked.
+    /// An Extism plugin compiled ahead of time by [`compile`].
+    ///
+    /// # Safety
+    ///
+    /// As [`Self::from_precompiled`]: the bytes are run as machine code.
     #[cfg(feature = "extism")]
-    fn plugin(engine: &Engine, bytes: &[u8], policy: SandboxPolicy) -> Result<Self, LoadError> {
-        let module = wasmtime::Module::new(engine, bytes).map_err(LoadError::Compile)?;
-        let linked = plugin::LinkedPlugin::new(engine, &module)?;
+    pub unsafe fn from_precompiled_plugin(
+        engine: &Engine,
+        bytes: &[u8],
+        policy: SandboxPolicy,
+    ) -> Result<Self, LoadError> {
+        // SAFETY: forwarded to the caller.
+        let module = unsafe { wasmtime::Module::deserialize(engine, bytes) }.map_err(LoadError::Precompiled)?;
+        Self::plugin(engine, &module, policy)
+    }
+
+    /// An Extism plugin (a compiled core module), checked and linked.
+    #[cfg(feature = "extism")]
+    fn plugin(engine: &Engine, module: &wasmtime::Module, policy: SandboxPolicy) -> Result<Self, LoadError> {
+        let linked = plugin::LinkedPlugin::new(engine, module)?;
         let config = policy.env().iter().cloned().collect();
         Ok(Self::with_code(Code::Plugin { linked, config: Arc::new(config) }, policy))
     }
@@ -378,10 +403,19 @@ fn link(
     linker.instantiate_pre(component)
 }
 
-/// Compiles the component in `wasm` for `engine` into the bytes of a `.cwasm`
-/// that [`LoadedComponent::load`] runs without compiling.
+/// Compiles the component (or Extism plugin) in `wasm` for `engine` into the
+/// bytes of a `.cwasm` that [`LoadedComponent::load`] runs without compiling.
 pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
-    check_is_component(wasm)?;
+    match check_is_component(wasm) {
+        // An Extism plugin's module, checked as loading would check it.
+        #[cfg(feature = "extism")]
+        Err(LoadError::CoreModule) => {
+            let module = wasmtime::Module::new(engine, wasm).map_err(LoadError::Compile)?;
+            plugin::detect(&module)?;
+            return module.serialize().map_err(LoadError::Compile);
+        }
+        checked => checked?,
+    }
     let component = Component::new(engine, wasm).map_err(LoadError::Compile)?;
     check_exports_router(engine, &component, Imports::of(engine, &component))?;
     component.serialize().map_err(LoadError::Compile)
