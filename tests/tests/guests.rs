@@ -287,12 +287,15 @@ fn files_that_are_not_components_are_refused_with_advice() {
     let stderr = String::from_utf8(run_serve(&[text.to_str().unwrap()], "").stderr).unwrap();
     assert!(stderr.contains("not a WebAssembly file"), "{stderr}");
 
-    // The smallest core module: magic and version 1.
+    // The smallest core module (magic and version 1): neither a component
+    // nor an Extism plugin.
     let module = dir.path().join("module.wasm");
     std::fs::write(&module, b"\0asm\x01\0\0\0").unwrap();
     let stderr = String::from_utf8(run_serve(&[module.to_str().unwrap()], "").stderr).unwrap();
     assert!(
-        stderr.contains("core WebAssembly module, not a component") && stderr.contains("wasm32-wasip2"),
+        stderr.contains("core WebAssembly module is not an MCP plugin")
+            && stderr.contains("`call` and `describe`")
+            && stderr.contains("wasm32-wasip2"),
         "{stderr}"
     );
 }
