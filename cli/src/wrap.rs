@@ -49,11 +49,20 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
 
 /// Refuses what `mcp-wit serve` would refuse, with the same errors: not a
 /// component, not a router, a middleware without its router (found by
-/// loading it, as the host does).
+/// loading it, as the host does); and Extism plugins, which `serve` takes
+/// but no engine runs.
 fn check_router(router: &[u8]) -> anyhow::Result<()> {
     let engine = EngineOptions { max_instances: 8, ..EngineOptions::default() }.build()?;
     let cache = CompileCache::default_dir().map(CompileCache::new);
-    LoadedComponent::from_bytes_cached(&engine, router, SandboxPolicy::builder("router").build(), cache.as_ref())?;
+    let loaded =
+        LoadedComponent::from_bytes_cached(&engine, router, SandboxPolicy::builder("router").build(), cache.as_ref())?;
+    if loaded.is_plugin() {
+        bail!(
+            "it is an {}, a core module: engines run components, and the adapter serves a component's router \
+             (serve the plugin with `mcp-wit serve`)",
+            loaded.kind()
+        );
+    }
     Ok(())
 }
 

@@ -353,6 +353,10 @@ async fn mcp_wit_wrap_makes_the_same_server_and_refuses_what_engines_cannot_run(
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(!refused.status.success());
     assert!(stderr.contains("does not export `wasix:mcp/router@25.3.26`"), "{stderr}");
+    let refused = wrap(&support::plugin_fixture("servlet"));
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(stderr.contains("Extism servlet") && stderr.contains("mcp-wit serve"), "{stderr}");
     let not_wasm = wrap(std::path::Path::new(env!("CARGO_MANIFEST_PATH")));
     let stderr = String::from_utf8_lossy(&not_wasm.stderr);
     assert!(!not_wasm.status.success());

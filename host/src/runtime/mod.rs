@@ -246,6 +246,15 @@ impl LoadedComponent {
         Ok(Self::with_code(Code::Plugin { linked, config: Arc::new(config) }, policy))
     }
 
+    /// Whether this is an Extism plugin (a core module), not a component.
+    pub fn is_plugin(&self) -> bool {
+        match &self.inner.code {
+            Code::Component { .. } => false,
+            #[cfg(feature = "extism")]
+            Code::Plugin { .. } => true,
+        }
+    }
+
     /// What kind of guest this is: a component, or which kind of Extism
     /// plugin.
     pub fn kind(&self) -> &'static str {
