@@ -12,6 +12,12 @@
 //! name = "weather"             # the prefix when several are served
 //! max-memory = "64MiB"         # this component only
 //! secrets = ["API_KEY"]        # its own grants, added to the ones above
+//!
+//! [[component]]
+//! path = "fetch-plugin.wasm"   # an Extism plugin: the manifest fields its users know
+//! allowed_hosts = ["api.example.com"]      # as allow-http
+//! allowed_paths = { "/srv/data" = "/data", "ro:/etc/app" = "/app" }   # as dir
+//! memory = { max_pages = 1024 }            # as max-memory (64 KiB pages)
 //! ```
 //!
 //! Precedence: a flag given on the command line, then the component's
@@ -70,8 +76,54 @@ pub struct ComponentSection {
     /// Its own grants, added to the file's and the command line's.
     #[serde(flatten)]
     pub sandbox: SandboxArgs,
+    /// The Extism manifest's fields, folded into the ones above when read.
+    #[serde(flatten)]
+    extism: ExtismManifest,
     #[serde(flatten)]
     unknown: BTreeMap<String, toml::Value>,
+}
+
+/// The fields of an Extism manifest that users of Extism plugins know, as
+/// Extism spells them.
+#[derive(Debug, Default, Deserialize)]
+struct ExtismManifest {
+    /// Hosts outgoing HTTP may reach (`allow-http`).
+    #[serde(default)]
+    allowed_hosts: Vec<String>,
+    /// Host directory (`ro:` first: read-only) → where the guest sees it (`dir`).
+    #[serde(default)]
+    allowed_paths: BTreeMap<String, String>,
+    /// `max_pages`: the memory cap in 64 KiB pages (`max-memory`).
+    #[serde(default)]
+    memory: Option<ExtismMemory>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExtismMemory {
+    max_pages: u32,
+}
+
+impl ComponentSection {
+    /// Folds the Extism manifest fields into the section's own.
+    fn fold_extism(&mut self) -> anyhow::Result<()> {
+        let manifest = std::mem::take(&mut self.extism);
+        self.sandbox.allow_http.extend(manifest.allowed_hosts);
+        for (host, guest) in manifest.allowed_paths {
+            self.sandbox.dirs.push(match host.strip_prefix("ro:") {
+                Some(host) => format!("{host}:{guest}:ro"),
+                None => format!("{host}:{guest}"),
+            });
+        }
+        if let Some(memory) = manifest.memory {
+            anyhow::ensure!(
+                self.max_memory.is_none(),
+                "give `max-memory` or `memory.max_pages`, not both (they say the same)"
+            );
+            self.max_memory = Some(memory.max_pages as usize * 64 * 1024);
+        }
+        Ok(())
+    }
 }
 
 impl ConfigFile {
@@ -88,7 +140,9 @@ impl ConfigFile {
             toml::from_str(text).with_context(|| format!("{} is not a valid mcp-wit.toml", path.display()))?;
         reject_unknown(path, "", &file.unknown)?;
         for (i, component) in file.components.iter_mut().enumerate() {
-            reject_unknown(path, &format!("[[component]] #{}: ", i + 1), &component.unknown)?;
+            let section = format!("[[component]] #{}: ", i + 1);
+            reject_unknown(path, &section, &component.unknown)?;
+            component.fold_extism().with_context(|| format!("{}: {section}", path.display()))?;
             if component.path.is_relative() {
                 component.path = path.parent().unwrap_or(Path::new(".")).join(&component.path);
             }
@@ -144,6 +198,26 @@ mod tests {
         assert_eq!(file.components[0].path, Path::new("/etc/mcp/weather.wasm"));
         assert_eq!(file.components[0].sandbox.allow_http, ["api.weather.gov"]);
         assert_eq!(file.components[1].path, Path::new("/abs/notes.cwasm"));
+    }
+
+    #[test]
+    fn reads_the_extism_manifest_fields_of_a_component() {
+        let text = r#"
+            [[component]]
+            path = "plugin.wasm"
+            allow-http = ["a.example.com"]
+            allowed_hosts = ["b.example.com", "*.c.example.com"]
+            allowed_paths = { "/srv/data" = "/data", "ro:/etc/app" = "/app" }
+            memory = { max_pages = 16 }
+        "#;
+        let file = ConfigFile::parse(text, Path::new("m.toml")).unwrap();
+        let section = &file.components[0];
+        assert_eq!(section.sandbox.allow_http, ["a.example.com", "b.example.com", "*.c.example.com"]);
+        assert_eq!(section.sandbox.dirs, ["/srv/data:/data", "/etc/app:/app:ro"]);
+        assert_eq!(section.max_memory, Some(16 * 64 * 1024));
+        let both = "[[component]]\npath = \"p.wasm\"\nmax-memory = \"1MiB\"\nmemory = { max_pages = 1 }";
+        let error = format!("{:#}", ConfigFile::parse(both, Path::new("m.toml")).unwrap_err());
+        assert!(error.contains("not both"), "{error}");
     }
 
     #[test]
