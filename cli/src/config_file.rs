@@ -18,6 +18,7 @@
 //! allowed_hosts = ["api.example.com"]      # as allow-http
 //! allowed_paths = { "/srv/data" = "/data", "ro:/etc/app" = "/app" }   # as dir
 //! memory = { max_pages = 1024 }            # as max-memory (64 KiB pages)
+//! config = { REGION = "eu" }               # as config = ["REGION=eu"]
 //! ```
 //!
 //! Precedence: a flag given on the command line, then the component's
@@ -209,12 +210,14 @@ mod tests {
             allowed_hosts = ["b.example.com", "*.c.example.com"]
             allowed_paths = { "/srv/data" = "/data", "ro:/etc/app" = "/app" }
             memory = { max_pages = 16 }
+            config = { REGION = "eu", MODE = "fast" }
         "#;
         let file = ConfigFile::parse(text, Path::new("m.toml")).unwrap();
         let section = &file.components[0];
         assert_eq!(section.sandbox.allow_http, ["a.example.com", "b.example.com", "*.c.example.com"]);
         assert_eq!(section.sandbox.dirs, ["/srv/data:/data", "/etc/app:/app:ro"]);
         assert_eq!(section.max_memory, Some(16 * 64 * 1024));
+        assert_eq!(section.sandbox.config, ["MODE=fast", "REGION=eu"], "a table, as Extism writes it");
         let both = "[[component]]\npath = \"p.wasm\"\nmax-memory = \"1MiB\"\nmemory = { max_pages = 1 }";
         let error = format!("{:#}", ConfigFile::parse(both, Path::new("m.toml")).unwrap_err());
         assert!(error.contains("not both"), "{error}");

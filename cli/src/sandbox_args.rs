@@ -29,7 +29,10 @@ pub struct SandboxArgs {
     pub env: Vec<String>,
     /// Supply a configuration value a tool declares (`tool-meta.config`);
     /// the guest reads it as an environment variable. Repeatable.
+    // In a file also as a table (`config = { KEY = "VALUE" }`), as Extism
+    // manifests write it.
     #[arg(long = "config", value_name = "KEY=VALUE")]
+    #[serde(deserialize_with = "list_or_table")]
     pub config: Vec<String>,
     /// Supply a secret a tool declares (`tool-meta.secrets`): `KEY` takes the
     /// host's variable `KEY`, `KEY=@FILE` reads a file. The guest reads it as
@@ -45,6 +48,20 @@ pub struct SandboxArgs {
     /// `HOST:*` (any port). Repeatable. Every other destination is refused.
     #[arg(long = "allow-http", value_name = "HOST[:PORT]", value_parser = check::<HttpGrant>)]
     pub allow_http: Vec<String>,
+}
+
+/// `["KEY=VALUE", …]`, or `{ KEY = "VALUE", … }` read as that list.
+fn list_or_table<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum ListOrTable {
+        List(Vec<String>),
+        Table(std::collections::BTreeMap<String, String>),
+    }
+    Ok(match ListOrTable::deserialize(deserializer)? {
+        ListOrTable::List(list) => list,
+        ListOrTable::Table(table) => table.into_iter().map(|(key, value)| format!("{key}={value}")).collect(),
+    })
 }
 
 /// Checks a flag's syntax when it is parsed, keeping its text: the same text
