@@ -15,9 +15,9 @@ use super::convert::{IntoContract, completion_request};
 use super::extension::{EXTENSION_FUNCTIONS, EXTENSION_INTERFACE, ExtensionExports, ResourceTemplate};
 use super::limits::{CallControl, Interrupted, Limits};
 #[cfg(feature = "extism")]
-use super::plugin::PluginKind;
-#[cfg(feature = "extism")]
 use super::plugin::kernel::{Kernel, KernelView};
+#[cfg(feature = "extism")]
+use super::plugin::{ENTRY_POINTS, PluginKind};
 use crate::sandbox::{SandboxPolicy, SandboxState};
 
 #[cfg(feature = "extism")]
@@ -145,13 +145,6 @@ pub struct RouterInstance {
 }
 
 /// What an instance runs.
-#[cfg_attr(
-    feature = "extism",
-    expect(
-        clippy::large_enum_variant,
-        reason = "components are the common case: boxing them would add an allocation to every instance"
-    )
-)]
 enum Guest {
     /// A component: its router functions, looked up on first call.
     Component {
@@ -162,7 +155,16 @@ enum Guest {
     },
     /// An Extism plugin (see `plugin_calls`).
     #[cfg(feature = "extism")]
-    Plugin { instance: wasmtime::Instance, kind: PluginKind, label: std::sync::Arc<str> },
+    Plugin {
+        instance: wasmtime::Instance,
+        kind: PluginKind,
+        label: std::sync::Arc<str>,
+        /// Its entry points ([`ENTRY_POINTS`]), each looked up and its type
+        /// checked on first use; `Some(None)`: not exported.
+        entries: [Option<Option<wasmtime::TypedFunc<(), i32>>>; ENTRY_POINTS.len()],
+        /// Requests made of it so far (for their `context.id`).
+        requests: u64,
+    },
 }
 
 /// Argument buffer capacity kept between calls.

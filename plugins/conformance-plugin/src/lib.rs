@@ -69,11 +69,9 @@ pub fn call_tool(Json(input): Json<Value>) -> FnResult<Json<Value>> {
         "test_simple_text" => result(vec![text("This is a simple text response for testing.")]),
         "test_image_content" => result(vec![image()]),
         "test_audio_content" => result(vec![json!({ "type": "audio", "data": WAV, "mimeType": "audio/wav" })]),
-        "test_embedded_resource" => result(vec![embedded(
-            "test://embedded-resource",
-            "text/plain",
-            "This is an embedded resource content.",
-        )]),
+        "test_embedded_resource" => {
+            result(vec![embedded("test://embedded-resource", "text/plain", "This is an embedded resource content.")])
+        }
         "test_multiple_content_types" => result(vec![
             text("Multiple content types test:"),
             image(),
@@ -95,9 +93,7 @@ pub fn call_tool(Json(input): Json<Value>) -> FnResult<Json<Value>> {
 
 #[plugin_fn]
 pub fn list_resources(Json(_input): Json<Value>) -> FnResult<Json<Value>> {
-    let resource = |uri: &str, name: &str, description: &str, mime_type: &str| {
-        json!({ "uri": uri, "name": name, "description": description, "mimeType": mime_type })
-    };
+    let resource = |uri: &str, name: &str, description: &str, mime_type: &str| json!({ "uri": uri, "name": name, "description": description, "mimeType": mime_type });
     Ok(Json(json!({ "resources": [
         resource("test://static-text", "static-text", "A static text resource for testing", "text/plain"),
         resource("test://static-binary", "static-binary", "A static binary resource (image) for testing", "image/png"),
@@ -118,7 +114,8 @@ pub fn list_resource_templates(Json(_input): Json<Value>) -> FnResult<Json<Value
 #[plugin_fn]
 pub fn read_resource(Json(input): Json<Value>) -> FnResult<Json<Value>> {
     let uri = input["request"]["uri"].as_str().unwrap_or_default();
-    let text = |mime_type: &str, text: &str| json!({ "contents": [{ "uri": uri, "mimeType": mime_type, "text": text }] });
+    let text =
+        |mime_type: &str, text: &str| json!({ "contents": [{ "uri": uri, "mimeType": mime_type, "text": text }] });
     let read = match uri {
         "test://static-text" => text("text/plain", "This is the content of the static text resource."),
         "test://static-binary" => json!({ "contents": [{ "uri": uri, "mimeType": "image/png", "blob": PNG }] }),
@@ -138,7 +135,8 @@ pub fn read_resource(Json(input): Json<Value>) -> FnResult<Json<Value>> {
 
 #[plugin_fn]
 pub fn list_prompts(Json(_input): Json<Value>) -> FnResult<Json<Value>> {
-    let argument = |name: &str, description: &str| json!({ "name": name, "description": description, "required": true });
+    let argument =
+        |name: &str, description: &str| json!({ "name": name, "description": description, "required": true });
     Ok(Json(json!({ "prompts": [
         { "name": "test_simple_prompt", "description": "A simple prompt without arguments" },
         {

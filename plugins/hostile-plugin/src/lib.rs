@@ -1,56 +1,32 @@
 //! `hostile-plugin`: an XTP servlet (raw Extism ABI) whose tools misbehave
 //! on purpose, to show the host contains them. `ok` answers normally.
 
+use raw_abi::{env, input, output, to_kernel};
 use serde_json::{Value, json};
 
-#[link(wasm_import_module = "extism:host/env")]
-unsafe extern "C" {
-    fn input_length() -> u64;
-    fn input_load_u8(offset: u64) -> u8;
-    fn alloc(length: u64) -> u64;
-    fn load_u64(offset: u64) -> u64;
-    fn store_u8(offset: u64, value: u8);
-    fn store_u64(offset: u64, value: u64);
-    fn output_set(offset: u64, length: u64);
-    fn error_set(offset: u64);
-}
-
-fn input() -> Vec<u8> {
-    // SAFETY: the kernel's functions take and return plain integers.
-    unsafe { (0..input_length()).map(|i| input_load_u8(i)).collect() }
-}
-
-fn to_kernel(bytes: &[u8]) -> u64 {
-    // SAFETY: as above.
-    unsafe {
-        let block = alloc(bytes.len() as u64);
-        for (i, byte) in bytes.iter().enumerate() {
-            store_u8(block + i as u64, *byte);
-        }
-        block
-    }
-}
-
-fn output_bytes(bytes: &[u8]) -> i32 {
-    // SAFETY: as above.
-    unsafe { output_set(to_kernel(bytes), bytes.len() as u64) };
-    0
-}
-
 fn text(text: &str) -> i32 {
-    output_bytes(json!({ "content": [{ "type": "text", "text": text }] }).to_string().as_bytes())
+    output(json!({ "content": [{ "type": "text", "text": text }] }).to_string().as_bytes())
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn describe() -> i32 {
     let tools: Vec<Value> = [
-        "ok", "spin", "allocate", "kernel-hog", "lie", "out-of-bounds", "bad-json", "panic", "recurse", "env",
+        "ok",
+        "spin",
+        "allocate",
+        "kernel-hog",
+        "lie",
+        "out-of-bounds",
+        "bad-json",
+        "panic",
+        "recurse",
+        "env",
         "read-file",
     ]
     .iter()
     .map(|name| json!({ "name": name, "description": name, "inputSchema": { "type": "object" } }))
     .collect();
-    output_bytes(json!({ "tools": tools }).to_string().as_bytes())
+    output(json!({ "tools": tools }).to_string().as_bytes())
 }
 
 /// Recursion without end (the frame kept alive, so it cannot become a loop).
@@ -80,7 +56,7 @@ pub extern "C" fn call() -> i32 {
         "kernel-hog" => {
             let mut total: u64 = 0;
             // SAFETY: as above.
-            while unsafe { alloc(1 << 20) } != 0 {
+            while unsafe { env::alloc(1 << 20) } != 0 {
                 total += 1;
             }
             text(&format!("the kernel gave {total} MiB"))
@@ -89,21 +65,21 @@ pub extern "C" fn call() -> i32 {
         "lie" => {
             let block = to_kernel(b"{}");
             // SAFETY: as above.
-            unsafe { output_set(block, 1 << 40) };
+            unsafe { env::output_set(block, 1 << 40) };
             0
         }
         // Loads and stores outside the kernel's memory, an error set there.
         "out-of-bounds" => {
             // SAFETY: as above.
             let read = unsafe {
-                store_u64(u64::MAX - 4, 7);
-                store_u64(1 << 40, 7);
-                error_set(1 << 40);
-                load_u64(0) + load_u64(1 << 40)
+                env::store_u64(u64::MAX - 4, 7);
+                env::store_u64(1 << 40, 7);
+                env::error_set(1 << 40);
+                env::load_u64(0) + env::load_u64(1 << 40)
             };
             text(&format!("survived, read {read}"))
         }
-        "bad-json" => output_bytes(b"{\"content\": [ not json"),
+        "bad-json" => output(b"{\"content\": [ not json"),
         "panic" => panic!("hostile plugin panics on purpose"),
         "recurse" => text(&recurse(0).to_string()),
         "env" => {

@@ -39,7 +39,9 @@ pub fn call_tool(Json(input): Json<Value>) -> FnResult<Json<Value>> {
         }
         Some("whoami") => Ok(Json(text(input["context"]["id"].as_str().unwrap_or("none")))),
         Some("fail") => Err(extism_pdk::Error::msg("the fail tool failed, as asked").into()),
-        other => Ok(Json(json!({ "content": [{ "type": "text", "text": format!("no tool {other:?}") }], "isError": true }))),
+        other => {
+            Ok(Json(json!({ "content": [{ "type": "text", "text": format!("no tool {other:?}") }], "isError": true })))
+        }
     }
 }
 
@@ -78,7 +80,9 @@ pub fn list_prompts(Json(_input): Json<Value>) -> FnResult<Json<Value>> {
 #[plugin_fn]
 pub fn get_prompt(Json(input): Json<Value>) -> FnResult<Json<Value>> {
     let who = input["request"]["arguments"]["who"].as_str().unwrap_or("nobody");
-    Ok(Json(json!({ "messages": [{ "role": "user", "content": { "type": "text", "text": format!("Greet {who}.") } }] })))
+    Ok(Json(
+        json!({ "messages": [{ "role": "user", "content": { "type": "text", "text": format!("Greet {who}.") } }] }),
+    ))
 }
 
 /// Completes `who` from a fixed list; the reference's type comes without

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use mcp_wit_protocol::{Calls, FaultKind, GuestFault, GuestResult, contract};
+use wasmtime::TypedFunc;
 
-use super::{FaultFrom, Guest, RouterInstance, empty_value, store_with, wit};
+use super::{ENTRY_POINTS, FaultFrom, Guest, RouterInstance, empty_value, store_with, wit};
 use crate::runtime::limits::Limits;
 use crate::runtime::plugin::kernel::{Kernel, KernelView, PluginLogLevel};
 use crate::runtime::plugin::{LinkedPlugin, PluginKind, mapping};
@@ -51,7 +52,13 @@ impl RouterInstance {
             };
             done.map_err(|e| GuestFault::instantiate(e, store.data()))?;
         }
-        let guest = Guest::Plugin { instance, kind: plugin.kind, label: policy.label().into() };
+        let guest = Guest::Plugin {
+            instance,
+            kind: plugin.kind,
+            label: policy.label().into(),
+            entries: Default::default(),
+            requests: 0,
+        };
         Ok(RouterInstance { store, guest, calls, arguments: empty_value() })
     }
 
@@ -70,32 +77,42 @@ impl RouterInstance {
     /// The `context.id` of the next v1-draft request: unique in the
     /// instance (the JSON-RPC id does not reach the router).
     fn next_request_id(&mut self) -> String {
-        let kernel = self.store.data_mut().kernel();
-        kernel.requests += 1;
-        kernel.requests.to_string()
+        let Guest::Plugin { requests, .. } = &mut self.guest else { unreachable!("asked only of plugin instances") };
+        *requests += 1;
+        requests.to_string()
+    }
+
+    /// The entry point `function` (one of [`ENTRY_POINTS`]), `None` when the
+    /// plugin does not export it; looked up once per instance.
+    fn entry(&mut self, function: &str) -> GuestResult<Option<TypedFunc<(), i32>>> {
+        let Guest::Plugin { instance, entries, .. } = &mut self.guest else {
+            unreachable!("plugin exports are called on plugin instances only")
+        };
+        let slot = ENTRY_POINTS.iter().position(|name| *name == function).expect("one of the entry points");
+        if let Some(found) = &entries[slot] {
+            return Ok(found.clone());
+        }
+        let found = match instance.get_func(&mut self.store, function) {
+            None => None,
+            Some(func) => Some(func.typed::<(), i32>(&self.store).map_err(|_| GuestFault {
+                kind: FaultKind::Trap,
+                message: format!("the plugin's `{function}` is not a function `() -> i32`"),
+            })?),
+        };
+        entries[slot] = Some(found.clone());
+        Ok(found)
     }
 
     /// Whether the plugin exports `function`.
     fn exports(&mut self, function: &str) -> bool {
-        match &self.guest {
-            Guest::Plugin { instance, .. } => instance.get_func(&mut self.store, function).is_some(),
-            Guest::Component { .. } => false,
-        }
+        matches!(self.entry(function), Ok(Some(_)))
     }
 
     /// Calls `function` with `input` as Extism does: the kernel reset (the
     /// variables kept), the input set, the export run under the call's
     /// limits; non-zero is a failure.
     async fn plugin_export(&mut self, function: &str, input: &[u8]) -> GuestResult<Answer> {
-        let Guest::Plugin { instance, label, .. } = &self.guest else {
-            unreachable!("plugin exports are called on plugin instances only")
-        };
-        let label = label.clone();
-        let Some(func) = instance.get_func(&mut self.store, function) else { return Ok(Answer::Missing) };
-        let typed = func.typed::<(), i32>(&self.store).map_err(|_| GuestFault {
-            kind: FaultKind::Trap,
-            message: format!("the plugin's `{function}` is not a function `() -> i32`"),
-        })?;
+        let Some(typed) = self.entry(function)? else { return Ok(Answer::Missing) };
         let kernel = self.store.data_mut().kernel();
         kernel.reset();
         if kernel.set_input(input).is_none() {
@@ -112,7 +129,12 @@ impl RouterInstance {
         };
         let code = returned.map_err(|e| GuestFault::from_error(function, e, self.store.data()))?;
         let kernel = self.store.data_mut().kernel();
-        for log in kernel.take_logs() {
+        let logs = kernel.take_logs();
+        let failed =
+            (code != 0).then(|| kernel.error().unwrap_or_else(|| format!("Returned non-zero exit code: {code}")));
+        let output = if failed.is_none() { kernel.output().to_vec() } else { Vec::new() };
+        let Guest::Plugin { label, .. } = &self.guest else { unreachable!("a plugin instance") };
+        for log in logs {
             let message = log.message;
             match log.level {
                 PluginLogLevel::Trace => tracing::trace!(plugin = %label, "{message}"),
@@ -122,12 +144,10 @@ impl RouterInstance {
                 PluginLogLevel::Error => tracing::error!(plugin = %label, "{message}"),
             }
         }
-        if code != 0 {
-            return Ok(Answer::Failed(
-                kernel.error().unwrap_or_else(|| format!("Returned non-zero exit code: {code}")),
-            ));
-        }
-        Ok(Answer::Output(kernel.output().to_vec()))
+        Ok(match failed {
+            Some(message) => Answer::Failed(message),
+            None => Answer::Output(output),
+        })
     }
 
     /// The plugin's answer to a list, as a fault when it failed.

@@ -119,8 +119,6 @@ pub struct Kernel {
     config: Arc<BTreeMap<String, String>>,
     log_level: PluginLogLevel,
     logs: Vec<PluginLog>,
-    /// Requests made of the plugin so far (the host's count, for ids).
-    pub(crate) requests: u64,
 }
 
 impl Kernel {
@@ -139,7 +137,6 @@ impl Kernel {
             config,
             log_level: PluginLogLevel::Info,
             logs: Vec::new(),
-            requests: 0,
         }
     }
 

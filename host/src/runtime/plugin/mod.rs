@@ -22,8 +22,11 @@ use kernel::{ENV_FUNCTIONS, ENV_MODULE};
 /// WASI preview 1, which plugins built for `wasm32-wasip1` import.
 const WASI_P1_MODULE: &str = "wasi_snapshot_preview1";
 
-/// The exports of a v1-draft plugin (any of them makes one).
-pub const PLUGIN_EXPORTS: [&str; 9] = [
+/// Every function the host calls in a plugin: a servlet's two, then the
+/// v1-draft ones ([`PLUGIN_EXPORTS`]).
+pub const ENTRY_POINTS: [&str; 11] = [
+    "call",
+    "describe",
     "list_tools",
     "call_tool",
     "list_resources",
@@ -34,6 +37,9 @@ pub const PLUGIN_EXPORTS: [&str; 9] = [
     "complete",
     "on_roots_list_changed",
 ];
+
+/// The exports of a v1-draft plugin (any of them makes one).
+pub const PLUGIN_EXPORTS: &[&str] = ENTRY_POINTS.split_at(2).1;
 
 /// Which family of Extism MCP plugin a module is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,7 +110,7 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
     };
     let entry_points: &[&str] = match kind {
         PluginKind::Servlet => &["call", "describe"],
-        PluginKind::V1Draft => &PLUGIN_EXPORTS,
+        PluginKind::V1Draft => PLUGIN_EXPORTS,
     };
     for name in entry_points {
         if let Some(ExternType::Func(ty)) = module.get_export(name)
