@@ -56,6 +56,17 @@ impl ListKind {
     }
 }
 
+/// The roots of a `roots/list` result (JSON text).
+pub fn read_roots(result: &str) -> Result<Vec<Root>, ClientError> {
+    #[derive(Deserialize)]
+    struct Listed {
+        roots: Vec<Root>,
+    }
+    let listed: Listed =
+        serde_json::from_str(result).map_err(|e| ClientError::InvalidResponse(format!("`roots/list` result: {e}")))?;
+    Ok(listed.roots)
+}
+
 /// A root the client exposes.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct Root {
@@ -595,14 +606,13 @@ impl ClientLink {
 
     /// The client's roots (`roots/list`).
     pub async fn list_roots(&self, bound: WaitBound) -> Result<Vec<Root>, AskError> {
-        #[derive(Deserialize)]
-        struct Listed {
-            roots: Vec<Root>,
-        }
         let result = self.ask(Question::ListRoots, None, bound).await?;
-        let listed: Listed = serde_json::from_str(result.get())
-            .map_err(|e| ClientError::InvalidResponse(format!("`roots/list` result: {e}")))?;
-        Ok(listed.roots)
+        Ok(read_roots(result.get())?)
+    }
+
+    /// The progress token of the request being served, if it has one.
+    pub fn progress_token(&self) -> Option<&RawValue> {
+        self.inner.settings.progress_token.as_deref()
     }
 
     /// Messages sent while no peer was there, to go out before the answer.

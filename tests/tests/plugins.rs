@@ -1,8 +1,9 @@
 // Extism plugins served beside components: `plugins/servlet` (an XTP servlet
 // on the raw ABI) and `plugins/pdk-plugin` (a v1-draft plugin built with
 // extism-pdk), over stdio and Streamable HTTP, in both eras, to raw
-// requests, the Python SDK client and rmcp's client; and core modules that
-// are no MCP plugin (extism-pdk's own `count_vowels.wasm`) refused.
+// requests, the Python SDK client and rmcp's client; the v1-draft host
+// functions on the client channel in both eras; and core modules that are
+// no MCP plugin (extism-pdk's own `count_vowels.wasm`) refused.
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
@@ -84,7 +85,7 @@ async fn sdk_clients_call_a_pdk_plugin_over_http_in_both_eras() {
     let client = ().serve(StreamableHttpClientTransport::from_uri(server.url())).await.expect("connected");
     let tools = client.list_all_tools().await.expect("tools/list");
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    assert_eq!(names, ["reverse", "whoami", "fail"]);
+    assert_eq!(names, ["reverse", "whoami", "fail", "talk", "announce", "roots_changed"]);
     let whoami = client.call_tool(support::call("whoami", json!({}))).await.expect("tools/call");
     assert!(!support::text_of(&whoami).is_empty(), "the host gives each request a context.id");
     let failed = client.call_tool(support::call("fail", json!({}))).await.expect("tools/call");
@@ -255,4 +256,141 @@ async fn a_plugin_compiles_ahead_of_time_and_through_the_cache() {
         .expect("mcp-wit runs");
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not an MCP plugin"));
+}
+
+/// The Python SDK client calling the pdk plugin's `talk` in `mode`,
+/// answering its questions (over stdio, or at `url`).
+async fn python_talk(mode: &str, url: Option<&str>) -> support::peers::PeerRun {
+    let mut args: Vec<String> =
+        ["--mode", mode, "--talk-back", "accept", "--tool", "talk", "--args", r#"{"prompt":"Say hi"}"#]
+            .map(String::from)
+            .to_vec();
+    if mode == "legacy" {
+        args.extend(["--log-level".into(), "debug".into()]);
+    }
+    match url {
+        Some(url) => args.extend(["--url".into(), url.into()]),
+        None => args.extend(["--".into(), binary().display().to_string(), "serve".into(), path("pdk-plugin")]),
+    }
+    run_peer(Peer::Python, args).await
+}
+
+#[tokio::test]
+async fn a_v1_draft_plugin_talks_back_to_the_python_sdk_in_both_eras() {
+    // What the plugin's `talk` says when the client answers everything.
+    const ANSWERED: &str = r#"model: This is a test response from the client (endTurn); user: accept {"email":"test@example.com","username":"testuser"}; roots: 1"#;
+    let server = HttpServer::start(&[&path("pdk-plugin")]).await;
+    let url = server.url();
+    let (legacy, legacy_http, modern, modern_http) = tokio::join!(
+        python_talk("legacy", None),
+        python_talk("legacy", Some(&url)),
+        python_talk("2026-07-28", None),
+        python_talk("2026-07-28", Some(&url)),
+    );
+    for run in [&legacy, &legacy_http, &modern, &modern_http] {
+        let report = &run.report;
+        assert_eq!(report["call"]["content"][0]["text"], ANSWERED, "{report}");
+        let talk_back = &report["talkBack"];
+        assert_eq!(talk_back["sampled"][0]["messages"][0]["content"]["text"], "Say hi", "{talk_back}");
+        assert_eq!(talk_back["elicited"][0]["message"], "Your name?", "{talk_back}");
+        assert!(talk_back["elicited"][0].get("timeout").is_none(), "the plugin's timeout is not MCP's: {talk_back}");
+        assert_eq!(talk_back["rootsAsked"], 1, "{talk_back}");
+    }
+    let progress = |run: &support::peers::PeerRun| -> Vec<String> {
+        let reports = run.report["talkBack"]["progress"].as_array().unwrap().iter();
+        reports.map(|p| p["message"].as_str().unwrap().to_string()).collect()
+    };
+    for run in [&legacy, &legacy_http] {
+        assert_eq!(progress(run), ["asking the model", "asking the user", "listing roots"]);
+        let logs = &run.report["talkBack"]["logs"];
+        assert_eq!(logs, &json!([{ "level": "info", "logger": "pdk-plugin", "data": { "talking": "Say hi" } }]));
+        for message in &run.trace {
+            schema::check_at(Revision::Legacy, "JSONRPCMessage", message).unwrap();
+        }
+    }
+    for run in [&modern, &modern_http] {
+        assert_eq!(run.report["protocolVersion"], "2026-07-28", "{}", run.report);
+        // A round for each question, the call run again each time.
+        let rounds = run.trace.iter().filter(|m| m["result"]["resultType"] == "input_required").count();
+        assert_eq!(rounds, 3, "{:?}", run.trace);
+        // Each run of the call reports its progress again, up to where it asks.
+        let reported = progress(run);
+        let runs = ["asking the model", "asking the model", "asking the user", "asking the model", "asking the user"];
+        assert_eq!(reported[..5], runs, "{reported:?}");
+        assert_eq!(reported[reported.len() - 3..], ["asking the model", "asking the user", "listing roots"]);
+        for message in &run.trace {
+            schema::check_at(Revision::Modern, "JSONRPCMessage", message).unwrap();
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_plugins_questions_fail_softly_and_its_notifications_reach_subscribers() {
+    let plugin = path("pdk-plugin");
+    let mut server = RawServer::start(&["serve", &plugin]);
+    let initialize = server.request(0, "initialize", support::initialize_params("2025-11-25")).await;
+    // It imports the change notifications: its capabilities say so.
+    let capabilities = &initialize["result"]["capabilities"];
+    assert_eq!(capabilities["tools"]["listChanged"], true, "{capabilities}");
+    assert_eq!(capabilities["prompts"]["listChanged"], true, "{capabilities}");
+    assert_eq!(capabilities["resources"], json!({ "subscribe": true, "listChanged": true }), "{capabilities}");
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
+
+    // A client that declared nothing: no question is sent; the plugin gets
+    // the answers hyper-mcp gives (an error stop reason, a decline, no roots).
+    let talk = server.call(1, "talk", json!({ "prompt": "Say hi" })).await;
+    assert_eq!(
+        support::text(&talk),
+        "model: the client does not support sampling (it did not declare the capability) (error); user: decline \
+         {\"error\":\"the client does not support elicitation (it did not declare the capability)\"}; roots: 0",
+        "{talk}"
+    );
+
+    // Notifications: list changes to the session, a resource's update to
+    // its subscribers only.
+    let subscribed = server.request(2, "resources/subscribe", json!({ "uri": "pdk://readme" })).await;
+    assert_eq!(subscribed["result"], json!({}), "{subscribed}");
+    server.send(r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"announce","arguments":{}}}"#).await;
+    let mut sent = Vec::new();
+    loop {
+        let message = server.receive().await;
+        if message.get("id").is_some() {
+            assert_eq!(support::text(&message), "announced", "{message}");
+            break;
+        }
+        sent.push(message);
+    }
+    let methods: Vec<&str> = sent.iter().map(|m| m["method"].as_str().unwrap()).collect();
+    assert_eq!(
+        methods,
+        [
+            "notifications/tools/list_changed",
+            "notifications/prompts/list_changed",
+            "notifications/resources/list_changed",
+            "notifications/resources/updated",
+            "notifications/elicitation/complete",
+        ]
+    );
+    assert_eq!(sent[3]["params"], json!({ "uri": "pdk://readme" }));
+    assert_eq!(sent[4]["params"], json!({ "elicitationId": "pdk-elicitation" }));
+
+    // `on_roots_list_changed` runs on the session's instance, whose
+    // variables outlive calls.
+    assert_eq!(support::text(&server.call(4, "roots_changed", json!({})).await), "0");
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}"#).await;
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}"#).await;
+    assert_eq!(support::text(&server.call(5, "roots_changed", json!({})).await), "2");
+    server.finish().await;
+
+    // A host function given what is not JSON (text, or a handle that is no
+    // block) stops the call with the host's error; the session goes on.
+    let hostile = path("hostile-plugin");
+    let mut server = RawServer::initialized(&["serve", &hostile], "2025-11-25").await;
+    for (id, what) in [(1, "text"), (2, "bogus-handle")] {
+        let message = internal_error(&server.call(id, "bad-host-input", json!({ "what": what })).await);
+        assert!(message.contains("is not the JSON the v1-draft schema asks"), "{message}");
+    }
+    assert_ok(&mut server, 3).await;
+    server.finish().await;
 }

@@ -205,13 +205,16 @@ pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: Calls) -> was
         }
         Ok(())
     })?;
-    question(&mut client, calls, "create-message", |asking, (params,): (String,)| {
-        asking.ask(Asked::CreateMessage, params)
+    question(&mut client, calls, "create-message", |asking, (params,): (String,)| async move {
+        Ok(asking.ask(Asked::CreateMessage, Some(&params)).await?.map_err(ClientError::from))
     })?;
-    question(&mut client, calls, "create-elicitation", |asking, (params,): (String,)| {
-        asking.ask(Asked::Elicit, params)
+    question(&mut client, calls, "create-elicitation", |asking, (params,): (String,)| async move {
+        Ok(asking.ask(Asked::Elicit, Some(&params)).await?.map_err(ClientError::from))
     })?;
-    question(&mut client, calls, "list-roots", |asking, (): ()| asking.roots())?;
+    question(&mut client, calls, "list-roots", |asking, (): ()| async move {
+        let roots = asking.ask(Asked::ListRoots, None).await?;
+        Ok(roots.and_then(|json| read_roots(&json)).map_err(ClientError::from))
+    })?;
     question(&mut client, calls, "ask", |asking, (questions,): (Vec<Question>,)| asking.ask_all(questions))?;
     Ok(())
 }
@@ -232,54 +235,71 @@ where
 {
     match calls {
         Calls::Blocking => client.func_wrap(name, move |store: Store<'_>, params: P| {
-            Ok((mcp_wit_protocol::block_on(ask(Asking::of(&store), params))?,))
+            Ok((mcp_wit_protocol::block_on(ask(Asking::of(store.data()), params))?,))
         }),
         Calls::Async => client.func_wrap_async(name, move |store: Store<'_>, params: P| {
-            let asked = ask(Asking::of(&store), params);
+            let asked = ask(Asking::of(store.data()), params);
             Box::new(async move { Ok((asked.await?,)) })
         }),
     }
 }
 
+/// The client's roots, from its `roots/list` result.
+fn read_roots(json: &str) -> Result<Vec<Root>, client::ClientError> {
+    let roots = client::read_roots(json)?;
+    Ok(roots.into_iter().map(|r| Root { uri: r.uri, name: r.name }).collect())
+}
+
 /// A question about to be asked: the request's link (none outside of a
 /// request), how long it may wait, and the call's budget for the error if
 /// that runs out.
-struct Asking {
+pub(super) struct Asking {
     link: Option<ClientLink>,
     bound: WaitBound,
     timeout: std::time::Duration,
+    /// A wait shorter than the call's own, which ends in an error the guest
+    /// gets rather than in the call's interruption.
+    patience: Option<std::time::Duration>,
 }
 
-/// What a question gives the guest: its answer or a `client-error`, or
-/// nothing when the call stops.
-type Answer<T> = wasmtime::Result<Result<T, ClientError>>;
+/// What a question gives the guest: the client's answer (JSON text) or why
+/// there is none; `Err` when the call stops.
+pub(super) type Answer<T> = wasmtime::Result<Result<T, client::ClientError>>;
 
 impl Asking {
-    fn of(store: &Store<'_>) -> Self {
-        let data = store.data();
+    /// A question of the call running in the store of `data`.
+    pub(super) fn of(data: &StoreData) -> Self {
         let (left, cancel, _) = data.call_wait_controls();
         Asking {
             link: data.client().cloned(),
             bound: WaitBound { deadline: Instant::now() + left, cancel },
             timeout: data.timeout(),
+            patience: None,
         }
     }
 
-    async fn ask(self, question: Asked, params: String) -> Answer<String> {
-        let Some(link) = &self.link else { return Ok(Err(no_client())) };
-        let asked = link.ask(question, Some(&params), self.bound.clone()).await;
-        self.answered(asked.map(|json| json.get().to_owned()))
+    /// Waits at most `patience` (if that is sooner than the call's
+    /// deadline); running out of it is the guest's error, not the call's end.
+    #[cfg_attr(not(feature = "extism"), allow(dead_code, reason = "plugins' questions carry a timeout"))]
+    pub(super) fn within(mut self, patience: std::time::Duration) -> Self {
+        let deadline = Instant::now() + patience;
+        if deadline < self.bound.deadline {
+            self.bound.deadline = deadline;
+            self.patience = Some(patience);
+        }
+        self
     }
 
-    async fn roots(self) -> Answer<Vec<Root>> {
+    /// Asks `question` with `params` (JSON text).
+    pub(super) async fn ask(self, question: Asked, params: Option<&str>) -> Answer<String> {
         let Some(link) = &self.link else { return Ok(Err(no_client())) };
-        let listed = link.list_roots(self.bound.clone()).await;
-        self.answered(listed.map(|roots| roots.into_iter().map(|r| Root { uri: r.uri, name: r.name }).collect()))
+        let asked = link.ask(question, params, self.bound.clone()).await;
+        self.answered(asked.map(|json| json.get().to_owned()))
     }
 
     /// A batch's answers: each question's own answer or error.
     async fn ask_all(self, questions: Vec<Question>) -> wasmtime::Result<Vec<Result<String, ClientError>>> {
-        let Some(link) = &self.link else { return Ok(questions.iter().map(|_| Err(no_client())).collect()) };
+        let Some(link) = &self.link else { return Ok(questions.iter().map(|_| Err(no_client().into())).collect()) };
         let keyed = questions.into_iter().map(Keyed::from).collect();
         match link.ask_all(keyed, self.bound.clone()).await {
             Ok(answers) => {
@@ -297,7 +317,10 @@ impl Asking {
     fn answered<T>(&self, outcome: Result<T, AskError>) -> Answer<T> {
         match outcome {
             Ok(answer) => Ok(Ok(answer)),
-            Err(AskError::Client(error)) => Ok(Err(error.into())),
+            Err(AskError::Client(error)) => Ok(Err(error)),
+            Err(AskError::TimedOut) if let Some(patience) = self.patience => Ok(Err(client::ClientError::Unavailable(
+                format!("the client did not answer within {} ms", patience.as_millis()),
+            ))),
             Err(other) => Err(self.interruption(other)),
         }
     }
@@ -311,6 +334,6 @@ impl Asking {
     }
 }
 
-fn no_client() -> ClientError {
-    ClientError::Unavailable("no request is being served: the client can be asked only during one".into())
+fn no_client() -> client::ClientError {
+    client::ClientError::Unavailable("no request is being served: the client can be asked only during one".into())
 }

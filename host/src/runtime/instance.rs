@@ -158,6 +158,8 @@ enum Guest {
     Plugin {
         instance: wasmtime::Instance,
         kind: PluginKind,
+        /// What it can say changed.
+        signals: crate::runtime::plugin::PluginSignals,
         label: std::sync::Arc<str>,
         /// Its entry points ([`ENTRY_POINTS`]), each looked up and its type
         /// checked on first use; `Some(None)`: not exported.

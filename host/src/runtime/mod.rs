@@ -516,7 +516,7 @@ impl mcp_wit_protocol::RouterComponent for LoadedComponent {
         match &self.inner.code {
             Code::Component { imports, .. } => imports.client,
             #[cfg(feature = "extism")]
-            Code::Plugin { .. } => false,
+            Code::Plugin { linked, .. } => linked.talks_back,
         }
     }
 

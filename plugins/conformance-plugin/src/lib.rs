@@ -2,8 +2,11 @@
 //! server (see `components/conformance`), as a v1-draft Extism plugin built
 //! with extism-pdk, as far as the v1-draft exports express it: tools,
 //! resources, a template, prompts and completions. What needs the plugin
-//! host functions (logging, progress, sampling, elicitation, change
-//! notifications) is not here.
+//! host functions (`extism:host/user`) is here too: logging, progress,
+//! sampling, elicitation, roots and change notifications, each question a
+//! 2026-07-28 round of its own. What the schema cannot say is not: several
+//! questions in one round, a question's key, a batch whose questions the
+//! client may each not support.
 
 use extism_pdk::{FnResult, Json, plugin_fn};
 use serde_json::{Value, json};
@@ -34,8 +37,10 @@ const NO_ARGUMENTS: &str = r#"{"type":"object","properties":{}}"#;
 /// SEP-1613: a JSON Schema 2020-12 input schema that must reach the client unchanged.
 const JSON_SCHEMA_2020_12: &str = r##"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false}"##;
 
+const ELICITATION_ARGUMENTS: &str = r#"{"type":"object","properties":{"message":{"type":"string","description":"The message to show the user"}},"required":["message"]}"#;
+
 /// (name, description, input schema).
-const TOOLS: [(&str, &str, &str); 9] = [
+const TOOLS: [(&str, &str, &str); 27] = [
     ("test_simple_text", "Tests simple text content response", NO_ARGUMENTS),
     ("test_image_content", "Tests image content response", NO_ARGUMENTS),
     ("test_audio_content", "Tests audio content response", NO_ARGUMENTS),
@@ -49,7 +54,81 @@ const TOOLS: [(&str, &str, &str); 9] = [
         r#"{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}},"required":["region"]}"#,
     ),
     ("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features", JSON_SCHEMA_2020_12),
+    ("test_tool_with_logging", "Tests tool that emits log messages during execution", NO_ARGUMENTS),
+    ("test_tool_with_progress", "Tests tool that reports progress notifications", NO_ARGUMENTS),
+    (
+        "test_sampling",
+        "Tests server-initiated sampling",
+        r#"{"type":"object","properties":{"prompt":{"type":"string","description":"The prompt to send to the LLM"}},"required":["prompt"]}"#,
+    ),
+    ("test_elicitation", "Tests server-initiated elicitation", ELICITATION_ARGUMENTS),
+    ("test_elicitation_sep1034_defaults", "Tests elicitation with default values (SEP-1034)", NO_ARGUMENTS),
+    ("test_elicitation_sep1330_enums", "Tests elicitation with every kind of enum schema (SEP-1330)", NO_ARGUMENTS),
+    ("test_input_required_result_elicitation", "Asks the user's name (one round)", NO_ARGUMENTS),
+    ("test_input_required_result_sampling", "Asks the client's model a question (one round)", NO_ARGUMENTS),
+    ("test_input_required_result_list_roots", "Asks for the client's roots (one round)", NO_ARGUMENTS),
+    ("test_input_required_result_request_state", "Asks for a confirmation across a round", NO_ARGUMENTS),
+    ("test_input_required_result_multi_round", "Asks two questions, one round each", NO_ARGUMENTS),
+    ("test_input_required_result_tampered_state", "Asks for a confirmation across a round", NO_ARGUMENTS),
+    ("test_missing_capability", "Needs the client's model: fails without `sampling`", NO_ARGUMENTS),
+    ("test_trigger_tool_change", "Says that the tool list changed", NO_ARGUMENTS),
+    ("test_trigger_prompt_change", "Says that the prompt list changed", NO_ARGUMENTS),
+    (
+        "test_update_resource",
+        "Says that the resource at `uri` changed",
+        r#"{"type":"object","properties":{"uri":{"type":"string"}},"required":["uri"]}"#,
+    ),
+    ("test_streaming_elicitation", "Answers on the request's own stream, asking nothing", NO_ARGUMENTS),
+    ("test_logging_tool", "Logs nothing; answers at once", NO_ARGUMENTS),
 ];
+
+/// Form elicitation params, as the schema's `FormElicitRequestParamWithTimeout`.
+fn form(message: &str, properties: Value, required: &[&str]) -> Value {
+    json!({
+        "mode": "form",
+        "message": message,
+        "requestedSchema": { "type": "object", "properties": properties, "required": required },
+    })
+}
+
+/// Sampling params with one user message.
+fn sampling(prompt: &str, max_tokens: u32) -> Value {
+    json!({ "messages": [{ "role": "user", "content": { "type": "text", "text": prompt } }], "maxTokens": max_tokens })
+}
+
+/// A question's answer; a failed one (`decline` with an error, an error
+/// `stopReason`) is the tool's error.
+fn answered(answer: Value) -> Result<Value, extism_pdk::Error> {
+    let error = answer["content"]["error"].as_str().or_else(|| {
+        (answer["stopReason"] == "error").then(|| answer["content"]["text"].as_str().unwrap_or("sampling failed"))
+    });
+    match error {
+        Some(error) => Err(extism_pdk::Error::msg(error.to_string())),
+        None => Ok(answer),
+    }
+}
+
+fn elicit(params: Value) -> Result<Value, extism_pdk::Error> {
+    answered(host_fns::create_elicitation(params)?)
+}
+
+/// `Elicitation completed: action=…, content={…}`.
+fn completed(answer: &Value) -> String {
+    format!(
+        "Elicitation completed: action={}, content={}",
+        answer["action"].as_str().unwrap_or_default(),
+        answer.get("content").cloned().unwrap_or_default()
+    )
+}
+
+fn log(message: &str) -> Result<(), extism_pdk::Error> {
+    host_fns::notify_logging_message(json!({ "level": "info", "data": message }))
+}
+
+/// A pause between notifications, so that a client sees them arrive apart.
+fn pause() {
+    std::thread::sleep(std::time::Duration::from_millis(50));
+}
 
 #[plugin_fn]
 pub fn list_tools(Json(_input): Json<Value>) -> FnResult<Json<Value>> {
@@ -83,6 +162,154 @@ pub fn call_tool(Json(input): Json<Value>) -> FnResult<Json<Value>> {
             result(vec![text(&format!("region: {region}"))])
         }
         "json_schema_2020_12_tool" => result(vec![text("JSON Schema 2020-12 tool called")]),
+        "test_tool_with_logging" => {
+            log("Tool execution started")?;
+            pause();
+            log("Tool processing data")?;
+            pause();
+            log("Tool execution completed")?;
+            result(vec![text("Tool with logging executed successfully")])
+        }
+        "test_tool_with_progress" => {
+            if let Some(token) = input["context"]["_meta"].get("progressToken") {
+                for (done, message) in [(0, "Starting"), (50, "Halfway"), (100, "Done")] {
+                    host_fns::notify_progress(
+                        json!({ "progressToken": token, "progress": done, "total": 100, "message": message }),
+                    )?;
+                    pause();
+                }
+            }
+            result(vec![text("Progress test completed")])
+        }
+        "test_sampling" => {
+            let prompt = input["request"]["arguments"]["prompt"].as_str().unwrap_or_default();
+            let answer = answered(host_fns::create_message(sampling(prompt, 100))?)?;
+            result(vec![text(&format!("LLM response: {}", answer["content"]["text"].as_str().unwrap_or_default()))])
+        }
+        "test_elicitation" => {
+            let message = input["request"]["arguments"]["message"].as_str().unwrap_or_default();
+            let string = |description: &str| json!({ "type": "string", "description": description });
+            let answer = elicit(form(
+                message,
+                json!({ "username": string("User's response"), "email": string("User's email address") }),
+                &["username", "email"],
+            ))?;
+            result(vec![text(&format!(
+                "User response: <action: {}, content: {}>",
+                answer["action"].as_str().unwrap_or_default(),
+                answer.get("content").cloned().unwrap_or_default()
+            ))])
+        }
+        "test_elicitation_sep1034_defaults" => {
+            let answer = elicit(form(
+                "Please review and update the form fields with defaults",
+                json!({
+                    "name": { "type": "string", "description": "User name", "default": "John Doe" },
+                    "age": { "type": "integer", "description": "User age", "default": 30 },
+                    "score": { "type": "number", "description": "User score", "default": 95.5 },
+                    "status": {
+                        "type": "string",
+                        "description": "User status",
+                        "enum": ["active", "inactive", "pending"],
+                        "default": "active",
+                    },
+                    "verified": { "type": "boolean", "description": "Verification status", "default": true },
+                }),
+                &[],
+            ))?;
+            result(vec![text(&completed(&answer))])
+        }
+        "test_elicitation_sep1330_enums" => {
+            let titled = |prefix: &str| {
+                json!([
+                    { "const": "value1", "title": format!("First {prefix}") },
+                    { "const": "value2", "title": format!("Second {prefix}") },
+                    { "const": "value3", "title": format!("Third {prefix}") },
+                ])
+            };
+            let answer = elicit(form(
+                "Please select options from the enum fields",
+                json!({
+                    "untitledSingle": { "type": "string", "description": "Select one option", "enum": ["option1", "option2", "option3"] },
+                    "titledSingle": { "type": "string", "description": "Select one option with titles", "oneOf": titled("Option") },
+                    "legacyEnum": {
+                        "type": "string",
+                        "description": "Select one option (legacy)",
+                        "enum": ["opt1", "opt2", "opt3"],
+                        "enumNames": ["Option One", "Option Two", "Option Three"],
+                    },
+                    "untitledMulti": {
+                        "type": "array",
+                        "description": "Select multiple options",
+                        "minItems": 1,
+                        "maxItems": 3,
+                        "items": { "type": "string", "enum": ["option1", "option2", "option3"] },
+                    },
+                    "titledMulti": {
+                        "type": "array",
+                        "description": "Select multiple options with titles",
+                        "minItems": 1,
+                        "maxItems": 3,
+                        "items": { "anyOf": titled("Choice") },
+                    },
+                }),
+                &[],
+            ))?;
+            result(vec![text(&completed(&answer))])
+        }
+        "test_input_required_result_elicitation" => {
+            let answer = elicit(form("What is your name?", json!({ "name": { "type": "string" } }), &["name"]))?;
+            result(vec![text(&format!("Hello, {}!", answer["content"]["name"].as_str().unwrap_or("?")))])
+        }
+        "test_input_required_result_sampling" => {
+            let answer = answered(host_fns::create_message(sampling("What is the capital of France?", 100))?)?;
+            result(vec![text(&format!("Sampling answered: {}", answer["content"]["text"].as_str().unwrap_or("")))])
+        }
+        "test_input_required_result_list_roots" => {
+            let answer = host_fns::list_roots()?;
+            result(vec![text(&format!("Client roots: {}", answer["roots"]))])
+        }
+        // The host checks the echoed `requestState` before the call is run
+        // again: reaching the end means it checked out.
+        "test_input_required_result_request_state" | "test_input_required_result_tampered_state" => {
+            let answer = elicit(form("Please confirm", json!({ "ok": { "type": "boolean" } }), &["ok"]))?;
+            result(vec![text(&format!("state-ok: confirmed ({})", answer["action"].as_str().unwrap_or("")))])
+        }
+        "test_input_required_result_multi_round" => {
+            let name = elicit(form("Step 1: What is your name?", json!({ "name": { "type": "string" } }), &["name"]))?;
+            let color = elicit(form(
+                "Step 2: What is your favorite color?",
+                json!({ "color": { "type": "string" } }),
+                &["color"],
+            ))?;
+            result(vec![text(&format!("{} likes {}", name["content"]["name"], color["content"]["color"]))])
+        }
+        // One question the call cannot do without: in a 2026-07-28 request
+        // whose client did not declare `sampling`, the host fails it with
+        // -32021 before anything is asked.
+        "test_missing_capability" => {
+            let answer = answered(host_fns::create_message(sampling("Say hello", 20))?)?;
+            result(vec![text(&format!("The model said: {}", answer["content"]["text"]))])
+        }
+        "test_trigger_tool_change" => {
+            host_fns::notify_tool_list_changed()?;
+            result(vec![text("Tool list change announced")])
+        }
+        "test_trigger_prompt_change" => {
+            host_fns::notify_prompt_list_changed()?;
+            result(vec![text("Prompt list change announced")])
+        }
+        "test_update_resource" => {
+            let uri = input["request"]["arguments"]["uri"].as_str().unwrap_or_default();
+            host_fns::notify_resource_updated(json!({ "uri": uri }))?;
+            result(vec![text("Resource update announced")])
+        }
+        "test_streaming_elicitation" => {
+            result(vec![text("Answered on the request's own stream, without asking the client anything.")])
+        }
+        "test_logging_tool" => {
+            result(vec![text("Done; this plugin logs nothing here, so no notifications/message was sent.")])
+        }
         "test_error_handling" => Ok(Json(json!({
             "content": [text("This tool intentionally returns an error for testing")],
             "isError": true,
@@ -150,6 +377,7 @@ pub fn list_prompts(Json(_input): Json<Value>) -> FnResult<Json<Value>> {
             "arguments": [argument("resourceUri", "URI of the resource to embed")],
         },
         { "name": "test_prompt_with_image", "description": "A prompt that includes image content" },
+        { "name": "test_input_required_result_prompt", "description": "A prompt that asks the user for context" },
     ]})))
 }
 
@@ -174,6 +402,15 @@ pub fn get_prompt(Json(input): Json<Value>) -> FnResult<Json<Value>> {
             user(text("Please process the embedded resource above.")),
         ],
         "test_prompt_with_image" => vec![user(image()), user(text("Please analyze the image above."))],
+        "test_input_required_result_prompt" => {
+            let answer = elicit(form(
+                "What context should the prompt use?",
+                json!({ "context": { "type": "string" } }),
+                &["context"],
+            ))?;
+            let context = answer["content"]["context"].as_str().unwrap_or("none");
+            vec![user(text(&format!("Use this context: {context}")))]
+        }
         other => return Err(extism_pdk::Error::msg(format!("Unknown prompt: {other}")).into()),
     };
     Ok(Json(json!({ "messages": messages })))

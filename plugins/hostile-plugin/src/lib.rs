@@ -22,6 +22,7 @@ pub extern "C" fn describe() -> i32 {
         "recurse",
         "env",
         "read-file",
+        "bad-host-input",
     ]
     .iter()
     .map(|name| json!({ "name": name, "description": name, "inputSchema": { "type": "object" } }))
@@ -93,6 +94,20 @@ pub extern "C" fn call() -> i32 {
                 Err(e) => format!("reading {path}: {e}"),
             })
         }
+        // A host function given text that is not JSON, or a handle that is
+        // no block: the call stops with the host's error.
+        "bad-host-input" => match arguments["what"].as_str() {
+            Some("text") => {
+                // SAFETY: as above.
+                unsafe { raw_abi::user::notify_progress(to_kernel(b"50 percent")) };
+                text("the host took text")
+            }
+            _ => {
+                // SAFETY: as above.
+                let answer = unsafe { raw_abi::user::create_message(0xdead_beef) };
+                text(&format!("the host answered {answer}"))
+            }
+        },
         other => text(&format!("no tool {other}")),
     }
 }

@@ -1,12 +1,14 @@
 //! `pdk-plugin`: a v1-draft Extism MCP plugin (see
 //! `xtp-plugin-schema-v1-draft.json`) built with `extism-pdk`, as such
-//! plugins are written: every export of the schema but
-//! `on_roots_list_changed`.
+//! plugins are written: every export of the schema, and every host function.
 //!
 //! Tools: `reverse` (its `text` reversed), `whoami` (the request's
 //! `context.id`, which the host sets), `fail` (an `Err`, which the PDK turns
-//! into a non-zero return with the error set). A resource, a template, a
-//! prompt with an argument, and completions of that argument.
+//! into a non-zero return with the error set), `talk` (logs, reports
+//! progress, asks the client's model, the user and the client's roots),
+//! `announce` (every change notification), `roots_changed` (how often
+//! `on_roots_list_changed` was called, kept in a variable). A resource, a
+//! template, a prompt with an argument, and completions of that argument.
 
 use extism_pdk::{FnResult, Json, WithReturnCode, plugin_fn};
 use serde_json::{Value, json};
@@ -26,6 +28,9 @@ pub fn list_tools(Json(input): Json<Value>) -> FnResult<Json<Value>> {
         { "name": "reverse", "description": "Reverses its text", "inputSchema": object(json!({ "text": { "type": "string" } })) },
         { "name": "whoami", "description": "The request's context.id", "inputSchema": object(json!({})) },
         { "name": "fail", "description": "Fails", "inputSchema": object(json!({})) },
+        { "name": "talk", "description": "Talks to the client", "inputSchema": object(json!({ "prompt": { "type": "string" } })) },
+        { "name": "announce", "description": "Says that everything changed", "inputSchema": object(json!({})) },
+        { "name": "roots_changed", "description": "How often the client's roots changed", "inputSchema": object(json!({})) },
     ]})))
 }
 
@@ -39,6 +44,19 @@ pub fn call_tool(Json(input): Json<Value>) -> FnResult<Json<Value>> {
         }
         Some("whoami") => Ok(Json(text(input["context"]["id"].as_str().unwrap_or("none")))),
         Some("fail") => Err(extism_pdk::Error::msg("the fail tool failed, as asked").into()),
+        Some("talk") => talk(request["arguments"]["prompt"].as_str().unwrap_or("hello"), &input["context"]),
+        Some("announce") => {
+            host_fns::notify_tool_list_changed()?;
+            host_fns::notify_prompt_list_changed()?;
+            host_fns::notify_resource_list_changed()?;
+            host_fns::notify_resource_updated(json!({ "uri": "pdk://readme" }))?;
+            host_fns::notify_url_elicitation_completed(json!({ "elicitationId": "pdk-elicitation" }))?;
+            Ok(Json(text("announced")))
+        }
+        Some("roots_changed") => {
+            let changes = extism_pdk::var::get::<String>(ROOTS_CHANGED)?.unwrap_or_else(|| "0".into());
+            Ok(Json(text(&changes)))
+        }
         other => {
             Ok(Json(json!({ "content": [{ "type": "text", "text": format!("no tool {other:?}") }], "isError": true })))
         }
@@ -96,4 +114,53 @@ pub fn complete(Json(input): Json<Value>) -> FnResult<Json<Value>> {
     let typed = request["argument"]["value"].as_str().unwrap_or_default();
     let values: Vec<&str> = ["alice", "albert", "bob"].into_iter().filter(|n| n.starts_with(typed)).collect();
     Ok(Json(json!({ "completion": { "values": values } })))
+}
+
+/// The variable counting `on_roots_list_changed` calls.
+const ROOTS_CHANGED: &str = "roots_changed";
+
+/// Logs, reports progress (under the request's token), asks the client's
+/// model, the user (with a timeout of its own) and the client's roots; says
+/// what each answered.
+fn talk(prompt: &str, context: &Value) -> FnResult<Json<Value>> {
+    let progress = |done: u32, message: &str| match context["_meta"].get("progressToken") {
+        Some(token) => host_fns::notify_progress(
+            json!({ "progressToken": token, "progress": done, "total": 3, "message": message }),
+        ),
+        None => Ok(()),
+    };
+    host_fns::notify_logging_message(
+        json!({ "level": "info", "logger": "pdk-plugin", "data": { "talking": prompt } }),
+    )?;
+    progress(1, "asking the model")?;
+    let model = host_fns::create_message(json!({
+        "messages": [{ "role": "user", "content": { "type": "text", "text": prompt } }],
+        "maxTokens": 50,
+    }))?;
+    progress(2, "asking the user")?;
+    let user = host_fns::create_elicitation(json!({
+        "mode": "form",
+        "message": "Your name?",
+        "requestedSchema": { "type": "object", "properties": { "name": { "type": "string" } }, "required": ["name"] },
+        "timeout": 10000,
+    }))?;
+    progress(3, "listing roots")?;
+    let roots = host_fns::list_roots()?;
+    let said = format!(
+        "model: {} ({}); user: {} {}; roots: {}",
+        model["content"]["text"].as_str().unwrap_or_default(),
+        model["stopReason"].as_str().unwrap_or("done"),
+        user["action"].as_str().unwrap_or_default(),
+        user["content"],
+        roots["roots"].as_array().map_or(0, Vec::len),
+    );
+    Ok(Json(text(&said)))
+}
+
+/// Counts the client's roots changes in a variable, which outlives calls.
+#[plugin_fn]
+pub fn on_roots_list_changed(Json(_input): Json<Value>) -> FnResult<()> {
+    let changes: u64 = extism_pdk::var::get::<String>(ROOTS_CHANGED)?.and_then(|n| n.parse().ok()).unwrap_or(0);
+    extism_pdk::var::set(ROOTS_CHANGED, (changes + 1).to_string())?;
+    Ok(())
 }

@@ -22,6 +22,16 @@ pub mod env {
     }
 }
 
+/// Two of the v1-draft host functions, for plugins that call them with
+/// what they should not.
+pub mod user {
+    #[link(wasm_import_module = "extism:host/user")]
+    unsafe extern "C" {
+        pub fn notify_progress(input: u64);
+        pub fn create_message(input: u64) -> u64;
+    }
+}
+
 /// The call's input.
 pub fn input() -> Vec<u8> {
     // SAFETY: the kernel's functions take and return plain integers.

@@ -55,6 +55,7 @@ impl RouterInstance {
         let guest = Guest::Plugin {
             instance,
             kind: plugin.kind,
+            signals: plugin.signals,
             label: policy.label().into(),
             entries: Default::default(),
             requests: 0,
@@ -74,12 +75,15 @@ impl RouterInstance {
         }
     }
 
-    /// The `context.id` of the next v1-draft request: unique in the
-    /// instance (the JSON-RPC id does not reach the router).
-    fn next_request_id(&mut self) -> String {
+    /// The `context` of the next v1-draft request: an id unique in the
+    /// instance (the JSON-RPC id does not reach the router), and the
+    /// request's progress token, which `notify_progress` names.
+    fn next_context(&mut self) -> serde_json::Value {
         let Guest::Plugin { requests, .. } = &mut self.guest else { unreachable!("asked only of plugin instances") };
         *requests += 1;
-        requests.to_string()
+        let id = requests.to_string();
+        let token = self.store.data().client().and_then(|link| link.progress_token());
+        mapping::context(&id, token)
     }
 
     /// The entry point `function` (one of [`ENTRY_POINTS`]), `None` when the
@@ -175,7 +179,8 @@ impl RouterInstance {
 
     /// Tools, for a servlet; for a v1-draft plugin, what its exports offer.
     pub(super) async fn plugin_capabilities(&mut self) -> GuestResult<contract::ServerCapabilities> {
-        let tools = Some(contract::ToolsCapability { list_changed: None });
+        let Guest::Plugin { signals, .. } = self.guest else { unreachable!("asked only of plugin instances") };
+        let tools = Some(contract::ToolsCapability { list_changed: signals.tools.then_some(true) });
         Ok(match self.plugin_kind() {
             PluginKind::Servlet => {
                 contract::ServerCapabilities { tools, prompts: None, resources: None, completions: None }
@@ -183,11 +188,14 @@ impl RouterInstance {
             PluginKind::V1Draft => contract::ServerCapabilities {
                 tools: tools.filter(|_| self.exports("list_tools") || self.exports("call_tool")),
                 prompts: (self.exports("list_prompts") || self.exports("get_prompt"))
-                    .then_some(contract::PromptsCapability { list_changed: None }),
+                    .then_some(contract::PromptsCapability { list_changed: signals.prompts.then_some(true) }),
                 resources: (self.exports("list_resources")
                     || self.exports("read_resource")
                     || self.exports("list_resource_templates"))
-                .then_some(contract::ResourcesCapability { subscribe: None, list_changed: None }),
+                .then_some(contract::ResourcesCapability {
+                    subscribe: signals.updates.then_some(true),
+                    list_changed: signals.resources.then_some(true),
+                }),
                 completions: self.exports("complete").then_some(contract::CompletionsCapability { enabled: true }),
             },
         })
@@ -196,7 +204,7 @@ impl RouterInstance {
     pub(super) async fn plugin_list_tools(&mut self) -> GuestResult<Vec<contract::Tool>> {
         let (function, input) = match self.plugin_kind() {
             PluginKind::Servlet => ("describe", Vec::new()),
-            PluginKind::V1Draft => ("list_tools", mapping::list_input(&self.next_request_id())),
+            PluginKind::V1Draft => ("list_tools", mapping::list_input(&self.next_context())),
         };
         let Some(output) = self.plugin_list(function, &input).await? else { return Ok(Vec::new()) };
         mapping::tools(&output).map_err(|message| GuestFault { kind: FaultKind::Trap, message })
@@ -209,9 +217,7 @@ impl RouterInstance {
     ) -> GuestResult<Result<contract::CallToolResult, contract::ToolError>> {
         let (function, input) = match self.plugin_kind() {
             PluginKind::Servlet => ("call", mapping::call_input(name, &arguments.json)),
-            PluginKind::V1Draft => {
-                ("call_tool", mapping::call_tool_input(name, &arguments.json, &self.next_request_id()))
-            }
+            PluginKind::V1Draft => ("call_tool", mapping::call_tool_input(name, &arguments.json, &self.next_context())),
         };
         Ok(match self.plugin_export(function, &input).await? {
             Answer::Output(output) => mapping::call_result(&output).map_err(contract::ToolError::ExecutionError),
@@ -226,7 +232,7 @@ impl RouterInstance {
         if self.plugin_kind() == PluginKind::Servlet {
             return Ok(None);
         }
-        let input = mapping::request_input(&request, &self.next_request_id());
+        let input = mapping::request_input(&request, &self.next_context());
         Ok(match self.plugin_export(function, &input).await? {
             Answer::Missing => None,
             answer => Some(answer),
@@ -243,7 +249,7 @@ impl RouterInstance {
         if self.plugin_kind() == PluginKind::Servlet {
             return Ok(Vec::new());
         }
-        let input = mapping::list_input(&self.next_request_id());
+        let input = mapping::list_input(&self.next_context());
         let Some(output) = self.plugin_list(function, &input).await? else { return Ok(Vec::new()) };
         map(&output).map_err(|message| GuestFault { kind: FaultKind::Trap, message })
     }

@@ -179,7 +179,7 @@ impl Kernel {
     /// The error the plugin set (`error_set`), as Extism reads it: the
     /// whole live block at that offset.
     pub fn error(&self) -> Option<String> {
-        (self.error != 0).then(|| String::from_utf8_lossy(self.block_bytes(self.error)).into_owned())
+        (self.error != 0).then(|| String::from_utf8_lossy(self.block(self.error)).into_owned())
     }
 
     /// The log messages sent since the last call of this.
@@ -283,27 +283,27 @@ impl Kernel {
     /// The value of the config key in the block at `key`, in a new block;
     /// 0 when there is none.
     pub fn config_get(&mut self, key: u64) -> u64 {
-        let key = String::from_utf8_lossy(self.block_bytes(key)).into_owned();
+        let key = String::from_utf8_lossy(self.block(key)).into_owned();
         let Some(value) = self.config.get(&key).cloned() else { return 0 };
-        self.alloc_bytes(value.as_bytes())
+        self.new_block(value.as_bytes())
     }
 
     /// The variable named in the block at `key`, in a new block; 0 when unset.
     pub fn var_get(&mut self, key: u64) -> u64 {
-        let key = String::from_utf8_lossy(self.block_bytes(key)).into_owned();
+        let key = String::from_utf8_lossy(self.block(key)).into_owned();
         let Some(value) = self.vars.get(&key).cloned() else { return 0 };
-        self.alloc_bytes(&value)
+        self.new_block(&value)
     }
 
     /// Sets the variable named in the block at `key` to the block at
     /// `value`; a `value` of 0 removes it.
     pub fn var_set(&mut self, key: u64, value: u64) -> Result<(), KernelError> {
-        let key = String::from_utf8_lossy(self.block_bytes(key)).into_owned();
+        let key = String::from_utf8_lossy(self.block(key)).into_owned();
         if value == 0 {
             self.vars.remove(&key);
             return Ok(());
         }
-        let value = self.block_bytes(value).to_vec();
+        let value = self.block(value).to_vec();
         let others: usize = self.vars.iter().filter(|(k, _)| **k != key).map(|(k, v)| k.len() + v.len()).sum();
         let needed = others + key.len() + value.len();
         if needed > self.max_var_bytes {
@@ -316,7 +316,7 @@ impl Kernel {
     /// Keeps the message in the block at `offset` if `level` passes.
     pub fn log(&mut self, level: PluginLogLevel, offset: u64) {
         if level >= self.log_level {
-            let message = String::from_utf8_lossy(self.block_bytes(offset)).into_owned();
+            let message = String::from_utf8_lossy(self.block(offset)).into_owned();
             self.logs.push(PluginLog { level, message });
         }
     }
@@ -329,7 +329,7 @@ impl Kernel {
     // Helpers.
 
     /// A new block holding `bytes` (0 when empty or out of memory).
-    fn alloc_bytes(&mut self, bytes: &[u8]) -> u64 {
+    pub fn new_block(&mut self, bytes: &[u8]) -> u64 {
         let handle = self.alloc(bytes.len() as u64);
         if handle != 0 {
             self.write(handle, bytes);
@@ -344,7 +344,7 @@ impl Kernel {
     }
 
     /// The used bytes of the live block at `offset`; empty for anything else.
-    fn block_bytes(&self, offset: u64) -> &[u8] {
+    pub fn block(&self, offset: u64) -> &[u8] {
         self.range(offset, self.length(offset)).unwrap_or_default()
     }
 
@@ -471,7 +471,7 @@ mod tests {
         assert_eq!(k.output(), b"ok");
         k.output_set(out, 8 << 20);
         assert_eq!(k.output(), b"ok", "a range outside the kernel's memory is ignored");
-        let message = k.alloc_bytes(b"bad input");
+        let message = k.new_block(b"bad input");
         k.error_set(message);
         assert_eq!(k.error().as_deref(), Some("bad input"));
         k.error_set(0);
@@ -483,22 +483,22 @@ mod tests {
     #[test]
     fn config_and_variables() {
         let mut k = kernel();
-        let key = k.alloc_bytes(b"greeting");
+        let key = k.new_block(b"greeting");
         let value = k.config_get(key);
-        assert_eq!(k.block_bytes(value), b"hi");
-        let missing = k.alloc_bytes(b"nope");
+        assert_eq!(k.block(value), b"hi");
+        let missing = k.new_block(b"nope");
         assert_eq!(k.config_get(missing), 0);
-        let name = k.alloc_bytes(b"count");
-        let three = k.alloc_bytes(b"3");
+        let name = k.new_block(b"count");
+        let three = k.new_block(b"3");
         k.var_set(name, three).unwrap();
         k.reset();
-        let name = k.alloc_bytes(b"count");
+        let name = k.new_block(b"count");
         let got = k.var_get(name);
-        assert_eq!(k.block_bytes(got), b"3", "variables survive a reset");
+        assert_eq!(k.block(got), b"3", "variables survive a reset");
         k.var_set(name, 0).unwrap();
         assert_eq!(k.var_get(name), 0);
         let big = k.alloc(DEFAULT_MAX_VAR_BYTES as u64 / 2 + 1);
-        let other = k.alloc_bytes(b"other");
+        let other = k.new_block(b"other");
         k.var_set(name, big).unwrap();
         assert!(matches!(k.var_set(other, big), Err(KernelError::VarsTooLarge { .. })));
     }
@@ -507,7 +507,7 @@ mod tests {
     fn logs_pass_the_level() {
         let mut k = kernel();
         k.set_log_level(PluginLogLevel::Warn);
-        let message = k.alloc_bytes(b"careful");
+        let message = k.new_block(b"careful");
         k.log(PluginLogLevel::Info, message);
         k.log(PluginLogLevel::Error, message);
         assert_eq!(k.take_logs(), [PluginLog { level: PluginLogLevel::Error, message: "careful".into() }]);

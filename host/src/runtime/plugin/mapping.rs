@@ -43,24 +43,29 @@ pub(crate) fn call_input(name: &str, arguments: &str) -> Vec<u8> {
 }
 
 /// A v1-draft list export's input: the request's `context`.
-pub(crate) fn list_input(id: &str) -> Vec<u8> {
-    serde_json::to_vec(&serde_json::json!({ "context": context(id) })).expect("JSON serialises")
+pub(crate) fn list_input(context: &serde_json::Value) -> Vec<u8> {
+    serde_json::to_vec(&serde_json::json!({ "context": context })).expect("JSON serialises")
 }
 
 /// A v1-draft `call_tool`'s input: the request and its `context`.
-pub(crate) fn call_tool_input(name: &str, arguments: &str, id: &str) -> Vec<u8> {
+pub(crate) fn call_tool_input(name: &str, arguments: &str, context: &serde_json::Value) -> Vec<u8> {
     let arguments = if arguments.trim().is_empty() { "{}" } else { arguments };
     let request = format!(
         r#"{{"request":{{"name":{},"arguments":{arguments}}},"context":{}}}"#,
         serde_json::to_string(name).expect("a string serialises"),
-        context(id)
+        context
     );
     request.into_bytes()
 }
 
 /// `PluginRequestContext`: an id unique per request, and `_meta`.
-fn context(id: &str) -> serde_json::Value {
-    serde_json::json!({ "id": id, "_meta": {} })
+pub(crate) fn context(id: &str, progress_token: Option<&RawValue>) -> serde_json::Value {
+    let mut meta = serde_json::Map::new();
+    if let Some(token) = progress_token {
+        let token = serde_json::from_str(token.get()).expect("a progress token is JSON");
+        meta.insert("progressToken".into(), token);
+    }
+    serde_json::json!({ "id": id, "_meta": meta })
 }
 
 #[derive(Deserialize)]
@@ -173,8 +178,8 @@ fn content(c: Content) -> Result<contract::Content, String> {
 }
 
 /// A v1-draft request export's input: `{"request": …, "context": …}`.
-pub(crate) fn request_input(request: &serde_json::Value, id: &str) -> Vec<u8> {
-    serde_json::to_vec(&serde_json::json!({ "request": request, "context": context(id) })).expect("JSON serialises")
+pub(crate) fn request_input(request: &serde_json::Value, context: &serde_json::Value) -> Vec<u8> {
+    serde_json::to_vec(&serde_json::json!({ "request": request, "context": context })).expect("JSON serialises")
 }
 
 /// A v1-draft `complete`'s request, from the contract's completion input

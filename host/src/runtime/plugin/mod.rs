@@ -6,10 +6,12 @@
 //! exports `list_tools`, `call_tool` and the rest of MCP's server side. Each
 //! export takes no arguments and returns an `i32` (0: success); its input
 //! and output travel through the kernel ([`kernel`], `extism:host/env`),
-//! which this host implements itself on its own engine.
+//! which this host implements itself on its own engine; a v1-draft plugin
+//! reaches its client through the host functions of [`user`].
 
 pub mod kernel;
 pub(super) mod mapping;
+pub mod user;
 
 use std::sync::OnceLock;
 
@@ -18,6 +20,7 @@ use wasmtime::{Engine, ExternType, InstancePre, Linker, Module};
 
 use super::instance::StoreData;
 use kernel::{ENV_FUNCTIONS, ENV_MODULE};
+use user::{USER_MODULE, user_function};
 
 /// WASI preview 1, which plugins built for `wasm32-wasip1` import.
 const WASI_P1_MODULE: &str = "wasi_snapshot_preview1";
@@ -60,6 +63,32 @@ impl PluginKind {
     }
 }
 
+/// What a plugin can say changed, judging by the host functions it imports:
+/// its capabilities advertise those (`listChanged`, `subscribe`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PluginSignals {
+    /// `notify_tool_list_changed`.
+    pub tools: bool,
+    /// `notify_prompt_list_changed`.
+    pub prompts: bool,
+    /// `notify_resource_list_changed`.
+    pub resources: bool,
+    /// `notify_resource_updated`: clients may subscribe to its resources.
+    pub updates: bool,
+}
+
+impl PluginSignals {
+    fn of(module: &Module) -> Self {
+        let imports = |name: &str| module.imports().any(|i| i.module() == USER_MODULE && i.name() == name);
+        PluginSignals {
+            tools: imports("notify_tool_list_changed"),
+            prompts: imports("notify_prompt_list_changed"),
+            resources: imports("notify_resource_list_changed"),
+            updates: imports("notify_resource_updated"),
+        }
+    }
+}
+
 /// Why a core module cannot be served as a plugin.
 #[derive(Debug, thiserror::Error)]
 pub enum PluginLoadError {
@@ -76,13 +105,23 @@ pub enum PluginLoadError {
     },
     /// It imports what this host does not provide.
     #[error(
-        "the plugin imports {}, which mcp-wit does not provide (it provides `extism:host/env` and \
-         `wasi_snapshot_preview1`)",
+        "the plugin imports {}, which mcp-wit does not provide (it provides `extism:host/env`, the \
+         v1-draft host functions of `extism:host/user` and `wasi_snapshot_preview1`)",
         imports.join(", ")
     )]
     UnknownImports {
         /// `module::name` of each.
         imports: Vec<String>,
+    },
+    /// A host function is imported with another type than the schema's.
+    #[error("the plugin imports `extism:host/user::{name}` as `{found}`; the v1-draft schema's is `{expected}`")]
+    WrongImport {
+        /// The function.
+        name: String,
+        /// The type it imports it with.
+        found: String,
+        /// The schema's type.
+        expected: &'static str,
     },
     /// An export has another type than `() -> i32`.
     #[error("the plugin's export `{0}` is not a function `() -> i32`, as Extism plugin functions are")]
@@ -123,6 +162,7 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
         .imports()
         .filter(|i| match i.module() {
             ENV_MODULE => !ENV_FUNCTIONS.contains(&i.name()),
+            USER_MODULE => user_function(i.name()).is_none(),
             WASI_P1_MODULE => false,
             _ => true,
         })
@@ -131,6 +171,23 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
     if !unknown.is_empty() {
         return Err(PluginLoadError::UnknownImports { imports: unknown });
     }
+    for import in module.imports().filter(|i| i.module() == USER_MODULE) {
+        let function = user_function(import.name()).expect("unknown imports were refused");
+        let ExternType::Func(found) = import.ty() else {
+            return Err(PluginLoadError::WrongImport {
+                name: import.name().into(),
+                found: "not a function".into(),
+                expected: function.signature(),
+            });
+        };
+        if !wasmtime::FuncType::eq(&found, &function.ty(module.engine())) {
+            return Err(PluginLoadError::WrongImport {
+                name: import.name().into(),
+                found: found.to_string(),
+                expected: function.signature(),
+            });
+        }
+    }
     Ok(kind)
 }
 
@@ -138,6 +195,9 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
 #[derive(Clone)]
 pub(super) struct LinkedPlugin {
     pub(super) kind: PluginKind,
+    pub(super) signals: PluginSignals,
+    /// Whether it imports any host function of [`user`].
+    pub(super) talks_back: bool,
     blocking: InstancePre<StoreData>,
     async_pre: OnceLock<Result<InstancePre<StoreData>, String>>,
 }
@@ -147,7 +207,8 @@ impl LinkedPlugin {
     pub(super) fn new(engine: &Engine, module: &Module) -> Result<Self, PluginLoadError> {
         let kind = detect(module)?;
         let blocking = link(engine, module, Calls::Blocking).map_err(PluginLoadError::Link)?;
-        Ok(LinkedPlugin { kind, blocking, async_pre: OnceLock::new() })
+        let talks_back = module.imports().any(|i| i.module() == USER_MODULE);
+        Ok(LinkedPlugin { kind, signals: PluginSignals::of(module), talks_back, blocking, async_pre: OnceLock::new() })
     }
 
     /// What instances for calls made `calls` are made from.
@@ -171,6 +232,7 @@ impl LinkedPlugin {
 fn link(engine: &Engine, module: &Module, calls: Calls) -> wasmtime::Result<InstancePre<StoreData>> {
     let mut linker = Linker::<StoreData>::new(engine);
     kernel::add_to_linker(&mut linker)?;
+    user::add_to_linker(&mut linker, calls)?;
     match calls {
         Calls::Blocking => wasmtime_wasi::p1::add_to_linker_sync(&mut linker, StoreData::wasi_p1)?,
         Calls::Async => wasmtime_wasi::p1::add_to_linker_async(&mut linker, StoreData::wasi_p1)?,
