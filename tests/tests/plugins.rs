@@ -180,6 +180,37 @@ async fn a_hostile_plugin_is_contained_as_a_component_is() {
 }
 
 #[tokio::test]
+async fn a_plugin_sleeping_in_the_host_still_times_out_and_can_be_cancelled() {
+    use std::time::{Duration, Instant};
+    let hostile = path("hostile-plugin");
+    let mut server = RawServer::initialized(&["serve", &hostile, "--timeout", "1s"], "2025-11-25").await;
+    let started = Instant::now();
+    let message = internal_error(&server.call(1, "sleep", json!({ "secs": 3600 })).await);
+    assert!(message.contains("timed out after 1s"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(20), "the sleep was not cut at the deadline");
+    assert_ok(&mut server, 2).await;
+    // A sleep within the budget is kept whole.
+    let started = Instant::now();
+    assert_eq!(support::text(&server.call(3, "sleep", json!({ "secs": 0.2 })).await), "slept 0.2s");
+    assert!(started.elapsed() >= Duration::from_millis(200));
+    server.finish().await;
+
+    let mut server = RawServer::initialized(&["serve", &hostile], "2025-11-25").await;
+    let started = Instant::now();
+    server
+        .send(r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sleep","arguments":{"secs":3600}}}"#)
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#).await;
+    // No answer to request 1; the next message is this ping's answer, long
+    // before the 30 s deadline.
+    assert_eq!(server.request(2, "ping", json!({})).await["result"], json!({}));
+    assert!(started.elapsed() < Duration::from_secs(10), "the sleep outlived its cancellation");
+    assert_ok(&mut server, 3).await;
+    server.finish().await;
+}
+
+#[tokio::test]
 async fn a_plugin_sees_only_what_is_granted_and_can_be_cancelled() {
     let hostile = path("hostile-plugin");
     let mut server = RawServer::initialized(&["serve", &hostile, "--env", "GREETING=granted"], "2025-11-25").await;

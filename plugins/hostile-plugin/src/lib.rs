@@ -23,6 +23,7 @@ pub extern "C" fn describe() -> i32 {
         "env",
         "read-file",
         "bad-host-input",
+        "sleep",
     ]
     .iter()
     .map(|name| json!({ "name": name, "description": name, "inputSchema": { "type": "object" } }))
@@ -108,6 +109,12 @@ pub extern "C" fn call() -> i32 {
                 text(&format!("the host answered {answer}"))
             }
         },
+        // `poll_oneoff` on a clock, inside the host.
+        "sleep" => {
+            let secs = arguments["secs"].as_f64().unwrap_or(3600.0);
+            std::thread::sleep(std::time::Duration::from_secs_f64(secs));
+            text(&format!("slept {secs}s"))
+        }
         other => text(&format!("no tool {other}")),
     }
 }

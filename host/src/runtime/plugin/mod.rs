@@ -9,6 +9,7 @@
 //! which this host implements itself on its own engine; a v1-draft plugin
 //! reaches its client through the host functions of [`user`].
 
+mod clock;
 pub mod kernel;
 pub(super) mod mapping;
 pub mod user;
@@ -237,5 +238,6 @@ fn link(engine: &Engine, module: &Module, calls: Calls) -> wasmtime::Result<Inst
         Calls::Blocking => wasmtime_wasi::p1::add_to_linker_sync(&mut linker, StoreData::wasi_p1)?,
         Calls::Async => wasmtime_wasi::p1::add_to_linker_async(&mut linker, StoreData::wasi_p1)?,
     }
+    clock::bound_sleeps(&mut linker, calls)?;
     linker.instantiate_pre(module)
 }
