@@ -15,7 +15,7 @@
 //!
 //! [[component]]
 //! path = "fetch-plugin.wasm"   # an Extism plugin: the manifest fields its users know
-//! allowed_hosts = ["api.example.com"]      # as allow-http
+//! allowed_hosts = ["api.example.com"]      # as allow-http "api.example.com:*" (any port, as Extism's)
 //! allowed_paths = { "/srv/data" = "/data", "ro:/etc/app" = "/app" }   # as dir
 //! memory = { max_pages = 1024 }            # as max-memory (64 KiB pages)
 //! config = { REGION = "eu" }               # as config = ["REGION=eu"]
@@ -109,7 +109,12 @@ impl ComponentSection {
     /// Folds the Extism manifest fields into the section's own.
     fn fold_extism(&mut self) -> anyhow::Result<()> {
         let manifest = std::mem::take(&mut self.extism);
-        self.sandbox.allow_http.extend(manifest.allowed_hosts);
+        // Extism matches the host alone, on any port.
+        let any_port = |host: String| {
+            let has_port = if host.starts_with('[') { !host.ends_with(']') } else { host.contains(':') };
+            if has_port { host } else { format!("{host}:*") }
+        };
+        self.sandbox.allow_http.extend(manifest.allowed_hosts.into_iter().map(any_port));
         for (host, guest) in manifest.allowed_paths {
             self.sandbox.dirs.push(match host.strip_prefix("ro:") {
                 Some(host) => format!("{host}:{guest}:ro"),
@@ -214,7 +219,7 @@ mod tests {
         "#;
         let file = ConfigFile::parse(text, Path::new("m.toml")).unwrap();
         let section = &file.components[0];
-        assert_eq!(section.sandbox.allow_http, ["a.example.com", "b.example.com", "*.c.example.com"]);
+        assert_eq!(section.sandbox.allow_http, ["a.example.com", "b.example.com:*", "*.c.example.com:*"]);
         assert_eq!(section.sandbox.dirs, ["/srv/data:/data", "/etc/app:/app:ro"]);
         assert_eq!(section.max_memory, Some(16 * 64 * 1024));
         assert_eq!(section.sandbox.config, ["MODE=fast", "REGION=eu"], "a table, as Extism writes it");

@@ -85,7 +85,7 @@ async fn sdk_clients_call_a_pdk_plugin_over_http_in_both_eras() {
     let client = ().serve(StreamableHttpClientTransport::from_uri(server.url())).await.expect("connected");
     let tools = client.list_all_tools().await.expect("tools/list");
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    assert_eq!(names, ["reverse", "whoami", "fail", "talk", "announce", "roots_changed"]);
+    assert_eq!(names, ["reverse", "whoami", "fail", "talk", "announce", "roots_changed", "fetch"]);
     let whoami = client.call_tool(support::call("whoami", json!({}))).await.expect("tools/call");
     assert!(!support::text_of(&whoami).is_empty(), "the host gives each request a context.id");
     let failed = client.call_tool(support::call("fail", json!({}))).await.expect("tools/call");
@@ -423,5 +423,58 @@ async fn a_plugins_questions_fail_softly_and_its_notifications_reach_subscribers
         assert!(message.contains("is not the JSON the v1-draft schema asks"), "{message}");
     }
     assert_ok(&mut server, 3).await;
+    server.finish().await;
+}
+
+/// An HTTP server on 127.0.0.1 for plugins to reach: `/hello`, `/echo`
+/// (POST: the body back), anything else 404.
+async fn web_server() -> (std::net::SocketAddr, tokio::task::JoinHandle<()>) {
+    use axum::routing::{get, post};
+    let app = axum::Router::new()
+        .route("/hello", get(|| async { ([("x-fixture", "yes")], "hello from the test") }))
+        .route("/echo", post(|body: String| async move { ([("x-fixture", "echo")], format!("echo: {body}")) }))
+        .fallback(|| async { (axum::http::StatusCode::NOT_FOUND, "no such page") });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    (address, tokio::spawn(async move { axum::serve(listener, app).await.unwrap() }))
+}
+
+#[tokio::test]
+async fn a_plugins_http_requests_reach_only_the_hosts_granted() {
+    let (address, web) = web_server().await;
+    let url = |path: &str| format!("http://{address}{path}");
+    let plugin = path("pdk-plugin");
+
+    // Nothing granted: the call stops with Extism's message, and the fix.
+    let mut server = RawServer::initialized(&["serve", &plugin], "2025-11-25").await;
+    let message = internal_error(&server.call(1, "fetch", json!({ "url": url("/hello") })).await);
+    assert!(message.contains(&format!("HTTP request to {} is not allowed", url("/hello"))), "{message}");
+    assert!(message.contains("--allow-http"), "{message}");
+    server.finish().await;
+
+    // Granted: any status comes back with its body and headers.
+    let grant = address.to_string();
+    let mut server = RawServer::initialized(&["serve", &plugin, "--allow-http", &grant], "2025-11-25").await;
+    let hello = server.call(1, "fetch", json!({ "url": url("/hello") })).await;
+    assert_eq!(support::text(&hello), "status 200; x-fixture: yes; body: hello from the test", "{hello}");
+    let echo = server.call(2, "fetch", json!({ "url": url("/echo"), "method": "post", "body": "ping" })).await;
+    assert_eq!(support::text(&echo), "status 200; x-fixture: echo; body: echo: ping", "{echo}");
+    let missing = server.call(3, "fetch", json!({ "url": url("/nope") })).await;
+    assert_eq!(support::text(&missing), "status 404; x-fixture: none; body: no such page", "{missing}");
+    // Another host, or another port of the same host, is not granted.
+    let other = format!("http://127.0.0.2:{}/hello", address.port());
+    let message = internal_error(&server.call(4, "fetch", json!({ "url": other })).await);
+    assert!(message.contains("is not allowed"), "{message}");
+    let message = internal_error(&server.call(5, "fetch", json!({ "url": "not a url" })).await);
+    assert!(message.contains("Invalid URL"), "{message}");
+    server.finish().await;
+
+    // Granted, but nobody answers: no response (status 0, no body), and the
+    // plugin goes on.
+    web.abort();
+    let _ = web.await;
+    let mut server = RawServer::initialized(&["serve", &plugin, "--allow-http", &grant], "2025-11-25").await;
+    let refused = server.call(1, "fetch", json!({ "url": url("/hello") })).await;
+    assert_eq!(support::text(&refused), "status 0; x-fixture: none; body: ", "{refused}");
     server.finish().await;
 }

@@ -109,6 +109,12 @@ impl StoreData {
         self.limits.timeout
     }
 
+    /// Outgoing HTTP, which plugins reach through `http_request`.
+    #[cfg(all(feature = "extism", feature = "outgoing-http"))]
+    pub(super) fn outgoing_http(&self) -> &crate::sandbox::outgoing_http::OutgoingHttp {
+        self.sandbox.outgoing_http()
+    }
+
     /// WASI preview 1, which plugins import.
     #[cfg(feature = "extism")]
     pub(super) fn wasi_p1(&mut self) -> &mut wasmtime_wasi::p1::WasiP1Ctx {

@@ -237,6 +237,12 @@ impl SandboxState {
         &self.output
     }
 
+    /// The outgoing HTTP of this instance (an Extism plugin's `http_request`).
+    #[cfg(all(feature = "outgoing-http", feature = "extism"))]
+    pub fn outgoing_http(&self) -> &OutgoingHttp {
+        &self.http_hooks
+    }
+
     /// WASI preview 1, for a plugin's imports.
     ///
     /// # Panics

@@ -158,6 +158,91 @@ impl OutgoingHttp {
     }
 }
 
+/// What a plain request (an Extism plugin's `http_request`) got back.
+#[cfg(all(feature = "outgoing-http", feature = "extism"))]
+#[derive(Debug)]
+pub struct PlainResponse {
+    /// The status code.
+    pub status: u16,
+    /// The headers (values that are not UTF-8 left out).
+    pub headers: Vec<(String, String)>,
+    /// The whole body.
+    pub body: Vec<u8>,
+}
+
+/// Why a plain request got no response.
+#[cfg(all(feature = "outgoing-http", feature = "extism"))]
+#[derive(Debug, thiserror::Error)]
+pub enum PlainRequestError {
+    /// Its destination is not on the allowlist (Extism's message, and the fix).
+    #[error("HTTP request to {0} is not allowed (the operator grants a host with --allow-http HOST[:PORT])")]
+    Denied(String),
+    /// The body is larger than the guest may hold.
+    #[error("the response body from {url} is larger than the {limit} bytes the plugin may hold")]
+    TooLarge {
+        /// Where it came from.
+        url: String,
+        /// Most bytes allowed.
+        limit: usize,
+    },
+    /// It could not be sent, or its response not read.
+    #[error("{0}")]
+    Failed(String),
+}
+
+#[cfg(all(feature = "outgoing-http", feature = "extism"))]
+impl OutgoingHttp {
+    /// Sends `request` for an Extism plugin (`http_request`): the allowlist
+    /// and timeouts of `wasi:http`, the same client, and a body of at most
+    /// `max_body` bytes.
+    pub fn send_plain(
+        &self,
+        request: http::Request<bytes::Bytes>,
+        max_body: usize,
+    ) -> impl Future<Output = Result<PlainResponse, PlainRequestError>> + Send + 'static {
+        let url = request.uri().to_string();
+        let allowed = self.is_allowed(request.uri());
+        if !allowed {
+            tracing::warn!(
+                component = %self.label,
+                uri = %url,
+                "outgoing HTTP request denied: not in the allowlist (grant it with --allow-http HOST[:PORT])"
+            );
+        } else {
+            tracing::debug!(component = %self.label, method = %request.method(), uri = %url, "outgoing HTTP");
+        }
+        let options = self.capped(None);
+        async move {
+            use http_body_util::{BodyExt, Full, Limited};
+            if !allowed {
+                return Err(PlainRequestError::Denied(url));
+            }
+            let failed = |e: &dyn fmt::Display| PlainRequestError::Failed(format!("{url}: {e}"));
+            let request = request.map(|body| Full::new(body).map_err(|never| match never {}));
+            let (response, io) =
+                wasmtime_wasi_http::default_send_request(request, Some(options)).await.map_err(|e| failed(&e))?;
+            // The connection's own task: driven beside the body's reads.
+            let io = tokio::spawn(io);
+            let (parts, body) = response.into_parts();
+            let collected = Limited::new(body, max_body).collect().await;
+            io.abort();
+            let body = match collected {
+                Ok(collected) => collected.to_bytes().to_vec(),
+                Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+                    return Err(PlainRequestError::TooLarge { url, limit: max_body });
+                }
+                Err(e) => return Err(failed(&e)),
+            };
+            let headers = parts
+                .headers
+                .iter()
+                .filter_map(|(name, value)| Some((name.to_string(), value.to_str().ok()?.to_string())))
+                .collect();
+            Ok(PlainResponse { status: parts.status.as_u16(), headers, body })
+        }
+    }
+}
+
 #[cfg(feature = "outgoing-http")]
 type Sent = Result<(http::Response<WasiBody>, Box<dyn Future<Output = Result<(), HttpError>> + Send>), HttpError>;
 

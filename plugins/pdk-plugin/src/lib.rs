@@ -7,7 +7,8 @@
 //! into a non-zero return with the error set), `talk` (logs, reports
 //! progress, asks the client's model, the user and the client's roots),
 //! `announce` (every change notification), `roots_changed` (how often
-//! `on_roots_list_changed` was called, kept in a variable). A resource, a
+//! `on_roots_list_changed` was called, kept in a variable), `fetch` (an
+//! HTTP request through the kernel's `http_request`). A resource, a
 //! template, a prompt with an argument, and completions of that argument.
 
 use extism_pdk::{FnResult, Json, WithReturnCode, plugin_fn};
@@ -31,6 +32,7 @@ pub fn list_tools(Json(input): Json<Value>) -> FnResult<Json<Value>> {
         { "name": "talk", "description": "Talks to the client", "inputSchema": object(json!({ "prompt": { "type": "string" } })) },
         { "name": "announce", "description": "Says that everything changed", "inputSchema": object(json!({})) },
         { "name": "roots_changed", "description": "How often the client's roots changed", "inputSchema": object(json!({})) },
+        { "name": "fetch", "description": "Fetches a URL", "inputSchema": object(json!({ "url": { "type": "string" }, "method": { "type": "string" }, "body": { "type": "string" } })) },
     ]})))
 }
 
@@ -53,6 +55,7 @@ pub fn call_tool(Json(input): Json<Value>) -> FnResult<Json<Value>> {
             host_fns::notify_url_elicitation_completed(json!({ "elicitationId": "pdk-elicitation" }))?;
             Ok(Json(text("announced")))
         }
+        Some("fetch") => fetch(&request["arguments"]),
         Some("roots_changed") => {
             let changes = extism_pdk::var::get::<String>(ROOTS_CHANGED)?.unwrap_or_else(|| "0".into());
             Ok(Json(text(&changes)))
@@ -163,4 +166,22 @@ pub fn on_roots_list_changed(Json(_input): Json<Value>) -> FnResult<()> {
     let changes: u64 = extism_pdk::var::get::<String>(ROOTS_CHANGED)?.and_then(|n| n.parse().ok()).unwrap_or(0);
     extism_pdk::var::set(ROOTS_CHANGED, (changes + 1).to_string())?;
     Ok(())
+}
+
+/// `url` fetched with `method` (GET) and `body`: its status, its
+/// `x-fixture` header and its body.
+fn fetch(arguments: &Value) -> FnResult<Json<Value>> {
+    let mut request = extism_pdk::HttpRequest::new(arguments["url"].as_str().unwrap_or_default())
+        .with_method(arguments["method"].as_str().unwrap_or("GET"))
+        .with_header("x-plugin", "pdk-plugin");
+    request.headers.insert("accept".into(), "text/plain".into());
+    let body = arguments["body"].as_str().map(str::to_owned);
+    let response = extism_pdk::http::request(&request, body)?;
+    let said = format!(
+        "status {}; x-fixture: {}; body: {}",
+        response.status_code(),
+        response.header("x-fixture").unwrap_or("none"),
+        String::from_utf8_lossy(&response.body()),
+    );
+    Ok(Json(text(&said)))
 }

@@ -48,6 +48,9 @@ pub const ENV_FUNCTIONS: [&str; 22] = [
     "get_log_level",
 ];
 
+/// The kernel's HTTP functions (`plugin/http.rs`, feature `outgoing-http`).
+pub const HTTP_FUNCTIONS: [&str; 3] = ["http_request", "http_status_code", "http_headers"];
+
 /// Offsets start here: 0 is the null handle.
 const BASE: u64 = 1;
 
@@ -119,6 +122,10 @@ pub struct Kernel {
     config: Arc<BTreeMap<String, String>>,
     log_level: PluginLogLevel,
     logs: Vec<PluginLog>,
+    /// The last HTTP response's status (`http_status_code`) and headers
+    /// (`http_headers`): kept until the next request, as Extism keeps them.
+    http_status: i32,
+    http_headers: Option<BTreeMap<String, String>>,
 }
 
 impl Kernel {
@@ -137,6 +144,8 @@ impl Kernel {
             config,
             log_level: PluginLogLevel::Info,
             logs: Vec::new(),
+            http_status: 0,
+            http_headers: None,
         }
     }
 
@@ -180,6 +189,27 @@ impl Kernel {
     /// whole live block at that offset.
     pub fn error(&self) -> Option<String> {
         (self.error != 0).then(|| String::from_utf8_lossy(self.block(self.error)).into_owned())
+    }
+
+    /// Bytes the kernel's memory can still give out.
+    pub fn room(&self) -> usize {
+        self.max_bytes.saturating_sub(self.memory.len())
+    }
+
+    /// Records the last HTTP response's status and headers.
+    pub fn set_http_response(&mut self, status: i32, headers: BTreeMap<String, String>) {
+        self.http_status = status;
+        self.http_headers = Some(headers);
+    }
+
+    /// The last HTTP response's status (`http_status_code`; 0 before any).
+    pub fn http_status(&self) -> i32 {
+        self.http_status
+    }
+
+    /// The last HTTP response's headers (`http_headers`).
+    pub fn http_headers(&self) -> Option<&BTreeMap<String, String>> {
+        self.http_headers.as_ref()
     }
 
     /// The log messages sent since the last call of this.

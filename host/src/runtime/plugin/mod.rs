@@ -10,6 +10,8 @@
 //! reaches its client through the host functions of [`user`].
 
 mod clock;
+#[cfg(feature = "outgoing-http")]
+pub mod http;
 pub mod kernel;
 pub(super) mod mapping;
 pub mod user;
@@ -162,7 +164,7 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
     let unknown: Vec<String> = module
         .imports()
         .filter(|i| match i.module() {
-            ENV_MODULE => !ENV_FUNCTIONS.contains(&i.name()),
+            ENV_MODULE => !ENV_FUNCTIONS.contains(&i.name()) && !provides_http(i.name()),
             USER_MODULE => user_function(i.name()).is_none(),
             WASI_P1_MODULE => false,
             _ => true,
@@ -190,6 +192,12 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
         }
     }
     Ok(kind)
+}
+
+/// Whether `name` is one of the kernel's HTTP functions, which this build
+/// provides (feature `outgoing-http`).
+fn provides_http(name: &str) -> bool {
+    cfg!(feature = "outgoing-http") && kernel::HTTP_FUNCTIONS.contains(&name)
 }
 
 /// A compiled plugin, linked for each way of calling it.
@@ -233,6 +241,8 @@ impl LinkedPlugin {
 fn link(engine: &Engine, module: &Module, calls: Calls) -> wasmtime::Result<InstancePre<StoreData>> {
     let mut linker = Linker::<StoreData>::new(engine);
     kernel::add_to_linker(&mut linker)?;
+    #[cfg(feature = "outgoing-http")]
+    http::add_to_linker(&mut linker, calls)?;
     user::add_to_linker(&mut linker, calls)?;
     match calls {
         Calls::Blocking => wasmtime_wasi::p1::add_to_linker_sync(&mut linker, StoreData::wasi_p1)?,
@@ -240,4 +250,74 @@ fn link(engine: &Engine, module: &Module, calls: Calls) -> wasmtime::Result<Inst
     }
     clock::bound_sleeps(&mut linker, calls)?;
     linker.instantiate_pre(module)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_encoder::{
+        CodeSection, EntityType, ExportKind, ExportSection, Function, FunctionSection, ImportSection, Instruction,
+        TypeSection, ValType,
+    };
+
+    /// A module importing `(module, name, params, results)` and exporting
+    /// `export` as a function of `export_params` returning an `i32`.
+    fn module(imports: &[(&str, &str, &[ValType], &[ValType])], export: &str, export_params: &[ValType]) -> Module {
+        let mut types = TypeSection::new();
+        let mut import_section = ImportSection::new();
+        for (index, (module, name, params, results)) in imports.iter().enumerate() {
+            types.ty().function(params.iter().copied(), results.iter().copied());
+            import_section.import(module, name, EntityType::Function(index as u32));
+        }
+        let export_type = imports.len() as u32;
+        types.ty().function(export_params.iter().copied(), [ValType::I32]);
+        let mut functions = FunctionSection::new();
+        functions.function(export_type);
+        let mut exports = ExportSection::new();
+        exports.export(export, ExportKind::Func, imports.len() as u32);
+        let mut body = Function::new([]);
+        body.instruction(&Instruction::I32Const(0)).instruction(&Instruction::End);
+        let mut code = CodeSection::new();
+        code.function(&body);
+        let mut wasm = wasm_encoder::Module::new();
+        wasm.section(&types).section(&import_section).section(&functions).section(&exports).section(&code);
+        Module::new(&Engine::default(), wasm.finish()).expect("a valid module")
+    }
+
+    #[test]
+    fn host_functions_outside_the_schema_are_refused_by_name() {
+        let imports = [("extism:host/user", "get_access_token", &[ValType::I64][..], &[ValType::I64][..])];
+        let refused = detect(&module(&imports, "call_tool", &[])).unwrap_err();
+        assert!(matches!(refused, PluginLoadError::UnknownImports { .. }), "{refused}");
+        assert!(refused.to_string().contains("`extism:host/user::get_access_token`"), "{refused}");
+    }
+
+    #[test]
+    fn host_functions_of_another_type_are_refused_with_the_schemas() {
+        let imports = [("extism:host/user", "create_message", &[][..], &[][..])];
+        let refused = detect(&module(&imports, "call_tool", &[])).unwrap_err().to_string();
+        assert!(
+            refused.contains("`extism:host/user::create_message`") && refused.contains("(i64) -> i64"),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn exports_of_another_type_are_refused() {
+        let refused = detect(&module(&[], "call_tool", &[ValType::I32])).unwrap_err();
+        assert!(matches!(refused, PluginLoadError::WrongSignature(ref name) if name == "call_tool"), "{refused}");
+    }
+
+    #[test]
+    fn the_kernels_http_functions_and_the_schemas_host_functions_are_provided() {
+        let imports = [
+            ("extism:host/env", "http_request", &[ValType::I64, ValType::I64][..], &[ValType::I64][..]),
+            ("extism:host/user", "list_roots", &[][..], &[ValType::I64][..]),
+            ("extism:host/user", "notify_tool_list_changed", &[][..], &[][..]),
+        ];
+        let module = module(&imports, "call_tool", &[]);
+        assert_eq!(detect(&module).unwrap(), PluginKind::V1Draft);
+        let signals = PluginSignals::of(&module);
+        assert_eq!(signals, PluginSignals { tools: true, ..PluginSignals::default() });
+    }
 }
