@@ -456,16 +456,10 @@ async fn rmcps_client_talks_to_a_wrapped_router_in_both_eras() {
 /// rmcp's Streamable HTTP client, in both lifecycles, lists and calls the
 /// tool of the wrapped `hello` router at `url`.
 async fn rmcp_calls_hello(url: &str) {
-    use rmcp::model::{CallToolRequestParams, ProtocolVersion};
-    use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
+    use rmcp::model::CallToolRequestParams;
+    use rmcp::service::ClientServiceExt;
     use rmcp::transport::StreamableHttpClientTransport;
-    let modern = ClientLifecycleMode::Auto {
-        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        legacy_version: Some(ProtocolVersion::V_2025_11_25),
-    };
-    for (lifecycle, version) in
-        [(modern, ProtocolVersion::V_2026_07_28), (ClientLifecycleMode::Initialize, ProtocolVersion::V_2025_11_25)]
-    {
+    for (lifecycle, version) in support::rmcp_lifecycles() {
         let transport = StreamableHttpClientTransport::from_uri(url.to_owned());
         let connect = ().serve_with_lifecycle(transport, lifecycle);
         let client = tokio::time::timeout(support::ANSWER_TIMEOUT, connect).await.expect("in time").expect("connected");

@@ -79,19 +79,23 @@ async fn sdk_clients_call_a_pdk_plugin_over_http_in_both_eras() {
         }
     }
 
-    // rmcp's client: the tools, a request's context, a failure.
-    use rmcp::service::ServiceExt;
+    // rmcp's client, in both lifecycles: the tools, a request's context, a failure.
+    use rmcp::service::ClientServiceExt;
     use rmcp::transport::StreamableHttpClientTransport;
-    let client = ().serve(StreamableHttpClientTransport::from_uri(server.url())).await.expect("connected");
-    let tools = client.list_all_tools().await.expect("tools/list");
-    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-    assert_eq!(names, ["reverse", "whoami", "fail", "talk", "announce", "roots_changed", "fetch"]);
-    let whoami = client.call_tool(support::call("whoami", json!({}))).await.expect("tools/call");
-    assert!(!support::text_of(&whoami).is_empty(), "the host gives each request a context.id");
-    let failed = client.call_tool(support::call("fail", json!({}))).await.expect("tools/call");
-    assert_eq!(failed.is_error, Some(true));
-    assert_eq!(support::text_of(&failed), "the fail tool failed, as asked");
-    client.cancel().await.expect("the client closes");
+    for (lifecycle, version) in support::rmcp_lifecycles() {
+        let transport = StreamableHttpClientTransport::from_uri(server.url());
+        let client = ().serve_with_lifecycle(transport, lifecycle).await.expect("connected");
+        assert_eq!(client.peer_info().expect("the server's info").protocol_version, version);
+        let tools = client.list_all_tools().await.expect("tools/list");
+        let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+        assert_eq!(names, ["reverse", "whoami", "fail", "talk", "announce", "roots_changed", "fetch"]);
+        let whoami = client.call_tool(support::call("whoami", json!({}))).await.expect("tools/call");
+        assert!(!support::text_of(&whoami).is_empty(), "the host gives each request a context.id");
+        let failed = client.call_tool(support::call("fail", json!({}))).await.expect("tools/call");
+        assert_eq!(failed.is_error, Some(true));
+        assert_eq!(support::text_of(&failed), "the fail tool failed, as asked");
+        client.cancel().await.expect("the client closes");
+    }
     server.stop().await;
 }
 
@@ -177,6 +181,45 @@ async fn a_hostile_plugin_is_contained_as_a_component_is() {
     assert!(message.contains("guest trapped in `call`"), "{message}");
     assert_ok(&mut server, 12).await;
     server.finish().await;
+}
+
+#[tokio::test]
+async fn a_plugins_output_and_results_are_bounded_as_a_components_are() {
+    let hostile = path("hostile-plugin");
+    let mut server = RawServer::initialized(&["serve", &hostile], "2025-11-25").await;
+    assert_eq!(support::text(&server.call(1, "print", json!({ "mib": 100 })).await), "printed 100 MiB");
+    // Every stdout line was a schema-valid JSON-RPC message (checked by
+    // RawServer); stderr got a bounded share and a notice of the rest.
+    let message = internal_error(&server.call(2, "huge-result", json!({ "mib": 32 })).await);
+    assert!(message.contains("exceeds the output limit"), "{message}");
+    let answer = server.call(3, "huge-result", json!({ "mib": 1 })).await;
+    assert_eq!(support::text(&answer).len(), 1 << 20);
+    assert_ok(&mut server, 4).await;
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert!(stderr.len() < 8 << 20, "{} bytes of guest output passed the rate limit", stderr.len());
+    assert!(stderr.contains("dropped: over the rate limit"), "no drop notice");
+}
+
+#[tokio::test]
+async fn instance_modes_decide_what_a_plugin_keeps() {
+    let servlet = path("servlet");
+    let args = ["serve", &servlet, "--env", "GREETING=Hi", "--instances", "per-request"];
+    let mut server = RawServer::initialized(&args, "2025-11-25").await;
+    for id in 1..=3 {
+        let greeted = server.call(id, "greet", json!({})).await;
+        assert_eq!(support::text(&greeted), "Hi (call 1)", "a fresh instance per request");
+    }
+    server.finish().await;
+    for mode in ["per-session", "shared"] {
+        let args = ["serve", &servlet, "--env", "GREETING=Hi", "--instances", mode];
+        let mut server = RawServer::initialized(&args, "2025-11-25").await;
+        for id in 1..=3 {
+            let greeted = server.call(id, "greet", json!({})).await;
+            assert_eq!(support::text(&greeted), format!("Hi (call {id})"), "{mode}");
+        }
+        server.finish().await;
+    }
 }
 
 #[tokio::test]
@@ -477,4 +520,21 @@ async fn a_plugins_http_requests_reach_only_the_hosts_granted() {
     let refused = server.call(1, "fetch", json!({ "url": url("/hello") })).await;
     assert_eq!(support::text(&refused), "status 0; x-fixture: none; body: ", "{refused}");
     server.finish().await;
+}
+
+#[tokio::test]
+async fn the_rmcp_handler_serves_a_plugin() {
+    use rmcp::ServiceExt;
+    let engine = mcp_wit::EngineOptions::default().build().expect("engine");
+    let policy = mcp_wit::SandboxPolicy::builder("pdk").build();
+    let plugin = mcp_wit::LoadedComponent::from_file(&engine, &plugin_fixture("pdk-plugin"), policy).expect("loads");
+    assert!(plugin.is_plugin());
+    let client_end = support::serve_in_memory(mcp_wit::rmcp::RouterHandler::new(plugin));
+    let client = ().serve(client_end).await.expect("the client connects");
+    let reversed = client.call_tool(support::call("reverse", json!({ "text": "rmcp" }))).await.expect("tools/call");
+    assert_eq!(support::text_of(&reversed), "pcmr");
+    // A client that declared nothing: the plugin's questions get hyper-mcp's answers.
+    let talk = client.call_tool(support::call("talk", json!({ "prompt": "hi" }))).await.expect("tools/call");
+    assert!(support::text_of(&talk).starts_with("model: the client does not support sampling"), "{talk:?}");
+    client.cancel().await.expect("the client closes");
 }

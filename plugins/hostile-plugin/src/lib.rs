@@ -24,6 +24,8 @@ pub extern "C" fn describe() -> i32 {
         "read-file",
         "bad-host-input",
         "sleep",
+        "print",
+        "huge-result",
     ]
     .iter()
     .map(|name| json!({ "name": name, "description": name, "inputSchema": { "type": "object" } }))
@@ -109,6 +111,17 @@ pub extern "C" fn call() -> i32 {
                 text(&format!("the host answered {answer}"))
             }
         },
+        // `mib` MiB to stdout, line by line.
+        "print" => {
+            let mib = arguments["mib"].as_u64().unwrap_or(100);
+            let line = "x".repeat(1023);
+            for _ in 0..mib * 1024 {
+                println!("{line}");
+            }
+            text(&format!("printed {mib} MiB"))
+        }
+        // A text result of `mib` MiB.
+        "huge-result" => text(&"x".repeat((arguments["mib"].as_u64().unwrap_or(100) as usize) << 20)),
         // `poll_oneoff` on a clock, inside the host.
         "sleep" => {
             let secs = arguments["secs"].as_f64().unwrap_or(3600.0);

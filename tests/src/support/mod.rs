@@ -42,6 +42,19 @@ impl ClientHandler for ProgressRecorder {
     }
 }
 
+/// rmcp's client lifecycles, each with the version it should agree on: a
+/// 2026-07-28 client (falling back to 2025-11-25), and `initialize` in
+/// 2025-11-25.
+pub fn rmcp_lifecycles() -> [(rmcp::service::ClientLifecycleMode, rmcp::model::ProtocolVersion); 2] {
+    use rmcp::model::ProtocolVersion;
+    use rmcp::service::ClientLifecycleMode;
+    let modern = ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: Some(ProtocolVersion::V_2025_11_25),
+    };
+    [(modern, ProtocolVersion::V_2026_07_28), (ClientLifecycleMode::Initialize, ProtocolVersion::V_2025_11_25)]
+}
+
 /// Serves `server` with rmcp's own server on one end of an in-memory pipe,
 /// in a task of its own, and returns the other end, for a client.
 pub fn serve_in_memory<S: rmcp::ServerHandler>(server: S) -> tokio::io::DuplexStream {
