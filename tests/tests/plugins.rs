@@ -58,6 +58,26 @@ async fn a_servlet_serves_its_tools_over_stdio() {
 }
 
 #[tokio::test]
+async fn the_python_sdk_calls_a_servlet_over_stdio_in_both_eras() {
+    let servlet = path("servlet");
+    for (mode, version, revision) in
+        [("auto", "2026-07-28", Revision::Modern), ("legacy", "2025-11-25", Revision::Legacy)]
+    {
+        let args: Vec<String> = ["--mode", mode, "--tool", "echo", "--args", r#"{"text":"servlet"}"#, "--"]
+            .into_iter()
+            .map(String::from)
+            .chain([binary().display().to_string(), "serve".into(), servlet.clone()])
+            .collect();
+        let run = run_peer(Peer::Python, args).await;
+        assert_eq!(run.report["protocolVersion"], version, "{}", run.report);
+        assert_eq!(run.report["call"]["content"][0]["text"], "servlet", "{}", run.report);
+        for message in &run.trace {
+            schema::check_at(revision, "JSONRPCMessage", message).unwrap();
+        }
+    }
+}
+
+#[tokio::test]
 async fn sdk_clients_call_a_pdk_plugin_over_http_in_both_eras() {
     let plugin = path("pdk-plugin");
     let server = HttpServer::start(&[&plugin]).await;
