@@ -1,0 +1,330 @@
+//! One record to and from one FlatBuffers buffer: a JSON-RPC message as the
+//! schema's `Message`, the transport as its `Transport`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::FILE_IDENTIFIER;
+use crate::generated::mcp::fb;
+
+/// Which way a message went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// From the client to the server.
+    In,
+    /// From the server to the client.
+    Out,
+}
+
+/// One recorded message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    /// The session it belongs to (a Streamable HTTP session id, `stdio`, or
+    /// the id the server gave a 2026-07-28 request).
+    pub session: String,
+    /// Which way it went.
+    pub direction: Direction,
+    /// When, in microseconds since the Unix epoch.
+    pub at_micros: u64,
+    /// The JSON-RPC message; a message that is not JSON is a string of its
+    /// text.
+    pub message: Value,
+}
+
+/// What each message's `Metadata.additional_data` holds: what the schema has
+/// no field for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Context {
+    /// [`Record::session`].
+    pub session: String,
+    /// [`Record::direction`].
+    pub direction: Direction,
+    /// [`Record::at_micros`].
+    pub at: u64,
+    /// The JSON-RPC id when it is not a `u64` (`RequestId.id` is then 0), as
+    /// JSON text (`"\"abc\""`, `"null"`, `"-1"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// A message that is not a JSON-RPC object, as its text (recorded as a
+    /// notification whose method is `""`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw: Option<String>,
+}
+
+/// How the recorded server was reached: the schema's `Transport`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Transport {
+    /// stdio (`StdioTransport`), with the server's read buffer size.
+    Stdio {
+        /// Bytes.
+        buffer_size: u32,
+    },
+    /// Streamable HTTP, whose responses and streams are SSE
+    /// (`SSETransport`): the endpoint and the reconnection delay it
+    /// suggests.
+    Http {
+        /// The MCP endpoint.
+        url: String,
+        /// Headers a client must send, as `(name, value)`.
+        headers: Vec<(String, String)>,
+        /// Milliseconds.
+        reconnect_ms: u32,
+    },
+}
+
+/// The size-prefixed buffer of `transport` (a recording's first).
+pub fn encode_transport(transport: &Transport) -> Vec<u8> {
+    let type_ = match transport {
+        Transport::Stdio { buffer_size } => {
+            fb::TransportType::StdioTransport(Box::new(fb::StdioTransport { buffer_size: *buffer_size }))
+        }
+        Transport::Http { url, headers, reconnect_ms } => fb::TransportType::SseTransport(Box::new(fb::SseTransport {
+            url: url.clone(),
+            headers: (!headers.is_empty()).then(|| {
+                headers.iter().map(|(key, value)| fb::Header { key: key.clone(), value: value.clone() }).collect()
+            }),
+            reconnect_time: *reconnect_ms,
+        })),
+    };
+    finish(&fb::Transport { type_ })
+}
+
+/// The transport of a decoded `Transport` buffer.
+pub fn decode_transport(transport: fb::Transport) -> Transport {
+    match transport.type_ {
+        fb::TransportType::StdioTransport(stdio) => Transport::Stdio { buffer_size: stdio.buffer_size },
+        fb::TransportType::SseTransport(sse) => Transport::Http {
+            url: sse.url,
+            headers: sse.headers.unwrap_or_default().into_iter().map(|h| (h.key, h.value)).collect(),
+            reconnect_ms: sse.reconnect_time,
+        },
+    }
+}
+
+/// The size-prefixed buffer of `record`.
+pub fn encode_message(record: &Record) -> Vec<u8> {
+    let mut context = Context {
+        session: record.session.clone(),
+        direction: record.direction,
+        at: record.at_micros,
+        id: None,
+        raw: None,
+    };
+    let object = match &record.message {
+        Value::Object(object) => object,
+        other => {
+            context.raw = Some(match other {
+                Value::String(text) => text.clone(),
+                json => json.to_string(),
+            });
+            let meta = metadata(&context, None);
+            let unparsed = fb::Notification { jsonrpc: "2.0".into(), method: String::new(), params: None, meta };
+            return finish(&fb::Message { type_: fb::MessageType::Notification(Box::new(unparsed)) });
+        }
+    };
+    let json = |key: &str| object.get(key).map(Value::to_string);
+    let method = object.get("method").and_then(Value::as_str);
+    let id = object.get("id");
+    let request_id = match id.and_then(Value::as_u64) {
+        Some(id) => fb::RequestId { id },
+        None => {
+            context.id = Some(id.map_or_else(|| "null".to_string(), Value::to_string));
+            fb::RequestId { id: 0 }
+        }
+    };
+    let progress_token = object
+        .get("params")
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get("progressToken"))
+        .map(|t| t.as_str().map_or_else(|| t.to_string(), str::to_owned));
+    let jsonrpc = object.get("jsonrpc").and_then(Value::as_str).unwrap_or("2.0").to_owned();
+    let type_ = match (method, object.get("error")) {
+        (Some(method), _) if id.is_some() => fb::MessageType::Request(Box::new(fb::Request {
+            jsonrpc,
+            id: request_id,
+            method: method.to_owned(),
+            params: json("params"),
+            meta: metadata(&context, progress_token),
+        })),
+        (Some(method), _) => {
+            // A notification has no id: nothing for `Context::id` to keep.
+            context.id = None;
+            fb::MessageType::Notification(Box::new(fb::Notification {
+                jsonrpc,
+                method: method.to_owned(),
+                params: json("params"),
+                meta: metadata(&context, progress_token),
+            }))
+        }
+        (None, Some(error)) => fb::MessageType::Error(Box::new(fb::Error {
+            jsonrpc,
+            id: request_id,
+            code: error.get("code").and_then(Value::as_i64).and_then(|c| i32::try_from(c).ok()).unwrap_or(0),
+            message: error.get("message").and_then(Value::as_str).unwrap_or_default().to_owned(),
+            data: error.get("data").map(Value::to_string),
+            meta: metadata(&context, None),
+        })),
+        (None, None) => fb::MessageType::Response(Box::new(fb::Response {
+            jsonrpc,
+            id: request_id,
+            result: json("result").unwrap_or_else(|| "null".into()),
+            meta: metadata(&context, None),
+        })),
+    };
+    finish(&fb::Message { type_ })
+}
+
+/// The record a decoded `Message` holds; an error names the field it cannot read.
+pub fn decode_message(message: fb::Message) -> Result<Record, String> {
+    let (meta, mut object) = match message.type_ {
+        fb::MessageType::Request(request) => {
+            let mut object = envelope(&request.jsonrpc);
+            object.insert("id".into(), request.id.id.into());
+            object.insert("method".into(), request.method.into());
+            insert_json(&mut object, "params", request.params)?;
+            (request.meta, object)
+        }
+        fb::MessageType::Notification(notification) => {
+            let mut object = envelope(&notification.jsonrpc);
+            object.insert("method".into(), notification.method.into());
+            insert_json(&mut object, "params", notification.params)?;
+            (notification.meta, object)
+        }
+        fb::MessageType::Response(response) => {
+            let mut object = envelope(&response.jsonrpc);
+            object.insert("id".into(), response.id.id.into());
+            insert_json(&mut object, "result", Some(response.result))?;
+            (response.meta, object)
+        }
+        fb::MessageType::Error(error) => {
+            let mut object = envelope(&error.jsonrpc);
+            object.insert("id".into(), error.id.id.into());
+            let mut body = Map::new();
+            body.insert("code".into(), error.code.into());
+            body.insert("message".into(), error.message.into());
+            insert_json(&mut body, "data", error.data)?;
+            object.insert("error".into(), body.into());
+            (error.meta, object)
+        }
+    };
+    let data = meta.and_then(|m| m.additional_data).ok_or("the message has no `meta.additional_data`")?;
+    let context: Context =
+        serde_json::from_str(&data).map_err(|e| format!("`meta.additional_data` is not a record's context: {e}"))?;
+    if let Some(id) = context.id {
+        let id = serde_json::from_str(&id).map_err(|e| format!("the recorded id `{id}` is not JSON: {e}"))?;
+        object.insert("id".into(), id);
+    }
+    let message = match context.raw {
+        Some(raw) => Value::String(raw),
+        None => Value::Object(object),
+    };
+    Ok(Record { session: context.session, direction: context.direction, at_micros: context.at, message })
+}
+
+/// `{"jsonrpc": …}`, the start of every message.
+fn envelope(jsonrpc: &str) -> Map<String, Value> {
+    let mut object = Map::new();
+    object.insert("jsonrpc".into(), jsonrpc.into());
+    object
+}
+
+/// Puts the JSON text `field` (if any) under `key`.
+fn insert_json(object: &mut Map<String, Value>, key: &str, field: Option<String>) -> Result<(), String> {
+    if let Some(text) = field {
+        let value = serde_json::from_str(&text).map_err(|e| format!("`{key}` is not JSON: {e}"))?;
+        object.insert(key.into(), value);
+    }
+    Ok(())
+}
+
+fn metadata(context: &Context, progress_token: Option<String>) -> Option<Box<fb::Metadata>> {
+    let additional_data = serde_json::to_string(context).expect("a context serialises");
+    Some(Box::new(fb::Metadata { progress_token, additional_data: Some(additional_data) }))
+}
+
+/// `root` as a size-prefixed buffer with the file identifier.
+fn finish<T>(root: &impl planus::WriteAsOffset<T>) -> Vec<u8> {
+    let mut builder = planus::Builder::new();
+    let buffer = builder.finish(root, Some(FILE_IDENTIFIER));
+    let mut sized = Vec::with_capacity(buffer.len() + 4);
+    sized.extend_from_slice(&(buffer.len() as u32).to_le_bytes());
+    sized.extend_from_slice(buffer);
+    standard_header(&mut sized[4..]);
+    sized
+}
+
+/// Puts the root offset before the file identifier, where FlatBuffers has
+/// it. planus 1.3.0 writes the two the other way round (its builder
+/// prepends, and it writes the offset first): `[MCPP][offset from byte 4]`,
+/// which other implementations, and planus's own reader, cannot read. The
+/// 8-byte header keeps its size, so everything after it stays aligned.
+fn standard_header(buffer: &mut [u8]) {
+    if buffer[..4] == FILE_IDENTIFIER && buffer[4..8] != FILE_IDENTIFIER {
+        let from_byte_4 = u32::from_le_bytes(buffer[4..8].try_into().expect("4 bytes"));
+        buffer[..4].copy_from_slice(&(from_byte_4 + 4).to_le_bytes());
+        buffer[4..8].copy_from_slice(&FILE_IDENTIFIER);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use planus::ReadAsRoot;
+    use serde_json::json;
+
+    fn round_trip(message: Value) -> Record {
+        let record = Record { session: "s1".into(), direction: Direction::In, at_micros: 42, message };
+        let buffer = encode_message(&record);
+        assert_eq!(u32::from_le_bytes(buffer[..4].try_into().unwrap()) as usize, buffer.len() - 4);
+        assert_eq!(&buffer[8..12], b"MCPP", "the identifier follows the root offset");
+        let root = fb::MessageRef::read_as_root(&buffer[4..]).unwrap();
+        let decoded = decode_message(root.try_into().unwrap()).unwrap();
+        assert_eq!(decoded.session, "s1");
+        assert_eq!(decoded.at_micros, 42);
+        decoded
+    }
+
+    #[test]
+    fn every_kind_of_message_comes_back_as_it_was() {
+        for message in [
+            json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": { "name": "echo", "arguments": { "text": "hi" } } }),
+            json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }),
+            json!({ "jsonrpc": "2.0", "id": 7, "result": { "content": [] } }),
+            json!({ "jsonrpc": "2.0", "id": 7, "error": { "code": -32602, "message": "bad", "data": { "why": 1 } } }),
+            json!({ "jsonrpc": "2.0", "id": "abc", "method": "ping" }),
+            json!({ "jsonrpc": "2.0", "id": null, "error": { "code": -32700, "message": "Parse error" } }),
+            json!({ "jsonrpc": "2.0", "id": -1, "result": {} }),
+            json!({ "jsonrpc": "2.0", "id": 18446744073709551615_u64, "result": {} }),
+            json!("not json at all {"),
+        ] {
+            assert_eq!(round_trip(message.clone()).message, message);
+        }
+    }
+
+    #[test]
+    fn the_progress_token_has_its_field() {
+        let message = json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": { "name": "x", "_meta": { "progressToken": "tok" } } });
+        let buffer = encode_message(&Record { session: "s".into(), direction: Direction::Out, at_micros: 0, message });
+        let root = fb::MessageRef::read_as_root(&buffer[4..]).unwrap();
+        let fb::MessageType::Request(request) = fb::Message::try_from(root).unwrap().type_ else { panic!("a request") };
+        assert_eq!(request.meta.unwrap().progress_token.as_deref(), Some("tok"));
+    }
+
+    #[test]
+    fn transports_come_back_as_they_were() {
+        for transport in [
+            Transport::Stdio { buffer_size: 65536 },
+            Transport::Http {
+                url: "http://127.0.0.1:8080/mcp".into(),
+                headers: vec![("MCP-Protocol-Version".into(), "2025-11-25".into())],
+                reconnect_ms: 3000,
+            },
+        ] {
+            let buffer = encode_transport(&transport);
+            let root = fb::TransportRef::read_as_root(&buffer[4..]).unwrap();
+            assert_eq!(decode_transport(root.try_into().unwrap()), transport);
+        }
+    }
+}
