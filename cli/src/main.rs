@@ -10,6 +10,7 @@ mod config_file;
 mod inspect;
 mod new;
 mod progress;
+mod record;
 mod sandbox_args;
 mod serve;
 mod settings;
@@ -69,6 +70,11 @@ enum Command {
     #[command(after_help = "Examples:\n  mcp-wit wrap router.wasm -o server.wasm\n  \
                             wasmtime serve -Scli --addr 127.0.0.1:8080 server.wasm")]
     Wrap(wrap::WrapArgs),
+    /// Print a recording (`serve --record FILE.mcp`) as JSON lines: one
+    /// message per line, with its session, direction and time.
+    #[command(after_help = "Examples:\n  mcp-wit log session.mcp\n  \
+                            mcp-wit log session.mcp | jq 'select(.direction == \"in\") | .message.method'")]
+    Log(record::LogArgs),
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  mcp-wit completions bash > ~/.local/share/bash-completion/completions/mcp-wit\n  \
@@ -94,6 +100,7 @@ fn main() -> ExitCode {
         Command::Inspect(args) => inspect::inspect(args),
         Command::Call(args) => inspect::call(args),
         Command::Wrap(args) => wrap::wrap(args),
+        Command::Log(args) => record::log(args),
         Command::Completions(args) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "mcp-wit", &mut std::io::stdout());
             Ok(())

@@ -131,6 +131,42 @@ pub fn sandbox_policy(label: String, layers: &[(Origin<'_>, &SandboxArgs)]) -> a
     Ok(policy.build())
 }
 
+/// The values of every `--secret` of `layers` (what a recording must never
+/// hold).
+pub fn secret_values(layers: &[(Origin<'_>, &SandboxArgs)]) -> anyhow::Result<Vec<String>> {
+    let mut values = Vec::new();
+    for (origin, args) in layers {
+        for spec in &args.secrets {
+            values.push(secret(*origin, spec)?.1);
+        }
+    }
+    Ok(values)
+}
+
+/// The key and value of the secret `spec` names: `KEY` (the host's variable)
+/// or `KEY=@FILE`. The spec never holds the value itself.
+fn secret(origin: Origin<'_>, spec: &str) -> anyhow::Result<(String, String)> {
+    let (key, value) = match spec.split_once("=@") {
+        Some((key, file)) => {
+            let file = origin.resolve(file);
+            let value = std::fs::read_to_string(&file)
+                .with_context(|| format!("{}: cannot read the file {}", origin.name("secret", key), file.display()))?;
+            (key, value.trim_end_matches(['\n', '\r']).to_string())
+        }
+        None => {
+            let value = std::env::var(spec).with_context(|| {
+                format!(
+                    "{}: the host has no variable {spec}; set it, or give the secret as {spec}=@FILE",
+                    origin.name("secret", spec)
+                )
+            })?;
+            (spec, value)
+        }
+    };
+    anyhow::ensure!(!key.is_empty(), "{}: the key is empty", origin.name("secret", spec));
+    Ok((key.to_string(), value))
+}
+
 fn add_grants(
     mut policy: mcp_wit::sandbox::SandboxPolicyBuilder,
     origin: Origin<'_>,
@@ -156,26 +192,7 @@ fn add_grants(
         policy = policy.env(key, value);
     }
     for spec in &args.secrets {
-        // `spec` is `KEY` or `KEY=@FILE`: it names the secret, never holds it.
-        let (key, value) = match spec.split_once("=@") {
-            Some((key, file)) => {
-                let file = origin.resolve(file);
-                let value = std::fs::read_to_string(&file).with_context(|| {
-                    format!("{}: cannot read the file {}", origin.name("secret", key), file.display())
-                })?;
-                (key, value.trim_end_matches(['\n', '\r']).to_string())
-            }
-            None => {
-                let value = std::env::var(spec).with_context(|| {
-                    format!(
-                        "{}: the host has no variable {spec}; set it, or give the secret as {spec}=@FILE",
-                        origin.name("secret", spec)
-                    )
-                })?;
-                (spec.as_str(), value)
-            }
-        };
-        anyhow::ensure!(!key.is_empty(), "{}: the key is empty", origin.name("secret", spec));
+        let (key, value) = secret(origin, spec)?;
         policy = policy.env(key, value);
     }
     for spec in &args.dirs {

@@ -15,7 +15,8 @@ use mcp_wit::{
 
 use crate::config_file::ConfigFile;
 use crate::progress::CompileProgress;
-use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
+use crate::record::Recording;
+use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy, secret_values};
 use crate::settings::ServeSettings;
 
 /// The demo router served when `serve` is given no component.
@@ -189,12 +190,38 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         state_key,
         state_ttl: settings.state_ttl.unwrap_or(defaults.state_ttl),
     };
-    if let Some(options) = http_options {
-        return http::serve_http(routers, session_options, options).context("HTTP transport failed");
+    let recording = match &settings.record {
+        Some(path) => {
+            let transport = match &http_options {
+                Some(options) => mcp_wit_record::Transport::Http {
+                    url: format!("http://{}/mcp", options.addr),
+                    headers: Vec::new(),
+                    reconnect_ms: http::SSE_RETRY_MS,
+                },
+                None => mcp_wit_record::Transport::Stdio { buffer_size: stdio::READ_BUFFER_SIZE as u32 },
+            };
+            // Every layer's secrets: the file's, each component's, the flags'.
+            let mut layers = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
+            layers.extend(file.components.iter().map(|c| (Origin::File { path: fp, section: "" }, &c.sandbox)));
+            layers.push((Origin::Flags, &args.sandbox));
+            let secrets = secret_values(&layers)?;
+            Some(Recording::start(path, transport, secrets, settings.record_redact.clone())?)
+        }
+        None => None,
+    };
+    let tap = recording.as_ref().map(Recording::tap);
+    let served = match http_options {
+        Some(options) => http::serve_http(routers, session_options, options.tap(tap)).context("HTTP transport failed"),
+        None => {
+            let mut session = Session::new(routers, session_options);
+            let options = StdioOptions { max_message_size, tap };
+            stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
+        }
+    };
+    if let Some(recording) = recording {
+        recording.finish()?;
     }
-    let mut session = Session::new(routers, session_options);
-    let options = StdioOptions { max_message_size };
-    stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
+    served
 }
 
 /// The components to serve: those on the command line, else the file's.

@@ -72,6 +72,15 @@ pub struct ServeSettings {
     /// Compile without reading or writing the cache.
     #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub no_cache: Option<bool>,
+    /// Record every message in and out, of every session, to this `.mcp`
+    /// file (FlatBuffers: read it with `mcp-wit log`). `--secret` values are
+    /// never written.
+    #[arg(long, value_name = "FILE.mcp")]
+    pub record: Option<PathBuf>,
+    /// Leave this tool's arguments and results out of the recording
+    /// (repeatable).
+    #[arg(long = "record-redact", value_name = "TOOL")]
+    pub record_redact: Vec<String>,
     #[command(flatten)]
     pub http: HttpSettings,
 }
@@ -207,6 +216,8 @@ impl ServeSettings {
             state_ttl: self.state_ttl.or(lower.state_ttl),
             cache_dir: self.cache_dir.or(lower.cache_dir),
             no_cache: self.no_cache.or(lower.no_cache),
+            record: self.record.or(lower.record),
+            record_redact: [lower.record_redact, self.record_redact].concat(),
             http: self.http.over(lower.http),
         }
     }
@@ -273,6 +284,7 @@ impl HttpSettings {
             body_timeout: self.body_timeout.unwrap_or(defaults.body_timeout),
             shutdown_timeout: self.shutdown_timeout.unwrap_or(defaults.shutdown_timeout),
             keep_alive: self.sse_keep_alive.unwrap_or(defaults.keep_alive).max(Duration::from_millis(10)),
+            tap: None,
         }))
     }
 }

@@ -3,6 +3,9 @@
 #[cfg(feature = "http")]
 pub mod http;
 pub mod stdio;
+mod tap;
+
+pub use tap::{MessageTap, Tap};
 
 use std::time::Duration;
 

@@ -30,7 +30,11 @@ use mcp_wit_protocol::client::{AskError, BoxFuture, ClientError, Response, WaitB
 use mcp_wit_protocol::jsonrpc::{self, Incoming, RpcError};
 use mcp_wit_protocol::{Canceller, Listeners, Outbox, Peer, Sink};
 
+use super::Tap;
 use crate::Session;
+
+/// The session name a stdio connection's messages are tapped under.
+pub const STDIO_SESSION: &str = "stdio";
 
 /// Default for [`StdioOptions::max_message_size`]: 8 MiB.
 pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
@@ -38,7 +42,8 @@ pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
 /// Input read ahead during a long call is capped at this much.
 const MAX_READ_AHEAD: usize = 64 << 20;
 
-const READ_CHUNK: usize = 64 * 1024;
+/// Bytes read from the input at a time.
+pub const READ_BUFFER_SIZE: usize = 64 * 1024;
 
 /// Longest single wait for input while a question waits for its answer.
 const WAIT_SLICE: Duration = Duration::from_millis(50);
@@ -59,11 +64,13 @@ pub struct StdioOptions {
     /// Longest accepted message in bytes; a longer line is skipped unread and
     /// answered with -32600.
     pub max_message_size: usize,
+    /// Sees every message in and out ([`STDIO_SESSION`]).
+    pub tap: Option<Tap>,
 }
 
 impl Default for StdioOptions {
     fn default() -> Self {
-        StdioOptions { max_message_size: DEFAULT_MAX_MESSAGE_SIZE }
+        StdioOptions { max_message_size: DEFAULT_MAX_MESSAGE_SIZE, tap: None }
     }
 }
 
@@ -138,8 +145,13 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
     options: &StdioOptions,
 ) -> io::Result<()> {
     let canceller = session.canceller();
-    let buffer = Arc::new(Mutex::new(InputBuffer::new(input, canceller)));
-    let output = Arc::new(Mutex::new(Output { writer: BufWriter::with_capacity(64 * 1024, output), error: None }));
+    let tap = options.tap.clone();
+    let buffer = Arc::new(Mutex::new(InputBuffer::new(input, canceller, tap.clone())));
+    let output = Arc::new(Mutex::new(Output {
+        writer: BufWriter::with_capacity(64 * 1024, output),
+        error: None,
+        tap: tap.clone(),
+    }));
     let peer = Arc::new(StdioPeer { input: buffer.clone(), output: output.clone() });
     session.set_peer(Some(peer.clone()));
     // One client on the connection: it hears of every change it listens for.
@@ -168,6 +180,9 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
             Line::Message => {
                 let message = trim(&line);
                 if !message.is_empty() {
+                    if let Some(tap) = &tap {
+                        tap.received(STDIO_SESSION, message);
+                    }
                     session.handle(message, &mut out);
                 }
             }
@@ -203,12 +218,16 @@ struct Output<W: Write> {
     writer: BufWriter<W>,
     /// The first write error; the loop ends with it.
     error: Option<io::Error>,
+    tap: Option<Tap>,
 }
 
 impl<W: Write> Output<W> {
     fn line(&mut self, message: &[u8]) {
         if self.error.is_some() {
             return;
+        }
+        if let Some(tap) = &self.tap {
+            tap.sent(STDIO_SESSION, message);
         }
         if let Err(e) = self.writer.write_all(message).and_then(|()| self.writer.write_all(b"\n")) {
             self.error = Some(e);
@@ -283,10 +302,12 @@ struct InputBuffer<I> {
     canceller: Canceller,
     /// Built once: building a searcher costs more than scanning a message.
     cancelled_finder: memmem::Finder<'static>,
+    /// Sees the client's responses this buffer hands to waiting questions.
+    tap: Option<Tap>,
 }
 
 impl<I: Input> InputBuffer<I> {
-    fn new(input: I, canceller: Canceller) -> Self {
+    fn new(input: I, canceller: Canceller, tap: Option<Tap>) -> Self {
         InputBuffer {
             input,
             buf: Vec::new(),
@@ -296,6 +317,7 @@ impl<I: Input> InputBuffer<I> {
             eof: false,
             canceller,
             cancelled_finder: memmem::Finder::new(b"notifications/cancelled"),
+            tap,
         }
     }
 
@@ -359,14 +381,14 @@ impl<I: Input> InputBuffer<I> {
             self.start = 0;
             self.end = 0;
             self.scanned = 0;
-        } else if self.start > 0 && self.buf.len() - self.end < READ_CHUNK {
+        } else if self.start > 0 && self.buf.len() - self.end < READ_BUFFER_SIZE {
             self.buf.copy_within(self.start..self.end, 0);
             self.scanned -= self.start.min(self.scanned);
             self.end -= self.start;
             self.start = 0;
         }
-        if self.buf.len() - self.end < READ_CHUNK {
-            self.buf.resize(self.end + READ_CHUNK, 0);
+        if self.buf.len() - self.end < READ_BUFFER_SIZE {
+            self.buf.resize(self.end + READ_BUFFER_SIZE, 0);
         }
         let n = loop {
             match self.input.read(&mut self.buf[self.end..]) {
@@ -426,6 +448,9 @@ impl<I: Input> InputBuffer<I> {
                 _ => None,
             };
             if let Some(response) = found {
+                if let Some(tap) = &self.tap {
+                    tap.received(STDIO_SESSION, trim(&self.buf[line.clone()]));
+                }
                 let removed = next - line.start;
                 self.buf.copy_within(next..self.end, line.start);
                 self.end -= removed;
@@ -487,7 +512,7 @@ mod tests {
     use super::*;
 
     fn buffer(input: &'static [u8]) -> InputBuffer<io::Cursor<&'static [u8]>> {
-        InputBuffer::new(io::Cursor::new(input), Canceller::default())
+        InputBuffer::new(io::Cursor::new(input), Canceller::default(), None)
     }
 
     #[test]

@@ -35,7 +35,12 @@ mod sessions;
 mod sse;
 mod streamable;
 mod talk_back;
+mod tap;
 mod wire;
+
+/// The reconnection delay SSE streams suggest to clients (`retry:`), in
+/// milliseconds.
+pub const SSE_RETRY_MS: u32 = resume::RETRY.as_millis() as u32;
 
 use std::future::Future;
 use std::io;
@@ -86,6 +91,8 @@ pub struct HttpOptions {
     pub shutdown_timeout: Duration,
     /// Interval of keep-alive comments on SSE streams.
     pub keep_alive: Duration,
+    /// Sees every message in and out, of every session.
+    pub tap: Option<crate::transport::Tap>,
 }
 
 impl HttpOptions {
@@ -103,6 +110,12 @@ impl HttpOptions {
     /// No sessions: every POST stands alone.
     pub fn stateless(mut self, on: bool) -> Self {
         self.stateless = on;
+        self
+    }
+
+    /// Taps every message in and out (e.g. to record them).
+    pub fn tap(mut self, tap: Option<crate::transport::Tap>) -> Self {
+        self.tap = tap;
         self
     }
 }
@@ -124,6 +137,7 @@ impl Default for HttpOptions {
             body_timeout: DEFAULT_BODY_TIMEOUT,
             shutdown_timeout: DEFAULT_SHUTDOWN_TIMEOUT,
             keep_alive: Duration::from_secs(15),
+            tap: None,
         }
     }
 }
@@ -279,6 +293,10 @@ fn router(server: Arc<ServerState>) -> Router {
         Router::new().route("/mcp", post(streamable::post).get(streamable::get).delete(streamable::delete));
     if !server.options.stateless {
         router = router.route("/sse", get(legacy::stream)).route("/messages", post(legacy::message));
+    }
+    if server.options.tap.is_some() {
+        // Inside the body limit: what it taps was accepted.
+        router = router.layer(axum::middleware::from_fn_with_state(server.clone(), tap::tee));
     }
     router
         .layer(tower_http::limit::RequestBodyLimitLayer::new(server.options.max_body_size))
