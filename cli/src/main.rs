@@ -11,6 +11,7 @@ mod inspect;
 mod new;
 mod progress;
 mod record;
+mod replay;
 mod sandbox_args;
 mod serve;
 mod settings;
@@ -75,6 +76,14 @@ enum Command {
     #[command(after_help = "Examples:\n  mcp-wit log session.mcp\n  \
                             mcp-wit log session.mcp | jq 'select(.direction == \"in\") | .message.method'")]
     Log(record::LogArgs),
+    /// Send a recording's client messages again, session by session, to
+    /// routers in process, and compare every answer with the recorded one;
+    /// exits 1 when any differs (a readable diff says where).
+    #[command(after_help = "Examples:\n  mcp-wit serve router.wasm --record golden.mcp   record a session\n  \
+                            mcp-wit replay golden.mcp router-v2.wasm          check the next version\n  \
+                            mcp-wit replay golden.mcp router-v2.wasm --ignore result._meta\n  \
+                            mcp-wit replay golden.mcp router-v2.wasm --update   accept the new answers")]
+    Replay(Box<replay::ReplayArgs>),
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  mcp-wit completions bash > ~/.local/share/bash-completion/completions/mcp-wit\n  \
@@ -101,6 +110,7 @@ fn main() -> ExitCode {
         Command::Call(args) => inspect::call(args),
         Command::Wrap(args) => wrap::wrap(args),
         Command::Log(args) => record::log(args),
+        Command::Replay(args) => replay::replay(*args),
         Command::Completions(args) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "mcp-wit", &mut std::io::stdout());
             Ok(())

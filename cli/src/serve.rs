@@ -73,7 +73,52 @@ struct Planned {
     section: String,
 }
 
+/// What `serve` serves: the routers and how sessions run them, the
+/// transport's settings, and what it was asked.
+pub struct Loaded {
+    pub routers: Routers,
+    pub session_options: SessionOptions,
+    /// `None`: stdio.
+    pub http_options: Option<mcp_wit::HttpOptions>,
+    pub max_message_size: usize,
+    pub settings: ServeSettings,
+    /// Every layer's `--secret` values.
+    pub secrets: Vec<String>,
+}
+
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let Loaded { routers, session_options, http_options, max_message_size, settings, secrets } = load(&args)?;
+    let recording = match &settings.record {
+        Some(path) => {
+            let transport = match &http_options {
+                Some(options) => mcp_wit_record::Transport::Http {
+                    url: format!("http://{}/mcp", options.addr),
+                    headers: Vec::new(),
+                    reconnect_ms: http::SSE_RETRY_MS,
+                },
+                None => mcp_wit_record::Transport::Stdio { buffer_size: stdio::READ_BUFFER_SIZE as u32 },
+            };
+            Some(Recording::start(path, transport, secrets, settings.record_redact.clone())?)
+        }
+        None => None,
+    };
+    let tap = recording.as_ref().map(Recording::tap);
+    let served = match http_options {
+        Some(options) => http::serve_http(routers, session_options, options.tap(tap)).context("HTTP transport failed"),
+        None => {
+            let mut session = Session::new(routers, session_options);
+            let options = StdioOptions { max_message_size, tap };
+            stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
+        }
+    };
+    if let Some(recording) = recording {
+        recording.finish()?;
+    }
+    served
+}
+
+/// Loads what `args` (and the file they name) say to serve.
+pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
     let file = args.file.as_deref().map(ConfigFile::read).transpose()?.unwrap_or_default();
     let file_path = args.file.clone().unwrap_or_else(|| PathBuf::from("mcp-wit.toml"));
     let fp = file_path.as_path();
@@ -190,38 +235,12 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         state_key,
         state_ttl: settings.state_ttl.unwrap_or(defaults.state_ttl),
     };
-    let recording = match &settings.record {
-        Some(path) => {
-            let transport = match &http_options {
-                Some(options) => mcp_wit_record::Transport::Http {
-                    url: format!("http://{}/mcp", options.addr),
-                    headers: Vec::new(),
-                    reconnect_ms: http::SSE_RETRY_MS,
-                },
-                None => mcp_wit_record::Transport::Stdio { buffer_size: stdio::READ_BUFFER_SIZE as u32 },
-            };
-            // Every layer's secrets: the file's, each component's, the flags'.
-            let mut layers = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
-            layers.extend(file.components.iter().map(|c| (Origin::File { path: fp, section: "" }, &c.sandbox)));
-            layers.push((Origin::Flags, &args.sandbox));
-            let secrets = secret_values(&layers)?;
-            Some(Recording::start(path, transport, secrets, settings.record_redact.clone())?)
-        }
-        None => None,
-    };
-    let tap = recording.as_ref().map(Recording::tap);
-    let served = match http_options {
-        Some(options) => http::serve_http(routers, session_options, options.tap(tap)).context("HTTP transport failed"),
-        None => {
-            let mut session = Session::new(routers, session_options);
-            let options = StdioOptions { max_message_size, tap };
-            stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
-        }
-    };
-    if let Some(recording) = recording {
-        recording.finish()?;
-    }
-    served
+    // Every layer's secrets: the file's, each component's, the flags'.
+    let mut layers = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
+    layers.extend(file.components.iter().map(|c| (Origin::File { path: fp, section: "" }, &c.sandbox)));
+    layers.push((Origin::Flags, &args.sandbox));
+    let secrets = secret_values(&layers)?;
+    Ok(Loaded { routers, session_options, http_options, max_message_size, settings, secrets })
 }
 
 /// The components to serve: those on the command line, else the file's.

@@ -46,6 +46,10 @@ pub struct Context {
     /// JSON text (`"\"abc\""`, `"null"`, `"-1"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// A response or error without any id (an error about a message whose
+    /// id could not be read): `RequestId.id` is 0 and stands for nothing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_id: bool,
     /// A message that is not a JSON-RPC object, as its text (recorded as a
     /// notification whose method is `""`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -109,6 +113,7 @@ pub fn encode_message(record: &Record) -> Vec<u8> {
         direction: record.direction,
         at: record.at_micros,
         id: None,
+        no_id: false,
         raw: None,
     };
     let object = match &record.message {
@@ -129,7 +134,10 @@ pub fn encode_message(record: &Record) -> Vec<u8> {
     let request_id = match id.and_then(Value::as_u64) {
         Some(id) => fb::RequestId { id },
         None => {
-            context.id = Some(id.map_or_else(|| "null".to_string(), Value::to_string));
+            match id {
+                Some(id) => context.id = Some(id.to_string()),
+                None => context.no_id = true,
+            }
             fb::RequestId { id: 0 }
         }
     };
@@ -148,8 +156,8 @@ pub fn encode_message(record: &Record) -> Vec<u8> {
             meta: metadata(&context, progress_token),
         })),
         (Some(method), _) => {
-            // A notification has no id: nothing for `Context::id` to keep.
-            context.id = None;
+            // A notification has no id: nothing for the context to keep.
+            context.no_id = false;
             fb::MessageType::Notification(Box::new(fb::Notification {
                 jsonrpc,
                 method: method.to_owned(),
@@ -211,6 +219,9 @@ pub fn decode_message(message: fb::Message) -> Result<Record, String> {
     let data = meta.and_then(|m| m.additional_data).ok_or("the message has no `meta.additional_data`")?;
     let context: Context =
         serde_json::from_str(&data).map_err(|e| format!("`meta.additional_data` is not a record's context: {e}"))?;
+    if context.no_id {
+        object.remove("id");
+    }
     if let Some(id) = context.id {
         let id = serde_json::from_str(&id).map_err(|e| format!("the recorded id `{id}` is not JSON: {e}"))?;
         object.insert("id".into(), id);
@@ -294,6 +305,7 @@ mod tests {
             json!({ "jsonrpc": "2.0", "id": 7, "error": { "code": -32602, "message": "bad", "data": { "why": 1 } } }),
             json!({ "jsonrpc": "2.0", "id": "abc", "method": "ping" }),
             json!({ "jsonrpc": "2.0", "id": null, "error": { "code": -32700, "message": "Parse error" } }),
+            json!({ "jsonrpc": "2.0", "error": { "code": -32700, "message": "Parse error" } }),
             json!({ "jsonrpc": "2.0", "id": -1, "result": {} }),
             json!({ "jsonrpc": "2.0", "id": 18446744073709551615_u64, "result": {} }),
             json!("not json at all {"),
