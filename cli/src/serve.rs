@@ -142,7 +142,7 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
     let max_message_size = settings.max_message_size.unwrap_or(stdio::DEFAULT_MAX_MESSAGE_SIZE);
     let http_options = settings.http.options(max_message_size).map_err(anyhow::Error::msg)?;
 
-    let plans = plan_components(&args, &file, &layers);
+    let plans = plan_components(args, &file, &layers);
     let cli_names: HashMap<PathBuf, String> = parse_names(&args.names, &args.components)?;
 
     // Pool slots for every instance that can be alive at once: one per
