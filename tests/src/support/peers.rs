@@ -19,7 +19,7 @@ use serde_json::Value;
 pub const TS_CLIENT: &str = "@modelcontextprotocol/client@2.4.0";
 
 /// Where the scripts are.
-fn scripts() -> PathBuf {
+pub fn scripts() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("peers")
 }
 
