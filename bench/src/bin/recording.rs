@@ -1,0 +1,112 @@
+//! `recording`: what `serve --record` costs. The echo component served by
+//! `mcp-wit serve` as is and recording every message to a file, measured
+//! against each other: over stdio in a 2025 session (1 and 32 calls in
+//! flight) and over Streamable HTTP (8 sessions).
+//!
+//! ```text
+//! cargo run --release -p mcp-wit-bench --bin recording -- [--reps 3] [--calls 50000] [--http-calls 10000]
+//!     [--out bench/results/recording] [--no-build] [--show-stderr]
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, ensure};
+use mcp_wit_bench::args::Args;
+use mcp_wit_bench::http::{self, Era};
+use mcp_wit_bench::pair::{self, Contender, Effort, Point};
+use serde::Serialize;
+
+const USAGE: &str = "usage: recording [--reps R] [--calls N] [--http-calls N] [--out DIR] [--no-build] [--show-stderr]";
+
+#[derive(Serialize)]
+struct Results {
+    reps: usize,
+    rows: Vec<pair::Row>,
+    runs: Vec<pair::Run>,
+}
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("recording: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
+    let args = Args::parse(
+        std::env::args().skip(1),
+        &["reps", "calls", "http-calls", "out"],
+        &["no-build", "show-stderr", "help"],
+    )?;
+    if args.switch("help") {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    ensure!(args.positional.is_empty() && args.command.is_empty(), "unexpected arguments\n{USAGE}");
+    let calls: usize = args.get("calls", 50_000)?;
+    let http_calls: usize = args.get("http-calls", 10_000)?;
+    let effort = Effort {
+        reps: args.get("reps", 3)?,
+        stdio_calls: calls,
+        stdio_warmup: calls / 10,
+        http_calls,
+        http_warmup: http_calls / 10,
+        show_stderr: args.switch("show-stderr"),
+    };
+    ensure!(effort.reps > 0, "--reps must be at least 1");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
+    let out_dir = args.value("out").map_or_else(|| root.join("bench/results/recording"), PathBuf::from);
+    if !args.switch("no-build") {
+        pair::build_release(&root)?;
+    }
+    let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
+    let mcp_wit = bin_dir.join("mcp-wit").display().to_string();
+    let echo = PathBuf::from(mcp_wit_tests::FIXTURES).join("echo.wasm").display().to_string();
+    let scratch = std::env::temp_dir().join(format!("mcp-wit-bench-recording-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch)?;
+    let file = scratch.join("bench.mcp").display().to_string();
+    let serve = |extra: &[&str]| -> Vec<String> {
+        [mcp_wit.as_str(), "serve", &echo, "--guest-output", "discard"]
+            .iter()
+            .chain(extra)
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let with_http = |mut command: Vec<String>| {
+        command.extend(["--http".into(), http::ADDR.into()]);
+        command
+    };
+    let contenders = [
+        Contender { name: "plain", stdio: Some(serve(&[])), http: with_http(serve(&[])) },
+        Contender {
+            name: "recording",
+            stdio: Some(serve(&["--record", &file])),
+            http: with_http(serve(&["--record", &file])),
+        },
+    ];
+    let points = [
+        Point::Stdio { inflight: 1, era: Era::Legacy },
+        Point::Stdio { inflight: 32, era: Era::Legacy },
+        Point::Http { sessions: 8, era: Era::Legacy },
+    ];
+    let runs = pair::run(&contenders, &points, effort);
+    let _ = std::fs::remove_dir_all(&scratch);
+    let runs = runs?;
+    let rows = pair::rows(&contenders, &points, &runs);
+    let summary = format!(
+        "## What recording costs\n\n\
+         The echo component on `mcp-wit serve`, as is and with `--record FILE.mcp`; the same client, the two \
+         alternating; medians of {} repetitions: calls/s (p50 µs, server CPU µs per call).\n\n{}",
+        effort.reps,
+        pair::table(&contenders, &rows)
+    );
+    std::fs::create_dir_all(&out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
+    let results = Results { reps: effort.reps, rows, runs };
+    std::fs::write(out_dir.join("results.json"), serde_json::to_string_pretty(&results)?)?;
+    std::fs::write(out_dir.join("summary.md"), &summary)?;
+    println!("{summary}");
+    Ok(())
+}
