@@ -72,16 +72,29 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
     let mut differences = Vec::new();
     let mut compared = 0;
     let mut rewritten = Vec::new();
+    let mut skipped = 0;
     for (name, records) in &sessions {
         let replayed = replay_session(&loaded, records);
-        let recorded: Vec<&Value> =
-            records.iter().filter(|r| r.direction == Direction::Out).map(|r| &r.message).collect();
+        // The answers to calls recorded without their arguments are not compared.
+        let recorded: Vec<&Value> = records
+            .iter()
+            .filter(|r| r.direction == Direction::Out)
+            .filter(|r| r.message.get("id").is_none_or(|id| !replayed.skipped.contains(id)))
+            .map(|r| &r.message)
+            .collect();
+        skipped += replayed.skipped.len();
         compared += recorded.len().max(replayed.outputs.len());
         differences.extend(compare(name, records, &recorded, &replayed.outputs, &args.ignore));
         rewritten.extend(replayed.records);
     }
     for difference in &differences {
         eprint!("{}", describe(difference));
+    }
+    if skipped > 0 {
+        eprintln!(
+            "mcp-wit replay: {skipped} calls of tools recorded with --record-redact were not replayed: \
+             their arguments were not recorded"
+        );
     }
     if args.update {
         let mut writer = RecordWriter::create(&args.recording, &recording.transport)?;
@@ -111,6 +124,8 @@ struct Replayed {
     outputs: Vec<Value>,
     /// The session as a recording now: the client's messages and the routers' new answers.
     records: Vec<Record>,
+    /// The ids of calls not replayed: their arguments were redacted.
+    skipped: Vec<Value>,
 }
 
 fn replay_session(loaded: &serve::Loaded, records: &[Record]) -> Replayed {
@@ -123,6 +138,7 @@ fn replay_session(loaded: &serve::Loaded, records: &[Record]) -> Replayed {
     let session_name = records.first().map(|r| r.session.clone()).unwrap_or_default();
     let mut out: Vec<Vec<u8>> = Vec::new();
     let mut rewritten = Vec::new();
+    let mut skipped = Vec::new();
     let take_outputs = |out: &mut Vec<Vec<u8>>, rewritten: &mut Vec<Record>| {
         let mut messages = std::mem::take(&mut *sent.lock().unwrap_or_else(|e| e.into_inner()));
         messages.append(out);
@@ -142,6 +158,10 @@ fn replay_session(loaded: &serve::Loaded, records: &[Record]) -> Replayed {
             // The client's answer to a router's question: the peer gives it.
             continue;
         }
+        if record.message.pointer("/params/arguments") == Some(&Value::String(mcp_wit_record::REDACTED.into())) {
+            skipped.extend(record.message.get("id").cloned());
+            continue;
+        }
         rewritten.push(record.clone());
         let bytes = match &record.message {
             Value::String(raw) => raw.as_bytes().to_vec(),
@@ -156,7 +176,7 @@ fn replay_session(loaded: &serve::Loaded, records: &[Record]) -> Replayed {
     session.set_peer(None);
     session.set_sink(None);
     let outputs = rewritten.iter().filter(|r| r.direction == Direction::Out).map(|r| r.message.clone()).collect();
-    Replayed { outputs, records: rewritten }
+    Replayed { outputs, records: rewritten, skipped }
 }
 
 /// A response (no method): the client answering a router's question.

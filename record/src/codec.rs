@@ -1,7 +1,10 @@
 //! One record to and from one FlatBuffers buffer: a JSON-RPC message as the
 //! schema's `Message`, the transport as its `Transport`.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use crate::FILE_IDENTIFIER;
@@ -108,79 +111,150 @@ pub fn decode_transport(transport: fb::Transport) -> Transport {
 
 /// The size-prefixed buffer of `record`.
 pub fn encode_message(record: &Record) -> Vec<u8> {
-    let mut context = Context {
-        session: record.session.clone(),
-        direction: record.direction,
-        at: record.at_micros,
-        id: None,
-        no_id: false,
-        raw: None,
+    let text = match &record.message {
+        Value::String(raw) => raw.clone(),
+        message => message.to_string(),
     };
-    let object = match &record.message {
-        Value::Object(object) => object,
-        other => {
-            context.raw = Some(match other {
-                Value::String(text) => text.clone(),
-                json => json.to_string(),
-            });
-            let meta = metadata(&context, None);
-            let unparsed = fb::Notification { jsonrpc: "2.0".into(), method: String::new(), params: None, meta };
-            return finish(&fb::Message { type_: fb::MessageType::Notification(Box::new(unparsed)) });
-        }
-    };
-    let json = |key: &str| object.get(key).map(Value::to_string);
-    let method = object.get("method").and_then(Value::as_str);
-    let id = object.get("id");
-    let request_id = match id.and_then(Value::as_u64) {
-        Some(id) => fb::RequestId { id },
-        None => {
-            match id {
-                Some(id) => context.id = Some(id.to_string()),
-                None => context.no_id = true,
+    let mut out = Vec::new();
+    Encoder::default().encode(&record.session, record.direction, record.at_micros, text.as_bytes(), &mut out);
+    out
+}
+
+/// Encodes messages from their JSON text, reusing its buffers: the fields
+/// are borrowed from the text, and no JSON tree is built.
+#[derive(Default)]
+pub struct Encoder {
+    builder: planus::Builder,
+    context: Vec<u8>,
+}
+
+/// A JSON-RPC message's fields, borrowed from its text.
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    #[serde(default, borrow)]
+    jsonrpc: Option<Cow<'a, str>>,
+    /// `null` is kept (not read as "no id").
+    #[serde(default, borrow, deserialize_with = "present")]
+    id: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    method: Option<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    params: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    result: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    error: Option<&'a RawValue>,
+}
+
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<&'de RawValue>, D::Error> {
+    <&RawValue>::deserialize(deserializer).map(Some)
+}
+
+/// A JSON-RPC error object's fields.
+#[derive(Deserialize)]
+struct ErrorBody<'a> {
+    #[serde(default)]
+    code: i64,
+    #[serde(default, borrow)]
+    message: Cow<'a, str>,
+    #[serde(default, borrow)]
+    data: Option<&'a RawValue>,
+}
+
+/// `params._meta.progressToken`.
+#[derive(Deserialize)]
+struct WithMeta<'a> {
+    #[serde(rename = "_meta", default, borrow)]
+    meta: Option<Meta<'a>>,
+}
+
+#[derive(Deserialize)]
+struct Meta<'a> {
+    #[serde(rename = "progressToken", default, borrow)]
+    progress_token: Option<&'a RawValue>,
+}
+
+/// What [`Context`] serialises from, borrowed.
+#[derive(Serialize)]
+struct ContextRef<'a> {
+    session: &'a str,
+    direction: Direction,
+    at: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    no_id: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    raw: Option<&'a str>,
+}
+
+impl Encoder {
+    /// Appends the size-prefixed buffer of `message` (a JSON-RPC message's
+    /// text; anything else is kept as text) of `session` to `out`.
+    pub fn encode(&mut self, session: &str, direction: Direction, at_micros: u64, message: &[u8], out: &mut Vec<u8>) {
+        let mut context = ContextRef { session, direction, at: at_micros, id: None, no_id: false, raw: None };
+        let builder = &mut self.builder;
+        builder.clear();
+        let envelope = serde_json::from_slice::<Envelope<'_>>(message).ok();
+        let Some(envelope) = envelope else {
+            let raw = String::from_utf8_lossy(message);
+            context.raw = Some(&raw);
+            let meta = metadata(builder, &mut self.context, &context, None);
+            let unparsed = fb::Notification::create(builder, "2.0", "", None::<&str>, Some(meta));
+            let root = fb::MessageType::create_notification(builder, unparsed);
+            let message = fb::Message::create(builder, root);
+            return finish_into(builder, message, out);
+        };
+        let jsonrpc = envelope.jsonrpc.as_deref().unwrap_or("2.0");
+        let request_id = match envelope.id {
+            Some(id) => match id.get().parse::<u64>() {
+                Ok(id) => fb::RequestId { id },
+                Err(_) => {
+                    context.id = Some(id.get());
+                    fb::RequestId { id: 0 }
+                }
+            },
+            None => fb::RequestId { id: 0 },
+        };
+        let progress_token = envelope
+            .params
+            .and_then(|params| serde_json::from_str::<WithMeta<'_>>(params.get()).ok())
+            .and_then(|with| with.meta?.progress_token)
+            .map(|token| serde_json::from_str::<Cow<'_, str>>(token.get()).unwrap_or(Cow::Borrowed(token.get())));
+        let params = envelope.params.map(RawValue::get);
+        let root = match (envelope.method.as_deref(), envelope.error) {
+            (Some(method), _) if envelope.id.is_some() => {
+                let meta = metadata(builder, &mut self.context, &context, progress_token.as_deref());
+                let request = fb::Request::create(builder, jsonrpc, request_id, method, params, Some(meta));
+                fb::MessageType::create_request(builder, request)
             }
-            fb::RequestId { id: 0 }
-        }
-    };
-    let progress_token = object
-        .get("params")
-        .and_then(|p| p.get("_meta"))
-        .and_then(|m| m.get("progressToken"))
-        .map(|t| t.as_str().map_or_else(|| t.to_string(), str::to_owned));
-    let jsonrpc = object.get("jsonrpc").and_then(Value::as_str).unwrap_or("2.0").to_owned();
-    let type_ = match (method, object.get("error")) {
-        (Some(method), _) if id.is_some() => fb::MessageType::Request(Box::new(fb::Request {
-            jsonrpc,
-            id: request_id,
-            method: method.to_owned(),
-            params: json("params"),
-            meta: metadata(&context, progress_token),
-        })),
-        (Some(method), _) => {
-            // A notification has no id: nothing for the context to keep.
-            context.no_id = false;
-            fb::MessageType::Notification(Box::new(fb::Notification {
-                jsonrpc,
-                method: method.to_owned(),
-                params: json("params"),
-                meta: metadata(&context, progress_token),
-            }))
-        }
-        (None, Some(error)) => fb::MessageType::Error(Box::new(fb::Error {
-            jsonrpc,
-            id: request_id,
-            code: error.get("code").and_then(Value::as_i64).and_then(|c| i32::try_from(c).ok()).unwrap_or(0),
-            message: error.get("message").and_then(Value::as_str).unwrap_or_default().to_owned(),
-            data: error.get("data").map(Value::to_string),
-            meta: metadata(&context, None),
-        })),
-        (None, None) => fb::MessageType::Response(Box::new(fb::Response {
-            jsonrpc,
-            id: request_id,
-            result: json("result").unwrap_or_else(|| "null".into()),
-            meta: metadata(&context, None),
-        })),
-    };
-    finish(&fb::Message { type_ })
+            (Some(method), _) => {
+                let meta = metadata(builder, &mut self.context, &context, progress_token.as_deref());
+                let notification = fb::Notification::create(builder, jsonrpc, method, params, Some(meta));
+                fb::MessageType::create_notification(builder, notification)
+            }
+            (None, Some(error)) => {
+                context.no_id = envelope.id.is_none();
+                let body = serde_json::from_str::<ErrorBody<'_>>(error.get()).ok();
+                let (code, text, data) = match &body {
+                    Some(body) => (i32::try_from(body.code).unwrap_or(0), &*body.message, body.data.map(RawValue::get)),
+                    None => (0, "", None),
+                };
+                let meta = metadata(builder, &mut self.context, &context, None);
+                let error = fb::Error::create(builder, jsonrpc, request_id, code, text, data, Some(meta));
+                fb::MessageType::create_error(builder, error)
+            }
+            (None, None) => {
+                context.no_id = envelope.id.is_none();
+                let result = envelope.result.map_or("null", RawValue::get);
+                let meta = metadata(builder, &mut self.context, &context, None);
+                let response = fb::Response::create(builder, jsonrpc, request_id, result, Some(meta));
+                fb::MessageType::create_response(builder, response)
+            }
+        };
+        let message = fb::Message::create(builder, root);
+        finish_into(builder, message, out);
+    }
 }
 
 /// The record a decoded `Message` holds; an error names the field it cannot read.
@@ -249,20 +323,36 @@ fn insert_json(object: &mut Map<String, Value>, key: &str, field: Option<String>
     Ok(())
 }
 
-fn metadata(context: &Context, progress_token: Option<String>) -> Option<Box<fb::Metadata>> {
-    let additional_data = serde_json::to_string(context).expect("a context serialises");
-    Some(Box::new(fb::Metadata { progress_token, additional_data: Some(additional_data) }))
+/// The message's `Metadata`: `context` as JSON in `additional_data`
+/// (written into `scratch`), and the progress token.
+fn metadata(
+    builder: &mut planus::Builder,
+    scratch: &mut Vec<u8>,
+    context: &ContextRef<'_>,
+    progress_token: Option<&str>,
+) -> planus::Offset<fb::Metadata> {
+    scratch.clear();
+    serde_json::to_writer(&mut *scratch, context).expect("a context serialises");
+    let additional_data = std::str::from_utf8(scratch).expect("serde_json writes UTF-8");
+    fb::Metadata::create(builder, progress_token, Some(additional_data))
 }
 
 /// `root` as a size-prefixed buffer with the file identifier.
 fn finish<T>(root: &impl planus::WriteAsOffset<T>) -> Vec<u8> {
     let mut builder = planus::Builder::new();
+    let mut out = Vec::new();
+    finish_into(&mut builder, root, &mut out);
+    out
+}
+
+/// Appends `root`, built in `builder`, to `out` as a size-prefixed buffer
+/// with the file identifier.
+fn finish_into<T>(builder: &mut planus::Builder, root: impl planus::WriteAsOffset<T>, out: &mut Vec<u8>) {
     let buffer = builder.finish(root, Some(FILE_IDENTIFIER));
-    let mut sized = Vec::with_capacity(buffer.len() + 4);
-    sized.extend_from_slice(&(buffer.len() as u32).to_le_bytes());
-    sized.extend_from_slice(buffer);
-    standard_header(&mut sized[4..]);
-    sized
+    let start = out.len();
+    out.extend_from_slice(&(buffer.len() as u32).to_le_bytes());
+    out.extend_from_slice(buffer);
+    standard_header(&mut out[start + 4..]);
 }
 
 /// Puts the root offset before the file identifier, where FlatBuffers has

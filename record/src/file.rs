@@ -33,6 +33,14 @@ impl RecordWriter {
         self.file.write_all(&codec::encode_message(record))
     }
 
+    /// Appends buffers already encoded (size-prefixed, as [`Encoder`]
+    /// writes them).
+    ///
+    /// [`Encoder`]: crate::Encoder
+    pub fn write_encoded(&mut self, buffers: &[u8]) -> io::Result<()> {
+        self.file.write_all(buffers)
+    }
+
     /// Writes what is buffered to the file.
     pub fn flush(&mut self) -> io::Result<()> {
         self.file.flush()

@@ -35,11 +35,11 @@ mod recorder;
 pub mod generated;
 
 pub use codec::{
-    Context, Direction, Record, Transport, decode_message, decode_transport, encode_message, encode_transport,
+    Context, Direction, Encoder, Record, Transport, decode_message, decode_transport, encode_message, encode_transport,
 };
 pub use file::{ReadError, RecordWriter, Recording, read};
 pub use generated::mcp::fb;
-pub use recorder::{DEFAULT_QUEUE, RecordTap, Recorder, RecorderOptions, RecordingSummary};
+pub use recorder::{DEFAULT_QUEUE, REDACTED, RecordTap, Recorder, RecorderOptions, RecordingSummary};
 
 /// The schema's `file_identifier`: bytes 4–8 of every buffer.
 pub const FILE_IDENTIFIER: [u8; 4] = *b"MCPP";

@@ -1,30 +1,37 @@
 //! Recording a live server: messages handed over on the request path, a
 //! thread of its own that encodes and writes them.
 //!
-//! Serving never waits for the recording: [`RecordTap::record`] copies the
-//! message into a bounded queue, or, when the writer has fallen that far
-//! behind, drops it and counts it. The writer takes the secrets out of each
-//! message, and the arguments and results of the tools named to redact,
-//! before it is written; it flushes whenever the queue runs dry, so a crash
-//! loses at most what was still queued (and leaves a cut tail, which
+//! Serving never waits for the recording: [`RecordTap::record`] appends the
+//! message to the pending batch (a lock held for a copy, no system call) or,
+//! when the writer has fallen that far behind, drops it and counts it. The
+//! writer takes the batch every few milliseconds (at once when it fills up),
+//! takes the secrets out of each message, and the arguments and results of
+//! the tools named to redact, encodes and writes them, and flushes: a crash
+//! loses at most the last few milliseconds (and leaves a cut tail, which
 //! [`crate::read`] leaves out).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io;
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 
-use crate::codec::{Direction, Record, Transport};
+use crate::codec::{Direction, Encoder, Transport};
 use crate::file::RecordWriter;
 
-/// Messages the queue holds before the recorder drops.
+/// What stands for the arguments and results of a tool named with
+/// [`RecorderOptions::redact_tools`].
+pub const REDACTED: &str = "[redacted]";
+
+/// Messages pending before the recorder drops.
 pub const DEFAULT_QUEUE: usize = 64 * 1024;
+
+/// How often the writer takes what is pending.
+const WRITE_EVERY: Duration = Duration::from_millis(5);
 
 /// What a recorder leaves out of what it writes.
 #[derive(Debug, Clone, Default)]
@@ -32,9 +39,9 @@ pub struct RecorderOptions {
     /// Values never written: each is replaced by `[secret]` wherever it
     /// appears in a message's text.
     pub secrets: Vec<String>,
-    /// Tools whose arguments and results are not written (`[redacted]`).
+    /// Tools whose arguments and results are not written ([`REDACTED`]).
     pub redact_tools: Vec<String>,
-    /// Messages the queue holds (0: [`DEFAULT_QUEUE`]).
+    /// Messages that may be pending (0: [`DEFAULT_QUEUE`]).
     pub queue: usize,
 }
 
@@ -47,24 +54,75 @@ pub struct RecordingSummary {
     pub dropped: u64,
 }
 
-struct Queued {
-    session: Arc<str>,
+/// Messages not yet written: their bytes one after another, and where each is.
+#[derive(Default)]
+struct Batch {
+    bytes: Vec<u8>,
+    entries: Vec<Entry>,
+    /// The batch's sessions, each once.
+    sessions: Vec<Box<str>>,
+    session_index: HashMap<Box<str>, u32>,
+}
+
+struct Entry {
+    session: u32,
     direction: Direction,
     at_micros: u64,
-    message: Vec<u8>,
+    end: usize,
+}
+
+impl Batch {
+    fn push(&mut self, session: &str, direction: Direction, at_micros: u64, message: &[u8]) {
+        let index = match self.session_index.get(session) {
+            Some(index) => *index,
+            None => {
+                let index = self.sessions.len() as u32;
+                self.sessions.push(session.into());
+                self.session_index.insert(session.into(), index);
+                index
+            }
+        };
+        self.bytes.extend_from_slice(message);
+        self.entries.push(Entry { session: index, direction, at_micros, end: self.bytes.len() });
+    }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.entries.clear();
+        self.sessions.clear();
+        self.session_index.clear();
+    }
+}
+
+struct Shared {
+    pending: Mutex<Pending>,
+    /// Wakes the writer early: the batch is full, or the recording ends.
+    wake: Condvar,
+    dropped: AtomicU64,
+    capacity: usize,
+}
+
+struct Pending {
+    batch: Batch,
+    open: bool,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Pending> {
+        self.pending.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// Records a server's traffic into a file, on a thread of its own.
 pub struct Recorder {
-    tap: RecordTap,
+    shared: Arc<Shared>,
     writer: Option<JoinHandle<io::Result<u64>>>,
 }
 
 /// The request path's handle on a [`Recorder`]: cheap to clone.
 #[derive(Clone)]
 pub struct RecordTap {
-    queue: SyncSender<Queued>,
-    dropped: Arc<AtomicU64>,
+    shared: Arc<Shared>,
 }
 
 impl Recorder {
@@ -73,74 +131,96 @@ impl Recorder {
     pub fn start(path: &Path, transport: &Transport, options: RecorderOptions) -> io::Result<Self> {
         let file = RecordWriter::create(path, transport)?;
         let capacity = if options.queue == 0 { DEFAULT_QUEUE } else { options.queue };
-        let (queue, queued) = sync_channel(capacity);
+        let shared = Arc::new(Shared {
+            pending: Mutex::new(Pending { batch: Batch::default(), open: true }),
+            wake: Condvar::new(),
+            dropped: AtomicU64::new(0),
+            capacity,
+        });
+        let writing = shared.clone();
         let writer = std::thread::Builder::new()
             .name("mcp-wit-recorder".into())
-            .spawn(move || write_all(file, queued, Redactor::new(options)))?;
-        Ok(Recorder { tap: RecordTap { queue, dropped: Arc::default() }, writer: Some(writer) })
+            .spawn(move || write_all(file, &writing, Redactor::new(options)))?;
+        Ok(Recorder { shared, writer: Some(writer) })
     }
 
     /// A handle to record with.
     pub fn tap(&self) -> RecordTap {
-        self.tap.clone()
+        RecordTap { shared: self.shared.clone() }
     }
 
-    /// Writes what is queued, closes the file and says what it holds. (Any
-    /// tap still alive must be dropped first, or this waits for it.)
+    /// Writes what is pending, closes the file and says what it holds; what
+    /// taps still alive record afterwards is dropped.
     pub fn finish(mut self) -> io::Result<RecordingSummary> {
-        let dropped = self.tap.dropped.clone();
-        drop(self.tap);
-        let written = self
-            .writer
-            .take()
-            .expect("finished once")
-            .join()
-            .map_err(|_| io::Error::other("the recorder's writer panicked"))??;
-        Ok(RecordingSummary { written, dropped: dropped.load(Ordering::Relaxed) })
+        self.shared.lock().open = false;
+        self.shared.wake.notify_one();
+        let writer = self.writer.take().expect("finished once");
+        let written = writer.join().map_err(|_| io::Error::other("the recorder's writer panicked"))??;
+        Ok(RecordingSummary { written, dropped: self.shared.dropped.load(Ordering::Relaxed) })
     }
 }
 
 impl RecordTap {
     /// Records `message` (a JSON-RPC message's text) of `session`, unless
-    /// the writer has fallen behind (then it is counted as dropped).
+    /// the writer has fallen behind or the recording ended (then it is
+    /// counted as dropped).
     pub fn record(&self, session: &str, direction: Direction, message: &[u8]) {
         let at_micros = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64);
-        let queued = Queued { session: session.into(), direction, at_micros, message: message.to_vec() };
-        match self.queue.try_send(queued) {
-            Ok(()) => {}
-            Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => {
-                self.dropped.fetch_add(1, Ordering::Relaxed);
-            }
+        let shared = &*self.shared;
+        let mut pending = shared.lock();
+        if !pending.open || pending.batch.entries.len() >= shared.capacity {
+            drop(pending);
+            shared.dropped.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        pending.batch.push(session, direction, at_micros, message);
+        let full = pending.batch.entries.len() == shared.capacity;
+        drop(pending);
+        if full {
+            shared.wake.notify_one();
         }
     }
 
     /// Messages dropped so far.
     pub fn dropped(&self) -> u64 {
-        self.dropped.load(Ordering::Relaxed)
+        self.shared.dropped.load(Ordering::Relaxed)
     }
 }
 
-fn write_all(mut file: RecordWriter, queued: Receiver<Queued>, mut redactor: Redactor) -> io::Result<u64> {
+fn write_all(mut file: RecordWriter, shared: &Shared, mut redactor: Redactor) -> io::Result<u64> {
     let mut written = 0;
-    while let Ok(first) = queued.recv() {
-        let mut next = Some(first);
-        while let Some(item) = next {
-            let message = redactor.clean(&item.session, &item.message);
-            let record = Record {
-                session: item.session.to_string(),
-                direction: item.direction,
-                at_micros: item.at_micros,
-                message,
-            };
-            file.append(&record)?;
+    let mut taken = Batch::default();
+    let mut encoder = Encoder::default();
+    let mut out = Vec::with_capacity(256 * 1024);
+    loop {
+        let open = {
+            let mut pending = shared.lock();
+            if pending.open && pending.batch.entries.is_empty() {
+                pending = shared.wake.wait_timeout(pending, WRITE_EVERY).unwrap_or_else(|e| e.into_inner()).0;
+            }
+            std::mem::swap(&mut pending.batch, &mut taken);
+            pending.open
+        };
+        let mut start = 0;
+        for entry in &taken.entries {
+            let message = &taken.bytes[start..entry.end];
+            start = entry.end;
+            let session = &taken.sessions[entry.session as usize];
+            let cleaned = redactor.clean(session, message);
+            let message = cleaned.as_deref().unwrap_or(message);
+            encoder.encode(session, entry.direction, entry.at_micros, message, &mut out);
             written += 1;
-            next = queued.try_recv().ok();
         }
-        // The queue ran dry: what was written reaches the file.
-        file.flush()?;
+        taken.clear();
+        if !out.is_empty() {
+            file.write_encoded(&out)?;
+            out.clear();
+            file.flush()?;
+        }
+        if !open && shared.lock().batch.entries.is_empty() {
+            return Ok(written);
+        }
     }
-    file.flush()?;
-    Ok(written)
 }
 
 /// Takes secrets and redacted tools' data out of messages.
@@ -149,7 +229,7 @@ struct Redactor {
     secrets: Vec<String>,
     tools: HashSet<String>,
     /// `(session, id)` of calls of redacted tools, whose results are redacted too.
-    calls: HashSet<(Arc<str>, String)>,
+    calls: HashSet<(String, String)>,
 }
 
 impl Redactor {
@@ -166,43 +246,64 @@ impl Redactor {
         Redactor { secrets, tools: options.redact_tools.into_iter().collect(), calls: HashSet::new() }
     }
 
-    /// The message to write: JSON with secrets and redacted data replaced;
-    /// text that is not JSON, as a string.
-    fn clean(&mut self, session: &Arc<str>, message: &[u8]) -> Value {
-        let mut text = String::from_utf8_lossy(message).into_owned();
+    /// The message to write, if it is not `message` as is: secrets
+    /// replaced, redacted tools' data taken out.
+    fn clean(&mut self, session: &str, message: &[u8]) -> Option<Vec<u8>> {
+        let mut text: Option<Vec<u8>> = None;
         for secret in &self.secrets {
-            if text.contains(secret.as_str()) {
-                text = text.replace(secret.as_str(), "[secret]");
+            let current = text.as_deref().unwrap_or(message);
+            if memmem(current, secret.as_bytes()).is_some() {
+                let replaced = String::from_utf8_lossy(current).replace(secret.as_str(), "[secret]");
+                text = Some(replaced.into_bytes());
             }
         }
-        let Ok(mut value) = serde_json::from_str::<Value>(&text) else { return Value::String(text) };
-        if !self.tools.is_empty() {
-            self.redact(session, &mut value);
+        if self.tools.is_empty() {
+            return text;
         }
-        value
+        let current = text.as_deref().unwrap_or(message);
+        let mut value = serde_json::from_slice::<Value>(current).ok()?;
+        if self.redact(session, &mut value) { Some(value.to_string().into_bytes()) } else { text }
     }
 
-    fn redact(&mut self, session: &Arc<str>, value: &mut Value) {
+    /// Takes a redacted tool's arguments or result out of `value`; whether
+    /// it did.
+    fn redact(&mut self, session: &str, value: &mut Value) -> bool {
         let id = value.get("id").map(Value::to_string);
         let is_call = value.get("method").and_then(Value::as_str) == Some("tools/call");
         if is_call {
             let tool = value.pointer("/params/name").and_then(Value::as_str).unwrap_or_default();
-            if self.tools.contains(tool) {
-                if let Some(arguments) = value.pointer_mut("/params/arguments") {
-                    *arguments = Value::String("[redacted]".into());
+            if !self.tools.contains(tool) {
+                return false;
+            }
+            if let Some(id) = id {
+                self.calls.insert((session.to_owned(), id));
+            }
+            match value.pointer_mut("/params/arguments") {
+                Some(arguments) => {
+                    *arguments = Value::String(REDACTED.into());
+                    true
                 }
-                if let Some(id) = id {
-                    self.calls.insert((session.clone(), id));
-                }
+                None => false,
             }
         } else if let Some(id) = id
             && value.get("method").is_none()
-            && self.calls.remove(&(session.clone(), id))
+            && self.calls.remove(&(session.to_owned(), id))
             && let Some(result) = value.get_mut("result")
         {
-            *result = serde_json::json!({ "content": [{ "type": "text", "text": "[redacted]" }] });
+            *result = serde_json::json!({ "content": [{ "type": "text", "text": REDACTED }] });
+            true
+        } else {
+            false
         }
     }
+}
+
+/// Where `needle` first appears in `haystack`.
+fn memmem(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() {
+        return None;
+    }
+    haystack.windows(needle.len()).position(|window| window == needle)
 }
 
 #[cfg(test)]

@@ -247,3 +247,26 @@ fn what_is_not_a_recording_is_refused_with_where_and_a_cut_tail_is_left_out() {
     assert!(!output.status.success());
     assert!(stderr(&output).contains(&format!("at byte {second}")), "{}", stderr(&output));
 }
+
+#[tokio::test]
+async fn redacted_tools_are_kept_out_of_the_recording_and_not_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = temp_file(&dir, "redacted.mcp");
+    let servlet = plugin_fixture("servlet").display().to_string();
+    let path = file.display().to_string();
+    let args = ["serve", &servlet, "--env", "GREETING=Hi", "--record", &path, "--record-redact", "echo"];
+    let mut server = RawServer::initialized(&args, "2025-11-25").await;
+    assert_eq!(support::text(&server.call(1, "echo", json!({ "text": "password123" })).await), "password123");
+    assert_eq!(support::text(&server.call(2, "greet", json!({})).await), "Hi (call 1)");
+    server.finish().await;
+    assert!(!String::from_utf8_lossy(&std::fs::read(&file).unwrap()).contains("password123"));
+    let records = log(&file);
+    let call = records.iter().find(|r| r["message"]["params"]["name"] == "echo").unwrap();
+    assert_eq!(call["message"]["params"]["arguments"], "[redacted]");
+    let answer = records.iter().find(|r| r["direction"] == "out" && r["message"]["id"] == 1).unwrap();
+    assert_eq!(answer["message"]["result"]["content"][0]["text"], "[redacted]");
+    // The redacted call is not sent again; the rest replays clean.
+    let replayed = replay(&file, &[&servlet, "--env", "GREETING=Hi"]);
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+    assert!(stderr(&replayed).contains("1 calls of tools recorded with --record-redact were not replayed"));
+}
