@@ -174,17 +174,13 @@ struct Meta<'a> {
     progress_token: Option<&'a RawValue>,
 }
 
-/// What [`Context`] serialises from, borrowed.
-#[derive(Serialize)]
+/// A [`Context`], borrowed, as the encoder writes it.
 struct ContextRef<'a> {
     session: &'a str,
     direction: Direction,
     at: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
     id: Option<&'a str>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     no_id: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
     raw: Option<&'a str>,
 }
 
@@ -216,8 +212,10 @@ impl Encoder {
             },
             None => fb::RequestId { id: 0 },
         };
+        // Read again only where it can be: most params carry no token.
         let progress_token = envelope
             .params
+            .filter(|params| params.get().contains("progressToken"))
             .and_then(|params| serde_json::from_str::<WithMeta<'_>>(params.get()).ok())
             .and_then(|with| with.meta?.progress_token)
             .map(|token| serde_json::from_str::<Cow<'_, str>>(token.get()).unwrap_or(Cow::Borrowed(token.get())));
@@ -332,7 +330,27 @@ fn metadata(
     progress_token: Option<&str>,
 ) -> planus::Offset<fb::Metadata> {
     scratch.clear();
-    serde_json::to_writer(&mut *scratch, context).expect("a context serialises");
+    // What `serde_json::to_writer(scratch, context)` writes, without its
+    // machinery: this runs for every message recorded.
+    scratch.extend_from_slice(b"{\"session\":");
+    serde_json::to_writer(&mut *scratch, context.session).expect("a string serialises");
+    scratch.extend_from_slice(match context.direction {
+        Direction::In => b",\"direction\":\"in\",\"at\":",
+        Direction::Out => b",\"direction\":\"out\",\"at\":",
+    });
+    scratch.extend_from_slice(context.at.to_string().as_bytes());
+    if let Some(id) = context.id {
+        scratch.extend_from_slice(b",\"id\":");
+        serde_json::to_writer(&mut *scratch, id).expect("a string serialises");
+    }
+    if context.no_id {
+        scratch.extend_from_slice(b",\"no_id\":true");
+    }
+    if let Some(raw) = context.raw {
+        scratch.extend_from_slice(b",\"raw\":");
+        serde_json::to_writer(&mut *scratch, raw).expect("a string serialises");
+    }
+    scratch.push(b'}');
     let additional_data = std::str::from_utf8(scratch).expect("serde_json writes UTF-8");
     fb::Metadata::create(builder, progress_token, Some(additional_data))
 }

@@ -4,7 +4,8 @@
 //! Serving never waits for the recording: [`RecordTap::record`] appends the
 //! message to the pending batch (a lock held for a copy, no system call) or,
 //! when the writer has fallen that far behind, drops it and counts it. The
-//! writer takes the batch every few milliseconds (at once when it fills up),
+//! writer, a thread at the lowest priority, takes the batch every few
+//! milliseconds (at once when it fills up),
 //! takes the secrets out of each message, and the arguments and results of
 //! the tools named to redact, encodes and writes them, and flushes: a crash
 //! loses at most the last few milliseconds (and leaves a cut tail, which
@@ -73,8 +74,10 @@ struct Entry {
 
 impl Batch {
     fn push(&mut self, session: &str, direction: Direction, at_micros: u64, message: &[u8]) {
-        let index = match self.session_index.get(session) {
-            Some(index) => *index,
+        // Most messages are of the session before (stdio has one).
+        let last = self.entries.last().map(|e| e.session).filter(|i| &*self.sessions[*i as usize] == session);
+        let index = match last.or_else(|| self.session_index.get(session).copied()) {
+            Some(index) => index,
             None => {
                 let index = self.sessions.len() as u32;
                 self.sessions.push(session.into());
@@ -188,6 +191,7 @@ impl RecordTap {
 }
 
 fn write_all(mut file: RecordWriter, shared: &Shared, mut redactor: Redactor) -> io::Result<u64> {
+    lowest_priority();
     let mut written = 0;
     let mut taken = Batch::default();
     let mut encoder = Encoder::default();
@@ -221,6 +225,27 @@ fn write_all(mut file: RecordWriter, shared: &Shared, mut redactor: Redactor) ->
             return Ok(written);
         }
     }
+}
+
+/// Puts the calling thread at the lowest priority: on a machine with no CPU
+/// to spare, serving goes first and the recording falls behind (and drops,
+/// counting) rather than slowing the server.
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: plain system calls on the calling thread (Linux gives each
+        // thread its own nice value).
+        let set = unsafe { libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 19) };
+        if set != 0 {
+            warn("cannot lower the recorder's priority");
+        }
+    }
+}
+
+/// A warning on stderr (this crate does not log).
+#[cfg(target_os = "linux")]
+fn warn(what: &str) {
+    eprintln!("mcp-wit-record: {what}: {}", io::Error::last_os_error());
 }
 
 /// Takes secrets and redacted tools' data out of messages.
