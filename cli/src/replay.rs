@@ -275,8 +275,7 @@ fn compare(
         .filter_map(|r| Some((r.message.get("id")?.to_string(), &r.message)))
         .collect();
     let mut differences = Vec::new();
-    for index in 0..recorded.len().max(replayed.len()) {
-        let (old, new) = (recorded.get(index).copied(), replayed.get(index));
+    for (index, old, new) in pair_up(recorded, replayed) {
         let mut fields = Vec::new();
         match (old, new) {
             (Some(old), Some(new)) => diff(old, new, &mut String::new(), ignore, &mut fields),
@@ -293,9 +292,31 @@ fn compare(
                 None => format!("{method} (id {})", request["id"]),
             }
         });
-        differences.push(Difference { session: session.to_string(), index: index + 1, answers, fields });
+        differences.push(Difference { session: session.to_string(), index, answers, fields });
     }
     differences
+}
+
+/// The recorded and replayed messages to compare, with the recorded one's
+/// place (from 1; past the end for one only replayed): responses by their
+/// id, so that a notification more or less does not shift every answer
+/// after it; the rest (notifications, the router's questions) in order.
+fn pair_up<'a>(recorded: &[&'a Value], replayed: &'a [Value]) -> Vec<(usize, Option<&'a Value>, Option<&'a Value>)> {
+    let is_response = |m: &Value| m.get("method").is_none() && m.get("id").is_some();
+    let mut answers: Vec<Option<&Value>> = replayed.iter().map(|m| Some(m).filter(|m| is_response(m))).collect();
+    let mut others = replayed.iter().filter(|m| !is_response(m));
+    let mut pairs = Vec::new();
+    for (index, old) in recorded.iter().enumerate() {
+        let new = if is_response(old) {
+            answers.iter_mut().find(|new| new.is_some_and(|new| new["id"] == old["id"])).and_then(Option::take)
+        } else {
+            others.next()
+        };
+        pairs.push((index + 1, Some(*old), new));
+    }
+    let past = recorded.len() + 1;
+    pairs.extend(answers.into_iter().flatten().chain(others).map(|new| (past, None, Some(new))));
+    pairs
 }
 
 /// Collects the paths where `old` and `new` differ, but for `ignore`d ones.
@@ -368,6 +389,25 @@ fn describe(difference: &Difference) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn answers_pair_up_by_id_and_the_rest_in_order() {
+        let recorded = [
+            json!({ "id": 1, "result": {} }),
+            json!({ "method": "notifications/progress" }),
+            json!({ "id": 2, "result": { "n": 2 } }),
+        ];
+        let replayed = [
+            json!({ "id": 2, "result": { "n": 2 } }),
+            json!({ "method": "notifications/progress" }),
+            json!({ "method": "notifications/message" }),
+            json!({ "id": 1, "result": {} }),
+        ];
+        let recorded: Vec<&Value> = recorded.iter().collect();
+        let pairs = pair_up(&recorded, &replayed);
+        let unequal: Vec<usize> = pairs.iter().filter(|(_, a, b)| a != b).map(|(i, _, _)| *i).collect();
+        assert_eq!(unequal, [4], "only the extra log message differs: {pairs:?}");
+    }
 
     #[test]
     fn differences_are_paths_and_ignored_ones_are_left_out() {
