@@ -62,6 +62,11 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         );
     }
     let loaded = serve::load(&args.serve)?;
+    anyhow::ensure!(
+        loaded.http_options.is_none(),
+        "replay runs the routers in process, over no transport: leave out --http (or `listen` under [http] in \
+         mcp-wit.toml)"
+    );
     let mut sessions: Vec<(String, Vec<Record>)> = Vec::new();
     for record in recording.records {
         match sessions.iter_mut().find(|(name, _)| *name == record.session) {
