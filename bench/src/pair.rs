@@ -206,3 +206,18 @@ pub fn build_release(root: &std::path::Path) -> anyhow::Result<()> {
     anyhow::ensure!(status.success(), "the release build failed");
     Ok(())
 }
+
+/// `command` serving over Streamable HTTP at the benchmarks' address.
+pub fn with_http(mut command: Vec<String>) -> Vec<String> {
+    command.extend(["--http".into(), http::ADDR.into()]);
+    command
+}
+
+/// Writes `results.json` and `summary.md` into `out_dir`, and prints the summary.
+pub fn save(out_dir: &std::path::Path, results: &impl Serialize, summary: &str) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
+    std::fs::write(out_dir.join("results.json"), serde_json::to_string_pretty(results)?)?;
+    std::fs::write(out_dir.join("summary.md"), summary)?;
+    println!("{summary}");
+    Ok(())
+}

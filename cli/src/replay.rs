@@ -67,12 +67,15 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         "replay runs the routers in process, over no transport: leave out --http (or `listen` under [http] in \
          mcp-wit.toml)"
     );
+    // In the order each session first appears.
     let mut sessions: Vec<(String, Vec<Record>)> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
     for record in recording.records {
-        match sessions.iter_mut().find(|(name, _)| *name == record.session) {
-            Some((_, records)) => records.push(record),
-            None => sessions.push((record.session.clone(), vec![record])),
-        }
+        let at = *index.entry(record.session.clone()).or_insert_with(|| {
+            sessions.push((record.session.clone(), Vec::new()));
+            sessions.len() - 1
+        });
+        sessions[at].1.push(record);
     }
     let mut differences = Vec::new();
     let mut compared = 0;

@@ -82,7 +82,7 @@ pub struct Loaded {
     pub http_options: Option<mcp_wit::HttpOptions>,
     pub max_message_size: usize,
     pub settings: ServeSettings,
-    /// Every layer's `--secret` values.
+    /// The `--secret` values of what is served, when it is recorded.
     pub secrets: Vec<String>,
 }
 
@@ -169,6 +169,9 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
     let instance_mode = settings.instances.map(Into::into).unwrap_or_default();
     let cache_hint = settings.cache_hint();
     let mut mounted = Vec::new();
+    // What a recording must never hold: the secrets of what is served.
+    let recording = settings.record.is_some();
+    let mut secrets = Vec::new();
     for plan in &plans {
         let label = plan.path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
         let mut grants = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
@@ -177,6 +180,9 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
         }
         grants.push((Origin::Flags, &args.sandbox));
         let policy = sandbox_policy(label, &grants)?;
+        if recording {
+            secrets.extend(secret_values(&grants)?);
+        }
         let component = {
             let _progress = CompileProgress::start(&plan.path);
             LoadedComponent::load(&engine, &plan.path, policy, cache.as_ref())
@@ -197,6 +203,9 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
         tracing::info!("no component given: serving the built-in demo router (`hello`)");
         let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
         let policy = sandbox_policy("hello".into(), &grants)?;
+        if recording {
+            secrets.extend(secret_values(&grants)?);
+        }
         let demo = LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?
             .with_limits(layers.limits(None, None))
             .with_instance_mode(instance_mode)
@@ -235,11 +244,6 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
         state_key,
         state_ttl: settings.state_ttl.unwrap_or(defaults.state_ttl),
     };
-    // Every layer's secrets: the file's, each component's, the flags'.
-    let mut layers = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
-    layers.extend(file.components.iter().map(|c| (Origin::File { path: fp, section: "" }, &c.sandbox)));
-    layers.push((Origin::Flags, &args.sandbox));
-    let secrets = secret_values(&layers)?;
     Ok(Loaded { routers, session_options, http_options, max_message_size, settings, secrets })
 }
 

@@ -604,12 +604,6 @@ impl ClientLink {
         }
     }
 
-    /// The client's roots (`roots/list`).
-    pub async fn list_roots(&self, bound: WaitBound) -> Result<Vec<Root>, AskError> {
-        let result = self.ask(Question::ListRoots, None, bound).await?;
-        Ok(read_roots(result.get())?)
-    }
-
     /// The progress token of the request being served, if it has one.
     pub fn progress_token(&self) -> Option<&RawValue> {
         self.inner.settings.progress_token.as_deref()

@@ -10,7 +10,7 @@
 //! implementation reads the files (a test reads them with flatc's Python).
 //!
 //! What the schema has no field for travels in each message's
-//! `Metadata.additional_data`, a JSON object (see [`Context`]): the session,
+//! `Metadata.additional_data`, a JSON object (`codec::Context`): the session,
 //! the direction, the time, and a JSON-RPC id that is not a `u64` (a string,
 //! `null`, a negative or fractional number), for which `RequestId.id` is 0.
 //!
@@ -34,12 +34,10 @@ mod recorder;
 #[rustfmt::skip]
 pub mod generated;
 
-pub use codec::{
-    Context, Direction, Encoder, Record, Transport, decode_message, decode_transport, encode_message, encode_transport,
-};
+pub use codec::{Direction, Encoder, Record, Transport, encode_message, encode_transport};
 pub use file::{ReadError, RecordWriter, Recording, read};
 pub use generated::mcp::fb;
-pub use recorder::{DEFAULT_QUEUE, REDACTED, RecordTap, Recorder, RecorderOptions, RecordingSummary};
+pub use recorder::{REDACTED, RecordTap, Recorder, RecorderOptions, RecordingSummary};
 
 /// The schema's `file_identifier`: bytes 4–8 of every buffer.
 pub const FILE_IDENTIFIER: [u8; 4] = *b"MCPP";

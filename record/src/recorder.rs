@@ -42,7 +42,7 @@ pub struct RecorderOptions {
     pub secrets: Vec<String>,
     /// Tools whose arguments and results are not written ([`REDACTED`]).
     pub redact_tools: Vec<String>,
-    /// Messages that may be pending (0: [`DEFAULT_QUEUE`]).
+    /// Messages that may be pending (0: 64 Ki).
     pub queue: usize,
 }
 
@@ -183,11 +183,6 @@ impl RecordTap {
             shared.wake.notify_one();
         }
     }
-
-    /// Messages dropped so far.
-    pub fn dropped(&self) -> u64 {
-        self.shared.dropped.load(Ordering::Relaxed)
-    }
 }
 
 fn write_all(mut file: RecordWriter, shared: &Shared, mut redactor: Redactor) -> io::Result<u64> {
@@ -250,8 +245,9 @@ fn warn(what: &str) {
 
 /// Takes secrets and redacted tools' data out of messages.
 struct Redactor {
-    /// Each secret as it appears in JSON text (escaped, without quotes).
-    secrets: Vec<String>,
+    /// Each secret as it appears in JSON text (escaped, without quotes),
+    /// and its searcher (built once: building one costs more than a scan).
+    secrets: Vec<(String, memchr::memmem::Finder<'static>)>,
     tools: HashSet<String>,
     /// `(session, id)` of calls of redacted tools, whose results are redacted too.
     calls: HashSet<(String, String)>,
@@ -265,7 +261,9 @@ impl Redactor {
             .filter(|s| !s.is_empty())
             .map(|s| {
                 let quoted = serde_json::to_string(s).expect("a string serialises");
-                quoted[1..quoted.len() - 1].to_string()
+                let escaped = quoted[1..quoted.len() - 1].to_string();
+                let finder = memchr::memmem::Finder::new(escaped.as_bytes()).into_owned();
+                (escaped, finder)
             })
             .collect();
         Redactor { secrets, tools: options.redact_tools.into_iter().collect(), calls: HashSet::new() }
@@ -275,9 +273,9 @@ impl Redactor {
     /// replaced, redacted tools' data taken out.
     fn clean(&mut self, session: &str, message: &[u8]) -> Option<Vec<u8>> {
         let mut text: Option<Vec<u8>> = None;
-        for secret in &self.secrets {
+        for (secret, finder) in &self.secrets {
             let current = text.as_deref().unwrap_or(message);
-            if memmem(current, secret.as_bytes()).is_some() {
+            if finder.find(current).is_some() {
                 let replaced = String::from_utf8_lossy(current).replace(secret.as_str(), "[secret]");
                 text = Some(replaced.into_bytes());
             }
@@ -321,14 +319,6 @@ impl Redactor {
             false
         }
     }
-}
-
-/// Where `needle` first appears in `haystack`.
-fn memmem(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    if needle.is_empty() {
-        return None;
-    }
-    haystack.windows(needle.len()).position(|window| window == needle)
 }
 
 #[cfg(test)]

@@ -128,11 +128,8 @@ fn run() -> anyhow::Result<()> {
         rows,
         runs,
     };
-    std::fs::write(out_dir.join("results.json"), serde_json::to_string_pretty(&results)?)?;
-    std::fs::write(out_dir.join("summary.md"), &summary)?;
     std::fs::remove_file(&wrapped).ok();
-    println!("{summary}");
-    Ok(())
+    pair::save(&out_dir, &results, &summary)
 }
 
 /// The first line of `program --version`.

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, ensure};
 use mcp_wit_bench::args::Args;
-use mcp_wit_bench::http::{self, Era};
+use mcp_wit_bench::http::Era;
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
 use serde::Serialize;
 
@@ -75,13 +75,9 @@ fn run() -> anyhow::Result<()> {
             .map(str::to_owned)
             .collect()
     };
-    let with_http = |mut command: Vec<String>| {
-        command.extend(["--http".into(), http::ADDR.into()]);
-        command
-    };
     let contenders = [
-        Contender { name: "component", stdio: Some(serve(&component)), http: with_http(serve(&component)) },
-        Contender { name: "servlet", stdio: Some(serve(&servlet)), http: with_http(serve(&servlet)) },
+        Contender { name: "component", stdio: Some(serve(&component)), http: pair::with_http(serve(&component)) },
+        Contender { name: "servlet", stdio: Some(serve(&servlet)), http: pair::with_http(serve(&servlet)) },
     ];
     let points = [
         Point::Stdio { inflight: 1, era: Era::Legacy },
@@ -101,10 +97,6 @@ fn run() -> anyhow::Result<()> {
         effort.reps,
         pair::table(&contenders, &rows)
     );
-    std::fs::create_dir_all(&out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
     let results = Results { component_bytes, servlet_bytes, reps: effort.reps, rows, runs };
-    std::fs::write(out_dir.join("results.json"), serde_json::to_string_pretty(&results)?)?;
-    std::fs::write(out_dir.join("summary.md"), &summary)?;
-    println!("{summary}");
-    Ok(())
+    pair::save(&out_dir, &results, &summary)
 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, ensure};
 use mcp_wit_bench::args::Args;
-use mcp_wit_bench::http::{self, Era};
+use mcp_wit_bench::http::Era;
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
 use serde::Serialize;
 
@@ -75,16 +75,12 @@ fn run() -> anyhow::Result<()> {
             .map(|s| s.to_string())
             .collect()
     };
-    let with_http = |mut command: Vec<String>| {
-        command.extend(["--http".into(), http::ADDR.into()]);
-        command
-    };
     let contenders = [
-        Contender { name: "plain", stdio: Some(serve(&[])), http: with_http(serve(&[])) },
+        Contender { name: "plain", stdio: Some(serve(&[])), http: pair::with_http(serve(&[])) },
         Contender {
             name: "recording",
             stdio: Some(serve(&["--record", &file])),
-            http: with_http(serve(&["--record", &file])),
+            http: pair::with_http(serve(&["--record", &file])),
         },
     ];
     let points = [
@@ -103,10 +99,6 @@ fn run() -> anyhow::Result<()> {
         effort.reps,
         pair::table(&contenders, &rows)
     );
-    std::fs::create_dir_all(&out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
     let results = Results { reps: effort.reps, rows, runs };
-    std::fs::write(out_dir.join("results.json"), serde_json::to_string_pretty(&results)?)?;
-    std::fs::write(out_dir.join("summary.md"), &summary)?;
-    println!("{summary}");
-    Ok(())
+    pair::save(&out_dir, &results, &summary)
 }

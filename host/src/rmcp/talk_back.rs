@@ -148,7 +148,7 @@ impl Peer for RequestPeer {
             let request: ServerRequest =
                 serde_json::from_value(serde_json::json!({ "method": asked.method, "params": asked.params }))
                     .map_err(|e| unavailable(format!("rmcp cannot send {}: {e}", asked.method)))?;
-            match crate::transport::answer_within(peer.send_request(request), &bound).await? {
+            match crate::runtime::waits::answer_within(peer.send_request(request), &bound).await? {
                 Ok(result) => answer(&result),
                 Err(ServiceError::McpError(error)) => Ok(Err(ClientRpcError {
                     code: error.code.0,

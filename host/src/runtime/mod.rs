@@ -15,7 +15,7 @@ pub mod limits;
 #[cfg(feature = "extism")]
 pub mod plugin;
 mod pool;
-mod waits;
+pub(crate) mod waits;
 
 use std::path::Path;
 use std::sync::{Arc, OnceLock};

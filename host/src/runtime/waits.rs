@@ -22,6 +22,7 @@ use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as Monotoni
 use wasmtime_wasi::p2::{DynPollable, Pollable, subscribe};
 
 use super::instance::StoreData;
+use mcp_wit_protocol::client::{AskError, WaitBound};
 use mcp_wit_protocol::{CancelFlag, TickHook};
 
 use super::limits::TICK;
@@ -81,6 +82,31 @@ impl Pollable for CallTimer {
                 return;
             }
             tokio::time::sleep_until(self.until.min(now + TICK)).await;
+        }
+    }
+}
+
+/// Waits for `answer` (the client's response to a router's question, a
+/// plugin's HTTP response) within `bound`: until the guest call's deadline, or until its request is
+/// cancelled, whichever comes first.
+#[cfg_attr(
+    not(any(feature = "http", feature = "rmcp", all(feature = "extism", feature = "outgoing-http"))),
+    allow(dead_code)
+)]
+pub(crate) async fn answer_within<T>(answer: impl Future<Output = T>, bound: &WaitBound) -> Result<T, AskError> {
+    let deadline = tokio::time::Instant::from_std(bound.deadline);
+    tokio::pin!(answer);
+    loop {
+        if bound.cancel.is_cancelled() {
+            return Err(AskError::Cancelled);
+        }
+        let now = tokio::time::Instant::now();
+        if now >= deadline {
+            return Err(AskError::TimedOut);
+        }
+        tokio::select! {
+            answered = &mut answer => return Ok(answered),
+            () = tokio::time::sleep_until(deadline.min(now + TICK)) => {}
         }
     }
 }

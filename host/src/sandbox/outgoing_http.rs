@@ -165,7 +165,7 @@ pub struct PlainResponse {
     /// The status code.
     pub status: u16,
     /// The headers (values that are not UTF-8 left out).
-    pub headers: Vec<(String, String)>,
+    pub headers: std::collections::BTreeMap<String, String>,
     /// The whole body.
     pub body: Vec<u8>,
 }

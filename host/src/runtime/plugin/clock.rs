@@ -18,11 +18,9 @@ use wasmtime::{Caller, Linker, Memory};
 use wasmtime_wasi::clocks::WasiClocksView;
 use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as MonotonicClock;
 
+use super::WASI_P1_MODULE;
 use crate::runtime::instance::StoreData;
 use crate::runtime::limits::{Interrupted, TICK};
-
-/// WASI preview 1's import module.
-const MODULE: &str = "wasi_snapshot_preview1";
 
 /// `subscription` and `event`, as preview 1 lays them out.
 const SUBSCRIPTION_SIZE: usize = 48;
@@ -46,7 +44,7 @@ pub(super) fn bound_sleeps(linker: &mut Linker<StoreData>, calls: Calls) -> wasm
     linker.allow_shadowing(true);
     match calls {
         Calls::Blocking => linker.func_wrap(
-            MODULE,
+            WASI_P1_MODULE,
             "poll_oneoff",
             |mut c: Caller<'_, StoreData>, subs: i32, events: i32, n: i32, written: i32| {
                 let wait = match plan(&mut c, subs, n) {
@@ -59,7 +57,7 @@ pub(super) fn bound_sleeps(linker: &mut Linker<StoreData>, calls: Calls) -> wasm
             },
         )?,
         Calls::Async => linker.func_wrap_async(
-            MODULE,
+            WASI_P1_MODULE,
             "poll_oneoff",
             |mut c: Caller<'_, StoreData>, (subs, events, n, written): (i32, i32, i32, i32)| {
                 Box::new(async move {

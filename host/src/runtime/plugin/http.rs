@@ -16,13 +16,15 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use bytes::Bytes;
-use mcp_wit_protocol::{Calls, CancelFlag};
+use mcp_wit_protocol::Calls;
+use mcp_wit_protocol::client::{AskError, WaitBound};
 use serde::Deserialize;
 use wasmtime::{Caller, Linker};
 
 use super::kernel::{ENV_MODULE, KernelView};
 use crate::runtime::instance::StoreData;
-use crate::runtime::limits::{Interrupted, TICK};
+use crate::runtime::limits::Interrupted;
+use crate::runtime::waits::answer_within;
 use crate::sandbox::outgoing_http::{PlainRequestError, PlainResponse};
 
 /// Extism's cap on a response body; the kernel's room is the other.
@@ -57,7 +59,7 @@ pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: Calls) -> was
     linker.func_wrap(m, "http_status_code", |mut c: Caller<'_, StoreData>| c.data_mut().kernel().http_status())?;
     linker.func_wrap(m, "http_headers", |mut c: Caller<'_, StoreData>| {
         let kernel = c.data_mut().kernel();
-        let headers = kernel.http_headers().filter(|headers| !headers.is_empty());
+        let headers = Some(kernel.http_headers()).filter(|headers| !headers.is_empty());
         match headers.map(|headers| serde_json::to_vec(headers).expect("a map of strings serialises")) {
             Some(json) => kernel.new_block(&json),
             None => 0,
@@ -86,11 +88,17 @@ async fn request(c: &mut Caller<'_, StoreData>, req: u64, body: u64) -> wasmtime
     let request = build(parsed, body)?;
     let sent = c.data().outgoing_http().send_plain(request, max_body);
     let (left, cancel, _) = c.data().call_wait_controls();
-    let answer = within(sent, Instant::now() + left, &cancel, c.data().timeout()).await?;
+    let bound = WaitBound { deadline: Instant::now() + left, cancel };
+    let answer = answer_within(sent, &bound).await.map_err(|stopped| {
+        wasmtime::Error::new(match stopped {
+            AskError::Cancelled => Interrupted::Cancelled,
+            _ => Interrupted::Timeout(c.data().timeout()),
+        })
+    })?;
     let kernel = c.data_mut().kernel();
     match answer {
         Ok(PlainResponse { status, headers, body }) => {
-            kernel.set_http_response(i32::from(status), headers.into_iter().collect());
+            kernel.set_http_response(i32::from(status), headers);
             if body.is_empty() {
                 return Ok(0);
             }
@@ -121,30 +129,6 @@ fn build(parsed: PlainRequest, body: Bytes) -> wasmtime::Result<http::Request<By
         request = request.header(name, value);
     }
     request.body(body).map_err(|e| fail(format!("Invalid HTTP request: {e}")))
-}
-
-/// Waits for `answer` until `deadline`, checking `cancel` every tick; an
-/// interruption ends the call.
-async fn within<T>(
-    answer: impl Future<Output = T>,
-    deadline: Instant,
-    cancel: &CancelFlag,
-    timeout: std::time::Duration,
-) -> wasmtime::Result<T> {
-    tokio::pin!(answer);
-    loop {
-        if cancel.is_cancelled() {
-            return Err(wasmtime::Error::new(Interrupted::Cancelled));
-        }
-        let now = Instant::now();
-        if now >= deadline {
-            return Err(wasmtime::Error::new(Interrupted::Timeout(timeout)));
-        }
-        tokio::select! {
-            answered = &mut answer => return Ok(answered),
-            () = tokio::time::sleep((deadline - now).min(TICK)) => {}
-        }
-    }
 }
 
 fn fail(message: String) -> wasmtime::Error {

@@ -125,7 +125,7 @@ pub struct Kernel {
     /// The last HTTP response's status (`http_status_code`) and headers
     /// (`http_headers`): kept until the next request, as Extism keeps them.
     http_status: i32,
-    http_headers: Option<BTreeMap<String, String>>,
+    http_headers: BTreeMap<String, String>,
 }
 
 impl Kernel {
@@ -145,7 +145,7 @@ impl Kernel {
             log_level: PluginLogLevel::Info,
             logs: Vec::new(),
             http_status: 0,
-            http_headers: None,
+            http_headers: BTreeMap::new(),
         }
     }
 
@@ -199,7 +199,7 @@ impl Kernel {
     /// Records the last HTTP response's status and headers.
     pub fn set_http_response(&mut self, status: i32, headers: BTreeMap<String, String>) {
         self.http_status = status;
-        self.http_headers = Some(headers);
+        self.http_headers = headers;
     }
 
     /// The last HTTP response's status (`http_status_code`; 0 before any).
@@ -208,8 +208,8 @@ impl Kernel {
     }
 
     /// The last HTTP response's headers (`http_headers`).
-    pub fn http_headers(&self) -> Option<&BTreeMap<String, String>> {
-        self.http_headers.as_ref()
+    pub fn http_headers(&self) -> &BTreeMap<String, String> {
+        &self.http_headers
     }
 
     /// The log messages sent since the last call of this.

@@ -102,7 +102,7 @@ impl RequestPeer {
             self.left(&tx);
             return Err(gone());
         }
-        crate::transport::answer_within(answer, bound).await?.map_err(|_| gone())
+        crate::runtime::waits::answer_within(answer, bound).await?.map_err(|_| gone())
     }
 }
 

@@ -13,14 +13,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, header};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use bytes::Bytes;
 use futures_util::StreamExt;
 
 use super::ServerState;
-use super::wire::SESSION_ID;
+use super::wire;
 use crate::transport::Tap;
 
 /// Numbers the requests that belong to no session.
@@ -31,35 +31,58 @@ pub(super) async fn tee(State(server): State<Arc<ServerState>>, request: Request
     let Some(tap) = server.options.tap.clone() else { return next.run(request).await };
     let (parts, body) = request.into_parts();
     let named = session_of(&parts.headers).or_else(|| query_session(parts.uri.query()));
-    let bytes = match axum::body::to_bytes(body, server.options.max_body_size).await {
+    let options = &server.options;
+    let bytes = match wire::read_body(body, options.max_body_size, options.body_timeout).await {
         Ok(bytes) => bytes,
-        Err(_) => return (StatusCode::PAYLOAD_TOO_LARGE, "Payload Too Large").into_response(),
+        Err(refused) => return refused,
     };
-    let response = next.run(Request::from_parts(parts, Body::from(bytes.clone()))).await;
-    let session = named
-        .or_else(|| session_of(response.headers()))
-        .unwrap_or_else(|| format!("request-{}", LONE_REQUESTS.fetch_add(1, Ordering::Relaxed) + 1));
-    if !bytes.is_empty() {
-        tap.received(&session, trim(&bytes));
+    // A message of a known session is tapped before it is handled, so that
+    // it comes before what it causes (on an HTTP+SSE stream, say).
+    if let Some(session) = &named
+        && !bytes.is_empty()
+    {
+        tap.received(session, bytes.trim_ascii());
     }
-    let kind = match response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) {
-        Some(t) if t.starts_with("text/event-stream") => Kind::Events,
-        Some(t) if t.starts_with("application/json") => Kind::Json,
-        _ => return response,
-    };
-    let (parts, body) = response.into_parts();
-    let mut watcher = Watcher { tap, session, kind, pending: Vec::new() };
-    let stream = body.into_data_stream().map(move |chunk| {
-        if let Ok(bytes) = &chunk {
-            watcher.feed(bytes);
+    let response = next.run(Request::from_parts(parts, Body::from(bytes.clone()))).await;
+    let session = match named {
+        Some(session) => session,
+        None => {
+            let session = session_of(response.headers())
+                .unwrap_or_else(|| format!("request-{}", LONE_REQUESTS.fetch_add(1, Ordering::Relaxed) + 1));
+            if !bytes.is_empty() {
+                tap.received(&session, bytes.trim_ascii());
+            }
+            session
         }
-        chunk
-    });
-    Response::from_parts(parts, Body::from_stream(stream))
+    };
+    let content_type = response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+    match content_type {
+        Some(t) if t.starts_with("text/event-stream") => {
+            let (parts, body) = response.into_parts();
+            let mut watcher = Watcher { tap, session, pending: Vec::new() };
+            let stream = body.into_data_stream().map(move |chunk| {
+                if let Ok(bytes) = &chunk {
+                    watcher.feed(bytes);
+                }
+                chunk
+            });
+            Response::from_parts(parts, Body::from_stream(stream))
+        }
+        Some(t) if t.starts_with("application/json") => {
+            // A JSON answer is whole already: tapped, and given back as it was.
+            let (parts, body) = response.into_parts();
+            let bytes = axum::body::to_bytes(body, usize::MAX).await.unwrap_or_default();
+            if !bytes.trim_ascii().is_empty() {
+                tap.sent(&session, bytes.trim_ascii());
+            }
+            Response::from_parts(parts, Body::from(bytes))
+        }
+        _ => response,
+    }
 }
 
 fn session_of(headers: &HeaderMap) -> Option<String> {
-    headers.get(SESSION_ID).and_then(|v| v.to_str().ok()).map(str::to_owned)
+    wire::session_id(headers).ok().flatten().map(str::to_owned)
 }
 
 /// `sessionId=…` of a query (HTTP+SSE `/messages?sessionId=…`).
@@ -67,29 +90,18 @@ fn query_session(query: Option<&str>) -> Option<String> {
     query?.split('&').find_map(|pair| pair.strip_prefix("sessionId=")).map(str::to_owned)
 }
 
-enum Kind {
-    /// One JSON body: tapped whole when it ends.
-    Json,
-    /// An SSE stream: each event's data tapped when the event is complete.
-    Events,
-}
-
-/// Watches a response body go by.
+/// Watches an SSE response body go by.
 struct Watcher {
     tap: Tap,
     session: String,
-    kind: Kind,
-    /// What arrived of the message or event not yet complete.
+    /// What arrived of the event not yet complete.
     pending: Vec<u8>,
 }
 
 impl Watcher {
     fn feed(&mut self, chunk: &Bytes) {
         self.pending.extend_from_slice(chunk);
-        if let Kind::Json = self.kind {
-            return;
-        }
-        while let Some(end) = find(&self.pending, b"\n\n") {
+        while let Some(end) = memchr::memmem::find(&self.pending, b"\n\n") {
             let event: Vec<u8> = self.pending.drain(..end + 2).collect();
             self.event(&event);
         }
@@ -102,7 +114,7 @@ impl Watcher {
         let mut data = Vec::new();
         for line in event.split(|b| *b == b'\n') {
             if let Some(value) = line.strip_prefix(b"event:") {
-                kind = trim(value);
+                kind = value.trim_ascii();
             } else if let Some(value) = line.strip_prefix(b"data:") {
                 if !data.is_empty() {
                     data.push(b'\n');
@@ -111,7 +123,7 @@ impl Watcher {
             }
         }
         match kind {
-            b"message" if !trim(&data).is_empty() => self.tap.sent(&self.session, trim(&data)),
+            b"message" if !data.trim_ascii().is_empty() => self.tap.sent(&self.session, data.trim_ascii()),
             b"endpoint" => {
                 let endpoint = String::from_utf8_lossy(&data);
                 if let Some(session) = query_session(endpoint.split_once('?').map(|(_, q)| q)) {
@@ -121,27 +133,6 @@ impl Watcher {
             _ => {}
         }
     }
-}
-
-impl Drop for Watcher {
-    /// A JSON body is complete when its stream ends.
-    fn drop(&mut self) {
-        if let Kind::Json = self.kind
-            && !trim(&self.pending).is_empty()
-        {
-            self.tap.sent(&self.session, trim(&self.pending));
-        }
-    }
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|window| window == needle)
-}
-
-fn trim(bytes: &[u8]) -> &[u8] {
-    let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
-    let end = bytes.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(start, |p| p + 1);
-    &bytes[start..end]
 }
 
 #[cfg(test)]
@@ -164,12 +155,7 @@ mod tests {
     #[test]
     fn events_split_across_chunks_are_tapped_whole_and_endpoints_name_the_session() {
         let seen = Arc::new(Seen::default());
-        let mut watcher = Watcher {
-            tap: Tap::new(seen.clone()),
-            session: "request-1".into(),
-            kind: Kind::Events,
-            pending: Vec::new(),
-        };
+        let mut watcher = Watcher { tap: Tap::new(seen.clone()), session: "request-1".into(), pending: Vec::new() };
         for chunk in [
             &b"event: endpoint\ndata: /messages?sessionId=abc\n\n"[..],
             b"id: 0-0\nretry: 2000\ndata:\n\n",
