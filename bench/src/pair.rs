@@ -86,6 +86,17 @@ pub struct Row {
 
 /// Measures both at every point, `effort.reps` times over.
 pub fn run(contenders: &[Contender; 2], points: &[Point], effort: Effort) -> anyhow::Result<Vec<Run>> {
+    run_checked(contenders, points, effort, |_, _| Ok(()))
+}
+
+/// As [`run`], calling `check` after each measurement (the server has
+/// stopped): an error there ends the benchmark.
+pub fn run_checked(
+    contenders: &[Contender; 2],
+    points: &[Point],
+    effort: Effort,
+    mut check: impl FnMut(&Contender, Point) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<Run>> {
     let mut runs = Vec::new();
     for rep in 0..effort.reps {
         for &point in points {
@@ -95,6 +106,7 @@ pub fn run(contenders: &[Contender; 2], points: &[Point], effort: Effort) -> any
             for contender in order {
                 let measured = measure(contender, point, effort)
                     .with_context(|| format!("{} at {}", contender.name, point.describe()))?;
+                check(contender, point).with_context(|| format!("{} at {}", contender.name, point.describe()))?;
                 eprintln!(
                     "rep {}/{} {:>10} {:>32}: {:>9.0} calls/s  p50 {:>9.1} µs  cpu {:>7.1} µs/call",
                     rep + 1,

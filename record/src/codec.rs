@@ -9,6 +9,8 @@ use serde_json::{Map, Value};
 
 use crate::FILE_IDENTIFIER;
 use crate::generated::mcp::fb;
+use crate::layout::{self, Body};
+use crate::scan::{self, Top};
 
 /// Which way a message went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,19 +118,63 @@ pub fn encode_message(record: &Record) -> Vec<u8> {
         message => message.to_string(),
     };
     let mut out = Vec::new();
-    Encoder::default().encode(&record.session, record.direction, record.at_micros, text.as_bytes(), &mut out);
+    encode_into(&record.session, record.direction, record.at_micros, text.as_bytes(), &mut out);
     out
 }
 
-/// Encodes messages from their JSON text, reusing its buffers: the fields
-/// are borrowed from the text, and no JSON tree is built.
-#[derive(Default)]
-pub struct Encoder {
-    builder: planus::Builder,
-    context: Vec<u8>,
+/// Appends the size-prefixed buffer of `message` (a JSON-RPC message's
+/// text; anything else is kept as text) of `session` to `out`. The fields
+/// are borrowed from the text; no JSON tree is built.
+pub(crate) fn encode_into(session: &str, direction: Direction, at_micros: u64, message: &[u8], out: &mut Vec<u8>) {
+    let mut context = ContextRef { session, direction, at: at_micros, id: None, no_id: false, raw: None };
+    let Some(top) = scan::scan(message).or_else(|| serde_top(message)) else {
+        let raw = String::from_utf8_lossy(message);
+        context.raw = Some(&raw);
+        let unparsed = Body::Notification { method: "", params: None };
+        return layout::write_message(out, "2.0", unparsed, None, |out| context.write_json(out));
+    };
+    let jsonrpc = top.jsonrpc.as_deref().unwrap_or("2.0");
+    let id = match top.id {
+        Some(id) => id.parse::<u64>().unwrap_or_else(|_| {
+            context.id = Some(id);
+            0
+        }),
+        None => 0,
+    };
+    // Read again only where it can be: most params carry no token.
+    let progress_token = top
+        .params
+        .filter(|params| params.contains("progressToken"))
+        .and_then(|params| serde_json::from_str::<WithMeta<'_>>(params).ok())
+        .and_then(|with| with.meta?.progress_token)
+        .map(|token| serde_json::from_str::<Cow<'_, str>>(token.get()).unwrap_or(Cow::Borrowed(token.get())));
+    let error_body;
+    let body = match (top.method.as_deref(), top.error) {
+        (Some(method), _) if top.id.is_some() => Body::Request { id, method, params: top.params },
+        (Some(method), _) => Body::Notification { method, params: top.params },
+        (None, Some(error)) => {
+            context.no_id = top.id.is_none();
+            error_body = serde_json::from_str::<ErrorBody<'_>>(error).ok();
+            match &error_body {
+                Some(error) => Body::Error {
+                    id,
+                    code: i32::try_from(error.code).unwrap_or(0),
+                    message: &error.message,
+                    data: error.data.map(RawValue::get),
+                },
+                None => Body::Error { id, code: 0, message: "", data: None },
+            }
+        }
+        (None, None) => {
+            context.no_id = top.id.is_none();
+            Body::Response { id, result: top.result.unwrap_or("null") }
+        }
+    };
+    layout::write_message(out, jsonrpc, body, progress_token.as_deref(), |out| context.write_json(out));
 }
 
-/// A JSON-RPC message's fields, borrowed from its text.
+/// A JSON-RPC message's fields, borrowed from its text, as serde_json reads
+/// them: for what [`scan::scan`] leaves to it.
 #[derive(Deserialize)]
 struct Envelope<'a> {
     #[serde(default, borrow)]
@@ -148,6 +194,25 @@ struct Envelope<'a> {
 
 fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<&'de RawValue>, D::Error> {
     <&RawValue>::deserialize(deserializer).map(Some)
+}
+
+/// `message`'s top-level fields as serde_json reads them, if each is a
+/// JSON value `serde_json::Value` holds (not a number beyond `f64`, a lone
+/// surrogate): else the message is kept as text, so that it reads back.
+pub(crate) fn serde_top(message: &[u8]) -> Option<Top<'_>> {
+    let envelope = serde_json::from_slice::<Envelope<'_>>(message).ok()?;
+    let fields = [envelope.id, envelope.params, envelope.result, envelope.error];
+    if !fields.into_iter().flatten().all(|raw| serde_json::from_str::<Value>(raw.get()).is_ok()) {
+        return None;
+    }
+    Some(Top {
+        jsonrpc: envelope.jsonrpc,
+        id: envelope.id.map(RawValue::get),
+        method: envelope.method,
+        params: envelope.params.map(RawValue::get),
+        result: envelope.result.map(RawValue::get),
+        error: envelope.error.map(RawValue::get),
+    })
 }
 
 /// A JSON-RPC error object's fields.
@@ -184,74 +249,40 @@ struct ContextRef<'a> {
     raw: Option<&'a str>,
 }
 
-impl Encoder {
-    /// Appends the size-prefixed buffer of `message` (a JSON-RPC message's
-    /// text; anything else is kept as text) of `session` to `out`.
-    pub fn encode(&mut self, session: &str, direction: Direction, at_micros: u64, message: &[u8], out: &mut Vec<u8>) {
-        let mut context = ContextRef { session, direction, at: at_micros, id: None, no_id: false, raw: None };
-        let builder = &mut self.builder;
-        builder.clear();
-        let envelope = serde_json::from_slice::<Envelope<'_>>(message).ok();
-        let Some(envelope) = envelope else {
-            let raw = String::from_utf8_lossy(message);
-            context.raw = Some(&raw);
-            let meta = metadata(builder, &mut self.context, &context, None);
-            let unparsed = fb::Notification::create(builder, "2.0", "", None::<&str>, Some(meta));
-            let root = fb::MessageType::create_notification(builder, unparsed);
-            let message = fb::Message::create(builder, root);
-            return finish_into(builder, message, out);
-        };
-        let jsonrpc = envelope.jsonrpc.as_deref().unwrap_or("2.0");
-        let request_id = match envelope.id {
-            Some(id) => match id.get().parse::<u64>() {
-                Ok(id) => fb::RequestId { id },
-                Err(_) => {
-                    context.id = Some(id.get());
-                    fb::RequestId { id: 0 }
-                }
-            },
-            None => fb::RequestId { id: 0 },
-        };
-        // Read again only where it can be: most params carry no token.
-        let progress_token = envelope
-            .params
-            .filter(|params| params.get().contains("progressToken"))
-            .and_then(|params| serde_json::from_str::<WithMeta<'_>>(params.get()).ok())
-            .and_then(|with| with.meta?.progress_token)
-            .map(|token| serde_json::from_str::<Cow<'_, str>>(token.get()).unwrap_or(Cow::Borrowed(token.get())));
-        let params = envelope.params.map(RawValue::get);
-        let root = match (envelope.method.as_deref(), envelope.error) {
-            (Some(method), _) if envelope.id.is_some() => {
-                let meta = metadata(builder, &mut self.context, &context, progress_token.as_deref());
-                let request = fb::Request::create(builder, jsonrpc, request_id, method, params, Some(meta));
-                fb::MessageType::create_request(builder, request)
-            }
-            (Some(method), _) => {
-                let meta = metadata(builder, &mut self.context, &context, progress_token.as_deref());
-                let notification = fb::Notification::create(builder, jsonrpc, method, params, Some(meta));
-                fb::MessageType::create_notification(builder, notification)
-            }
-            (None, Some(error)) => {
-                context.no_id = envelope.id.is_none();
-                let body = serde_json::from_str::<ErrorBody<'_>>(error.get()).ok();
-                let (code, text, data) = match &body {
-                    Some(body) => (i32::try_from(body.code).unwrap_or(0), &*body.message, body.data.map(RawValue::get)),
-                    None => (0, "", None),
-                };
-                let meta = metadata(builder, &mut self.context, &context, None);
-                let error = fb::Error::create(builder, jsonrpc, request_id, code, text, data, Some(meta));
-                fb::MessageType::create_error(builder, error)
-            }
-            (None, None) => {
-                context.no_id = envelope.id.is_none();
-                let result = envelope.result.map_or("null", RawValue::get);
-                let meta = metadata(builder, &mut self.context, &context, None);
-                let response = fb::Response::create(builder, jsonrpc, request_id, result, Some(meta));
-                fb::MessageType::create_response(builder, response)
-            }
-        };
-        let message = fb::Message::create(builder, root);
-        finish_into(builder, message, out);
+impl ContextRef<'_> {
+    /// What `serde_json::to_writer(out, context)` writes, without its
+    /// machinery: this runs for every message recorded.
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"session\":");
+        json_string(out, self.session);
+        out.extend_from_slice(match self.direction {
+            Direction::In => b",\"direction\":\"in\",\"at\":",
+            Direction::Out => b",\"direction\":\"out\",\"at\":",
+        });
+        out.extend_from_slice(itoa::Buffer::new().format(self.at).as_bytes());
+        if let Some(id) = self.id {
+            out.extend_from_slice(b",\"id\":");
+            json_string(out, id);
+        }
+        if self.no_id {
+            out.extend_from_slice(b",\"no_id\":true");
+        }
+        if let Some(raw) = self.raw {
+            out.extend_from_slice(b",\"raw\":");
+            json_string(out, raw);
+        }
+        out.push(b'}');
+    }
+}
+
+/// `text` as a JSON string.
+fn json_string(out: &mut Vec<u8>, text: &str) {
+    if text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        serde_json::to_writer(out, text).expect("a string serialises");
+    } else {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
     }
 }
 
@@ -321,56 +352,15 @@ fn insert_json(object: &mut Map<String, Value>, key: &str, field: Option<String>
     Ok(())
 }
 
-/// The message's `Metadata`: `context` as JSON in `additional_data`
-/// (written into `scratch`), and the progress token.
-fn metadata(
-    builder: &mut planus::Builder,
-    scratch: &mut Vec<u8>,
-    context: &ContextRef<'_>,
-    progress_token: Option<&str>,
-) -> planus::Offset<fb::Metadata> {
-    scratch.clear();
-    // What `serde_json::to_writer(scratch, context)` writes, without its
-    // machinery: this runs for every message recorded.
-    scratch.extend_from_slice(b"{\"session\":");
-    serde_json::to_writer(&mut *scratch, context.session).expect("a string serialises");
-    scratch.extend_from_slice(match context.direction {
-        Direction::In => b",\"direction\":\"in\",\"at\":",
-        Direction::Out => b",\"direction\":\"out\",\"at\":",
-    });
-    scratch.extend_from_slice(context.at.to_string().as_bytes());
-    if let Some(id) = context.id {
-        scratch.extend_from_slice(b",\"id\":");
-        serde_json::to_writer(&mut *scratch, id).expect("a string serialises");
-    }
-    if context.no_id {
-        scratch.extend_from_slice(b",\"no_id\":true");
-    }
-    if let Some(raw) = context.raw {
-        scratch.extend_from_slice(b",\"raw\":");
-        serde_json::to_writer(&mut *scratch, raw).expect("a string serialises");
-    }
-    scratch.push(b'}');
-    let additional_data = std::str::from_utf8(scratch).expect("serde_json writes UTF-8");
-    fb::Metadata::create(builder, progress_token, Some(additional_data))
-}
-
 /// `root` as a size-prefixed buffer with the file identifier.
 fn finish<T>(root: &impl planus::WriteAsOffset<T>) -> Vec<u8> {
     let mut builder = planus::Builder::new();
-    let mut out = Vec::new();
-    finish_into(&mut builder, root, &mut out);
-    out
-}
-
-/// Appends `root`, built in `builder`, to `out` as a size-prefixed buffer
-/// with the file identifier.
-fn finish_into<T>(builder: &mut planus::Builder, root: impl planus::WriteAsOffset<T>, out: &mut Vec<u8>) {
     let buffer = builder.finish(root, Some(FILE_IDENTIFIER));
-    let start = out.len();
+    let mut out = Vec::with_capacity(4 + buffer.len());
     out.extend_from_slice(&(buffer.len() as u32).to_le_bytes());
     out.extend_from_slice(buffer);
-    standard_header(&mut out[start + 4..]);
+    standard_header(&mut out[4..]);
+    out
 }
 
 /// Puts the root offset before the file identifier, where FlatBuffers has
@@ -417,6 +407,8 @@ mod tests {
             json!({ "jsonrpc": "2.0", "id": -1, "result": {} }),
             json!({ "jsonrpc": "2.0", "id": 18446744073709551615_u64, "result": {} }),
             json!("not json at all {"),
+            json!(r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"big":1e400}}"#),
+            json!(r#"{"jsonrpc":"2.0","id":1,"result":"\ud800"}"#),
         ] {
             assert_eq!(round_trip(message.clone()).message, message);
         }

@@ -33,10 +33,8 @@ impl RecordWriter {
         self.file.write_all(&codec::encode_message(record))
     }
 
-    /// Appends buffers already encoded (size-prefixed, as [`Encoder`]
-    /// writes them).
-    ///
-    /// [`Encoder`]: crate::Encoder
+    /// Appends buffers already encoded (size-prefixed, as
+    /// [`crate::encode_message`] makes them).
     pub fn write_encoded(&mut self, buffers: &[u8]) -> io::Result<()> {
         self.file.write_all(buffers)
     }

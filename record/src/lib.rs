@@ -23,7 +23,9 @@
 
 mod codec;
 mod file;
+mod layout;
 mod recorder;
+mod scan;
 #[allow(
     clippy::all,
     missing_docs,
@@ -34,7 +36,7 @@ mod recorder;
 #[rustfmt::skip]
 pub mod generated;
 
-pub use codec::{Direction, Encoder, Record, Transport, encode_message, encode_transport};
+pub use codec::{Direction, Record, Transport, encode_message, encode_transport};
 pub use file::{ReadError, RecordWriter, Recording, read};
 pub use generated::mcp::fb;
 pub use recorder::{REDACTED, RecordTap, Recorder, RecorderOptions, RecordingSummary};

@@ -21,7 +21,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 
-use crate::codec::{Direction, Encoder, Transport};
+use crate::codec::{self, Direction, Transport};
 use crate::file::RecordWriter;
 
 /// What stands for the arguments and results of a tool named with
@@ -189,7 +189,6 @@ fn write_all(mut file: RecordWriter, shared: &Shared, mut redactor: Redactor) ->
     lowest_priority();
     let mut written = 0;
     let mut taken = Batch::default();
-    let mut encoder = Encoder::default();
     let mut out = Vec::with_capacity(256 * 1024);
     loop {
         let open = {
@@ -207,7 +206,7 @@ fn write_all(mut file: RecordWriter, shared: &Shared, mut redactor: Redactor) ->
             let session = &taken.sessions[entry.session as usize];
             let cleaned = redactor.clean(session, message);
             let message = cleaned.as_deref().unwrap_or(message);
-            encoder.encode(session, entry.direction, entry.at_micros, message, &mut out);
+            codec::encode_into(session, entry.direction, entry.at_micros, message, &mut out);
             written += 1;
         }
         taken.clear();

@@ -8,12 +8,14 @@
 //!     [--out bench/results/recording] [--no-build] [--show-stderr]
 //! ```
 
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, ensure};
 use mcp_wit_bench::args::Args;
 use mcp_wit_bench::http::Era;
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
+use mcp_wit_record::Direction;
 use serde::Serialize;
 
 const USAGE: &str = "usage: recording [--reps R] [--calls N] [--http-calls N] [--out DIR] [--no-build] [--show-stderr]";
@@ -88,7 +90,10 @@ fn run() -> anyhow::Result<()> {
         Point::Stdio { inflight: 32, era: Era::Legacy },
         Point::Http { sessions: 8, era: Era::Legacy },
     ];
-    let runs = pair::run(&contenders, &points, effort);
+    // A recording that dropped messages would flatter its figures.
+    let runs = pair::run_checked(&contenders, &points, effort, |contender, _| {
+        if contender.name == "recording" { complete(Path::new(&file)) } else { Ok(()) }
+    });
     let _ = std::fs::remove_dir_all(&scratch);
     let runs = runs?;
     let rows = pair::rows(&contenders, &points, &runs);
@@ -101,4 +106,35 @@ fn run() -> anyhow::Result<()> {
     );
     let results = Results { reps: effort.reps, rows, runs };
     pair::save(&out_dir, &results, &summary)
+}
+
+/// Checks the recording at `file` holds every call and its answer: in each
+/// session the `tools/call` ids run from 1 without a gap (the load clients
+/// number them so), and every one was answered.
+fn complete(file: &Path) -> anyhow::Result<()> {
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let recording = mcp_wit_record::read(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let mut calls: HashMap<&str, HashSet<u64>> = HashMap::new();
+    let mut answers: HashMap<&str, HashSet<u64>> = HashMap::new();
+    for record in &recording.records {
+        let Some(id) = record.message.get("id").and_then(serde_json::Value::as_u64) else { continue };
+        let is_call = record.message.get("method").and_then(serde_json::Value::as_str) == Some("tools/call");
+        match (record.direction, is_call) {
+            (Direction::In, true) => calls.entry(&record.session).or_default().insert(id),
+            (Direction::Out, false) => answers.entry(&record.session).or_default().insert(id),
+            _ => false,
+        };
+    }
+    ensure!(!calls.is_empty(), "the recording holds no call");
+    for (session, ids) in &calls {
+        let highest = ids.iter().copied().max().unwrap_or(0);
+        let missing = (1..=highest).filter(|id| !ids.contains(id)).count();
+        let unanswered = ids.iter().filter(|id| !answers.get(session).is_some_and(|a| a.contains(id))).count();
+        ensure!(
+            missing == 0 && unanswered == 0,
+            "the recording of session {session} misses {missing} of {highest} calls and {unanswered} answers: \
+             its writer fell behind and dropped them"
+        );
+    }
+    Ok(())
 }
