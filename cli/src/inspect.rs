@@ -80,7 +80,7 @@ pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
 
 /// Loads one component for `inspect` and `call` (default limits, the cache).
 fn load_one(path: &std::path::Path, sandbox: &SandboxArgs) -> anyhow::Result<LoadedComponent> {
-    let engine = EngineOptions { max_instances: 8, ..EngineOptions::default() }.build()?;
+    let engine = EngineOptions { pool_instances: 8, ..EngineOptions::default() }.build()?;
     let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
     let cache = CompileCache::default_dir().map(CompileCache::new);
     let policy = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;

@@ -145,21 +145,23 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
     let plans = plan_components(args, &file, &layers);
     let cli_names: HashMap<PathBuf, String> = parse_names(&args.names, &args.components)?;
 
-    // Pool slots for every instance that can be alive at once: one per
-    // session and component, plus transient ones (start-up checks, a fault's
-    // replacement). Slots are as large as the largest memory cap.
+    // Pool slots for every instance that can be alive at once (one per
+    // session and component, plus transient ones: start-up checks, a fault's
+    // replacement), up to a cap; beyond the pool, instances are allocated
+    // on demand. Slots are as large as the largest memory cap.
     let components = plans.len().max(1);
     let sessions = match &http_options {
         None => 1,
         Some(options) if options.stateless => options.max_connections,
         Some(options) => options.max_sessions,
     };
-    let max_instances = u32::try_from((sessions + 8) * components + 8).unwrap_or(u32::MAX);
+    let needed = u32::try_from((sessions + 8) * components + 8).unwrap_or(u32::MAX);
+    let pool_instances = settings.pool_instances.unwrap_or(needed.min(mcp_wit::DEFAULT_POOL_CAP)).max(1);
     let largest = plans.iter().map(|p| p.limits.max_memory).max().unwrap_or(layers.limits(None, None).max_memory);
     // Only HTTP calls guests async; stdio calls them on its own thread.
     let async_calls = http_options.is_some();
     let engine =
-        EngineOptions { max_memory: largest, max_instances, async_calls, ..EngineOptions::default() }.build()?;
+        EngineOptions { max_memory: largest, pool_instances, async_calls, ..EngineOptions::default() }.build()?;
     let cache = match (&settings.cache_dir, settings.no_cache.unwrap_or(false)) {
         (_, true) => None,
         (Some(dir), false) => Some(CompileCache::new(dir)),

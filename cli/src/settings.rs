@@ -65,6 +65,12 @@ pub struct ServeSettings {
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(default, deserialize_with = "units::duration")]
     pub state_ttl: Option<Duration>,
+    /// Instance slots the pooling allocator reserves at start-up (fast
+    /// instantiation, about `--max-memory` + 2 MiB of address space per
+    /// memory); instances beyond the pool are allocated on demand [default:
+    /// sessions × components + 8, at most 10000].
+    #[arg(long, value_name = "N")]
+    pub pool_instances: Option<u32>,
     /// Where compiled components are cached [default: the user cache
     /// directory, e.g. ~/.cache/mcp-wit].
     #[arg(long, value_name = "DIR", env = "MCP_WIT_CACHE_DIR")]
@@ -214,6 +220,7 @@ impl ServeSettings {
             cache_scope: self.cache_scope.or(lower.cache_scope),
             state_key_file: self.state_key_file.or(lower.state_key_file),
             state_ttl: self.state_ttl.or(lower.state_ttl),
+            pool_instances: self.pool_instances.or(lower.pool_instances),
             cache_dir: self.cache_dir.or(lower.cache_dir),
             no_cache: self.no_cache.or(lower.no_cache),
             record: self.record.or(lower.record),

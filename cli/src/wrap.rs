@@ -52,7 +52,7 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
 /// loading it, as the host does); and Extism plugins, which `serve` takes
 /// but no engine runs.
 fn check_router(router: &[u8]) -> anyhow::Result<()> {
-    let engine = EngineOptions { max_instances: 8, ..EngineOptions::default() }.build()?;
+    let engine = EngineOptions { pool_instances: 8, ..EngineOptions::default() }.build()?;
     let cache = CompileCache::default_dir().map(CompileCache::new);
     let loaded =
         LoadedComponent::from_bytes_cached(&engine, router, SandboxPolicy::builder("router").build(), cache.as_ref())?;

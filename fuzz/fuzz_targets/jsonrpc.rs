@@ -89,7 +89,7 @@ fn fixture() -> &'static Fixture {
     static FIXTURE: OnceLock<Fixture> = OnceLock::new();
     FIXTURE.get_or_init(|| {
         // A few pool slots are plenty: one session lives at a time.
-        let options = EngineOptions { max_instances: 8, ..EngineOptions::default() };
+        let options = EngineOptions { pool_instances: 8, ..EngineOptions::default() };
         let engine = build_engine_with(&options).expect("the engine starts");
         let policy = SandboxPolicy::builder("everything").guest_output(OutputTarget::Discard).build();
         let everything = LoadedComponent::from_bytes(&engine, EVERYTHING, policy).expect("the fixture loads");

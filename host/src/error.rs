@@ -3,10 +3,14 @@
 use std::path::PathBuf;
 
 /// The WebAssembly engine could not be set up (e.g. the pooling allocator
-/// could not reserve its address space: lower the instance or memory limits).
+/// could not reserve its address space: the message says what it asked and
+/// which settings lower it).
+///
+/// The cause is part of the message, not a separate `source`, so that
+/// printing the error with its chain says it once.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot set up the WebAssembly engine: {0:#}")]
-pub struct EngineError(#[source] pub wasmtime::Error);
+pub struct EngineError(pub wasmtime::Error);
 
 /// Why a component could not be loaded.
 #[derive(Debug, thiserror::Error)]

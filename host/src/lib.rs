@@ -51,7 +51,7 @@ pub use mcp_wit_protocol::{
 };
 pub use mcp_wit_protocol::{Listeners, Sink, client, listeners, rounds::StateKey};
 pub use runtime::cache::CompileCache;
-pub use runtime::engine::EngineOptions;
+pub use runtime::engine::{DEFAULT_POOL_CAP, EngineOptions};
 pub use runtime::limits::Limits;
 pub use runtime::{InstanceMode, LoadedComponent, RouterInstance};
 pub use sandbox::SandboxPolicy;

@@ -452,3 +452,43 @@ fn one_shared_instance_serves_blocking_sessions_on_many_threads() {
     let answer: Value = serde_json::from_slice(out.last().unwrap()).unwrap();
     assert_eq!(answer["result"]["content"][0]["text"], "201", "{answer}");
 }
+
+/// The text of a tool's result, from an instance call.
+fn called(
+    result: Result<Result<mcp_wit::contract::CallToolResult, mcp_wit::contract::ToolError>, mcp_wit::GuestFault>,
+) -> String {
+    format!("{:?}", result.expect("the guest ran").expect("the tool succeeded"))
+}
+
+#[tokio::test]
+async fn instances_beyond_the_pool_are_allocated_on_demand() {
+    // Two slots: every instance after them comes from the on-demand engine.
+    let engine = mcp_wit::EngineOptions { pool_instances: 2, ..Default::default() }.build().expect("engine");
+    let echo =
+        LoadedComponent::from_file(&engine, &mcp_wit_tests::fixture("echo"), SandboxPolicy::builder("echo").build())
+            .expect("load echo");
+    let plugin_path = mcp_wit_tests::plugin_fixture("pdk-plugin");
+    let plugin =
+        LoadedComponent::from_file(&engine, &plugin_path, SandboxPolicy::builder("pdk").build()).expect("load");
+    let mut alive = Vec::new();
+    for i in 0..6 {
+        let text = format!("instance {i}");
+        let arguments = json!({ "text": text }).to_string();
+        let mut blocking = echo.instantiate().expect("a blocking instance, in the pool or beyond it");
+        assert!(called(blocking.call_tool("echo", &arguments)).contains(&text));
+        let mut made_async = echo.instantiate_async().await.expect("an async instance, in the pool or beyond it");
+        assert!(called(made_async.call_tool_async("echo", &arguments).await).contains(&text));
+        alive.extend([blocking, made_async]);
+    }
+    for word in ["pool", "demand"] {
+        let mut instance = plugin.instantiate_async().await.expect("a plugin instance beyond the pool");
+        let reversed: String = word.chars().rev().collect();
+        let arguments = json!({ "text": word }).to_string();
+        assert!(called(instance.call_tool_async("reverse", &arguments).await).contains(&reversed));
+        alive.push(instance);
+    }
+    // Every instance stays usable while the others live.
+    for instance in &mut alive[..2] {
+        assert!(called(instance.call_tool_async("echo", r#"{"text":"again"}"#).await).contains("again"));
+    }
+}

@@ -48,3 +48,58 @@ async fn two_hundred_sessions_of_fifty_calls_without_an_error() {
     assert!(!stderr.contains("ERROR") && !stderr.contains("WARN"), "{stderr}");
     server.stop().await;
 }
+
+/// Sessions of `server`, each `initialize` then three echo calls, all at once.
+async fn sessions_answer(server: &HttpServer, sessions: usize) {
+    let mut tasks = Vec::new();
+    for session in 0..sessions {
+        let mut client = server.client();
+        tasks.push(tokio::spawn(async move {
+            client.initialize("2025-11-25").await;
+            for call in 1..=3 {
+                let text = format!("session {session} call {call}");
+                let params = json!({ "name": "echo", "arguments": { "text": text } });
+                let answer = client.request(call, "tools/call", params).await;
+                assert_eq!(answer["result"]["content"][0]["text"], text, "{answer}");
+            }
+            client
+        }));
+    }
+    for task in tasks {
+        task.await.expect("a session failed");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sessions_beyond_the_instance_pool_are_served_on_demand() {
+    let echo = support::fixture_arg("echo");
+    let server =
+        HttpServer::start(&[&echo, "--json-response", "--guest-output", "discard", "--pool-instances", "8"]).await;
+    // 40 live sessions, each with its own instance: 32 of them beyond the pool.
+    sessions_answer(&server, 40).await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert!(stderr.contains("further instances are allocated on demand"), "{stderr}");
+    assert!(!stderr.contains("ERROR"), "{stderr}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_hundred_thousand_sessions_are_accepted_and_a_pool_too_large_says_what_to_lower() {
+    let echo = support::fixture_arg("echo");
+    let server =
+        HttpServer::start(&[&echo, "--json-response", "--guest-output", "discard", "--max-sessions", "100000"]).await;
+    sessions_answer(&server, 4).await;
+    server.stop().await;
+
+    // More address space than the machine has: refused at start, once, with
+    // what was asked and which setting lowers it.
+    let refused = std::process::Command::new(support::binary())
+        .args(["serve", &echo, "--http", "127.0.0.1:0", "--pool-instances", "4000000000"])
+        .output()
+        .expect("mcp-wit runs");
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("cannot set up the WebAssembly engine"), "{stderr}");
+    assert!(stderr.contains("4000000000 instance slots") && stderr.contains("`--pool-instances`"), "{stderr}");
+    assert_eq!(stderr.matches("Cannot allocate memory").count(), 1, "said once: {stderr}");
+}

@@ -1,6 +1,16 @@
-//! The engine every component is compiled and run with, and its epoch ticker.
+//! The engine every component is compiled and run with, its epoch ticker,
+//! and the engine that takes over when its pool is full.
+//!
+//! The pooling allocator reserves address space for every slot up front:
+//! each slot's memories are sized by the memory cap (not WebAssembly's 4 GiB
+//! range), so a slot costs about `max_memory` + guard of address space per
+//! memory, and the pool holds what is usually alive at once. An instance
+//! beyond the pool is allocated on demand by an engine with the same
+//! settings (see [`overflow_of`]): slower to make, but nothing is refused.
 
-use wasmtime::{Config, Enabled, Engine, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig};
+use std::sync::{Mutex, OnceLock};
+
+use wasmtime::{Config, Enabled, Engine, EngineWeak, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig};
 
 use super::limits::{DEFAULT_MAX_MEMORY, TICK};
 use crate::error::EngineError;
@@ -8,9 +18,11 @@ use crate::error::EngineError;
 /// Engine-wide settings.
 #[derive(Debug, Clone)]
 pub struct EngineOptions {
-    /// Most guest instances alive at once (sessions × components, plus one
-    /// being replaced). Sizes the pooling allocator.
-    pub max_instances: u32,
+    /// Instances the pooling allocator keeps slots for (sessions ×
+    /// components, plus one being replaced, for a pool that never
+    /// overflows). More may be alive: beyond the pool, instances are
+    /// allocated on demand.
+    pub pool_instances: u32,
     /// Most linear memory of one instance, in bytes; per-component limits
     /// may be lower, not higher.
     pub max_memory: usize,
@@ -28,7 +40,7 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { max_instances: 1024, max_memory: DEFAULT_MAX_MEMORY, pooling: true, async_calls: true }
+        EngineOptions { pool_instances: 1024, max_memory: DEFAULT_MAX_MEMORY, pooling: true, async_calls: true }
     }
 }
 
@@ -59,12 +71,132 @@ pub fn build_engine_with(options: &EngineOptions) -> Result<Engine, EngineError>
     config.memory_init_cow(true);
     // Per-call deadlines and cancellation (see `limits`).
     config.epoch_interruption(true);
+    // Address space for what a memory may grow to, not WebAssembly's whole
+    // 4 GiB: bounds are then checked in code, and a pool slot (or an
+    // on-demand memory) costs `max_memory` + guard of address space.
+    let reservation = memory_reservation(options.max_memory);
+    config.memory_reservation(reservation);
+    config.memory_reservation_for_growth(0);
+    config.memory_guard_size(GUARD);
     if options.pooling {
         config.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling_config(options)));
     }
-    let engine = Engine::new(&config).map_err(EngineError)?;
+    let engine = Engine::new(&config).map_err(|e| EngineError(e.context(refused(options, reservation))))?;
     spawn_epoch_ticker(&engine);
+    if options.pooling {
+        register_pool(&engine, options.async_calls);
+    }
     Ok(engine)
+}
+
+/// The guard after each memory (wasmtime's default on 64-bit hosts is
+/// 32 MiB; with bounds checked in code a guard only lets constant offsets
+/// skip their check).
+const GUARD: u64 = 2 << 20;
+
+/// Memories kept in the pool per instance slot: a `wasm32-wasip2` component
+/// has one or two (an adapter's); a slot whose instance needs more takes
+/// from the others'.
+const MEMORIES_PER_SLOT: u32 = 2;
+
+/// Bytes reserved for each memory: `max_memory` in whole WebAssembly pages,
+/// at most 4 GiB.
+fn memory_reservation(max_memory: usize) -> u64 {
+    const PAGE: u64 = 64 * 1024;
+    (max_memory as u64).next_multiple_of(PAGE).clamp(PAGE, 4 << 30)
+}
+
+/// What a refused engine asked of the system, and which settings lower it.
+fn refused(options: &EngineOptions, reservation: u64) -> String {
+    if !options.pooling {
+        return "the engine could not be set up".into();
+    }
+    let slots = u64::from(options.pool_instances.max(1));
+    let per_slot = u64::from(MEMORIES_PER_SLOT) * (reservation + GUARD);
+    format!(
+        "the pooling allocator asked for {} of address space for {slots} instance slots ({} each: {MEMORIES_PER_SLOT} \
+         memories of {} + a {} guard){}; lower the pool (`--pool-instances`; by default sessions × components + 8, \
+         at most {DEFAULT_POOL_CAP}) or the memory cap (`--max-memory`), or raise the system's limits (`ulimit -v`, \
+         `vm.max_map_count`, `vm.overcommit_memory`)",
+        mib(slots * per_slot),
+        mib(per_slot),
+        mib(reservation),
+        mib(GUARD),
+        if options.async_calls { ", and two fiber stacks per slot" } else { "" },
+    )
+}
+
+fn mib(bytes: u64) -> String {
+    match bytes >> 20 {
+        mib if mib >= 1 << 20 => format!("{:.1} TiB", bytes as f64 / (1u64 << 40) as f64),
+        mib if mib >= 1 << 10 => format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64),
+        mib => format!("{mib} MiB"),
+    }
+}
+
+/// The largest pool `mcp-wit serve` sizes by default: about 6 TiB of address
+/// space at the default memory cap, and within the default
+/// `vm.max_map_count` (65,530 mappings) when every slot is alive.
+pub const DEFAULT_POOL_CAP: u32 = 10_000;
+
+/// A pooled engine this module built, with the engine its overflow
+/// instances come from (made on first need).
+struct Pool {
+    pooled: EngineWeak,
+    async_calls: bool,
+    overflow: std::sync::Arc<OnceLock<Result<Engine, String>>>,
+}
+
+/// Every pooled engine built in this process. wasmtime's `Engine` holds no
+/// data of ours, and the library's API takes it as it is, so its overflow
+/// engine is found here.
+static POOLS: Mutex<Vec<Pool>> = Mutex::new(Vec::new());
+
+fn register_pool(engine: &Engine, async_calls: bool) {
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    pools.retain(|pool| pool.pooled.upgrade().is_some());
+    pools.push(Pool { pooled: engine.weak(), async_calls, overflow: Default::default() });
+}
+
+/// Where instances go when `pooled`'s pool has no free slot.
+pub(crate) enum Overflow {
+    /// Not an engine this module pooled (e.g. one the embedder built): the
+    /// pool's refusal stands.
+    None,
+    /// Built without fiber stacks ([`EngineOptions::async_calls`] off): an
+    /// async instance is refused, as the engine was asked.
+    NoFibers,
+    /// The on-demand engine, or why it could not be made.
+    OnDemand(Result<Engine, String>),
+}
+
+/// The engine that makes instances once `pooled`'s pool is full: the same
+/// settings (so what `pooled` compiled runs on it), with memories, tables
+/// and fiber stacks allocated on demand.
+pub(crate) fn overflow_of(pooled: &Engine, async_instance: bool) -> Overflow {
+    let found = {
+        let pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+        pools
+            .iter()
+            .find(|pool| pool.pooled.upgrade().is_some_and(|engine| Engine::same(&engine, pooled)))
+            .map(|pool| (pool.async_calls, pool.overflow.clone()))
+    };
+    let Some((async_calls, overflow)) = found else { return Overflow::None };
+    if async_instance && !async_calls {
+        return Overflow::NoFibers;
+    }
+    Overflow::OnDemand(
+        overflow
+            .get_or_init(|| {
+                let mut config = pooled.config().clone();
+                config.allocation_strategy(InstanceAllocationStrategy::OnDemand);
+                let engine = Engine::new(&config).map_err(|e| format!("{e:#}"))?;
+                spawn_epoch_ticker(&engine);
+                tracing::info!("the instance pool is full: further instances are allocated on demand");
+                Ok(engine)
+            })
+            .clone(),
+    )
 }
 
 /// Slots for `max_instances` component instances. A component compiled by
@@ -72,11 +204,11 @@ pub fn build_engine_with(options: &EngineOptions) -> Result<Engine, EngineError>
 /// memories and a few tables; the per-component maxima leave room for larger
 /// (e.g. composed) components while the totals bound what is reserved.
 fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
-    let n = options.max_instances.max(1);
+    let n = options.pool_instances.max(1);
     let mut pool = PoolingAllocationConfig::default();
     pool.total_component_instances(n)
         .total_core_instances(n.saturating_mul(8))
-        .total_memories(n.saturating_mul(4))
+        .total_memories(n.saturating_mul(MEMORIES_PER_SLOT))
         .total_tables(n.saturating_mul(8))
         .max_core_instances_per_component(64)
         .max_memories_per_component(16)
@@ -93,9 +225,13 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         .table_keep_resident(64 * 1024)
         .pagemap_scan(Enabled::Auto)
         // Async calls run on a fiber, and each instance's store keeps its
-        // stack between calls. Blocking calls run on the caller's stack: no
-        // stack pool then (each stack's guard page is set up at start-up).
-        .total_stacks(if options.async_calls { n } else { 0 });
+        // stack between calls; a plugin's store holds two while its host
+        // functions call into its kernel. A stack is taken when a call
+        // starts, after the instance is made on one engine or the other, so
+        // the stacks must not run out before the slots do. Blocking calls
+        // run on the caller's stack: no stack pool then (each stack's guard
+        // page is set up at start-up).
+        .total_stacks(if options.async_calls { n.saturating_mul(2) } else { 0 });
     pool
 }
 

@@ -318,6 +318,32 @@ macro_rules! guest_call {
     };
 }
 
+/// Why an instance was not made.
+pub(super) enum NotMade {
+    /// The engine's pool has no free slot of some kind (what the error
+    /// says): another engine may make it.
+    PoolFull(wasmtime::Error),
+    /// Anything else.
+    Fault(GuestFault),
+}
+
+impl From<GuestFault> for NotMade {
+    fn from(fault: GuestFault) -> Self {
+        NotMade::Fault(fault)
+    }
+}
+
+impl NotMade {
+    /// `error`, which instantiating in `state`'s store gave.
+    pub(super) fn of(error: wasmtime::Error, state: &StoreData) -> Self {
+        if error.is::<wasmtime::PoolConcurrencyLimitError>() {
+            NotMade::PoolFull(error)
+        } else {
+            NotMade::Fault(GuestFault::instantiate(error, state))
+        }
+    }
+}
+
 impl RouterInstance {
     pub(super) fn new(
         pre: &InstancePre<StoreData>,
@@ -325,11 +351,11 @@ impl RouterInstance {
         extension: Option<ExtensionExports>,
         policy: &SandboxPolicy,
         limits: Limits,
-    ) -> Result<Self, GuestFault> {
+    ) -> Result<Self, NotMade> {
         let mut store = new_store(pre.engine(), policy, limits, Calls::Blocking)?;
         match pre.instantiate(&mut store) {
             Ok(instance) => Ok(Self::made(store, instance, exports, extension, Calls::Blocking)),
-            Err(e) => Err(GuestFault::instantiate(e, store.data())),
+            Err(e) => Err(NotMade::of(e, store.data())),
         }
     }
 
@@ -339,23 +365,11 @@ impl RouterInstance {
         extension: Option<ExtensionExports>,
         policy: &SandboxPolicy,
         limits: Limits,
-    ) -> Result<Self, GuestFault> {
+    ) -> Result<Self, NotMade> {
         let mut store = new_store(pre.engine(), policy, limits, Calls::Async)?;
         match pre.instantiate_async(&mut store).await {
             Ok(instance) => Ok(Self::made(store, instance, exports, extension, Calls::Async)),
-            Err(e) => {
-                let no_stack = e.downcast_ref::<wasmtime::PoolConcurrencyLimitError>().map(ToString::to_string);
-                if let Some(limit) = no_stack.filter(|limit| limit.contains("fibers")) {
-                    return Err(GuestFault {
-                        kind: FaultKind::Instantiate,
-                        message: format!(
-                            "no fiber stack is free for an async call ({limit}): build the engine with \
-                             `EngineOptions::async_calls`, which keeps one per instance, or call the guest blocking"
-                        ),
-                    });
-                }
-                Err(GuestFault::instantiate(e, store.data()))
-            }
+            Err(e) => Err(NotMade::of(e, store.data())),
         }
     }
 

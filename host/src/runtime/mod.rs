@@ -29,7 +29,7 @@ use crate::error::LoadError;
 use crate::sandbox::SandboxPolicy;
 use bindings::McpRouterPre;
 use cache::CompileCache;
-use instance::{RouterExports, StoreData};
+use instance::{NotMade, RouterExports, StoreData};
 use limits::Limits;
 
 pub use client::CLIENT_INTERFACE;
@@ -54,6 +54,9 @@ struct Inner {
     cache_hint: CacheHint,
     /// The one instance of [`InstanceMode::Shared`].
     shared: Arc<pool::SharedInstance>,
+    /// `code` on the engine that allocates on demand, once the pool was
+    /// full (see `engine::overflow_of`).
+    overflow: OnceLock<Result<Code, String>>,
 }
 
 /// What instances are made of: a component or an Extism plugin.
@@ -109,6 +112,7 @@ impl Clone for Inner {
             cache_hint: self.cache_hint,
             // A component with other settings gets a shared instance of its own.
             shared: Arc::default(),
+            overflow: self.overflow.clone(),
         }
     }
 }
@@ -218,6 +222,7 @@ impl LoadedComponent {
             instance_mode: InstanceMode::default(),
             cache_hint: CacheHint::default(),
             shared: Arc::default(),
+            overflow: OnceLock::new(),
         };
         LoadedComponent { inner: Arc::new(inner) }
     }
@@ -328,19 +333,11 @@ impl LoadedComponent {
     /// calls on the caller's thread.
     pub fn instantiate(&self) -> Result<RouterInstance, GuestFault> {
         let inner = &self.inner;
-        match &inner.code {
-            Code::Component { blocking: Linked { pre, exports, extension }, .. } => {
-                RouterInstance::new(pre, exports, *extension, &inner.policy, inner.limits)
-            }
-            #[cfg(feature = "extism")]
-            Code::Plugin { linked, config } => mcp_wit_protocol::block_on(RouterInstance::new_plugin(
-                linked,
-                &inner.policy,
-                inner.limits,
-                Calls::Blocking,
-                config.clone(),
-            )),
+        match inner.code.instantiate(&inner.policy, inner.limits) {
+            Err(NotMade::PoolFull(full)) => self.overflow(full, false)?.instantiate(&inner.policy, inner.limits),
+            made => made,
         }
+        .map_err(NotMade::into_fault)
     }
 
     /// Creates a fresh instance for async calls (the `_async` methods of
@@ -352,11 +349,69 @@ impl LoadedComponent {
     /// Each instance keeps a fiber stack, so the engine needs one per
     /// instance ([`EngineOptions::async_calls`](engine::EngineOptions::async_calls)).
     pub async fn instantiate_async(&self) -> Result<RouterInstance, GuestFault> {
-        let (blocking, async_pre, imports) = match &self.inner.code {
+        let inner = &self.inner;
+        match inner.code.instantiate_async(&inner.policy, inner.limits).await {
+            Err(NotMade::PoolFull(full)) => {
+                self.overflow(full, true)?.instantiate_async(&inner.policy, inner.limits).await
+            }
+            made => made,
+        }
+        .map_err(NotMade::into_fault)
+    }
+
+    /// What instances are made from once the engine's pool is `full`: the
+    /// same code on the engine that allocates on demand, linked on first
+    /// need.
+    fn overflow(&self, full: wasmtime::Error, async_instance: bool) -> Result<&Code, GuestFault> {
+        let fault = |message: String| GuestFault { kind: FaultKind::Instantiate, message };
+        let engine = match engine::overflow_of(self.inner.code.engine(), async_instance) {
+            engine::Overflow::None => return Err(fault(format!("{full:#}"))),
+            engine::Overflow::NoFibers => {
+                return Err(fault(format!(
+                    "no fiber stack is free for an async call ({full:#}): build the engine with \
+                     `EngineOptions::async_calls`, which keeps one per instance, or call the guest blocking"
+                )));
+            }
+            engine::Overflow::OnDemand(engine) => engine.map_err(|e| {
+                fault(format!("the instance pool is full ({full:#}) and no on-demand engine could be made: {e}"))
+            })?,
+        };
+        let code = self.inner.overflow.get_or_init(|| self.inner.code.on(&engine));
+        code.as_ref().map_err(|e| fault(format!("the instance pool is full ({full:#}) and {e}")))
+    }
+}
+
+impl Code {
+    /// The engine it was compiled for.
+    fn engine(&self) -> &Engine {
+        match self {
+            Code::Component { blocking, .. } => blocking.pre.engine(),
+            #[cfg(feature = "extism")]
+            Code::Plugin { linked, .. } => linked.engine(),
+        }
+    }
+
+    fn instantiate(&self, policy: &SandboxPolicy, limits: Limits) -> Result<RouterInstance, NotMade> {
+        match self {
+            Code::Component { blocking: Linked { pre, exports, extension }, .. } => {
+                RouterInstance::new(pre, exports, *extension, policy, limits)
+            }
+            #[cfg(feature = "extism")]
+            Code::Plugin { linked, config } => mcp_wit_protocol::block_on(RouterInstance::new_plugin(
+                linked,
+                policy,
+                limits,
+                Calls::Blocking,
+                config.clone(),
+            )),
+        }
+    }
+
+    async fn instantiate_async(&self, policy: &SandboxPolicy, limits: Limits) -> Result<RouterInstance, NotMade> {
+        let (blocking, async_pre, imports) = match self {
             Code::Component { blocking, async_pre, imports } => (blocking, async_pre, *imports),
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {
-                let (policy, limits) = (&self.inner.policy, self.inner.limits);
                 return RouterInstance::new_plugin(linked, policy, limits, Calls::Async, config.clone()).await;
             }
         };
@@ -368,7 +423,37 @@ impl LoadedComponent {
             kind: FaultKind::Instantiate,
             message: format!("cannot link the component for async calls: {message}"),
         })?;
-        RouterInstance::new_async(pre, exports, *extension, &self.inner.policy, self.inner.limits).await
+        RouterInstance::new_async(pre, exports, *extension, policy, limits).await
+    }
+
+    /// The same code on `engine`, which has this code's engine's settings:
+    /// its compiled form is reused, not compiled again.
+    fn on(&self, engine: &Engine) -> Result<Code, String> {
+        let moved = |e: wasmtime::Error| format!("the compiled code could not be moved to the on-demand engine: {e:#}");
+        match self {
+            Code::Component { blocking, imports, .. } => {
+                let compiled = blocking.pre.component().serialize().map_err(moved)?;
+                // SAFETY: `compiled` is what this process just serialized, for
+                // an engine of the same settings as `engine`.
+                let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
+                let blocking = Linked::new(engine, &component, *imports, Calls::Blocking).map_err(moved)?;
+                Ok(Code::Component { blocking, async_pre: OnceLock::new(), imports: *imports })
+            }
+            #[cfg(feature = "extism")]
+            Code::Plugin { linked, config } => {
+                Ok(Code::Plugin { linked: linked.on(engine).map_err(moved)?, config: config.clone() })
+            }
+        }
+    }
+}
+
+impl NotMade {
+    fn into_fault(self) -> GuestFault {
+        match self {
+            // Only an engine this module did not pool gets here with a full pool.
+            NotMade::PoolFull(full) => GuestFault { kind: FaultKind::Instantiate, message: format!("{full:#}") },
+            NotMade::Fault(fault) => fault,
+        }
     }
 }
 

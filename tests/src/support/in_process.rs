@@ -70,7 +70,7 @@ fn component(name: &str) -> LoadedComponent {
     static LOADED: OnceLock<Mutex<HashMap<String, LoadedComponent>>> = OnceLock::new();
     let engine = ENGINE.get_or_init(|| {
         // Room for the sessions of one test binary's tests running at once.
-        EngineOptions { max_instances: 64, ..EngineOptions::default() }.build().expect("an engine")
+        EngineOptions { pool_instances: 64, ..EngineOptions::default() }.build().expect("an engine")
     });
     let mut loaded = LOADED.get_or_init(Mutex::default).lock().unwrap();
     loaded

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use mcp_wit_protocol::{Calls, FaultKind, GuestFault, GuestResult, contract};
 use wasmtime::TypedFunc;
 
-use super::{ENTRY_POINTS, FaultFrom, Guest, RouterInstance, empty_value, store_with, wit};
+use super::{ENTRY_POINTS, FaultFrom, Guest, NotMade, RouterInstance, empty_value, store_with, wit};
 use crate::runtime::limits::Limits;
 use crate::runtime::plugin::kernel::{Kernel, KernelView, PluginLogLevel};
 use crate::runtime::plugin::{LinkedPlugin, PluginKind, mapping};
@@ -33,7 +33,7 @@ impl RouterInstance {
         limits: Limits,
         calls: Calls,
         config: Arc<BTreeMap<String, String>>,
-    ) -> Result<Self, GuestFault> {
+    ) -> Result<Self, NotMade> {
         let pre = plugin.pre(calls)?;
         let sandbox = policy
             .plugin_state(limits.timeout)
@@ -44,7 +44,7 @@ impl RouterInstance {
             Calls::Blocking => pre.instantiate(&mut store),
             Calls::Async => pre.instantiate_async(&mut store).await,
         };
-        let instance = made.map_err(|e| GuestFault::instantiate(e, store.data()))?;
+        let instance = made.map_err(|e| NotMade::of(e, store.data()))?;
         if let Ok(initialize) = instance.get_typed_func::<(), ()>(&mut store, "_initialize") {
             let done = match calls {
                 Calls::Blocking => initialize.call(&mut store, ()),

@@ -220,6 +220,22 @@ impl LinkedPlugin {
         Ok(LinkedPlugin { kind, signals: PluginSignals::of(module), talks_back, blocking, async_pre: OnceLock::new() })
     }
 
+    /// The engine it was compiled for.
+    pub(super) fn engine(&self) -> &Engine {
+        self.blocking.module().engine()
+    }
+
+    /// The same plugin on `engine`, which has this plugin's engine's
+    /// settings: its compiled form is reused, not compiled again.
+    pub(super) fn on(&self, engine: &Engine) -> wasmtime::Result<Self> {
+        let compiled = self.blocking.module().serialize()?;
+        // SAFETY: `compiled` is what this process just serialized, for an
+        // engine of the same settings as `engine`.
+        let module = unsafe { Module::deserialize(engine, &compiled) }?;
+        let blocking = link(engine, &module, Calls::Blocking)?;
+        Ok(LinkedPlugin { blocking, async_pre: OnceLock::new(), ..self.clone() })
+    }
+
     /// What instances for calls made `calls` are made from.
     pub(super) fn pre(&self, calls: Calls) -> Result<&InstancePre<StoreData>, GuestFault> {
         match calls {
