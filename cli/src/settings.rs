@@ -180,10 +180,20 @@ pub struct HttpSettings {
     /// [default: 1024].
     #[arg(long, value_name = "N")]
     pub max_sessions: Option<usize>,
-    /// Most open connections at once; more wait in the listen backlog
-    /// [default: 1024].
+    /// Most open connections at once; a few more (an eighth, at least 16)
+    /// are answered 503 with `Retry-After` at once, and the rest wait in the
+    /// listen backlog [default: 1024].
     #[arg(long, value_name = "N")]
     pub max_connections: Option<usize>,
+    /// Most requests of one session running or waiting at once; another is
+    /// answered -32603 "server busy" at once [default: 32].
+    #[arg(long, value_name = "N")]
+    pub max_queued_requests: Option<usize>,
+    /// Serve `/healthz` (liveness) and `/readyz` (readiness: 503 while
+    /// saturated or shutting down) for load balancers and Kubernetes probes
+    /// [default: on a loopback address only].
+    #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub health: Option<bool>,
     /// How long a client may take to send a request's headers; also how long
     /// an idle keep-alive connection stays open [default: 10s].
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
@@ -245,6 +255,8 @@ impl HttpSettings {
             session_timeout: self.session_timeout.or(lower.session_timeout),
             max_sessions: self.max_sessions.or(lower.max_sessions),
             max_connections: self.max_connections.or(lower.max_connections),
+            max_queued_requests: self.max_queued_requests.or(lower.max_queued_requests),
+            health: self.health.or(lower.health),
             header_timeout: self.header_timeout.or(lower.header_timeout),
             body_timeout: self.body_timeout.or(lower.body_timeout),
             shutdown_timeout: self.shutdown_timeout.or(lower.shutdown_timeout),
@@ -263,6 +275,8 @@ impl HttpSettings {
             ("--session-timeout", self.session_timeout.is_some()),
             ("--max-sessions", self.max_sessions.is_some()),
             ("--max-connections", self.max_connections.is_some()),
+            ("--max-queued-requests", self.max_queued_requests.is_some()),
+            ("--health", self.health.is_some()),
             ("--header-timeout", self.header_timeout.is_some()),
             ("--body-timeout", self.body_timeout.is_some()),
             ("--shutdown-timeout", self.shutdown_timeout.is_some()),
@@ -286,6 +300,8 @@ impl HttpSettings {
             session_timeout: self.session_timeout.unwrap_or(defaults.session_timeout),
             max_sessions: self.max_sessions.unwrap_or(defaults.max_sessions).max(1),
             max_connections: self.max_connections.unwrap_or(defaults.max_connections).max(1),
+            max_queued_requests: self.max_queued_requests.unwrap_or(defaults.max_queued_requests).max(1),
+            health: self.health,
             max_body_size,
             header_timeout: self.header_timeout.unwrap_or(defaults.header_timeout),
             body_timeout: self.body_timeout.unwrap_or(defaults.body_timeout),
@@ -349,7 +365,7 @@ mod tests {
         let size = |text: &str| units::parse_size(text).unwrap().to_string();
         let number = |text: &str| text.to_string();
         type Reader<'a> = &'a dyn Fn(&str) -> String;
-        let expected: [(&str, Reader<'_>, String); 13] = [
+        let expected: [(&str, Reader<'_>, String); 14] = [
             ("max_message_size", &size, mcp_wit::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE.to_string()),
             ("timeout", &duration, format!("{:?}", limits.timeout)),
             ("max_memory", &size, limits.max_memory.to_string()),
@@ -357,6 +373,7 @@ mod tests {
             ("session_timeout", &duration, format!("{:?}", http.session_timeout)),
             ("max_sessions", &number, http.max_sessions.to_string()),
             ("max_connections", &number, http.max_connections.to_string()),
+            ("max_queued_requests", &number, http.max_queued_requests.to_string()),
             ("header_timeout", &duration, format!("{:?}", http.header_timeout)),
             ("body_timeout", &duration, format!("{:?}", http.body_timeout)),
             ("shutdown_timeout", &duration, format!("{:?}", http.shutdown_timeout)),

@@ -116,7 +116,19 @@ pub async fn message(
         super::streamable::hand_over_answer(&session, &bytes);
         return wire::status(StatusCode::ACCEPTED);
     }
-    let _activity = session.activity();
+    let request_id = message.request_id().map(ToOwned::to_owned);
+    let activity = match &request_id {
+        Some(id) => match session.request(server.options.max_queued_requests) {
+            Some(activity) => activity,
+            None => {
+                let busy = super::streamable::server_busy(&server.options, Some(&**id));
+                EventSender::new(stream).deliver(vec![busy]).await;
+                return wire::status(StatusCode::ACCEPTED);
+            }
+        },
+        None => session.activity(),
+    };
+    let _activity = activity;
     let peer = server.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Events(stream.clone())));
     let handling = tokio::spawn(async move {
         let messages = run(Target::Stored(session.core.clone()), message, peer).await;

@@ -27,6 +27,7 @@
 //! - **Embedding**: [`axum_router`] gives the same endpoints as an axum
 //!   `Router`, to merge into an app of one's own.
 
+mod health;
 mod legacy;
 mod modern;
 mod resume;
@@ -79,8 +80,17 @@ pub struct HttpOptions {
     pub session_timeout: Duration,
     /// Most sessions at once.
     pub max_sessions: usize,
-    /// Most open connections at once.
+    /// Most open connections at once. Beyond them, a few more (an eighth,
+    /// at least 16) are accepted only to be answered 503 with `Retry-After`
+    /// at once; past those, connections wait in the listen backlog.
     pub max_connections: usize,
+    /// Most requests of one session running or waiting for it at once;
+    /// another is answered -32603 "server busy" at once.
+    pub max_queued_requests: usize,
+    /// Serve `/healthz` (liveness) and `/readyz` (readiness: 503 while the
+    /// server is saturated or shutting down) beside the MCP endpoints.
+    /// `None`: only when listening on a loopback address.
+    pub health: Option<bool>,
     /// Largest accepted request body (413 beyond).
     pub max_body_size: usize,
     /// Time allowed for request headers (and idle keep-alive connections).
@@ -132,6 +142,8 @@ impl Default for HttpOptions {
             session_timeout: DEFAULT_SESSION_TIMEOUT,
             max_sessions: DEFAULT_MAX_SESSIONS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_queued_requests: DEFAULT_MAX_QUEUED_REQUESTS,
+            health: None,
             max_body_size: crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
@@ -148,6 +160,8 @@ pub const DEFAULT_SESSION_TIMEOUT: Duration = Duration::from_secs(600);
 pub const DEFAULT_MAX_SESSIONS: usize = 1024;
 /// Default of [`HttpOptions::max_connections`].
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// Default of [`HttpOptions::max_queued_requests`].
+pub const DEFAULT_MAX_QUEUED_REQUESTS: usize = 32;
 /// Default of [`HttpOptions::header_timeout`].
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Default of [`HttpOptions::body_timeout`].
@@ -170,6 +184,11 @@ pub(crate) struct ServerState {
     listeners: Arc<Listeners>,
     /// Turns `true` when the server shuts down: long-lived streams end.
     shutdown: watch::Sender<bool>,
+    /// Permits for open connections ([`HttpOptions::max_connections`]; unused
+    /// by [`axum_router`], whose app owns its connections).
+    connections: Arc<Semaphore>,
+    /// Whether `/healthz` and `/readyz` are served.
+    health: bool,
 }
 
 impl ServerState {
@@ -181,7 +200,20 @@ impl ServerState {
         let talks_back =
             routers.mounts().iter().any(|mount| mcp_wit_protocol::RouterComponent::talks_back(&mount.component));
         let listeners = Listeners::new();
-        ServerState { routers, session_options, options, security, sessions, talks_back, listeners, shutdown }
+        let connections = Arc::new(Semaphore::new(options.max_connections));
+        let health = options.health.unwrap_or(bound.ip().is_loopback());
+        ServerState {
+            routers,
+            session_options,
+            options,
+            security,
+            sessions,
+            talks_back,
+            listeners,
+            shutdown,
+            connections,
+            health,
+        }
     }
 
     /// A new session on the server's routers; where they can signal changes,
@@ -242,13 +274,17 @@ impl HttpServer {
         let sweeper = (!options.stateless).then(|| tokio::spawn(sessions::sweep(server.clone())));
         let mut http1 = hyper::server::conn::http1::Builder::new();
         http1.timer(TokioTimer::new()).header_read_timeout(options.header_timeout).keep_alive(true);
-        let connections = Arc::new(Semaphore::new(options.max_connections));
+        let connections = server.connections.clone();
+        // Connections beyond the limit that are answered 503 at once.
+        let turned_away = Arc::new(Semaphore::new((options.max_connections / 8).max(16)));
         let graceful = GracefulShutdown::new();
         tokio::pin!(shutdown);
         loop {
             let permit = tokio::select! {
-                permit = connections.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
+                biased;
                 () = &mut shutdown => break,
+                permit = connections.clone().acquire_owned() => Permit::Serve(permit.expect("never closed")),
+                permit = turned_away.clone().acquire_owned() => Permit::TurnAway(permit.expect("never closed")),
             };
             let (stream, peer) = tokio::select! {
                 accepted = listener.accept() => match accepted {
@@ -263,6 +299,19 @@ impl HttpServer {
                 () = &mut shutdown => break,
             };
             let _ = stream.set_nodelay(true);
+            let permit = match permit {
+                Permit::Serve(permit) => permit,
+                Permit::TurnAway(permit) => {
+                    let mut refusing = http1.clone();
+                    refusing.keep_alive(false);
+                    let service = hyper::service::service_fn(health::at_capacity(server.clone()));
+                    tokio::spawn(async move {
+                        let _ = refusing.serve_connection(TokioIo::new(stream), service).await;
+                        drop(permit);
+                    });
+                    continue;
+                }
+            };
             let service = TowerToHyperService::new(router.clone());
             let connection = graceful.watch(http1.serve_connection(TokioIo::new(stream), service));
             tokio::spawn(async move {
@@ -288,6 +337,14 @@ impl HttpServer {
     }
 }
 
+/// What an accepted connection may do.
+enum Permit {
+    /// Be served.
+    Serve(tokio::sync::OwnedSemaphorePermit),
+    /// Only hear that the server is at capacity.
+    TurnAway(tokio::sync::OwnedSemaphorePermit),
+}
+
 fn router(server: Arc<ServerState>) -> Router {
     let mut router =
         Router::new().route("/mcp", post(streamable::post).get(streamable::get).delete(streamable::delete));
@@ -298,11 +355,17 @@ fn router(server: Arc<ServerState>) -> Router {
         // Inside the body limit: what it taps was accepted.
         router = router.layer(axum::middleware::from_fn_with_state(server.clone(), tap::tee));
     }
-    router
+    let mcp = router
         .layer(tower_http::limit::RequestBodyLimitLayer::new(server.options.max_body_size))
         .layer(security::cors())
-        .layer(axum::middleware::from_fn_with_state(server.clone(), security::check))
-        .with_state(server)
+        .layer(axum::middleware::from_fn_with_state(server.clone(), security::check));
+    // Probes come from load balancers and the kubelet, without an MCP
+    // client's headers: outside the MCP layers.
+    let probes = match server.health {
+        true => Router::new().route("/healthz", get(health::live)).route("/readyz", get(health::ready)),
+        false => Router::new(),
+    };
+    mcp.merge(probes).with_state(server)
 }
 
 /// The MCP endpoints of `routers` as an axum [`Router`], to merge into an

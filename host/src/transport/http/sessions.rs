@@ -51,6 +51,8 @@ struct State {
     last_active: Instant,
     /// Requests in flight plus open streams.
     busy: usize,
+    /// Requests running or waiting for the core (see [`HttpSession::request`]).
+    requests: usize,
 }
 
 /// A server-to-client stream, when one is open: a session's (GET `/mcp`, or
@@ -99,7 +101,20 @@ impl HttpSession {
     /// Marks the session busy until the guard is dropped.
     pub fn activity(self: &Arc<Self>) -> Activity {
         self.state().busy += 1;
-        Activity { session: self.clone() }
+        Activity { session: self.clone(), request: false }
+    }
+
+    /// Admits a request: busy until the guard is dropped, unless `limit`
+    /// requests of the session are already running or waiting for its core
+    /// (`None`: the session is saturated; its client is told at once).
+    pub fn request(self: &Arc<Self>, limit: usize) -> Option<Activity> {
+        let mut state = self.state();
+        if state.requests >= limit {
+            return None;
+        }
+        state.requests += 1;
+        state.busy += 1;
+        Some(Activity { session: self.clone(), request: true })
     }
 
     /// Opens the session's server-to-client stream, ending any earlier one.
@@ -122,12 +137,15 @@ impl HttpSession {
 /// Keeps a session from expiring while held.
 pub struct Activity {
     session: Arc<HttpSession>,
+    /// Whether it admitted a request ([`HttpSession::request`]).
+    request: bool,
 }
 
 impl Drop for Activity {
     fn drop(&mut self) {
         let mut state = self.session.state();
         state.busy -= 1;
+        state.requests -= usize::from(self.request);
         state.last_active = Instant::now();
     }
 }
@@ -156,7 +174,7 @@ impl Sessions {
 
     /// Whether another session would exceed the limit.
     pub fn is_full(&self) -> bool {
-        self.map().len() >= self.max
+        self.len() >= self.max
     }
 
     /// Registers `session`, whose client hears of changes on `stream`, under
@@ -187,7 +205,7 @@ impl Sessions {
             answers: PendingAnswers::default(),
             core: Arc::new(tokio::sync::Mutex::new(session)),
             stream,
-            state: Mutex::new(State { last_active: Instant::now(), busy: 0 }),
+            state: Mutex::new(State { last_active: Instant::now(), busy: 0, requests: 0 }),
         });
         map.insert(id, entry.clone());
         tracing::debug!(session = %entry.id, ?transport, live = map.len(), "session started");

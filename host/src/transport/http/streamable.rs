@@ -102,15 +102,19 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
     if let Some(request) = cancels {
         session.canceller.cancel(&request);
     }
-    let activity = session.activity();
     let core = session.core.clone();
     if id.is_none() {
         // Notifications and responses: handled in order with the session's
-        // requests, answered with 202 once done.
+        // requests, answered with 202 once done. Never refused: no one would
+        // hear of it.
+        let activity = session.activity();
         tokio::spawn(run(Target::Stored(core), message, None)).await.map_err(internal)?;
         drop(activity);
         return Ok(wire::status(StatusCode::ACCEPTED));
     }
+    let Some(activity) = session.request(server.options.max_queued_requests) else {
+        return Ok(wire::json(server_busy(&server.options, id.as_deref())));
+    };
     Ok(answer(server, Target::Stored(core), message, streaming, Some((session, activity)), None).await)
 }
 
@@ -417,6 +421,18 @@ pub(super) async fn answer(
         // Cancelled: a cancelled request gets no response.
         None => wire::status(StatusCode::ACCEPTED),
     }
+}
+
+/// The JSON-RPC answer to a request on a saturated session: -32603 at
+/// once, rather than a wait behind the session's queue.
+pub(super) fn server_busy(options: &super::HttpOptions, id: Option<&RawValue>) -> Vec<u8> {
+    let mut body = Vec::new();
+    let message = format!(
+        "server busy: {} requests of this session are already running or waiting; retry once some are answered",
+        options.max_queued_requests
+    );
+    jsonrpc::write_error(&mut body, id, &mcp_wit_protocol::RpcError::new(jsonrpc::code::INTERNAL_ERROR, message));
+    body
 }
 
 fn too_many_sessions() -> Response {
