@@ -74,6 +74,10 @@ pub struct ComponentSection {
     pub cache_ttl: Option<Duration>,
     /// Who may reuse them (`cacheScope`).
     pub cache_scope: Option<CacheScopeArg>,
+    /// How long a session's instance of it may stay idle before it is
+    /// released (its guest state lost).
+    #[serde(default, deserialize_with = "units::duration")]
+    pub instance_idle_timeout: Option<Duration>,
     /// Its own grants, added to the file's and the command line's.
     #[serde(flatten)]
     pub sandbox: SandboxArgs,

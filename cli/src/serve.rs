@@ -69,6 +69,8 @@ struct Planned {
     limits: Limits,
     /// What modern clients may cache of its results.
     cache_hint: mcp_wit::CacheHint,
+    /// After how long idle a session's instance is released.
+    instance_idle_timeout: Option<std::time::Duration>,
     sandbox: Option<SandboxArgs>,
     section: String,
 }
@@ -192,7 +194,8 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
         .with_context(|| format!("cannot serve {}", plan.path.display()))?
         .with_limits(plan.limits)
         .with_instance_mode(instance_mode)
-        .with_cache_hint(plan.cache_hint);
+        .with_cache_hint(plan.cache_hint)
+        .with_instance_idle_timeout(plan.instance_idle_timeout);
         report_requirements(&component)?;
         let prefix = match cli_names.get(&plan.path).or(plan.prefix.as_ref()) {
             Some(prefix) => prefix.clone(),
@@ -260,6 +263,7 @@ fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) ->
                 prefix: None,
                 limits: layers.limits(None, None),
                 cache_hint: args.settings.clone().over(file.settings.clone()).cache_hint(),
+                instance_idle_timeout: args.settings.instance_idle_timeout.or(file.settings.instance_idle_timeout),
                 sandbox: None,
                 section: String::new(),
             })
@@ -281,6 +285,11 @@ fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) ->
                     ..ServeSettings::default()
                 }
                 .cache_hint(),
+                instance_idle_timeout: args
+                    .settings
+                    .instance_idle_timeout
+                    .or(section.instance_idle_timeout)
+                    .or(file.settings.instance_idle_timeout),
                 sandbox: Some(section.sandbox.clone()),
                 section: format!("{name}: "),
             }

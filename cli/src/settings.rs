@@ -45,6 +45,13 @@ pub struct ServeSettings {
     /// instance.
     #[arg(long, value_enum)]
     pub instances: Option<InstancesArg>,
+    /// Over HTTP, release a session's own instance once the session has not
+    /// called it for this long; its next call makes a fresh one, so the
+    /// guest's state is lost (set it only for components that keep none
+    /// worth keeping; per component in `mcp-wit.toml`) [default: never].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(deserialize_with = "units::duration")]
+    pub instance_idle_timeout: Option<Duration>,
     /// How long 2026-07-28 clients may reuse a list, read or discover result
     /// (`ttlMs`) [default: 60s].
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
@@ -226,6 +233,7 @@ impl ServeSettings {
             max_memory: self.max_memory.or(lower.max_memory),
             max_output: self.max_output.or(lower.max_output),
             instances: self.instances.or(lower.instances),
+            instance_idle_timeout: self.instance_idle_timeout.or(lower.instance_idle_timeout),
             cache_ttl: self.cache_ttl.or(lower.cache_ttl),
             cache_scope: self.cache_scope.or(lower.cache_scope),
             state_key_file: self.state_key_file.or(lower.state_key_file),

@@ -176,4 +176,13 @@ pub trait Router: Send + 'static {
     /// Drops the instance the next call would use, e.g. after it produced a
     /// result too large to send (its memory grew to hold it and never shrinks).
     fn retire(&mut self);
+
+    /// Drops the session's own instance if its router lets it go once idle
+    /// and it has been idle that long at `now`; the next call makes a fresh
+    /// one (the guest's state is lost). Whether it dropped one. By default
+    /// instances are kept.
+    fn release_if_idle(&mut self, now: std::time::Instant) -> bool {
+        let _ = now;
+        false
+    }
 }

@@ -103,3 +103,40 @@ async fn a_hundred_thousand_sessions_are_accepted_and_a_pool_too_large_says_what
     assert!(stderr.contains("4000000000 instance slots") && stderr.contains("`--pool-instances`"), "{stderr}");
     assert_eq!(stderr.matches("Cannot allocate memory").count(), 1, "said once: {stderr}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_idle_sessions_instance_is_released_and_made_afresh_on_its_next_call() {
+    let hostile = support::fixture_arg("hostile");
+    let args = [&*hostile, "--json-response", "--guest-output", "discard", "--instance-idle-timeout", "200ms"];
+    let server = HttpServer::start(&args).await;
+    let mut client = server.client();
+    client.initialize("2025-11-25").await;
+    // `counter` counts the calls its instance has had.
+    let count = async |client: &support::http::RawClient, id| {
+        let answer = client.request(id, "tools/call", json!({ "name": "counter", "arguments": {} })).await;
+        answer["result"]["content"][0]["text"].as_str().expect("a count").to_string()
+    };
+    assert_eq!(count(&client, 1).await, "1");
+    assert_eq!(count(&client, 2).await, "2", "one instance while the session is busy");
+    // Idle for longer than the timeout: the sweeper (every 100 ms here)
+    // releases the instance; the next call gets a fresh one.
+    let mut fresh = false;
+    for id in 3..50 {
+        tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+        if count(&client, id).await == "1" {
+            fresh = true;
+            break;
+        }
+    }
+    assert!(fresh, "the idle instance was never released");
+    server.stop().await;
+
+    // Without the setting, the instance lives as long as its session.
+    let server = HttpServer::start(&[&hostile, "--json-response", "--guest-output", "discard"]).await;
+    let mut client = server.client();
+    client.initialize("2025-11-25").await;
+    assert_eq!(count(&client, 1).await, "1");
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    assert_eq!(count(&client, 2).await, "2");
+    server.stop().await;
+}

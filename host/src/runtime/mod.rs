@@ -52,6 +52,8 @@ struct Inner {
     limits: Limits,
     instance_mode: InstanceMode,
     cache_hint: CacheHint,
+    /// After how long idle a session's own instance is released.
+    instance_idle_timeout: Option<std::time::Duration>,
     /// The one instance of [`InstanceMode::Shared`].
     shared: Arc<pool::SharedInstance>,
     /// `code` on the engine that allocates on demand, once the pool was
@@ -110,6 +112,7 @@ impl Clone for Inner {
             limits: self.limits,
             instance_mode: self.instance_mode,
             cache_hint: self.cache_hint,
+            instance_idle_timeout: self.instance_idle_timeout,
             // A component with other settings gets a shared instance of its own.
             shared: Arc::default(),
             overflow: self.overflow.clone(),
@@ -221,6 +224,7 @@ impl LoadedComponent {
             limits: Limits::default(),
             instance_mode: InstanceMode::default(),
             cache_hint: CacheHint::default(),
+            instance_idle_timeout: None,
             shared: Arc::default(),
             overflow: OnceLock::new(),
         };
@@ -304,6 +308,22 @@ impl LoadedComponent {
     pub fn with_cache_hint(mut self, hint: CacheHint) -> Self {
         Arc::make_mut(&mut self.inner).cache_hint = hint;
         self
+    }
+
+    /// Lets a session's own instance ([`InstanceMode::PerSession`]) go once
+    /// the session has not called it for `timeout`: the HTTP transports
+    /// release it, and the session's next call makes a fresh one. The
+    /// guest's state (what it kept between calls) is lost, so this is for
+    /// components that keep none worth keeping, or can rebuild it. `None`
+    /// (the default): instances live as long as their sessions.
+    pub fn with_instance_idle_timeout(mut self, timeout: Option<std::time::Duration>) -> Self {
+        Arc::make_mut(&mut self.inner).instance_idle_timeout = timeout;
+        self
+    }
+
+    /// See [`Self::with_instance_idle_timeout`].
+    pub fn instance_idle_timeout(&self) -> Option<std::time::Duration> {
+        self.inner.instance_idle_timeout
     }
 
     /// The sandbox policy instances run under.

@@ -6,6 +6,7 @@
 //! call abandoned mid-way, or when it was made for the other way of calling.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use mcp_wit_protocol::{CallContext, GuestResult, Router, contract};
 
@@ -41,12 +42,15 @@ pub struct PooledRouter {
     /// the future of that call was dropped mid-way, which leaves the instance
     /// in the middle of its work.
     in_call: bool,
+    /// When `own` last finished a call (kept only for a component whose
+    /// instances are released once idle).
+    last_used: Option<Instant>,
 }
 
 impl PooledRouter {
     /// A session's router for `component`; makes no instance yet.
     pub fn new(component: LoadedComponent) -> Self {
-        PooledRouter { component, own: None, in_call: false }
+        PooledRouter { component, own: None, in_call: false, last_used: None }
     }
 
     /// Runs `call` on the instance the component's mode picks, making it if
@@ -74,6 +78,9 @@ impl PooledRouter {
                 instance.end_request();
                 if result.is_err() {
                     self.own = None;
+                }
+                if self.component.instance_idle_timeout().is_some() {
+                    self.last_used = Some(Instant::now());
                 }
                 result
             }
@@ -196,5 +203,16 @@ impl Router for PooledRouter {
             // Replaced by the next call that holds its lock.
             InstanceMode::Shared => self.component.inner.shared.retire.store(true, Ordering::Relaxed),
         }
+    }
+
+    fn release_if_idle(&mut self, now: Instant) -> bool {
+        let Some(timeout) = self.component.instance_idle_timeout() else { return false };
+        let idle = self.last_used.is_some_and(|last| now.saturating_duration_since(last) >= timeout);
+        if self.in_call || self.own.is_none() || !idle {
+            return false;
+        }
+        self.own = None;
+        self.last_used = None;
+        true
     }
 }

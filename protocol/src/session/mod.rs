@@ -294,6 +294,14 @@ impl<C: RouterComponent> Session<C> {
         }
     }
 
+    /// Drops the instances of routers that let them go once idle and have
+    /// been idle that long (see [`Router::release_if_idle`]); how many.
+    /// For a transport to call between requests.
+    pub fn release_idle_instances(&mut self) -> usize {
+        let now = std::time::Instant::now();
+        self.open.iter_mut().filter_map(|router| router.release_if_idle(now).then_some(())).count()
+    }
+
     /// The level the client asked for with `logging/setLevel`, if any.
     pub fn log_level(&self) -> Option<LogLevel> {
         self.log_level

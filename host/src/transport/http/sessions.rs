@@ -261,11 +261,20 @@ impl Sessions {
     pub fn len(&self) -> usize {
         self.map().len()
     }
+
+    /// Releases the guest instances sessions have not used for their
+    /// component's `instance_idle_timeout`; returns how many. A session
+    /// whose core is in use is left for the next sweep.
+    pub fn release_idle_instances(&self) -> usize {
+        let sessions: Vec<Arc<HttpSession>> = self.map().values().cloned().collect();
+        sessions.iter().filter_map(|session| Some(session.core.try_lock().ok()?.release_idle_instances())).sum()
+    }
 }
 
-/// Runs forever, ending idle sessions.
+/// Runs forever, ending idle sessions and releasing idle instances.
 pub async fn sweep(server: Arc<ServerState>) {
-    let timeout = server.options.session_timeout;
+    let instance_timeout = server.routers.mounts().iter().filter_map(|m| m.component.instance_idle_timeout()).min();
+    let timeout = instance_timeout.map_or(server.options.session_timeout, |t| t.min(server.options.session_timeout));
     let period = (timeout / 4).clamp(Duration::from_millis(100), Duration::from_secs(30));
     let mut ticker = tokio::time::interval(period);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -274,6 +283,12 @@ pub async fn sweep(server: Arc<ServerState>) {
         let expired = server.sessions.expire_idle(Instant::now());
         if expired > 0 {
             tracing::info!(expired, live = server.sessions.len(), "ended idle sessions");
+        }
+        if instance_timeout.is_some() {
+            let released = server.sessions.release_idle_instances();
+            if released > 0 {
+                tracing::debug!(released, "released the instances of idle sessions");
+            }
         }
     }
 }
