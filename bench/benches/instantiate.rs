@@ -9,6 +9,9 @@
 //!   serialisation), into a `Vec<Vec<u8>>` outbox.
 //! - `instance/instantiate_async_drop`: the same for an instance made for
 //!   async calls (as Streamable HTTP makes them).
+//! - `instance/instantiate_drop_on_demand` and `…_async_drop_on_demand`: the
+//!   two on an engine that allocates on demand, as an instance beyond the
+//!   pool is made.
 //! - `session/modern_tools_call_echo`: the same call as a 2026-07-28 request,
 //!   which runs on a fresh instance and carries a stamped result.
 //! - `session/fresh_session_initialize_call`: a new `Session`, `initialize`,
@@ -45,7 +48,12 @@ const MODERN_CALL: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","pa
 
 /// The echo component, compiled and linked once (as `mcp-wit serve` does).
 fn echo_component() -> LoadedComponent {
-    let engine = mcp_wit::EngineOptions::default().build().expect("cannot build the engine");
+    echo_component_on(mcp_wit::EngineOptions::default())
+}
+
+/// The echo component on an engine built with `options`.
+fn echo_component_on(options: mcp_wit::EngineOptions) -> LoadedComponent {
+    let engine = options.build().expect("cannot build the engine");
     let path = mcp_wit_tests::fixture("echo");
     // Discard guest output: the benchmark's own stderr must stay readable.
     let policy = SandboxPolicy::builder("echo").guest_output(OutputTarget::Discard).build();
@@ -84,6 +92,15 @@ fn instances(c: &mut Criterion) {
     let runtime = tokio::runtime::Builder::new_current_thread().build().expect("cannot start a runtime");
     group.bench_function("instantiate_async_drop", |b| {
         b.iter(|| black_box(runtime.block_on(component.instantiate_async()).expect("cannot instantiate")))
+    });
+    // The path of an instance beyond the pool: the same settings, memories
+    // and fiber stacks allocated on demand.
+    let on_demand = echo_component_on(mcp_wit::EngineOptions { pooling: false, ..Default::default() });
+    group.bench_function("instantiate_drop_on_demand", |b| {
+        b.iter(|| black_box(on_demand.instantiate().expect("cannot instantiate")))
+    });
+    group.bench_function("instantiate_async_drop_on_demand", |b| {
+        b.iter(|| black_box(runtime.block_on(on_demand.instantiate_async()).expect("cannot instantiate")))
     });
     let mut warm = component.instantiate().expect("cannot instantiate");
     group.bench_function("call_warm_instance", |b| b.iter(|| black_box(call_echo(&mut warm, black_box(arguments)))));

@@ -159,7 +159,8 @@ pub struct IdleMemory {
     /// one-time costs (first instantiation, thread stacks, allocator arenas)
     /// are paid by then.
     pub rss_first_kib: u64,
-    /// VmRSS after `sessions` more sessions, each with one call, all still open.
+    /// VmRSS after `sessions` more sessions, each with one call, all still
+    /// live (their connections open, unless closed on purpose).
     pub rss_all_kib: u64,
     /// (rss_all − rss_first) / sessions.
     pub kib_per_session: f64,
@@ -288,14 +289,40 @@ async fn open_sessions_from(addr: SocketAddr, era: Era, first: usize, count: usi
     Ok(clients)
 }
 
-/// Opens `sessions` sessions, each with one call, and reports how much the
-/// server's resident memory grew per session.
-pub fn idle_memory(
-    command: &[String],
-    sessions: usize,
-    show_stderr: bool,
-    timeout: Duration,
-) -> anyhow::Result<IdleMemory> {
+/// How [`idle_memory`] measures.
+#[derive(Debug, Clone)]
+pub struct IdleOptions {
+    /// Sessions opened after the first one.
+    pub sessions: usize,
+    /// Close each session's connection once its call is answered (the
+    /// session lives on in the server): for more sessions than the client
+    /// may open file descriptors.
+    pub close_connections: bool,
+    /// How long the sessions stay idle before the measurement (long enough
+    /// for a server's idle-instance release, if it has one).
+    pub settle: Duration,
+    /// Pass the server's stderr through.
+    pub show_stderr: bool,
+    /// The whole measurement's bound.
+    pub timeout: Duration,
+}
+
+impl Default for IdleOptions {
+    fn default() -> Self {
+        IdleOptions {
+            sessions: 1000,
+            close_connections: false,
+            settle: Duration::from_millis(300),
+            show_stderr: false,
+            timeout: Duration::from_secs(120),
+        }
+    }
+}
+
+/// Opens `options.sessions` sessions, each with one call, and reports how
+/// much the server's resident memory grew per session.
+pub fn idle_memory(command: &[String], options: &IdleOptions) -> anyhow::Result<IdleMemory> {
+    let IdleOptions { sessions, close_connections, settle, show_stderr, timeout } = *options;
     ensure!(sessions > 0, "--sessions must be at least 1");
     let mut server = HttpServer::start(command, show_stderr)?;
     let runtime = runtime(1)?;
@@ -309,11 +336,18 @@ pub fn idle_memory(
             first[0].call(1).await.context("the first session's call")?;
             tokio::time::sleep(Duration::from_millis(100)).await;
             let rss_first_kib = rss_kib(pid)?;
-            let mut rest = open_sessions_from(server.addr, Era::Legacy, 1, sessions).await?;
-            for client in &mut rest {
-                client.call(1).await.with_context(|| format!("session {}'s call", client.index))?;
+            let mut rest = Vec::new();
+            for start in (1..=sessions).step_by(OPEN_AT_ONCE) {
+                let count = OPEN_AT_ONCE.min(sessions + 1 - start);
+                let mut batch = open_sessions_from(server.addr, Era::Legacy, start, count).await?;
+                for client in &mut batch {
+                    client.call(1).await.with_context(|| format!("session {}'s call", client.index))?;
+                }
+                if !close_connections {
+                    rest.extend(batch);
+                }
             }
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            tokio::time::sleep(settle).await;
             let rss_all_kib = rss_kib(pid)?;
             drop((first, rest));
             let kib_per_session = rss_all_kib.saturating_sub(rss_first_kib) as f64 / sessions as f64;

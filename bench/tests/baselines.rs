@@ -97,7 +97,8 @@ fn both_baselines_answer_2026_07_28_requests_without_sessions() {
 #[test]
 fn idle_memory_counts_its_sessions() {
     let command = http_command(env!("CARGO_BIN_EXE_baseline-serde"));
-    let result = http::idle_memory(&command, 20, false, Duration::from_secs(60)).unwrap();
+    let options = http::IdleOptions { sessions: 20, timeout: Duration::from_secs(60), ..Default::default() };
+    let result = http::idle_memory(&command, &options).unwrap();
     assert_eq!(result.sessions, 20);
     assert!(result.rss_start_kib > 0 && result.rss_first_kib > 0 && result.rss_all_kib > 0);
 }

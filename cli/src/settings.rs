@@ -75,7 +75,7 @@ pub struct ServeSettings {
     /// Instance slots the pooling allocator reserves at start-up (fast
     /// instantiation, about `--max-memory` + 2 MiB of address space per
     /// memory); instances beyond the pool are allocated on demand [default:
-    /// sessions × components + 8, at most 10000].
+    /// sessions × components + 8, at most 9000].
     #[arg(long, value_name = "N")]
     pub pool_instances: Option<u32>,
     /// Where compiled components are cached [default: the user cache

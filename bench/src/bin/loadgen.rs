@@ -6,7 +6,8 @@
 //! loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
 //! loadgen http [--era legacy|modern] [--sessions N] [--calls-per-session M] [--warmup-per-session W]
 //!     [--client-threads T] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
-//! loadgen idle-memory [--sessions N] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
+//! loadgen idle-memory [--sessions N] [--close-connections] [--settle-ms MS] [--timeout SECS] [--show-stderr]
+//!     -- <server command with {addr}...>
 //! ```
 //!
 //! The first two drive a server over stdio; `http` and `idle-memory` start a
@@ -26,7 +27,8 @@ const USAGE: &str =
        loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
        loadgen http [--era legacy|modern] [--sessions N] [--calls-per-session M] [--warmup-per-session W]
            [--client-threads T] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
-       loadgen idle-memory [--sessions N] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
+       loadgen idle-memory [--sessions N] [--close-connections] [--settle-ms MS] [--timeout SECS] [--show-stderr]
+           -- <server command with {addr}...>
 
 e.g. loadgen http --sessions 64 -- target/release/mcp-wit serve echo.wasm --http {addr} --guest-output discard";
 
@@ -56,8 +58,9 @@ fn run() -> anyhow::Result<()> {
             "warmup-per-session",
             "client-threads",
             "era",
+            "settle-ms",
         ],
-        &["show-stderr", "help"],
+        &["show-stderr", "close-connections", "help"],
     )?;
     if args.switch("help") {
         println!("{USAGE}");
@@ -100,9 +103,14 @@ fn run() -> anyhow::Result<()> {
             serde_json::to_string_pretty(&http::run_http_load(&args.command, &options)?)?
         }
         [mode] if mode == "idle-memory" => {
-            let sessions = args.get("sessions", 1000usize)?;
-            let timeout = Duration::from_secs(args.get("timeout", 120)?);
-            serde_json::to_string_pretty(&http::idle_memory(&args.command, sessions, show_stderr, timeout)?)?
+            let options = http::IdleOptions {
+                sessions: args.get("sessions", 1000usize)?,
+                close_connections: args.switch("close-connections"),
+                settle: Duration::from_millis(args.get("settle-ms", 300)?),
+                show_stderr,
+                timeout: Duration::from_secs(args.get("timeout", 120)?),
+            };
+            serde_json::to_string_pretty(&http::idle_memory(&args.command, &options)?)?
         }
         other => bail!("unknown mode {other:?}\n{USAGE}"),
     };

@@ -33,7 +33,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
 
 use anyhow::{Context, ensure};
 use mcp_wit_bench::args::Args;
@@ -663,9 +662,9 @@ fn run_idle_memory(servers: &[Server], settings: &Settings, show_stderr: bool) -
     let mut order: Vec<&Server> = servers.iter().collect();
     for run in 0..settings.idle_runs {
         for server in &order {
-            let result =
-                http::idle_memory(&server.http_command, settings.idle_sessions, show_stderr, Duration::from_secs(120))
-                    .with_context(|| format!("idle memory of {}", server.key))?;
+            let options = http::IdleOptions { sessions: settings.idle_sessions, show_stderr, ..Default::default() };
+            let result = http::idle_memory(&server.http_command, &options)
+                .with_context(|| format!("idle memory of {}", server.key))?;
             eprintln!(
                 "idle {}/{} {:>8}: {} sessions, RSS {:.1} → {:.1} MiB: {:>6.1} KiB per session",
                 run + 1,

@@ -122,7 +122,7 @@ fn refused(options: &EngineOptions, reservation: u64) -> String {
         mib(per_slot),
         mib(reservation),
         mib(GUARD),
-        if options.async_calls { ", and two fiber stacks per slot" } else { "" },
+        if options.async_calls { ", and a fiber stack per slot" } else { "" },
     )
 }
 
@@ -134,10 +134,13 @@ fn mib(bytes: u64) -> String {
     }
 }
 
-/// The largest pool `mcp-wit serve` sizes by default: about 6 TiB of address
-/// space at the default memory cap, and within the default
-/// `vm.max_map_count` (65,530 mappings) when every slot is alive.
-pub const DEFAULT_POOL_CAP: u32 = 10_000;
+/// The largest pool `mcp-wit serve` sizes by default: about 4.5 TiB of
+/// address space at the default memory cap, and within Linux's default
+/// `vm.max_map_count` (65,530 memory mappings) with every slot alive and a
+/// thousand instances beyond the pool: a pooled slot costs about 6.25
+/// mappings when alive (2.25 for its stacks, 4 for its memory), an
+/// on-demand instance about 6.
+pub const DEFAULT_POOL_CAP: u32 = 9_000;
 
 /// A pooled engine this module built, with the engine its overflow
 /// instances come from (made on first need).
@@ -225,13 +228,15 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         .table_keep_resident(64 * 1024)
         .pagemap_scan(Enabled::Auto)
         // Async calls run on a fiber, and each instance's store keeps its
-        // stack between calls; a plugin's store holds two while its host
-        // functions call into its kernel. A stack is taken when a call
-        // starts, after the instance is made on one engine or the other, so
-        // the stacks must not run out before the slots do. Blocking calls
-        // run on the caller's stack: no stack pool then (each stack's guard
-        // page is set up at start-up).
-        .total_stacks(if options.async_calls { n.saturating_mul(2) } else { 0 });
+        // stack between calls; a plugin's store takes a second one for the
+        // length of a call (its host functions call into its kernel). A
+        // stack is taken when a call starts, after the instance is made on
+        // one engine or the other: an eighth more stacks than slots cover
+        // the plugins' calls in progress. Each stack is two mappings (its
+        // guard page is set up at start-up), which count against
+        // `vm.max_map_count`. Blocking calls run on the caller's stack: no
+        // stack pool then.
+        .total_stacks(if options.async_calls { n.saturating_add(n / 8) } else { 0 });
     pool
 }
 

@@ -337,10 +337,22 @@ impl NotMade {
     /// `error`, which instantiating in `state`'s store gave.
     pub(super) fn of(error: wasmtime::Error, state: &StoreData) -> Self {
         if error.is::<wasmtime::PoolConcurrencyLimitError>() {
-            NotMade::PoolFull(error)
-        } else {
-            NotMade::Fault(GuestFault::instantiate(error, state))
+            return NotMade::PoolFull(error);
         }
+        let refused = error.chain().any(|cause| {
+            cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.raw_os_error() == Some(libc::ENOMEM))
+                || cause.to_string().contains("Cannot allocate memory")
+        });
+        let mut fault = GuestFault::instantiate(error, state);
+        if refused {
+            fault.message = format!(
+                "{}: the system refused the mappings of a new instance (about 6 per live instance count against \
+                 `vm.max_map_count`); raise it, lower `--max-sessions`, or release idle instances \
+                 (`--instance-idle-timeout`)",
+                fault.message
+            );
+        }
+        NotMade::Fault(fault)
     }
 }
 
