@@ -231,12 +231,12 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         // stack between calls; a plugin's store takes a second one for the
         // length of a call (its host functions call into its kernel). A
         // stack is taken when a call starts, after the instance is made on
-        // one engine or the other: an eighth more stacks than slots cover
-        // the plugins' calls in progress. Each stack is two mappings (its
-        // guard page is set up at start-up), which count against
-        // `vm.max_map_count`. Blocking calls run on the caller's stack: no
-        // stack pool then.
-        .total_stacks(if options.async_calls { n.saturating_add(n / 8) } else { 0 });
+        // one engine or the other: an eighth more stacks than slots (at
+        // least 4) cover the plugins' calls in progress. Each stack is two
+        // mappings (its guard page is set up at start-up), which count
+        // against `vm.max_map_count`. Blocking calls run on the caller's
+        // stack: no stack pool then.
+        .total_stacks(if options.async_calls { n.saturating_add((n / 8).max(4)) } else { 0 });
     pool
 }
 
