@@ -81,7 +81,10 @@ pub fn build_engine_with(options: &EngineOptions) -> Result<Engine, EngineError>
     if options.pooling {
         config.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling_config(options)));
     }
-    let engine = Engine::new(&config).map_err(|e| EngineError(e.context(refused(options, reservation))))?;
+    let engine = Engine::new(&config).map_err(|e| match options.pooling {
+        true => EngineError(e.context(refused(options, reservation))),
+        false => EngineError(e),
+    })?;
     spawn_epoch_ticker(&engine);
     if options.pooling {
         register_pool(&engine, options.async_calls);
@@ -106,11 +109,8 @@ fn memory_reservation(max_memory: usize) -> u64 {
     (max_memory as u64).next_multiple_of(PAGE).clamp(PAGE, 4 << 30)
 }
 
-/// What a refused engine asked of the system, and which settings lower it.
+/// What a refused pool asked of the system, and which settings lower it.
 fn refused(options: &EngineOptions, reservation: u64) -> String {
-    if !options.pooling {
-        return "the engine could not be set up".into();
-    }
     let slots = u64::from(options.pool_instances.max(1));
     let per_slot = u64::from(MEMORIES_PER_SLOT) * (reservation + GUARD);
     format!(
@@ -118,15 +118,15 @@ fn refused(options: &EngineOptions, reservation: u64) -> String {
          memories of {} + a {} guard){}; lower the pool (`--pool-instances`; by default sessions × components + 8, \
          at most {DEFAULT_POOL_CAP}) or the memory cap (`--max-memory`), or raise the system's limits (`ulimit -v`, \
          `vm.max_map_count`, `vm.overcommit_memory`)",
-        mib(slots * per_slot),
-        mib(per_slot),
-        mib(reservation),
-        mib(GUARD),
+        size_text(slots * per_slot),
+        size_text(per_slot),
+        size_text(reservation),
+        size_text(GUARD),
         if options.async_calls { ", and a fiber stack per slot" } else { "" },
     )
 }
 
-fn mib(bytes: u64) -> String {
+fn size_text(bytes: u64) -> String {
     match bytes >> 20 {
         mib if mib >= 1 << 20 => format!("{:.1} TiB", bytes as f64 / (1u64 << 40) as f64),
         mib if mib >= 1 << 10 => format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64),

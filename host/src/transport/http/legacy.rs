@@ -116,19 +116,20 @@ pub async fn message(
         super::streamable::hand_over_answer(&session, &bytes);
         return wire::status(StatusCode::ACCEPTED);
     }
-    let request_id = message.request_id().map(ToOwned::to_owned);
-    let activity = match &request_id {
-        Some(id) => match session.request(server.options.max_queued_requests) {
-            Some(activity) => activity,
-            None => {
-                let busy = super::streamable::server_busy(&server.options, Some(&**id));
-                EventSender::new(stream).deliver(vec![busy]).await;
-                return wire::status(StatusCode::ACCEPTED);
-            }
-        },
-        None => session.activity(),
+    let admitted = match message.request_id() {
+        Some(id) => session.request(server.options.max_queued_requests).ok_or_else(|| {
+            // Its answer goes where all of them go: to the stream.
+            super::streamable::server_busy(&server.options, Some(id))
+        }),
+        None => Ok(session.activity()),
     };
-    let _activity = activity;
+    let _activity = match admitted {
+        Ok(activity) => activity,
+        Err(busy) => {
+            EventSender::new(stream).deliver(vec![busy]).await;
+            return wire::status(StatusCode::ACCEPTED);
+        }
+    };
     let peer = server.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Events(stream.clone())));
     let handling = tokio::spawn(async move {
         let messages = run(Target::Stored(session.core.clone()), message, peer).await;
