@@ -179,3 +179,100 @@ async fn the_probes_can_be_turned_off() {
     assert_eq!(get(&server, "/readyz").await.0, 404);
     server.stop().await;
 }
+
+/// The head of an HTTP/1.1 POST to `/mcp` of `server` whose body is
+/// `length` bytes, in `session` if given.
+fn post_head(server: &HttpServer, length: usize, session: Option<&str>) -> String {
+    let host = server.addr;
+    let session = session.map(|id| format!("Mcp-Session-Id: {id}\r\nMCP-Protocol-Version: 2025-11-25\r\n"));
+    format!(
+        "POST /mcp HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: application/json, \
+         text/event-stream\r\nContent-Length: {length}\r\n{}\r\n",
+        session.unwrap_or_default()
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn killed_clients_half_open_connections_slow_bodies_and_trapping_guests_leave_it_serving() {
+    let hostile = support::fixture_arg("hostile");
+    let args = [&*hostile, "--json-response", "--guest-output", "discard", "--body-timeout", "1s"];
+    let server = HttpServer::start(&args).await;
+    let before = rss_bytes(server.pid());
+
+    // Half-open connections: connected, and never a byte.
+    let mut silent = Vec::new();
+    for _ in 0..16 {
+        silent.push(TcpStream::connect(server.addr).await.expect("connects"));
+    }
+
+    // Slow bodies: the headers, then a tenth of the body, then nothing:
+    // 408 once the body timeout passes, whatever the client does.
+    let mut slow = Vec::new();
+    for _ in 0..8 {
+        let head = post_head(&server, 100, None);
+        let addr = server.addr;
+        slow.push(tokio::spawn(async move {
+            let mut stream = TcpStream::connect(addr).await.expect("connects");
+            stream.write_all(head.as_bytes()).await.expect("writes");
+            stream.write_all(b"{\"jsonrpc\"").await.expect("writes");
+            let mut answer = Vec::new();
+            let _ = stream.read_to_end(&mut answer).await;
+            String::from_utf8_lossy(&answer).into_owned()
+        }));
+    }
+
+    // Clients killed mid-call: a call that takes a while, its connection
+    // closed as soon as it is sent.
+    let mut victim = server.client();
+    victim.initialize("2025-11-25").await;
+    let session = victim.session.clone().expect("a session");
+    for id in 1..=8 {
+        let call = json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": { "name": "sleep", "arguments": { "secs": 0.2 } } })
+        .to_string();
+        let mut stream = TcpStream::connect(server.addr).await.expect("connects");
+        let request = post_head(&server, call.len(), Some(&session)) + &call;
+        stream.write_all(request.as_bytes()).await.expect("writes");
+        drop(stream);
+    }
+
+    // A guest that traps on every tenth call, from eight sessions at once.
+    let mut sessions = Vec::new();
+    for _ in 0..8 {
+        let mut client = server.client();
+        sessions.push(tokio::spawn(async move {
+            client.initialize("2025-11-25").await;
+            let (mut trapped, mut counted) = (0, 0);
+            for id in 1..=30 {
+                let tool = if id % 10 == 0 { "panic" } else { "counter" };
+                let answer = client.request(id, "tools/call", json!({ "name": tool })).await;
+                if tool == "panic" {
+                    assert_eq!(answer["error"]["code"], -32603, "{answer}");
+                    trapped += 1;
+                } else {
+                    assert!(answer["result"]["content"][0]["text"].as_str().is_some(), "{answer}");
+                    counted += 1;
+                }
+            }
+            (trapped, counted)
+        }));
+    }
+    for session in sessions {
+        assert_eq!(session.await.expect("a session task"), (3, 27));
+    }
+    for answer in slow {
+        let answer = answer.await.expect("a slow client task");
+        assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    }
+
+    // The killed clients' session still serves; its instance finished the
+    // abandoned calls or was replaced, and counts on.
+    let answer = victim.request(100, "tools/call", json!({ "name": "counter" })).await;
+    assert!(answer["result"]["content"][0]["text"].as_str().is_some(), "{answer}");
+    drop(silent);
+    let grown = rss_bytes(server.pid()).saturating_sub(before);
+    assert!(grown < 64 << 20, "{grown} bytes more");
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert!(!stderr.contains("ERROR"), "{stderr}");
+    server.stop().await;
+}
