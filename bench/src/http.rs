@@ -131,6 +131,11 @@ pub struct HttpLoadResult {
     pub max_us: f64,
     /// Measured calls, all sessions.
     pub calls: usize,
+    /// The server's VmRSS when the measured calls start, the most it
+    /// reached while they ran (sampled every 200 ms), and when they ended.
+    pub rss_start_kib: u64,
+    pub rss_peak_kib: u64,
+    pub rss_end_kib: u64,
     /// Start → last answer of any session.
     pub elapsed_s: f64,
     /// Start → the first session's last answer: until then all sessions were busy.
@@ -197,7 +202,11 @@ async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Resu
     let run0 = load::process_run_time(pid);
     let client0 = load::own_cpu();
     let first_id = 1 + options.warmup_per_session as u64;
+    let rss_start_kib = rss_kib(pid)?;
+    let sampling = RssSampler::start(pid);
     let (_clients, sessions) = phase(clients, first_id, options.calls_per_session).await?;
+    let rss_peak_kib = sampling.stop().max(rss_start_kib);
+    let rss_end_kib = rss_kib(pid)?;
     let (user1, sys1) = load::process_cpu(pid)?;
     let run1 = load::process_run_time(pid);
     let client1 = load::own_cpu();
@@ -221,6 +230,9 @@ async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Resu
         mean_us: us(latencies.iter().map(|&ns| ns as f64).sum::<f64>() / calls as f64),
         max_us: us(*latencies.last().unwrap_or(&0) as f64),
         calls,
+        rss_start_kib,
+        rss_peak_kib,
+        rss_end_kib,
         elapsed_s: elapsed_end as f64 / 1e9,
         window_s,
         window_calls,
@@ -369,6 +381,34 @@ pub fn idle_memory(command: &[String], options: &IdleOptions) -> anyhow::Result<
     let result = result?;
     stopped?;
     Ok(result)
+}
+
+/// Samples a process's VmRSS on a thread of its own until stopped.
+struct RssSampler {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: thread::JoinHandle<u64>,
+}
+
+impl RssSampler {
+    fn start(pid: u32) -> Self {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopping = stop.clone();
+        let thread = thread::spawn(move || {
+            let mut peak = 0;
+            while !stopping.load(std::sync::atomic::Ordering::Relaxed) {
+                peak = peak.max(rss_kib(pid).unwrap_or(0));
+                thread::sleep(Duration::from_millis(200));
+            }
+            peak
+        });
+        RssSampler { stop, thread }
+    }
+
+    /// The most the process held while sampled.
+    fn stop(self) -> u64 {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.thread.join().unwrap_or(0)
+    }
 }
 
 /// The client's runtime: current-thread for 1 thread, else multi-threaded.

@@ -1,0 +1,125 @@
+//! `soak`: many Streamable HTTP sessions calling for minutes. The echo
+//! component on `mcp-wit serve --http`, `--sessions` sessions at once (each
+//! its own connection and instance, one call in flight), `--calls` calls each,
+//! in `--rounds` runs, each on a fresh server; every answer checked (the
+//! client stops at the first error, so a finished run had none). Reports, per
+//! round: calls, calls/s, p50/p99 and the server's RSS when the calls start,
+//! its peak while they run and at their end, so that memory that grows while
+//! sessions call shows.
+//!
+//! ```text
+//! cargo run --release -p mcp-wit-bench --bin soak -- [--sessions 10000] [--calls 30] [--rounds 3]
+//!     [--client-threads 2] [--out bench/results/soak] [--no-build] [--show-stderr]
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, ensure};
+use mcp_wit_bench::args::Args;
+use mcp_wit_bench::http::{self, HttpLoadOptions, HttpLoadResult};
+use mcp_wit_bench::pair;
+use serde::Serialize;
+
+const USAGE: &str = "usage: soak [--sessions N] [--calls N] [--rounds N] [--client-threads T] [--out DIR] [--no-build] \
+                     [--show-stderr]";
+
+#[derive(Serialize)]
+struct Results {
+    command: Vec<String>,
+    rounds: Vec<HttpLoadResult>,
+}
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("soak: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
+    let args = Args::parse(
+        std::env::args().skip(1),
+        &["sessions", "calls", "rounds", "client-threads", "out"],
+        &["no-build", "show-stderr", "help"],
+    )?;
+    if args.switch("help") {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    ensure!(args.positional.is_empty() && args.command.is_empty(), "unexpected arguments\n{USAGE}");
+    let sessions: usize = args.get("sessions", 10_000)?;
+    let rounds: usize = args.get("rounds", 3)?;
+    ensure!(sessions > 0 && rounds > 0, "--sessions and --rounds must be at least 1");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
+    let out_dir = args.value("out").map_or_else(|| root.join("bench/results/soak"), PathBuf::from);
+    if !args.switch("no-build") {
+        pair::build_release(&root)?;
+    }
+    let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
+    let echo = PathBuf::from(mcp_wit_tests::FIXTURES).join("echo.wasm").display().to_string();
+    // Room for every session and its connection, and the server's defaults
+    // otherwise.
+    let command: Vec<String> = [
+        bin_dir.join("mcp-wit").display().to_string(),
+        "serve".into(),
+        echo,
+        "--http".into(),
+        http::ADDR.into(),
+        "--guest-output".into(),
+        "discard".into(),
+        "--max-sessions".into(),
+        (sessions + 16).to_string(),
+        "--max-connections".into(),
+        (sessions + 64).to_string(),
+    ]
+    .into();
+    let options = HttpLoadOptions {
+        sessions,
+        calls_per_session: args.get("calls", 30)?,
+        warmup_per_session: 1,
+        client_threads: args.get("client-threads", 2)?,
+        show_stderr: args.switch("show-stderr"),
+        timeout: Duration::from_secs(1800),
+        ..HttpLoadOptions::default()
+    };
+    let mut results = Vec::new();
+    for round in 1..=rounds {
+        let result = http::run_http_load(&command, &options).with_context(|| format!("round {round}"))?;
+        eprintln!(
+            "round {round}/{rounds}: {} calls, {:.0} calls/s, p50 {:.0} µs, p99 {:.0} µs, RSS {} → peak {} → {} MiB",
+            result.calls,
+            result.calls_per_sec,
+            result.p50_us,
+            result.p99_us,
+            result.rss_start_kib / 1024,
+            result.rss_peak_kib / 1024,
+            result.rss_end_kib / 1024
+        );
+        results.push(result);
+    }
+    let mut summary = format!(
+        "## Soak\n\nThe echo component on `mcp-wit serve --http`, {sessions} sessions at once, each its own \
+         connection and instance, {} calls each per round, every answer checked (errors: 0; the client stops at \
+         the first): calls, calls/s, p50 and p99 µs, server RSS (MiB) when the calls start, at its peak, at the \
+         end.\n\n| round | calls | calls/s | p50 | p99 | RSS start | RSS peak | RSS end |\n|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        options.calls_per_session
+    );
+    for (round, r) in results.iter().enumerate() {
+        summary.push_str(&format!(
+            "| {} | {} | {:.0} | {:.0} | {:.0} | {} | {} | {} |\n",
+            round + 1,
+            r.calls,
+            r.calls_per_sec,
+            r.p50_us,
+            r.p99_us,
+            r.rss_start_kib / 1024,
+            r.rss_peak_kib / 1024,
+            r.rss_end_kib / 1024
+        ));
+    }
+    pair::save(&out_dir, &Results { command, rounds: results }, &summary)
+}
