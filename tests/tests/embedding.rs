@@ -492,3 +492,73 @@ async fn instances_beyond_the_pool_are_allocated_on_demand() {
         assert!(called(instance.call_tool_async("echo", r#"{"text":"again"}"#).await).contains("again"));
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_reload_under_load_loses_no_call_and_serves_new_sessions_the_new_routers() {
+    use mcp_wit::transport::http::HttpServer;
+    let engine = mcp_wit::EngineOptions::default().build().expect("engine");
+    let load = |name: &str| {
+        let policy =
+            SandboxPolicy::builder(name).guest_output(mcp_wit::sandbox::guest_output::OutputTarget::Discard).build();
+        LoadedComponent::from_file(&engine, &fixture(name), policy).expect("loads")
+    };
+    let (echo, hostile) = (load("echo"), load("hostile"));
+    let options = HttpOptions::new("127.0.0.1:0".parse().unwrap()).json_response(true);
+    let server = HttpServer::bind(echo.clone(), SessionOptions::default(), options).await.expect("binds");
+    let url = format!("http://{}/mcp", server.local_addr().expect("an address"));
+    let reloader = server.reloader();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(server.run(async move {
+        let _ = stopped.await;
+    }));
+
+    // Eight sessions call while the routers are replaced back and forth: each
+    // is served for its life by the routers it started with, whichever.
+    let mut callers = Vec::new();
+    for session in 0..8 {
+        let mut client = RawClient::new(url.clone());
+        callers.push(tokio::spawn(async move {
+            client.initialize("2025-11-25").await;
+            let tools = client.request(0, "tools/list", json!({})).await;
+            let echoes = tools["result"]["tools"].as_array().unwrap().iter().any(|t| t["name"] == "echo");
+            for id in 1..=40 {
+                let text = format!("session {session} call {id}");
+                if echoes {
+                    let arguments = json!({ "text": text });
+                    let answer =
+                        client.request(id, "tools/call", json!({ "name": "echo", "arguments": arguments })).await;
+                    assert_eq!(answer["result"]["content"][0]["text"], text, "{answer}");
+                } else {
+                    let answer = client.request(id, "tools/call", json!({ "name": "counter" })).await;
+                    assert_eq!(answer["result"]["content"][0]["text"], id.to_string(), "{answer}");
+                }
+            }
+            (client, echoes)
+        }));
+    }
+    for round in 0..20 {
+        reloader.replace(if round % 2 == 0 { hostile.clone() } else { echo.clone() });
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    reloader.replace(hostile.clone());
+    let mut sessions = Vec::new();
+    for caller in callers {
+        sessions.push(caller.await.expect("no call was lost"));
+    }
+
+    // A new session gets the new routers; one from before keeps its own.
+    let mut fresh = RawClient::new(url.clone());
+    fresh.initialize("2025-11-25").await;
+    let tools = fresh.request(1, "tools/list", json!({})).await;
+    let names: Vec<&str> =
+        tools["result"]["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
+    assert!(names.contains(&"counter") && !names.contains(&"echo"), "{names:?}");
+    // Sessions that started on echo call it still, though hostile is served now.
+    for (old, _) in sessions.iter().filter(|(_, echoes)| *echoes) {
+        let arguments = json!({ "text": "still echo" });
+        let answer = old.request(100, "tools/call", json!({ "name": "echo", "arguments": arguments })).await;
+        assert_eq!(answer["result"]["content"][0]["text"], "still echo", "{answer}");
+    }
+    stop.send(()).expect("the server runs");
+    running.await.expect("the server task").expect("the server stops cleanly");
+}

@@ -294,6 +294,13 @@ impl<C: RouterComponent> Session<C> {
         }
     }
 
+    /// Whether any of its routers reaches its client (see
+    /// [`RouterComponent::talks_back`]): only then do its requests need a
+    /// way to the client.
+    pub fn talks_back(&self) -> bool {
+        self.talks_back
+    }
+
     /// Drops the instances of routers that let them go once idle and have
     /// been idle that long (see [`Router::release_if_idle`]); how many.
     /// For a transport to call between requests.

@@ -130,7 +130,7 @@ pub async fn message(
             return wire::status(StatusCode::ACCEPTED);
         }
     };
-    let peer = server.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Events(stream.clone())));
+    let peer = session.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Events(stream.clone())));
     let handling = tokio::spawn(async move {
         let messages = run(Target::Stored(session.core.clone()), message, peer).await;
         EventSender::new(stream).deliver(messages).await;

@@ -171,14 +171,13 @@ pub const DEFAULT_SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// What every handler shares.
 pub(crate) struct ServerState {
-    routers: Routers,
+    /// What new sessions and 2026-07-28 requests are served by; a reload
+    /// replaces it (see [`Reloader`]).
+    routers: std::sync::RwLock<Routers>,
     session_options: SessionOptions,
     options: HttpOptions,
     security: SecurityPolicy,
     sessions: Arc<Sessions>,
-    /// Whether any router reaches its client: only then does a request get
-    /// a way to it (see `talk_back`).
-    talks_back: bool,
     /// Every client that hears of routers' changes: 2025 sessions' streams
     /// and 2026-07-28 `subscriptions/listen` streams.
     listeners: Arc<Listeners>,
@@ -197,18 +196,15 @@ impl ServerState {
         let security = SecurityPolicy::new(bound.ip().is_loopback(), &options.allow_hosts, &options.allow_origins);
         let sessions = Arc::new(Sessions::new(options.max_sessions, options.session_timeout));
         let (shutdown, _) = watch::channel(false);
-        let talks_back =
-            routers.mounts().iter().any(|mount| mcp_wit_protocol::RouterComponent::talks_back(&mount.component));
         let listeners = Listeners::new();
         let connections = Arc::new(Semaphore::new(options.max_connections));
         let health = options.health.unwrap_or(bound.ip().is_loopback());
         ServerState {
-            routers,
+            routers: std::sync::RwLock::new(routers),
             session_options,
             options,
             security,
             sessions,
-            talks_back,
             listeners,
             shutdown,
             connections,
@@ -216,11 +212,16 @@ impl ServerState {
         }
     }
 
+    /// The routers served now.
+    fn routers(&self) -> Routers {
+        self.routers.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
+
     /// A new session on the server's routers; where they can signal changes,
     /// the changes it causes reach every listening client.
     fn session(&self) -> Session {
-        let mut session = Session::new(self.routers.clone(), self.session_options.clone());
-        if self.talks_back {
+        let mut session = Session::new(self.routers(), self.session_options.clone());
+        if session.talks_back() {
             session.set_listeners(self.listeners.clone());
         }
         session
@@ -253,6 +254,11 @@ impl HttpServer {
         self.listener.local_addr()
     }
 
+    /// A handle that replaces what the server serves while it runs.
+    pub fn reloader(&self) -> Reloader {
+        Reloader(self.server.clone())
+    }
+
     /// Serves until `shutdown` completes, then stops accepting, ends the
     /// server-to-client streams and gives in-flight requests
     /// `shutdown_timeout` to finish.
@@ -266,7 +272,7 @@ impl HttpServer {
             (false, false) => "sessions",
         };
         tracing::info!(
-            components = server.routers.mounts().len(),
+            components = server.routers().mounts().len(),
             "listening on http://{addr}/mcp (Streamable HTTP, {mode}){}",
             if options.stateless { String::new() } else { format!("; HTTP+SSE at http://{addr}/sse") }
         );
@@ -334,6 +340,26 @@ impl HttpServer {
             tracing::warn!("requests still running after {:?}; exiting anyway", options.shutdown_timeout);
         }
         Ok(())
+    }
+}
+
+/// Replaces what a running [`HttpServer`] serves (a new version of a
+/// component, other components): from the call on, new sessions and
+/// 2026-07-28 requests are served by the new routers. Nothing in flight is
+/// touched: a request finishes on the routers it started on, and a session
+/// keeps the routers it started with, and its instances, for its life.
+/// Check the new routers before (load them, instantiate them): a replacement
+/// is taken as it is.
+#[derive(Clone)]
+pub struct Reloader(Arc<ServerState>);
+
+impl Reloader {
+    /// Serves `routers` from now on.
+    pub fn replace(&self, routers: impl Into<Routers>) {
+        let routers = routers.into();
+        let components = routers.mounts().len();
+        *self.0.routers.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = routers;
+        tracing::info!(components, "new sessions and requests are served by the reloaded routers");
     }
 }
 

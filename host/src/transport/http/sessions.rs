@@ -42,6 +42,9 @@ pub struct HttpSession {
     pub events: EventLog,
     /// Its routers' questions waiting for the client's answer.
     pub answers: PendingAnswers,
+    /// Whether its routers reach their client (those it started with: a
+    /// reload serves new sessions only).
+    pub talks_back: bool,
     /// Its server-to-client stream, when open.
     stream: Arc<ServerStream>,
     state: Mutex<State>,
@@ -203,6 +206,7 @@ impl Sessions {
                 && session.protocol_version().is_some_and(|v| v >= ProtocolVersion::V2025_11_25),
             events: EventLog::default(),
             answers: PendingAnswers::default(),
+            talks_back: session.talks_back(),
             core: Arc::new(tokio::sync::Mutex::new(session)),
             stream,
             state: Mutex::new(State { last_active: Instant::now(), busy: 0, requests: 0 }),
@@ -273,13 +277,14 @@ impl Sessions {
 
 /// Runs forever, ending idle sessions and releasing idle instances.
 pub async fn sweep(server: Arc<ServerState>) {
-    let instance_timeout = server.routers.mounts().iter().filter_map(|m| m.component.instance_idle_timeout()).min();
-    let timeout = instance_timeout.map_or(server.options.session_timeout, |t| t.min(server.options.session_timeout));
-    let period = (timeout / 4).clamp(Duration::from_millis(100), Duration::from_secs(30));
-    let mut ticker = tokio::time::interval(period);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        ticker.tick().await;
+        // The routers served now (a reload may change them) say how often.
+        let routers = server.routers();
+        let instance_timeout = routers.mounts().iter().filter_map(|m| m.component.instance_idle_timeout()).min();
+        let timeout =
+            instance_timeout.map_or(server.options.session_timeout, |t| t.min(server.options.session_timeout));
+        drop(routers);
+        tokio::time::sleep((timeout / 4).clamp(Duration::from_millis(100), Duration::from_secs(30))).await;
         let expired = server.sessions.expire_idle(Instant::now());
         if expired > 0 {
             tracing::info!(expired, live = server.sessions.len(), "ended idle sessions");

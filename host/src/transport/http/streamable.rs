@@ -366,13 +366,13 @@ pub(super) async fn answer(
                 let (stream, priming) = session.events.open(tx);
                 let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
                 let peer =
-                    server.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Logged(stream)));
+                    session.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Logged(stream)));
                 let handling = spawn_run(target, message, log, peer, activity, finished);
                 (vec![priming], Some(delivered(&session, stream)), handling)
             }
             None => {
                 let peer = plain
-                    .filter(|_| server.talks_back)
+                    .filter(|session| session.talks_back)
                     .map(|session| RequestPeer::shared(session, RequestStream::Events(tx.clone())));
                 let events = Delivery::Events(EventSender::new(tx));
                 (Vec::new(), None, spawn_run(target, message, events, peer, activity, finished))
