@@ -22,7 +22,7 @@ use crate::settings::ServeSettings;
 /// The demo router served when `serve` is given no component.
 static DEMO_COMPONENT: &[u8] = include_bytes!(env!("MCP_WIT_DEMO_COMPONENT"));
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 pub struct ServeArgs {
     /// The components (`.wasm` or `.cwasm`) exporting
     /// `wasix:mcp/router@25.3.26`; the built-in demo when omitted. Several
@@ -40,6 +40,10 @@ pub struct ServeArgs {
     settings: ServeSettings,
     #[command(flatten)]
     sandbox: SandboxArgs,
+    /// Over HTTP, reload when `mcp-wit.toml` or a served component's file
+    /// changes, as on SIGHUP (checked every second).
+    #[arg(long)]
+    watch: bool,
 }
 
 /// The per-component limits as given on the command line and at the top of
@@ -79,6 +83,13 @@ struct Planned {
 /// transport's settings, and what it was asked.
 pub struct Loaded {
     pub routers: Routers,
+    /// What the components were compiled for: a reload loads on it again.
+    pub engine: mcp_wit::Engine,
+    /// The largest memory cap, which sized the engine's pool.
+    pub max_memory: usize,
+    /// The files a reload reads: the configuration file, if any, and each
+    /// served component's.
+    pub sources: Vec<PathBuf>,
     pub session_options: SessionOptions,
     /// `None`: stdio.
     pub http_options: Option<mcp_wit::HttpOptions>,
@@ -89,7 +100,17 @@ pub struct Loaded {
 }
 
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let Loaded { routers, session_options, http_options, max_message_size, settings, secrets } = load(&args)?;
+    let Loaded {
+        routers,
+        engine,
+        max_memory,
+        sources,
+        session_options,
+        http_options,
+        max_message_size,
+        settings,
+        secrets,
+    } = load(&args)?;
     let recording = match &settings.record {
         Some(path) => {
             let transport = match &http_options {
@@ -100,13 +121,19 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
                 },
                 None => mcp_wit_record::Transport::Stdio { buffer_size: stdio::READ_BUFFER_SIZE as u32 },
             };
-            Some(Recording::start(path, transport, secrets, settings.record_redact.clone())?)
+            Some(Recording::start(path, transport, secrets.clone(), settings.record_redact.clone())?)
         }
         None => None,
     };
     let tap = recording.as_ref().map(Recording::tap);
     let served = match http_options {
-        Some(options) => http::serve_http(routers, session_options, options.tap(tap)).context("HTTP transport failed"),
+        Some(options) => {
+            let reload = Reload { args: args.clone(), engine: (engine, max_memory), sources, secrets };
+            http::serve_http_with(routers, session_options, options.tap(tap), |reloader| {
+                tokio::spawn(reload.run(reloader));
+            })
+            .context("HTTP transport failed")
+        }
         None => {
             let mut session = Session::new(routers, session_options);
             let options = StdioOptions { max_message_size, tap };
@@ -119,8 +146,88 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     served
 }
 
+/// Reloads what is served, on SIGHUP and (with `--watch`) when its files
+/// change: everything is loaded again on the same engine, compiled and
+/// checked (instantiated, its tools listed, its names checked for
+/// collisions) before it replaces what runs; a version that fails any of
+/// that is logged and the running one keeps serving. Settings of the
+/// transport and the engine (address, limits on sessions, the pool) stay
+/// as they started: they need a restart.
+struct Reload {
+    args: ServeArgs,
+    /// The engine, and the memory cap its pool was sized for.
+    engine: (mcp_wit::Engine, usize),
+    sources: Vec<PathBuf>,
+    /// What the recording (if any) keeps out: a reload may not add to it.
+    secrets: Vec<String>,
+}
+
+impl Reload {
+    async fn run(mut self, reloader: http::Reloader) {
+        #[cfg(unix)]
+        let mut hangup = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) {
+            Ok(signal) => Some(signal),
+            Err(e) => {
+                tracing::warn!("cannot listen for SIGHUP: {e}");
+                None
+            }
+        };
+        let mut seen = modified(&self.sources);
+        let mut ticker = tokio::time::interval(Duration::from_secs(1));
+        loop {
+            #[cfg(unix)]
+            let signalled = async {
+                match &mut hangup {
+                    Some(signal) => signal.recv().await,
+                    None => std::future::pending().await,
+                }
+            };
+            #[cfg(not(unix))]
+            let signalled = std::future::pending::<Option<()>>();
+            tokio::select! {
+                _ = signalled => tracing::info!("SIGHUP received: reloading"),
+                _ = ticker.tick(), if self.args.watch => {
+                    let now = modified(&self.sources);
+                    if now == seen {
+                        continue;
+                    }
+                    seen = now;
+                    tracing::info!("a served file changed: reloading");
+                }
+            }
+            let (args, engine) = (self.args.clone(), self.engine.clone());
+            match tokio::task::spawn_blocking(move || load_on(&args, Some(engine))).await {
+                Ok(Ok(loaded)) if loaded.secrets.iter().any(|secret| !self.secrets.contains(secret)) => {
+                    tracing::error!(
+                        "the reload failed; the running version keeps serving: it brings secrets the recording \
+                         started without (restart to record it)"
+                    );
+                }
+                Ok(Ok(loaded)) => {
+                    self.sources = loaded.sources;
+                    seen = modified(&self.sources);
+                    reloader.replace(loaded.routers);
+                }
+                Ok(Err(e)) => tracing::error!("the reload failed; the running version keeps serving: {e:#}"),
+                Err(e) => tracing::error!("the reload failed; the running version keeps serving: {e}"),
+            }
+        }
+    }
+}
+
+/// When each file was last modified (`None`: it cannot be read).
+fn modified(paths: &[PathBuf]) -> Vec<Option<std::time::SystemTime>> {
+    paths.iter().map(|path| std::fs::metadata(path).and_then(|m| m.modified()).ok()).collect()
+}
+
 /// Loads what `args` (and the file they name) say to serve.
 pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
+    load_on(args, None)
+}
+
+/// As [`load`], on `engine` if given (a reload: with the memory cap its
+/// pool was sized for), else on a new one.
+fn load_on(args: &ServeArgs, engine: Option<(mcp_wit::Engine, usize)>) -> anyhow::Result<Loaded> {
     let file = args.file.as_deref().map(ConfigFile::read).transpose()?.unwrap_or_default();
     let file_path = args.file.clone().unwrap_or_else(|| PathBuf::from("mcp-wit.toml"));
     let fp = file_path.as_path();
@@ -162,8 +269,16 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
     let largest = plans.iter().map(|p| p.limits.max_memory).max().unwrap_or(layers.limits(None, None).max_memory);
     // Only HTTP calls guests async; stdio calls them on its own thread.
     let async_calls = http_options.is_some();
-    let engine =
-        EngineOptions { max_memory: largest, pool_instances, async_calls, ..EngineOptions::default() }.build()?;
+    let engine = match engine {
+        Some((_, sized_for)) if largest > sized_for => anyhow::bail!(
+            "a memory cap of {largest} bytes is more than the engine was set up for ({sized_for}): restart the server \
+             to raise it"
+        ),
+        Some((engine, _)) => engine,
+        None => {
+            EngineOptions { max_memory: largest, pool_instances, async_calls, ..EngineOptions::default() }.build()?
+        }
+    };
     let cache = match (&settings.cache_dir, settings.no_cache.unwrap_or(false)) {
         (_, true) => None,
         (Some(dir), false) => Some(CompileCache::new(dir)),
@@ -249,7 +364,18 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
         state_key,
         state_ttl: settings.state_ttl.unwrap_or(defaults.state_ttl),
     };
-    Ok(Loaded { routers, session_options, http_options, max_message_size, settings, secrets })
+    let sources = args.file.iter().cloned().chain(plans.iter().map(|plan| plan.path.clone())).collect();
+    Ok(Loaded {
+        routers,
+        engine,
+        max_memory: largest,
+        sources,
+        session_options,
+        http_options,
+        max_message_size,
+        settings,
+        secrets,
+    })
 }
 
 /// The components to serve: those on the command line, else the file's.

@@ -140,3 +140,80 @@ async fn an_idle_sessions_instance_is_released_and_made_afresh_on_its_next_call(
     assert_eq!(count(&client, 2).await, "2");
     server.stop().await;
 }
+
+/// The tools a new session of `server` is offered.
+async fn tools_of_a_new_session(server: &HttpServer) -> Vec<String> {
+    let mut client = server.client();
+    client.initialize("2025-11-25").await;
+    let listed = client.request(1, "tools/list", json!({})).await;
+    listed["result"]["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Polls until a new session is offered `tool` (a reload is the server's
+/// own business: it is waited for, not timed).
+async fn offered_soon(server: &HttpServer, tool: &str) {
+    for _ in 0..100 {
+        if tools_of_a_new_session(server).await.iter().any(|name| name == tool) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("`{tool}` was never offered; stderr:\n{}", server.stderr.lock().unwrap());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_reload_serves_the_checked_new_version_and_a_broken_one_never_replaces_it() {
+    let dir = std::env::temp_dir().join(format!("mcp-wit-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("mcp-wit.toml");
+    let serving = |component: &str| std::fs::write(&config, format!("[[component]]\npath = {component:?}\n")).unwrap();
+    serving(&support::fixture_arg("echo"));
+    let file = config.display().to_string();
+
+    // SIGHUP: the file now names hostile.
+    let server = HttpServer::start(&["--file", &file, "--json-response", "--guest-output", "discard"]).await;
+    let mut before = server.client();
+    before.initialize("2025-11-25").await;
+    serving(&support::fixture_arg("hostile"));
+    let pid = server.pid().to_string();
+    assert!(std::process::Command::new("kill").args(["-HUP", &pid]).status().unwrap().success());
+    offered_soon(&server, "counter").await;
+    // A session from before keeps the version it started with.
+    let answer = before.request(2, "tools/call", json!({ "name": "echo", "arguments": { "text": "kept" } })).await;
+    assert_eq!(answer["result"]["content"][0]["text"], "kept", "{answer}");
+
+    // A broken new version: refused with the reason; the running one serves on.
+    let broken = dir.join("broken.wasm");
+    std::fs::write(&broken, b"not WebAssembly").unwrap();
+    serving(&broken.display().to_string());
+    assert!(std::process::Command::new("kill").args(["-HUP", &pid]).status().unwrap().success());
+    for _ in 0..100 {
+        if server.stderr.lock().unwrap().contains("the reload failed") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert!(
+        stderr.contains("the reload failed; the running version keeps serving") && stderr.contains("broken.wasm"),
+        "{stderr}"
+    );
+    assert!(tools_of_a_new_session(&server).await.iter().any(|t| t == "counter"));
+    server.stop().await;
+
+    // --watch: a change of the file is a reload of its own.
+    serving(&support::fixture_arg("echo"));
+    let server = HttpServer::start(&["--file", &file, "--json-response", "--guest-output", "discard", "--watch"]).await;
+    assert!(tools_of_a_new_session(&server).await.iter().any(|t| t == "echo"));
+    // The file's time must move on: some file systems count whole seconds.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    serving(&support::fixture_arg("hostile"));
+    offered_soon(&server, "counter").await;
+    server.stop().await;
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -442,10 +442,23 @@ pub fn serve_http(
     session_options: SessionOptions,
     options: HttpOptions,
 ) -> io::Result<()> {
+    serve_http_with(routers, session_options, options, |_| {})
+}
+
+/// [`serve_http`], first handing `started` (within the server's runtime, so
+/// that it may spawn tasks) the server's [`Reloader`]: e.g. to reload on
+/// SIGHUP.
+pub fn serve_http_with(
+    routers: impl Into<Routers>,
+    session_options: SessionOptions,
+    options: HttpOptions,
+    started: impl FnOnce(Reloader) + Send,
+) -> io::Result<()> {
     let routers = routers.into();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().thread_name("mcp-wit-http").build()?;
     let result = runtime.block_on(async move {
         let server = HttpServer::bind(routers, session_options, options).await?;
+        started(server.reloader());
         server.run(shutdown_signal()).await
     });
     // Guest calls still running past the grace period are abandoned.
