@@ -6,7 +6,7 @@
 //! range), so a slot costs about `max_memory` + guard of address space per
 //! memory, and the pool holds what is usually alive at once. An instance
 //! beyond the pool is allocated on demand by an engine with the same
-//! settings (see [`overflow_of`]): slower to make, but nothing is refused.
+//! settings (see `overflow_of`): slower to make, but nothing is refused.
 
 use std::sync::{Mutex, OnceLock};
 
