@@ -132,7 +132,8 @@ pub struct HttpLoadResult {
     /// Measured calls, all sessions.
     pub calls: usize,
     /// The server's VmRSS when the measured calls start, the most it
-    /// reached while they ran (sampled every 200 ms), and when they ended.
+    /// reached while they ran (the kernel's VmHWM, reset at their start),
+    /// and when they ended.
     pub rss_start_kib: u64,
     pub rss_peak_kib: u64,
     pub rss_end_kib: u64,
@@ -203,9 +204,9 @@ async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Resu
     let client0 = load::own_cpu();
     let first_id = 1 + options.warmup_per_session as u64;
     let rss_start_kib = rss_kib(pid)?;
-    let sampling = RssSampler::start(pid);
+    reset_peak_rss(pid)?;
     let (_clients, sessions) = phase(clients, first_id, options.calls_per_session).await?;
-    let rss_peak_kib = sampling.stop().max(rss_start_kib);
+    let rss_peak_kib = status_kib(pid, "VmHWM:")?;
     let rss_end_kib = rss_kib(pid)?;
     let (user1, sys1) = load::process_cpu(pid)?;
     let run1 = load::process_run_time(pid);
@@ -381,34 +382,6 @@ pub fn idle_memory(command: &[String], options: &IdleOptions) -> anyhow::Result<
     let result = result?;
     stopped?;
     Ok(result)
-}
-
-/// Samples a process's VmRSS on a thread of its own until stopped.
-struct RssSampler {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    thread: thread::JoinHandle<u64>,
-}
-
-impl RssSampler {
-    fn start(pid: u32) -> Self {
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let stopping = stop.clone();
-        let thread = thread::spawn(move || {
-            let mut peak = 0;
-            while !stopping.load(std::sync::atomic::Ordering::Relaxed) {
-                peak = peak.max(rss_kib(pid).unwrap_or(0));
-                thread::sleep(Duration::from_millis(200));
-            }
-            peak
-        });
-        RssSampler { stop, thread }
-    }
-
-    /// The most the process held while sampled.
-    fn stop(self) -> u64 {
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        self.thread.join().unwrap_or(0)
-    }
 }
 
 /// The client's runtime: current-thread for 1 thread, else multi-threaded.
@@ -717,10 +690,23 @@ fn free_port() -> anyhow::Result<SocketAddr> {
 
 /// VmRSS of process `pid`, in KiB.
 fn rss_kib(pid: u32) -> anyhow::Result<u64> {
+    status_kib(pid, "VmRSS:")
+}
+
+/// The `field` (e.g. `VmRSS:`) of `/proc/<pid>/status`, in KiB.
+fn status_kib(pid: u32, field: &str) -> anyhow::Result<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).context("cannot read the server's memory")?;
-    let line = status.lines().find(|line| line.starts_with("VmRSS:")).context("no VmRSS in /proc/<pid>/status")?;
-    let kib = line.split_whitespace().nth(1).context("unexpected VmRSS line")?;
+    let line = status
+        .lines()
+        .find(|line| line.starts_with(field))
+        .with_context(|| format!("no {field} in /proc/<pid>/status"))?;
+    let kib = line.split_whitespace().nth(1).with_context(|| format!("unexpected {field} line"))?;
     Ok(kib.parse()?)
+}
+
+/// Makes the kernel's peak RSS of `pid` (VmHWM) start again from its RSS now.
+fn reset_peak_rss(pid: u32) -> anyhow::Result<()> {
+    std::fs::write(format!("/proc/{pid}/clear_refs"), "5").context("cannot reset the server's peak RSS")
 }
 
 #[cfg(test)]

@@ -84,9 +84,7 @@ struct Planned {
 pub struct Loaded {
     pub routers: Routers,
     /// What the components were compiled for: a reload loads on it again.
-    pub engine: mcp_wit::Engine,
-    /// The largest memory cap, which sized the engine's pool.
-    pub max_memory: usize,
+    pub engine: SizedEngine,
     /// The files a reload reads: the configuration file, if any, and each
     /// served component's.
     pub sources: Vec<PathBuf>,
@@ -100,17 +98,8 @@ pub struct Loaded {
 }
 
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let Loaded {
-        routers,
-        engine,
-        max_memory,
-        sources,
-        session_options,
-        http_options,
-        max_message_size,
-        settings,
-        secrets,
-    } = load(&args)?;
+    let Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets } =
+        load(&args)?;
     let recording = match &settings.record {
         Some(path) => {
             let transport = match &http_options {
@@ -128,7 +117,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let tap = recording.as_ref().map(Recording::tap);
     let served = match http_options {
         Some(options) => {
-            let reload = Reload { args: args.clone(), engine: (engine, max_memory), sources, secrets };
+            let reload = Reload { args: args.clone(), engine, sources, secrets };
             http::serve_http_with(routers, session_options, options.tap(tap), |reloader| {
                 tokio::spawn(reload.run(reloader));
             })
@@ -155,8 +144,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
 /// as they started: they need a restart.
 struct Reload {
     args: ServeArgs,
-    /// The engine, and the memory cap its pool was sized for.
-    engine: (mcp_wit::Engine, usize),
+    engine: SizedEngine,
     sources: Vec<PathBuf>,
     /// What the recording (if any) keeps out: a reload may not add to it.
     secrets: Vec<String>,
@@ -225,9 +213,15 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
     load_on(args, None)
 }
 
-/// As [`load`], on `engine` if given (a reload: with the memory cap its
-/// pool was sized for), else on a new one.
-fn load_on(args: &ServeArgs, engine: Option<(mcp_wit::Engine, usize)>) -> anyhow::Result<Loaded> {
+/// An engine, and the memory cap its pool was sized for.
+#[derive(Clone)]
+pub struct SizedEngine {
+    engine: mcp_wit::Engine,
+    max_memory: usize,
+}
+
+/// As [`load`], on `engine` if given (a reload), else on a new one.
+fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Loaded> {
     let file = args.file.as_deref().map(ConfigFile::read).transpose()?.unwrap_or_default();
     let file_path = args.file.clone().unwrap_or_else(|| PathBuf::from("mcp-wit.toml"));
     let fp = file_path.as_path();
@@ -270,14 +264,17 @@ fn load_on(args: &ServeArgs, engine: Option<(mcp_wit::Engine, usize)>) -> anyhow
     // Only HTTP calls guests async; stdio calls them on its own thread.
     let async_calls = http_options.is_some();
     let engine = match engine {
-        Some((_, sized_for)) if largest > sized_for => anyhow::bail!(
-            "a memory cap of {largest} bytes is more than the engine was set up for ({sized_for}): restart the server \
-             to raise it"
+        Some(sized) if largest > sized.max_memory => anyhow::bail!(
+            "a memory cap of {largest} bytes is more than the engine was set up for ({}): restart the server to \
+             raise it",
+            sized.max_memory
         ),
-        Some((engine, _)) => engine,
-        None => {
-            EngineOptions { max_memory: largest, pool_instances, async_calls, ..EngineOptions::default() }.build()?
-        }
+        Some(sized) => sized,
+        None => SizedEngine {
+            engine: EngineOptions { max_memory: largest, pool_instances, async_calls, ..EngineOptions::default() }
+                .build()?,
+            max_memory: largest,
+        },
     };
     let cache = match (&settings.cache_dir, settings.no_cache.unwrap_or(false)) {
         (_, true) => None,
@@ -304,7 +301,7 @@ fn load_on(args: &ServeArgs, engine: Option<(mcp_wit::Engine, usize)>) -> anyhow
         }
         let component = {
             let _progress = CompileProgress::start(&plan.path);
-            LoadedComponent::load(&engine, &plan.path, policy, cache.as_ref())
+            LoadedComponent::load(&engine.engine, &plan.path, policy, cache.as_ref())
         }
         .with_context(|| format!("cannot serve {}", plan.path.display()))?
         .with_limits(plan.limits)
@@ -326,7 +323,7 @@ fn load_on(args: &ServeArgs, engine: Option<(mcp_wit::Engine, usize)>) -> anyhow
         if recording {
             secrets.extend(secret_values(&grants)?);
         }
-        let demo = LoadedComponent::from_bytes(&engine, DEMO_COMPONENT, policy)?
+        let demo = LoadedComponent::from_bytes(&engine.engine, DEMO_COMPONENT, policy)?
             .with_limits(layers.limits(None, None))
             .with_instance_mode(instance_mode)
             .with_cache_hint(cache_hint);
@@ -365,17 +362,7 @@ fn load_on(args: &ServeArgs, engine: Option<(mcp_wit::Engine, usize)>) -> anyhow
         state_ttl: settings.state_ttl.unwrap_or(defaults.state_ttl),
     };
     let sources = args.file.iter().cloned().chain(plans.iter().map(|plan| plan.path.clone())).collect();
-    Ok(Loaded {
-        routers,
-        engine,
-        max_memory: largest,
-        sources,
-        session_options,
-        http_options,
-        max_message_size,
-        settings,
-        secrets,
-    })
+    Ok(Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets })
 }
 
 /// The components to serve: those on the command line, else the file's.

@@ -4,11 +4,11 @@
 
 use mcp_wit_tests::support;
 use serde_json::json;
-use support::http::HttpServer;
+use support::http::{HttpServer, RawClient};
 use support::rss_bytes;
 
 const SESSIONS: usize = 200;
-const CALLS: usize = 50;
+const CALLS: i64 = 50;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_hundred_sessions_of_fifty_calls_without_an_error() {
@@ -17,25 +17,7 @@ async fn two_hundred_sessions_of_fifty_calls_without_an_error() {
     let pid = server.pid();
     let before = rss_bytes(pid);
 
-    let mut tasks = Vec::new();
-    for session in 0..SESSIONS {
-        let mut client = server.client();
-        tasks.push(tokio::spawn(async move {
-            client.initialize("2025-11-25").await;
-            for call in 0..CALLS {
-                let text = format!("session {session} call {call}");
-                let id = call as i64 + 1;
-                let params = json!({ "name": "echo", "arguments": { "text": text } });
-                let answer = client.request(id, "tools/call", params).await;
-                assert_eq!(answer["result"]["content"][0]["text"], text, "{answer}");
-            }
-            client
-        }));
-    }
-    let mut clients = Vec::new();
-    for task in tasks {
-        clients.push(task.await.expect("a session failed"));
-    }
+    let clients = sessions_answer(&server, SESSIONS, CALLS).await;
     let peak = rss_bytes(pid);
     // 200 live sessions, each with its own instance: bounded well below
     // 2 MiB per session on top of the idle server.
@@ -49,14 +31,15 @@ async fn two_hundred_sessions_of_fifty_calls_without_an_error() {
     server.stop().await;
 }
 
-/// Sessions of `server`, each `initialize` then three echo calls, all at once.
-async fn sessions_answer(server: &HttpServer, sessions: usize) {
+/// Sessions of `server`, each `initialize` then `calls` echo calls, all at
+/// once, every answer checked; their clients.
+async fn sessions_answer(server: &HttpServer, sessions: usize, calls: i64) -> Vec<RawClient> {
     let mut tasks = Vec::new();
     for session in 0..sessions {
         let mut client = server.client();
         tasks.push(tokio::spawn(async move {
             client.initialize("2025-11-25").await;
-            for call in 1..=3 {
+            for call in 1..=calls {
                 let text = format!("session {session} call {call}");
                 let params = json!({ "name": "echo", "arguments": { "text": text } });
                 let answer = client.request(call, "tools/call", params).await;
@@ -65,9 +48,11 @@ async fn sessions_answer(server: &HttpServer, sessions: usize) {
             client
         }));
     }
+    let mut clients = Vec::new();
     for task in tasks {
-        task.await.expect("a session failed");
+        clients.push(task.await.expect("a session failed"));
     }
+    clients
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -76,7 +61,7 @@ async fn sessions_beyond_the_instance_pool_are_served_on_demand() {
     let server =
         HttpServer::start(&[&echo, "--json-response", "--guest-output", "discard", "--pool-instances", "8"]).await;
     // 40 live sessions, each with its own instance: 32 of them beyond the pool.
-    sessions_answer(&server, 40).await;
+    sessions_answer(&server, 40, 3).await;
     let stderr = server.stderr.lock().unwrap().clone();
     assert!(stderr.contains("further instances are allocated on demand"), "{stderr}");
     assert!(!stderr.contains("ERROR"), "{stderr}");
@@ -88,7 +73,7 @@ async fn a_hundred_thousand_sessions_are_accepted_and_a_pool_too_large_says_what
     let echo = support::fixture_arg("echo");
     let server =
         HttpServer::start(&[&echo, "--json-response", "--guest-output", "discard", "--max-sessions", "100000"]).await;
-    sessions_answer(&server, 4).await;
+    sessions_answer(&server, 4, 3).await;
     server.stop().await;
 
     // More address space than the machine has: refused at start, once, with
@@ -112,7 +97,7 @@ async fn an_idle_sessions_instance_is_released_and_made_afresh_on_its_next_call(
     let mut client = server.client();
     client.initialize("2025-11-25").await;
     // `counter` counts the calls its instance has had.
-    let count = async |client: &support::http::RawClient, id| {
+    let count = async |client: &RawClient, id| {
         let answer = client.request(id, "tools/call", json!({ "name": "counter", "arguments": {} })).await;
         answer["result"]["content"][0]["text"].as_str().expect("a count").to_string()
     };

@@ -119,7 +119,7 @@ pub async fn message(
     let admitted = match message.request_id() {
         Some(id) => session.request(server.options.max_queued_requests).ok_or_else(|| {
             // Its answer goes where all of them go: to the stream.
-            super::streamable::server_busy(&server.options, Some(id))
+            super::streamable::server_busy(server.options.max_queued_requests, Some(id))
         }),
         None => Ok(session.activity()),
     };

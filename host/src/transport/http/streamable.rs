@@ -113,7 +113,7 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
         return Ok(wire::status(StatusCode::ACCEPTED));
     }
     let Some(activity) = session.request(server.options.max_queued_requests) else {
-        return Ok(wire::json(server_busy(&server.options, id.as_deref())));
+        return Ok(wire::json(server_busy(server.options.max_queued_requests, id.as_deref())));
     };
     Ok(answer(server, Target::Stored(core), message, streaming, Some((session, activity)), None).await)
 }
@@ -425,11 +425,10 @@ pub(super) async fn answer(
 
 /// The JSON-RPC answer to a request on a saturated session: -32603 at
 /// once, rather than a wait behind the session's queue.
-pub(super) fn server_busy(options: &super::HttpOptions, id: Option<&RawValue>) -> Vec<u8> {
+pub(super) fn server_busy(queued: usize, id: Option<&RawValue>) -> Vec<u8> {
     let mut body = Vec::new();
     let message = format!(
-        "server busy: {} requests of this session are already running or waiting; retry once some are answered",
-        options.max_queued_requests
+        "server busy: {queued} requests of this session are already running or waiting; retry once some are answered"
     );
     jsonrpc::write_error(&mut body, id, &mcp_wit_protocol::RpcError::new(jsonrpc::code::INTERNAL_ERROR, message));
     body
