@@ -29,6 +29,7 @@ pub mod cancel;
 pub mod client;
 pub mod contract;
 mod contract_from_wit;
+pub mod deployment;
 mod executor;
 #[cfg(feature = "http")]
 pub mod http;
@@ -46,6 +47,7 @@ pub mod version;
 
 pub use cancel::{CancelFlag, Canceller, TickHook};
 pub use client::{ClientLink, Peer};
+pub use deployment::Deployment;
 pub use executor::block_on;
 pub use jsonrpc::RpcError;
 pub use listeners::{Listeners, Sink};

@@ -173,7 +173,7 @@ impl Listeners {
 
 /// Writes the notification of `change`, tagged with `subscription` if any;
 /// leaves `buf` empty if it cannot be serialised.
-fn write(buf: &mut Vec<u8>, change: Change<'_>, subscription: Option<&RawValue>) {
+pub(crate) fn write(buf: &mut Vec<u8>, change: Change<'_>, subscription: Option<&RawValue>) {
     #[derive(Serialize)]
     struct Params<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]

@@ -185,4 +185,12 @@ pub trait Router: Send + 'static {
         let _ = now;
         false
     }
+
+    /// Whether the session's next call would be served by an instance the
+    /// session holds now, whose guest state is the session's: while it does,
+    /// a session following a [`Deployment`](crate::deployment::Deployment)
+    /// stays on its version. By default, it does.
+    fn holds_instance(&self) -> bool {
+        true
+    }
 }

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::contract;
 use crate::executor::block_on;
 use crate::modern::CacheHint;
-use crate::router::{CallContext, GuestFault, Router, RouterComponent};
+use crate::router::{CallContext, Calls, GuestFault, Router, RouterComponent};
 
 /// Separates a mount's prefix from a tool or prompt name.
 pub const NAME_SEPARATOR: char = '_';
@@ -46,6 +46,26 @@ struct Learnt {
     about: Option<Arc<About>>,
     /// Per mount: what its tools declare.
     tools: Vec<Option<Arc<ToolFacts>>>,
+    /// What a fresh instance of each mount lists.
+    listing: Option<Arc<Listing>>,
+}
+
+/// What the routers offer on a fresh instance, each list with its mount's
+/// prefix: compared between two versions of a server, it says which lists a
+/// session moving from one to the other must hear have changed.
+#[derive(Debug, Default, PartialEq)]
+pub struct Listing {
+    tools: Vec<(String, Vec<contract::Tool>)>,
+    prompts: Vec<(String, Vec<contract::Prompt>)>,
+    resources: Vec<(String, Vec<contract::McpResource>)>,
+}
+
+impl Listing {
+    /// Which lists (tools, prompts, resources) differ between `self` and
+    /// `other`, as a client would see them.
+    pub fn differences(&self, other: &Listing) -> [bool; 3] {
+        [self.tools != other.tools, self.prompts != other.prompts, self.resources != other.resources]
+    }
 }
 
 /// What a mount's tools declare that the host acts on, learnt from its tool
@@ -190,7 +210,7 @@ impl<C: RouterComponent> Routers<C> {
     }
 
     fn mounted(mounts: Arc<[Mount<C>]>) -> Self {
-        let learnt = Learnt { about: None, tools: vec![None; mounts.len()] };
+        let learnt = Learnt { about: None, tools: vec![None; mounts.len()], listing: None };
         let prefixes = (mounts.len() > 1).then(|| mounts.iter().map(|m| m.prefix.clone()).collect());
         Routers { mounts, prefixes, learnt: Arc::new(Mutex::new(learnt)) }
     }
@@ -287,6 +307,33 @@ impl<C: RouterComponent> Routers<C> {
             .max_by_key(|(i, _)| self.mounts[*i].prefix.len())
     }
 
+    /// Whether `self` and `other` serve the same components (one is a clone
+    /// of the other).
+    pub fn same_as(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.mounts, &other.mounts)
+    }
+
+    /// What a fresh instance of each component lists (calls made as `calls`
+    /// says, on instances of their own); asked once per set of routers.
+    pub async fn listing(&self, calls: Calls) -> Result<Arc<Listing>, CollisionCheckError> {
+        if let Some(listing) = self.learnt().listing.clone() {
+            return Ok(listing);
+        }
+        let cx = CallContext { calls, ..CallContext::default() };
+        let mut listing = Listing::default();
+        for mount in self.mounts.iter() {
+            let mut router = mount.component.open();
+            let fault = |fault| CollisionCheckError::Guest { component: mount.component.label().into(), fault };
+            let prefix = || mount.prefix.clone();
+            listing.tools.push((prefix(), router.list_tools(&cx).await.map_err(fault)?));
+            listing.prompts.push((prefix(), router.list_prompts(&cx).await.map_err(fault)?));
+            listing.resources.push((prefix(), router.list_resources(&cx).await.map_err(fault)?));
+        }
+        let listing = Arc::new(listing);
+        self.learnt().listing = Some(listing.clone());
+        Ok(listing)
+    }
+
     /// Lists every component's tools, prompts and resources (blocking
     /// calls, on instances of their own) and fails on any name two
     /// components would share, naming both.
@@ -294,38 +341,30 @@ impl<C: RouterComponent> Routers<C> {
         if self.is_single() {
             return Ok(());
         }
-        let mut tools: HashMap<String, usize> = HashMap::new();
-        let mut prompts: HashMap<String, usize> = HashMap::new();
-        let mut resources: HashMap<String, usize> = HashMap::new();
-        let cx = CallContext::default();
-        for (i, mount) in self.mounts.iter().enumerate() {
-            let mut router = mount.component.open();
-            let fault = |fault| CollisionCheckError::Guest { component: mount.component.label().into(), fault };
-            let listed = block_on(async {
-                let tools = router.list_tools(&cx).await?;
-                let prompts = router.list_prompts(&cx).await?;
-                let resources = router.list_resources(&cx).await?;
-                Ok::<_, GuestFault>((tools, prompts, resources))
-            });
-            let (listed_tools, listed_prompts, listed_resources) = listed.map_err(fault)?;
-            let names = |list: Vec<String>| list.into_iter().map(|n| self.outward_name(i, &n).into_owned()).collect();
-            let listed: [(&'static str, &mut HashMap<String, usize>, Vec<String>); 3] = [
-                ("tool", &mut tools, names(listed_tools.into_iter().map(|t: contract::Tool| t.name).collect())),
-                ("prompt", &mut prompts, names(listed_prompts.into_iter().map(|p| p.name).collect())),
-                (
-                    "resource",
-                    &mut resources,
-                    listed_resources.into_iter().map(|r| self.outward_uri(i, &r.uri).into_owned()).collect(),
-                ),
-            ];
-            for (kind, seen, names) in listed {
+        let listing = block_on(self.listing(Calls::Blocking))?;
+        let outward = |lists: Vec<Vec<&str>>, separator| -> Vec<Vec<String>> {
+            let each = |(i, list): (usize, Vec<&str>)| {
+                list.into_iter().map(|n| self.outward(i, n, separator).into_owned()).collect()
+            };
+            lists.into_iter().enumerate().map(each).collect()
+        };
+        let tools = listing.tools.iter().map(|(_, l)| l.iter().map(|t| t.name.as_str()).collect()).collect();
+        let prompts = listing.prompts.iter().map(|(_, l)| l.iter().map(|p| p.name.as_str()).collect()).collect();
+        let resources = listing.resources.iter().map(|(_, l)| l.iter().map(|r| r.uri.as_str()).collect()).collect();
+        for (kind, per_mount) in [
+            ("tool", outward(tools, NAME_SEPARATOR)),
+            ("prompt", outward(prompts, NAME_SEPARATOR)),
+            ("resource", outward(resources, URI_SEPARATOR)),
+        ] {
+            let mut seen: HashMap<String, usize> = HashMap::new();
+            for (i, names) in per_mount.into_iter().enumerate() {
                 for name in names {
                     if let Some(first) = seen.insert(name.clone(), i) {
                         return Err(CollisionCheckError::Mount(MountError::Collision {
                             kind,
                             name,
                             first: self.mounts[first].component.label().into(),
-                            second: mount.component.label().into(),
+                            second: self.mounts[i].component.label().into(),
                         }));
                     }
                 }

@@ -205,6 +205,11 @@ impl Router for PooledRouter {
         }
     }
 
+    fn holds_instance(&self) -> bool {
+        // An instance abandoned mid-call is replaced at the next call anyway.
+        self.component.instance_mode() == InstanceMode::PerSession && self.own.is_some() && !self.in_call
+    }
+
     fn release_if_idle(&mut self, now: Instant) -> bool {
         let Some(timeout) = self.component.instance_idle_timeout() else { return false };
         let idle = self.last_used.is_some_and(|last| now.saturating_duration_since(last) >= timeout);

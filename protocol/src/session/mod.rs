@@ -11,6 +11,7 @@ mod handlers;
 mod lists;
 mod modern;
 mod output;
+mod upgrade;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,6 +21,7 @@ use serde_json::value::RawValue;
 use crate::cancel::{Canceller, TickHook};
 use crate::client::{ClientCapabilities, ClientLink, LinkSettings, Peer, QuestionIds};
 use crate::contract;
+use crate::deployment::Deployment;
 use crate::executor::block_on;
 use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::listeners::{Interest, Listeners, Listening, Sink};
@@ -156,6 +158,9 @@ pub struct Session<C: RouterComponent> {
     listening: Option<Listening>,
     /// Each mount's prefix, when several are mounted.
     uri_prefixes: Option<Arc<[String]>>,
+    /// The deployment a 2025 session follows, and the generation of the
+    /// routers it is served by (see [`Session::following`]).
+    following: Option<(Arc<Deployment<C>>, u64)>,
 }
 
 impl<C: RouterComponent> Session<C> {
@@ -189,7 +194,22 @@ impl<C: RouterComponent> Session<C> {
             sink: None,
             listening: None,
             uri_prefixes: None,
+            following: None,
         }
+    }
+
+    /// A new session on the routers `deployment` serves now, that follows
+    /// it: once a reload replaced them, the session moves to the newest
+    /// routers at its first 2025 request after it let go of its instances
+    /// (released once idle, dropped after a fault; see
+    /// [`Router::holds_instance`]), and its client hears of each list that
+    /// differs between the two (`notifications/tools/list_changed` and the
+    /// like, through its sink, else before that request's answer).
+    pub fn following(deployment: &Arc<Deployment<C>>, options: SessionOptions) -> Self {
+        let (generation, routers) = deployment.current();
+        let mut session = Session::new(routers, options);
+        session.following = Some((deployment.clone(), generation));
+        session
     }
 
     /// Tells routers' changes (list changes, resource updates) to every
@@ -503,6 +523,9 @@ impl<C: RouterComponent> Session<C> {
         let Some(method) = method else {
             return Err(RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {name}")));
         };
+        if matches!(self.phase, Phase::Ready(_)) {
+            self.follow_deployment(out).await;
+        }
         self.request(id, method, params, Era::Legacy, out).await
     }
 

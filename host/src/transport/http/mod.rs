@@ -57,9 +57,9 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 
-use mcp_wit_protocol::{Listeners, SessionOptions};
+use mcp_wit_protocol::{Deployment, Listeners, SessionOptions};
 
-use crate::{Routers, Session};
+use crate::{LoadedComponent, Routers, Session};
 use security::SecurityPolicy;
 use sessions::Sessions;
 
@@ -173,7 +173,7 @@ pub const DEFAULT_SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(10);
 pub(crate) struct ServerState {
     /// What new sessions and 2026-07-28 requests are served by; a reload
     /// replaces it (see [`Reloader`]).
-    routers: std::sync::RwLock<Routers>,
+    deployment: Arc<Deployment<LoadedComponent>>,
     session_options: SessionOptions,
     options: HttpOptions,
     security: SecurityPolicy,
@@ -200,7 +200,7 @@ impl ServerState {
         let connections = Arc::new(Semaphore::new(options.max_connections));
         let health = options.health.unwrap_or(bound.ip().is_loopback());
         ServerState {
-            routers: std::sync::RwLock::new(routers),
+            deployment: Deployment::new(routers),
             session_options,
             options,
             security,
@@ -214,13 +214,14 @@ impl ServerState {
 
     /// The routers served now.
     fn routers(&self) -> Routers {
-        self.routers.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+        self.deployment.routers()
     }
 
-    /// A new session on the server's routers; where they can signal changes,
-    /// the changes it causes reach every listening client.
+    /// A new session on the server's routers, following them through
+    /// reloads; where they can signal changes, the changes it causes reach
+    /// every listening client.
     fn session(&self) -> Session {
-        let mut session = Session::new(self.routers(), self.session_options.clone());
+        let mut session = Session::following(&self.deployment, self.session_options.clone());
         if session.talks_back() {
             session.set_listeners(self.listeners.clone());
         }
@@ -346,10 +347,12 @@ impl HttpServer {
 /// Replaces what a running [`HttpServer`] serves (a new version of a
 /// component, other components): from the call on, new sessions and
 /// 2026-07-28 requests are served by the new routers. Nothing in flight is
-/// touched: a request finishes on the routers it started on, and a session
-/// keeps the routers it started with, and its instances, for its life.
-/// Check the new routers before (load them, instantiate them): a replacement
-/// is taken as it is.
+/// touched: a request finishes on the routers it started on. A 2025 session
+/// keeps the routers it started with while it holds instances of them; at
+/// its first request after they are gone (released once idle, dropped after
+/// a fault) it moves to the newest routers, and its client hears of each
+/// list that differs (see [`Session::following`]). Check the new routers
+/// before (load them, instantiate them): a replacement is taken as it is.
 #[derive(Clone)]
 pub struct Reloader(Arc<ServerState>);
 
@@ -358,8 +361,8 @@ impl Reloader {
     pub fn replace(&self, routers: impl Into<Routers>) {
         let routers = routers.into();
         let components = routers.mounts().len();
-        *self.0.routers.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = routers;
-        tracing::info!(components, "new sessions and requests are served by the reloaded routers");
+        let generation = self.0.deployment.replace(routers);
+        tracing::info!(components, generation, "new sessions and requests are served by the reloaded routers");
     }
 }
 

@@ -1,0 +1,60 @@
+//! A 2025 session moving to a reloaded version of its routers.
+
+use super::{Outbox, Session};
+use crate::client::ListKind;
+use crate::listeners::{self, Change};
+use crate::router::{Router, RouterComponent};
+
+impl<C: RouterComponent> Session<C> {
+    /// Moves the session to the newest routers of the deployment it follows,
+    /// if they were replaced and it holds no instance of its own: the lists
+    /// that differ between the two versions are announced to its client
+    /// (through its sink, else to `out`, before the answer).
+    pub(super) async fn follow_deployment<O: Outbox + ?Sized>(&mut self, out: &mut O) {
+        let Some((deployment, generation)) = &self.following else { return };
+        if deployment.generation() == *generation || self.open.iter().any(Router::holds_instance) {
+            return;
+        }
+        let (generation, routers) = deployment.current();
+        self.following.as_mut().expect("followed above").1 = generation;
+        if routers.same_as(&self.routers) {
+            return;
+        }
+        let talks_back = routers.mounts().iter().any(|mount| mount.component.talks_back());
+        if talks_back != self.talks_back {
+            // Its transport set the session up for routers that do (or do
+            // not) reach their client.
+            tracing::info!(
+                "a session keeps the routers it started with: the reloaded ones {} their client",
+                if talks_back { "reach" } else { "no longer reach" }
+            );
+            return;
+        }
+        let calls = self.cx.calls;
+        let differences = match (self.routers.listing(calls).await, routers.listing(calls).await) {
+            (Ok(before), Ok(after)) => before.differences(&after),
+            (Err(e), _) | (_, Err(e)) => {
+                tracing::debug!("cannot compare the versions' lists ({e}): every list is announced as changed");
+                [true; 3]
+            }
+        };
+        self.open = routers.mounts().iter().map(|mount| mount.component.open()).collect();
+        self.tool_facts = (0..routers.mounts().len()).map(|i| routers.learnt_tools(i)).collect();
+        if self.listeners.is_some() {
+            self.uri_prefixes = routers.prefixes();
+        }
+        self.routers = routers;
+        tracing::info!(generation, "a session moves to the reloaded routers");
+        let mut message = Vec::new();
+        for (kind, differs) in [ListKind::Tools, ListKind::Prompts, ListKind::Resources].into_iter().zip(differences) {
+            if !differs {
+                continue;
+            }
+            listeners::write(&mut message, Change::List(kind), None);
+            match &self.sink {
+                Some(sink) => sink.offer(&message),
+                None => out.send(&message),
+            }
+        }
+    }
+}
