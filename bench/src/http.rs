@@ -25,6 +25,7 @@
 use std::borrow::Cow;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -38,6 +39,7 @@ use hyper_util::rt::TokioIo;
 use serde::{Deserialize, Serialize};
 
 use crate::PROTOCOL_VERSION;
+use crate::chaos::{self, Disturbances, Disturbed};
 use crate::load::{self, Answer};
 use crate::stats;
 
@@ -101,6 +103,10 @@ pub struct HttpLoadOptions {
     pub show_stderr: bool,
     /// The run fails when it takes longer than this.
     pub timeout: Duration,
+    /// The name the echo tool is served under.
+    pub tool: String,
+    /// What to do to the server while the measured calls run.
+    pub disturbances: Disturbances,
 }
 
 impl Default for HttpLoadOptions {
@@ -113,6 +119,8 @@ impl Default for HttpLoadOptions {
             client_threads: 1,
             show_stderr: false,
             timeout: Duration::from_secs(120),
+            tool: "echo".into(),
+            disturbances: Disturbances::default(),
         }
     }
 }
@@ -152,6 +160,9 @@ pub struct HttpLoadResult {
     pub client_cpu_s: f64,
     /// How the server framed its answers to calls: `json` or `sse`.
     pub framing: String,
+    /// What was done to the server meanwhile, if anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disturbed: Option<Disturbed>,
 }
 
 /// Resident memory of a server with many idle sessions.
@@ -194,7 +205,8 @@ pub fn run_http_load(command: &[String], options: &HttpLoadOptions) -> anyhow::R
 
 /// Opens the sessions, warms them up and measures.
 async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Result<HttpLoadResult> {
-    let clients = open_sessions(server.addr, options.era, options.sessions).await?;
+    let tool: Arc<str> = options.tool.as_str().into();
+    let clients = open_sessions_from(server.addr, options.era, 0, options.sessions, &tool).await?;
     let (clients, _) = phase(clients, 1, options.warmup_per_session).await.context("warm-up")?;
     let framing = clients[0].framing.map_or("none", Framing::name).to_string();
 
@@ -205,7 +217,13 @@ async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Resu
     let first_id = 1 + options.warmup_per_session as u64;
     let rss_start_kib = rss_kib(pid)?;
     reset_peak_rss(pid)?;
+    let disturbing =
+        options.disturbances.any().then(|| chaos::start(&options.disturbances, server.addr, pid, &options.tool));
     let (_clients, sessions) = phase(clients, first_id, options.calls_per_session).await?;
+    let disturbed = match disturbing {
+        Some(running) => Some(running.stop().await.context("the disturbances")?),
+        None => None,
+    };
     let rss_peak_kib = status_kib(pid, "VmHWM:")?;
     let rss_end_kib = rss_kib(pid)?;
     let (user1, sys1) = load::process_cpu(pid)?;
@@ -245,6 +263,7 @@ async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Resu
         },
         client_cpu_s: client1 - client0,
         framing,
+        disturbed,
     })
 }
 
@@ -285,16 +304,20 @@ async fn phase(clients: Vec<Client>, first_id: u64, count: usize) -> anyhow::Res
     Ok((clients, timings))
 }
 
-/// Opens `count` sessions, [`OPEN_AT_ONCE`] at a time.
-async fn open_sessions(addr: SocketAddr, era: Era, count: usize) -> anyhow::Result<Vec<Client>> {
-    open_sessions_from(addr, era, 0, count).await
-}
-
-async fn open_sessions_from(addr: SocketAddr, era: Era, first: usize, count: usize) -> anyhow::Result<Vec<Client>> {
+/// Opens sessions `first..first + count` calling `tool`, [`OPEN_AT_ONCE`] at
+/// a time.
+async fn open_sessions_from(
+    addr: SocketAddr,
+    era: Era,
+    first: usize,
+    count: usize,
+    tool: &Arc<str>,
+) -> anyhow::Result<Vec<Client>> {
     let mut clients = Vec::with_capacity(count);
     for start in (first..first + count).step_by(OPEN_AT_ONCE) {
         let end = (start + OPEN_AT_ONCE).min(first + count);
-        let tasks: Vec<_> = (start..end).map(|index| tokio::spawn(Client::open(addr, era, index))).collect();
+        let tasks: Vec<_> =
+            (start..end).map(|index| tokio::spawn(Client::open(addr, era, index, tool.clone()))).collect();
         for task in tasks {
             clients.push(task.await.context("a session task panicked")??);
         }
@@ -345,14 +368,15 @@ pub fn idle_memory(command: &[String], options: &IdleOptions) -> anyhow::Result<
             // Let start-up work (compilation threads, cache writes) settle.
             tokio::time::sleep(Duration::from_millis(200)).await;
             let rss_start_kib = rss_kib(pid)?;
-            let mut first = open_sessions_from(server.addr, Era::Legacy, 0, 1).await?;
+            let echo: Arc<str> = "echo".into();
+            let mut first = open_sessions_from(server.addr, Era::Legacy, 0, 1, &echo).await?;
             first[0].call(1).await.context("the first session's call")?;
             tokio::time::sleep(Duration::from_millis(100)).await;
             let rss_first_kib = rss_kib(pid)?;
             let mut rest = Vec::new();
             for start in (1..=sessions).step_by(OPEN_AT_ONCE) {
                 let count = OPEN_AT_ONCE.min(sessions + 1 - start);
-                let mut batch = open_sessions_from(server.addr, Era::Legacy, start, count).await?;
+                let mut batch = open_sessions_from(server.addr, Era::Legacy, start, count, &echo).await?;
                 for client in &mut batch {
                     client.call(1).await.with_context(|| format!("session {}'s call", client.index))?;
                 }
@@ -415,9 +439,11 @@ impl Framing {
 }
 
 /// One session on its own HTTP/1.1 connection.
-struct Client {
+pub(crate) struct Client {
     index: usize,
     era: Era,
+    /// The echo tool's name.
+    tool: Arc<str>,
     sender: SendRequest<Full<Bytes>>,
     host: HeaderValue,
     session: Option<HeaderValue>,
@@ -436,7 +462,7 @@ struct Reply {
 
 impl Client {
     /// Connects, then (legacy) `initialize` and `notifications/initialized`.
-    async fn open(addr: SocketAddr, era: Era, index: usize) -> anyhow::Result<Self> {
+    pub(crate) async fn open(addr: SocketAddr, era: Era, index: usize, tool: Arc<str>) -> anyhow::Result<Self> {
         let stream = tokio::net::TcpStream::connect(addr).await.with_context(|| format!("cannot connect to {addr}"))?;
         stream.set_nodelay(true)?;
         let (sender, connection) = http1::handshake(TokioIo::new(stream)).await?;
@@ -445,8 +471,16 @@ impl Client {
             let _ = connection.await;
         });
         let host = HeaderValue::from_str(&addr.to_string())?;
-        let mut client =
-            Client { index, era, sender, host, session: None, framing: None, expected: String::with_capacity(32) };
+        let mut client = Client {
+            index,
+            era,
+            tool,
+            sender,
+            host,
+            session: None,
+            framing: None,
+            expected: String::with_capacity(32),
+        };
         if era == Era::Modern {
             return Ok(client);
         }
@@ -492,22 +526,13 @@ impl Client {
     }
 
     /// One echo call, checked.
-    async fn call(&mut self, id: u64) -> anyhow::Result<()> {
+    pub(crate) async fn call(&mut self, id: u64) -> anyhow::Result<()> {
         self.expected.clear();
         {
             use std::fmt::Write as _;
             write!(self.expected, "session {} echo {id}", self.index).expect("writing to a String");
         }
-        let body = match self.era {
-            Era::Legacy => format!(
-                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"{}"}}}}}}"#,
-                self.expected
-            ),
-            Era::Modern => format!(
-                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"{}"}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"{MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#,
-                self.expected
-            ),
-        };
+        let body = call_body(self.era, id, &self.tool, &self.expected);
         let reply = self.post(body).await?;
         ensure!(
             reply.status == StatusCode::OK,
@@ -531,6 +556,18 @@ impl Client {
         bail!("no answer to id {id} in: {}", String::from_utf8_lossy(&reply.body))
     }
 
+    /// A call of `tool` (without arguments): the first message of its
+    /// answer, unchecked.
+    pub(crate) async fn call_raw(&mut self, id: u64, tool: &str) -> anyhow::Result<Vec<u8>> {
+        let body = format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{{}}}}}}"#
+        );
+        let reply = self.post(body).await?;
+        ensure!(reply.status == StatusCode::OK, "`{tool}` was answered {}", reply.status);
+        let first = messages(&reply)?.into_iter().next().context("an empty answer")?;
+        Ok(first.into_owned())
+    }
+
     /// POSTs one JSON-RPC message to `/mcp` and reads the whole response.
     async fn post(&mut self, body: String) -> anyhow::Result<Reply> {
         let mut request = Request::builder()
@@ -548,7 +585,7 @@ impl Client {
             request = request
                 .header("mcp-protocol-version", MODERN_VERSION)
                 .header("mcp-method", "tools/call")
-                .header("mcp-name", "echo");
+                .header("mcp-name", &*self.tool);
         }
         let request = request.body(Full::new(Bytes::from(body)))?;
         self.sender.ready().await.context("the connection closed")?;
@@ -566,6 +603,18 @@ impl Client {
         });
         let body = body.collect().await.context("reading the response body")?.to_bytes();
         Ok(Reply { status: parts.status, session: parts.headers.get("mcp-session-id").cloned(), framing, body })
+    }
+}
+
+/// A `tools/call` of `tool` with `{"text": text}`, in `era`'s form.
+pub(crate) fn call_body(era: Era, id: u64, tool: &str, text: &str) -> String {
+    match era {
+        Era::Legacy => format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{{"text":"{text}"}}}}}}"#
+        ),
+        Era::Modern => format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{{"text":"{text}"}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"{MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+        ),
     }
 }
 

@@ -21,6 +21,7 @@
 //! The measuring code lives here so `report` can call it in-process.
 
 pub mod args;
+pub mod chaos;
 pub mod http;
 pub mod load;
 pub mod pair;

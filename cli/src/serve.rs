@@ -137,8 +137,8 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 /// Reloads what is served, on SIGHUP and (with `--watch`) when its files
 /// change: everything is loaded again on the same engine, compiled and
-/// checked (instantiated, its tools listed, its names checked for
-/// collisions) before it replaces what runs; a version that fails any of
+/// checked (instantiated, its tools, prompts and resources listed, its names
+/// checked for collisions) before it replaces what runs; a version that fails any of
 /// that is logged and the running one keeps serving. Settings of the
 /// transport and the engine (address, limits on sessions, the pool) stay
 /// as they started: they need a restart.
@@ -184,7 +184,15 @@ impl Reload {
                 }
             }
             let (args, engine) = (self.args.clone(), self.engine.clone());
-            match tokio::task::spawn_blocking(move || load_on(&args, Some(engine))).await {
+            let checked = move || {
+                let loaded = load_on(&args, Some(engine))?;
+                // Everything the new version lists, asked now: a version that
+                // cannot list is refused, and sessions that move to it compare
+                // their lists with this.
+                mcp_wit::block_on(loaded.routers.listing(mcp_wit::Calls::Blocking))?;
+                anyhow::Ok(loaded)
+            };
+            match tokio::task::spawn_blocking(checked).await {
                 Ok(Ok(loaded)) if loaded.secrets.iter().any(|secret| !self.secrets.contains(secret)) => {
                     tracing::error!(
                         "the reload failed; the running version keeps serving: it brings secrets the recording \

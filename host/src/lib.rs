@@ -47,7 +47,7 @@ pub mod transport;
 pub use error::{EngineError, LoadError};
 pub use mcp_wit_protocol::{
     CacheHint, CacheScope, Calls, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind, GuestFault,
-    Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, contract,
+    Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, block_on, contract,
 };
 pub use mcp_wit_protocol::{Listeners, Sink, client, listeners, rounds::StateKey};
 pub use runtime::cache::CompileCache;
@@ -62,6 +62,10 @@ pub use wasmtime::Engine;
 
 /// One client's session with the components it is served.
 pub type Session = mcp_wit_protocol::Session<LoadedComponent>;
+
+/// What a server serves now, replaceable while it serves (see
+/// [`Session::following`](mcp_wit_protocol::Session::following)).
+pub type Deployment = mcp_wit_protocol::Deployment<LoadedComponent>;
 
 /// Several components served as one MCP server, under prefixes.
 pub type Routers = mcp_wit_protocol::Routers<LoadedComponent>;

@@ -99,6 +99,7 @@ fn run() -> anyhow::Result<()> {
                 client_threads: args.get("client-threads", defaults.client_threads)?,
                 show_stderr,
                 timeout: Duration::from_secs(args.get("timeout", defaults.timeout.as_secs())?),
+                ..defaults
             };
             serde_json::to_string_pretty(&http::run_http_load(&args.command, &options)?)?
         }

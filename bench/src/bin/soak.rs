@@ -7,9 +7,16 @@
 //! its peak while they run and at their end, so that memory that grows while
 //! sessions call shows.
 //!
+//! `--reload-every-ms N` sends the server SIGHUP every N ms while the calls
+//! run (it loads everything again each time); `--chaos` serves the
+//! `everything` component beside echo and runs the actors of
+//! [`mcp_wit_bench::chaos`] meanwhile: clients killed mid-call, half-open
+//! connections, slow bodies, a session whose every tenth call traps.
+//!
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin soak -- [--sessions 10000] [--calls 30] [--rounds 3]
-//!     [--client-threads 2] [--out bench/results/soak] [--no-build] [--show-stderr]
+//!     [--reload-every-ms 1000] [--chaos] [--client-threads 2] [--out bench/results/soak] [--no-build]
+//!     [--show-stderr]
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -17,12 +24,13 @@ use std::time::Duration;
 
 use anyhow::{Context, ensure};
 use mcp_wit_bench::args::Args;
+use mcp_wit_bench::chaos::Disturbances;
 use mcp_wit_bench::http::{self, HttpLoadOptions, HttpLoadResult};
 use mcp_wit_bench::pair;
 use serde::Serialize;
 
-const USAGE: &str = "usage: soak [--sessions N] [--calls N] [--rounds N] [--client-threads T] [--out DIR] [--no-build] \
-                     [--show-stderr]";
+const USAGE: &str = "usage: soak [--sessions N] [--calls N] [--rounds N] [--reload-every-ms N] [--chaos] \
+                     [--client-threads T] [--out DIR] [--no-build] [--show-stderr]";
 
 #[derive(Serialize)]
 struct Results {
@@ -43,8 +51,8 @@ fn main() -> std::process::ExitCode {
 fn run() -> anyhow::Result<()> {
     let args = Args::parse(
         std::env::args().skip(1),
-        &["sessions", "calls", "rounds", "client-threads", "out"],
-        &["no-build", "show-stderr", "help"],
+        &["sessions", "calls", "rounds", "reload-every-ms", "client-threads", "out"],
+        &["chaos", "no-build", "show-stderr", "help"],
     )?;
     if args.switch("help") {
         println!("{USAGE}");
@@ -60,23 +68,33 @@ fn run() -> anyhow::Result<()> {
         pair::build_release(&root)?;
     }
     let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
-    let echo = PathBuf::from(mcp_wit_tests::FIXTURES).join("echo.wasm").display().to_string();
-    // Room for every session and its connection, and the server's defaults
-    // otherwise.
-    let command: Vec<String> = [
-        bin_dir.join("mcp-wit").display().to_string(),
-        "serve".into(),
-        echo,
-        "--http".into(),
-        http::ADDR.into(),
-        "--guest-output".into(),
-        "discard".into(),
-        "--max-sessions".into(),
-        (sessions + 16).to_string(),
-        "--max-connections".into(),
-        (sessions + 64).to_string(),
-    ]
-    .into();
+    let fixture = |name: &str| PathBuf::from(mcp_wit_tests::FIXTURES).join(name).display().to_string();
+    let echo = fixture("echo.wasm");
+    let chaos = args.switch("chaos");
+    let reload_every = args.value("reload-every-ms").map(str::parse::<u64>).transpose()?.map(Duration::from_millis);
+    let mut components = vec![echo.clone()];
+    if chaos {
+        // Beside echo, under prefixes: its `panic` tool traps.
+        let everything = fixture("everything.wasm");
+        components.extend([everything.clone(), "--name".into(), format!("{echo}=echo")]);
+        components.extend(["--name".into(), format!("{everything}=everything")]);
+    }
+    // Room for every session and its connection (and the chaos actors'), and
+    // the server's defaults otherwise.
+    let command: Vec<String> = [bin_dir.join("mcp-wit").display().to_string(), "serve".into()]
+        .into_iter()
+        .chain(components)
+        .chain([
+            "--http".into(),
+            http::ADDR.into(),
+            "--guest-output".into(),
+            "discard".into(),
+            "--max-sessions".into(),
+            (sessions + 16).to_string(),
+            "--max-connections".into(),
+            (sessions + 64).to_string(),
+        ])
+        .collect();
     let options = HttpLoadOptions {
         sessions,
         calls_per_session: args.get("calls", 30)?,
@@ -84,6 +102,8 @@ fn run() -> anyhow::Result<()> {
         client_threads: args.get("client-threads", 2)?,
         show_stderr: args.switch("show-stderr"),
         timeout: Duration::from_secs(1800),
+        tool: if chaos { "echo_echo".into() } else { "echo".into() },
+        disturbances: Disturbances { reload_every, trap_tool: chaos.then(|| "everything_panic".into()) },
         ..HttpLoadOptions::default()
     };
     let mut results = Vec::new();
@@ -99,6 +119,13 @@ fn run() -> anyhow::Result<()> {
             result.rss_peak_kib / 1024,
             result.rss_end_kib / 1024
         );
+        if let Some(d) = &result.disturbed {
+            eprintln!(
+                "  meanwhile: {} reloads, {} clients killed mid-call, {} half-open connections, {} slow bodies \
+                 (408), {} traps and {} echoes between them, all answered as they should be",
+                d.reloads, d.killed_mid_call, d.half_open, d.slow_bodies, d.traps, d.echoes_between_traps
+            );
+        }
         results.push(result);
     }
     let mut summary = format!(
@@ -120,6 +147,26 @@ fn run() -> anyhow::Result<()> {
             r.rss_peak_kib / 1024,
             r.rss_end_kib / 1024
         ));
+    }
+    if results.iter().any(|r| r.disturbed.is_some()) {
+        summary.push_str(
+            "\nMeanwhile, every answer checked: SIGHUP reloads, clients killed mid-call, half-open connections, slow \
+             bodies answered 408, trapping calls answered with an error, and echo calls between them on the same \
+             session.\n\n| round | reloads | killed mid-call | half-open | slow bodies | traps | echoes between traps \
+             |\n|---:|---:|---:|---:|---:|---:|---:|\n",
+        );
+        for (round, d) in results.iter().enumerate().filter_map(|(i, r)| Some((i, r.disturbed.as_ref()?))) {
+            summary.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {} | {} |\n",
+                round + 1,
+                d.reloads,
+                d.killed_mid_call,
+                d.half_open,
+                d.slow_bodies,
+                d.traps,
+                d.echoes_between_traps
+            ));
+        }
     }
     pair::save(&out_dir, &Results { command, rounds: results }, &summary)
 }
