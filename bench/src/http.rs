@@ -496,7 +496,9 @@ impl Client {
             reply.status,
             String::from_utf8_lossy(&reply.body)
         );
-        client.session = Some(reply.session.clone().context("the `initialize` answer has no Mcp-Session-Id")?);
+        client.session = Some(reply.session.clone().with_context(|| {
+            format!("the `initialize` answer has no Mcp-Session-Id: {}", String::from_utf8_lossy(&reply.body))
+        })?);
         let found = messages(&reply)?.into_iter().any(|message| {
             #[derive(Deserialize)]
             struct InitAnswer<'a> {

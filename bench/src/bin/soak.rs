@@ -72,13 +72,25 @@ fn run() -> anyhow::Result<()> {
     let echo = fixture("echo.wasm");
     let chaos = args.switch("chaos");
     let reload_every = args.value("reload-every-ms").map(str::parse::<u64>).transpose()?.map(Duration::from_millis);
-    let mut components = vec![echo.clone()];
-    if chaos {
-        // Beside echo, under prefixes: its `panic` tool traps.
-        let everything = fixture("everything.wasm");
-        components.extend([everything.clone(), "--name".into(), format!("{echo}=echo")]);
-        components.extend(["--name".into(), format!("{everything}=everything")]);
-    }
+    let components = match chaos {
+        false => vec![echo],
+        true => {
+            // `everything` beside echo, under prefixes: its `panic` tool
+            // traps. Every session instantiates it at `initialize`: its
+            // instances go once idle, or 10,000 sessions would hold 20,000.
+            let file = std::env::temp_dir().join(format!("mcp-wit-soak-{}.toml", std::process::id()));
+            let everything = fixture("everything.wasm");
+            std::fs::write(
+                &file,
+                format!(
+                    "[[component]]\npath = {echo:?}\nname = \"echo\"\n\n[[component]]\npath = {everything:?}\n\
+                     name = \"everything\"\ninstance-idle-timeout = \"1s\"\n"
+                ),
+            )
+            .with_context(|| format!("cannot write {}", file.display()))?;
+            vec!["--file".into(), file.display().to_string()]
+        }
+    };
     // Room for every session and its connection (and the chaos actors'), and
     // the server's defaults otherwise.
     let command: Vec<String> = [bin_dir.join("mcp-wit").display().to_string(), "serve".into()]

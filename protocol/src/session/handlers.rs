@@ -35,7 +35,11 @@ impl<C: RouterComponent> Session<C> {
         }
         let version = ProtocolVersion::negotiate(&p.protocol_version);
         self.client = crate::client::ClientCapabilities::read(p.capabilities);
-        let (name, instructions, caps) = self.ask_about().await?;
+        // What the routers say of themselves does not change from one
+        // instance to the next: asked of the first session's, then read, so
+        // that a session makes an instance only of the routers it calls.
+        let about = self.about().await?;
+        let (name, instructions, caps) = (&about.name, &about.instructions, &about.capabilities);
         tracing::info!(client = %p.client_info.name, client_version = %p.client_info.version,
             %version, server = %name, "session initialized");
 
@@ -55,13 +59,12 @@ impl<C: RouterComponent> Session<C> {
         }
         let result = InitializeResult {
             protocol_version: version.as_str(),
-            capabilities: mapping::capabilities(&caps, version),
-            server_info: ServerInfo { name: &name, version: env!("CARGO_PKG_VERSION") },
-            instructions: &instructions,
+            capabilities: mapping::capabilities(caps, version),
+            server_info: ServerInfo { name, version: env!("CARGO_PKG_VERSION") },
+            instructions,
         };
         self.reply(id, &result)?;
-        self.become_ready(version, &caps);
-        self.routers.learn_about(name, instructions, caps);
+        self.become_ready(version, caps);
         Ok(())
     }
 
