@@ -25,6 +25,11 @@ pub fn message(json: &[u8]) -> Bytes {
     event("message", json)
 }
 
+/// Appends `json` (a JSON-RPC message) to `out` as a `message` event.
+pub fn write_message(out: &mut Vec<u8>, json: &[u8]) {
+    write_event(out, "message", None, json);
+}
+
 /// A JSON-RPC message as a `message` event with an id.
 pub fn message_with_id(id: &str, json: &[u8]) -> Bytes {
     let mut out = Vec::new();

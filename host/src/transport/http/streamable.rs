@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
@@ -297,21 +297,19 @@ enum Delivery {
     Logged(LoggedEvents),
 }
 
-/// Handles `message` on `target` in a task of its own, so that the request
-/// goes on if its client leaves; `activity` ends with it. For a 2026-07-28
-/// request (`finished` given) whose answer is an error HTTP gives a status
-/// of its own, the task also returns that answer, for a response that has
-/// not begun.
+/// Finishes `handling` (a request's [`run`]) in a task of its own, so that
+/// the request goes on if its client leaves; `activity` ends with it. For a
+/// 2026-07-28 request (`finished` given) whose answer is an error HTTP gives
+/// a status of its own, the task also returns that answer, for a response
+/// that has not begun.
 fn spawn_run(
-    target: Target,
-    message: Message,
+    handling: impl Future<Output = Vec<Vec<u8>>> + Send + 'static,
     delivery: Delivery,
-    peer: Option<Arc<dyn Peer>>,
     activity: Option<Activity>,
     finished: Option<Arc<AtomicBool>>,
 ) -> tokio::task::JoinHandle<Option<Vec<u8>>> {
     tokio::spawn(async move {
-        let messages = run(target, message, peer).await;
+        let messages = handling.await;
         let modern = finished.is_some();
         if let Some(finished) = finished {
             finished.store(true, Ordering::Release);
@@ -326,6 +324,16 @@ fn spawn_run(
         drop(activity);
         refused
     })
+}
+
+/// Polls `future` once, in the caller's task: its output if it is ready.
+async fn poll_once<F: Future + Unpin>(future: &mut F) -> Option<F::Output> {
+    use std::task::Poll;
+    std::future::poll_fn(|cx| match std::pin::Pin::new(&mut *future).poll(cx) {
+        Poll::Ready(output) => Poll::Ready(Some(output)),
+        Poll::Pending => Poll::Ready(None),
+    })
+    .await
 }
 
 /// `message` as a JSON body with status `status`.
@@ -354,73 +362,109 @@ pub(super) async fn answer(
     cancel: Option<CancelOnDrop>,
 ) -> Response {
     let finished = cancel.as_ref().map(CancelOnDrop::finished);
-    if streaming {
-        let (tx, mut rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
-        let (session, activity) = session.unzip();
-        let (resumable, plain) = match session {
-            Some(session) if session.resumable => (Some(session), None),
-            other => (None, other),
-        };
-        let (mut first, on_complete, mut handling) = match resumable {
-            Some(session) => {
-                let (stream, priming) = session.events.open(tx);
-                let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
-                let peer =
-                    session.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Logged(stream)));
-                let handling = spawn_run(target, message, log, peer, activity, finished);
-                (vec![priming], Some(delivered(&session, stream)), handling)
-            }
-            None => {
-                let peer = plain
-                    .filter(|session| session.talks_back)
-                    .map(|session| RequestPeer::shared(session, RequestStream::Events(tx.clone())));
-                let events = Delivery::Events(EventSender::new(tx));
-                (Vec::new(), None, spawn_run(target, message, events, peer, activity, finished))
-            }
-        };
-        // Most calls end within moments: their events then go out as one
-        // body, written with the headers at once, rather than as a stream
-        // written piece by piece as it fills (about 2.3 writes per call).
-        if let Ok(handled) = tokio::time::timeout(WHOLE_ANSWER_WAIT, &mut handling).await {
-            if let Ok(Some(refused)) = handled {
-                let status = refused_status(&refused).unwrap_or(StatusCode::BAD_REQUEST);
-                return json_with_status(refused, status);
-            }
-            while let Ok(event) = rx.try_recv() {
-                first.push(event);
-            }
-            if let Some(on_complete) = on_complete {
-                on_complete();
-            }
-            return wire::event_stream(Body::from(first.concat()));
-        }
-        let keep_alive = server.options.keep_alive;
-        return wire::event_stream(sse::body(first, Some(rx), keep_alive, None, cancel, on_complete));
-    }
     let modern = finished.is_some();
-    let out = match tokio::spawn(run(target, message, None)).await {
-        Ok(out) => out,
-        Err(e) => return internal(e),
+    let (session, activity) = session.unzip();
+    let stream_from_start = streaming && session.as_ref().is_some_and(|s| s.resumable || s.talks_back);
+    let Some(session) = session.filter(|_| stream_from_start) else {
+        // Run in place: most requests are done within this first poll, and
+        // are then answered whole, without a task, a channel or a timer.
+        let mut handling = Box::pin(run(target, message, None));
+        if let Some(messages) = poll_once(&mut handling).await {
+            if let Some(finished) = finished {
+                finished.store(true, Ordering::Release);
+            }
+            drop((cancel, activity));
+            return whole_answer(messages, streaming, modern);
+        }
+        if !streaming {
+            let messages = match tokio::spawn(handling).await {
+                Ok(messages) => messages,
+                Err(e) => return internal(e),
+            };
+            if let Some(finished) = finished {
+                finished.store(true, Ordering::Release);
+            }
+            drop((cancel, activity));
+            return whole_answer(messages, false, modern);
+        }
+        let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
+        let handling = spawn_run(handling, Delivery::Events(EventSender::new(tx)), activity, finished);
+        return stream_answer(server, Vec::new(), rx, handling, None, cancel).await;
     };
-    if let Some(finished) = finished {
-        finished.store(true, Ordering::Release);
+    // Its events are logged as they come (for a resumption), or it talks
+    // back while it works: its stream is there from the start.
+    let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
+    if session.resumable {
+        let (stream, priming) = session.events.open(tx);
+        let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
+        let peer = session.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Logged(stream)));
+        let handling = spawn_run(run(target, message, peer), log, activity, finished);
+        return stream_answer(server, vec![priming], rx, handling, Some(delivered(&session, stream)), cancel).await;
     }
-    drop(cancel);
-    drop(session);
-    let count = out.len();
-    match out.into_iter().last() {
+    let peer = RequestPeer::shared(session, RequestStream::Events(tx.clone()));
+    let events = Delivery::Events(EventSender::new(tx));
+    let handling = spawn_run(run(target, message, Some(peer)), events, activity, finished);
+    stream_answer(server, Vec::new(), rx, handling, None, cancel).await
+}
+
+/// A request's whole answer, done: SSE events in one body (`streaming`), or
+/// its last message as JSON (JSON carries one message: notifications before
+/// it are dropped). A 2026-07-28 answer (`modern`) that HTTP reports with a
+/// status of its own goes out as JSON with that status.
+fn whole_answer(messages: Vec<Vec<u8>>, streaming: bool, modern: bool) -> Response {
+    if modern
+        && let Some(last) = messages.last()
+        && let Some(status) = refused_status(last)
+    {
+        return json_with_status(messages.into_iter().last().expect("a last message"), status);
+    }
+    if streaming {
+        let mut body = Vec::with_capacity(messages.iter().map(|m| m.len() + 24).sum());
+        for message in &messages {
+            sse::write_message(&mut body, message);
+        }
+        return wire::event_stream(Body::from(body));
+    }
+    let count = messages.len();
+    match messages.into_iter().last() {
         Some(response) => {
             if count > 1 {
                 tracing::debug!(dropped = count - 1, "notifications not delivered: JSON responses carry one message");
             }
-            match modern.then(|| refused_status(&response)).flatten() {
-                Some(status) => json_with_status(response, status),
-                None => wire::json(response),
-            }
+            wire::json(response)
         }
         // Cancelled: a cancelled request gets no response.
         None => wire::status(StatusCode::ACCEPTED),
     }
+}
+
+/// Streams a request's answer: `first`, then what `handling` sends on `rx`.
+/// Most calls end within moments: their events then go out as one body,
+/// written with the headers at once, rather than as a stream written piece
+/// by piece as it fills (about 2.3 writes per call).
+async fn stream_answer(
+    server: &Arc<ServerState>,
+    mut first: Vec<Bytes>,
+    mut rx: mpsc::Receiver<Bytes>,
+    mut handling: tokio::task::JoinHandle<Option<Vec<u8>>>,
+    on_complete: Option<sse::OnComplete>,
+    cancel: Option<CancelOnDrop>,
+) -> Response {
+    if let Ok(handled) = tokio::time::timeout(WHOLE_ANSWER_WAIT, &mut handling).await {
+        if let Ok(Some(refused)) = handled {
+            let status = refused_status(&refused).unwrap_or(StatusCode::BAD_REQUEST);
+            return json_with_status(refused, status);
+        }
+        while let Ok(event) = rx.try_recv() {
+            first.push(event);
+        }
+        if let Some(on_complete) = on_complete {
+            on_complete();
+        }
+        return wire::event_stream(Body::from(first.concat()));
+    }
+    let keep_alive = server.options.keep_alive;
+    wire::event_stream(sse::body(first, Some(rx), keep_alive, None, cancel, on_complete))
 }
 
 /// The JSON-RPC answer to a request on a saturated session: -32603 at
