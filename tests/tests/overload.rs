@@ -118,7 +118,16 @@ async fn connections_beyond_the_limit_are_turned_away_at_once_and_the_probes_say
     assert_eq!(get(&server, "/healthz").await.0, 200);
 
     drop(held);
-    ready_once(&server, 200).await;
+    // Ready again, and both held slots given back (the probe holds one).
+    let mut freed = false;
+    for _ in 0..200 {
+        if ready_once(&server, 200).await["connections"] == 1 {
+            freed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(freed, "the held connections' slots were never given back");
     let mut client = server.client();
     client.initialize("2025-11-25").await;
     let answer = client.request(2, "tools/call", json!({ "name": "echo", "arguments": { "text": "back" } })).await;

@@ -77,6 +77,22 @@ impl EventLog {
         (id, priming(id))
     }
 
+    /// The body of a stream whose request was answered before anything was
+    /// sent: its priming event, then each message with its id. Nothing is
+    /// kept, as for a stream delivered to its end.
+    pub fn whole(&self, messages: &[Vec<u8>]) -> Vec<u8> {
+        let id = {
+            let mut log = self.log();
+            log.next_stream += 1;
+            log.next_stream - 1
+        };
+        let mut body = priming(id).to_vec();
+        for (seq, message) in (1..).zip(messages) {
+            sse::write_message(&mut body, Some(&format!("{id}-{seq}")), message);
+        }
+        body
+    }
+
     /// Records one message of stream `id`: the event to send, and where.
     pub(super) fn record(&self, id: u64, message: &[u8]) -> (Bytes, Option<mpsc::Sender<Bytes>>) {
         let mut log = self.log();

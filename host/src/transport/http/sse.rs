@@ -25,9 +25,10 @@ pub fn message(json: &[u8]) -> Bytes {
     event("message", json)
 }
 
-/// Appends `json` (a JSON-RPC message) to `out` as a `message` event.
-pub fn write_message(out: &mut Vec<u8>, json: &[u8]) {
-    write_event(out, "message", None, json);
+/// Appends `json` (a JSON-RPC message) to `out` as a `message` event, with
+/// `id` if given.
+pub fn write_message(out: &mut Vec<u8>, id: Option<&str>, json: &[u8]) {
+    write_event(out, "message", id, json);
 }
 
 /// A JSON-RPC message as a `message` event with an id.

@@ -364,54 +364,68 @@ pub(super) async fn answer(
     let finished = cancel.as_ref().map(CancelOnDrop::finished);
     let modern = finished.is_some();
     let (session, activity) = session.unzip();
-    let stream_from_start = streaming && session.as_ref().is_some_and(|s| s.resumable || s.talks_back);
-    let Some(session) = session.filter(|_| stream_from_start) else {
-        // Run in place: most requests are done within this first poll, and
-        // are then answered whole, without a task, a channel or a timer.
-        let mut handling = Box::pin(run(target, message, None));
-        if let Some(messages) = poll_once(&mut handling).await {
-            if let Some(finished) = finished {
-                finished.store(true, Ordering::Release);
-            }
-            drop((cancel, activity));
-            return whole_answer(messages, streaming, modern);
-        }
-        if !streaming {
-            let messages = match tokio::spawn(handling).await {
-                Ok(messages) => messages,
-                Err(e) => return internal(e),
-            };
-            if let Some(finished) = finished {
-                finished.store(true, Ordering::Release);
-            }
-            drop((cancel, activity));
-            return whole_answer(messages, false, modern);
-        }
+    // A router that talks back sends on the request's stream while it works:
+    // the stream is there from the start.
+    if streaming && let Some(session) = session.as_ref().filter(|s| s.talks_back) {
+        let session = session.clone();
         let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
-        let handling = spawn_run(handling, Delivery::Events(EventSender::new(tx)), activity, finished);
+        if session.resumable {
+            let (stream, priming) = session.events.open(tx);
+            let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
+            let peer = RequestPeer::shared(session.clone(), RequestStream::Logged(stream));
+            let handling = spawn_run(run(target, message, Some(peer)), log, activity, finished);
+            let on_complete = Some(delivered(&session, stream));
+            return stream_answer(server, vec![priming], rx, handling, on_complete, cancel).await;
+        }
+        let peer = RequestPeer::shared(session, RequestStream::Events(tx.clone()));
+        let events = Delivery::Events(EventSender::new(tx));
+        let handling = spawn_run(run(target, message, Some(peer)), events, activity, finished);
         return stream_answer(server, Vec::new(), rx, handling, None, cancel).await;
-    };
-    // Its events are logged as they come (for a resumption), or it talks
-    // back while it works: its stream is there from the start.
-    let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
-    if session.resumable {
-        let (stream, priming) = session.events.open(tx);
-        let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
-        let peer = session.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Logged(stream)));
-        let handling = spawn_run(run(target, message, peer), log, activity, finished);
-        return stream_answer(server, vec![priming], rx, handling, Some(delivered(&session, stream)), cancel).await;
     }
-    let peer = RequestPeer::shared(session, RequestStream::Events(tx.clone()));
-    let events = Delivery::Events(EventSender::new(tx));
-    let handling = spawn_run(run(target, message, Some(peer)), events, activity, finished);
-    stream_answer(server, Vec::new(), rx, handling, None, cancel).await
+    // Run in place: most requests are done within this first poll, and are
+    // then answered whole, without a task, a channel or a timer.
+    let logged = session.filter(|s| streaming && s.resumable);
+    let mut handling = Box::pin(run(target, message, None));
+    if let Some(messages) = poll_once(&mut handling).await {
+        if let Some(finished) = finished {
+            finished.store(true, Ordering::Release);
+        }
+        drop((cancel, activity));
+        return whole_answer(messages, streaming, modern, logged.as_deref());
+    }
+    if !streaming {
+        let messages = match tokio::spawn(handling).await {
+            Ok(messages) => messages,
+            Err(e) => return internal(e),
+        };
+        if let Some(finished) = finished {
+            finished.store(true, Ordering::Release);
+        }
+        drop((cancel, activity));
+        return whole_answer(messages, false, modern, None);
+    }
+    let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
+    match logged {
+        Some(session) => {
+            let (stream, priming) = session.events.open(tx);
+            let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
+            let handling = spawn_run(handling, log, activity, finished);
+            let on_complete = Some(delivered(&session, stream));
+            stream_answer(server, vec![priming], rx, handling, on_complete, cancel).await
+        }
+        None => {
+            let handling = spawn_run(handling, Delivery::Events(EventSender::new(tx)), activity, finished);
+            stream_answer(server, Vec::new(), rx, handling, None, cancel).await
+        }
+    }
 }
 
-/// A request's whole answer, done: SSE events in one body (`streaming`), or
-/// its last message as JSON (JSON carries one message: notifications before
-/// it are dropped). A 2026-07-28 answer (`modern`) that HTTP reports with a
-/// status of its own goes out as JSON with that status.
-fn whole_answer(messages: Vec<Vec<u8>>, streaming: bool, modern: bool) -> Response {
+/// A request's whole answer, done: SSE events in one body (`streaming`;
+/// with ids on a resumable stream of `logged`), or its last message as JSON
+/// (JSON carries one message: notifications before it are dropped). A
+/// 2026-07-28 answer (`modern`) that HTTP reports with a status of its own
+/// goes out as JSON with that status.
+fn whole_answer(messages: Vec<Vec<u8>>, streaming: bool, modern: bool, logged: Option<&HttpSession>) -> Response {
     if modern
         && let Some(last) = messages.last()
         && let Some(status) = refused_status(last)
@@ -419,10 +433,16 @@ fn whole_answer(messages: Vec<Vec<u8>>, streaming: bool, modern: bool) -> Respon
         return json_with_status(messages.into_iter().last().expect("a last message"), status);
     }
     if streaming {
-        let mut body = Vec::with_capacity(messages.iter().map(|m| m.len() + 24).sum());
-        for message in &messages {
-            sse::write_message(&mut body, message);
-        }
+        let body = match logged {
+            Some(session) => session.events.whole(&messages),
+            None => {
+                let mut body = Vec::with_capacity(messages.iter().map(|m| m.len() + 24).sum());
+                for message in &messages {
+                    sse::write_message(&mut body, None, message);
+                }
+                body
+            }
+        };
         return wire::event_stream(Body::from(body));
     }
     let count = messages.len();
