@@ -326,16 +326,6 @@ fn spawn_run(
     })
 }
 
-/// Polls `future` once, in the caller's task: its output if it is ready.
-async fn poll_once<F: Future + Unpin>(future: &mut F) -> Option<F::Output> {
-    use std::task::Poll;
-    std::future::poll_fn(|cx| match std::pin::Pin::new(&mut *future).poll(cx) {
-        Poll::Ready(output) => Poll::Ready(Some(output)),
-        Poll::Pending => Poll::Ready(None),
-    })
-    .await
-}
-
 /// `message` as a JSON body with status `status`.
 fn json_with_status(message: Vec<u8>, status: StatusCode) -> Response {
     let mut response = wire::json(message);
@@ -386,7 +376,7 @@ pub(super) async fn answer(
     // then answered whole, without a task, a channel or a timer.
     let logged = session.filter(|s| streaming && s.resumable);
     let mut handling = Box::pin(run(target, message, None));
-    if let Some(messages) = poll_once(&mut handling).await {
+    if let Some(messages) = wire::poll_once(&mut handling).await {
         if let Some(finished) = finished {
             finished.store(true, Ordering::Release);
         }

@@ -94,10 +94,27 @@ pub fn unknown_session(id: Option<&RawValue>) -> Response {
     error(StatusCode::NOT_FOUND, SESSION_NOT_FOUND, "Session not found: start a new one with `initialize`", id)
 }
 
+/// Polls `future` once, in the caller's task: its output if it is ready.
+pub async fn poll_once<F: Future + Unpin>(future: &mut F) -> Option<F::Output> {
+    use std::task::Poll;
+    std::future::poll_fn(|cx| match std::pin::Pin::new(&mut *future).poll(cx) {
+        Poll::Ready(output) => Poll::Ready(Some(output)),
+        Poll::Pending => Poll::Ready(None),
+    })
+    .await
+}
+
 /// Reads a whole body: 413 beyond `limit` bytes, 408 when it takes longer
 /// than `timeout`.
 pub async fn read_body(body: Body, limit: usize, timeout: Duration) -> Result<Bytes, Response> {
-    match tokio::time::timeout(timeout, Limited::new(body, limit).collect()).await {
+    let mut collecting = Limited::new(body, limit).collect();
+    // A small body has usually arrived with its headers: read then, it needs
+    // no timer.
+    let collected = match poll_once(&mut collecting).await {
+        Some(collected) => Ok(collected),
+        None => tokio::time::timeout(timeout, collecting).await,
+    };
+    match collected {
         Ok(Ok(collected)) => Ok(collected.to_bytes()),
         Ok(Err(e)) if is_length_limit(&*e) => Err(too_large(limit)),
         Ok(Err(e)) => Err(error(
