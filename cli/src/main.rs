@@ -20,9 +20,6 @@ mod wrap;
 
 use std::process::ExitCode;
 
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use clap::{CommandFactory, Parser, Subcommand};
 
 use inspect::{CallArgs, CompileArgs, InspectArgs};

@@ -493,9 +493,36 @@ async fn instances_beyond_the_pool_are_allocated_on_demand() {
     }
 }
 
+/// An HTTP server of `component` running in this test, with its reloader.
+struct Reloadable {
+    url: String,
+    reloader: mcp_wit::transport::http::Reloader,
+    stop: tokio::sync::oneshot::Sender<()>,
+    running: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Reloadable {
+    async fn start(component: LoadedComponent, options: HttpOptions) -> Self {
+        let server = mcp_wit::transport::http::HttpServer::bind(component, SessionOptions::default(), options)
+            .await
+            .expect("binds");
+        let url = format!("http://{}/mcp", server.local_addr().expect("an address"));
+        let reloader = server.reloader();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let running = tokio::spawn(server.run(async move {
+            let _ = stopped.await;
+        }));
+        Reloadable { url, reloader, stop, running }
+    }
+
+    async fn stop(self) {
+        self.stop.send(()).expect("the server runs");
+        self.running.await.expect("the server task").expect("the server stops cleanly");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_reload_under_load_loses_no_call_and_serves_new_sessions_the_new_routers() {
-    use mcp_wit::transport::http::HttpServer;
     let engine = mcp_wit::EngineOptions::default().build().expect("engine");
     let load = |name: &str| {
         let policy =
@@ -504,13 +531,8 @@ async fn a_reload_under_load_loses_no_call_and_serves_new_sessions_the_new_route
     };
     let (echo, hostile) = (load("echo"), load("hostile"));
     let options = HttpOptions::new("127.0.0.1:0".parse().unwrap()).json_response(true);
-    let server = HttpServer::bind(echo.clone(), SessionOptions::default(), options).await.expect("binds");
-    let url = format!("http://{}/mcp", server.local_addr().expect("an address"));
-    let reloader = server.reloader();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(server.run(async move {
-        let _ = stopped.await;
-    }));
+    let server = Reloadable::start(echo.clone(), options).await;
+    let (url, reloader) = (server.url.clone(), server.reloader.clone());
 
     // Eight sessions call while the routers are replaced back and forth: each
     // is served for its life by the routers it started with, whichever.
@@ -559,8 +581,7 @@ async fn a_reload_under_load_loses_no_call_and_serves_new_sessions_the_new_route
         let answer = old.request(100, "tools/call", json!({ "name": "echo", "arguments": arguments })).await;
         assert_eq!(answer["result"]["content"][0]["text"], "still echo", "{answer}");
     }
-    stop.send(()).expect("the server runs");
-    running.await.expect("the server task").expect("the server stops cleanly");
+    server.stop().await;
 }
 
 /// The `notifications/*/list_changed` methods on a session's GET stream
@@ -588,7 +609,6 @@ async fn list_changes_heard(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_2025_session_moves_to_the_reloaded_routers_once_its_instance_is_recreated() {
-    use mcp_wit::transport::http::HttpServer;
     let engine = mcp_wit::EngineOptions::default().build().expect("engine");
     let load = |name: &str, idle: Option<Duration>| {
         let policy =
@@ -607,19 +627,9 @@ async fn a_2025_session_moves_to_the_reloaded_routers_once_its_instance_is_recre
 
     // After a fault: `everything` is served, then `echo` (no prompts, no
     // resources, other tools).
-    let server = HttpServer::bind(
-        load("everything", None),
-        SessionOptions::default(),
-        HttpOptions::new("127.0.0.1:0".parse().unwrap()),
-    )
-    .await
-    .expect("binds");
-    let url = format!("http://{}/mcp", server.local_addr().expect("an address"));
-    let reloader = server.reloader();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(server.run(async move {
-        let _ = stopped.await;
-    }));
+    let any_port = || HttpOptions::new("127.0.0.1:0".parse().unwrap());
+    let server = Reloadable::start(load("everything", None), any_port()).await;
+    let (url, reloader) = (&server.url, &server.reloader);
     let mut faulting = RawClient::new(url.clone());
     faulting.initialize("2025-11-25").await;
     let mut events = support::http::EventReader::new(faulting.get_stream(&url, &[]).await);
@@ -649,24 +659,12 @@ async fn a_2025_session_moves_to_the_reloaded_routers_once_its_instance_is_recre
     // A session whose instance lives on keeps its version and state.
     assert_eq!(counter(&keeping, 2).await, "2");
     assert!(tools_of(&keeping, 3).await.contains(&"counter".to_string()));
-    stop.send(()).expect("the server runs");
-    running.await.expect("the server task").expect("the server stops cleanly");
+    server.stop().await;
 
     // Once idle: the instance is released, and the next request moves on.
     let idle = Some(Duration::from_millis(150));
-    let server = HttpServer::bind(
-        load("everything", idle),
-        SessionOptions::default(),
-        HttpOptions::new("127.0.0.1:0".parse().unwrap()),
-    )
-    .await
-    .expect("binds");
-    let url = format!("http://{}/mcp", server.local_addr().expect("an address"));
-    let reloader = server.reloader();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(server.run(async move {
-        let _ = stopped.await;
-    }));
+    let server = Reloadable::start(load("everything", idle), any_port()).await;
+    let (url, reloader) = (&server.url, &server.reloader);
     let mut client = RawClient::new(url.clone());
     client.initialize("2025-11-25").await;
     let mut events = support::http::EventReader::new(client.get_stream(&url, &[]).await);
@@ -694,6 +692,5 @@ async fn a_2025_session_moves_to_the_reloaded_routers_once_its_instance_is_recre
     }
     assert!(moved, "the session never moved to the reloaded routers");
     assert_eq!(list_changes_heard(&client, &mut events, Duration::from_secs(2)).await.len(), 3);
-    stop.send(()).expect("the server runs");
-    running.await.expect("the server task").expect("the server stops cleanly");
+    server.stop().await;
 }
