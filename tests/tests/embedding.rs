@@ -632,7 +632,7 @@ async fn a_2025_session_moves_to_the_reloaded_routers_once_its_instance_is_recre
     let (url, reloader) = (&server.url, &server.reloader);
     let mut faulting = RawClient::new(url.clone());
     faulting.initialize("2025-11-25").await;
-    let mut events = support::http::EventReader::new(faulting.get_stream(&url, &[]).await);
+    let mut events = support::http::EventReader::new(faulting.get_stream(url, &[]).await);
     let mut keeping = RawClient::new(url.clone());
     keeping.initialize("2025-11-25").await;
     for client in [&faulting, &keeping] {
@@ -667,7 +667,7 @@ async fn a_2025_session_moves_to_the_reloaded_routers_once_its_instance_is_recre
     let (url, reloader) = (&server.url, &server.reloader);
     let mut client = RawClient::new(url.clone());
     client.initialize("2025-11-25").await;
-    let mut events = support::http::EventReader::new(client.get_stream(&url, &[]).await);
+    let mut events = support::http::EventReader::new(client.get_stream(url, &[]).await);
     assert_eq!(counter(&client, 1).await, "1");
     reloader.replace(load("everything", idle));
     // Same lists: when it moves (its instance released), it hears nothing.
