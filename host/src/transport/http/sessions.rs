@@ -42,8 +42,8 @@ pub struct HttpSession {
     pub events: EventLog,
     /// Its routers' questions waiting for the client's answer.
     pub answers: PendingAnswers,
-    /// Whether its routers reach their client (those it started with: a
-    /// reload serves new sessions only).
+    /// Whether its routers reach their client. Fixed for its life: after a
+    /// reload it moves only to routers that do as its own do.
     pub talks_back: bool,
     /// Its server-to-client stream, when open.
     stream: Arc<ServerStream>,
