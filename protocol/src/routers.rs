@@ -50,21 +50,27 @@ struct Learnt {
     listing: Option<Arc<Listing>>,
 }
 
-/// What the routers offer on a fresh instance, each list with its mount's
-/// prefix: compared between two versions of a server, it says which lists a
-/// session moving from one to the other must hear have changed.
+/// What the routers offer on a fresh instance, per mount: compared between
+/// two versions of a server, it says which lists a session moving from one
+/// to the other must hear have changed.
 #[derive(Debug, Default, PartialEq)]
 pub struct Listing {
-    tools: Vec<(String, Vec<contract::Tool>)>,
-    prompts: Vec<(String, Vec<contract::Prompt>)>,
-    resources: Vec<(String, Vec<contract::McpResource>)>,
+    prefixes: Vec<String>,
+    tools: Vec<Vec<contract::Tool>>,
+    prompts: Vec<Vec<contract::Prompt>>,
+    resources: Vec<Vec<contract::McpResource>>,
 }
 
 impl Listing {
     /// Which lists (tools, prompts, resources) differ between `self` and
-    /// `other`, as a client would see them.
+    /// `other`, as a client would see them: other prefixes rename them all.
     pub fn differences(&self, other: &Listing) -> [bool; 3] {
-        [self.tools != other.tools, self.prompts != other.prompts, self.resources != other.resources]
+        let renamed = self.prefixes != other.prefixes;
+        [
+            renamed || self.tools != other.tools,
+            renamed || self.prompts != other.prompts,
+            renamed || self.resources != other.resources,
+        ]
     }
 }
 
@@ -233,15 +239,26 @@ impl<C: RouterComponent> Routers<C> {
         capabilities: contract::ServerCapabilities,
     ) -> Arc<About> {
         let cache = self.mounts.iter().map(|m| m.component.cache_hint()).reduce(CacheHint::merge).unwrap_or_default();
-        let talks_back = self.mounts.iter().any(|m| m.component.talks_back());
-        let about = Arc::new(About { name, instructions, capabilities, cache, talks_back });
+        let about = Arc::new(About { name, instructions, capabilities, cache, talks_back: self.talks_back() });
         self.learnt().about = Some(about.clone());
         about
     }
 
-    /// What mount `mount`'s tools declare, if learnt.
-    pub(crate) fn learnt_tools(&self, mount: usize) -> Option<Arc<ToolFacts>> {
-        self.learnt().tools[mount].clone()
+    /// What each mount's tools declare, where learnt.
+    pub(crate) fn learnt_tools(&self) -> Vec<Option<Arc<ToolFacts>>> {
+        self.learnt().tools.clone()
+    }
+
+    /// A session's way to each mounted router, in mount order; no instance
+    /// is made yet.
+    pub(crate) fn open(&self) -> Vec<C::Router> {
+        self.mounts.iter().map(|mount| mount.component.open()).collect()
+    }
+
+    /// Whether any of them reaches its client (see
+    /// [`RouterComponent::talks_back`]).
+    pub fn talks_back(&self) -> bool {
+        self.mounts.iter().any(|mount| mount.component.talks_back())
     }
 
     /// Keeps what mount `mount`'s tools declare.
@@ -324,10 +341,10 @@ impl<C: RouterComponent> Routers<C> {
         for mount in self.mounts.iter() {
             let mut router = mount.component.open();
             let fault = |fault| CollisionCheckError::Guest { component: mount.component.label().into(), fault };
-            let prefix = || mount.prefix.clone();
-            listing.tools.push((prefix(), router.list_tools(&cx).await.map_err(fault)?));
-            listing.prompts.push((prefix(), router.list_prompts(&cx).await.map_err(fault)?));
-            listing.resources.push((prefix(), router.list_resources(&cx).await.map_err(fault)?));
+            listing.prefixes.push(mount.prefix.clone());
+            listing.tools.push(router.list_tools(&cx).await.map_err(fault)?);
+            listing.prompts.push(router.list_prompts(&cx).await.map_err(fault)?);
+            listing.resources.push(router.list_resources(&cx).await.map_err(fault)?);
         }
         let listing = Arc::new(listing);
         self.learnt().listing = Some(listing.clone());
@@ -348,9 +365,9 @@ impl<C: RouterComponent> Routers<C> {
             };
             lists.into_iter().enumerate().map(each).collect()
         };
-        let tools = listing.tools.iter().map(|(_, l)| l.iter().map(|t| t.name.as_str()).collect()).collect();
-        let prompts = listing.prompts.iter().map(|(_, l)| l.iter().map(|p| p.name.as_str()).collect()).collect();
-        let resources = listing.resources.iter().map(|(_, l)| l.iter().map(|r| r.uri.as_str()).collect()).collect();
+        let tools = listing.tools.iter().map(|l| l.iter().map(|t| t.name.as_str()).collect()).collect();
+        let prompts = listing.prompts.iter().map(|l| l.iter().map(|p| p.name.as_str()).collect()).collect();
+        let resources = listing.resources.iter().map(|l| l.iter().map(|r| r.uri.as_str()).collect()).collect();
         for (kind, per_mount) in [
             ("tool", outward(tools, NAME_SEPARATOR)),
             ("prompt", outward(prompts, NAME_SEPARATOR)),

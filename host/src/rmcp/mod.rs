@@ -51,7 +51,7 @@ use serde_json::{Value, json};
 
 use mcp_wit_protocol::listeners::Interest;
 use mcp_wit_protocol::modern::PROTOCOL_VERSION_KEY;
-use mcp_wit_protocol::{Canceller, Listeners, Method, ProtocolVersion, RouterComponent, SessionOptions};
+use mcp_wit_protocol::{Canceller, Listeners, Method, ProtocolVersion, SessionOptions};
 use talk_back::PeerChannel;
 
 use crate::{Routers, Session};
@@ -118,7 +118,7 @@ impl RouterHandler {
     /// ([`LoadedComponent::with_instance_mode`](crate::LoadedComponent::with_instance_mode)).
     pub fn with_options(routers: impl Into<Routers>, options: SessionOptions) -> Self {
         let routers = routers.into();
-        let talks_back = routers.mounts().iter().any(|mount| mount.component.talks_back());
+        let talks_back = routers.talks_back();
         let listeners = Listeners::new();
         let mut session = Session::new(routers.clone(), options.clone());
         if talks_back {

@@ -168,15 +168,13 @@ impl<C: RouterComponent> Session<C> {
     /// ([`Routers`]). Guests are instantiated on first use.
     pub fn new(routers: impl Into<Routers<C>>, options: SessionOptions) -> Self {
         let routers = routers.into();
-        let open = routers.mounts().iter().map(|mount| mount.component.open()).collect();
-        let tool_facts = (0..routers.mounts().len()).map(|i| routers.learnt_tools(i)).collect();
-        let talks_back = routers.mounts().iter().any(|mount| mount.component.talks_back());
         Session {
+            open: routers.open(),
+            tool_facts: routers.learnt_tools(),
+            talks_back: routers.talks_back(),
             routers,
-            open,
             options,
             phase: Phase::New,
-            tool_facts,
             log_level: None,
             canceller: Canceller::default(),
             cx: CallContext::default(),
@@ -186,7 +184,6 @@ impl<C: RouterComponent> Session<C> {
             stamp: None,
             deferred: false,
             subscriptions: Vec::new(),
-            talks_back,
             client: ClientCapabilities::default(),
             peer: None,
             question_ids: QuestionIds::default(),

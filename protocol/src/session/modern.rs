@@ -263,7 +263,7 @@ impl<C: RouterComponent> Session<C> {
         let answered =
             self.request(id, method, params, Era::Modern { version, about: &about, client: &client }, out).await;
         self.stamp = None;
-        self.open = self.routers.mounts().iter().map(|m| m.component.open()).collect();
+        self.open = self.routers.open();
         answered
     }
 

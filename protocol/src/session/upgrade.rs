@@ -20,7 +20,7 @@ impl<C: RouterComponent> Session<C> {
         if routers.same_as(&self.routers) {
             return;
         }
-        let talks_back = routers.mounts().iter().any(|mount| mount.component.talks_back());
+        let talks_back = routers.talks_back();
         if talks_back != self.talks_back {
             // Its transport set the session up for routers that do (or do
             // not) reach their client.
@@ -38,8 +38,8 @@ impl<C: RouterComponent> Session<C> {
                 [true; 3]
             }
         };
-        self.open = routers.mounts().iter().map(|mount| mount.component.open()).collect();
-        self.tool_facts = (0..routers.mounts().len()).map(|i| routers.learnt_tools(i)).collect();
+        self.open = routers.open();
+        self.tool_facts = routers.learnt_tools();
         if self.listeners.is_some() {
             self.uri_prefixes = routers.prefixes();
         }

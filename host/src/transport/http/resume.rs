@@ -54,6 +54,13 @@ struct StreamLog {
     live: Option<mpsc::Sender<Bytes>>,
 }
 
+impl Log {
+    fn new_stream_id(&mut self) -> u64 {
+        self.next_stream += 1;
+        self.next_stream - 1
+    }
+}
+
 impl EventLog {
     fn log(&self) -> MutexGuard<'_, Log> {
         self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -63,8 +70,7 @@ impl EventLog {
     /// priming event to send first.
     pub fn open(&self, live: mpsc::Sender<Bytes>) -> (u64, Bytes) {
         let mut log = self.log();
-        let id = log.next_stream;
-        log.next_stream += 1;
+        let id = log.new_stream_id();
         log.streams.push_back(StreamLog {
             id,
             next_seq: 1,
@@ -81,11 +87,7 @@ impl EventLog {
     /// sent: its priming event, then each message with its id. Nothing is
     /// kept, as for a stream delivered to its end.
     pub fn whole(&self, messages: &[Vec<u8>]) -> Vec<u8> {
-        let id = {
-            let mut log = self.log();
-            log.next_stream += 1;
-            log.next_stream - 1
-        };
+        let id = self.log().new_stream_id();
         let mut body = priming(id).to_vec();
         for (seq, message) in (1..).zip(messages) {
             sse::write_message(&mut body, Some(&format!("{id}-{seq}")), message);

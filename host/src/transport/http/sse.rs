@@ -34,7 +34,7 @@ pub fn write_message(out: &mut Vec<u8>, id: Option<&str>, json: &[u8]) {
 /// A JSON-RPC message as a `message` event with an id.
 pub fn message_with_id(id: &str, json: &[u8]) -> Bytes {
     let mut out = Vec::new();
-    write_event(&mut out, "message", Some(id), json);
+    write_message(&mut out, Some(id), json);
     out.into()
 }
 

@@ -17,6 +17,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
+use futures_util::FutureExt;
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
@@ -357,54 +358,58 @@ pub(super) async fn answer(
     // A router that talks back sends on the request's stream while it works:
     // the stream is there from the start.
     if streaming && let Some(session) = session.as_ref().filter(|s| s.talks_back) {
-        let session = session.clone();
-        let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
-        if session.resumable {
-            let (stream, priming) = session.events.open(tx);
-            let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
-            let peer = RequestPeer::shared(session.clone(), RequestStream::Logged(stream));
-            let handling = spawn_run(run(target, message, Some(peer)), log, activity, finished);
-            let on_complete = Some(delivered(&session, stream));
-            return stream_answer(server, vec![priming], rx, handling, on_complete, cancel).await;
-        }
-        let peer = RequestPeer::shared(session, RequestStream::Events(tx.clone()));
-        let events = Delivery::Events(EventSender::new(tx));
-        let handling = spawn_run(run(target, message, Some(peer)), events, activity, finished);
-        return stream_answer(server, Vec::new(), rx, handling, None, cancel).await;
+        let handling = |peer| run(target, message, peer);
+        return stream_from_task(server, handling, Some(session.clone()), activity, finished, cancel).await;
     }
     // Run in place: most requests are done within this first poll, and are
     // then answered whole, without a task, a channel or a timer.
+    // (A future polled here once and then moved to a task of its own is
+    // polled there again at once, with that task's waker.)
     let logged = session.filter(|s| streaming && s.resumable);
     let mut handling = Box::pin(run(target, message, None));
-    if let Some(messages) = wire::poll_once(&mut handling).await {
-        if let Some(finished) = finished {
-            finished.store(true, Ordering::Release);
-        }
-        drop((cancel, activity));
-        return whole_answer(messages, streaming, modern, logged.as_deref());
-    }
-    if !streaming {
-        let messages = match tokio::spawn(handling).await {
+    let messages = match (&mut handling).now_or_never() {
+        Some(messages) => messages,
+        // JSON has nothing to send before the answer: wait for it.
+        None if !streaming => match tokio::spawn(handling).await {
             Ok(messages) => messages,
             Err(e) => return internal(e),
-        };
-        if let Some(finished) = finished {
-            finished.store(true, Ordering::Release);
-        }
-        drop((cancel, activity));
-        return whole_answer(messages, false, modern, None);
+        },
+        None => return stream_from_task(server, |_| handling, logged, activity, finished, cancel).await,
+    };
+    if let Some(finished) = finished {
+        finished.store(true, Ordering::Release);
     }
+    drop((cancel, activity));
+    whole_answer(messages, streaming, modern, logged.as_deref())
+}
+
+/// Streams a request's answer from a task of its own, which runs what
+/// `handling` makes of the way back to the client it is given (for a
+/// session whose routers talk back). On a resumable `session` the events
+/// carry ids and are logged for a resumption.
+async fn stream_from_task<F: Future<Output = Vec<Vec<u8>>> + Send + 'static>(
+    server: &Arc<ServerState>,
+    handling: impl FnOnce(Option<Arc<dyn Peer>>) -> F,
+    session: Option<Arc<HttpSession>>,
+    activity: Option<Activity>,
+    finished: Option<Arc<AtomicBool>>,
+    cancel: Option<CancelOnDrop>,
+) -> Response {
     let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
-    match logged {
+    let talker = session.as_ref().filter(|s| s.talks_back).cloned();
+    match session.filter(|s| s.resumable) {
         Some(session) => {
             let (stream, priming) = session.events.open(tx);
             let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
-            let handling = spawn_run(handling, log, activity, finished);
+            let peer = talker.map(|talker| RequestPeer::shared(talker, RequestStream::Logged(stream)));
+            let handling = spawn_run(handling(peer), log, activity, finished);
             let on_complete = Some(delivered(&session, stream));
             stream_answer(server, vec![priming], rx, handling, on_complete, cancel).await
         }
         None => {
-            let handling = spawn_run(handling, Delivery::Events(EventSender::new(tx)), activity, finished);
+            let peer = talker.map(|talker| RequestPeer::shared(talker, RequestStream::Events(tx.clone())));
+            let events = Delivery::Events(EventSender::new(tx));
+            let handling = spawn_run(handling(peer), events, activity, finished);
             stream_answer(server, Vec::new(), rx, handling, None, cancel).await
         }
     }

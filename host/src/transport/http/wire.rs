@@ -8,6 +8,7 @@ use axum::body::{Body, Bytes};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::Response;
+use futures_util::FutureExt;
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::value::RawValue;
 
@@ -94,23 +95,13 @@ pub fn unknown_session(id: Option<&RawValue>) -> Response {
     error(StatusCode::NOT_FOUND, SESSION_NOT_FOUND, "Session not found: start a new one with `initialize`", id)
 }
 
-/// Polls `future` once, in the caller's task: its output if it is ready.
-pub async fn poll_once<F: Future + Unpin>(future: &mut F) -> Option<F::Output> {
-    use std::task::Poll;
-    std::future::poll_fn(|cx| match std::pin::Pin::new(&mut *future).poll(cx) {
-        Poll::Ready(output) => Poll::Ready(Some(output)),
-        Poll::Pending => Poll::Ready(None),
-    })
-    .await
-}
-
 /// Reads a whole body: 413 beyond `limit` bytes, 408 when it takes longer
 /// than `timeout`.
 pub async fn read_body(body: Body, limit: usize, timeout: Duration) -> Result<Bytes, Response> {
     let mut collecting = Limited::new(body, limit).collect();
     // A small body has usually arrived with its headers: read then, it needs
     // no timer.
-    let collected = match poll_once(&mut collecting).await {
+    let collected = match (&mut collecting).now_or_never() {
         Some(collected) => Ok(collected),
         None => tokio::time::timeout(timeout, collecting).await,
     };
