@@ -11,7 +11,6 @@ use base64::Engine as _;
 use std::net::IpAddr;
 
 use http::header::{ACCEPT, CONTENT_TYPE, HOST, ORIGIN};
-use http::uri::Authority;
 use http::{HeaderMap, HeaderName, StatusCode};
 use serde::Deserialize;
 use serde_json::Value;
@@ -80,30 +79,44 @@ impl Refusal {
 
 /// Whether the `Accept` header admits `media` (no header admits anything).
 pub fn accepts(headers: &HeaderMap, media: &str) -> bool {
-    let (kind, _) = media.split_once('/').expect("a media type has a slash");
+    let [accepted] = accepts_each(headers, [media]);
+    accepted
+}
+
+/// [`accepts`] for several media types, reading `Accept` once (it runs on
+/// every request).
+fn accepts_each<const N: usize>(headers: &HeaderMap, media: [&str; N]) -> [bool; N] {
     let mut seen = false;
+    let mut accepted = [false; N];
     for value in headers.get_all(ACCEPT) {
         seen = true;
         let Ok(value) = value.to_str() else { continue };
         for range in value.split(',') {
-            let mut parts = range.split(';');
-            let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
-            let refused = parts
+            let (name, parameters) = range.split_once(';').unwrap_or((range, ""));
+            let refused = parameters
+                .split(';')
                 .any(|p| p.trim().strip_prefix("q=").is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)));
-            let matches = name == media || name == "*/*" || name.strip_suffix("/*") == Some(kind);
-            if matches && !refused {
-                return true;
+            if refused {
+                continue;
+            }
+            let name = name.trim();
+            for (accepted, media) in accepted.iter_mut().zip(media) {
+                let (kind, _) = media.split_once('/').expect("a media type has a slash");
+                // Media types compare case-insensitively.
+                *accepted |= name.eq_ignore_ascii_case(media)
+                    || name == "*/*"
+                    || name.strip_suffix("/*").is_some_and(|range| range.eq_ignore_ascii_case(kind));
             }
         }
     }
-    !seen
+    if seen { accepted } else { [true; N] }
 }
 
 /// How a request's answer is sent: as an SSE stream (`true`) or as JSON.
 /// SSE unless the server prefers JSON (`json_response`) or the client does
 /// not take it; 406 when it takes neither.
 pub fn wants_event_stream(headers: &HeaderMap, json_response: bool) -> Result<bool, Refusal> {
-    match (accepts(headers, JSON), accepts(headers, EVENT_STREAM)) {
+    match accepts_each(headers, [JSON, EVENT_STREAM]).into() {
         (false, false) => Err(Refusal::new(
             StatusCode::NOT_ACCEPTABLE,
             "Not Acceptable: the client must accept application/json and text/event-stream",
@@ -468,10 +481,8 @@ impl SecurityPolicy {
             // A page on this machine calling this machine by a loopback name
             // is what a loopback bind serves; a rebinding page cannot claim
             // a loopback Origin, whatever Host its DNS points at.
-            let to_loopback = headers
-                .get(HOST)
-                .and_then(|host| host.to_str().ok()?.parse::<Authority>().ok())
-                .is_some_and(|host| is_loopback_name(&host.host().to_ascii_lowercase()));
+            let to_loopback =
+                headers.get(HOST).and_then(|host| host_of(host.to_str().ok()?)).is_some_and(is_loopback_name);
             if !self.origin_allowed(text, self.loopback_origins || to_loopback) {
                 tracing::warn!(origin = text, "refused a request from a foreign Origin");
                 return Err(Refusal::new(
@@ -500,13 +511,11 @@ impl SecurityPolicy {
         if self.any_host {
             return true;
         }
-        let Ok(authority) = text.parse::<Authority>() else { return false };
-        let name = authority.host().to_ascii_lowercase();
-        if is_loopback_name(&name) {
+        let Some(name) = host_of(text) else { return false };
+        if is_loopback_name(name) {
             return true;
         }
-        let full = authority.as_str().to_ascii_lowercase();
-        self.hosts.iter().any(|allowed| *allowed == name || *allowed == full)
+        self.hosts.iter().any(|allowed| allowed.eq_ignore_ascii_case(name) || allowed.eq_ignore_ascii_case(text))
     }
 
     fn origin_allowed(&self, text: &str, loopback_origins: bool) -> bool {
@@ -520,10 +529,7 @@ impl SecurityPolicy {
         loopback_origins
             && origin
                 .split_once("://")
-                .and_then(|(scheme, rest)| {
-                    let host = rest.parse::<Authority>().ok()?;
-                    Some(matches!(scheme, "http" | "https") && is_loopback_name(host.host()))
-                })
+                .and_then(|(scheme, rest)| Some(matches!(scheme, "http" | "https") && is_loopback_name(host_of(rest)?)))
                 .unwrap_or(false)
     }
 }
@@ -533,9 +539,34 @@ fn normalise_origin(origin: &str) -> String {
     origin.trim().trim_end_matches('/').to_ascii_lowercase()
 }
 
+/// The host of an authority (`name`, `name:port`, `[v6]:port`), or `None`
+/// when it is not one. Read in place: `Host` is checked on every request.
+fn host_of(authority: &str) -> Option<&str> {
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(v6) => {
+            let end = v6.find(']')?;
+            (&authority[..end + 2], &v6[end + 1..])
+        }
+        None => match authority.rsplit_once(':') {
+            Some((host, _)) => (host, &authority[host.len()..]),
+            None => (authority, ""),
+        },
+    };
+    let port_ok = port.is_empty() || port.strip_prefix(':').is_some_and(|p| p.bytes().all(|b| b.is_ascii_digit()));
+    let host_ok = !host.is_empty()
+        && host.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=%[]:".contains(&b))
+        && (host.starts_with('[') || !host.contains([':', '[', ']']));
+    (port_ok && host_ok).then_some(host)
+}
+
+/// Whether `host` (as [`host_of`] gives it, any case) names this machine:
 /// `localhost`, an IPv4 loopback address or `[::1]`.
 fn is_loopback_name(host: &str) -> bool {
-    if host == "localhost" || host.ends_with(".localhost") {
+    let suffix = ".localhost";
+    let named = host.eq_ignore_ascii_case("localhost")
+        || (host.len() > suffix.len()
+            && host.as_bytes()[host.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes()));
+    if named {
         return true;
     }
     let bare = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')).unwrap_or(host);
@@ -564,6 +595,24 @@ mod tests {
         assert_eq!(wants_event_stream(&accept("text/html"), false).unwrap_err().status, StatusCode::NOT_ACCEPTABLE);
         assert!(wants_event_stream(&accept("application/json;q=0, text/event-stream;q=0"), false).is_err());
         assert!(accepts(&accept("text/*"), EVENT_STREAM));
+        assert!(accepts(&accept("Application/JSON; charset=utf-8"), JSON));
+        assert!(!accepts(&accept("application/json; q=0, text/*"), JSON));
+    }
+
+    #[test]
+    fn reads_the_host_of_an_authority() {
+        assert_eq!(host_of("localhost"), Some("localhost"));
+        assert_eq!(host_of("LocalHost:8080"), Some("LocalHost"));
+        assert_eq!(host_of("[::1]:3000"), Some("[::1]"));
+        assert_eq!(host_of("[::1]"), Some("[::1]"));
+        assert_eq!(host_of("127.0.0.1:"), Some("127.0.0.1"));
+        for not_one in ["", ":80", "a:b", "[::1", "[::1]x", "user@127.0.0.1", "a b", "x/y", "a:1:2", "é"] {
+            assert_eq!(host_of(not_one), None, "{not_one:?}");
+        }
+        assert!(is_loopback_name("LOCALHOST") && is_loopback_name("app.Localhost") && is_loopback_name("[::1]"));
+        assert!(
+            !is_loopback_name("localhost.evil") && !is_loopback_name("10.0.0.1") && !is_loopback_name(".localhost")
+        );
     }
 
     #[test]
@@ -644,6 +693,7 @@ mod security_tests {
         let origins = ["https://App.Example.com/".to_string()];
         let policy = SecurityPolicy::new(true, &hosts, &origins);
         assert_eq!(status(&policy, &[("host", "mcp.example.com:8080")]), None);
+        assert_eq!(status(&policy, &[("host", "MCP.Example.com")]), None);
         assert_eq!(status(&policy, &[("host", "other.example:9000")]), None);
         assert_eq!(status(&policy, &[("host", "other.example:9001")]), Some(StatusCode::FORBIDDEN));
         assert_eq!(status(&policy, &[("host", "localhost"), ("origin", "https://app.example.com")]), None);

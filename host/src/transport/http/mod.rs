@@ -25,8 +25,11 @@
 //! - **Shutdown**: on SIGINT/SIGTERM the listener closes, server-to-client
 //!   streams end, in-flight requests get `--shutdown-timeout` to finish.
 //! - **Embedding**: [`axum_router`] gives the same endpoints as an axum
-//!   `Router`, to merge into an app of one's own.
+//!   `Router`, to merge into an app of one's own. [`HttpServer`] serves that
+//!   router too, behind a front door (`front.rs`) that takes an MCP client's
+//!   own `/mcp` requests straight to their handlers.
 
+mod front;
 mod health;
 mod legacy;
 mod modern;
@@ -277,7 +280,7 @@ impl HttpServer {
             "listening on http://{addr}/mcp (Streamable HTTP, {mode}){}",
             if options.stateless { String::new() } else { format!("; HTTP+SSE at http://{addr}/sse") }
         );
-        let router = router(server.clone());
+        let front = front::Front::new(server.clone(), router(server.clone()));
         let sweeper = (!options.stateless).then(|| tokio::spawn(sessions::sweep(server.clone())));
         let mut http1 = hyper::server::conn::http1::Builder::new();
         http1.timer(TokioTimer::new()).header_read_timeout(options.header_timeout).keep_alive(true);
@@ -319,7 +322,7 @@ impl HttpServer {
                     continue;
                 }
             };
-            let service = TowerToHyperService::new(router.clone());
+            let service = TowerToHyperService::new(front.clone());
             let connection = graceful.watch(http1.serve_connection(TokioIo::new(stream), service));
             tokio::spawn(async move {
                 if let Err(e) = connection.await {

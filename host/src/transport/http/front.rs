@@ -1,0 +1,98 @@
+//! The front door of a server [`HttpServer`](super::HttpServer) runs: every
+//! request on its connections comes here first.
+//!
+//! An MCP client's own requests (`POST`, `GET` and `DELETE` on `/mcp`, with
+//! no `Origin`: not from a browser) pass the `Host` check and go straight to
+//! their handler. Everything else (browsers, which need CORS; HTTP+SSE;
+//! probes; a server with a tap) goes through the axum [`Router`], with its
+//! layers, exactly as an app embedding [`axum_router`](super::axum_router)
+//! serves it.
+//!
+//! Why: axum boxes and clones each route's service, and every layer's, on
+//! each request; on an echo call that was about a quarter of the server's
+//! allocations, for layers that do nothing to these requests (CORS without
+//! an `Origin` only adds `Vary`, which is added here; the handler reads the
+//! body within the size limit itself). BENCHMARKS.md has the measurement.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::header::{ORIGIN, VARY};
+use axum::http::{HeaderValue, Method, Request};
+use axum::response::Response;
+use hyper::body::Incoming;
+use tower::ServiceExt;
+
+use super::{ServerState, streamable, wire};
+
+/// What CORS answers a request without `Origin` with: caches must not hand
+/// its response to a browser's request.
+const VARY_CORS: HeaderValue =
+    HeaderValue::from_static("origin, access-control-request-method, access-control-request-headers");
+
+/// The service of every connection (see the module's documentation).
+#[derive(Clone)]
+pub(super) struct Front {
+    server: Arc<ServerState>,
+    router: Router,
+    /// Whether `/mcp` requests may skip the router (not when a tap must see
+    /// every message).
+    direct: bool,
+}
+
+impl Front {
+    /// In front of `router`, the server's full axum router.
+    pub(super) fn new(server: Arc<ServerState>, router: Router) -> Self {
+        let direct = server.options.tap.is_none();
+        Front { server, router, direct }
+    }
+
+    /// Whether `request` goes straight to its handler.
+    fn goes_direct<B>(&self, request: &Request<B>) -> bool {
+        self.direct
+            && request.uri().path() == "/mcp"
+            && matches!(*request.method(), Method::POST | Method::GET | Method::DELETE)
+            && !request.headers().contains_key(ORIGIN)
+    }
+}
+
+impl tower::Service<Request<Incoming>> for Front {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<Incoming>) -> Self::Future {
+        if !self.goes_direct(&request) {
+            return Box::pin(self.router.clone().oneshot(request.map(Body::new)));
+        }
+        if let Err(refusal) = self.server.security.check(request.headers()) {
+            return Box::pin(std::future::ready(Ok(wire::refused(refusal))));
+        }
+        let server = self.server.clone();
+        let (parts, body) = request.into_parts();
+        let headers = parts.headers;
+        Box::pin(async move {
+            let response = match parts.method {
+                Method::POST => streamable::post(State(server), headers, Body::new(body)).await,
+                Method::GET => streamable::get(State(server), headers).await,
+                _ => streamable::delete(State(server), headers).await,
+            };
+            Ok(with_vary(response))
+        })
+    }
+}
+
+fn with_vary(mut response: Response) -> Response {
+    response.headers_mut().append(VARY, VARY_CORS);
+    response
+}
