@@ -18,6 +18,8 @@
 //! - [`Canceller`]: cancelling requests from outside the message order.
 //! - [`client`]: the way back to the client while a router serves a
 //!   request (progress, logs, sampling, elicitation, roots).
+//! - [`auth`]: who calls (the identity an access token carries) and the
+//!   scopes each operation needs.
 //! - [`listeners`]: every client that hears of routers' changes, across
 //!   sessions.
 //! - `http` (feature `http`): the Streamable HTTP rules every HTTP server of
@@ -25,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+pub mod auth;
 pub mod cancel;
 pub mod client;
 pub mod contract;

@@ -29,6 +29,7 @@
 //!   router too, behind a front door (`front.rs`) that takes an MCP client's
 //!   own `/mcp` requests straight to their handlers.
 
+pub mod auth;
 mod front;
 mod health;
 mod legacy;

@@ -1,0 +1,399 @@
+//! MCP authorization on the HTTP transports: the server as an OAuth 2.1
+//! resource server (MCP's Authorization section; RFC 9728, RFC 6750,
+//! RFC 8707). Off unless [`HttpOptions::auth`](super::HttpOptions::auth) is
+//! set; stdio is never authenticated (the spec leaves it to the
+//! environment).
+//!
+//! When on, every request to an MCP endpoint (`/mcp`, `/sse`, `/messages`)
+//! carries `Authorization: Bearer <token>`, a JWT that one of the accepted
+//! issuers signed for this server ([`AuthOptions::resource`] in its `aud`),
+//! still valid. Otherwise:
+//!
+//! | what | answer |
+//! |---|---|
+//! | no token, or another scheme | 401, `WWW-Authenticate: Bearer resource_metadata="…", scope="…"` |
+//! | a token that does not check out | 401, the same with `error="invalid_token"` |
+//! | a token in the query string | 400, `error="invalid_request"` |
+//! | a token without the scopes the request needs | 403, `error="insufficient_scope"`, `scope` = what it needs |
+//! | the issuer's keys cannot be fetched and none are held | 503 with `Retry-After` |
+//!
+//! The Protected Resource Metadata is served at
+//! `/.well-known/oauth-protected-resource` and at the same path followed by
+//! the resource's own path (`…/oauth-protected-resource/mcp`). Every refusal
+//! is logged once, with its reason and never the token.
+
+mod fetch;
+mod keys;
+mod token;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::Response;
+use jsonwebtoken::Algorithm;
+
+use mcp_wit_protocol::auth::{Caller, Operation, ScopePolicy, SharedCaller};
+
+use super::wire::{self, TRANSPORT_ERROR};
+pub use keys::{KeyOptions, KeySource};
+use token::{Rejection, Validator};
+
+/// The path of the Protected Resource Metadata (RFC 9728).
+pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
+
+/// How the server checks who calls it.
+#[derive(Debug, Clone)]
+pub struct AuthOptions {
+    /// The server's resource identifier: the canonical URL clients reach its
+    /// MCP endpoint at (e.g. `https://mcp.example.com/mcp`). Tokens must name
+    /// it in `aud`. `None`: `http://<bound address>/mcp`, allowed only on a
+    /// loopback address.
+    pub resource: Option<String>,
+    /// The authorization servers (issuer identifiers) whose tokens are taken.
+    pub issuers: Vec<String>,
+    /// Where the keys that verify tokens come from.
+    pub keys: KeySource,
+    /// How those keys are kept and fetched.
+    pub key_options: KeyOptions,
+    /// The scopes the server and each tool, prompt and resource need.
+    pub scopes: ScopePolicy,
+    /// Accepted signature algorithms (JOSE names). Only asymmetric ones:
+    /// keys are public.
+    pub algorithms: Vec<String>,
+    /// Tolerated difference between the issuer's clock and this one.
+    pub clock_skew: Duration,
+}
+
+impl AuthOptions {
+    /// Tokens from `issuers`, verified with keys from `keys`.
+    pub fn new(issuers: impl IntoIterator<Item = impl Into<String>>, keys: KeySource) -> Self {
+        AuthOptions { issuers: issuers.into_iter().map(Into::into).collect(), keys, ..AuthOptions::default() }
+    }
+
+    /// The resource identifier (see [`AuthOptions::resource`]).
+    pub fn resource(mut self, resource: impl Into<String>) -> Self {
+        self.resource = Some(resource.into());
+        self
+    }
+
+    /// The scopes requests need.
+    pub fn scopes(mut self, scopes: ScopePolicy) -> Self {
+        self.scopes = scopes;
+        self
+    }
+
+    /// How keys are kept and fetched.
+    pub fn key_options(mut self, key_options: KeyOptions) -> Self {
+        self.key_options = key_options;
+        self
+    }
+}
+
+impl Default for AuthOptions {
+    fn default() -> Self {
+        AuthOptions {
+            resource: None,
+            issuers: Vec::new(),
+            keys: KeySource::default(),
+            key_options: KeyOptions::default(),
+            scopes: ScopePolicy::default(),
+            algorithms: DEFAULT_ALGORITHMS.iter().map(|a| a.to_string()).collect(),
+            clock_skew: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The asymmetric JOSE algorithms, all accepted unless narrowed.
+pub const DEFAULT_ALGORITHMS: &[&str] =
+    &["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "EdDSA"];
+
+/// The resource server of one HTTP server: its rules, keys and metadata.
+pub struct ResourceServer {
+    resource: String,
+    /// Where the metadata is (`resource_metadata` in challenges).
+    metadata_url: String,
+    /// The resource's path under [`METADATA_PATH`] (empty for a root resource).
+    metadata_suffix: String,
+    metadata: Vec<u8>,
+    scopes: ScopePolicy,
+    validator: Validator,
+}
+
+impl std::fmt::Debug for ResourceServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ResourceServer").field("resource", &self.resource).finish_non_exhaustive()
+    }
+}
+
+impl ResourceServer {
+    /// The resource server for a server listening on `bound`; the error says
+    /// what to fix in `options`.
+    pub fn new(options: &AuthOptions, bound: SocketAddr) -> Result<ResourceServer, String> {
+        if options.issuers.is_empty() {
+            return Err("authorization needs at least one issuer (the authorization server's URL)".into());
+        }
+        let resource = match &options.resource {
+            Some(resource) => resource.trim_end_matches('/').to_string(),
+            None if bound.ip().is_loopback() => format!("http://{bound}/mcp"),
+            None => {
+                return Err(format!(
+                    "authorization on {bound} needs the resource identifier: the URL clients reach the server \
+                     at, e.g. https://mcp.example.com/mcp"
+                ));
+            }
+        };
+        let uri: Uri = resource.parse().map_err(|e| format!("the resource {resource:?} is not a URL: {e}"))?;
+        let (Some(scheme), Some(authority)) = (uri.scheme_str(), uri.authority()) else {
+            return Err(format!("the resource {resource:?} must be an absolute URL"));
+        };
+        if resource.contains('#') {
+            return Err(format!("the resource {resource:?} must not have a fragment"));
+        }
+        let metadata_suffix = uri.path().trim_end_matches('/').to_string();
+        let metadata_url = format!("{scheme}://{authority}{METADATA_PATH}{metadata_suffix}");
+        let algorithms = options
+            .algorithms
+            .iter()
+            .map(|name| match name.parse::<Algorithm>() {
+                Ok(alg) if alg.family() != jsonwebtoken::AlgorithmFamily::Hmac => Ok(alg),
+                Ok(_) => Err(format!("{name} is not accepted: tokens are verified with public keys")),
+                Err(_) => Err(format!("{name:?} is not a JOSE signature algorithm")),
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let validator = Validator::new(
+            &resource,
+            &options.issuers,
+            &options.keys,
+            options.key_options,
+            algorithms,
+            options.clock_skew,
+        )?;
+        let mut document = serde_json::json!({
+            "resource": resource,
+            "authorization_servers": options.issuers,
+            "bearer_methods_supported": ["header"],
+        });
+        let supported = options.scopes.all_scopes();
+        if !supported.is_empty() {
+            document["scopes_supported"] = serde_json::json!(supported);
+        }
+        let metadata = serde_json::to_vec(&document).expect("metadata serialises");
+        Ok(ResourceServer {
+            resource,
+            metadata_url,
+            metadata_suffix,
+            metadata,
+            scopes: options.scopes.clone(),
+            validator,
+        })
+    }
+
+    /// The paths the metadata is served at.
+    pub fn metadata_paths(&self) -> Vec<String> {
+        let mut paths = vec![METADATA_PATH.to_string()];
+        if !self.metadata_suffix.is_empty() {
+            paths.push(format!("{METADATA_PATH}{}", self.metadata_suffix));
+        }
+        paths
+    }
+
+    /// The Protected Resource Metadata document.
+    pub fn metadata(&self) -> Response {
+        let mut response = Response::new(axum::body::Body::from(self.metadata.clone()));
+        response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        response
+    }
+
+    /// The caller of a request with `headers` and `uri`, or the answer that
+    /// refuses it.
+    pub async fn authenticate(&self, headers: &HeaderMap, uri: &Uri) -> Result<SharedCaller, Response> {
+        if uri.query().is_some_and(|query| query.split('&').any(|pair| pair.starts_with("access_token="))) {
+            return Err(self.refuse(
+                StatusCode::BAD_REQUEST,
+                Some(("invalid_request", "access tokens are taken only from the Authorization header")),
+                &[],
+                None,
+            ));
+        }
+        let mut values = headers.get_all(AUTHORIZATION).iter();
+        let token = match (values.next(), values.next()) {
+            (None, _) => return Err(self.unauthenticated("no access token")),
+            (Some(_), Some(_)) => {
+                return Err(self.refuse(
+                    StatusCode::BAD_REQUEST,
+                    Some(("invalid_request", "more than one Authorization header")),
+                    &[],
+                    None,
+                ));
+            }
+            (Some(value), None) => match bearer_token(value) {
+                Some(token) => token,
+                None => return Err(self.unauthenticated("an Authorization header without a Bearer token")),
+            },
+        };
+        let caller = match self.validator.validate(token).await {
+            Ok(caller) => caller,
+            Err(Rejection::Invalid(why)) => {
+                let needed = self.scopes.needed(None);
+                return Err(self.refuse(StatusCode::UNAUTHORIZED, Some(("invalid_token", &why)), &needed, None));
+            }
+            Err(Rejection::Unavailable(why)) => {
+                tracing::warn!(reason = %why, "refused a request: its token cannot be verified now");
+                let mut response = wire::error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    TRANSPORT_ERROR,
+                    "Service Unavailable: the authorization server's keys cannot be fetched; try again shortly",
+                    None,
+                );
+                response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("5"));
+                return Err(response);
+            }
+        };
+        self.allow(&caller, None)?;
+        Ok(caller)
+    }
+
+    /// `Ok` when `caller` holds the scopes of `operation` (the server's when
+    /// `None`); else the 403 that asks for them.
+    pub fn allow(&self, caller: &Caller, operation: Option<Operation<'_>>) -> Result<(), Response> {
+        let missing = self.scopes.missing(caller, operation);
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let needed = self.scopes.needed(operation);
+        let what = match operation {
+            Some(operation) => format!("{:?} {:?} needs scope {}", operation.kind, operation.name, missing.join(" ")),
+            None => format!("this server needs scope {}", missing.join(" ")),
+        };
+        Err(self.refuse(StatusCode::FORBIDDEN, Some(("insufficient_scope", &what)), &needed, Some(caller)))
+    }
+
+    /// Whether any tool, prompt or resource needs more than the server's
+    /// scopes (else [`Self::allow`] with an operation never refuses).
+    pub fn has_operation_rules(&self) -> bool {
+        self.scopes.has_rules()
+    }
+
+    fn unauthenticated(&self, why: &str) -> Response {
+        let needed = self.scopes.needed(None);
+        tracing::info!(reason = why, "refused a request: 401, authentication required");
+        self.challenge(StatusCode::UNAUTHORIZED, None, &needed, "Unauthorized: send an OAuth access token")
+    }
+
+    /// A refusal with its challenge, logged once.
+    fn refuse(
+        &self,
+        status: StatusCode,
+        error: Option<(&str, &str)>,
+        scopes: &[&str],
+        caller: Option<&Caller>,
+    ) -> Response {
+        let (code, why) = error.unwrap_or(("", ""));
+        tracing::warn!(
+            status = status.as_u16(),
+            error = code,
+            reason = why,
+            subject = caller.map(|c| c.subject.as_str()),
+            client = caller.and_then(|c| c.client_id.as_deref()),
+            "refused a request"
+        );
+        let message = format!("{}: {why}", status.canonical_reason().unwrap_or("Refused"));
+        self.challenge(status, error, scopes, &message)
+    }
+
+    fn challenge(&self, status: StatusCode, error: Option<(&str, &str)>, scopes: &[&str], message: &str) -> Response {
+        let mut response = wire::error(status, TRANSPORT_ERROR, message, None);
+        let value = challenge(&self.metadata_url, error, scopes);
+        let value = HeaderValue::from_str(&value).expect("a challenge is visible ASCII");
+        response.headers_mut().insert(WWW_AUTHENTICATE, value);
+        response
+    }
+
+    /// The resource identifier tokens must name.
+    pub fn resource(&self) -> &str {
+        &self.resource
+    }
+}
+
+/// The token of `Authorization: Bearer <token>` (the scheme in any case).
+fn bearer_token(value: &HeaderValue) -> Option<&str> {
+    let text = value.to_str().ok()?;
+    let (scheme, token) = text.split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+/// A `WWW-Authenticate: Bearer …` value (RFC 6750 §3, RFC 9728 §5.1).
+fn challenge(metadata_url: &str, error: Option<(&str, &str)>, scopes: &[&str]) -> String {
+    let mut value = format!("Bearer resource_metadata=\"{}\"", quoted(metadata_url));
+    if !scopes.is_empty() {
+        value.push_str(&format!(", scope=\"{}\"", quoted(&scopes.join(" "))));
+    }
+    if let Some((code, description)) = error {
+        value.push_str(&format!(", error=\"{code}\", error_description=\"{}\"", quoted(description)));
+    }
+    value
+}
+
+/// `text` as the inside of a quoted string of the characters RFC 6750
+/// allows there (visible ASCII and space, without `"` and `\`).
+fn quoted(text: &str) -> String {
+    text.chars().map(|c| if (c == ' ' || c.is_ascii_graphic()) && c != '"' && c != '\\' { c } else { '?' }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_challenges() {
+        let url = "https://mcp.example.com/.well-known/oauth-protected-resource/mcp";
+        assert_eq!(
+            challenge(url, None, &["files:read"]),
+            format!("Bearer resource_metadata=\"{url}\", scope=\"files:read\"")
+        );
+        assert_eq!(
+            challenge(url, Some(("insufficient_scope", "needs \"x\" — now")), &["a", "b"]),
+            format!(
+                "Bearer resource_metadata=\"{url}\", scope=\"a b\", error=\"insufficient_scope\", \
+                 error_description=\"needs ?x? ? now\""
+            )
+        );
+    }
+
+    #[test]
+    fn reads_bearer_tokens() {
+        assert_eq!(bearer_token(&HeaderValue::from_static("Bearer abc.def")), Some("abc.def"));
+        assert_eq!(bearer_token(&HeaderValue::from_static("bearer abc")), Some("abc"));
+        assert_eq!(bearer_token(&HeaderValue::from_static("Basic dXNlcjpwdw==")), None);
+        assert_eq!(bearer_token(&HeaderValue::from_static("Bearer ")), None);
+        assert_eq!(bearer_token(&HeaderValue::from_static("Bearer")), None);
+    }
+
+    #[test]
+    fn refuses_options_that_cannot_work() {
+        let loopback: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        let public: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        let url = |u: &str| KeySource::Url(u.into());
+        let options = AuthOptions::new(["https://as.example"], url("https://as.example/jwks"));
+        let server = ResourceServer::new(&options, loopback).unwrap();
+        assert_eq!(server.resource(), "http://127.0.0.1:8080/mcp");
+        assert_eq!(server.metadata_paths(), [METADATA_PATH, "/.well-known/oauth-protected-resource/mcp"]);
+        assert!(ResourceServer::new(&options, public).unwrap_err().contains("resource identifier"));
+        let no_issuer = AuthOptions { issuers: vec![], ..options.clone() };
+        assert!(ResourceServer::new(&no_issuer, loopback).is_err());
+        let hmac = AuthOptions { algorithms: vec!["HS256".into()], ..options.clone() };
+        assert!(ResourceServer::new(&hmac, loopback).unwrap_err().contains("public keys"));
+        let none = AuthOptions { algorithms: vec!["none".into()], ..options.clone() };
+        assert!(ResourceServer::new(&none, loopback).is_err());
+        let plain = AuthOptions::new(["https://as.example"], url("http://as.example/jwks"));
+        assert!(ResourceServer::new(&plain, loopback).unwrap_err().contains("https"));
+        let missing = AuthOptions::new(["https://as.example"], KeySource::File("/nonexistent/jwks.json".into()));
+        assert!(ResourceServer::new(&missing, loopback).unwrap_err().contains("cannot read the JWKS file"));
+        let root = options.clone().resource("https://mcp.example.com/");
+        let server = ResourceServer::new(&root, public).unwrap();
+        assert_eq!(server.metadata_paths(), [METADATA_PATH]);
+    }
+}

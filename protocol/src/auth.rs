@@ -1,0 +1,276 @@
+//! Who calls, and what they may do: the identity an access token carries
+//! ([`Caller`]) and the scopes each operation needs ([`ScopePolicy`]).
+//!
+//! A transport that authenticates requests (the host's HTTP resource
+//! server) validates the token and hands the session its [`Caller`]; this
+//! module only holds the rules, so every transport, the sessions and the
+//! routers read them the same way.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// The authenticated caller of a request: what its access token says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// The authorization server that issued the token (`iss`).
+    pub issuer: String,
+    /// Whom the token was issued for (`sub`).
+    pub subject: String,
+    /// The OAuth client the token was issued to (`client_id`, else `azp`).
+    pub client_id: Option<String>,
+    /// The scopes the token grants, sorted, each once.
+    pub scopes: Vec<String>,
+}
+
+impl Caller {
+    /// A caller granted `scopes` (any order, duplicates dropped).
+    pub fn new(
+        issuer: impl Into<String>,
+        subject: impl Into<String>,
+        client_id: Option<String>,
+        scopes: impl IntoIterator<Item = String>,
+    ) -> Self {
+        let scopes: BTreeSet<String> = scopes.into_iter().collect();
+        Caller { issuer: issuer.into(), subject: subject.into(), client_id, scopes: scopes.into_iter().collect() }
+    }
+
+    /// Whether `other` is the same principal (issuer and subject): what a
+    /// session and a `requestState` are bound to. The client and the scopes
+    /// may change as tokens are refreshed or stepped up.
+    pub fn same_principal(&self, other: &Caller) -> bool {
+        self.issuer == other.issuer && self.subject == other.subject
+    }
+
+    /// Whether the token names `scope` itself.
+    pub fn names_scope(&self, scope: &str) -> bool {
+        self.scopes.binary_search_by(|s| s.as_str().cmp(scope)).is_ok()
+    }
+
+    /// A stable text naming the principal, for binding state to it.
+    pub fn principal_key(&self) -> String {
+        // Issuers are URLs and cannot hold a newline: the pair reads back
+        // unambiguously.
+        format!("{}\n{}", self.issuer, self.subject)
+    }
+}
+
+/// The caller of a request, shared by everything that serves it.
+pub type SharedCaller = Arc<Caller>;
+
+/// What a scope rule applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OperationKind {
+    /// `tools/call`, by tool name.
+    Tool,
+    /// `prompts/get`, by prompt name.
+    Prompt,
+    /// `resources/read` and subscriptions, by URI.
+    Resource,
+}
+
+/// One operation a request performs on a named thing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Operation<'a> {
+    /// What kind of thing.
+    pub kind: OperationKind,
+    /// Its name (a tool's, a prompt's) or URI (a resource's), as the client
+    /// sent it: with its mount's prefix when several routers are served.
+    pub name: &'a str,
+}
+
+/// Scopes an operation needs beyond the server's: every rule whose pattern
+/// matches the operation's name adds its scopes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScopeRule {
+    /// Tools, prompts or resources.
+    pub kind: OperationKind,
+    /// A glob over the name or URI: `*` matches any run of characters (`/`
+    /// included), `?` any one; everything else matches itself.
+    pub pattern: String,
+    /// The scopes needed, all of them.
+    pub scopes: Vec<String>,
+}
+
+/// Which scopes which requests need.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ScopePolicy {
+    /// Every request needs these.
+    pub required: Vec<String>,
+    /// Operations on matching names need these too.
+    pub rules: Vec<ScopeRule>,
+    /// Scope hierarchy: a granted scope (the key) implies these, and what
+    /// they imply in turn (e.g. `admin` → `files:write` → `files:read`).
+    pub implies: BTreeMap<String, Vec<String>>,
+}
+
+impl ScopePolicy {
+    /// The scopes `operation` needs (the server's first), each once.
+    pub fn needed<'p>(&'p self, operation: Option<Operation<'_>>) -> Vec<&'p str> {
+        let mut needed: Vec<&str> = Vec::new();
+        let mut add = |scope: &'p String| {
+            if !needed.contains(&scope.as_str()) {
+                needed.push(scope);
+            }
+        };
+        self.required.iter().for_each(&mut add);
+        if let Some(operation) = operation {
+            self.rules
+                .iter()
+                .filter(|rule| rule.kind == operation.kind && glob_matches(&rule.pattern, operation.name))
+                .flat_map(|rule| &rule.scopes)
+                .for_each(&mut add);
+        }
+        needed
+    }
+
+    /// The scopes `operation` needs that `caller` is not granted (none:
+    /// allowed).
+    pub fn missing<'p>(&'p self, caller: &Caller, operation: Option<Operation<'_>>) -> Vec<&'p str> {
+        let mut needed = self.needed(operation);
+        needed.retain(|scope| !self.grants(caller, scope));
+        needed
+    }
+
+    /// Whether `caller` holds `scope`, itself or through a broader scope.
+    pub fn grants(&self, caller: &Caller, scope: &str) -> bool {
+        if caller.names_scope(scope) {
+            return true;
+        }
+        // Walk the hierarchy down from each granted scope; `seen` stops cycles.
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        let mut frontier: Vec<&str> = caller.scopes.iter().map(String::as_str).collect();
+        while let Some(granted) = frontier.pop() {
+            if !seen.insert(granted) {
+                continue;
+            }
+            for implied in self.implies.get(granted).into_iter().flatten() {
+                if implied == scope {
+                    return true;
+                }
+                frontier.push(implied);
+            }
+        }
+        false
+    }
+
+    /// Every scope the policy names: what the server advertises it uses
+    /// (`scopes_supported`), the server's own first.
+    pub fn all_scopes(&self) -> Vec<&str> {
+        let mut all = self.needed(None);
+        for scope in self.rules.iter().flat_map(|rule| &rule.scopes) {
+            if !all.contains(&scope.as_str()) {
+                all.push(scope);
+            }
+        }
+        all
+    }
+
+    /// Whether any operation needs more than the server's scopes.
+    pub fn has_rules(&self) -> bool {
+        !self.rules.is_empty()
+    }
+}
+
+/// Whether `name` matches the glob `pattern` (see [`ScopeRule::pattern`]).
+///
+/// Written here rather than taken from a glob crate: names and URIs are not
+/// paths (`*` must cross `/`), and the core builds for wasm32 without
+/// further dependencies. The classic greedy match with one backtrack point:
+/// linear in practice, never exponential.
+pub fn glob_matches(pattern: &str, name: &str) -> bool {
+    let (pattern, name): (Vec<char>, Vec<char>) = (pattern.chars().collect(), name.chars().collect());
+    let (mut p, mut n) = (0, 0);
+    // Where the last `*` was, and the name position it has matched up to.
+    let mut star: Option<(usize, usize)> = None;
+    while n < name.len() {
+        match pattern.get(p) {
+            Some('*') => {
+                star = Some((p, n));
+                p += 1;
+            }
+            Some(&c) if c == '?' || c == name[n] => {
+                p += 1;
+                n += 1;
+            }
+            _ => match star {
+                Some((star_p, star_n)) => {
+                    p = star_p + 1;
+                    n = star_n + 1;
+                    star = Some((star_p, star_n + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern[p..].iter().all(|&c| c == '*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn caller(scopes: &[&str]) -> Caller {
+        Caller::new("https://as.example", "alice", None, scopes.iter().map(|s| s.to_string()))
+    }
+
+    fn tool(name: &str) -> Option<Operation<'_>> {
+        Some(Operation { kind: OperationKind::Tool, name })
+    }
+
+    #[test]
+    fn globs_match_names_and_uris() {
+        assert!(glob_matches("*", ""));
+        assert!(glob_matches("admin_*", "admin_reset"));
+        assert!(!glob_matches("admin_*", "user_admin_reset"));
+        assert!(glob_matches("file:///secret/*", "file:///secret/a/b.txt"));
+        assert!(glob_matches("fs_?ead", "fs_read"));
+        assert!(glob_matches("*_*_x", "a_b_c_x"));
+        assert!(!glob_matches("a*b", "a"));
+        assert!(glob_matches("exact", "exact") && !glob_matches("exact", "exactly"));
+        assert!(glob_matches("héllo*", "héllo wörld"));
+    }
+
+    #[test]
+    fn operations_need_the_server_scopes_and_those_of_matching_rules() {
+        let policy = ScopePolicy {
+            required: vec!["mcp".into()],
+            rules: vec![
+                ScopeRule { kind: OperationKind::Tool, pattern: "write_*".into(), scopes: vec!["files:write".into()] },
+                ScopeRule { kind: OperationKind::Tool, pattern: "*_all".into(), scopes: vec!["admin".into()] },
+                ScopeRule { kind: OperationKind::Prompt, pattern: "*".into(), scopes: vec!["prompts".into()] },
+            ],
+            implies: BTreeMap::from([
+                ("admin".into(), vec!["files:write".into()]),
+                ("files:write".into(), vec!["files:read".into()]),
+            ]),
+        };
+        assert_eq!(policy.needed(tool("read")), ["mcp"]);
+        assert_eq!(policy.needed(tool("write_all")), ["mcp", "files:write", "admin"]);
+        assert_eq!(policy.missing(&caller(&["mcp"]), tool("write_one")), ["files:write"]);
+        assert!(policy.missing(&caller(&["mcp", "admin"]), tool("write_all")).is_empty());
+        assert!(policy.grants(&caller(&["admin"]), "files:read"));
+        assert!(!policy.grants(&caller(&["files:read"]), "files:write"));
+        assert_eq!(policy.missing(&caller(&[]), None), ["mcp"]);
+        assert_eq!(policy.all_scopes(), ["mcp", "files:write", "admin", "prompts"]);
+    }
+
+    #[test]
+    fn a_cycle_in_the_hierarchy_ends() {
+        let policy = ScopePolicy {
+            implies: BTreeMap::from([("a".into(), vec!["b".into()]), ("b".into(), vec!["a".into()])]),
+            ..ScopePolicy::default()
+        };
+        assert!(policy.grants(&caller(&["a"]), "b"));
+        assert!(!policy.grants(&caller(&["a"]), "c"));
+    }
+
+    #[test]
+    fn a_session_is_bound_to_issuer_and_subject() {
+        let alice = caller(&["x"]);
+        let stepped_up = Caller { scopes: vec!["x".into(), "y".into()], client_id: Some("c".into()), ..alice.clone() };
+        assert!(alice.same_principal(&stepped_up));
+        let other_issuer = Caller { issuer: "https://other.example".into(), ..alice.clone() };
+        assert!(!alice.same_principal(&other_issuer));
+        assert_ne!(alice.principal_key(), other_issuer.principal_key());
+    }
+}
