@@ -250,8 +250,17 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
             "{flag} is an HTTP setting: serve over HTTP with --http ADDR (or `listen` under [http] in mcp-wit.toml)"
         );
     }
+    if settings.http.listen.is_none()
+        && let Some(flag) = args.settings.auth.given()
+    {
+        anyhow::bail!(
+            "{flag} is an authorization setting, and authorization is for HTTP: serve over HTTP with --http ADDR \
+             (stdio is not authenticated: whoever starts the server is its client)"
+        );
+    }
     let max_message_size = settings.max_message_size.unwrap_or(stdio::DEFAULT_MAX_MESSAGE_SIZE);
-    let http_options = settings.http.options(max_message_size).map_err(anyhow::Error::msg)?;
+    let auth = settings.auth.options().map_err(anyhow::Error::msg)?;
+    let http_options = settings.http.options(max_message_size).map_err(anyhow::Error::msg)?.map(|o| o.auth(auth));
 
     let plans = plan_components(args, &file, &layers);
     let cli_names: HashMap<PathBuf, String> = parse_names(&args.names, &args.components)?;

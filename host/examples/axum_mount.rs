@@ -27,7 +27,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // The MCP routes keep their own body limit and Origin/Host checks; the
     // app's other routes are untouched by them.
-    let mcp = axum_router(component, SessionOptions::default(), HttpOptions::new(addr), ctrl_c());
+    let mcp = axum_router(component, SessionOptions::default(), HttpOptions::new(addr), ctrl_c())?;
     let app = Router::new().route("/health", get(|| async { "ok\n" })).merge(mcp);
 
     let listener = tokio::net::TcpListener::bind(addr).await?;

@@ -49,7 +49,7 @@ pub use mcp_wit_protocol::{
     CacheHint, CacheScope, Calls, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind, GuestFault,
     Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, block_on, contract,
 };
-pub use mcp_wit_protocol::{Listeners, Sink, client, listeners, rounds::StateKey};
+pub use mcp_wit_protocol::{Listeners, Sink, auth, client, listeners, rounds::StateKey};
 pub use runtime::cache::CompileCache;
 pub use runtime::engine::{DEFAULT_POOL_CAP, EngineOptions};
 pub use runtime::limits::Limits;

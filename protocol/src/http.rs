@@ -15,6 +15,7 @@ use http::{HeaderMap, HeaderName, StatusCode};
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::auth::{Operation, OperationKind};
 use crate::jsonrpc::{self, Incoming, Message, RpcError, code};
 use crate::modern::Envelope;
 use crate::version::ProtocolVersion;
@@ -332,7 +333,7 @@ impl<'a> Named<'a> {
     /// What a request of `method` with `params` names.
     pub fn of(method: &str, params: Option<&'a serde_json::value::RawValue>) -> Self {
         match method {
-            "tools/call" | "prompts/get" | "resources/read" => {
+            "tools/call" | "prompts/get" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" => {
                 params.and_then(|p| serde_json::from_str(p.get()).ok()).unwrap_or_default()
             }
             _ => Named::default(),
@@ -342,6 +343,20 @@ impl<'a> Named<'a> {
     /// The tool a `tools/call` names.
     pub fn tool(&self) -> Option<&str> {
         self.name.as_deref()
+    }
+
+    /// The operation a request of `method` performs on a named thing, for
+    /// scope rules.
+    pub fn operation(&self, method: &str) -> Option<Operation<'_>> {
+        let (kind, name) = match method {
+            "tools/call" => (OperationKind::Tool, self.name.as_deref()?),
+            "prompts/get" => (OperationKind::Prompt, self.name.as_deref()?),
+            "resources/read" | "resources/subscribe" | "resources/unsubscribe" => {
+                (OperationKind::Resource, self.uri.as_deref()?)
+            }
+            _ => return None,
+        };
+        Some(Operation { kind, name })
     }
 
     /// What `Mcp-Name` must equal.

@@ -5,8 +5,9 @@
 //!
 //! The answers of earlier rounds travel in `requestState`, which the client
 //! must echo unchanged: it is signed (HMAC-SHA256 under the server's
-//! [`StateKey`]), bound to the method and to a digest of the request's
-//! params, and expires. State that fails any of these checks is -32602,
+//! [`StateKey`]), bound to the method, to a digest of the request's params
+//! and, when requests are authenticated, to the caller (issuer and
+//! subject), and expires. State that fails any of these checks is -32602,
 //! never trusted.
 
 use std::collections::BTreeMap;
@@ -20,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
+use crate::auth::Caller;
 use crate::jsonrpc::RpcError;
 use crate::method::Method;
 
@@ -89,6 +91,10 @@ struct Sealed {
     e: u64,
     /// The answers of the rounds so far, by key.
     a: BTreeMap<String, Box<RawValue>>,
+    /// A digest of the caller it was issued to, when requests are
+    /// authenticated (a digest: the state is readable by the client).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    p: Option<String>,
 }
 
 /// The answers a modern request brings: those of earlier rounds (from its
@@ -97,14 +103,21 @@ pub struct Round {
     method: Method,
     digest: String,
     answers: BTreeMap<String, Box<RawValue>>,
+    caller: Option<String>,
 }
 
 impl Round {
-    /// Reads the round a request of `method` with `params` is in, checking
-    /// its `requestState` with `key`; -32602 for state that was tampered
-    /// with, expired, or issued for another request, and for malformed
+    /// Reads the round a request of `method` with `params`, made by
+    /// `caller` (when authenticated), is in, checking its `requestState` with
+    /// `key`; -32602 for state that was tampered with, expired, or issued
+    /// for another request or another caller, and for malformed
     /// `inputResponses`.
-    pub fn read(key: &StateKey, method: Method, params: Option<&RawValue>) -> Result<Round, RpcError> {
+    pub fn read(
+        key: &StateKey,
+        method: Method,
+        params: Option<&RawValue>,
+        caller: Option<&Caller>,
+    ) -> Result<Round, RpcError> {
         #[derive(Deserialize)]
         struct Retry<'a> {
             // Present, even as `null` (which is malformed, not absent).
@@ -119,8 +132,9 @@ impl Round {
             None => Retry { input_responses: None, request_state: None },
         };
         let digest = params_digest(params)?;
+        let caller = caller.map(caller_digest);
         let mut answers = match &retry.request_state {
-            Some(state) => open(key, state, method, &digest)?,
+            Some(state) => open(key, state, method, &digest, caller.as_deref())?,
             None => BTreeMap::new(),
         };
         if let Some(responses) = retry.input_responses {
@@ -133,7 +147,7 @@ impl Round {
             }
             answers.extend(responses);
         }
-        Ok(Round { method, digest, answers })
+        Ok(Round { method, digest, answers, caller })
     }
 
     /// The answer given to the question keyed `key`, if any.
@@ -149,8 +163,13 @@ impl Round {
 
     /// The state, honoured until `expiry` (seconds since the Unix epoch).
     fn seal_until(&self, key: &StateKey, expiry: u64) -> String {
-        let sealed =
-            Sealed { m: self.method.as_str().to_owned(), d: self.digest.clone(), e: expiry, a: self.answers.clone() };
+        let sealed = Sealed {
+            m: self.method.as_str().to_owned(),
+            d: self.digest.clone(),
+            e: expiry,
+            a: self.answers.clone(),
+            p: self.caller.clone(),
+        };
         let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&sealed).expect("a state serialises"));
         let mut mac = key.mac();
         mac.update(payload.as_bytes());
@@ -171,6 +190,7 @@ fn open(
     state: &str,
     method: Method,
     digest: &str,
+    caller: Option<&str>,
 ) -> Result<BTreeMap<String, Box<RawValue>>, RpcError> {
     let invalid =
         |why: &str| RpcError::invalid_params(format!("`requestState` {why}; start the request over without it"));
@@ -188,7 +208,15 @@ fn open(
     if sealed.m != method.as_str() || sealed.d != digest {
         return Err(invalid("was issued for another request (method or params differ)"));
     }
+    if sealed.p.as_deref() != caller {
+        return Err(invalid("was issued to another caller"));
+    }
     Ok(sealed.a)
+}
+
+/// What a state keeps of its caller: a digest of issuer and subject.
+fn caller_digest(caller: &Caller) -> String {
+    URL_SAFE_NO_PAD.encode(Sha256::digest(caller.principal_key().as_bytes()))
 }
 
 /// A digest of what identifies a request: its params without `_meta` and
@@ -222,7 +250,7 @@ mod tests {
     }
 
     fn round_with_state(key: &StateKey, params: &str) -> Result<Round, RpcError> {
-        Round::read(key, Method::CallTool, Some(&raw(params)))
+        Round::read(key, Method::CallTool, Some(&raw(params)), None)
     }
 
     #[test]
@@ -269,6 +297,26 @@ mod tests {
         let error = retry(round.seal_until(&key, now_secs() - 1)).err().unwrap();
         assert_eq!(error.code, -32602);
         assert!(error.message.contains("has expired; start the request over without it"), "{}", error.message);
+    }
+
+    #[test]
+    fn a_state_is_bound_to_its_caller() {
+        let key = StateKey::random();
+        let alice = Caller::new("https://as.example", "alice", None, ["a".to_string()]);
+        let alice_stepped_up = Caller::new("https://as.example", "alice", Some("c".into()), ["a".into(), "b".into()]);
+        let bob = Caller::new("https://as.example", "bob", None, []);
+        let read =
+            |caller: Option<&Caller>, params: &str| Round::read(&key, Method::CallTool, Some(&raw(params)), caller);
+        let state = read(Some(&alice), r#"{"name":"t"}"#).unwrap().seal(&key, DEFAULT_STATE_TTL);
+        let retry = format!(r#"{{"name":"t","requestState":"{state}"}}"#);
+        assert!(read(Some(&alice_stepped_up), &retry).is_ok());
+        for other in [Some(&bob), None] {
+            let error = read(other, &retry).err().unwrap();
+            assert!(error.message.contains("issued to another caller"), "{}", error.message);
+        }
+        let anonymous = read(None, r#"{"name":"t"}"#).unwrap().seal(&key, DEFAULT_STATE_TTL);
+        let retry = format!(r#"{{"name":"t","requestState":"{anonymous}"}}"#);
+        assert!(read(Some(&alice), &retry).is_err(), "a state issued to no one is no one else's");
     }
 
     #[test]

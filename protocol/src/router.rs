@@ -8,6 +8,7 @@
 
 use std::future::Future;
 
+use crate::auth::SharedCaller;
 use crate::cancel::{CancelFlag, TickHook};
 use crate::client::ClientLink;
 use crate::contract::{
@@ -39,6 +40,8 @@ pub struct CallContext {
     /// The client of the request being served, for routers that reach it
     /// ([`RouterComponent::talks_back`]); `None` when none does.
     pub client: Option<ClientLink>,
+    /// Who made the request, when the transport authenticated it.
+    pub caller: Option<SharedCaller>,
 }
 
 /// What stopped a guest call.

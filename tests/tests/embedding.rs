@@ -288,7 +288,8 @@ async fn axum_router_serves_mcp_beside_the_apps_routes() {
     let stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
         let _ = rx.wait_for(|&stop| stop).await;
     };
-    let mcp = axum_router(load("hello"), SessionOptions::default(), HttpOptions::new(addr), stopped(stopping.clone()));
+    let mcp = axum_router(load("hello"), SessionOptions::default(), HttpOptions::new(addr), stopped(stopping.clone()))
+        .expect("the options work");
     let app = axum::Router::new().route("/health", axum::routing::get(|| async { "ok" })).merge(mcp);
     let server =
         tokio::spawn(async move { axum::serve(listener, app).with_graceful_shutdown(stopped(stopping)).await });

@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use serde_json::value::RawValue;
 
+use crate::auth::SharedCaller;
 use crate::cancel::{Canceller, TickHook};
 use crate::client::{ClientCapabilities, ClientLink, LinkSettings, Peer, QuestionIds};
 use crate::contract;
@@ -237,6 +238,18 @@ impl<C: RouterComponent> Session<C> {
     /// answer, and their questions fail (`unavailable`).
     pub fn set_peer(&mut self, peer: Option<Arc<dyn Peer>>) {
         self.peer = peer;
+    }
+
+    /// Who makes the requests from now on, as the transport authenticated
+    /// them (`None`: not authenticated). Routers are told through their
+    /// calls' context, and a 2026-07-28 `requestState` is bound to it.
+    pub fn set_caller(&mut self, caller: Option<SharedCaller>) {
+        self.cx.caller = caller;
+    }
+
+    /// Who made the last request, when authenticated.
+    pub fn caller(&self) -> Option<&SharedCaller> {
+        self.cx.caller.as_ref()
     }
 
     /// A handle that cancels this session's requests from another thread or
@@ -596,7 +609,7 @@ impl<C: RouterComponent> Session<C> {
         // Only these may end in `input_required`.
         let rounds = modern && matches!(method, Method::CallTool | Method::GetPrompt | Method::ReadResource);
         let round = match rounds {
-            true => Some(Round::read(&self.options.state_key, method, params)?),
+            true => Some(Round::read(&self.options.state_key, method, params, self.cx.caller.as_deref())?),
             false => None,
         };
         Ok(ClientLink::new(LinkSettings {

@@ -13,7 +13,7 @@ use crate::jsonrpc::{self, RpcError, code};
 use crate::listeners::{Interest, Listening};
 use crate::mapping;
 use crate::method::Method;
-use crate::modern::{self, CacheHint, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
+use crate::modern::{self, CacheHint, CacheScope, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
 use crate::params;
 use crate::router::{Calls, Router, RouterComponent};
 use crate::routers::{About, merge_about};
@@ -259,7 +259,12 @@ impl<C: RouterComponent> Session<C> {
             // else makes this a modern connection.
             self.phase = Phase::Modern;
         }
-        self.stamp = Some(Stamp { cache: method.is_cacheable().then_some(about.cache), about: about.clone() });
+        let mut cache = about.cache;
+        if self.cx.caller.is_some() {
+            // What an authenticated caller is answered may depend on who asks.
+            cache.scope = CacheScope::Private;
+        }
+        self.stamp = Some(Stamp { cache: method.is_cacheable().then_some(cache), about: about.clone() });
         let answered =
             self.request(id, method, params, Era::Modern { version, about: &about, client: &client }, out).await;
         self.stamp = None;

@@ -219,6 +219,8 @@ pub struct RawClient {
     pub session: Option<String>,
     /// Sent as `MCP-Protocol-Version` when set.
     pub version: Option<String>,
+    /// Sent as `Authorization: Bearer …` when set.
+    pub token: Option<String>,
     /// Method and schema revision of each request sent, by raw id.
     methods: Mutex<HashMap<String, (String, schema::Revision)>>,
 }
@@ -226,7 +228,14 @@ pub struct RawClient {
 impl RawClient {
     /// A client for `url`, with no session.
     pub fn new(url: String) -> Self {
-        RawClient { http: reqwest::Client::new(), url, session: None, version: None, methods: Mutex::default() }
+        RawClient {
+            http: reqwest::Client::new(),
+            url,
+            session: None,
+            version: None,
+            token: None,
+            methods: Mutex::default(),
+        }
     }
 
     /// The headers every POST carries unless overridden.
@@ -239,6 +248,9 @@ impl RawClient {
         }
         if let Some(version) = &self.version {
             headers.insert("mcp-protocol-version", HeaderValue::from_str(version).unwrap());
+        }
+        if let Some(token) = &self.token {
+            headers.insert("authorization", HeaderValue::from_str(&format!("Bearer {token}")).unwrap());
         }
         headers
     }

@@ -2,8 +2,8 @@
 //! request on its connections comes here first.
 //!
 //! An MCP client's own requests (`POST`, `GET` and `DELETE` on `/mcp`, with
-//! no `Origin`: not from a browser) pass the `Host` check and go straight to
-//! their handler. Everything else (browsers, which need CORS; HTTP+SSE;
+//! no `Origin`: not from a browser) pass the `Host` check and, when the
+//! server authenticates, the token check, and go straight to their handler. Everything else (browsers, which need CORS; HTTP+SSE;
 //! probes; a server with a tap) goes through the axum [`Router`], with its
 //! layers, exactly as an app embedding [`axum_router`](super::axum_router)
 //! serves it.
@@ -29,6 +29,7 @@ use axum::response::Response;
 use hyper::body::Incoming;
 use tower::ServiceExt;
 
+use super::auth::RequestCaller;
 use super::{ServerState, streamable, wire};
 
 /// What CORS answers a request without `Origin` with: caches must not hand
@@ -80,12 +81,19 @@ impl tower::Service<Request<Incoming>> for Front {
         }
         let server = self.server.clone();
         let (parts, body) = request.into_parts();
-        let headers = parts.headers;
         Box::pin(async move {
+            let caller = match &server.auth {
+                None => RequestCaller(None),
+                Some(auth) => match auth.authenticate(&parts.headers, &parts.uri).await {
+                    Ok(caller) => RequestCaller(Some(caller)),
+                    Err(refusal) => return Ok(with_vary(refusal)),
+                },
+            };
+            let headers = parts.headers;
             let response = match parts.method {
-                Method::POST => streamable::post(State(server), headers, Body::new(body)).await,
-                Method::GET => streamable::get(State(server), headers).await,
-                _ => streamable::delete(State(server), headers).await,
+                Method::POST => streamable::post(State(server), caller, headers, Body::new(body)).await,
+                Method::GET => streamable::get(State(server), caller, headers).await,
+                _ => streamable::delete(State(server), caller, headers).await,
             };
             Ok(with_vary(response))
         })

@@ -15,6 +15,7 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use super::ServerState;
+use super::auth::RequestCaller;
 use super::sessions::{ServerStream, Transport};
 use super::sse::{self, EventSender};
 use super::streamable::{Target, run};
@@ -23,7 +24,7 @@ use super::wire::{self, TRANSPORT_ERROR};
 use mcp_wit_protocol::jsonrpc::Message;
 
 /// `GET /sse`.
-pub async fn stream(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> Response {
+pub async fn stream(State(server): State<Arc<ServerState>>, caller: RequestCaller, headers: HeaderMap) -> Response {
     if !wire::accepts(&headers, "text/event-stream") {
         return wire::error(
             StatusCode::NOT_ACCEPTABLE,
@@ -32,7 +33,7 @@ pub async fn stream(State(server): State<Arc<ServerState>>, headers: HeaderMap) 
             None,
         );
     }
-    let mut session = server.session();
+    let mut session = server.session(&caller);
     let stream = Arc::new(ServerStream::default());
     session.set_sink(Some(stream.clone()));
     let Ok(session) = server.sessions.insert(Transport::Legacy, session, stream) else {
@@ -47,7 +48,8 @@ pub async fn stream(State(server): State<Arc<ServerState>>, headers: HeaderMap) 
     let endpoint = format!("/messages?sessionId={}", session.id);
     tx.try_send(sse::event("endpoint", endpoint.as_bytes())).expect("a fresh channel has room");
     drop(tx);
-    let guard = (session.activity(), EndOnDrop { server: server.clone(), id: session.id.clone() });
+    let end = EndOnDrop { server: server.clone(), id: session.id.clone(), owner: caller };
+    let guard = (session.activity(), end);
     let shutdown = server.shutdown.subscribe();
     wire::event_stream(sse::body(Vec::new(), Some(rx), server.options.keep_alive, Some(shutdown), guard, None))
 }
@@ -56,11 +58,12 @@ pub async fn stream(State(server): State<Arc<ServerState>>, headers: HeaderMap) 
 struct EndOnDrop {
     server: Arc<ServerState>,
     id: Arc<str>,
+    owner: RequestCaller,
 }
 
 impl Drop for EndOnDrop {
     fn drop(&mut self) {
-        self.server.sessions.remove(&self.id, Transport::Legacy);
+        self.server.sessions.remove(&self.id, Transport::Legacy, self.owner.get().map(AsRef::as_ref));
     }
 }
 
@@ -74,6 +77,7 @@ pub struct MessageQuery {
 /// answers went to the stream.
 pub async fn message(
     State(server): State<Arc<ServerState>>,
+    caller: RequestCaller,
     Query(query): Query<MessageQuery>,
     headers: HeaderMap,
     body: Body,
@@ -89,7 +93,7 @@ pub async fn message(
             None,
         );
     };
-    let session = server.sessions.get(&id, Transport::Legacy);
+    let session = server.sessions.get(&id, Transport::Legacy, caller.get().map(AsRef::as_ref));
     let Some((session, stream)) = session.and_then(|s| s.stream().map(|tx| (s, tx))) else {
         return wire::unknown_session(None);
     };
@@ -111,6 +115,9 @@ pub async fn message(
             return wire::status(StatusCode::ACCEPTED);
         }
     };
+    if let Err(refusal) = super::streamable::allow_operation(&server, &caller, &message) {
+        return refusal;
+    }
     if let Message::Response { .. } = message {
         // An answer to a router's question: its request holds the session.
         super::streamable::hand_over_answer(&session, &bytes);
@@ -132,7 +139,7 @@ pub async fn message(
     };
     let peer = session.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Events(stream.clone())));
     let handling = tokio::spawn(async move {
-        let messages = run(Target::Stored(session.core.clone()), message, peer).await;
+        let messages = run(Target::Stored(session.core.clone(), caller), message, peer).await;
         EventSender::new(stream).deliver(messages).await;
     });
     match handling.await {

@@ -29,7 +29,7 @@
 //!   router too, behind a front door (`front.rs`) that takes an MCP client's
 //!   own `/mcp` requests straight to their handlers.
 
-pub mod auth;
+mod auth;
 mod front;
 mod health;
 mod legacy;
@@ -42,6 +42,8 @@ mod streamable;
 mod talk_back;
 mod tap;
 mod wire;
+
+pub use auth::{AuthOptions, DEFAULT_ALGORITHMS, KeyOptions, KeySource, METADATA_PATH};
 
 /// The reconnection delay SSE streams suggest to clients (`retry:`), in
 /// milliseconds.
@@ -64,6 +66,7 @@ use tokio::sync::{Semaphore, watch};
 use mcp_wit_protocol::{Deployment, Listeners, SessionOptions};
 
 use crate::{LoadedComponent, Routers, Session};
+use auth::{RequestCaller, ResourceServer};
 use security::SecurityPolicy;
 use sessions::Sessions;
 
@@ -107,6 +110,9 @@ pub struct HttpOptions {
     pub keep_alive: Duration,
     /// Sees every message in and out, of every session.
     pub tap: Option<crate::transport::Tap>,
+    /// Authorization: the server as an OAuth 2.1 resource server (see
+    /// [`AuthOptions`]). `None`: requests are not authenticated.
+    pub auth: Option<AuthOptions>,
 }
 
 impl HttpOptions {
@@ -132,6 +138,12 @@ impl HttpOptions {
         self.tap = tap;
         self
     }
+
+    /// Authenticates requests as `auth` says (`None`: not at all).
+    pub fn auth(mut self, auth: Option<AuthOptions>) -> Self {
+        self.auth = auth;
+        self
+    }
 }
 
 impl Default for HttpOptions {
@@ -154,6 +166,7 @@ impl Default for HttpOptions {
             shutdown_timeout: DEFAULT_SHUTDOWN_TIMEOUT,
             keep_alive: Duration::from_secs(15),
             tap: None,
+            auth: None,
         }
     }
 }
@@ -192,18 +205,27 @@ pub(crate) struct ServerState {
     connections: Arc<Semaphore>,
     /// Whether `/healthz` and `/readyz` are served.
     health: bool,
+    /// The resource server, when requests are authenticated.
+    auth: Option<ResourceServer>,
 }
 
 impl ServerState {
-    /// The state of a server listening on `bound`.
-    fn new(routers: Routers, session_options: SessionOptions, options: HttpOptions, bound: SocketAddr) -> Self {
+    /// The state of a server listening on `bound`; the error says what to
+    /// fix in `options`.
+    fn new(
+        routers: Routers,
+        session_options: SessionOptions,
+        options: HttpOptions,
+        bound: SocketAddr,
+    ) -> Result<Self, String> {
+        let auth = options.auth.as_ref().map(|auth| ResourceServer::new(auth, bound)).transpose()?;
         let security = SecurityPolicy::new(bound.ip().is_loopback(), &options.allow_hosts, &options.allow_origins);
         let sessions = Arc::new(Sessions::new(options.max_sessions, options.session_timeout));
         let (shutdown, _) = watch::channel(false);
         let listeners = Listeners::new();
         let connections = Arc::new(Semaphore::new(options.max_connections));
         let health = options.health.unwrap_or(bound.ip().is_loopback());
-        ServerState {
+        Ok(ServerState {
             deployment: Deployment::new(routers),
             session_options,
             options,
@@ -213,7 +235,8 @@ impl ServerState {
             shutdown,
             connections,
             health,
-        }
+            auth,
+        })
     }
 
     /// The routers served now.
@@ -221,11 +244,12 @@ impl ServerState {
         self.deployment.routers()
     }
 
-    /// A new session on the server's routers, following them through
-    /// reloads; where they can signal changes, the changes it causes reach
-    /// every listening client.
-    fn session(&self) -> Session {
+    /// A new session on the server's routers for `caller`, following them
+    /// through reloads; where they can signal changes, the changes it causes
+    /// reach every listening client.
+    fn session(&self, caller: &RequestCaller) -> Session {
         let mut session = Session::following(&self.deployment, self.session_options.clone());
+        session.set_caller(caller.0.clone());
         if session.talks_back() {
             session.set_listeners(self.listeners.clone());
         }
@@ -250,7 +274,8 @@ impl HttpServer {
             .await
             .map_err(|e| io::Error::new(e.kind(), format!("cannot listen on {}: {e}", options.addr)))?;
         let bound = listener.local_addr()?;
-        let server = ServerState::new(routers.into(), session_options, options, bound);
+        let server = ServerState::new(routers.into(), session_options, options, bound)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
         Ok(HttpServer { listener, server: Arc::new(server) })
     }
 
@@ -388,6 +413,14 @@ fn router(server: Arc<ServerState>) -> Router {
         // Inside the body limit: what it taps was accepted.
         router = router.layer(axum::middleware::from_fn_with_state(server.clone(), tap::tee));
     }
+    if let Some(resource_server) = &server.auth {
+        // Outside the tap: a refused request was never accepted. The
+        // metadata, added after, is for everyone.
+        router = router.layer(axum::middleware::from_fn_with_state(server.clone(), auth::require));
+        for path in resource_server.metadata_paths() {
+            router = router.route(&path, get(auth::metadata));
+        }
+    }
     let mcp = router
         .layer(tower_http::limit::RequestBodyLimitLayer::new(server.options.max_body_size))
         .layer(security::cors())
@@ -416,15 +449,18 @@ fn router(server: Arc<ServerState>) -> Router {
 /// open; pass [`std::future::pending`] if the app never stops.
 ///
 /// Call it within a tokio runtime: it spawns the task that ends idle
-/// sessions.
+/// sessions. The error says what to fix in `options` (authorization
+/// settings that cannot work).
 pub fn axum_router(
     routers: impl Into<Routers>,
     session_options: SessionOptions,
     options: HttpOptions,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Router {
+) -> io::Result<Router> {
     let addr = options.addr;
-    let server = Arc::new(ServerState::new(routers.into(), session_options, options, addr));
+    let server = ServerState::new(routers.into(), session_options, options, addr)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let server = Arc::new(server);
     let background = server.clone();
     tokio::spawn(async move {
         let sweep = async {
@@ -439,7 +475,7 @@ pub fn axum_router(
         }
         background.shutdown.send_replace(true);
     });
-    router(server)
+    Ok(router(server))
 }
 
 /// Serves `routers` (one component, or several as one server) over HTTP

@@ -23,6 +23,7 @@ use axum::response::Response;
 use serde_json::value::RawValue;
 
 use super::ServerState;
+use super::auth::RequestCaller;
 use super::sessions::ServerStream;
 use super::sse;
 use super::streamable::{Target, answer};
@@ -41,6 +42,7 @@ pub use mcp_wit_protocol::http::{header_is_modern, is_modern_message};
 /// the validation ladder, each refusal answered at once with its status.
 pub async fn serve(
     server: &Arc<ServerState>,
+    caller: &RequestCaller,
     headers: &HeaderMap,
     message: Message,
     streaming: bool,
@@ -65,7 +67,7 @@ pub async fn serve(
     if let Err(error) = check_headers(headers, method, &named, &envelope) {
         return Ok(rejected(id, error));
     }
-    let mut session = server.session();
+    let mut session = server.session(caller);
     let admitted = match session.admit(method, &envelope).await {
         Ok(admitted) => admitted,
         Err(error) => return Ok(rejected(id, error)),

@@ -14,6 +14,7 @@ use tokio::sync::mpsc;
 use super::resume::EventLog;
 use super::talk_back::PendingAnswers;
 use super::{ServerState, sse};
+use mcp_wit_protocol::auth::{Caller, SharedCaller};
 use mcp_wit_protocol::{Canceller, ProtocolVersion, Sink};
 
 use crate::Session;
@@ -45,6 +46,9 @@ pub struct HttpSession {
     /// Whether its routers reach their client. Fixed for its life: after a
     /// reload it moves only to routers that do as its own do.
     pub talks_back: bool,
+    /// The caller that created it, when requests are authenticated: only
+    /// the same principal (issuer and subject) reaches it.
+    owner: Option<SharedCaller>,
     /// Its server-to-client stream, when open.
     stream: Arc<ServerStream>,
     state: Mutex<State>,
@@ -97,6 +101,17 @@ impl Sink for ServerStream {
 }
 
 impl HttpSession {
+    /// Whether `caller` may use the session: the principal that created it,
+    /// or anyone when it was created unauthenticated by a server that does
+    /// not authenticate.
+    fn reachable_by(&self, caller: Option<&Caller>) -> bool {
+        match (&self.owner, caller) {
+            (None, None) => true,
+            (Some(owner), Some(caller)) => owner.same_principal(caller),
+            _ => false,
+        }
+    }
+
     fn state(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -207,6 +222,7 @@ impl Sessions {
             events: EventLog::default(),
             answers: PendingAnswers::default(),
             talks_back: session.talks_back(),
+            owner: session.caller().cloned(),
             core: Arc::new(tokio::sync::Mutex::new(session)),
             stream,
             state: Mutex::new(State { last_active: Instant::now(), busy: 0, requests: 0 }),
@@ -216,17 +232,19 @@ impl Sessions {
         Ok(entry)
     }
 
-    /// The live session `id` of `transport`.
-    pub fn get(&self, id: &str, transport: Transport) -> Option<Arc<HttpSession>> {
-        self.map().get(id).filter(|s| s.transport == transport).cloned()
+    /// The live session `id` of `transport`, if `caller` may use it. Another
+    /// principal's session is not there for it, as an unknown one.
+    pub fn get(&self, id: &str, transport: Transport, caller: Option<&Caller>) -> Option<Arc<HttpSession>> {
+        self.map().get(id).filter(|s| s.transport == transport && s.reachable_by(caller)).cloned()
     }
 
-    /// Ends session `id` of `transport`; `false` when there is none.
-    pub fn remove(&self, id: &str, transport: Transport) -> bool {
+    /// Ends session `id` of `transport` if `caller` may use it; `false` when
+    /// there is no such session.
+    pub fn remove(&self, id: &str, transport: Transport, caller: Option<&Caller>) -> bool {
         let removed = {
             let mut map = self.map();
             match map.get(id) {
-                Some(s) if s.transport == transport => map.remove(id),
+                Some(s) if s.transport == transport && s.reachable_by(caller) => map.remove(id),
                 _ => None,
             }
         };

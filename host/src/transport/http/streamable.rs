@@ -22,13 +22,14 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::ServerState;
+use super::auth::RequestCaller;
 use super::modern::{self, CancelOnDrop};
 use super::resume::LoggedEvents;
 use super::sessions::{Activity, HttpSession, ServerStream, Transport};
 use super::sse::{self, EventSender};
 use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
-use mcp_wit_protocol::http::refused_status;
+use mcp_wit_protocol::http::{Named, refused_status};
 use mcp_wit_protocol::jsonrpc::{self, Message};
 use mcp_wit_protocol::{Admitted, Peer, ProtocolVersion};
 
@@ -41,13 +42,23 @@ use crate::Session;
 const WHOLE_ANSWER_WAIT: Duration = Duration::from_millis(10);
 
 /// `POST /mcp`.
-pub async fn post(State(server): State<Arc<ServerState>>, headers: HeaderMap, body: Body) -> Response {
-    match post_inner(&server, &headers, body).await {
+pub async fn post(
+    State(server): State<Arc<ServerState>>,
+    caller: RequestCaller,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    match post_inner(&server, &caller, &headers, body).await {
         Ok(response) | Err(response) => response,
     }
 }
 
-async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) -> Result<Response, Response> {
+async fn post_inner(
+    server: &Arc<ServerState>,
+    caller: &RequestCaller,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<Response, Response> {
     wire::require_json(headers)?;
     let streaming = wire::wants_event_stream(headers, server.options.json_response)?;
     let bytes = wire::read_body(body, server.options.max_body_size, server.options.body_timeout).await?;
@@ -61,8 +72,9 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
         }
         Kind::Accepted { cancels, message } => (None, false, cancels, message),
     };
+    allow_operation(server, caller, &message)?;
     let message = match id {
-        Some(_) => match modern::serve(server, headers, message, streaming).await {
+        Some(_) => match modern::serve(server, caller, headers, message, streaming).await {
             Ok(response) => return Ok(response),
             Err(legacy) => legacy,
         },
@@ -72,7 +84,7 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
 
     if server.options.stateless {
         let Some(id) = id else { return Ok(wire::status(StatusCode::ACCEPTED)) };
-        let session = server.session();
+        let session = server.session(caller);
         // Every request stands alone: initialized from the header unless it is
         // `initialize` itself.
         let assume = (!initialize).then_some(version);
@@ -82,7 +94,7 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
 
     let Some(session_id) = wire::session_id(headers)? else {
         if initialize {
-            return Ok(start_session(server, message, streaming).await);
+            return Ok(start_session(server, caller, message, streaming).await);
         }
         return Err(wire::error(
             StatusCode::BAD_REQUEST,
@@ -91,7 +103,7 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
             id.as_deref(),
         ));
     };
-    let Some(session) = server.sessions.get(session_id, Transport::Streamable) else {
+    let Some(session) = server.sessions.get(session_id, Transport::Streamable, caller.get().map(AsRef::as_ref)) else {
         return Err(wire::unknown_session(id.as_deref()));
     };
     if let Message::Response { .. } = message {
@@ -109,22 +121,42 @@ async fn post_inner(server: &Arc<ServerState>, headers: &HeaderMap, body: Body) 
         // requests, answered with 202 once done. Never refused: no one would
         // hear of it.
         let activity = session.activity();
-        tokio::spawn(run(Target::Stored(core), message, None)).await.map_err(internal)?;
+        tokio::spawn(run(Target::Stored(core, caller.clone()), message, None)).await.map_err(internal)?;
         drop(activity);
         return Ok(wire::status(StatusCode::ACCEPTED));
     }
     let Some(activity) = session.request(server.options.max_queued_requests) else {
         return Ok(wire::json(server_busy(server.options.max_queued_requests, id.as_deref())));
     };
-    Ok(answer(server, Target::Stored(core), message, streaming, Some((session, activity)), None).await)
+    let target = Target::Stored(core, caller.clone());
+    Ok(answer(server, target, message, streaming, Some((session, activity)), None).await)
+}
+
+/// `Ok` unless authorization is on and `caller` lacks the scopes the tool,
+/// prompt or resource `message` names needs: then the 403 that asks for them.
+pub(super) fn allow_operation(server: &ServerState, caller: &RequestCaller, message: &Message) -> Result<(), Response> {
+    let (Some(auth), Some(caller), Message::Request { method, params, .. }) = (&server.auth, caller.get(), message)
+    else {
+        return Ok(());
+    };
+    if !auth.has_operation_rules() {
+        return Ok(());
+    }
+    let named = Named::of(method, params.as_deref());
+    auth.allow(caller, named.operation(method))
 }
 
 /// `initialize` without a session: creates one when the core accepts it.
-async fn start_session(server: &Arc<ServerState>, message: Message, streaming: bool) -> Response {
+async fn start_session(
+    server: &Arc<ServerState>,
+    caller: &RequestCaller,
+    message: Message,
+    streaming: bool,
+) -> Response {
     if server.sessions.is_full() {
         return too_many_sessions();
     }
-    let mut session = server.session();
+    let mut session = server.session(caller);
     let stream = Arc::new(ServerStream::default());
     session.set_sink(Some(stream.clone()));
     let handled = tokio::spawn(async move {
@@ -163,7 +195,7 @@ async fn start_session(server: &Arc<ServerState>, message: Message, streaming: b
 /// `GET /mcp`: the session's server-to-client stream. The host sends nothing
 /// on it yet (no server-initiated messages), but keeps it open with
 /// keep-alive comments until the session ends or the server shuts down.
-pub async fn get(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> Response {
+pub async fn get(State(server): State<Arc<ServerState>>, caller: RequestCaller, headers: HeaderMap) -> Response {
     if server.options.stateless {
         return wire::method_not_allowed("POST", "a stateless server has no stream to open");
     }
@@ -188,7 +220,8 @@ pub async fn get(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> 
                 None,
             ));
         };
-        server.sessions.get(id, Transport::Streamable).ok_or_else(|| wire::unknown_session(None))
+        let caller = caller.get().map(AsRef::as_ref);
+        server.sessions.get(id, Transport::Streamable, caller).ok_or_else(|| wire::unknown_session(None))
     })();
     let session = match result {
         Ok(session) => session,
@@ -215,7 +248,7 @@ pub async fn get(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> 
 
 /// `DELETE /mcp`: ends the session; its instance is freed once requests
 /// still running on it are done.
-pub async fn delete(State(server): State<Arc<ServerState>>, headers: HeaderMap) -> Response {
+pub async fn delete(State(server): State<Arc<ServerState>>, caller: RequestCaller, headers: HeaderMap) -> Response {
     if server.options.stateless {
         return wire::method_not_allowed("POST", "a stateless server has no sessions to end");
     }
@@ -233,15 +266,17 @@ pub async fn delete(State(server): State<Arc<ServerState>>, headers: HeaderMap) 
             "Bad Request: Mcp-Session-Id header is required",
             None,
         ),
-        Ok(Some(id)) if server.sessions.remove(id, Transport::Streamable) => wire::status(StatusCode::NO_CONTENT),
+        Ok(Some(id)) if server.sessions.remove(id, Transport::Streamable, caller.get().map(AsRef::as_ref)) => {
+            wire::status(StatusCode::NO_CONTENT)
+        }
         Ok(Some(_)) => wire::unknown_session(None),
     }
 }
 
 /// Where a message is handled.
 pub enum Target {
-    /// On a live session, after the requests before it.
-    Stored(Arc<tokio::sync::Mutex<Session>>),
+    /// On a live session, after the requests before it, made by the caller.
+    Stored(Arc<tokio::sync::Mutex<Session>>, RequestCaller),
     /// On a session of its own (stateless), first marked initialized at
     /// `assume` when given.
     Fresh { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
@@ -266,8 +301,11 @@ pub(super) fn hand_over_answer(session: &HttpSession, bytes: &[u8]) {
 pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
     match target {
-        Target::Stored(core) => {
+        Target::Stored(core, caller) => {
             let mut session = core.lock_owned().await;
+            // The same principal as ever (the session is bound to it), whose
+            // token may have been refreshed or stepped up since.
+            session.set_caller(caller.0);
             session.set_peer(peer);
             session.handle_parsed_async(message.as_incoming(), &mut out).await;
             session.set_peer(None);

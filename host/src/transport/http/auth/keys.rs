@@ -276,13 +276,15 @@ async fn discover_jwks_uri(issuer: &str, timeout: Duration) -> Result<FetchUrl, 
     let base = FetchUrl::parse(issuer).map_err(|e| format!("the issuer {e}"))?;
     let base = base.as_str();
     let (origin, path) = split_origin(&base);
-    let candidates = [
+    let mut candidates = vec![
         format!("{origin}/.well-known/oauth-authorization-server{path}"),
         format!("{origin}/.well-known/openid-configuration{path}"),
-        format!("{origin}{path}/.well-known/openid-configuration"),
     ];
+    if !path.is_empty() {
+        candidates.push(format!("{origin}{path}/.well-known/openid-configuration"));
+    }
     let mut failures = Vec::new();
-    for candidate in candidates.iter().filter(|c| !c.contains("//.well-known")) {
+    for candidate in &candidates {
         let url = FetchUrl::parse(candidate)?;
         let metadata = match fetch::get(&url, timeout).await {
             Ok(body) => body,

@@ -27,15 +27,20 @@ mod keys;
 mod token;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::{FromRequestParts, Request, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::middleware::Next;
 use axum::response::Response;
 use jsonwebtoken::Algorithm;
 
 use mcp_wit_protocol::auth::{Caller, Operation, ScopePolicy, SharedCaller};
 
+use super::ServerState;
 use super::wire::{self, TRANSPORT_ERROR};
 pub use keys::{KeyOptions, KeySource};
 use token::{Rejection, Validator};
@@ -110,7 +115,7 @@ pub const DEFAULT_ALGORITHMS: &[&str] =
     &["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "EdDSA"];
 
 /// The resource server of one HTTP server: its rules, keys and metadata.
-pub struct ResourceServer {
+pub(crate) struct ResourceServer {
     resource: String,
     /// Where the metadata is (`resource_metadata` in challenges).
     metadata_url: String,
@@ -312,8 +317,57 @@ impl ResourceServer {
     }
 
     /// The resource identifier tokens must name.
+    #[cfg(test)]
     pub fn resource(&self) -> &str {
         &self.resource
+    }
+}
+
+/// Who made a request, as the authentication layer found it: `None` when
+/// the server does not authenticate.
+#[derive(Clone, Default)]
+pub(crate) struct RequestCaller(pub Option<SharedCaller>);
+
+impl RequestCaller {
+    /// The caller, when authenticated.
+    pub fn get(&self) -> Option<&SharedCaller> {
+        self.0.as_ref()
+    }
+}
+
+/// Handlers read the caller [`require`] left; on a server that
+/// authenticates, a request that did not pass it is refused, whatever route
+/// it took.
+impl FromRequestParts<Arc<ServerState>> for RequestCaller {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Arc<ServerState>) -> Result<Self, Response> {
+        match (parts.extensions.get::<RequestCaller>(), &server.auth) {
+            (Some(caller), _) => Ok(caller.clone()),
+            (None, None) => Ok(RequestCaller(None)),
+            (None, Some(auth)) => Err(auth.unauthenticated("the request did not pass authentication")),
+        }
+    }
+}
+
+/// Middleware: authenticates every request to the MCP endpoints when the
+/// server is a resource server, leaving its [`RequestCaller`].
+pub(super) async fn require(State(server): State<Arc<ServerState>>, mut request: Request, next: Next) -> Response {
+    let Some(auth) = &server.auth else { return next.run(request).await };
+    match auth.authenticate(request.headers(), request.uri()).await {
+        Ok(caller) => {
+            request.extensions_mut().insert(RequestCaller(Some(caller)));
+            next.run(request).await
+        }
+        Err(refusal) => refusal,
+    }
+}
+
+/// `GET /.well-known/oauth-protected-resource[/<path>]`.
+pub(super) async fn metadata(State(server): State<Arc<ServerState>>) -> Response {
+    match &server.auth {
+        Some(auth) => auth.metadata(),
+        None => wire::status(StatusCode::NOT_FOUND),
     }
 }
 
