@@ -566,3 +566,93 @@ async fn authorization_settings_that_cannot_work_are_refused_with_what_to_do() {
         run(&[&echo, "--http", "127.0.0.1:0", "--auth-issuer", "https://as.example", "--auth-tool-scope", "nope"]);
     assert!(stderr.contains("expected NAME=SCOPES"), "{stderr}");
 }
+
+/// The official Python SDK's client, against an authorization server built
+/// on the SDK's own authorization-server routes (both in the peers' venv):
+/// discovery from the 401, dynamic registration, the code grant with PKCE
+/// and the resource indicator, a call, step-up on a 403, and a refresh once
+/// the three-second token has expired; in both eras.
+#[tokio::test]
+async fn the_python_sdk_signs_in_steps_up_and_refreshes_against_a_real_authorization_server() {
+    let python = support::peers::python();
+    let dir = tempfile::tempdir().unwrap();
+    let (url_file, events) = (dir.path().join("issuer"), dir.path().join("events"));
+    let mut authorization_server = tokio::process::Command::new(&python)
+        .arg(support::peers::scripts().join("oauth_server.py"))
+        .arg("--url-file")
+        .arg(&url_file)
+        .arg("--events")
+        .arg(&events)
+        .args(["--token-lifetime", "3", "--scopes", "mcp tools:echo"])
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let issuer = tokio::time::timeout(Duration::from_secs(60), async {
+        loop {
+            if let Ok(url) = std::fs::read_to_string(&url_file)
+                && !url.is_empty()
+            {
+                return url;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("the authorization server did not start");
+
+    let echo = fixture_arg("echo");
+    let server = HttpServer::start(&[
+        echo.as_str(),
+        "--auth-issuer",
+        &issuer,
+        "--auth-scope",
+        "mcp",
+        "--auth-tool-scope",
+        "echo=tools:echo",
+    ])
+    .await;
+    for mode in ["legacy", MODERN] {
+        std::fs::write(&events, "").unwrap();
+        let output = tokio::process::Command::new(&python)
+            .arg(support::peers::scripts().join("oauth_client.py"))
+            .args(["--url", &server.url(), "--tool", "echo", "--args", r#"{"text":"hi"}"#, "--mode", mode])
+            .args(["--wait", "4"])
+            .output()
+            .await
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{mode}: {stderr}\nserver:\n{}", server.stderr.lock().unwrap());
+        let run: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let version = if mode == MODERN { MODERN } else { LEGACY };
+        assert_eq!(run["protocolVersion"], version, "{run}");
+        assert_eq!(run["first"], json!({ "text": "hi", "isError": false }), "{run}");
+        assert_eq!(run["second"], json!({ "text": "hi", "isError": false }), "{run}");
+        // First the scope the 401 named, then the union with the one the 403 named.
+        assert_eq!(
+            run["authorizations"],
+            json!([
+                { "scope": "mcp", "resource": server.url() },
+                { "scope": "mcp tools:echo", "resource": server.url() },
+            ]),
+            "{run}"
+        );
+        let events: Vec<Value> =
+            std::fs::read_to_string(&events).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        let kinds: Vec<(&str, Option<&str>)> =
+            events.iter().map(|e| (e["event"].as_str().unwrap(), e["grant"].as_str())).collect();
+        assert_eq!(
+            kinds,
+            [
+                ("register", None),
+                ("authorize", None),
+                ("token", Some("authorization_code")),
+                ("authorize", None),
+                ("token", Some("authorization_code")),
+                ("token", Some("refresh_token")),
+            ],
+            "{mode}: {events:?}"
+        );
+    }
+    server.stop().await;
+    authorization_server.kill().await.unwrap();
+}

@@ -83,7 +83,10 @@ impl Validator {
         // The issuer picks the keys; it is verified with the signature below.
         let unverified: Unverified = jsonwebtoken::dangerous::insecure_decode_claims(token)
             .map_err(|e| invalid(format!("malformed token claims: {e}")))?;
-        let Some((issuer, keys)) = self.issuers.iter().find(|(issuer, _)| *issuer == unverified.iss) else {
+        // A trailing slash is the only difference tolerated: issuers are
+        // written both ways.
+        let same = |issuer: &str| issuer.trim_end_matches('/') == unverified.iss.trim_end_matches('/');
+        let Some((_, keys)) = self.issuers.iter().find(|(issuer, _)| same(issuer)) else {
             return Err(invalid(format!("issuer {:?} is not one this server accepts", unverified.iss)));
         };
         let key = keys.key_for(header.kid.as_deref(), header.alg).await.map_err(|e| match e {
@@ -95,7 +98,7 @@ impl Validator {
         validation.validate_nbf = true;
         // The audience is compared below, as a resource identifier.
         validation.validate_aud = false;
-        validation.set_issuer(&[issuer]);
+        validation.set_issuer(&[&unverified.iss]);
         validation.set_required_spec_claims(&["exp", "iss", "sub", "aud"]);
         let claims = jsonwebtoken::decode::<Claims>(token, &key.key, &validation)
             .map_err(|e| invalid(describe(e.kind())))?
