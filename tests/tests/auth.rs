@@ -656,3 +656,44 @@ async fn the_python_sdk_signs_in_steps_up_and_refreshes_against_a_real_authoriza
     server.stop().await;
     authorization_server.kill().await.unwrap();
 }
+
+/// A router that imports `mcp-wit:extension/caller` hears who calls it: the
+/// token's issuer, subject, client and scopes, in both eras; without
+/// authorization, no one.
+#[tokio::test]
+async fn the_router_hears_who_calls_it() {
+    let key = Key::es256("k1");
+    let issuer = Issuer::start(vec![key.clone()]).await;
+    let whoami = fixture_arg("whoami");
+    let server = HttpServer::start(&[whoami.as_str(), "--auth-issuer", &issuer.url]).await;
+    let resource = server.url();
+    let call = json!({ "name": "whoami", "arguments": {} });
+    let expected = |subject: &str| json!({ "issuer": issuer.url, "subject": subject, "clientId": "test-client", "scopes": ["a", "b"] });
+
+    let mut alice = with_token(&server, &key.sign(&claims(&issuer, &resource, "alice", "b a")));
+    alice.initialize(LEGACY).await;
+    let response = alice.request(1, "tools/call", call.clone()).await;
+    let said: Value = serde_json::from_str(response["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(said, expected("alice"));
+
+    let bob = with_token(&server, &key.sign(&claims(&issuer, &resource, "bob", "a b")));
+    let mut params = call.clone();
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": MODERN,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": { "name": "auth-test", "version": "1.0.0" },
+    });
+    let request = json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": params });
+    let headers = [("mcp-protocol-version", MODERN), ("mcp-method", "tools/call"), ("mcp-name", "whoami")];
+    let reply = bob.post_raw(&headers, request.to_string()).await;
+    let said: Value = serde_json::from_str(reply.response()["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(said, expected("bob"), "{reply:?}");
+    server.stop().await;
+
+    let open = HttpServer::start(&[whoami.as_str()]).await;
+    let mut anyone = open.client();
+    anyone.initialize(LEGACY).await;
+    let response = anyone.request(1, "tools/call", call).await;
+    assert_eq!(response["result"]["content"][0]["text"], "anonymous", "{response}");
+    open.stop().await;
+}

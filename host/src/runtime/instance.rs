@@ -8,7 +8,10 @@ use wasmtime_wasi::{WasiCtxView, WasiView};
 #[cfg(feature = "outgoing-http")]
 use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
 
-use mcp_wit_protocol::{Calls, CancelFlag, ClientLink, FaultKind, GuestFault, GuestResult, TickHook, contract};
+use mcp_wit_protocol::auth::SharedCaller;
+use mcp_wit_protocol::{
+    CallContext, Calls, CancelFlag, ClientLink, FaultKind, GuestFault, GuestResult, TickHook, contract,
+};
 
 use super::bindings::wit;
 use super::convert::{IntoContract, completion_request};
@@ -74,6 +77,8 @@ pub struct StoreData {
     /// The client of the request being served (routers that import
     /// `mcp-wit:extension/client`).
     client: Option<ClientLink>,
+    /// Who made the request being served, when it was authenticated.
+    caller: Option<SharedCaller>,
     /// An Extism plugin's kernel (`extism:host/env`).
     #[cfg(feature = "extism")]
     kernel: Option<Box<Kernel>>,
@@ -102,6 +107,11 @@ impl StoreData {
     /// The client of the request being served, if the session gave one.
     pub(super) fn client(&self) -> Option<&ClientLink> {
         self.client.as_ref()
+    }
+
+    /// Who made the request being served, when it was authenticated.
+    pub(super) fn caller(&self) -> Option<&SharedCaller> {
+        self.caller.as_ref()
     }
 
     /// A call's time budget.
@@ -493,21 +503,27 @@ impl RouterInstance {
         self.calls
     }
 
-    /// Arms the next calls: a fresh deadline, the flag that cancels them, a
-    /// hook to run at every tick while they run, and the client they may
-    /// reach.
-    pub fn begin_request(&mut self, cancel: &CancelFlag, hook: Option<&TickHook>, client: Option<&ClientLink>) {
+    /// Arms the next calls as `cx` says: a fresh deadline, the flag that
+    /// cancels them, a hook to run at every tick while they run, the client
+    /// they may reach and the caller they serve.
+    pub fn begin_request(&mut self, cx: &CallContext) {
         let data = self.store.data_mut();
-        data.control.begin_call(cancel, hook);
-        if data.client.is_some() || client.is_some() {
-            data.client = client.cloned();
+        data.control.begin_call(&cx.cancel, cx.tick_hook.as_ref());
+        if data.client.is_some() || cx.client.is_some() {
+            data.client = cx.client.clone();
+        }
+        if data.caller.is_some() || cx.caller.is_some() {
+            data.caller = cx.caller.clone();
         }
     }
 
     /// Ends what [`Self::begin_request`] armed that must not outlive the
-    /// request: the client link (it holds the request's stream open).
+    /// request: the client link (it holds the request's stream open) and
+    /// the caller.
     pub fn end_request(&mut self) {
-        self.store.data_mut().client = None;
+        let data = self.store.data_mut();
+        data.client = None;
+        data.caller = None;
     }
 
     guest_call!(/// Calls `name()`.
@@ -635,6 +651,7 @@ fn store_with(engine: &wasmtime::Engine, sandbox: SandboxState, limits: Limits, 
         control: CallControl::new(limits, calls),
         limits,
         client: None,
+        caller: None,
         #[cfg(feature = "extism")]
         kernel: None,
     };

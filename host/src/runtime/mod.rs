@@ -6,6 +6,7 @@
 
 mod bindings;
 pub mod cache;
+mod caller;
 mod client;
 mod convert;
 pub mod engine;
@@ -32,6 +33,7 @@ use cache::CompileCache;
 use instance::{NotMade, RouterExports, StoreData};
 use limits::Limits;
 
+pub use caller::CALLER_INTERFACE;
 pub use client::CLIENT_INTERFACE;
 pub use extension::EXTENSION_INTERFACE;
 pub use instance::RouterInstance;
@@ -505,6 +507,9 @@ fn link(
     if imports.client {
         client::add_to_linker(&mut linker, calls)?;
     }
+    if imports.caller {
+        caller::add_to_linker(&mut linker)?;
+    }
     if imports.extension {
         extension::add_absent_to_linker(&mut linker)?;
     }
@@ -560,6 +565,8 @@ const NO_ROUTER_PLUGGED: &str = "no router is plugged into this middleware";
 struct Imports {
     /// `mcp-wit:extension/client`: the router talks back.
     client: bool,
+    /// `mcp-wit:extension/caller`: the router asks who calls it.
+    caller: bool,
     /// `mcp-wit:extension/extension`: a middleware plugged into a router that
     /// does not export it (a middleware imports what it exports).
     extension: bool,
@@ -578,6 +585,7 @@ impl Imports {
         for (name, _) in component.component_type().imports(engine) {
             match name {
                 client::CLIENT_INTERFACE => imports.client = true,
+                caller::CALLER_INTERFACE => imports.caller = true,
                 extension::EXTENSION_INTERFACE => imports.extension = true,
                 ROUTER_INTERFACE => imports.router = true,
                 _ => {}

@@ -71,7 +71,7 @@ impl PooledRouter {
                     self.own = Some(self.component.instantiate_for(cx.calls).await?);
                 }
                 let instance = self.own.as_mut().expect("instantiated above");
-                instance.begin_request(&cx.cancel, cx.tick_hook.as_ref(), cx.client.as_ref());
+                instance.begin_request(cx);
                 self.in_call = true;
                 let result = call(instance).await;
                 self.in_call = false;
@@ -86,7 +86,7 @@ impl PooledRouter {
             }
             InstanceMode::PerRequest => {
                 let mut instance = self.component.instantiate_for(cx.calls).await?;
-                instance.begin_request(&cx.cancel, cx.tick_hook.as_ref(), cx.client.as_ref());
+                instance.begin_request(cx);
                 call(&mut instance).await
             }
             InstanceMode::Shared => {
@@ -98,7 +98,7 @@ impl PooledRouter {
                     *slot = Some(component.instantiate_for(cx.calls).await?);
                 }
                 let instance = slot.as_mut().expect("instantiated above");
-                instance.begin_request(&cx.cancel, cx.tick_hook.as_ref(), cx.client.as_ref());
+                instance.begin_request(cx);
                 self.in_call = true;
                 let result = call(instance).await;
                 self.in_call = false;
