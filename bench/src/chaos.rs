@@ -219,7 +219,8 @@ async fn trapping(
     mut stopped: watch::Receiver<bool>,
 ) -> anyhow::Result<Disturbed> {
     let mut done = Disturbed::default();
-    let mut client = Client::open(addr, Era::Legacy, usize::MAX, tool.into()).await.context("the trapping session")?;
+    let mut client =
+        Client::open(addr, Era::Legacy, usize::MAX, tool.into(), None).await.context("the trapping session")?;
     let mut id = 0;
     while pause(&mut stopped, Duration::from_millis(10)).await {
         id += 1;

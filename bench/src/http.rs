@@ -33,7 +33,7 @@ use anyhow::{Context, bail, ensure};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::client::conn::http1::{self, SendRequest};
-use hyper::header::{ACCEPT, CONTENT_TYPE, HOST, HeaderValue};
+use hyper::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE, HOST, HeaderValue};
 use hyper::{Method, Request, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde::{Deserialize, Serialize};
@@ -107,6 +107,8 @@ pub struct HttpLoadOptions {
     pub tool: String,
     /// What to do to the server while the measured calls run.
     pub disturbances: Disturbances,
+    /// Sent as `Authorization: Bearer …` with every request.
+    pub bearer: Option<String>,
 }
 
 impl Default for HttpLoadOptions {
@@ -121,6 +123,7 @@ impl Default for HttpLoadOptions {
             timeout: Duration::from_secs(120),
             tool: "echo".into(),
             disturbances: Disturbances::default(),
+            bearer: None,
         }
     }
 }
@@ -206,7 +209,11 @@ pub fn run_http_load(command: &[String], options: &HttpLoadOptions) -> anyhow::R
 /// Opens the sessions, warms them up and measures.
 async fn measure(server: &HttpServer, options: &HttpLoadOptions) -> anyhow::Result<HttpLoadResult> {
     let tool: Arc<str> = options.tool.as_str().into();
-    let clients = open_sessions_from(server.addr, options.era, 0, options.sessions, &tool).await?;
+    let authorization = match &options.bearer {
+        Some(token) => Some(HeaderValue::from_str(&format!("Bearer {token}")).context("the bearer token")?),
+        None => None,
+    };
+    let clients = open_sessions_from(server.addr, options.era, 0, options.sessions, &tool, &authorization).await?;
     let (clients, _) = phase(clients, 1, options.warmup_per_session).await.context("warm-up")?;
     let framing = clients[0].framing.map_or("none", Framing::name).to_string();
 
@@ -312,12 +319,14 @@ async fn open_sessions_from(
     first: usize,
     count: usize,
     tool: &Arc<str>,
+    authorization: &Option<HeaderValue>,
 ) -> anyhow::Result<Vec<Client>> {
     let mut clients = Vec::with_capacity(count);
     for start in (first..first + count).step_by(OPEN_AT_ONCE) {
         let end = (start + OPEN_AT_ONCE).min(first + count);
-        let tasks: Vec<_> =
-            (start..end).map(|index| tokio::spawn(Client::open(addr, era, index, tool.clone()))).collect();
+        let tasks: Vec<_> = (start..end)
+            .map(|index| tokio::spawn(Client::open(addr, era, index, tool.clone(), authorization.clone())))
+            .collect();
         for task in tasks {
             clients.push(task.await.context("a session task panicked")??);
         }
@@ -369,14 +378,14 @@ pub fn idle_memory(command: &[String], options: &IdleOptions) -> anyhow::Result<
             tokio::time::sleep(Duration::from_millis(200)).await;
             let rss_start_kib = rss_kib(pid)?;
             let echo: Arc<str> = "echo".into();
-            let mut first = open_sessions_from(server.addr, Era::Legacy, 0, 1, &echo).await?;
+            let mut first = open_sessions_from(server.addr, Era::Legacy, 0, 1, &echo, &None).await?;
             first[0].call(1).await.context("the first session's call")?;
             tokio::time::sleep(Duration::from_millis(100)).await;
             let rss_first_kib = rss_kib(pid)?;
             let mut rest = Vec::new();
             for start in (1..=sessions).step_by(OPEN_AT_ONCE) {
                 let count = OPEN_AT_ONCE.min(sessions + 1 - start);
-                let mut batch = open_sessions_from(server.addr, Era::Legacy, start, count, &echo).await?;
+                let mut batch = open_sessions_from(server.addr, Era::Legacy, start, count, &echo, &None).await?;
                 for client in &mut batch {
                     client.call(1).await.with_context(|| format!("session {}'s call", client.index))?;
                 }
@@ -446,6 +455,8 @@ pub(crate) struct Client {
     tool: Arc<str>,
     sender: SendRequest<Full<Bytes>>,
     host: HeaderValue,
+    /// `Authorization`, when the server wants a token.
+    authorization: Option<HeaderValue>,
     session: Option<HeaderValue>,
     /// The framing of the last answer to a call.
     framing: Option<Framing>,
@@ -462,7 +473,13 @@ struct Reply {
 
 impl Client {
     /// Connects, then (legacy) `initialize` and `notifications/initialized`.
-    pub(crate) async fn open(addr: SocketAddr, era: Era, index: usize, tool: Arc<str>) -> anyhow::Result<Self> {
+    pub(crate) async fn open(
+        addr: SocketAddr,
+        era: Era,
+        index: usize,
+        tool: Arc<str>,
+        authorization: Option<HeaderValue>,
+    ) -> anyhow::Result<Self> {
         let stream = tokio::net::TcpStream::connect(addr).await.with_context(|| format!("cannot connect to {addr}"))?;
         stream.set_nodelay(true)?;
         let (sender, connection) = http1::handshake(TokioIo::new(stream)).await?;
@@ -477,6 +494,7 @@ impl Client {
             tool,
             sender,
             host,
+            authorization,
             session: None,
             framing: None,
             expected: String::with_capacity(32),
@@ -581,6 +599,9 @@ impl Client {
         if let Some(session) = &self.session {
             request =
                 request.header("mcp-session-id", session.clone()).header("mcp-protocol-version", PROTOCOL_VERSION);
+        }
+        if let Some(authorization) = &self.authorization {
+            request = request.header(AUTHORIZATION, authorization.clone());
         }
         if self.era == Era::Modern {
             // A modern client posts nothing but its echo calls.

@@ -5,7 +5,7 @@
 //!     [--show-stderr] -- <server command...>
 //! loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
 //! loadgen http [--era legacy|modern] [--sessions N] [--calls-per-session M] [--warmup-per-session W]
-//!     [--client-threads T] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
+//!     [--client-threads T] [--bearer TOKEN] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
 //! loadgen idle-memory [--sessions N] [--close-connections] [--settle-ms MS] [--timeout SECS] [--show-stderr]
 //!     -- <server command with {addr}...>
 //! ```
@@ -26,7 +26,7 @@ const USAGE: &str =
            [--show-stderr] -- <server command...>
        loadgen cold-start [--runs K] [--show-stderr] -- <server command...>
        loadgen http [--era legacy|modern] [--sessions N] [--calls-per-session M] [--warmup-per-session W]
-           [--client-threads T] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
+           [--client-threads T] [--bearer TOKEN] [--timeout SECS] [--show-stderr] -- <server command with {addr}...>
        loadgen idle-memory [--sessions N] [--close-connections] [--settle-ms MS] [--timeout SECS] [--show-stderr]
            -- <server command with {addr}...>
 
@@ -59,6 +59,7 @@ fn run() -> anyhow::Result<()> {
             "client-threads",
             "era",
             "settle-ms",
+            "bearer",
         ],
         &["show-stderr", "close-connections", "help"],
     )?;
@@ -99,6 +100,7 @@ fn run() -> anyhow::Result<()> {
                 client_threads: args.get("client-threads", defaults.client_threads)?,
                 show_stderr,
                 timeout: Duration::from_secs(args.get("timeout", defaults.timeout.as_secs())?),
+                bearer: args.value("bearer").map(str::to_string),
                 ..defaults
             };
             serde_json::to_string_pretty(&http::run_http_load(&args.command, &options)?)?

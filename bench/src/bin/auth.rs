@@ -1,0 +1,222 @@
+//! What authorization costs on the HTTP request path: the echo call over
+//! Streamable HTTP, served by the same `mcp-wit` binary without and with
+//! `--auth-issuer`, runs interleaved, server CPU per call and throughput.
+//!
+//! The tokens are ES256 JWTs signed here and verified against a JWKS file
+//! (no network). Each session reuses its token, as clients do, so a call
+//! costs what a remembered token costs; the signature check a new token
+//! costs once is measured apart, in process (`jsonwebtoken::decode` with the
+//! server's settings).
+//!
+//! usage: auth [--sessions 1,8,64] [--calls N] [--warmup N] [--reps R] [--eras legacy,modern]
+//!             [--out DIR] [--mcp-wit PATH] [--show-stderr]
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, ensure};
+use jsonwebtoken::jwk::{Jwk, JwkSet};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use mcp_wit_bench::args::Args;
+use mcp_wit_bench::http::{self, Era, HttpLoadOptions, HttpLoadResult, run_http_load};
+use mcp_wit_bench::stats::{median, min_max};
+use serde_json::json;
+
+const USAGE: &str = "usage: auth [--sessions 1,8,64] [--calls N] [--warmup N] [--reps R] [--eras legacy,modern] \
+                     [--out DIR] [--mcp-wit PATH] [--show-stderr]";
+const ISSUER: &str = "https://issuer.bench.invalid";
+const RESOURCE: &str = "https://mcp.bench.invalid/mcp";
+
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}\n{USAGE}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> anyhow::Result<()> {
+    let args = Args::parse(
+        std::env::args().skip(1),
+        &["sessions", "calls", "warmup", "reps", "eras", "out", "mcp-wit"],
+        &["show-stderr"],
+    )?;
+    let sessions: Vec<usize> = args.list("sessions", &[1, 8, 64])?;
+    let calls: usize = args.get("calls", 10_000)?;
+    let warmup: usize = args.get("warmup", 1_000)?;
+    let reps: usize = args.get("reps", 5)?;
+    let eras: Vec<Era> = args.list("eras", &[Era::Legacy, Era::Modern])?;
+    ensure!(
+        reps > 0 && calls > 0 && sessions.iter().all(|&n| n > 0),
+        "--reps, --calls and --sessions must be positive"
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("bench/ sits in the workspace")?.to_path_buf();
+    let out_dir = args.value("out").map_or_else(|| root.join("bench/results/auth"), PathBuf::from);
+    let binary = match args.value("mcp-wit") {
+        Some(path) => PathBuf::from(path),
+        None => std::env::current_exe()?.parent().context("no directory for this binary")?.join("mcp-wit"),
+    };
+    ensure!(binary.exists(), "{} is missing: build with `cargo build --release -p mcp-wit-cli`", binary.display());
+    let echo = Path::new(mcp_wit_tests::FIXTURES).join("echo.wasm");
+
+    // The issuer's key, its JWKS in a file, and one token per run.
+    let work = std::env::temp_dir().join(format!("mcp-wit-bench-auth-{}", std::process::id()));
+    std::fs::create_dir_all(&work)?;
+    let (encoding, decoding, jwks) = es256_key()?;
+    let jwks_file = work.join("jwks.json");
+    std::fs::write(&jwks_file, serde_json::to_vec(&jwks)?)?;
+    let now = SystemTime::now().duration_since(UNIX_EPOCH)?.as_secs();
+    let claims = json!({
+        "iss": ISSUER, "sub": "bench", "aud": RESOURCE, "client_id": "bench-client",
+        "scope": "mcp", "iat": now, "exp": now + 24 * 3600,
+    });
+    let mut header = Header::new(Algorithm::ES256);
+    header.kid = Some("bench".into());
+    let token = jsonwebtoken::encode(&header, &claims, &encoding)?;
+
+    let serve = |auth: bool| {
+        let mut command: Vec<String> =
+            [binary.to_str().unwrap(), "serve", echo.to_str().unwrap()].iter().map(|s| s.to_string()).collect();
+        command.extend(["--guest-output", "discard", "--http", http::ADDR].map(String::from));
+        if auth {
+            command.extend(
+                ["--auth-issuer", ISSUER, "--auth-resource", RESOURCE, "--auth-scope", "mcp"].map(String::from),
+            );
+            command.extend(["--auth-jwks-file".to_string(), jwks_file.display().to_string()]);
+        }
+        command
+    };
+
+    // (era, sessions, auth) → the runs' results.
+    let mut results: Vec<((Era, usize, bool), Vec<HttpLoadResult>)> = Vec::new();
+    for rep in 1..=reps {
+        for &era in &eras {
+            for &count in &sessions {
+                for auth in [false, true] {
+                    let options = HttpLoadOptions {
+                        era,
+                        sessions: count,
+                        calls_per_session: (calls / count).max(20),
+                        warmup_per_session: (warmup / count).max(2),
+                        show_stderr: args.switch("show-stderr"),
+                        bearer: auth.then(|| token.clone()),
+                        ..HttpLoadOptions::default()
+                    };
+                    let result = run_http_load(&serve(auth), &options)
+                        .with_context(|| format!("{era:?}, {count} sessions, auth {auth}"))?;
+                    eprintln!(
+                        "rep {rep}/{reps} {era:?} {count:>3} sessions auth={auth:<5}: {:>7.0} calls/s  cpu {:>5.1} µs/call",
+                        result.calls_per_sec, result.cpu_us_per_call
+                    );
+                    match results.iter_mut().find(|(key, _)| *key == (era, count, auth)) {
+                        Some((_, runs)) => runs.push(result),
+                        None => results.push(((era, count, auth), vec![result])),
+                    }
+                }
+            }
+        }
+    }
+
+    let verify = signature_check(&token, &decoding)?;
+    let summary = summarize(&results, &eras, &sessions, verify, calls, warmup, reps);
+    std::fs::create_dir_all(&out_dir)?;
+    std::fs::write(out_dir.join("summary.md"), &summary)?;
+    let raw: Vec<_> = results
+        .iter()
+        .map(|((era, sessions, auth), runs)| json!({ "era": era, "sessions": sessions, "auth": auth, "runs": runs }))
+        .collect();
+    std::fs::write(out_dir.join("results.json"), serde_json::to_vec_pretty(&raw)?)?;
+    let _ = std::fs::remove_dir_all(&work);
+    print!("{summary}");
+    eprintln!("wrote {}/{{summary.md,results.json}}", out_dir.display());
+    Ok(())
+}
+
+/// A fresh P-256 key: how tokens are signed, how they are verified, and the
+/// JWKS that publishes it.
+fn es256_key() -> anyhow::Result<(EncodingKey, DecodingKey, JwkSet)> {
+    use p256::pkcs8::{EncodePrivateKey, LineEnding};
+    let secret = p256::SecretKey::random(&mut rand_core::OsRng);
+    let pem = secret.to_pkcs8_pem(LineEnding::LF)?;
+    let encoding = EncodingKey::from_ec_pem(pem.as_bytes())?;
+    let mut jwk = Jwk::from_encoding_key(&encoding, Algorithm::ES256)?;
+    jwk.common.key_id = Some("bench".into());
+    let decoding = DecodingKey::from_jwk(&jwk)?;
+    Ok((encoding, decoding, JwkSet { keys: vec![jwk] }))
+}
+
+/// Median µs of one full check of `token` (header, signature, claims), as
+/// the server runs it for a token it has not seen.
+fn signature_check(token: &str, key: &DecodingKey) -> anyhow::Result<f64> {
+    let mut validation = Validation::new(Algorithm::ES256);
+    validation.set_issuer(&[ISSUER]);
+    validation.validate_aud = false;
+    validation.validate_nbf = true;
+    let mut samples = Vec::new();
+    for _ in 0..7 {
+        let started = Instant::now();
+        for _ in 0..500 {
+            jsonwebtoken::decode::<serde_json::Value>(token, key, &validation)?;
+        }
+        samples.push(started.elapsed().as_secs_f64() * 1e6 / 500.0);
+    }
+    Ok(median(&samples))
+}
+
+fn summarize(
+    results: &[((Era, usize, bool), Vec<HttpLoadResult>)],
+    eras: &[Era],
+    sessions: &[usize],
+    verify_us: f64,
+    calls: usize,
+    warmup: usize,
+    reps: usize,
+) -> String {
+    let runs =
+        |key: (Era, usize, bool)| results.iter().find(|(k, _)| *k == key).map(|(_, r)| r.as_slice()).unwrap_or(&[]);
+    let cpu = |r: &[HttpLoadResult]| r.iter().map(|r| r.cpu_us_per_call).collect::<Vec<_>>();
+    let rate = |r: &[HttpLoadResult]| r.iter().map(|r| r.calls_per_sec).collect::<Vec<_>>();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Echo tool over Streamable HTTP on 127.0.0.1, the same binary without and with `--auth-issuer` \
+         (ES256 tokens, keys from a JWKS file, one token per session reused for every call); median of {reps} \
+         interleaved runs of {calls} calls (+{warmup} warm-up) per point. Server CPU is µs per call; the \
+         difference is per call, of medians (in brackets: the smallest and largest per-run difference).\n"
+    );
+    let _ = writeln!(out, "| era | sessions | CPU without | CPU with | difference | calls/s without | calls/s with |");
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|");
+    for &era in eras {
+        for &count in sessions {
+            let (plain, auth) = (runs((era, count, false)), runs((era, count, true)));
+            if plain.is_empty() || auth.is_empty() {
+                continue;
+            }
+            let differences: Vec<f64> =
+                plain.iter().zip(auth).map(|(p, a)| a.cpu_us_per_call - p.cpu_us_per_call).collect();
+            let (low, high) = min_max(&differences);
+            let label = match era {
+                Era::Legacy => "2025-11-25 sessions",
+                Era::Modern => "2026-07-28",
+            };
+            let _ = writeln!(
+                out,
+                "| {label} | {count} | {:.1} | {:.1} | {:+.1} ({low:+.1} to {high:+.1}) | {:.0} | {:.0} |",
+                median(&cpu(plain)),
+                median(&cpu(auth)),
+                median(&cpu(auth)) - median(&cpu(plain)),
+                median(&rate(plain)),
+                median(&rate(auth)),
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nA token not seen before is checked in full once (header, ES256 signature, claims): {verify_us:.1} µs \
+         in process, median of 7 × 500."
+    );
+    out
+}
