@@ -697,3 +697,33 @@ async fn the_router_hears_who_calls_it() {
     assert_eq!(response["result"]["content"][0]["text"], "anonymous", "{response}");
     open.stop().await;
 }
+
+/// `[auth]` in mcp-wit.toml turns authorization on as the flags do.
+#[tokio::test]
+async fn the_config_file_turns_authorization_on() {
+    let key = Key::es256("k1");
+    let issuer = Issuer::start(vec![key.clone()]).await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mcp-wit.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "[http]\nlisten = \"127.0.0.1:0\"\n\n[auth]\nissuer = [\"{}\"]\njwks-url = \"{}/jwks\"\nscope = [\"mcp\"]\n\
+             tool-scope = [\"echo=echo:call\"]\n\n[[component]]\npath = \"{}\"\n",
+            issuer.url,
+            issuer.url,
+            fixture_arg("echo"),
+        ),
+    )
+    .unwrap();
+    let server = HttpServer::start_as_given(&["-f", file.to_str().unwrap()]).await;
+    let reply = server.client().post_raw(&[], initialize_body()).await;
+    assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{reply:?}");
+    assert_eq!(param(&challenge(&reply), "scope"), Some("mcp"), "{reply:?}");
+    let document = get_json(&server.at("/.well-known/oauth-protected-resource")).await;
+    assert_eq!(document["scopes_supported"], json!(["mcp", "echo:call"]), "{document}");
+    let mut client = with_token(&server, &key.sign(&claims(&issuer, &server.url(), "alice", "mcp")));
+    client.initialize(LEGACY).await;
+    assert_eq!(client.post(echo_call(1)).await.status, StatusCode::FORBIDDEN);
+    server.stop().await;
+}
