@@ -26,6 +26,9 @@ use serde_json::json;
 const USAGE: &str = "usage: auth [--sessions 1,8,64] [--calls N] [--warmup N] [--reps R] [--eras legacy,modern] \
                      [--out DIR] [--mcp-wit PATH] [--show-stderr]";
 const ISSUER: &str = "https://issuer.bench.invalid";
+
+/// The runs of each point: (era, sessions, with authorization) → results.
+type Runs = Vec<((Era, usize, bool), Vec<HttpLoadResult>)>;
 const RESOURCE: &str = "https://mcp.bench.invalid/mcp";
 
 fn main() -> std::process::ExitCode {
@@ -90,8 +93,7 @@ fn run() -> anyhow::Result<()> {
         command
     };
 
-    // (era, sessions, auth) → the runs' results.
-    let mut results: Vec<((Era, usize, bool), Vec<HttpLoadResult>)> = Vec::new();
+    let mut results: Runs = Vec::new();
     for rep in 1..=reps {
         for &era in &eras {
             for &count in &sessions {
@@ -167,7 +169,7 @@ fn signature_check(token: &str, key: &DecodingKey) -> anyhow::Result<f64> {
 }
 
 fn summarize(
-    results: &[((Era, usize, bool), Vec<HttpLoadResult>)],
+    results: &Runs,
     eras: &[Era],
     sessions: &[usize],
     verify_us: f64,

@@ -115,7 +115,7 @@ pub async fn message(
             return wire::status(StatusCode::ACCEPTED);
         }
     };
-    if let Err(refusal) = super::streamable::allow_operation(&server, &caller, &message) {
+    if let Err(refusal) = super::auth::allow_operation(&server, &caller, &message) {
         return refusal;
     }
     if let Message::Response { .. } = message {

@@ -22,14 +22,14 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::ServerState;
-use super::auth::RequestCaller;
+use super::auth::{self, RequestCaller};
 use super::modern::{self, CancelOnDrop};
 use super::resume::LoggedEvents;
 use super::sessions::{Activity, HttpSession, ServerStream, Transport};
 use super::sse::{self, EventSender};
 use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
-use mcp_wit_protocol::http::{Named, refused_status};
+use mcp_wit_protocol::http::refused_status;
 use mcp_wit_protocol::jsonrpc::{self, Message};
 use mcp_wit_protocol::{Admitted, Peer, ProtocolVersion};
 
@@ -72,7 +72,7 @@ async fn post_inner(
         }
         Kind::Accepted { cancels, message } => (None, false, cancels, message),
     };
-    allow_operation(server, caller, &message)?;
+    auth::allow_operation(server, caller, &message)?;
     let message = match id {
         Some(_) => match modern::serve(server, caller, headers, message, streaming).await {
             Ok(response) => return Ok(response),
@@ -130,20 +130,6 @@ async fn post_inner(
     };
     let target = Target::Stored(core, caller.clone());
     Ok(answer(server, target, message, streaming, Some((session, activity)), None).await)
-}
-
-/// `Ok` unless authorization is on and `caller` lacks the scopes the tool,
-/// prompt or resource `message` names needs: then the 403 that asks for them.
-pub(super) fn allow_operation(server: &ServerState, caller: &RequestCaller, message: &Message) -> Result<(), Response> {
-    let (Some(auth), Some(caller), Message::Request { method, params, .. }) = (&server.auth, caller.get(), message)
-    else {
-        return Ok(());
-    };
-    if !auth.has_operation_rules() {
-        return Ok(());
-    }
-    let named = Named::of(method, params.as_deref());
-    auth.allow(caller, named.operation(method))
 }
 
 /// `initialize` without a session: creates one when the core accepts it.

@@ -39,6 +39,8 @@ use axum::response::Response;
 use jsonwebtoken::Algorithm;
 
 use mcp_wit_protocol::auth::{Caller, Operation, ScopePolicy, SharedCaller};
+use mcp_wit_protocol::http::Named;
+use mcp_wit_protocol::jsonrpc::Message;
 
 use super::ServerState;
 use super::wire::{self, TRANSPORT_ERROR};
@@ -277,7 +279,7 @@ impl ResourceServer {
 
     /// Whether any tool, prompt or resource needs more than the server's
     /// scopes (else [`Self::allow`] with an operation never refuses).
-    pub fn has_operation_rules(&self) -> bool {
+    fn has_operation_rules(&self) -> bool {
         self.scopes.has_rules()
     }
 
@@ -361,6 +363,21 @@ pub(super) async fn require(State(server): State<Arc<ServerState>>, mut request:
         }
         Err(refusal) => refusal,
     }
+}
+
+/// `Ok` unless authorization is on and `caller` lacks the scopes the tool,
+/// prompt or resource `message` names needs: then the 403 that asks for
+/// them. Checked before the guest sees the request.
+pub(super) fn allow_operation(server: &ServerState, caller: &RequestCaller, message: &Message) -> Result<(), Response> {
+    let (Some(auth), Some(caller), Message::Request { method, params, .. }) = (&server.auth, caller.get(), message)
+    else {
+        return Ok(());
+    };
+    if !auth.has_operation_rules() {
+        return Ok(());
+    }
+    let named = Named::of(method, params.as_deref());
+    auth.allow(caller, named.operation(method))
 }
 
 /// `GET /.well-known/oauth-protected-resource[/<path>]`.
