@@ -377,6 +377,8 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         max_output: settings.max_output.unwrap_or(defaults.max_output),
         state_key,
         state_ttl: settings.state_ttl.unwrap_or(defaults.state_ttl),
+        // Set by the HTTP server from its authorization settings.
+        list_filter: None,
     };
     let sources = args.file.iter().cloned().chain(plans.iter().map(|plan| plan.path.clone())).collect();
     Ok(Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets })

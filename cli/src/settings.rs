@@ -393,6 +393,11 @@ pub struct AuthSettings {
     #[arg(long = "auth-fetch-timeout", value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]
     pub fetch_timeout: Option<Duration>,
+    /// Leave out of tools/prompts/resources lists what the caller lacks the
+    /// scopes to use [default: false: lists show everything, and a call asks
+    /// for the scope it needs].
+    #[arg(long = "auth-filter-lists", value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub filter_lists: Option<bool>,
 }
 
 impl AuthSettings {
@@ -418,6 +423,7 @@ impl AuthSettings {
             keys_refresh: self.keys_refresh.or(lower.keys_refresh),
             keys_cooldown: self.keys_cooldown.or(lower.keys_cooldown),
             fetch_timeout: self.fetch_timeout.or(lower.fetch_timeout),
+            filter_lists: self.filter_lists.or(lower.filter_lists),
         }
     }
 
@@ -439,6 +445,7 @@ impl AuthSettings {
             ("--auth-keys-refresh", self.keys_refresh.is_some()),
             ("--auth-keys-cooldown", self.keys_cooldown.is_some()),
             ("--auth-fetch-timeout", self.fetch_timeout.is_some()),
+            ("--auth-filter-lists", self.filter_lists.is_some()),
         ]
         .into_iter()
         .find_map(|(flag, given)| given.then_some(flag))
@@ -491,6 +498,7 @@ impl AuthSettings {
             scopes: ScopePolicy { required: self.scope.clone(), rules: scope_rules, implies },
             algorithms: if self.algorithm.is_empty() { defaults.algorithms } else { self.algorithm.clone() },
             clock_skew: self.clock_skew.unwrap_or(defaults.clock_skew),
+            filter_lists: self.filter_lists.unwrap_or(defaults.filter_lists),
         }))
     }
 }

@@ -443,6 +443,19 @@ async fn operations_need_their_scopes_and_a_broader_scope_implies_them() {
     let document = get_json(&server.at("/.well-known/oauth-protected-resource")).await;
     assert_eq!(document["scopes_supported"], json!(["echo:call"]), "{document}");
     server.stop().await;
+
+    // With --auth-filter-lists, a caller sees only what it may call.
+    let filtering = protected(&issuer, &["--auth-tool-scope", "ec*=echo:call", "--auth-filter-lists"]).await;
+    let resource = filtering.url();
+    let token = |scope: &str| key.sign(&claims(&issuer, &resource, "alice", scope));
+    let mut client = with_token(&filtering, &token("mcp"));
+    client.initialize(LEGACY).await;
+    let listed = client.request(1, "tools/list", json!({})).await;
+    assert_eq!(listed["result"]["tools"], json!([]), "{listed}");
+    client.token = Some(token("echo:call"));
+    let listed = client.request(2, "tools/list", json!({})).await;
+    assert_eq!(listed["result"]["tools"][0]["name"], "echo", "{listed}");
+    filtering.stop().await;
 }
 
 #[tokio::test]

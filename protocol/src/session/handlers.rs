@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::{Outbox, Phase, Session};
+use crate::auth::OperationKind;
 use crate::contract;
 use crate::jsonrpc::{RpcError, code};
 use crate::mapping;
@@ -84,6 +85,7 @@ impl<C: RouterComponent> Session<C> {
             .iter()
             .enumerate()
             .flat_map(|(i, tools)| tools.iter().map(move |t| (i, t)))
+            .filter(|(i, t)| self.shows(OperationKind::Tool, &routers.outward_name(*i, &t.name)))
             .filter_map(|(i, t)| match mapping::tool(t, v) {
                 Ok(tool) => Some(tool.with_name(routers.outward_name(i, &t.name))),
                 Err(why) => {
@@ -183,9 +185,9 @@ impl<C: RouterComponent> Session<C> {
         let mapped: Vec<_> = per_mount
             .iter()
             .enumerate()
-            .flat_map(|(i, list)| {
-                list.iter().map(move |r| mapping::resource(r, v).with_uri(routers.outward_uri(i, &r.uri)))
-            })
+            .flat_map(|(i, list)| list.iter().map(move |r| (i, r, routers.outward_uri(i, &r.uri))))
+            .filter(|(_, _, uri)| self.shows(OperationKind::Resource, uri))
+            .map(|(_, r, uri)| mapping::resource(r, v).with_uri(uri))
             .collect();
         self.reply_page(id, "resources", &mapped, p.cursor.as_deref())
     }
@@ -298,9 +300,9 @@ impl<C: RouterComponent> Session<C> {
         let mapped: Vec<_> = per_mount
             .iter()
             .enumerate()
-            .flat_map(|(i, list)| {
-                list.iter().map(move |p| mapping::prompt(p).with_name(routers.outward_name(i, &p.name)))
-            })
+            .flat_map(|(i, list)| list.iter().map(move |p| (p, routers.outward_name(i, &p.name))))
+            .filter(|(_, name)| self.shows(OperationKind::Prompt, name))
+            .map(|(p, name)| mapping::prompt(p).with_name(name))
             .collect();
         self.reply_page(id, "prompts", &mapped, p.cursor.as_deref())
     }

@@ -4,6 +4,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::Session;
+use crate::auth::{Operation, OperationKind};
 use crate::jsonrpc::RpcError;
 use crate::router::{CallContext, GuestResult, RouterComponent};
 
@@ -59,6 +60,16 @@ impl<C: RouterComponent> Session<C> {
             per_mount.push(self.guest(mount, async |r, cx| list(r, cx).await).await?);
         }
         Ok(per_mount)
+    }
+
+    /// Whether a list shows the caller the `kind` of thing `name` (its outward
+    /// name or URI): always, unless lists are filtered by scope and the
+    /// caller lacks one that using it needs.
+    pub(super) fn shows(&self, kind: OperationKind, name: &str) -> bool {
+        match (&self.options.list_filter, &self.cx.caller) {
+            (Some(policy), Some(caller)) => policy.missing(caller, Some(Operation { kind, name })).is_empty(),
+            _ => true,
+        }
     }
 
     /// Answers with the page of `items` that `cursor` points at, under `key`.

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use serde_json::value::RawValue;
 
-use crate::auth::SharedCaller;
+use crate::auth::{ScopePolicy, SharedCaller};
 use crate::cancel::{Canceller, TickHook};
 use crate::client::{ClientCapabilities, ClientLink, LinkSettings, Peer, QuestionIds};
 use crate::contract;
@@ -57,6 +57,10 @@ pub struct SessionOptions {
     /// How long a round's `requestState` is honoured: the time a client has
     /// to answer its questions (whole seconds).
     pub state_ttl: Duration,
+    /// When set, the tools, prompts and resources lists of an authenticated
+    /// caller leave out what it lacks the scopes to use (unauthenticated
+    /// sessions see everything).
+    pub list_filter: Option<Arc<ScopePolicy>>,
 }
 
 impl Default for SessionOptions {
@@ -66,6 +70,7 @@ impl Default for SessionOptions {
             max_output: DEFAULT_MAX_OUTPUT,
             state_key: StateKey::default(),
             state_ttl: crate::rounds::DEFAULT_STATE_TTL,
+            list_filter: None,
         }
     }
 }

@@ -219,6 +219,10 @@ impl ServerState {
         bound: SocketAddr,
     ) -> Result<Self, String> {
         let auth = options.auth.as_ref().map(|auth| ResourceServer::new(auth, bound)).transpose()?;
+        let mut session_options = session_options;
+        if let Some(auth) = options.auth.as_ref().filter(|auth| auth.filter_lists) {
+            session_options.list_filter = Some(Arc::new(auth.scopes.clone()));
+        }
         let security = SecurityPolicy::new(bound.ip().is_loopback(), &options.allow_hosts, &options.allow_origins);
         let sessions = Arc::new(Sessions::new(options.max_sessions, options.session_timeout));
         let (shutdown, _) = watch::channel(false);

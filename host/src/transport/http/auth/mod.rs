@@ -71,6 +71,10 @@ pub struct AuthOptions {
     pub algorithms: Vec<String>,
     /// Tolerated difference between the issuer's clock and this one.
     pub clock_skew: Duration,
+    /// Lists (tools, prompts, resources) leave out what the caller lacks
+    /// the scopes to use. Off by default: a client that sees a tool can ask
+    /// for the scope it needs when it calls it (step-up).
+    pub filter_lists: bool,
 }
 
 impl AuthOptions {
@@ -108,6 +112,7 @@ impl Default for AuthOptions {
             scopes: ScopePolicy::default(),
             algorithms: DEFAULT_ALGORITHMS.iter().map(|a| a.to_string()).collect(),
             clock_skew: Duration::from_secs(60),
+            filter_lists: false,
         }
     }
 }
