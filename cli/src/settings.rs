@@ -384,8 +384,8 @@ pub struct AuthSettings {
     #[arg(long = "auth-keys-refresh", value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]
     pub keys_refresh: Option<Duration>,
-    /// The shortest time between two key fetches caused by tokens naming an
-    /// unknown key [default: 10s].
+    /// The shortest time between two key fetches that tokens cause (a key id
+    /// not held, or keys that could not be fetched) [default: 10s].
     #[arg(long = "auth-keys-cooldown", value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]
     pub keys_cooldown: Option<Duration>,

@@ -473,8 +473,9 @@ async fn keys_that_cannot_be_fetched_bound_the_wait_and_held_keys_keep_working()
     assert_eq!(reply.status, StatusCode::SERVICE_UNAVAILABLE, "{reply:?}");
     assert!(reply.header("retry-after").is_some(), "{reply:?}");
 
-    // Up: fetched, taken.
+    // Up: fetched (past the 1 ms cooldown of fetches that tokens cause), taken.
     issuer.serve(Serving::Up);
+    tokio::time::sleep(Duration::from_millis(20)).await;
     let mut client = with_token(&server, &good);
     client.initialize(LEGACY).await;
 

@@ -7,8 +7,9 @@
 //!   endpoint that is down or slow costs one bounded wait per refresh, and
 //!   tokens signed with held keys keep working.
 //! - A token naming a key id not held fetches the keys once more (rotation),
-//!   unless they were fetched less than [`KeyOptions::refetch_cooldown`]
-//!   ago: a stream of made-up key ids costs at most one fetch per cooldown.
+//!   unless a fetch was tried less than [`KeyOptions::refetch_cooldown`]
+//!   ago: a stream of made-up key ids costs at most one fetch per cooldown,
+//!   and so does an issuer that is down.
 //! - One fetch at a time per key set; requests that need it wait for it.
 
 use std::path::PathBuf;
@@ -41,7 +42,8 @@ pub enum KeySource {
 pub struct KeyOptions {
     /// How long fetched keys are used before they are fetched again.
     pub refresh_after: Duration,
-    /// The shortest time between two fetches caused by unknown key ids.
+    /// The shortest time between two fetches that tokens cause (a key id
+    /// not held, keys that could not be fetched).
     pub refetch_cooldown: Duration,
     /// The longest wait for one fetch (metadata and JWKS each).
     pub fetch_timeout: Duration,
@@ -152,7 +154,10 @@ impl KeySet {
                 .is_none_or(|(at, _)| asked.saturating_duration_since(*at) >= self.options.refetch_cooldown);
             (fresh, found, may_refetch)
         };
-        if !fresh || (!found && may_refetch) {
+        // Stale or missing keys are fetched, but not more than once per
+        // cooldown: while the issuer is down, requests are not each held up
+        // by a fetch that is bound to fail.
+        if (!fresh || !found) && may_refetch {
             self.refresh(asked).await;
         }
         let held = self.held();
