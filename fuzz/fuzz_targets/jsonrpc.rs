@@ -45,6 +45,7 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use mcp_wit::Routers;
+use mcp_wit_protocol::auth::Caller;
 use mcp_wit_protocol::jsonrpc::code;
 use mcp_wit::runtime::engine::{EngineOptions, build_engine_with};
 use mcp_wit::sandbox::guest_output::OutputTarget;
@@ -404,20 +405,25 @@ fn expect_for_envelope<'a>(params: &RawValue, id: &'a RawValue) -> Option<Expect
     }
 }
 
-/// The `requestState` decoder on `message`'s params: an error or the
-/// answers, never a panic, and never a state this process did not sign.
+/// The `requestState` decoder on `message`'s params, for an anonymous and
+/// an authenticated caller: an error or the answers, never a panic, and
+/// never a state this process did not sign.
 fn check_request_state(message: &[u8]) {
     static KEY: OnceLock<StateKey> = OnceLock::new();
+    static CALLER: OnceLock<Caller> = OnceLock::new();
     let Ok(mcp_wit_protocol::jsonrpc::Incoming::Request { params, .. }) = mcp_wit_protocol::jsonrpc::parse(message)
     else {
         return;
     };
-    let read = Round::read(KEY.get_or_init(StateKey::random), Method::CallTool, params);
     let carries_state = params.is_some_and(|p| {
         serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(p.get())
             .is_ok_and(|object| object.get("requestState").is_some_and(|state| !state.is_null()))
     });
-    if carries_state && read.is_ok() {
-        panic!("a requestState the server never signed was accepted: {}", String::from_utf8_lossy(message));
+    let caller = CALLER.get_or_init(|| Caller::new("https://issuer.fuzz", "fuzz", None, ["scope".to_string()]));
+    for caller in [None, Some(caller)] {
+        let read = Round::read(KEY.get_or_init(StateKey::random), Method::CallTool, params, caller);
+        if carries_state && read.is_ok() {
+            panic!("a requestState the server never signed was accepted: {}", String::from_utf8_lossy(message));
+        }
     }
 }
