@@ -576,7 +576,7 @@ fn host_of(authority: &str) -> Option<&str> {
 
 /// Whether `host` (as [`host_of`] gives it, any case) names this machine:
 /// `localhost`, an IPv4 loopback address or `[::1]`.
-fn is_loopback_name(host: &str) -> bool {
+pub fn is_loopback_name(host: &str) -> bool {
     let suffix = ".localhost";
     let named = host.eq_ignore_ascii_case("localhost")
         || (host.len() > suffix.len()

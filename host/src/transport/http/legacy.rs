@@ -63,7 +63,7 @@ struct EndOnDrop {
 
 impl Drop for EndOnDrop {
     fn drop(&mut self) {
-        self.server.sessions.remove(&self.id, Transport::Legacy, self.owner.get().map(AsRef::as_ref));
+        self.server.sessions.remove(&self.id, Transport::Legacy, self.owner.get());
     }
 }
 
@@ -93,7 +93,7 @@ pub async fn message(
             None,
         );
     };
-    let session = server.sessions.get(&id, Transport::Legacy, caller.get().map(AsRef::as_ref));
+    let session = server.sessions.get(&id, Transport::Legacy, caller.get());
     let Some((session, stream)) = session.and_then(|s| s.stream().map(|tx| (s, tx))) else {
         return wire::unknown_session(None);
     };

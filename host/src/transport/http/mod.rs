@@ -214,12 +214,11 @@ impl ServerState {
     /// fix in `options`.
     fn new(
         routers: Routers,
-        session_options: SessionOptions,
+        mut session_options: SessionOptions,
         options: HttpOptions,
         bound: SocketAddr,
     ) -> Result<Self, String> {
         let auth = options.auth.as_ref().map(|auth| ResourceServer::new(auth, bound)).transpose()?;
-        let mut session_options = session_options;
         if let Some(auth) = options.auth.as_ref().filter(|auth| auth.filter_lists) {
             session_options.list_filter = Some(Arc::new(auth.scopes.clone()));
         }

@@ -103,7 +103,7 @@ async fn post_inner(
             id.as_deref(),
         ));
     };
-    let Some(session) = server.sessions.get(session_id, Transport::Streamable, caller.get().map(AsRef::as_ref)) else {
+    let Some(session) = server.sessions.get(session_id, Transport::Streamable, caller.get()) else {
         return Err(wire::unknown_session(id.as_deref()));
     };
     if let Message::Response { .. } = message {
@@ -206,7 +206,7 @@ pub async fn get(State(server): State<Arc<ServerState>>, caller: RequestCaller, 
                 None,
             ));
         };
-        let caller = caller.get().map(AsRef::as_ref);
+        let caller = caller.get();
         server.sessions.get(id, Transport::Streamable, caller).ok_or_else(|| wire::unknown_session(None))
     })();
     let session = match result {
@@ -252,7 +252,7 @@ pub async fn delete(State(server): State<Arc<ServerState>>, caller: RequestCalle
             "Bad Request: Mcp-Session-Id header is required",
             None,
         ),
-        Ok(Some(id)) if server.sessions.remove(id, Transport::Streamable, caller.get().map(AsRef::as_ref)) => {
+        Ok(Some(id)) if server.sessions.remove(id, Transport::Streamable, caller.get()) => {
             wire::status(StatusCode::NO_CONTENT)
         }
         Ok(Some(_)) => wire::unknown_session(None),

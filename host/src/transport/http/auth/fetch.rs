@@ -15,6 +15,8 @@ use http_body_util::{BodyExt, Empty, Limited};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 
+use mcp_wit_protocol::http::is_loopback_name;
+
 /// Largest document accepted.
 const MAX_DOCUMENT: usize = 1 << 20;
 
@@ -29,7 +31,7 @@ impl FetchUrl {
         let Some(host) = uri.host() else { return Err(format!("{url:?} names no host")) };
         match uri.scheme_str() {
             Some("https") => Ok(FetchUrl(uri)),
-            Some("http") if is_loopback(host) => Ok(FetchUrl(uri)),
+            Some("http") if is_loopback_name(host) => Ok(FetchUrl(uri)),
             Some("http") => Err(format!("{url:?} must use https (plain http only to a loopback address)")),
             _ => Err(format!("{url:?} must be an https URL")),
         }
@@ -39,11 +41,6 @@ impl FetchUrl {
     pub fn as_str(&self) -> String {
         self.0.to_string()
     }
-}
-
-fn is_loopback(host: &str) -> bool {
-    let bare = host.trim_start_matches('[').trim_end_matches(']');
-    host.eq_ignore_ascii_case("localhost") || bare.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// GETs `url`, within `timeout` for the whole exchange; the body of a 200

@@ -128,7 +128,7 @@ pub(crate) struct ResourceServer {
     metadata_url: String,
     /// The resource's path under [`METADATA_PATH`] (empty for a root resource).
     metadata_suffix: String,
-    metadata: Vec<u8>,
+    metadata: axum::body::Bytes,
     scopes: ScopePolicy,
     validator: Validator,
 }
@@ -191,7 +191,7 @@ impl ResourceServer {
         if !supported.is_empty() {
             document["scopes_supported"] = serde_json::json!(supported);
         }
-        let metadata = serde_json::to_vec(&document).expect("metadata serialises");
+        let metadata = serde_json::to_vec(&document).expect("metadata serialises").into();
         Ok(ResourceServer {
             resource,
             metadata_url,
@@ -337,8 +337,8 @@ pub(crate) struct RequestCaller(pub Option<SharedCaller>);
 
 impl RequestCaller {
     /// The caller, when authenticated.
-    pub fn get(&self) -> Option<&SharedCaller> {
-        self.0.as_ref()
+    pub fn get(&self) -> Option<&Caller> {
+        self.0.as_deref()
     }
 }
 
