@@ -574,8 +574,8 @@ fn host_of(authority: &str) -> Option<&str> {
     (port_ok && host_ok).then_some(host)
 }
 
-/// Whether `host` (as [`host_of`] gives it, any case) names this machine:
-/// `localhost`, an IPv4 loopback address or `[::1]`.
+/// Whether `host` (an authority's host without its port, any case) names
+/// this machine: `localhost`, an IPv4 loopback address or `[::1]`.
 pub fn is_loopback_name(host: &str) -> bool {
     let suffix = ".localhost";
     let named = host.eq_ignore_ascii_case("localhost")
