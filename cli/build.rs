@@ -1,7 +1,7 @@
 //! Builds the demo router that `mcp-wit serve` runs with no component
 //! (`components/hello`, see `mcp-wit-guest-build`) and the components that
-//! `mcp-wit wrap` composes routers with (`components/adapter`, `unplugged`
-//! and `plain-extension`), and points `MCP_WIT_*_COMPONENT` at them for
+//! `mcp-wit wrap` composes routers with (`components/adapter`, `unplugged`,
+//! `plain-extension` and `caller-cell`), and points `MCP_WIT_*_COMPONENT` at them for
 //! `include_bytes!`. The other guests are test fixtures, built by the
 //! `tests` package.
 
@@ -16,18 +16,21 @@ fn main() {
         components.join("adapter"),
         components.join("unplugged"),
         components.join("plain-extension"),
+        components.join("caller-cell"),
         components.join("Cargo.toml"),
         root.join("wit"),
         root.join("protocol"),
     ] {
         println!("cargo:rerun-if-changed={}", watched.display());
     }
-    let built = mcp_wit_guest_build::build(&components, &["hello", "adapter", "unplugged", "plain-extension"]);
+    let built =
+        mcp_wit_guest_build::build(&components, &["hello", "adapter", "unplugged", "plain-extension", "caller-cell"]);
     for (variable, name) in [
         ("MCP_WIT_DEMO_COMPONENT", "hello"),
         ("MCP_WIT_ADAPTER_COMPONENT", "adapter"),
         ("MCP_WIT_UNPLUGGED_COMPONENT", "unplugged"),
         ("MCP_WIT_PLAIN_EXTENSION_COMPONENT", "plain_extension"),
+        ("MCP_WIT_CALLER_CELL_COMPONENT", "caller_cell"),
     ] {
         let path = built.join(format!("{name}.wasm"));
         assert!(path.exists(), "the guest build produced no {}", path.display());

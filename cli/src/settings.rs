@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use mcp_wit::HttpOptions;
 use mcp_wit::InstanceMode;
-use mcp_wit::auth::{OperationKind, ScopePolicy, ScopeRule};
+use mcp_wit::auth::{OperationKind, ScopePolicy, ScopeRule, parse_scope_rule};
 use mcp_wit::transport::http::{AuthOptions, KeyOptions, KeySource};
 
 use crate::units;
@@ -503,16 +503,9 @@ impl AuthSettings {
     }
 }
 
-/// `NAME=SCOPE SCOPE…` → (`NAME`, the scopes).
+/// `NAME=SCOPE SCOPE…` → (`NAME`, the scopes), the error naming `flag`.
 fn split_rule(flag: &str, rule: &str) -> Result<(String, Vec<String>), String> {
-    let Some((name, scopes)) = rule.split_once('=') else {
-        return Err(format!("{flag} {rule:?}: expected NAME=SCOPES (e.g. `write_*=files:write`)"));
-    };
-    let scopes: Vec<String> = scopes.split_ascii_whitespace().map(str::to_string).collect();
-    if name.trim().is_empty() || scopes.is_empty() {
-        return Err(format!("{flag} {rule:?}: expected NAME=SCOPES (e.g. `write_*=files:write`)"));
-    }
-    Ok((name.trim().to_string(), scopes))
+    parse_scope_rule(rule).map_err(|e| format!("{flag} {rule:?}: {e}"))
 }
 
 /// `PORT` → 127.0.0.1:PORT; `HOST:PORT` → its first address.

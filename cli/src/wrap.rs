@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
-use mcp_wit::runtime::{CLIENT_INTERFACE, EXTENSION_INTERFACE, ROUTER_INTERFACE};
+use mcp_wit::runtime::{CALLER_INTERFACE, CLIENT_INTERFACE, EXTENSION_INTERFACE, ROUTER_INTERFACE};
 use mcp_wit::{CompileCache, EngineOptions, LoadedComponent, SandboxPolicy};
 use wac_graph::types::{ItemKind, Package};
 use wac_graph::{CompositionGraph, EncodeOptions};
@@ -17,6 +17,11 @@ static ADAPTER: &[u8] = include_bytes!(env!("MCP_WIT_ADAPTER_COMPONENT"));
 static UNPLUGGED: &[u8] = include_bytes!(env!("MCP_WIT_UNPLUGGED_COMPONENT"));
 /// The extension of a router that exports none.
 static PLAIN_EXTENSION: &[u8] = include_bytes!(env!("MCP_WIT_PLAIN_EXTENSION_COMPONENT"));
+/// Keeps the caller the adapter authenticated for the router to read.
+static CALLER_CELL: &[u8] = include_bytes!(env!("MCP_WIT_CALLER_CELL_COMPONENT"));
+
+/// The adapter's import the caller cell answers.
+const REQUEST_CALLER_INTERFACE: &str = "mcp-wit:adapter/request-caller@0.1.0";
 
 #[derive(clap::Args)]
 pub struct WrapArgs {
@@ -70,8 +75,9 @@ fn check_router(router: &[u8]) -> anyhow::Result<()> {
 /// provides answered by `unplugged` (the client, and a middleware
 /// composition's dangling extension and router imports) and, for a router
 /// without the extension, the adapter's extension import by
-/// `plain-extension`. The result may import only what every engine offers
-/// (WASI and `wasi:http`).
+/// `plain-extension`; `caller-cell` carries the caller the adapter
+/// authenticates to the router's `caller` import. The result may import
+/// only what every engine offers (WASI and `wasi:http`).
 fn compose(router: &[u8]) -> anyhow::Result<Vec<u8>> {
     let mut graph = CompositionGraph::new();
     let router = Package::from_bytes("router", None, router, graph.types_mut())?;
@@ -90,8 +96,15 @@ fn compose(router: &[u8]) -> anyhow::Result<Vec<u8>> {
             .expect("the embedded components are components");
         graph.register_package(package)
     };
+    let imports_caller = world.imports.contains_key(CALLER_INTERFACE);
     let router = graph.register_package(router)?;
     let router = graph.instantiate(router);
+    let cell = embedded(&mut graph, "mcp-wit:caller-cell", CALLER_CELL)?;
+    let cell = graph.instantiate(cell);
+    if imports_caller {
+        let current = graph.alias_instance_export(cell, CALLER_INTERFACE)?;
+        graph.set_instantiation_argument(router, CALLER_INTERFACE, current)?;
+    }
     if !unplugged_imports.is_empty() {
         let unplugged = embedded(&mut graph, "mcp-wit:unplugged", UNPLUGGED)?;
         let unplugged = graph.instantiate(unplugged);
@@ -117,6 +130,14 @@ fn compose(router: &[u8]) -> anyhow::Result<Vec<u8>> {
     graph
         .set_instantiation_argument(adapter, EXTENSION_INTERFACE, extension_export)
         .context("the router's extension does not fit the adapter")?;
+    let set_caller = graph.alias_instance_export(cell, REQUEST_CALLER_INTERFACE)?;
+    graph.set_instantiation_argument(adapter, REQUEST_CALLER_INTERFACE, set_caller)?;
+    // The identity type the setter takes comes with the interface it is
+    // defined in, when the adapter's world keeps that import.
+    if graph.types()[graph[adapter_package].ty()].imports.contains_key(CALLER_INTERFACE) {
+        let current = graph.alias_instance_export(cell, CALLER_INTERFACE)?;
+        graph.set_instantiation_argument(adapter, CALLER_INTERFACE, current)?;
+    }
     let adapter_exports: Vec<String> = graph.types()[graph[adapter_package].ty()].exports.keys().cloned().collect();
     for name in adapter_exports {
         let export = graph.alias_instance_export(adapter, &name)?;

@@ -2,12 +2,32 @@
 //! ([`Caller`]) and the scopes each operation needs ([`ScopePolicy`]).
 //!
 //! A transport that authenticates requests (the host's HTTP resource
-//! server) validates the token and hands the session its [`Caller`]; this
-//! module only holds the rules, so every transport, the sessions and the
-//! routers read them the same way.
+//! server, the component-side adapter) validates the token and hands the
+//! session its [`Caller`]; this module holds the rules, so every transport,
+//! the sessions and the routers read them the same way. With the `auth`
+//! feature it holds the resource server's too: what a token must be
+//! ([`TokenRules`]), the keys it is verified with ([`parse_jwks`]), and the
+//! wire of its refusals ([`ResourceMetadata`], [`AuthRefusal`]). Finding
+//! and keeping keys stays with each transport.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
+
+#[cfg(feature = "auth")]
+mod jwks;
+#[cfg(feature = "auth")]
+mod resource;
+#[cfg(feature = "auth")]
+mod token;
+
+#[cfg(feature = "auth")]
+pub use jsonwebtoken::Algorithm;
+#[cfg(feature = "auth")]
+pub use jwks::{VerifyingKey, find_key, parse_jwks};
+#[cfg(feature = "auth")]
+pub use resource::{AuthRefusal, METADATA_PATH, RefusalKind, ResourceMetadata, bearer_token, check_scopes};
+#[cfg(feature = "auth")]
+pub use token::{DEFAULT_ALGORITHMS, TokenHeader, TokenRules, Verified};
 
 /// The authenticated caller of a request: what its access token says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,6 +189,19 @@ impl ScopePolicy {
     pub fn has_rules(&self) -> bool {
         !self.rules.is_empty()
     }
+}
+
+/// A rule as flags and settings write it, `NAME=SCOPE SCOPE…` (a glob and
+/// the scopes it needs, or a scope and those it implies), as the name and
+/// the scopes; the error says what was expected.
+pub fn parse_scope_rule(rule: &str) -> Result<(String, Vec<String>), String> {
+    let expected = || "expected NAME=SCOPES (e.g. `write_*=files:write`)".to_string();
+    let (name, scopes) = rule.split_once('=').ok_or_else(expected)?;
+    let scopes: Vec<String> = scopes.split_ascii_whitespace().map(str::to_string).collect();
+    if name.trim().is_empty() || scopes.is_empty() {
+        return Err(expected());
+    }
+    Ok((name.trim().to_string(), scopes))
 }
 
 /// Whether `name` matches the glob `pattern` (see [`ScopeRule::pattern`]).

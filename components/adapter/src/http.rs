@@ -7,8 +7,10 @@
 //! only sessions use, are 405.
 
 use std::io::{Read, Write};
+use std::sync::Arc;
 
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use mcp_wit_protocol::auth::{AuthRefusal, Caller, RefusalKind};
 use mcp_wit_protocol::http::{
     self as rules, EVENT_STREAM, JSON, Kind, Named, Refusal, check_headers, check_param_headers, header_mismatch,
     refused_status, rejection, write_event,
@@ -22,6 +24,9 @@ use wasip2::http::types::{
 };
 
 use crate::Adapter;
+use crate::auth::{AuthSetting, ResourceServer};
+use crate::mcp_wit::adapter::request_caller;
+use crate::mcp_wit::extension::caller::Identity;
 use crate::router::Imported;
 use crate::settings::Settings;
 
@@ -37,18 +42,38 @@ impl wasip2::exports::http::incoming_handler::Guest for Adapter {
 struct Answer {
     status: StatusCode,
     content_type: Option<&'static str>,
-    /// `Allow`, for 405.
-    allow: Option<&'static str>,
+    /// Further headers (`Allow`, `WWW-Authenticate`, `Retry-After`).
+    headers: Vec<(&'static str, String)>,
     body: Vec<u8>,
 }
 
 impl Answer {
     fn json(status: StatusCode, body: Vec<u8>) -> Self {
-        Answer { status, content_type: Some(JSON), allow: None, body }
+        Answer { status, content_type: Some(JSON), headers: Vec::new(), body }
     }
 
     fn empty(status: StatusCode) -> Self {
-        Answer { status, content_type: None, allow: None, body: Vec::new() }
+        Answer { status, content_type: None, headers: Vec::new(), body: Vec::new() }
+    }
+
+    fn with_header(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.headers.push((name, value.into()));
+        self
+    }
+
+    /// A request authorization refuses, with its challenge.
+    fn unauthorized(server: &ResourceServer, refusal: &AuthRefusal) -> Self {
+        eprintln!(
+            "adapter: refused a request: {} {}: {}",
+            refusal.status().as_u16(),
+            refusal.error_code().unwrap_or("unauthenticated"),
+            refusal.reason()
+        );
+        let answer = Answer::refused(Refusal::new(refusal.status(), refusal.message()));
+        match refusal.kind {
+            RefusalKind::KeysUnavailable(_) => answer.with_header("retry-after", "5"),
+            _ => answer.with_header("www-authenticate", server.metadata.challenge(refusal)),
+        }
     }
 
     fn refused(refusal: Refusal) -> Self {
@@ -67,6 +92,30 @@ fn answer(request: &IncomingRequest, settings: &Settings) -> Answer {
     if let Err(refusal) = settings.security.check(&headers) {
         return Answer::refused(refusal);
     }
+    let auth = match &settings.auth {
+        AuthSetting::Off => None,
+        AuthSetting::Broken(why) => {
+            let why = format!("Internal Server Error: this server's authorization settings cannot work: {why}");
+            return Answer::refused(Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, why));
+        }
+        AuthSetting::On(server) => Some(server.as_ref()),
+    };
+    let target = request.path_with_query().unwrap_or_default();
+    let (path, query) = match target.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (target.as_str(), None),
+    };
+    // The Protected Resource Metadata is for clients without a token yet.
+    if let Some(server) = auth
+        && matches!(request.method(), HttpMethod::Get)
+        && server.metadata.is_metadata_path(path)
+    {
+        return Answer::json(StatusCode::OK, server.metadata.document().to_vec());
+    }
+    let caller = match auth.map(|server| server.authenticate(&headers, query)).transpose() {
+        Ok(caller) => caller,
+        Err(refusal) => return Answer::unauthorized(auth.expect("refused by authorization"), &refusal),
+    };
     match request.method() {
         HttpMethod::Post => {}
         _ => {
@@ -74,7 +123,7 @@ fn answer(request: &IncomingRequest, settings: &Settings) -> Answer {
                 StatusCode::METHOD_NOT_ALLOWED,
                 "Method not allowed: this server keeps no sessions, so it has no stream to open or end; POST each request",
             );
-            return Answer { allow: Some("POST"), ..Answer::refused(refusal) };
+            return Answer::refused(refusal).with_header("allow", "POST");
         }
     }
     if let Err(refusal) = rules::require_json(&headers) {
@@ -96,7 +145,23 @@ fn answer(request: &IncomingRequest, settings: &Settings) -> Answer {
         Err(refusal) => return Answer::refused(refusal),
     };
     let Message::Request { id, method, params } = &message else { unreachable!("classified as a request") };
-    let mut session = Session::new(Imported, settings.session.clone());
+    // What the request does to a named tool, prompt or resource may need
+    // more scopes: checked before the router sees it.
+    if let (Some(server), Some(caller)) = (auth, &caller)
+        && server.scopes.has_rules()
+        && let Err(refusal) = server.allow(caller, Named::of(method, params.as_deref()).operation(method))
+    {
+        return Answer::unauthorized(server, &refusal);
+    }
+    let mut options = settings.session.clone();
+    if let Some(server) = auth.filter(|server| server.filter_lists) {
+        options.list_filter = Some(server.scopes.clone());
+    }
+    let mut session = Session::new(Imported, options);
+    // The router hears its caller (`mcp-wit:extension/caller`); a
+    // 2026-07-28 `requestState` is bound to it.
+    request_caller::set(caller.as_ref().map(identity).as_ref());
+    session.set_caller(caller.map(Arc::new));
     let out = match Envelope::read(params.as_deref()) {
         Ok(Some(envelope)) => match modern(&headers, &mut session, id, method, params.as_deref(), &envelope) {
             Ok(out) => out,
@@ -177,7 +242,17 @@ fn respond(out: Vec<Vec<u8>>, streaming: bool) -> Answer {
     for message in &out {
         write_event(&mut body, "message", None, message);
     }
-    Answer { status: StatusCode::OK, content_type: Some(EVENT_STREAM), allow: None, body }
+    Answer { status: StatusCode::OK, content_type: Some(EVENT_STREAM), headers: Vec::new(), body }
+}
+
+/// The caller as the router reads it.
+fn identity(caller: &Caller) -> Identity {
+    Identity {
+        issuer: caller.issuer.clone(),
+        subject: caller.subject.clone(),
+        client_id: caller.client_id.clone(),
+        scopes: caller.scopes.clone(),
+    }
 }
 
 /// The request's headers in the `http` crate's map (invalid ones skipped).
@@ -225,8 +300,8 @@ fn send(out: ResponseOutparam, answer: Answer) {
             headers.push(("cache-control".into(), b"no-cache".to_vec()));
         }
     }
-    if let Some(allow) = answer.allow {
-        headers.push(("allow".into(), allow.as_bytes().to_vec()));
+    for (name, value) in answer.headers {
+        headers.push((name.into(), value.into_bytes()));
     }
     let fields = Fields::from_list(&headers).expect("the adapter's own headers are valid");
     let response = OutgoingResponse::new(fields);

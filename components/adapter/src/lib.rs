@@ -20,6 +20,8 @@
 //!   (comma lists; as `mcp-wit serve --allow-host/--allow-origin` on a
 //!   public bind).
 //! - `MCP_WIT_JSON_RESPONSE=1`: answer HTTP with JSON, not SSE.
+//! - `MCP_WIT_AUTH_*`: HTTP requests need an OAuth access token (see
+//!   [`auth`]).
 
 wit_bindgen::generate!({
     path: "../../wit",
@@ -28,6 +30,7 @@ wit_bindgen::generate!({
     generate_all,
 });
 
+mod auth;
 mod http;
 mod router;
 mod settings;

@@ -16,8 +16,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use jsonwebtoken::jwk::{Jwk, PublicKeyUse};
-use jsonwebtoken::{Algorithm, DecodingKey};
+use mcp_wit_protocol::auth::{Algorithm, VerifyingKey, find_key, parse_jwks};
 use serde::Deserialize;
 
 use super::fetch::{self, FetchUrl};
@@ -67,21 +66,6 @@ pub enum KeyError {
     /// The issuer's keys cannot be had now (never fetched, and the fetch
     /// failed): the server cannot tell.
     Unavailable(String),
-}
-
-/// One key of a set.
-pub struct VerifyingKey {
-    kid: Option<String>,
-    /// The algorithm the JWKS pins the key to, if it does.
-    alg: Option<Algorithm>,
-    /// The key.
-    pub key: DecodingKey,
-}
-
-impl VerifyingKey {
-    fn fits(&self, alg: Algorithm) -> bool {
-        self.key.family() == alg.family() && self.alg.is_none_or(|pinned| pinned == alg)
-    }
 }
 
 /// Where one set's JWKS is.
@@ -147,7 +131,7 @@ impl KeySet {
         let (fresh, found, may_refetch) = {
             let held = self.held();
             let fresh = held.fetched.is_some_and(|at| asked.duration_since(at) < self.options.refresh_after);
-            let found = find(&held.keys, kid, alg).is_ok();
+            let found = find_key(&held.keys, kid, alg).is_ok();
             let may_refetch = held
                 .attempted
                 .as_ref()
@@ -161,7 +145,7 @@ impl KeySet {
             self.refresh(asked).await;
         }
         let held = self.held();
-        match find(&held.keys, kid, alg) {
+        match find_key(&held.keys, kid, alg) {
             Ok(key) => Ok(key.clone()),
             Err(why) if held.keys.is_empty() => Err(KeyError::Unavailable(match &held.attempted {
                 Some((_, Some(failure))) => failure.clone(),
@@ -216,58 +200,9 @@ impl KeySet {
     }
 }
 
-/// The key of `keys` for a token whose header names `kid` and `alg`.
-pub fn find<'k>(
-    keys: &'k [Arc<VerifyingKey>],
-    kid: Option<&str>,
-    alg: Algorithm,
-) -> Result<&'k Arc<VerifyingKey>, String> {
-    match kid {
-        Some(kid) => match keys.iter().find(|key| key.kid.as_deref() == Some(kid)) {
-            Some(key) if key.fits(alg) => Ok(key),
-            Some(_) => Err(format!("key {kid:?} is not a key for {alg:?}")),
-            None => Err(format!("no key {kid:?} among the issuer's {} keys", keys.len())),
-        },
-        None => {
-            let mut fitting = keys.iter().filter(|key| key.fits(alg));
-            match (fitting.next(), fitting.next()) {
-                (Some(key), None) => Ok(key),
-                (None, _) => Err(format!("no {alg:?} key among the issuer's keys")),
-                (Some(_), Some(_)) => Err("the token names no key id (`kid`) and several keys fit".into()),
-            }
-        }
-    }
-}
-
 fn read_file(path: &PathBuf) -> Result<Vec<VerifyingKey>, String> {
     let text = std::fs::read(path).map_err(|e| format!("cannot read the JWKS file {}: {e}", path.display()))?;
     parse_jwks(&text).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// The signing keys of a JWKS document; keys of other kinds (encryption,
-/// symmetric, unknown types) are left out.
-pub fn parse_jwks(bytes: &[u8]) -> Result<Vec<VerifyingKey>, String> {
-    #[derive(Deserialize)]
-    struct Document {
-        keys: Vec<serde_json::Value>,
-    }
-    let document: Document =
-        serde_json::from_slice(bytes).map_err(|e| format!("not a JWKS (a JSON object with `keys`): {e}"))?;
-    let mut keys = Vec::new();
-    for value in document.keys {
-        let Ok(jwk) = serde_json::from_value::<Jwk>(value) else { continue };
-        if matches!(jwk.common.public_key_use, Some(PublicKeyUse::Encryption | PublicKeyUse::Other(_))) {
-            continue;
-        }
-        let Ok(key) = DecodingKey::from_jwk(&jwk) else { continue };
-        if key.family() == jsonwebtoken::AlgorithmFamily::Hmac {
-            // A shared secret has no place in a public key set.
-            continue;
-        }
-        let alg = jwk.common.key_algorithm.and_then(|alg| alg.to_string().parse::<Algorithm>().ok());
-        keys.push(VerifyingKey { kid: jwk.common.key_id, alg, key });
-    }
-    Ok(keys)
 }
 
 /// The `jwks_uri` of `issuer`'s metadata (RFC 8414, then OpenID Connect
@@ -327,25 +262,5 @@ mod tests {
         assert_eq!(split_origin("https://as.example/"), ("https://as.example", ""));
         assert_eq!(split_origin("https://as.example"), ("https://as.example", ""));
         assert_eq!(split_origin("https://as.example/t1/"), ("https://as.example", "/t1"));
-    }
-
-    #[test]
-    fn keeps_only_signing_keys() {
-        let jwks = br#"{"keys":[
-            {"kty":"oct","k":"c2VjcmV0","kid":"hmac"},
-            {"kty":"EC","crv":"P-256","kid":"enc","use":"enc",
-             "x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"},
-            {"kty":"EC","crv":"P-256","kid":"sig","alg":"ES256",
-             "x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU","y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"},
-            {"kty":"unknown","kid":"future"}
-        ]}"#;
-        let keys: Vec<Arc<VerifyingKey>> = parse_jwks(jwks).unwrap().into_iter().map(Arc::new).collect();
-        assert_eq!(keys.len(), 1);
-        assert!(find(&keys, Some("sig"), Algorithm::ES256).is_ok());
-        assert!(find(&keys, None, Algorithm::ES256).is_ok());
-        assert!(find(&keys, Some("sig"), Algorithm::ES384).is_err());
-        assert!(find(&keys, Some("sig"), Algorithm::RS256).is_err());
-        assert!(find(&keys, Some("hmac"), Algorithm::HS256).is_err());
-        assert!(parse_jwks(b"[]").is_err());
     }
 }

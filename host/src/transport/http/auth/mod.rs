@@ -31,24 +31,24 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{FromRequestParts, Request, State};
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE};
+use axum::http::header::{CONTENT_TYPE, RETRY_AFTER, WWW_AUTHENTICATE};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::Response;
-use jsonwebtoken::Algorithm;
 
-use mcp_wit_protocol::auth::{Caller, Operation, ScopePolicy, SharedCaller};
+use mcp_wit_protocol::auth::{
+    AuthRefusal, Caller, Operation, RefusalKind, ResourceMetadata, ScopePolicy, SharedCaller, TokenRules, bearer_token,
+    check_scopes,
+};
+pub use mcp_wit_protocol::auth::{DEFAULT_ALGORITHMS, METADATA_PATH};
 use mcp_wit_protocol::http::Named;
 use mcp_wit_protocol::jsonrpc::Message;
 
 use super::ServerState;
 use super::wire::{self, TRANSPORT_ERROR};
 pub use keys::{KeyOptions, KeySource};
-use token::{Rejection, Validator};
-
-/// The path of the Protected Resource Metadata (RFC 9728).
-pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
+use token::Validator;
 
 /// How the server checks who calls it.
 #[derive(Debug, Clone)]
@@ -117,17 +117,10 @@ impl Default for AuthOptions {
     }
 }
 
-/// The asymmetric JOSE algorithms, all accepted unless narrowed.
-pub const DEFAULT_ALGORITHMS: &[&str] =
-    &["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "EdDSA"];
-
 /// The resource server of one HTTP server: its rules, keys and metadata.
 pub(crate) struct ResourceServer {
-    resource: String,
-    /// Where the metadata is (`resource_metadata` in challenges).
-    metadata_url: String,
-    /// The resource's path under [`METADATA_PATH`] (empty for a root resource).
-    metadata_suffix: String,
+    identity: ResourceMetadata,
+    /// The metadata document, served without a copy.
     metadata: axum::body::Bytes,
     scopes: ScopePolicy,
     validator: Validator,
@@ -135,7 +128,7 @@ pub(crate) struct ResourceServer {
 
 impl std::fmt::Debug for ResourceServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ResourceServer").field("resource", &self.resource).finish_non_exhaustive()
+        f.debug_struct("ResourceServer").field("resource", &self.identity.resource()).finish_non_exhaustive()
     }
 }
 
@@ -147,7 +140,7 @@ impl ResourceServer {
             return Err("authorization needs at least one issuer (the authorization server's URL)".into());
         }
         let resource = match &options.resource {
-            Some(resource) => resource.trim_end_matches('/').to_string(),
+            Some(resource) => resource.clone(),
             None if bound.ip().is_loopback() => format!("http://{bound}/mcp"),
             None => {
                 return Err(format!(
@@ -156,59 +149,16 @@ impl ResourceServer {
                 ));
             }
         };
-        let uri: Uri = resource.parse().map_err(|e| format!("the resource {resource:?} is not a URL: {e}"))?;
-        let (Some(scheme), Some(authority)) = (uri.scheme_str(), uri.authority()) else {
-            return Err(format!("the resource {resource:?} must be an absolute URL"));
-        };
-        if resource.contains('#') {
-            return Err(format!("the resource {resource:?} must not have a fragment"));
-        }
-        let metadata_suffix = uri.path().trim_end_matches('/').to_string();
-        let metadata_url = format!("{scheme}://{authority}{METADATA_PATH}{metadata_suffix}");
-        let algorithms = options
-            .algorithms
-            .iter()
-            .map(|name| match name.parse::<Algorithm>() {
-                Ok(alg) if alg.family() != jsonwebtoken::AlgorithmFamily::Hmac => Ok(alg),
-                Ok(_) => Err(format!("{name} is not accepted: tokens are verified with public keys")),
-                Err(_) => Err(format!("{name:?} is not a JOSE signature algorithm")),
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let validator = Validator::new(
-            &resource,
-            &options.issuers,
-            &options.keys,
-            options.key_options,
-            algorithms,
-            options.clock_skew,
-        )?;
-        let mut document = serde_json::json!({
-            "resource": resource,
-            "authorization_servers": options.issuers,
-            "bearer_methods_supported": ["header"],
-        });
-        let supported = options.scopes.all_scopes();
-        if !supported.is_empty() {
-            document["scopes_supported"] = serde_json::json!(supported);
-        }
-        let metadata = serde_json::to_vec(&document).expect("metadata serialises").into();
-        Ok(ResourceServer {
-            resource,
-            metadata_url,
-            metadata_suffix,
-            metadata,
-            scopes: options.scopes.clone(),
-            validator,
-        })
+        let identity = ResourceMetadata::new(&resource, &options.issuers, &options.scopes)?;
+        let rules = TokenRules::new(identity.resource(), &options.issuers, &options.algorithms, options.clock_skew)?;
+        let validator = Validator::new(rules, &options.keys, options.key_options)?;
+        let metadata = axum::body::Bytes::copy_from_slice(identity.document());
+        Ok(ResourceServer { identity, metadata, scopes: options.scopes.clone(), validator })
     }
 
     /// The paths the metadata is served at.
     pub fn metadata_paths(&self) -> Vec<String> {
-        let mut paths = vec![METADATA_PATH.to_string()];
-        if !self.metadata_suffix.is_empty() {
-            paths.push(format!("{METADATA_PATH}{}", self.metadata_suffix));
-        }
-        paths
+        self.identity.paths()
     }
 
     /// The Protected Resource Metadata document.
@@ -221,48 +171,9 @@ impl ResourceServer {
     /// The caller of a request with `headers` and `uri`, or the answer that
     /// refuses it.
     pub async fn authenticate(&self, headers: &HeaderMap, uri: &Uri) -> Result<SharedCaller, Response> {
-        if uri.query().is_some_and(|query| query.split('&').any(|pair| pair.starts_with("access_token="))) {
-            return Err(self.refuse(
-                StatusCode::BAD_REQUEST,
-                Some(("invalid_request", "access tokens are taken only from the Authorization header")),
-                &[],
-                None,
-            ));
-        }
-        let mut values = headers.get_all(AUTHORIZATION).iter();
-        let token = match (values.next(), values.next()) {
-            (None, _) => return Err(self.unauthenticated("no access token")),
-            (Some(_), Some(_)) => {
-                return Err(self.refuse(
-                    StatusCode::BAD_REQUEST,
-                    Some(("invalid_request", "more than one Authorization header")),
-                    &[],
-                    None,
-                ));
-            }
-            (Some(value), None) => match bearer_token(value) {
-                Some(token) => token,
-                None => return Err(self.unauthenticated("an Authorization header without a Bearer token")),
-            },
-        };
-        let caller = match self.validator.validate(token).await {
-            Ok(caller) => caller,
-            Err(Rejection::Invalid(why)) => {
-                let needed = self.scopes.needed(None);
-                return Err(self.refuse(StatusCode::UNAUTHORIZED, Some(("invalid_token", &why)), &needed, None));
-            }
-            Err(Rejection::Unavailable(why)) => {
-                tracing::warn!(reason = %why, "refused a request: its token cannot be verified now");
-                let mut response = wire::error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    TRANSPORT_ERROR,
-                    "Service Unavailable: the authorization server's keys cannot be fetched; try again shortly",
-                    None,
-                );
-                response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("5"));
-                return Err(response);
-            }
-        };
+        let token = bearer_token(headers, uri.query(), &self.scopes).map_err(|refusal| self.refuse(&refusal, None))?;
+        let caller =
+            self.validator.validate(token, &self.scopes).await.map_err(|refusal| self.refuse(&refusal, None))?;
         self.allow(&caller, None)?;
         Ok(caller)
     }
@@ -270,16 +181,7 @@ impl ResourceServer {
     /// `Ok` when `caller` holds the scopes of `operation` (the server's when
     /// `None`); else the 403 that asks for them.
     pub fn allow(&self, caller: &Caller, operation: Option<Operation<'_>>) -> Result<(), Response> {
-        let missing = self.scopes.missing(caller, operation);
-        if missing.is_empty() {
-            return Ok(());
-        }
-        let needed = self.scopes.needed(operation);
-        let what = match operation {
-            Some(operation) => format!("{:?} {:?} needs scope {}", operation.kind, operation.name, missing.join(" ")),
-            None => format!("this server needs scope {}", missing.join(" ")),
-        };
-        Err(self.refuse(StatusCode::FORBIDDEN, Some(("insufficient_scope", &what)), &needed, Some(caller)))
+        check_scopes(&self.scopes, caller, operation).map_err(|refusal| self.refuse(&refusal, Some(caller)))
     }
 
     /// Whether any tool, prompt or resource needs more than the server's
@@ -289,44 +191,42 @@ impl ResourceServer {
     }
 
     fn unauthenticated(&self, why: &str) -> Response {
-        let needed = self.scopes.needed(None);
-        tracing::info!(reason = why, "refused a request: 401, authentication required");
-        self.challenge(StatusCode::UNAUTHORIZED, None, &needed, "Unauthorized: send an OAuth access token")
+        self.refuse(&AuthRefusal::unauthenticated(why, &self.scopes), None)
     }
 
-    /// A refusal with its challenge, logged once.
-    fn refuse(
-        &self,
-        status: StatusCode,
-        error: Option<(&str, &str)>,
-        scopes: &[&str],
-        caller: Option<&Caller>,
-    ) -> Response {
-        let (code, why) = error.unwrap_or(("", ""));
-        tracing::warn!(
-            status = status.as_u16(),
-            error = code,
-            reason = why,
-            subject = caller.map(|c| c.subject.as_str()),
-            client = caller.and_then(|c| c.client_id.as_deref()),
-            "refused a request"
-        );
-        let message = format!("{}: {why}", status.canonical_reason().unwrap_or("Refused"));
-        self.challenge(status, error, scopes, &message)
-    }
-
-    fn challenge(&self, status: StatusCode, error: Option<(&str, &str)>, scopes: &[&str], message: &str) -> Response {
-        let mut response = wire::error(status, TRANSPORT_ERROR, message, None);
-        let value = challenge(&self.metadata_url, error, scopes);
-        let value = HeaderValue::from_str(&value).expect("a challenge is visible ASCII");
-        response.headers_mut().insert(WWW_AUTHENTICATE, value);
+    /// The answer to a refusal, logged once (never with the token).
+    fn refuse(&self, refusal: &AuthRefusal, caller: Option<&Caller>) -> Response {
+        let status = refusal.status();
+        match refusal.kind {
+            RefusalKind::Unauthenticated(_) => {
+                tracing::info!(reason = refusal.reason(), "refused a request: 401, authentication required");
+            }
+            RefusalKind::KeysUnavailable(_) => {
+                tracing::warn!(reason = refusal.reason(), "refused a request: its token cannot be verified now");
+            }
+            _ => tracing::warn!(
+                status = status.as_u16(),
+                error = refusal.error_code(),
+                reason = refusal.reason(),
+                subject = caller.map(|c| c.subject.as_str()),
+                client = caller.and_then(|c| c.client_id.as_deref()),
+                "refused a request"
+            ),
+        }
+        let mut response = wire::error(status, TRANSPORT_ERROR, &refusal.message(), None);
+        if let RefusalKind::KeysUnavailable(_) = refusal.kind {
+            response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("5"));
+        } else {
+            let value = HeaderValue::from_str(&self.identity.challenge(refusal)).expect("a challenge is visible ASCII");
+            response.headers_mut().insert(WWW_AUTHENTICATE, value);
+        }
         response
     }
 
     /// The resource identifier tokens must name.
     #[cfg(test)]
     pub fn resource(&self) -> &str {
-        &self.resource
+        self.identity.resource()
     }
 }
 
@@ -393,60 +293,9 @@ pub(super) async fn metadata(State(server): State<Arc<ServerState>>) -> Response
     }
 }
 
-/// The token of `Authorization: Bearer <token>` (the scheme in any case).
-fn bearer_token(value: &HeaderValue) -> Option<&str> {
-    let text = value.to_str().ok()?;
-    let (scheme, token) = text.split_once(' ')?;
-    let token = token.trim();
-    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
-}
-
-/// A `WWW-Authenticate: Bearer …` value (RFC 6750 §3, RFC 9728 §5.1).
-fn challenge(metadata_url: &str, error: Option<(&str, &str)>, scopes: &[&str]) -> String {
-    let mut value = format!("Bearer resource_metadata=\"{}\"", quoted(metadata_url));
-    if !scopes.is_empty() {
-        value.push_str(&format!(", scope=\"{}\"", quoted(&scopes.join(" "))));
-    }
-    if let Some((code, description)) = error {
-        value.push_str(&format!(", error=\"{code}\", error_description=\"{}\"", quoted(description)));
-    }
-    value
-}
-
-/// `text` as the inside of a quoted string of the characters RFC 6750
-/// allows there (visible ASCII and space, without `"` and `\`).
-fn quoted(text: &str) -> String {
-    text.chars().map(|c| if (c == ' ' || c.is_ascii_graphic()) && c != '"' && c != '\\' { c } else { '?' }).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn builds_challenges() {
-        let url = "https://mcp.example.com/.well-known/oauth-protected-resource/mcp";
-        assert_eq!(
-            challenge(url, None, &["files:read"]),
-            format!("Bearer resource_metadata=\"{url}\", scope=\"files:read\"")
-        );
-        assert_eq!(
-            challenge(url, Some(("insufficient_scope", "needs \"x\" — now")), &["a", "b"]),
-            format!(
-                "Bearer resource_metadata=\"{url}\", scope=\"a b\", error=\"insufficient_scope\", \
-                 error_description=\"needs ?x? ? now\""
-            )
-        );
-    }
-
-    #[test]
-    fn reads_bearer_tokens() {
-        assert_eq!(bearer_token(&HeaderValue::from_static("Bearer abc.def")), Some("abc.def"));
-        assert_eq!(bearer_token(&HeaderValue::from_static("bearer abc")), Some("abc"));
-        assert_eq!(bearer_token(&HeaderValue::from_static("Basic dXNlcjpwdw==")), None);
-        assert_eq!(bearer_token(&HeaderValue::from_static("Bearer ")), None);
-        assert_eq!(bearer_token(&HeaderValue::from_static("Bearer")), None);
-    }
 
     #[test]
     fn refuses_options_that_cannot_work() {
