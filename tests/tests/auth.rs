@@ -15,6 +15,7 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use mcp_wit_tests::support;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use support::engines::{WasmtimeServe, free_port, wrapped};
 use support::fixture_arg;
 use support::http::{HttpServer, RawClient, Reply};
 
@@ -292,13 +293,9 @@ async fn metadata_challenges_and_a_valid_token_follow_the_spec() {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn hostile_tokens_are_refused_and_the_server_goes_on() {
-    let key = Key::rs256("rsa-1");
-    let issuer = Issuer::start(vec![key.clone()]).await;
-    let server = protected(&issuer, &[]).await;
-    let resource = server.url();
-    let good = claims(&issuer, &resource, "alice", "");
+/// Tokens that must each be refused (401 `invalid_token`), made from the
+/// claims of a `good` token and the RS256 `key` that would sign it.
+fn hostile_tokens(key: &Key, good: &Value) -> Vec<(&'static str, String)> {
     let b64 = |value: &Value| URL_SAFE_NO_PAD.encode(value.to_string());
 
     let with = |change: &dyn Fn(&mut Value)| {
@@ -306,32 +303,42 @@ async fn hostile_tokens_are_refused_and_the_server_goes_on() {
         change(&mut claims);
         claims
     };
-    let other_es = Key::es256("rsa-1");
+    let other_es = Key::es256(&key.kid);
     let (_, public_pem) = rsa_pem();
     let confused = {
         // The RSA public key as an HMAC secret: the classic algorithm confusion.
         let mut header = Header::new(Algorithm::HS256);
-        header.kid = Some("rsa-1".into());
-        jsonwebtoken::encode(&header, &good, &EncodingKey::from_secret(public_pem.as_bytes())).unwrap()
+        header.kid = Some(key.kid.clone());
+        jsonwebtoken::encode(&header, good, &EncodingKey::from_secret(public_pem.as_bytes())).unwrap()
     };
-    let mut tampered = key.sign(&good);
+    let mut tampered = key.sign(good);
     {
         // Another subject's claims under alice's signature.
         let parts: Vec<&str> = tampered.split('.').collect();
         tampered = format!("{}.{}.{}", parts[0], b64(&with(&|c| c["sub"] = json!("mallory"))), parts[2]);
     }
-    let cases: Vec<(&str, String)> = vec![
-        ("alg none", format!("{}.{}.", b64(&json!({ "alg": "none", "typ": "JWT" })), b64(&good))),
+    vec![
+        ("alg none", format!("{}.{}.", b64(&json!({ "alg": "none", "typ": "JWT" })), b64(good))),
         ("HS256 with the RSA public key", confused),
         ("a signature over other claims", tampered),
-        ("signed by another key under the same kid", other_es.sign(&good)),
+        ("signed by another key under the same kid", other_es.sign(good)),
         ("another audience", key.sign(&with(&|c| c["aud"] = json!("http://127.0.0.1:1/mcp")))),
         ("another issuer", key.sign(&with(&|c| c["iss"] = json!("http://evil.example")))),
         ("expired", key.sign(&with(&|c| c["exp"] = json!(now() - 3600)))),
         ("not yet valid", key.sign(&with(&|c| c["nbf"] = json!(now() + 3600)))),
         ("no subject", key.sign(&with(&|c| c.as_object_mut().unwrap().retain(|k, _| k != "sub")))),
         ("no expiry", key.sign(&with(&|c| c.as_object_mut().unwrap().retain(|k, _| k != "exp")))),
-    ];
+    ]
+}
+
+#[tokio::test]
+async fn hostile_tokens_are_refused_and_the_server_goes_on() {
+    let key = Key::rs256("rsa-1");
+    let issuer = Issuer::start(vec![key.clone()]).await;
+    let server = protected(&issuer, &[]).await;
+    let resource = server.url();
+    let good = claims(&issuer, &resource, "alice", "");
+    let cases = hostile_tokens(&key, &good);
     for (what, token) in &cases {
         let reply = with_token(&server, token).post_raw(&[], initialize_body()).await;
         assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{what}: {reply:?}");
@@ -601,18 +608,7 @@ async fn the_python_sdk_signs_in_steps_up_and_refreshes_against_a_real_authoriza
         .kill_on_drop(true)
         .spawn()
         .unwrap();
-    let issuer = tokio::time::timeout(Duration::from_secs(60), async {
-        loop {
-            if let Ok(url) = std::fs::read_to_string(&url_file)
-                && !url.is_empty()
-            {
-                return url;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    })
-    .await
-    .expect("the authorization server did not start");
+    let issuer = wait_for_issuer(&url_file).await;
 
     let echo = fixture_arg("echo");
     let server = HttpServer::start(&[
@@ -669,6 +665,22 @@ async fn the_python_sdk_signs_in_steps_up_and_refreshes_against_a_real_authoriza
     }
     server.stop().await;
     authorization_server.kill().await.unwrap();
+}
+
+/// The URL the authorization server writes to `url_file` once it serves.
+async fn wait_for_issuer(url_file: &std::path::Path) -> String {
+    tokio::time::timeout(Duration::from_secs(60), async {
+        loop {
+            if let Ok(url) = std::fs::read_to_string(url_file)
+                && !url.is_empty()
+            {
+                return url;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("the authorization server did not start")
 }
 
 /// A router that imports `mcp-wit:extension/caller` hears who calls it: the
@@ -740,4 +752,215 @@ async fn the_config_file_turns_authorization_on() {
     client.initialize(LEGACY).await;
     assert_eq!(client.post(echo_call(1)).await.status, StatusCode::FORBIDDEN);
     server.stop().await;
+}
+
+/// `whoami` wrapped by `mcp-wit wrap` on the real `wasmtime serve`, with
+/// `env` beside the settings that make the adapter a resource server for
+/// `issuer` with the keys `jwks`; its resource identifier is its own URL.
+fn wrapped_and_protected(issuer: &str, jwks: &Value, env: &[(&str, &str)]) -> (WasmtimeServe, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let component = dir.path().join("server.wasm");
+    std::fs::write(&component, wrapped("whoami")).unwrap();
+    let port = free_port();
+    let resource = format!("http://127.0.0.1:{port}/mcp");
+    let jwks = jwks.to_string();
+    let mut all = vec![
+        ("MCP_WIT_AUTH_ISSUERS", issuer),
+        ("MCP_WIT_AUTH_RESOURCE", resource.as_str()),
+        ("MCP_WIT_AUTH_JWKS", jwks.as_str()),
+    ];
+    all.extend(env);
+    let server = WasmtimeServe::start(&component, &format!("127.0.0.1:{port}"), &all);
+    assert_eq!(server.url, resource);
+    (server, dir)
+}
+
+/// A stateless client of a wrapped router: every request on its own.
+fn stateless(url: &str, token: Option<&str>) -> RawClient {
+    let mut client = RawClient::new(url.to_string());
+    client.version = Some(LEGACY.into());
+    client.token = token.map(str::to_string);
+    client
+}
+
+fn whoami_call(id: i64) -> Value {
+    json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call", "params": { "name": "whoami", "arguments": {} } })
+}
+
+/// The same resource server where each request is an instance of its own:
+/// the adapter (`mcp-wit wrap`) on the real `wasmtime serve`, its keys in
+/// its settings. The wire, the hostile tokens, per-tool scopes, the caller
+/// reaching the router in both eras, and settings that cannot work.
+#[tokio::test]
+async fn a_wrapped_router_on_wasmtime_serve_is_a_resource_server_too() {
+    let (key, rsa) = (Key::es256("k1"), Key::rs256("r1"));
+    // The issuer's URL names it; the adapter never fetches from it.
+    let issuer = Issuer::start(vec![]).await;
+    let jwks = json!({ "keys": [key.jwk, rsa.jwk] });
+    let env = [("MCP_WIT_AUTH_SCOPES", "mcp"), ("MCP_WIT_AUTH_TOOL_SCOPES", "who*=who:read")];
+    let (server, _dir) = wrapped_and_protected(&issuer.url, &jwks, &env);
+    let resource = server.url.clone();
+
+    // The metadata, at both well-known URIs.
+    let metadata_url = server.at("/.well-known/oauth-protected-resource/mcp");
+    for url in [metadata_url.clone(), server.at("/.well-known/oauth-protected-resource")] {
+        let document = get_json(&url).await;
+        assert_eq!(
+            document,
+            json!({
+                "resource": resource,
+                "authorization_servers": [issuer.url],
+                "scopes_supported": ["mcp", "who:read"],
+                "bearer_methods_supported": ["header"],
+            }),
+            "{url}"
+        );
+    }
+
+    // No token: 401 pointing at the metadata; a token in the query: 400.
+    let anonymous = stateless(&resource, None);
+    let reply = anonymous.post(whoami_call(1)).await;
+    assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{reply:?}");
+    let params = challenge(&reply);
+    assert_eq!(param(&params, "resource_metadata"), Some(metadata_url.as_str()), "{params:?}");
+    assert_eq!(param(&params, "scope"), Some("mcp"), "{params:?}");
+    assert_eq!(param(&params, "error"), None, "{params:?}");
+    let good = claims(&issuer, &resource, "alice", "mcp who:read");
+    let in_query = anonymous
+        .read(
+            anonymous
+                .http
+                .post(format!("{resource}?access_token={}", key.sign(&good)))
+                .headers(anonymous.default_headers())
+                .body(whoami_call(1).to_string()),
+        )
+        .await;
+    assert_eq!(in_query.status, StatusCode::BAD_REQUEST, "{in_query:?}");
+    assert_eq!(param(&challenge(&in_query), "error"), Some("invalid_request"), "{in_query:?}");
+
+    // Hostile tokens, and a key id the settings do not hold.
+    let mut cases = hostile_tokens(&rsa, &good);
+    cases.push(("a key id not held", Key::es256("elsewhere").sign(&good)));
+    for (what, token) in &cases {
+        let reply = stateless(&resource, Some(token)).post(whoami_call(2)).await;
+        assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{what}: {reply:?}");
+        assert_eq!(param(&challenge(&reply), "error"), Some("invalid_token"), "{what}: {reply:?}");
+    }
+
+    // The server's scope alone lists tools, but `whoami` needs `who:read`.
+    let unscoped = stateless(&resource, Some(&key.sign(&claims(&issuer, &resource, "alice", "mcp"))));
+    let listed = unscoped.post(json!({ "jsonrpc": "2.0", "id": 3, "method": "tools/list" })).await;
+    assert_eq!(listed.status, StatusCode::OK, "{listed:?}");
+    let reply = unscoped.post(whoami_call(4)).await;
+    assert_eq!(reply.status, StatusCode::FORBIDDEN, "{reply:?}");
+    let params = challenge(&reply);
+    assert_eq!(param(&params, "error"), Some("insufficient_scope"), "{params:?}");
+    assert_eq!(param(&params, "scope"), Some("mcp who:read"), "{params:?}");
+
+    // The right tokens: the router hears its caller, in both eras.
+    let said = |reply: &Reply| -> Value {
+        serde_json::from_str(reply.response()["result"]["content"][0]["text"].as_str().unwrap()).unwrap()
+    };
+    let reply = stateless(&resource, Some(&key.sign(&good))).post(whoami_call(5)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{reply:?}");
+    assert_eq!(
+        said(&reply),
+        json!({ "issuer": issuer.url, "subject": "alice", "clientId": "test-client", "scopes": ["mcp", "who:read"] })
+    );
+    let bob = stateless(&resource, Some(&rsa.sign(&claims(&issuer, &resource, "bob", "who:read mcp"))));
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": MODERN,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": { "name": "auth-test", "version": "1.0.0" },
+    });
+    let mut call = whoami_call(6);
+    call["params"]["_meta"] = meta.clone();
+    let headers = [("mcp-protocol-version", MODERN), ("mcp-method", "tools/call"), ("mcp-name", "whoami")];
+    let reply = bob.post_raw(&headers, call.to_string()).await;
+    assert_eq!(said(&reply)["subject"], "bob", "{reply:?}");
+    // A cacheable result says it is the caller's alone.
+    let list = json!({ "jsonrpc": "2.0", "id": 7, "method": "tools/list", "params": { "_meta": meta } });
+    let listed =
+        bob.post_raw(&[("mcp-protocol-version", MODERN), ("mcp-method", "tools/list")], list.to_string()).await;
+    assert_eq!(listed.response()["result"]["cacheScope"], "private", "{listed:?}");
+    drop(server);
+
+    // Authorization asked for without keys: every request refused, saying
+    // what to set, rather than served without.
+    let dir = tempfile::tempdir().unwrap();
+    let component = dir.path().join("server.wasm");
+    std::fs::write(&component, wrapped("whoami")).unwrap();
+    let keyless = WasmtimeServe::start(
+        &component,
+        "127.0.0.1:0",
+        &[("MCP_WIT_AUTH_ISSUERS", issuer.url.as_str()), ("MCP_WIT_AUTH_RESOURCE", "https://mcp.example.com/mcp")],
+    );
+    let reply = stateless(&keyless.url, Some(&key.sign(&good))).post(whoami_call(8)).await;
+    assert_eq!(reply.status, StatusCode::INTERNAL_SERVER_ERROR, "{reply:?}");
+    assert!(reply.body.contains("MCP_WIT_AUTH_JWKS"), "{reply:?}");
+}
+
+/// The Python SDK's OAuth client against a wrapped router on `wasmtime
+/// serve`, the keys of a real authorization server in its settings:
+/// discovery from the 401, registration, PKCE, the call, step-up from the
+/// 403, refresh, in both eras.
+#[tokio::test]
+async fn the_python_sdk_signs_in_to_a_wrapped_router_on_wasmtime_serve() {
+    let python = support::peers::python();
+    let dir = tempfile::tempdir().unwrap();
+    let (url_file, events) = (dir.path().join("issuer"), dir.path().join("events"));
+    let mut authorization_server = tokio::process::Command::new(&python)
+        .arg(support::peers::scripts().join("oauth_server.py"))
+        .arg("--url-file")
+        .arg(&url_file)
+        .arg("--events")
+        .arg(&events)
+        .args(["--token-lifetime", "3", "--scopes", "mcp who:read"])
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let issuer = wait_for_issuer(&url_file).await;
+    // The keys it signs with, handed to the engine as a deployment would.
+    let metadata = get_json(&format!("{issuer}/.well-known/oauth-authorization-server")).await;
+    let jwks = get_json(metadata["jwks_uri"].as_str().unwrap()).await;
+    let env = [("MCP_WIT_AUTH_SCOPES", "mcp"), ("MCP_WIT_AUTH_TOOL_SCOPES", "whoami=who:read")];
+    let (server, _dir) = wrapped_and_protected(&issuer, &jwks, &env);
+    for mode in ["legacy", MODERN] {
+        std::fs::write(&events, "").unwrap();
+        let output = tokio::process::Command::new(&python)
+            .arg(support::peers::scripts().join("oauth_client.py"))
+            .args(["--url", &server.url, "--tool", "whoami", "--args", "{}", "--mode", mode, "--wait", "4"])
+            .output()
+            .await
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{mode}: {stderr}");
+        let run: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let version = if mode == MODERN { MODERN } else { LEGACY };
+        assert_eq!(run["protocolVersion"], version, "{run}");
+        for call in ["first", "second"] {
+            assert_eq!(run[call]["isError"], false, "{run}");
+            let said: Value = serde_json::from_str(run[call]["text"].as_str().unwrap()).unwrap();
+            assert_eq!(said["issuer"], issuer.trim_end_matches('/'), "{run}");
+            assert_eq!(said["scopes"], json!(["mcp", "who:read"]), "{run}");
+        }
+        assert_eq!(
+            run["authorizations"],
+            json!([
+                { "scope": "mcp", "resource": server.url },
+                { "scope": "mcp who:read", "resource": server.url },
+            ]),
+            "{run}"
+        );
+        let events: Vec<Value> =
+            std::fs::read_to_string(&events).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        let grants: Vec<Option<&str>> =
+            events.iter().filter(|e| e["event"] == "token").map(|e| e["grant"].as_str()).collect();
+        assert_eq!(
+            grants,
+            [Some("authorization_code"), Some("authorization_code"), Some("refresh_token")],
+            "{mode}: {events:?}"
+        );
+    }
+    authorization_server.kill().await.unwrap();
 }

@@ -9,6 +9,7 @@
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
+use support::engines::{WasmtimeServe, wrap_component, wrapped};
 use support::{fixture, plug};
 use wasmtime::component::{Component, Linker, ResourceTable};
 use wasmtime::{Config, Engine, Store};
@@ -16,25 +17,6 @@ use wasmtime_wasi::p2::bindings::sync::Command;
 use wasmtime_wasi::p2::pipe::{MemoryInputPipe, MemoryOutputPipe};
 use wasmtime_wasi::{WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
-
-/// The fixture `router` behind the adapter, as `mcp-wit wrap` makes it: one
-/// component that imports only WASI.
-fn wrapped(router: &str) -> Vec<u8> {
-    wrap_component(&std::fs::read(fixture(router)).unwrap())
-}
-
-/// `mcp-wit wrap` of the component `router`.
-fn wrap_component(router: &[u8]) -> Vec<u8> {
-    let dir = tempfile::tempdir().unwrap();
-    let (input, output) = (dir.path().join("router.wasm"), dir.path().join("server.wasm"));
-    std::fs::write(&input, router).unwrap();
-    let done = std::process::Command::new(support::binary())
-        .args(["wrap", input.to_str().unwrap(), "-o", output.to_str().unwrap()])
-        .output()
-        .expect("mcp-wit runs");
-    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
-    std::fs::read(output).unwrap()
-}
 
 /// What an engine gives the component: WASI and `wasi:http` (which the
 /// adapter imports for its HTTP export, so `wasmtime run` needs `-Shttp`).
@@ -363,40 +345,13 @@ async fn mcp_wit_wrap_makes_the_same_server_and_refuses_what_engines_cannot_run(
     assert!(stderr.contains("not a WebAssembly file"), "{stderr}");
 }
 
-/// `wasmtime serve -Scli` of `component` on a free loopback port; the
-/// process and its URL.
-fn wasmtime_serve(component: &std::path::Path) -> (std::process::Child, String) {
-    use std::io::BufRead;
-    let mut child = std::process::Command::new(support::peers::wasmtime())
-        .args(["serve", "-Scli", "--addr", "127.0.0.1:0"])
-        .arg(component)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("wasmtime serve starts");
-    // It says where it listens on stderr.
-    let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
-    let url = loop {
-        let line = lines.next().expect("wasmtime serve says where it listens").unwrap();
-        if let Some(rest) = line.strip_prefix("Serving HTTP on ") {
-            break format!("{}mcp", rest.trim());
-        }
-    };
-    // Whatever else it prints is read (and dropped), so that it never blocks
-    // on a full pipe nor fails on a closed one.
-    std::thread::spawn(move || lines.for_each(drop));
-    (child, url)
-}
-
 #[tokio::test]
 async fn the_python_sdk_talks_to_a_wrapped_router_on_wasmtime_serve() {
     let dir = tempfile::tempdir().unwrap();
     let server = dir.path().join("server.wasm");
     std::fs::write(&server, wrapped("everything")).unwrap();
-    let (mut wasmtime, url) = wasmtime_serve(&server);
-    python_sdk_calls_everything(&["--url", &url]).await;
-    wasmtime.kill().unwrap();
-    wasmtime.wait().unwrap();
+    let wasmtime = WasmtimeServe::start(&server, "127.0.0.1:0", &[]);
+    python_sdk_calls_everything(&["--url", &wasmtime.url]).await;
 }
 
 #[tokio::test]

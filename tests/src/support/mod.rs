@@ -3,6 +3,7 @@
 //! real rmcp client behind a recording proxy, and a raw line client for
 //! malformed input), and the small helpers several test files use.
 
+pub mod engines;
 pub mod http;
 pub mod in_process;
 pub mod peers;
