@@ -15,7 +15,7 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use mcp_wit_tests::support;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::engines::{WasmtimeServe, free_port, wrapped};
+use support::engines::{WasmtimeServe, free_port, wash_dev, wrapped};
 use support::fixture_arg;
 use support::http::{HttpServer, RawClient, Reply};
 
@@ -898,6 +898,33 @@ async fn a_wrapped_router_on_wasmtime_serve_is_a_resource_server_too() {
     let reply = stateless(&keyless.url, Some(&key.sign(&good))).post(whoami_call(8)).await;
     assert_eq!(reply.status, StatusCode::INTERNAL_SERVER_ERROR, "{reply:?}");
     assert!(reply.body.contains("MCP_WIT_AUTH_JWKS"), "{reply:?}");
+}
+
+/// The same settings as wasmCloud configuration (`wash dev`): the wrapped
+/// router refuses a request without a token and hears who sent one.
+#[tokio::test]
+async fn a_wrapped_router_on_wasmcloud_takes_the_same_settings() {
+    let key = Key::es256("k1");
+    let issuer = Issuer::start(vec![]).await;
+    let resource = "https://mcp.example.com/mcp";
+    let jwks = json!({ "keys": [key.jwk] }).to_string();
+    let env = [
+        ("MCP_WIT_AUTH_ISSUERS", issuer.url.as_str()),
+        ("MCP_WIT_AUTH_RESOURCE", resource),
+        ("MCP_WIT_AUTH_JWKS", jwks.as_str()),
+    ];
+    let (mut wash, url, _project) = wash_dev(&wrapped("whoami"), &env);
+    let reply = stateless(&url, None).post(whoami_call(1)).await;
+    assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{reply:?}");
+    let expected_metadata = "https://mcp.example.com/.well-known/oauth-protected-resource/mcp";
+    assert_eq!(param(&challenge(&reply), "resource_metadata"), Some(expected_metadata), "{reply:?}");
+    let token = key.sign(&claims(&issuer, resource, "carol", ""));
+    let reply = stateless(&url, Some(&token)).post(whoami_call(2)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{reply:?}");
+    let said: Value = serde_json::from_str(reply.response()["result"]["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(said["subject"], "carol", "{reply:?}");
+    wash.kill().unwrap();
+    wash.wait().unwrap();
 }
 
 /// The Python SDK's OAuth client against a wrapped router on `wasmtime

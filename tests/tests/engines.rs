@@ -9,7 +9,7 @@
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
-use support::engines::{WasmtimeServe, wrap_component, wrapped};
+use support::engines::{WasmtimeServe, wash_dev, wrap_component, wrapped};
 use support::{fixture, plug};
 use wasmtime::component::{Component, Linker, ResourceTable};
 use wasmtime::{Config, Engine, Store};
@@ -428,61 +428,6 @@ async fn rmcp_calls_hello(url: &str) {
         assert_eq!(support::text_of(&called), "Hello, rmcp!", "{version:?}");
         client.cancel().await.expect("the client closes");
     }
-}
-
-/// `wash dev` (wasmCloud 2.10) serving `component` on a free loopback port
-/// with `env` as its configuration (the component's environment): the
-/// process, its URL and the project directory (kept while it runs). wash
-/// reads everything from `.wash/config.yaml`; its build step is a no-op, as
-/// the component is already built.
-fn wash_dev(component: &[u8], env: &[(&str, &str)]) -> (std::process::Child, String, tempfile::TempDir) {
-    use std::io::BufRead;
-    let project = tempfile::tempdir().unwrap();
-    std::fs::write(project.path().join("server.wasm"), component).unwrap();
-    // A free port: wash takes its address from the configuration only.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut config =
-        format!("build:\n  command: \"true\"\n  component_path: server.wasm\ndev:\n  address: 127.0.0.1:{port}\n");
-    if !env.is_empty() {
-        config.push_str("workload:\n  environment:\n    config:\n");
-        for (key, value) in env {
-            config.push_str(&format!("      {key}: {value:?}\n"));
-        }
-    }
-    std::fs::create_dir(project.path().join(".wash")).unwrap();
-    std::fs::write(project.path().join(".wash/config.yaml"), config).unwrap();
-    let mut child = std::process::Command::new(support::peers::wash())
-        .args(["dev"])
-        .current_dir(project.path())
-        // Its caches and user configuration, kept out of the real home.
-        .env("HOME", project.path())
-        .env("NO_COLOR", "1")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("wash dev starts");
-    // The port opens before the component is deployed (404 until then):
-    // ready is when it says so, on either stream.
-    let (lines, ready) = std::sync::mpsc::channel();
-    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
-    for stream in [Box::new(stdout) as Box<dyn BufRead + Send>, Box::new(stderr)] {
-        let lines = lines.clone();
-        std::thread::spawn(move || {
-            for line in stream.lines().map_while(Result::ok) {
-                let _ = lines.send(line);
-            }
-        });
-    }
-    let mut said = Vec::new();
-    loop {
-        match ready.recv_timeout(support::ANSWER_TIMEOUT) {
-            Ok(line) if line.contains("listening for HTTP requests") => break,
-            Ok(line) => said.push(line),
-            Err(_) => panic!("wash dev did not become ready:\n{}", said.join("\n")),
-        }
-    }
-    (child, format!("http://127.0.0.1:{port}/mcp"), project)
 }
 
 #[tokio::test]
