@@ -27,6 +27,7 @@ pub mod load;
 pub mod pair;
 pub mod stats;
 pub mod svg;
+pub mod wasmtime;
 
 /// The protocol revision the load clients ask for: supported by every server
 /// benchmarked, and the same for all of them.

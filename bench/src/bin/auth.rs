@@ -8,8 +8,13 @@
 //! costs once is measured apart, in process (`jsonwebtoken::decode` with the
 //! server's settings).
 //!
+//! With `--engine`, the same echo router wrapped by `mcp-wit wrap` is
+//! measured too, on `wasmtime serve` without and with the adapter's
+//! `MCP_WIT_AUTH_*` settings (keys inline): there every request is an
+//! instance of its own, so every call checks its token in full.
+//!
 //! usage: auth [--sessions 1,8,64] [--calls N] [--warmup N] [--reps R] [--eras legacy,modern]
-//!             [--out DIR] [--mcp-wit PATH] [--show-stderr]
+//!             [--out DIR] [--mcp-wit PATH] [--engine] [--wasmtime PATH] [--show-stderr]
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -21,14 +26,35 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use mcp_wit_bench::args::Args;
 use mcp_wit_bench::http::{self, Era, HttpLoadOptions, HttpLoadResult, run_http_load};
 use mcp_wit_bench::stats::{median, min_max};
+use mcp_wit_bench::wasmtime;
 use serde_json::json;
 
 const USAGE: &str = "usage: auth [--sessions 1,8,64] [--calls N] [--warmup N] [--reps R] [--eras legacy,modern] \
-                     [--out DIR] [--mcp-wit PATH] [--show-stderr]";
+                     [--out DIR] [--mcp-wit PATH] [--engine] [--wasmtime PATH] [--show-stderr]";
 const ISSUER: &str = "https://issuer.bench.invalid";
 
-/// The runs of each point: (era, sessions, with authorization) → results.
-type Runs = Vec<((Era, usize, bool), Vec<HttpLoadResult>)>;
+/// The runs of each point: (server, era, sessions, with authorization) →
+/// results.
+type Runs = Vec<((Server, Era, usize, bool), Vec<HttpLoadResult>)>;
+
+/// What serves the router.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Server {
+    /// `mcp-wit serve --http`.
+    Native,
+    /// `mcp-wit wrap` on `wasmtime serve -Scli`.
+    Wrapped,
+}
+
+impl Server {
+    fn name(self) -> &'static str {
+        match self {
+            Server::Native => "mcp-wit serve",
+            Server::Wrapped => "wrapped, wasmtime serve",
+        }
+    }
+}
 const RESOURCE: &str = "https://mcp.bench.invalid/mcp";
 
 fn main() -> std::process::ExitCode {
@@ -44,8 +70,8 @@ fn main() -> std::process::ExitCode {
 fn run() -> anyhow::Result<()> {
     let args = Args::parse(
         std::env::args().skip(1),
-        &["sessions", "calls", "warmup", "reps", "eras", "out", "mcp-wit"],
-        &["show-stderr"],
+        &["sessions", "calls", "warmup", "reps", "eras", "out", "mcp-wit", "wasmtime"],
+        &["show-stderr", "engine"],
     )?;
     let sessions: Vec<usize> = args.list("sessions", &[1, 8, 64])?;
     let calls: usize = args.get("calls", 10_000)?;
@@ -80,6 +106,32 @@ fn run() -> anyhow::Result<()> {
     header.kid = Some("bench".into());
     let token = jsonwebtoken::encode(&header, &claims, &encoding)?;
 
+    let servers = if args.switch("engine") { vec![Server::Native, Server::Wrapped] } else { vec![Server::Native] };
+    let wrapped = work.join("echo-wrapped.wasm");
+    let wasmtime = if args.switch("engine") {
+        wasmtime::wrap(&binary, &echo, &wrapped)?;
+        let bin_dir = binary.parent().context("no directory for mcp-wit")?;
+        args.value("wasmtime").map_or_else(|| wasmtime::installed(bin_dir), |path| Ok(PathBuf::from(path)))?
+    } else {
+        PathBuf::new()
+    };
+    let jwks_text = serde_json::to_string(&jwks)?;
+    let engine = |auth: bool| {
+        let mut command: Vec<String> = vec![wasmtime.display().to_string(), "serve".into(), "-Scli".into()];
+        command.extend(["--addr", http::ADDR].map(String::from));
+        if auth {
+            for setting in [
+                format!("MCP_WIT_AUTH_ISSUERS={ISSUER}"),
+                format!("MCP_WIT_AUTH_RESOURCE={RESOURCE}"),
+                "MCP_WIT_AUTH_SCOPES=mcp".to_string(),
+                format!("MCP_WIT_AUTH_JWKS={jwks_text}"),
+            ] {
+                command.extend(["--env".to_string(), setting]);
+            }
+        }
+        command.push(wrapped.display().to_string());
+        command
+    };
     let serve = |auth: bool| {
         let mut command: Vec<String> =
             [binary.to_str().unwrap(), "serve", echo.to_str().unwrap()].iter().map(|s| s.to_string()).collect();
@@ -95,27 +147,34 @@ fn run() -> anyhow::Result<()> {
 
     let mut results: Runs = Vec::new();
     for rep in 1..=reps {
-        for &era in &eras {
-            for &count in &sessions {
-                for auth in [false, true] {
-                    let options = HttpLoadOptions {
-                        era,
-                        sessions: count,
-                        calls_per_session: (calls / count).max(20),
-                        warmup_per_session: (warmup / count).max(2),
-                        show_stderr: args.switch("show-stderr"),
-                        bearer: auth.then(|| token.clone()),
-                        ..HttpLoadOptions::default()
-                    };
-                    let result = run_http_load(&serve(auth), &options)
-                        .with_context(|| format!("{era:?}, {count} sessions, auth {auth}"))?;
-                    eprintln!(
-                        "rep {rep}/{reps} {era:?} {count:>3} sessions auth={auth:<5}: {:>7.0} calls/s  cpu {:>5.1} µs/call",
-                        result.calls_per_sec, result.cpu_us_per_call
-                    );
-                    match results.iter_mut().find(|(key, _)| *key == (era, count, auth)) {
-                        Some((_, runs)) => runs.push(result),
-                        None => results.push(((era, count, auth), vec![result])),
+        for &server in &servers {
+            for &era in &eras {
+                for &count in &sessions {
+                    for auth in [false, true] {
+                        let options = HttpLoadOptions {
+                            era,
+                            sessions: count,
+                            calls_per_session: (calls / count).max(20),
+                            warmup_per_session: (warmup / count).max(2),
+                            show_stderr: args.switch("show-stderr"),
+                            bearer: auth.then(|| token.clone()),
+                            ..HttpLoadOptions::default()
+                        };
+                        let command = match server {
+                            Server::Native => serve(auth),
+                            Server::Wrapped => engine(auth),
+                        };
+                        let result = run_http_load(&command, &options)
+                            .with_context(|| format!("{}, {era:?}, {count} sessions, auth {auth}", server.name()))?;
+                        eprintln!(
+                            "rep {rep}/{reps} {server:?} {era:?} {count:>3} sessions auth={auth:<5}: {:>7.0} calls/s  cpu {:>5.1} µs/call",
+                            result.calls_per_sec, result.cpu_us_per_call
+                        );
+                        let key = (server, era, count, auth);
+                        match results.iter_mut().find(|(k, _)| *k == key) {
+                            Some((_, runs)) => runs.push(result),
+                            None => results.push((key, vec![result])),
+                        }
                     }
                 }
             }
@@ -123,12 +182,14 @@ fn run() -> anyhow::Result<()> {
     }
 
     let verify = signature_check(&token, &decoding)?;
-    let summary = summarize(&results, &eras, &sessions, verify, calls, warmup, reps);
+    let summary = summarize(&results, &servers, &eras, &sessions, verify, calls, warmup, reps);
     std::fs::create_dir_all(&out_dir)?;
     std::fs::write(out_dir.join("summary.md"), &summary)?;
     let raw: Vec<_> = results
         .iter()
-        .map(|((era, sessions, auth), runs)| json!({ "era": era, "sessions": sessions, "auth": auth, "runs": runs }))
+        .map(|((server, era, sessions, auth), runs)| {
+            json!({ "server": server, "era": era, "sessions": sessions, "auth": auth, "runs": runs })
+        })
         .collect();
     std::fs::write(out_dir.join("results.json"), serde_json::to_vec_pretty(&raw)?)?;
     let _ = std::fs::remove_dir_all(&work);
@@ -168,8 +229,10 @@ fn signature_check(token: &str, key: &DecodingKey) -> anyhow::Result<f64> {
     Ok(median(&samples))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn summarize(
     results: &Runs,
+    servers: &[Server],
     eras: &[Era],
     sessions: &[usize],
     verify_us: f64,
@@ -177,8 +240,9 @@ fn summarize(
     warmup: usize,
     reps: usize,
 ) -> String {
-    let runs =
-        |key: (Era, usize, bool)| results.iter().find(|(k, _)| *k == key).map(|(_, r)| r.as_slice()).unwrap_or(&[]);
+    let runs = |key: (Server, Era, usize, bool)| {
+        results.iter().find(|(k, _)| *k == key).map(|(_, r)| r.as_slice()).unwrap_or(&[])
+    };
     let cpu = |r: &[HttpLoadResult]| r.iter().map(|r| r.cpu_us_per_call).collect::<Vec<_>>();
     let rate = |r: &[HttpLoadResult]| r.iter().map(|r| r.calls_per_sec).collect::<Vec<_>>();
     let mut out = String::new();
@@ -189,11 +253,25 @@ fn summarize(
          interleaved runs of {calls} calls (+{warmup} warm-up) per point. Server CPU is µs per call; the \
          difference is per call, of medians (in brackets: the smallest and largest per-run difference).\n"
     );
-    let _ = writeln!(out, "| era | sessions | CPU without | CPU with | difference | calls/s without | calls/s with |");
-    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---:|");
-    for &era in eras {
-        for &count in sessions {
-            let (plain, auth) = (runs((era, count, false)), runs((era, count, true)));
+    if servers.contains(&Server::Wrapped) {
+        let _ = writeln!(
+            out,
+            "`wrapped, wasmtime serve`: the same router behind the adapter (`mcp-wit wrap`) on `wasmtime serve \
+             -Scli`, without and with the `MCP_WIT_AUTH_*` settings (the JWKS inline). Each request is an \
+             instance of its own, so every call checks its token in full there.\n"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "| server | era | sessions | CPU without | CPU with | difference | calls/s without | calls/s with |"
+    );
+    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|");
+    for (&server, &era, &count) in servers
+        .iter()
+        .flat_map(|server| eras.iter().flat_map(move |era| sessions.iter().map(move |count| (server, era, count))))
+    {
+        {
+            let (plain, auth) = (runs((server, era, count, false)), runs((server, era, count, true)));
             if plain.is_empty() || auth.is_empty() {
                 continue;
             }
@@ -206,7 +284,8 @@ fn summarize(
             };
             let _ = writeln!(
                 out,
-                "| {label} | {count} | {:.1} | {:.1} | {:+.1} ({low:+.1} to {high:+.1}) | {:.0} | {:.0} |",
+                "| {} | {label} | {count} | {:.1} | {:.1} | {:+.1} ({low:+.1} to {high:+.1}) | {:.0} | {:.0} |",
+                server.name(),
                 median(&cpu(plain)),
                 median(&cpu(auth)),
                 median(&cpu(auth)) - median(&cpu(plain)),

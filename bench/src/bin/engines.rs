@@ -16,12 +16,12 @@
 //! another.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{Context, ensure};
 use mcp_wit_bench::args::Args;
 use mcp_wit_bench::http::{self, Era};
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
+use mcp_wit_bench::wasmtime::{self, version};
 use serde::Serialize;
 
 const USAGE: &str = "usage: engines [--sessions 1,8,64] [--reps R] [--http-calls N] [--http-warmup N] \
@@ -77,17 +77,13 @@ fn run() -> anyhow::Result<()> {
     let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
     let mcp_wit = bin_dir.join("mcp-wit");
     let wasmtime =
-        args.value("wasmtime").map_or_else(|| installed_wasmtime(&bin_dir), |path| Ok(PathBuf::from(path)))?;
+        args.value("wasmtime").map_or_else(|| wasmtime::installed(&bin_dir), |path| Ok(PathBuf::from(path)))?;
     let echo = PathBuf::from(mcp_wit_tests::FIXTURES).join("echo.wasm");
     ensure!(echo.exists(), "no {}: build the fixtures (`cargo build -p mcp-wit-tests`)", echo.display());
 
     std::fs::create_dir_all(&out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
     let wrapped = out_dir.join("echo-wrapped.wasm");
-    let done = Command::new(&mcp_wit)
-        .args(["wrap", &echo.display().to_string(), "-o", &wrapped.display().to_string()])
-        .output()
-        .with_context(|| format!("cannot run {}", mcp_wit.display()))?;
-    ensure!(done.status.success(), "mcp-wit wrap failed: {}", String::from_utf8_lossy(&done.stderr));
+    wasmtime::wrap(&mcp_wit, &echo, &wrapped)?;
     let wrapped_bytes = std::fs::metadata(&wrapped)?.len() as usize;
     let router_bytes = std::fs::metadata(&echo)?.len() as usize;
 
@@ -130,37 +126,4 @@ fn run() -> anyhow::Result<()> {
     };
     std::fs::remove_file(&wrapped).ok();
     pair::save(&out_dir, &results, &summary)
-}
-
-/// The first line of `program --version`.
-fn version(program: &Path) -> String {
-    Command::new(program)
-        .arg("--version")
-        .output()
-        .ok()
-        .and_then(|out| String::from_utf8(out.stdout).ok())
-        .and_then(|text| text.lines().next().map(str::to_owned))
-        .unwrap_or_else(|| program.display().to_string())
-}
-
-/// The `wasmtime` CLI the engine tests install in `<target>/peers/venv`.
-fn installed_wasmtime(bin_dir: &Path) -> anyhow::Result<PathBuf> {
-    let python = bin_dir.parent().context("the binary sits in a profile directory")?.join("peers/venv/bin/python");
-    let output = Command::new(&python)
-        .args(["-c", "import os, wasmtime_cli; print(os.path.dirname(wasmtime_cli.__file__))"])
-        .output();
-    let found = output
-        .ok()
-        .filter(|out| out.status.success())
-        .map(|out| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("wasmtime"));
-    let wasmtime = found.with_context(|| {
-        format!(
-            "no wasmtime CLI in {}: run the engine tests once (`cargo test -p mcp-wit-tests --test engines`) \
-             or pass --wasmtime PATH",
-            python.display()
-        )
-    })?;
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&wasmtime, std::fs::Permissions::from_mode(0o755))?;
-    Ok(wasmtime)
 }
