@@ -898,6 +898,31 @@ async fn a_wrapped_router_on_wasmtime_serve_is_a_resource_server_too() {
     let reply = stateless(&keyless.url, Some(&key.sign(&good))).post(whoami_call(8)).await;
     assert_eq!(reply.status, StatusCode::INTERNAL_SERVER_ERROR, "{reply:?}");
     assert!(reply.body.contains("MCP_WIT_AUTH_JWKS"), "{reply:?}");
+    drop(keyless);
+
+    // The keys in a file the engine mounts; a file that is not there is
+    // named in the refusal.
+    let keys = dir.path().join("keys");
+    std::fs::create_dir(&keys).unwrap();
+    std::fs::write(keys.join("jwks.json"), jwks.to_string()).unwrap();
+    let mount = format!("{}::/keys", keys.display());
+    let resource = "https://mcp.example.com/mcp";
+    for (file, expected) in
+        [("/keys/jwks.json", StatusCode::OK), ("/keys/missing.json", StatusCode::INTERNAL_SERVER_ERROR)]
+    {
+        let env = [
+            ("MCP_WIT_AUTH_ISSUERS", issuer.url.as_str()),
+            ("MCP_WIT_AUTH_RESOURCE", resource),
+            ("MCP_WIT_AUTH_JWKS_FILE", file),
+        ];
+        let server = WasmtimeServe::start_with(&component, "127.0.0.1:0", &env, &["--dir", &mount]);
+        let token = key.sign(&claims(&issuer, resource, "alice", ""));
+        let reply = stateless(&server.url, Some(&token)).post(whoami_call(9)).await;
+        assert_eq!(reply.status, expected, "{file}: {reply:?}");
+        if expected != StatusCode::OK {
+            assert!(reply.body.contains(file), "{reply:?}");
+        }
+    }
 }
 
 /// The same settings as wasmCloud configuration (`wash dev`): the wrapped

@@ -33,7 +33,9 @@ use crate::settings::Settings;
 impl wasip2::exports::http::incoming_handler::Guest for Adapter {
     fn handle(request: IncomingRequest, out: ResponseOutparam) {
         let settings = Settings::from_env();
-        let answer = answer(&request, &settings);
+        // Only HTTP authenticates (stdio is whoever started the component).
+        let auth = AuthSetting::from_env();
+        let answer = answer(&request, &settings, &auth);
         send(out, answer);
     }
 }
@@ -87,12 +89,12 @@ impl Answer {
     }
 }
 
-fn answer(request: &IncomingRequest, settings: &Settings) -> Answer {
+fn answer(request: &IncomingRequest, settings: &Settings, auth: &AuthSetting) -> Answer {
     let headers = header_map(request);
     if let Err(refusal) = settings.security.check(&headers) {
         return Answer::refused(refusal);
     }
-    let auth = match &settings.auth {
+    let auth = match auth {
         AuthSetting::Off => None,
         AuthSetting::Broken(why) => {
             let why = format!("Internal Server Error: this server's authorization settings cannot work: {why}");

@@ -5,8 +5,6 @@
 use mcp_wit_protocol::SessionOptions;
 use mcp_wit_protocol::http::SecurityPolicy;
 
-use crate::auth::AuthSetting;
-
 /// Default of `MCP_WIT_MAX_MESSAGE_SIZE`: 8 MiB, as `mcp-wit serve`.
 const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
 
@@ -21,8 +19,6 @@ pub struct Settings {
     /// Answer HTTP requests with JSON even when the client takes SSE
     /// (`MCP_WIT_JSON_RESPONSE=1`).
     pub json_response: bool,
-    /// Who may call over HTTP (`MCP_WIT_AUTH_*`, see [`crate::auth`]).
-    pub auth: AuthSetting,
 }
 
 impl Settings {
@@ -55,7 +51,6 @@ impl Settings {
             session,
             security,
             json_response,
-            auth: AuthSetting::from_env(),
         }
     }
 }

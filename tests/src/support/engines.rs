@@ -38,8 +38,13 @@ impl WasmtimeServe {
     /// Starts it on `addr` (`127.0.0.1:0`: a free port) and waits until it
     /// listens.
     pub fn start(component: &Path, addr: &str, env: &[(&str, &str)]) -> WasmtimeServe {
+        Self::start_with(component, addr, env, &[])
+    }
+
+    /// [`Self::start`] with further `wasmtime serve` flags (e.g. `--dir`).
+    pub fn start_with(component: &Path, addr: &str, env: &[(&str, &str)], flags: &[&str]) -> WasmtimeServe {
         let mut command = Command::new(peers::wasmtime());
-        command.args(["serve", "-Scli", "--addr", addr]);
+        command.args(["serve", "-Scli", "--addr", addr]).args(flags);
         for (name, value) in env {
             command.arg("--env").arg(format!("{name}={value}"));
         }
