@@ -2,7 +2,7 @@
 //! Streamable HTTP, served by the same `mcp-wit` binary without and with
 //! `--auth-issuer`, runs interleaved, server CPU per call and throughput.
 //!
-//! The tokens are ES256 JWTs signed here and verified against a JWKS file
+//! The tokens are JWTs (ES256 unless `--alg` says RS256 or EdDSA) signed here and verified against a JWKS file
 //! (no network). Each session reuses its token, as clients do, so a call
 //! costs what a remembered token costs; the signature check a new token
 //! costs once is measured apart, in process (`jsonwebtoken::decode` with the
@@ -14,7 +14,8 @@
 //! instance of its own, so every call checks its token in full.
 //!
 //! usage: auth [--sessions 1,8,64] [--calls N] [--warmup N] [--reps R] [--eras legacy,modern]
-//!             [--out DIR] [--mcp-wit PATH] [--engine] [--wasmtime PATH] [--show-stderr]
+//!             [--out DIR] [--mcp-wit PATH] [--engine] [--wasmtime PATH] [--alg ES256|RS256|EdDSA]
+//!             [--show-stderr]
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -30,7 +31,7 @@ use mcp_wit_bench::wasmtime;
 use serde_json::json;
 
 const USAGE: &str = "usage: auth [--sessions 1,8,64] [--calls N] [--warmup N] [--reps R] [--eras legacy,modern] \
-                     [--out DIR] [--mcp-wit PATH] [--engine] [--wasmtime PATH] [--show-stderr]";
+                     [--out DIR] [--mcp-wit PATH] [--engine] [--wasmtime PATH] [--alg ES256|RS256|EdDSA] [--show-stderr]";
 const ISSUER: &str = "https://issuer.bench.invalid";
 
 /// The runs of each point: (server, era, sessions, with authorization) →
@@ -70,7 +71,7 @@ fn main() -> std::process::ExitCode {
 fn run() -> anyhow::Result<()> {
     let args = Args::parse(
         std::env::args().skip(1),
-        &["sessions", "calls", "warmup", "reps", "eras", "out", "mcp-wit", "wasmtime"],
+        &["sessions", "calls", "warmup", "reps", "eras", "out", "mcp-wit", "wasmtime", "alg"],
         &["show-stderr", "engine"],
     )?;
     let sessions: Vec<usize> = args.list("sessions", &[1, 8, 64])?;
@@ -94,7 +95,8 @@ fn run() -> anyhow::Result<()> {
     // The issuer's key, its JWKS in a file, and one token per run.
     let work = std::env::temp_dir().join(format!("mcp-wit-bench-auth-{}", std::process::id()));
     std::fs::create_dir_all(&work)?;
-    let (encoding, decoding, jwks) = es256_key()?;
+    let alg: Algorithm = args.value("alg").unwrap_or("ES256").parse().context("--alg")?;
+    let (encoding, decoding, jwks) = signing_key(alg)?;
     let jwks_file = work.join("jwks.json");
     std::fs::write(&jwks_file, serde_json::to_vec(&jwks)?)?;
     let now = SystemTime::now().duration_since(UNIX_EPOCH)?.as_secs();
@@ -102,7 +104,7 @@ fn run() -> anyhow::Result<()> {
         "iss": ISSUER, "sub": "bench", "aud": RESOURCE, "client_id": "bench-client",
         "scope": "mcp", "iat": now, "exp": now + 24 * 3600,
     });
-    let mut header = Header::new(Algorithm::ES256);
+    let mut header = Header::new(alg);
     header.kid = Some("bench".into());
     let token = jsonwebtoken::encode(&header, &claims, &encoding)?;
 
@@ -148,7 +150,8 @@ fn run() -> anyhow::Result<()> {
     let mut results: Runs = Vec::new();
     for rep in 1..=reps {
         for &server in &servers {
-            for &era in &eras {
+            // The load client's 2025 calls need sessions, which engines do not keep.
+            for &era in eras.iter().filter(|&&era| server == Server::Native || era == Era::Modern) {
                 for &count in &sessions {
                     for auth in [false, true] {
                         let options = HttpLoadOptions {
@@ -181,8 +184,8 @@ fn run() -> anyhow::Result<()> {
         }
     }
 
-    let verify = signature_check(&token, &decoding)?;
-    let summary = summarize(&results, &servers, &eras, &sessions, verify, calls, warmup, reps);
+    let verify = signature_check(&token, &decoding, alg)?;
+    let summary = summarize(&results, &servers, &eras, &sessions, (alg, verify), calls, warmup, reps);
     std::fs::create_dir_all(&out_dir)?;
     std::fs::write(out_dir.join("summary.md"), &summary)?;
     let raw: Vec<_> = results
@@ -198,14 +201,30 @@ fn run() -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A fresh P-256 key: how tokens are signed, how they are verified, and the
-/// JWKS that publishes it.
-fn es256_key() -> anyhow::Result<(EncodingKey, DecodingKey, JwkSet)> {
-    use p256::pkcs8::{EncodePrivateKey, LineEnding};
-    let secret = p256::SecretKey::random(&mut rand_core::OsRng);
-    let pem = secret.to_pkcs8_pem(LineEnding::LF)?;
-    let encoding = EncodingKey::from_ec_pem(pem.as_bytes())?;
-    let mut jwk = Jwk::from_encoding_key(&encoding, Algorithm::ES256)?;
+/// A fresh key for `alg` (`ES256`, `RS256` or `EdDSA`): how tokens are
+/// signed, how they are verified, and the JWKS that publishes it.
+fn signing_key(alg: Algorithm) -> anyhow::Result<(EncodingKey, DecodingKey, JwkSet)> {
+    let encoding = match alg {
+        Algorithm::ES256 => {
+            use p256::pkcs8::{EncodePrivateKey, LineEnding};
+            let secret = p256::SecretKey::random(&mut rand_core::OsRng);
+            EncodingKey::from_ec_pem(secret.to_pkcs8_pem(LineEnding::LF)?.as_bytes())?
+        }
+        Algorithm::RS256 => {
+            use rsa::pkcs1::{EncodeRsaPrivateKey, LineEnding};
+            let private = rsa::RsaPrivateKey::new(&mut rand_core::OsRng, 2048)?;
+            EncodingKey::from_rsa_pem(private.to_pkcs1_pem(LineEnding::LF)?.as_bytes())?
+        }
+        Algorithm::EdDSA => {
+            use ed25519_dalek::pkcs8::{EncodePrivateKey, KeypairBytes, spki::der::pem::LineEnding};
+            let secret = ed25519_dalek::SigningKey::generate(&mut rand_core::OsRng);
+            // PKCS#8 v1 (no public key inside), which jsonwebtoken reads.
+            let pair = KeypairBytes { secret_key: secret.to_bytes(), public_key: None };
+            EncodingKey::from_ed_pem(pair.to_pkcs8_pem(LineEnding::LF)?.as_bytes())?
+        }
+        other => anyhow::bail!("--alg {other:?}: ES256, RS256 or EdDSA"),
+    };
+    let mut jwk = Jwk::from_encoding_key(&encoding, alg)?;
     jwk.common.key_id = Some("bench".into());
     let decoding = DecodingKey::from_jwk(&jwk)?;
     Ok((encoding, decoding, JwkSet { keys: vec![jwk] }))
@@ -213,8 +232,8 @@ fn es256_key() -> anyhow::Result<(EncodingKey, DecodingKey, JwkSet)> {
 
 /// Median µs of one full check of `token` (header, signature, claims), as
 /// the server runs it for a token it has not seen.
-fn signature_check(token: &str, key: &DecodingKey) -> anyhow::Result<f64> {
-    let mut validation = Validation::new(Algorithm::ES256);
+fn signature_check(token: &str, key: &DecodingKey, alg: Algorithm) -> anyhow::Result<f64> {
+    let mut validation = Validation::new(alg);
     validation.set_issuer(&[ISSUER]);
     validation.validate_aud = false;
     validation.validate_nbf = true;
@@ -235,7 +254,7 @@ fn summarize(
     servers: &[Server],
     eras: &[Era],
     sessions: &[usize],
-    verify_us: f64,
+    (alg, verify_us): (Algorithm, f64),
     calls: usize,
     warmup: usize,
     reps: usize,
@@ -249,7 +268,7 @@ fn summarize(
     let _ = writeln!(
         out,
         "Echo tool over Streamable HTTP on 127.0.0.1, the same binary without and with `--auth-issuer` \
-         (ES256 tokens, keys from a JWKS file, one token per session reused for every call); median of {reps} \
+         ({alg:?} tokens, keys from a JWKS file, one token per session reused for every call); median of {reps} \
          interleaved runs of {calls} calls (+{warmup} warm-up) per point. Server CPU is µs per call; the \
          difference is per call, of medians (in brackets: the smallest and largest per-run difference).\n"
     );
@@ -257,8 +276,9 @@ fn summarize(
         let _ = writeln!(
             out,
             "`wrapped, wasmtime serve`: the same router behind the adapter (`mcp-wit wrap`) on `wasmtime serve \
-             -Scli`, without and with the `MCP_WIT_AUTH_*` settings (the JWKS inline). Each request is an \
-             instance of its own, so every call checks its token in full there.\n"
+             -Scli`, without and with the `MCP_WIT_AUTH_*` settings (the JWKS inline), 2026-07-28 requests \
+             only (engines keep no sessions). Each request is an instance of its own, so every call checks its \
+             token in full there.\n"
         );
     }
     let _ = writeln!(
@@ -296,7 +316,7 @@ fn summarize(
     }
     let _ = writeln!(
         out,
-        "\nA token not seen before is checked in full once (header, ES256 signature, claims): {verify_us:.1} µs \
+        "\nA token not seen before is checked in full once (header, {alg:?} signature, claims): {verify_us:.1} µs \
          in process, median of 7 × 500."
     );
     out
