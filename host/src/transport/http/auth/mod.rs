@@ -213,7 +213,7 @@ impl ResourceServer {
                 "refused a request"
             ),
         }
-        let mut response = wire::error(status, TRANSPORT_ERROR, &refusal.message(), None);
+        let mut response = wire::error(status, TRANSPORT_ERROR, refusal.message(), None);
         if let RefusalKind::KeysUnavailable(_) = refusal.kind {
             response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("5"));
         } else {
