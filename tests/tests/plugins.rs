@@ -108,7 +108,7 @@ async fn sdk_clients_call_a_pdk_plugin_over_http_in_both_eras() {
         assert_eq!(client.peer_info().expect("the server's info").protocol_version, version);
         let tools = client.list_all_tools().await.expect("tools/list");
         let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
-        assert_eq!(names, ["reverse", "whoami", "fail", "talk", "announce", "roots_changed", "fetch"]);
+        assert_eq!(names, ["reverse", "whoami", "fail", "talk", "announce", "roots_changed", "fetch", "caller"]);
         let whoami = client.call_tool(support::call("whoami", json!({}))).await.expect("tools/call");
         assert!(!support::text_of(&whoami).is_empty(), "the host gives each request a context.id");
         let failed = client.call_tool(support::call("fail", json!({}))).await.expect("tools/call");

@@ -2,6 +2,8 @@
 //! a v1-draft plugin declares them with `extism-pdk`, behind safe wrappers.
 //! Each takes and gives JSON; the host answers every question, with a
 //! `decline`, an error `stopReason` or no roots when the client cannot.
+//! Beside them, mcp-wit's own `mcp-wit:extension/caller::current`: who
+//! calls, when the server authenticates its clients.
 
 use extism_pdk::{Error, Json, host_fn};
 use serde_json::Value;
@@ -21,6 +23,15 @@ mod imports {
         pub fn notify_resource_updated(input: Json<Value>);
         pub fn notify_tool_list_changed();
         pub fn notify_url_elicitation_completed(input: Json<Value>);
+    }
+}
+
+mod caller_imports {
+    use super::*;
+
+    #[host_fn("mcp-wit:extension/caller")]
+    extern "ExtismHost" {
+        pub fn current() -> Json<Value>;
     }
 }
 
@@ -76,4 +87,11 @@ pub fn notify_tool_list_changed() -> Result<(), Error> {
 /// Says a URL-mode elicitation finished (`ElicitationResponseNotificationParam`).
 pub fn notify_url_elicitation_completed(params: Value) -> Result<(), Error> {
     unsafe { imports::notify_url_elicitation_completed(Json(params)) }
+}
+
+/// The caller of the request being served (`issuer`, `subject`,
+/// `clientId`, `scopes`), or `null` when the server does not authenticate
+/// its clients.
+pub fn caller() -> Result<Value, Error> {
+    unsafe { caller_imports::current() }.map(|Json(caller)| caller)
 }

@@ -8,7 +8,8 @@
 //! progress, asks the client's model, the user and the client's roots),
 //! `announce` (every change notification), `roots_changed` (how often
 //! `on_roots_list_changed` was called, kept in a variable), `fetch` (an
-//! HTTP request through the kernel's `http_request`). A resource, a
+//! HTTP request through the kernel's `http_request`), `caller` (who calls,
+//! through mcp-wit's `mcp-wit:extension/caller`). A resource, a
 //! template, a prompt with an argument, and completions of that argument.
 
 use extism_pdk::{FnResult, Json, WithReturnCode, plugin_fn};
@@ -33,6 +34,7 @@ pub fn list_tools(Json(input): Json<Value>) -> FnResult<Json<Value>> {
         { "name": "announce", "description": "Says that everything changed", "inputSchema": object(json!({})) },
         { "name": "roots_changed", "description": "How often the client's roots changed", "inputSchema": object(json!({})) },
         { "name": "fetch", "description": "Fetches a URL", "inputSchema": object(json!({ "url": { "type": "string" }, "method": { "type": "string" }, "body": { "type": "string" } })) },
+        { "name": "caller", "description": "Who calls, as the server authenticated it", "inputSchema": object(json!({})) },
     ]})))
 }
 
@@ -56,6 +58,7 @@ pub fn call_tool(Json(input): Json<Value>) -> FnResult<Json<Value>> {
             Ok(Json(text("announced")))
         }
         Some("fetch") => fetch(&request["arguments"]),
+        Some("caller") => Ok(Json(text(&host_fns::caller()?.to_string()))),
         Some("roots_changed") => {
             let changes = extism_pdk::var::get::<String>(ROOTS_CHANGED)?.unwrap_or_else(|| "0".into());
             Ok(Json(text(&changes)))

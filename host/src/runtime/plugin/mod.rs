@@ -7,8 +7,10 @@
 //! export takes no arguments and returns an `i32` (0: success); its input
 //! and output travel through the kernel ([`kernel`], `extism:host/env`),
 //! which this host implements itself on its own engine; a v1-draft plugin
-//! reaches its client through the host functions of [`user`].
+//! reaches its client through the host functions of [`user`]; any plugin
+//! may ask who calls it ([`caller`]).
 
+pub mod caller;
 mod clock;
 #[cfg(feature = "outgoing-http")]
 pub mod http;
@@ -109,7 +111,8 @@ pub enum PluginLoadError {
     /// It imports what this host does not provide.
     #[error(
         "the plugin imports {}, which mcp-wit does not provide (it provides `extism:host/env`, the \
-         v1-draft host functions of `extism:host/user` and `wasi_snapshot_preview1`)",
+         v1-draft host functions of `extism:host/user`, `mcp-wit:extension/caller::current` and \
+         `wasi_snapshot_preview1`)",
         imports.join(", ")
     )]
     UnknownImports {
@@ -117,8 +120,10 @@ pub enum PluginLoadError {
         imports: Vec<String>,
     },
     /// A host function is imported with another type than the schema's.
-    #[error("the plugin imports `extism:host/user::{name}` as `{found}`; the v1-draft schema's is `{expected}`")]
+    #[error("the plugin imports `{module}::{name}` as `{found}`; mcp-wit defines it as `{expected}`")]
     WrongImport {
+        /// Its module.
+        module: &'static str,
         /// The function.
         name: String,
         /// The type it imports it with.
@@ -166,6 +171,7 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
         .filter(|i| match i.module() {
             ENV_MODULE => !ENV_FUNCTIONS.contains(&i.name()) && !provides_http(i.name()),
             USER_MODULE => user_function(i.name()).is_none(),
+            caller::CALLER_MODULE => !caller::provides(i.name()),
             WASI_P1_MODULE => false,
             _ => true,
         })
@@ -174,10 +180,22 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
     if !unknown.is_empty() {
         return Err(PluginLoadError::UnknownImports { imports: unknown });
     }
+    for import in module.imports().filter(|i| i.module() == caller::CALLER_MODULE) {
+        let expected = caller::ty(module.engine());
+        if !matches!(import.ty(), ExternType::Func(found) if wasmtime::FuncType::eq(&found, &expected)) {
+            let found = match import.ty() {
+                ExternType::Func(found) => found.to_string(),
+                _ => "not a function".into(),
+            };
+            let (module, name) = (caller::CALLER_MODULE, import.name().into());
+            return Err(PluginLoadError::WrongImport { module, name, found, expected: "() -> i64" });
+        }
+    }
     for import in module.imports().filter(|i| i.module() == USER_MODULE) {
         let function = user_function(import.name()).expect("unknown imports were refused");
         let ExternType::Func(found) = import.ty() else {
             return Err(PluginLoadError::WrongImport {
+                module: USER_MODULE,
                 name: import.name().into(),
                 found: "not a function".into(),
                 expected: function.signature(),
@@ -185,6 +203,7 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
         };
         if !wasmtime::FuncType::eq(&found, &function.ty(module.engine())) {
             return Err(PluginLoadError::WrongImport {
+                module: USER_MODULE,
                 name: import.name().into(),
                 found: found.to_string(),
                 expected: function.signature(),
@@ -260,6 +279,7 @@ fn link(engine: &Engine, module: &Module, calls: Calls) -> wasmtime::Result<Inst
     #[cfg(feature = "outgoing-http")]
     http::add_to_linker(&mut linker, calls)?;
     user::add_to_linker(&mut linker, calls)?;
+    caller::add_to_linker(&mut linker)?;
     match calls {
         Calls::Blocking => wasmtime_wasi::p1::add_to_linker_sync(&mut linker, StoreData::wasi_p1)?,
         Calls::Async => wasmtime_wasi::p1::add_to_linker_async(&mut linker, StoreData::wasi_p1)?,
@@ -316,6 +336,17 @@ mod tests {
             refused.contains("`extism:host/user::create_message`") && refused.contains("(i64) -> i64"),
             "{refused}"
         );
+    }
+
+    #[test]
+    fn the_caller_function_is_provided_with_its_type_only() {
+        let caller = |name, results: &'static [ValType]| [("mcp-wit:extension/caller", name, &[][..], results)];
+        let servlet = |imports: &[(&str, &str, &[ValType], &[ValType])]| detect(&module(imports, "call_tool", &[]));
+        assert_eq!(servlet(&caller("current", &[ValType::I64])).unwrap(), PluginKind::V1Draft);
+        let refused = servlet(&caller("current", &[ValType::I32])).unwrap_err().to_string();
+        assert!(refused.contains("`mcp-wit:extension/caller::current`") && refused.contains("() -> i64"), "{refused}");
+        let refused = servlet(&caller("whoever", &[ValType::I64])).unwrap_err();
+        assert!(matches!(refused, PluginLoadError::UnknownImports { .. }), "{refused}");
     }
 
     #[test]
