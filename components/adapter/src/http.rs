@@ -114,9 +114,12 @@ fn answer(request: &IncomingRequest, settings: &Settings, auth: &AuthSetting) ->
     {
         return Answer::json(StatusCode::OK, server.metadata.document().to_vec());
     }
-    let caller = match auth.map(|server| server.authenticate(&headers, query)).transpose() {
-        Ok(caller) => caller,
-        Err(refusal) => return Answer::unauthorized(auth.expect("refused by authorization"), &refusal),
+    let caller = match auth {
+        None => None,
+        Some(server) => match server.authenticate(&headers, query) {
+            Ok(caller) => Some(caller),
+            Err(refusal) => return Answer::unauthorized(server, &refusal),
+        },
     };
     match request.method() {
         HttpMethod::Post => {}

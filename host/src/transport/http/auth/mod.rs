@@ -119,16 +119,16 @@ impl Default for AuthOptions {
 
 /// The resource server of one HTTP server: its rules, keys and metadata.
 pub(crate) struct ResourceServer {
-    identity: ResourceMetadata,
+    metadata: ResourceMetadata,
     /// The metadata document, served without a copy.
-    metadata: axum::body::Bytes,
+    document: axum::body::Bytes,
     scopes: ScopePolicy,
     validator: Validator,
 }
 
 impl std::fmt::Debug for ResourceServer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ResourceServer").field("resource", &self.identity.resource()).finish_non_exhaustive()
+        f.debug_struct("ResourceServer").field("resource", &self.metadata.resource()).finish_non_exhaustive()
     }
 }
 
@@ -136,9 +136,6 @@ impl ResourceServer {
     /// The resource server for a server listening on `bound`; the error says
     /// what to fix in `options`.
     pub fn new(options: &AuthOptions, bound: SocketAddr) -> Result<ResourceServer, String> {
-        if options.issuers.is_empty() {
-            return Err("authorization needs at least one issuer (the authorization server's URL)".into());
-        }
         let resource = match &options.resource {
             Some(resource) => resource.clone(),
             None if bound.ip().is_loopback() => format!("http://{bound}/mcp"),
@@ -149,21 +146,21 @@ impl ResourceServer {
                 ));
             }
         };
-        let identity = ResourceMetadata::new(&resource, &options.issuers, &options.scopes)?;
-        let rules = TokenRules::new(identity.resource(), &options.issuers, &options.algorithms, options.clock_skew)?;
+        let metadata = ResourceMetadata::new(&resource, &options.issuers, &options.scopes)?;
+        let rules = TokenRules::new(metadata.resource(), &options.issuers, &options.algorithms, options.clock_skew)?;
         let validator = Validator::new(rules, &options.keys, options.key_options)?;
-        let metadata = axum::body::Bytes::copy_from_slice(identity.document());
-        Ok(ResourceServer { identity, metadata, scopes: options.scopes.clone(), validator })
+        let document = axum::body::Bytes::copy_from_slice(metadata.document());
+        Ok(ResourceServer { metadata, document, scopes: options.scopes.clone(), validator })
     }
 
     /// The paths the metadata is served at.
     pub fn metadata_paths(&self) -> Vec<String> {
-        self.identity.paths()
+        self.metadata.paths()
     }
 
     /// The Protected Resource Metadata document.
     pub fn metadata(&self) -> Response {
-        let mut response = Response::new(axum::body::Body::from(self.metadata.clone()));
+        let mut response = Response::new(axum::body::Body::from(self.document.clone()));
         response.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         response
     }
@@ -217,7 +214,7 @@ impl ResourceServer {
         if let RefusalKind::KeysUnavailable(_) = refusal.kind {
             response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("5"));
         } else {
-            let value = HeaderValue::from_str(&self.identity.challenge(refusal)).expect("a challenge is visible ASCII");
+            let value = HeaderValue::from_str(&self.metadata.challenge(refusal)).expect("a challenge is visible ASCII");
             response.headers_mut().insert(WWW_AUTHENTICATE, value);
         }
         response
@@ -226,7 +223,7 @@ impl ResourceServer {
     /// The resource identifier tokens must name.
     #[cfg(test)]
     pub fn resource(&self) -> &str {
-        self.identity.resource()
+        self.metadata.resource()
     }
 }
 
