@@ -595,26 +595,12 @@ async fn authorization_settings_that_cannot_work_are_refused_with_what_to_do() {
 /// the three-second token has expired; in both eras.
 #[tokio::test]
 async fn the_python_sdk_signs_in_steps_up_and_refreshes_against_a_real_authorization_server() {
-    let python = support::peers::python();
-    let dir = tempfile::tempdir().unwrap();
-    let (url_file, events) = (dir.path().join("issuer"), dir.path().join("events"));
-    let mut authorization_server = tokio::process::Command::new(&python)
-        .arg(support::peers::scripts().join("oauth_server.py"))
-        .arg("--url-file")
-        .arg(&url_file)
-        .arg("--events")
-        .arg(&events)
-        .args(["--token-lifetime", "3", "--scopes", "mcp tools:echo"])
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let issuer = wait_for_issuer(&url_file).await;
-
+    let authorization_server = AuthorizationServer::start("mcp tools:echo").await;
     let echo = fixture_arg("echo");
     let server = HttpServer::start(&[
         echo.as_str(),
         "--auth-issuer",
-        &issuer,
+        &authorization_server.issuer,
         "--auth-scope",
         "mcp",
         "--auth-tool-scope",
@@ -622,19 +608,9 @@ async fn the_python_sdk_signs_in_steps_up_and_refreshes_against_a_real_authoriza
     ])
     .await;
     for mode in ["legacy", MODERN] {
-        std::fs::write(&events, "").unwrap();
-        let output = tokio::process::Command::new(&python)
-            .arg(support::peers::scripts().join("oauth_client.py"))
-            .args(["--url", &server.url(), "--tool", "echo", "--args", r#"{"text":"hi"}"#, "--mode", mode])
-            .args(["--wait", "4"])
-            .output()
-            .await
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(output.status.success(), "{mode}: {stderr}\nserver:\n{}", server.stderr.lock().unwrap());
-        let run: Value = serde_json::from_slice(&output.stdout).unwrap();
-        let version = if mode == MODERN { MODERN } else { LEGACY };
-        assert_eq!(run["protocolVersion"], version, "{run}");
+        let (run, events) = authorization_server
+            .sign_in(&server.url(), "echo", r#"{"text":"hi"}"#, mode, || server.stderr.lock().unwrap().clone())
+            .await;
         assert_eq!(run["first"], json!({ "text": "hi", "isError": false }), "{run}");
         assert_eq!(run["second"], json!({ "text": "hi", "isError": false }), "{run}");
         // First the scope the 401 named, then the union with the one the 403 named.
@@ -646,8 +622,6 @@ async fn the_python_sdk_signs_in_steps_up_and_refreshes_against_a_real_authoriza
             ]),
             "{run}"
         );
-        let events: Vec<Value> =
-            std::fs::read_to_string(&events).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
         let kinds: Vec<(&str, Option<&str>)> =
             events.iter().map(|e| (e["event"].as_str().unwrap(), e["grant"].as_str())).collect();
         assert_eq!(
@@ -664,7 +638,71 @@ async fn the_python_sdk_signs_in_steps_up_and_refreshes_against_a_real_authoriza
         );
     }
     server.stop().await;
-    authorization_server.kill().await.unwrap();
+}
+
+/// `tests/peers/oauth_server.py` on 127.0.0.1: an authorization server on
+/// the Python SDK's own routes, issuing three-second tokens; stopped when
+/// dropped.
+struct AuthorizationServer {
+    _process: tokio::process::Child,
+    /// Its issuer identifier (its URL).
+    issuer: String,
+    /// Where it logs what it does, a JSON object a line.
+    events: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl AuthorizationServer {
+    /// Started for `scopes`, once it serves.
+    async fn start(scopes: &str) -> AuthorizationServer {
+        let dir = tempfile::tempdir().unwrap();
+        let (url_file, events) = (dir.path().join("issuer"), dir.path().join("events"));
+        let process = tokio::process::Command::new(support::peers::python())
+            .arg(support::peers::scripts().join("oauth_server.py"))
+            .arg("--url-file")
+            .arg(&url_file)
+            .arg("--events")
+            .arg(&events)
+            .args(["--token-lifetime", "3", "--scopes", scopes])
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let issuer = wait_for_issuer(&url_file).await;
+        AuthorizationServer { _process: process, issuer, events, _dir: dir }
+    }
+
+    /// The SDK's OAuth client (`tests/peers/oauth_client.py`) against the
+    /// MCP server at `url` in `mode`, calling `tool` with `args` twice (the
+    /// second after its token expired): its report, checked to be in the
+    /// mode's revision, and what this server logged meanwhile. `server_log`
+    /// says more when the client fails.
+    async fn sign_in(
+        &self,
+        url: &str,
+        tool: &str,
+        args: &str,
+        mode: &str,
+        server_log: impl FnOnce() -> String,
+    ) -> (Value, Vec<Value>) {
+        std::fs::write(&self.events, "").unwrap();
+        let output = tokio::process::Command::new(support::peers::python())
+            .arg(support::peers::scripts().join("oauth_client.py"))
+            .args(["--url", url, "--tool", tool, "--args", args, "--mode", mode, "--wait", "4"])
+            .output()
+            .await
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{mode}: {stderr}\nserver:\n{}", server_log());
+        let run: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let version = if mode == MODERN { MODERN } else { LEGACY };
+        assert_eq!(run["protocolVersion"], version, "{run}");
+        let events = std::fs::read_to_string(&self.events)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        (run, events)
+    }
 }
 
 /// The URL the authorization server writes to `url_file` once it serves.
@@ -972,38 +1010,15 @@ async fn a_wrapped_router_on_wasmcloud_takes_the_same_settings() {
 /// 403, refresh, in both eras.
 #[tokio::test]
 async fn the_python_sdk_signs_in_to_a_wrapped_router_on_wasmtime_serve() {
-    let python = support::peers::python();
-    let dir = tempfile::tempdir().unwrap();
-    let (url_file, events) = (dir.path().join("issuer"), dir.path().join("events"));
-    let mut authorization_server = tokio::process::Command::new(&python)
-        .arg(support::peers::scripts().join("oauth_server.py"))
-        .arg("--url-file")
-        .arg(&url_file)
-        .arg("--events")
-        .arg(&events)
-        .args(["--token-lifetime", "3", "--scopes", "mcp who:read"])
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let issuer = wait_for_issuer(&url_file).await;
+    let authorization_server = AuthorizationServer::start("mcp who:read").await;
+    let issuer = &authorization_server.issuer;
     // The keys it signs with, handed to the engine as a deployment would.
     let metadata = get_json(&format!("{issuer}/.well-known/oauth-authorization-server")).await;
     let jwks = get_json(metadata["jwks_uri"].as_str().unwrap()).await;
     let env = [("MCP_WIT_AUTH_SCOPES", "mcp"), ("MCP_WIT_AUTH_TOOL_SCOPES", "whoami=who:read")];
-    let (server, _dir) = wrapped_and_protected(&issuer, &jwks, &env);
+    let (server, _dir) = wrapped_and_protected(issuer, &jwks, &env);
     for mode in ["legacy", MODERN] {
-        std::fs::write(&events, "").unwrap();
-        let output = tokio::process::Command::new(&python)
-            .arg(support::peers::scripts().join("oauth_client.py"))
-            .args(["--url", &server.url, "--tool", "whoami", "--args", "{}", "--mode", mode, "--wait", "4"])
-            .output()
-            .await
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(output.status.success(), "{mode}: {stderr}");
-        let run: Value = serde_json::from_slice(&output.stdout).unwrap();
-        let version = if mode == MODERN { MODERN } else { LEGACY };
-        assert_eq!(run["protocolVersion"], version, "{run}");
+        let (run, events) = authorization_server.sign_in(&server.url, "whoami", "{}", mode, String::new).await;
         for call in ["first", "second"] {
             assert_eq!(run[call]["isError"], false, "{run}");
             let said: Value = serde_json::from_str(run[call]["text"].as_str().unwrap()).unwrap();
@@ -1018,8 +1033,6 @@ async fn the_python_sdk_signs_in_to_a_wrapped_router_on_wasmtime_serve() {
             ]),
             "{run}"
         );
-        let events: Vec<Value> =
-            std::fs::read_to_string(&events).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect();
         let grants: Vec<Option<&str>> =
             events.iter().filter(|e| e["event"] == "token").map(|e| e["grant"].as_str()).collect();
         assert_eq!(
@@ -1028,5 +1041,4 @@ async fn the_python_sdk_signs_in_to_a_wrapped_router_on_wasmtime_serve() {
             "{mode}: {events:?}"
         );
     }
-    authorization_server.kill().await.unwrap();
 }

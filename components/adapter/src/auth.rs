@@ -34,6 +34,8 @@ use mcp_wit_protocol::auth::{
     check_scopes, find_key, parse_jwks, parse_scope_rule,
 };
 
+use crate::settings::list;
+
 /// What the environment asks for.
 pub enum AuthSetting {
     /// No authorization: every request is served.
@@ -147,11 +149,4 @@ fn scope_policy() -> Result<ScopePolicy, String> {
         policy.implies.entry(scope).or_default().extend(implied);
     }
     Ok(policy)
-}
-
-/// The non-empty items of the variable `name`, split at `separator`.
-fn list(name: &str, separator: char) -> Vec<String> {
-    std::env::var(name)
-        .map(|text| text.split(separator).map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
-        .unwrap_or_default()
 }

@@ -35,16 +35,12 @@ impl Settings {
             },
             Err(_) => None,
         };
-        let list = |name: &str| -> Vec<String> {
-            std::env::var(name)
-                .map(|text| text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
-                .unwrap_or_default()
-        };
         let session = SessionOptions { page_size: number("MCP_WIT_PAGE_SIZE"), ..SessionOptions::default() };
         // The engine's address is not known here: the policy is that of a
         // public bind (no Host check unless hosts are named; no browser
         // origin unless allowed).
-        let security = SecurityPolicy::new(false, &list("MCP_WIT_ALLOW_HOSTS"), &list("MCP_WIT_ALLOW_ORIGINS"));
+        let security =
+            SecurityPolicy::new(false, &list("MCP_WIT_ALLOW_HOSTS", ','), &list("MCP_WIT_ALLOW_ORIGINS", ','));
         let json_response = std::env::var("MCP_WIT_JSON_RESPONSE").is_ok_and(|v| v == "1" || v == "true");
         Settings {
             max_message_size: number("MCP_WIT_MAX_MESSAGE_SIZE").unwrap_or(DEFAULT_MAX_MESSAGE_SIZE),
@@ -53,4 +49,11 @@ impl Settings {
             json_response,
         }
     }
+}
+
+/// The non-empty items of the variable `name`, split at `separator`.
+pub fn list(name: &str, separator: char) -> Vec<String> {
+    std::env::var(name)
+        .map(|text| text.split(separator).map(str::trim).filter(|s| !s.is_empty()).map(String::from).collect())
+        .unwrap_or_default()
 }
