@@ -6,7 +6,7 @@ serve component="":
 
 # The whole test suite (the README's test command).
 test:
-    rustup target add wasm32-wasip2 wasm32-wasip1 && cargo test --workspace
+    rustup toolchain install && cargo test --workspace
 
 # What CI runs: the tests, the lints, the fuzzer and the conformance suite.
 ci:

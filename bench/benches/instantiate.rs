@@ -127,14 +127,32 @@ fn sessions(c: &mut Criterion) {
         })
     });
 
-    // A 2026-07-28 call, on a connection of its own: a fresh instance per
-    // request (the default mode).
+    // A 2026-07-28 call as stateless HTTP serves it: a session of its own,
+    // so a fresh instance per request (the default mode).
     let mut session = Session::new(component.clone(), SessionOptions::default());
     out.clear();
     session.handle(MODERN_CALL, &mut out);
     let answer = String::from_utf8_lossy(&out[0]).into_owned();
     assert!(answer.contains(r#""resultType":"complete""#), "unexpected answer: {answer}");
     group.bench_function("modern_tools_call_echo", |b| {
+        b.iter(|| {
+            let mut session = Session::new(component.clone(), SessionOptions::default());
+            out.clear();
+            session.handle(black_box(MODERN_CALL), &mut out);
+        })
+    });
+    // The same handed back for reuse (`--max-instance-reuse-count`): no
+    // instantiation.
+    let reused = component.clone().with_instance_reuse(mcp_wit::InstanceReuse { max_uses: u32::MAX, max_kept: 4 });
+    group.bench_function("modern_tools_call_echo_reused", |b| {
+        b.iter(|| {
+            let mut session = Session::new(reused.clone(), SessionOptions::default());
+            out.clear();
+            session.handle(black_box(MODERN_CALL), &mut out);
+        })
+    });
+    // 2026-07-28 over stdio: one connection, its instance kept.
+    group.bench_function("modern_tools_call_echo_connection", |b| {
         b.iter(|| {
             out.clear();
             session.handle(black_box(MODERN_CALL), &mut out);

@@ -10,7 +10,8 @@ use mcp_wit::runtime::limits::{DEFAULT_MAX_MEMORY, DEFAULT_TIMEOUT};
 use mcp_wit::sandbox::requirements::{self, RequirementKind};
 use mcp_wit::transport::{http, stdio};
 use mcp_wit::{
-    CompileCache, EngineOptions, Limits, LoadedComponent, MountError, Routers, Session, SessionOptions, StdioOptions,
+    CompileCache, EngineOptions, InstanceMode, Limits, LoadedComponent, MountError, Routers, Session, SessionOptions,
+    StdioOptions,
 };
 
 use crate::config_file::ConfigFile;
@@ -300,6 +301,32 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     };
 
     let instance_mode = settings.instances.map(Into::into).unwrap_or_default();
+    if instance_mode == InstanceMode::PerCaller && http_options.as_ref().is_none_or(|o| o.auth.is_none()) {
+        anyhow::bail!(
+            "--instances per-caller keeps one instance per authenticated principal, and {}: set up authorization \
+             (--auth-issuer and its keys) or pick per-session (state per session) or shared (one for all)",
+            match &http_options {
+                None => "stdio is not authenticated (its one client already has one instance per component)",
+                Some(_) => "this server does not authenticate its callers",
+            }
+        );
+    }
+    let reuse = mcp_wit::InstanceReuse {
+        max_uses: settings.max_instance_reuse_count.unwrap_or(1),
+        // As many as can be in use at once wait for reuse.
+        max_kept: sessions,
+    };
+    if reuse.max_uses > 1 && matches!(instance_mode, InstanceMode::PerCaller | InstanceMode::Shared) {
+        anyhow::bail!(
+            "--max-instance-reuse-count hands a session's instance to the next one; with --instances {} instances \
+             already outlive sessions: drop one of the two",
+            if instance_mode == InstanceMode::Shared { "shared" } else { "per-caller" }
+        );
+    }
+    let max_callers = match &http_options {
+        Some(options) => options.max_sessions,
+        None => 1,
+    };
     let cache_hint = settings.cache_hint();
     let mut mounted = Vec::new();
     // What a recording must never hold: the secrets of what is served.
@@ -323,6 +350,8 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         .with_context(|| format!("cannot serve {}", plan.path.display()))?
         .with_limits(plan.limits)
         .with_instance_mode(instance_mode)
+        .with_instance_reuse(reuse)
+        .with_max_callers(max_callers)
         .with_cache_hint(plan.cache_hint)
         .with_instance_idle_timeout(plan.instance_idle_timeout);
         report_requirements(&component)?;
@@ -343,6 +372,8 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         let demo = LoadedComponent::from_bytes(&engine.engine, DEMO_COMPONENT, policy)?
             .with_limits(layers.limits(None, None))
             .with_instance_mode(instance_mode)
+            .with_instance_reuse(reuse)
+            .with_max_callers(max_callers)
             .with_cache_hint(cache_hint);
         mounted.push((String::new(), demo));
     }

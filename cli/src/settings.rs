@@ -43,11 +43,18 @@ pub struct ServeSettings {
     #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
     #[serde(deserialize_with = "units::size")]
     pub max_output: Option<usize>,
-    /// How guest instances map onto sessions [default: per-session]. A
-    /// 2026-07-28 request stands alone: with per-session it runs on a fresh
-    /// instance.
+    /// How guest instances map onto clients [default: per-session]. A stdio
+    /// connection is one session in both eras; over HTTP a 2025 session is
+    /// one, and each 2026-07-28 request is one of its own.
     #[arg(long, value_enum)]
     pub instances: Option<InstancesArg>,
+    /// How many sessions (2026-07-28 HTTP requests among them) one instance
+    /// serves, one after the other and guest state kept, before it is
+    /// dropped, as `wasmtime serve --max-instance-reuse-count` does; never
+    /// across principals, never after a fault. For per-session and
+    /// per-request (there it counts calls) [default: 1, no reuse].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_instance_reuse_count: Option<u32>,
     /// Over HTTP, release a session's own instance once the session has not
     /// called it for this long; its next call makes a fresh one, so the
     /// guest's state is lost (set it only for components that keep none
@@ -133,15 +140,19 @@ impl ServeSettings {
     }
 }
 
-/// How guest instances map onto sessions.
+/// How guest instances map onto clients.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum InstancesArg {
-    /// One instance per session; guest state lives across its calls.
+    /// One per session (a stdio connection, a 2025 HTTP session, a 2026-07-28
+    /// HTTP request); guest state lives across its calls.
     PerSession,
-    /// A fresh instance for every request; nothing survives a call.
+    /// A fresh instance for every call; nothing survives a call.
     PerRequest,
-    /// One instance for all sessions; calls are serialised.
+    /// One per authenticated principal over HTTP, kept across its requests
+    /// and sessions; calls serialised (needs authorization).
+    PerCaller,
+    /// One instance for all clients; calls are serialised.
     Shared,
 }
 
@@ -150,6 +161,7 @@ impl From<InstancesArg> for InstanceMode {
         match arg {
             InstancesArg::PerSession => InstanceMode::PerSession,
             InstancesArg::PerRequest => InstanceMode::PerRequest,
+            InstancesArg::PerCaller => InstanceMode::PerCaller,
             InstancesArg::Shared => InstanceMode::Shared,
         }
     }
@@ -238,6 +250,7 @@ impl ServeSettings {
             max_memory: self.max_memory.or(lower.max_memory),
             max_output: self.max_output.or(lower.max_output),
             instances: self.instances.or(lower.instances),
+            max_instance_reuse_count: self.max_instance_reuse_count.or(lower.max_instance_reuse_count),
             instance_idle_timeout: self.instance_idle_timeout.or(lower.instance_idle_timeout),
             cache_ttl: self.cache_ttl.or(lower.cache_ttl),
             cache_scope: self.cache_scope.or(lower.cache_scope),

@@ -53,7 +53,7 @@ pub use mcp_wit_protocol::{Listeners, Sink, auth, client, listeners, rounds::Sta
 pub use runtime::cache::CompileCache;
 pub use runtime::engine::{DEFAULT_POOL_CAP, EngineOptions};
 pub use runtime::limits::Limits;
-pub use runtime::{InstanceMode, LoadedComponent, RouterInstance};
+pub use runtime::{InstanceMode, InstanceReuse, LoadedComponent, RouterInstance};
 pub use sandbox::SandboxPolicy;
 #[cfg(feature = "http")]
 pub use transport::http::HttpOptions;

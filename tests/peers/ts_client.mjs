@@ -33,6 +33,8 @@ const { values: opt } = parseArgs({
         url: { type: 'string' },
         tool: { type: 'string' },
         args: { type: 'string', default: '{}' },
+        // Call the tool this many times; every result is reported (`calls`).
+        repeat: { type: 'string', default: '1' },
         resource: { type: 'string' },
         prompt: { type: 'string' },
         'prompt-args': { type: 'string', default: '{}' },
@@ -155,9 +157,13 @@ const out = {
     serverInfo: client.getServerVersion() ?? null
 };
 out.tools = await step(async () => (await client.listTools(undefined, requestOptions)).tools);
-out.call = opt.tool
-    ? await step(() => client.callTool({ name: opt.tool, arguments: JSON.parse(opt.args) }, requestOptions))
-    : null;
+out.calls = [];
+for (let i = 0; opt.tool && i < Number(opt.repeat); i++) {
+    out.calls.push(
+        await step(() => client.callTool({ name: opt.tool, arguments: JSON.parse(opt.args) }, requestOptions))
+    );
+}
+out.call = opt.tool ? out.calls[0] : null;
 out.resources = await step(async () => (await client.listResources(undefined, requestOptions)).resources);
 out.read = opt.resource ? await step(() => client.readResource({ uri: opt.resource }, requestOptions)) : null;
 out.prompts = await step(async () => (await client.listPrompts(undefined, requestOptions)).prompts);

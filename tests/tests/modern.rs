@@ -80,11 +80,11 @@ async fn stdio_serves_modern_requests_on_their_own() {
     assert_stamped(&call["result"], false);
     assert_eq!(text(&call), "This is a simple text response for testing.");
 
-    // Each modern request runs on a fresh instance: the guest's counter
-    // never gets past 1.
-    for id in 4..7 {
+    // A stdio connection is one client: its modern requests share its
+    // instance, as a 2025 session's do (the guest's counter goes on).
+    for (id, count) in [(4, "1"), (5, "2"), (6, "3")] {
         let counted = server.request(id, "tools/call", modern(json!({ "name": "counter", "arguments": {} }))).await;
-        assert_eq!(text(&counted), "1", "{counted}");
+        assert_eq!(text(&counted), count, "{counted}");
     }
 
     let read = server.request(7, "resources/read", modern(json!({ "uri": "test://static-text" }))).await;

@@ -117,3 +117,47 @@ async fn sdk_clients_of_both_eras_share_one_http_server() {
     }
     server.stop().await;
 }
+
+/// The texts of the `counter` calls a peer made (`--repeat`).
+fn counted(run: &PeerRun) -> Vec<String> {
+    let calls = run.report["calls"].as_array().unwrap_or_else(|| panic!("no calls: {}", run.report));
+    calls
+        .iter()
+        .map(|call| call["content"][0]["text"].as_str().unwrap_or_else(|| panic!("{call}")).to_string())
+        .collect()
+}
+
+/// A stdio connection is one client: the router's state lives across its
+/// calls in both eras, with either SDK (the fixture's `counter` counts the
+/// calls its instance served).
+#[tokio::test]
+async fn a_stdio_client_keeps_its_instance_in_both_eras() {
+    let counting = |mode: &str| {
+        let mut args = vec!["--mode".to_string(), mode.into(), "--tool".into(), "counter".into(), "--repeat".into()];
+        args.extend([
+            "4".into(),
+            "--".into(),
+            binary().display().to_string(),
+            "serve".into(),
+            fixture_arg("conformance"),
+        ]);
+        args
+    };
+    let (python_modern, python_legacy, ts_modern, ts_legacy) = tokio::join!(
+        run_peer(Peer::Python, counting("auto")),
+        run_peer(Peer::Python, counting("legacy")),
+        run_peer(Peer::TypeScript, counting("auto")),
+        run_peer(Peer::TypeScript, counting("legacy")),
+    );
+    for (run, version) in [
+        (&python_modern, "2026-07-28"),
+        (&python_legacy, "2025-11-25"),
+        (&ts_modern, "2026-07-28"),
+        (&ts_legacy, "2025-11-25"),
+    ] {
+        assert_eq!(run.report["protocolVersion"], version, "{}", run.report);
+        assert_eq!(counted(run), ["1", "2", "3", "4"], "{version}: {}", run.report);
+    }
+    assert_modern_wire(&python_modern);
+    assert_modern_wire(&ts_modern);
+}

@@ -45,16 +45,19 @@ async fn a_servlet_serves_its_tools_over_stdio() {
     assert_eq!((support::text(&first), support::text(&second)), ("Hello (call 1)", "Hello (call 2)"));
     server.finish().await;
 
-    // 2026-07-28 requests stand alone: each on a fresh instance.
-    let mut server = RawServer::start(&["serve", &servlet, "--env", "GREETING=Hi"]);
-    for id in [1, 2] {
-        let call = json!({ "name": "greet", "arguments": {} });
-        let fresh = server.request(id, "tools/call", modern(call)).await;
-        assert_eq!(fresh["result"]["resultType"], "complete", "{fresh}");
-        assert_eq!(support::text(&fresh), "Hi (call 1)", "a fresh instance: {fresh}");
-        schema::check_at(Revision::Modern, "JSONRPCMessage", &fresh).unwrap();
+    // A 2026-07-28 client over stdio keeps the plugin's instance too; with
+    // `--instances per-request` each call gets a fresh one.
+    for (mode, counts) in [("per-session", ["Hi (call 1)", "Hi (call 2)"]), ("per-request", ["Hi (call 1)"; 2])] {
+        let mut server = RawServer::start(&["serve", &servlet, "--env", "GREETING=Hi", "--instances", mode]);
+        for (id, count) in [1, 2].into_iter().zip(counts) {
+            let call = json!({ "name": "greet", "arguments": {} });
+            let answer = server.request(id, "tools/call", modern(call)).await;
+            assert_eq!(answer["result"]["resultType"], "complete", "{answer}");
+            assert_eq!(support::text(&answer), count, "{mode}: {answer}");
+            schema::check_at(Revision::Modern, "JSONRPCMessage", &answer).unwrap();
+        }
+        server.finish().await;
     }
-    server.finish().await;
 }
 
 #[tokio::test]

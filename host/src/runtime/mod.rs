@@ -37,7 +37,7 @@ pub use caller::CALLER_INTERFACE;
 pub use client::CLIENT_INTERFACE;
 pub use extension::EXTENSION_INTERFACE;
 pub use instance::RouterInstance;
-pub use pool::{InstanceMode, PooledRouter};
+pub use pool::{DEFAULT_CALLER_IDLE, DEFAULT_MAX_CALLERS, InstanceMode, InstanceReuse, PooledRouter};
 
 /// The fully qualified name of the interface a router must export.
 pub const ROUTER_INTERFACE: &str = "wasix:mcp/router@25.3.26";
@@ -56,8 +56,12 @@ struct Inner {
     cache_hint: CacheHint,
     /// After how long idle a session's own instance is released.
     instance_idle_timeout: Option<std::time::Duration>,
-    /// The one instance of [`InstanceMode::Shared`].
-    shared: Arc<pool::SharedInstance>,
+    /// Instances handed back for reuse, if any.
+    reuse: InstanceReuse,
+    /// Most principals with an instance of their own ([`InstanceMode::PerCaller`]).
+    max_callers: usize,
+    /// What instances outlive their sessions.
+    kept: Arc<pool::Kept>,
     /// `code` on the engine that allocates on demand, once the pool was
     /// full (see `engine::overflow_of`).
     overflow: OnceLock<Result<Code, String>>,
@@ -115,8 +119,10 @@ impl Clone for Inner {
             instance_mode: self.instance_mode,
             cache_hint: self.cache_hint,
             instance_idle_timeout: self.instance_idle_timeout,
-            // A component with other settings gets a shared instance of its own.
-            shared: Arc::default(),
+            reuse: self.reuse,
+            max_callers: self.max_callers,
+            // A component with other settings keeps instances of its own.
+            kept: Arc::default(),
             overflow: self.overflow.clone(),
         }
     }
@@ -227,7 +233,9 @@ impl LoadedComponent {
             instance_mode: InstanceMode::default(),
             cache_hint: CacheHint::default(),
             instance_idle_timeout: None,
-            shared: Arc::default(),
+            reuse: InstanceReuse::default(),
+            max_callers: DEFAULT_MAX_CALLERS,
+            kept: Arc::default(),
             overflow: OnceLock::new(),
         };
         LoadedComponent { inner: Arc::new(inner) }
@@ -304,6 +312,22 @@ impl LoadedComponent {
         self.inner.instance_mode
     }
 
+    /// Lets instances serve several sessions (or calls, in
+    /// [`InstanceMode::PerRequest`]) one after the other, guest state and
+    /// all, never across principals (see [`InstanceReuse`]). Off by default.
+    pub fn with_instance_reuse(mut self, reuse: InstanceReuse) -> Self {
+        Arc::make_mut(&mut self.inner).reuse = reuse;
+        self
+    }
+
+    /// Bounds how many principals keep an instance in
+    /// [`InstanceMode::PerCaller`] ([`DEFAULT_MAX_CALLERS`] by default): past
+    /// it, the least recently used one's goes.
+    pub fn with_max_callers(mut self, max: usize) -> Self {
+        Arc::make_mut(&mut self.inner).max_callers = max;
+        self
+    }
+
     /// Sets how long and by whom modern (2026-07-28) clients may cache this
     /// router's lists and reads (`ttlMs`, `cacheScope`; one public minute
     /// by default). Make it private when results depend on who asks.
@@ -314,7 +338,10 @@ impl LoadedComponent {
 
     /// Lets a session's own instance ([`InstanceMode::PerSession`]) go once
     /// the session has not called it for `timeout`: the HTTP transports
-    /// release it, and the session's next call makes a fresh one. The
+    /// release it, and the session's next call makes a fresh one. It also
+    /// bounds how long a principal's instance ([`InstanceMode::PerCaller`],
+    /// [`DEFAULT_CALLER_IDLE`] without it) and a handed-back one
+    /// ([`InstanceReuse`], a minute without it) wait unused. The
     /// guest's state (what it kept between calls) is lost, so this is for
     /// components that keep none worth keeping, or can rebuild it. `None`
     /// (the default): instances live as long as their sessions.

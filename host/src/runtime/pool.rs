@@ -4,11 +4,20 @@
 //! [`Router`]); it picks the instance by the component's [`InstanceMode`],
 //! makes instances on first need, and replaces one after a fault, after a
 //! call abandoned mid-way, or when it was made for the other way of calling.
+//!
+//! A session is one connection (stdio, an embedder's) or one HTTP request
+//! (2026-07-28, stateless); what outlives it is kept here, per component:
+//! the instances of [`InstanceMode::PerCaller`] (one per principal) and,
+//! with [`InstanceReuse`], instances handed back for the next session of
+//! the same principal.
 
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
-use mcp_wit_protocol::{CallContext, GuestResult, Router, contract};
+use mcp_wit_protocol::auth::Caller;
+use mcp_wit_protocol::{CallContext, Calls, GuestResult, Router, contract};
 
 use super::{LoadedComponent, RouterInstance};
 
@@ -16,28 +25,196 @@ use super::{LoadedComponent, RouterInstance};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum InstanceMode {
     /// One instance per session: guest state lives across a session's calls.
+    /// A stdio connection is one session in both eras; a 2026-07-28 HTTP
+    /// request is a session of its own.
     #[default]
     PerSession,
     /// A fresh instance per call: no state survives a call.
     PerRequest,
+    /// One instance per authenticated principal (issuer and subject), shared
+    /// by all its sessions and requests, calls serialised on it. Calls
+    /// without a caller are served as [`InstanceMode::PerSession`].
+    PerCaller,
     /// One instance for all sessions, calls serialised on it.
     Shared,
 }
 
-/// The instance all sessions of a component share in [`InstanceMode::Shared`].
+/// How long a principal's instance ([`InstanceMode::PerCaller`]) waits for
+/// its next call before it goes, unless the component sets its own
+/// [`LoadedComponent::with_instance_idle_timeout`].
+pub const DEFAULT_CALLER_IDLE: Duration = Duration::from_secs(600);
+
+/// Default for [`InstanceReuse::max_kept`].
+pub const DEFAULT_MAX_KEPT: usize = 256;
+
+/// Default for how many principals keep an instance in
+/// [`InstanceMode::PerCaller`].
+pub const DEFAULT_MAX_CALLERS: usize = 1024;
+
+/// How long a handed-back instance waits for reuse when the component sets
+/// no idle timeout of its own.
+const WARM_IDLE: Duration = Duration::from_secs(60);
+
+/// Instances handed back for reuse, like `wasmtime serve
+/// --max-instance-reuse-count`: once a session ([`InstanceMode::PerSession`])
+/// or a call ([`InstanceMode::PerRequest`]) is done with its instance, the
+/// next one of the same principal (or, unauthenticated, any unauthenticated
+/// one) may get it, guest state and all, until it has served `max_uses`.
+/// An instance that faulted, or whose call was abandoned, is never handed
+/// back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InstanceReuse {
+    /// Sessions (or calls) one instance serves before it is dropped; 1 (the
+    /// default) turns reuse off.
+    pub max_uses: u32,
+    /// Most instances kept waiting for reuse; the oldest go first.
+    pub max_kept: usize,
+}
+
+impl Default for InstanceReuse {
+    fn default() -> Self {
+        InstanceReuse { max_uses: 1, max_kept: DEFAULT_MAX_KEPT }
+    }
+}
+
+/// What a component keeps of its instances between sessions.
 #[derive(Default)]
+pub(super) struct Kept {
+    /// The one instance of [`InstanceMode::Shared`].
+    shared: Arc<SharedInstance>,
+    /// [`InstanceMode::PerCaller`]'s instances, by principal.
+    callers: Mutex<CallerInstances>,
+    /// Instances handed back ([`InstanceReuse`]), oldest first.
+    warm: Mutex<VecDeque<Warm>>,
+}
+
+/// An instance that calls take turns on: [`InstanceMode::Shared`]'s, or one
+/// principal's in [`InstanceMode::PerCaller`].
 pub(super) struct SharedInstance {
     /// An async lock: async calls hold it across their awaits.
     slot: tokio::sync::Mutex<Option<RouterInstance>>,
     /// The instance is to be replaced before its next call.
     retire: AtomicBool,
+    /// When a call last began on it.
+    last_used: Mutex<Instant>,
+}
+
+impl Default for SharedInstance {
+    fn default() -> Self {
+        SharedInstance {
+            slot: tokio::sync::Mutex::default(),
+            retire: AtomicBool::new(false),
+            last_used: Mutex::new(Instant::now()),
+        }
+    }
+}
+
+/// The instances of [`InstanceMode::PerCaller`], by principal key.
+#[derive(Default)]
+struct CallerInstances {
+    map: HashMap<String, Arc<SharedInstance>>,
+    /// When idle ones were last looked for.
+    swept: Option<Instant>,
+}
+
+/// An instance waiting for reuse.
+struct Warm {
+    principal: Option<String>,
+    instance: RouterInstance,
+    /// Sessions or calls it served.
+    uses: u32,
+    since: Instant,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl LoadedComponent {
+    /// The instance `caller`'s calls share, made room for if new.
+    fn caller_instance(&self, caller: &Caller) -> Arc<SharedInstance> {
+        let key = caller.principal_key();
+        let idle = self.inner.instance_idle_timeout.unwrap_or(DEFAULT_CALLER_IDLE);
+        let max = self.inner.max_callers.max(1);
+        let mut callers = lock(&self.inner.kept.callers);
+        let now = Instant::now();
+        // Only instances no call holds (the map's own reference is the only
+        // one) are released; a sweep a second at most keeps lookups cheap.
+        let unheld_idle = |instance: &Arc<SharedInstance>| {
+            Arc::strong_count(instance) == 1 && now.saturating_duration_since(*lock(&instance.last_used)) >= idle
+        };
+        if callers.swept.is_none_or(|at| now.saturating_duration_since(at) >= Duration::from_secs(1)) {
+            callers.swept = Some(now);
+            callers.map.retain(|_, instance| !unheld_idle(instance));
+        }
+        if let Some(instance) = callers.map.get(&key) {
+            return instance.clone();
+        }
+        if callers.map.len() >= max {
+            // The least recently used principal loses its instance; a call
+            // running on it finishes on its own reference.
+            let oldest = callers.map.iter().min_by_key(|(_, i)| *lock(&i.last_used)).map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                tracing::debug!(component = %self.label(), "a principal's instance makes room for another's");
+                callers.map.remove(&oldest);
+            }
+        }
+        callers.map.entry(key).or_default().clone()
+    }
+
+    /// A handed-back instance for `principal`'s calls made `calls`, with the
+    /// uses it served, if one waits.
+    fn take_warm(&self, principal: Option<&str>, calls: Calls) -> Option<(RouterInstance, u32)> {
+        if self.inner.reuse.max_uses <= 1 {
+            return None;
+        }
+        let mut warm = lock(&self.inner.kept.warm);
+        self.drop_stale(&mut warm);
+        let at = warm.iter().rposition(|w| w.principal.as_deref() == principal && w.instance.calls() == calls)?;
+        warm.remove(at).map(|w| (w.instance, w.uses))
+    }
+
+    /// Hands `instance`, which served `uses` sessions or calls without a
+    /// fault, back for reuse, if it may serve more.
+    fn give_back(&self, principal: Option<String>, instance: RouterInstance, uses: u32) {
+        let reuse = self.inner.reuse;
+        if uses >= reuse.max_uses || reuse.max_kept == 0 {
+            return;
+        }
+        let mut warm = lock(&self.inner.kept.warm);
+        self.drop_stale(&mut warm);
+        while warm.len() >= reuse.max_kept {
+            warm.pop_front();
+        }
+        warm.push_back(Warm { principal, instance, uses, since: Instant::now() });
+    }
+
+    fn drop_stale(&self, warm: &mut VecDeque<Warm>) {
+        let idle = self.inner.instance_idle_timeout.unwrap_or(WARM_IDLE);
+        let now = Instant::now();
+        while warm.front().is_some_and(|w| now.saturating_duration_since(w.since) >= idle) {
+            warm.pop_front();
+        }
+    }
+
+    /// A fresh or handed-back instance for `cx`, with the uses it served.
+    async fn instance_for(&self, cx: &CallContext, principal: Option<&str>) -> GuestResult<(RouterInstance, u32)> {
+        if let Some(warm) = self.take_warm(principal, cx.calls) {
+            return Ok(warm);
+        }
+        Ok((self.instantiate_for(cx.calls).await?, 0))
+    }
 }
 
 /// One session's way to a component's instances.
 pub struct PooledRouter {
     component: LoadedComponent,
-    /// The session's own instance ([`InstanceMode::PerSession`]).
-    own: Option<RouterInstance>,
+    /// The session's own instance ([`InstanceMode::PerSession`], and
+    /// [`InstanceMode::PerCaller`] without a caller).
+    own: Option<Own>,
+    /// The principal instance the session's last call ran on
+    /// ([`InstanceMode::PerCaller`]), and whose it is.
+    caller: Option<(Arc<Caller>, Arc<SharedInstance>)>,
     /// A call is in progress. Still set when the next call starts, it means
     /// the future of that call was dropped mid-way, which leaves the instance
     /// in the middle of its work.
@@ -47,10 +224,19 @@ pub struct PooledRouter {
     last_used: Option<Instant>,
 }
 
+/// The session's own instance, and what deciding on its reuse needs.
+struct Own {
+    instance: RouterInstance,
+    /// The principal it was made (or handed back) for.
+    principal: Option<String>,
+    /// Sessions it served before this one.
+    uses: u32,
+}
+
 impl PooledRouter {
     /// A session's router for `component`; makes no instance yet.
     pub fn new(component: LoadedComponent) -> Self {
-        PooledRouter { component, own: None, in_call: false, last_used: None }
+        PooledRouter { component, own: None, caller: None, in_call: false, last_used: None }
     }
 
     /// Runs `call` on the instance the component's mode picks, making it if
@@ -64,50 +250,107 @@ impl PooledRouter {
             tracing::debug!(component = %self.component.label(), "a guest call was abandoned mid-way; its instance is replaced");
             self.retire();
         }
-        let unfit = |instance: &Option<RouterInstance>| instance.as_ref().is_none_or(|i| i.calls() != cx.calls);
-        match self.component.instance_mode() {
-            InstanceMode::PerSession => {
-                if unfit(&self.own) {
-                    self.own = Some(self.component.instantiate_for(cx.calls).await?);
-                }
-                let instance = self.own.as_mut().expect("instantiated above");
+        match (self.component.instance_mode(), cx.caller.as_deref()) {
+            (InstanceMode::PerSession, _) | (InstanceMode::PerCaller, None) => self.on_own(cx, call).await,
+            (InstanceMode::PerRequest, caller) => {
+                let principal = caller.map(Caller::principal_key);
+                let (mut instance, uses) = self.component.instance_for(cx, principal.as_deref()).await?;
                 instance.begin_request(cx);
-                self.in_call = true;
-                let result = call(instance).await;
-                self.in_call = false;
-                instance.end_request();
-                if result.is_err() {
-                    self.own = None;
-                }
-                if self.component.instance_idle_timeout().is_some() {
-                    self.last_used = Some(Instant::now());
+                let result = call(&mut instance).await;
+                if result.is_ok() {
+                    instance.end_request();
+                    self.component.give_back(principal, instance, uses + 1);
                 }
                 result
             }
-            InstanceMode::PerRequest => {
-                let mut instance = self.component.instantiate_for(cx.calls).await?;
-                instance.begin_request(cx);
-                call(&mut instance).await
+            (InstanceMode::PerCaller, Some(caller)) => {
+                let shared = match &self.caller {
+                    Some((known, shared)) if known.same_principal(caller) => shared.clone(),
+                    _ => {
+                        let shared = self.component.caller_instance(caller);
+                        self.caller = Some((Arc::new(caller.clone()), shared.clone()));
+                        shared
+                    }
+                };
+                self.on_shared(&shared, cx, call).await
             }
-            InstanceMode::Shared => {
-                let component = self.component.clone();
-                let shared = &component.inner.shared;
-                let mut slot = shared.slot.lock().await;
-                if shared.retire.swap(false, Ordering::Relaxed) || unfit(&slot) {
-                    *slot = None;
-                    *slot = Some(component.instantiate_for(cx.calls).await?);
-                }
-                let instance = slot.as_mut().expect("instantiated above");
-                instance.begin_request(cx);
-                self.in_call = true;
-                let result = call(instance).await;
-                self.in_call = false;
-                instance.end_request();
-                if result.is_err() {
-                    *slot = None;
-                }
-                result
+            (InstanceMode::Shared, _) => {
+                let shared = self.component.inner.kept.shared.clone();
+                self.on_shared(&shared, cx, call).await
             }
+        }
+    }
+
+    /// Runs `call` on the session's own instance.
+    async fn on_own<T>(
+        &mut self,
+        cx: &CallContext,
+        call: impl AsyncFnOnce(&mut RouterInstance) -> GuestResult<T>,
+    ) -> GuestResult<T> {
+        if self.own.as_ref().is_none_or(|own| own.instance.calls() != cx.calls) {
+            if let Some(own) = self.own.take() {
+                // Made for the other way of calling: fit for another session.
+                self.component.give_back(own.principal, own.instance, own.uses + 1);
+            }
+            let principal = cx.caller.as_deref().map(Caller::principal_key);
+            let (instance, uses) = self.component.instance_for(cx, principal.as_deref()).await?;
+            self.own = Some(Own { instance, principal, uses });
+        }
+        let instance = &mut self.own.as_mut().expect("instantiated above").instance;
+        let result = marked_call(&mut self.in_call, instance, cx, call).await;
+        if result.is_err() {
+            self.own = None;
+        }
+        if self.component.instance_idle_timeout().is_some() {
+            self.last_used = Some(Instant::now());
+        }
+        result
+    }
+
+    /// Runs `call` on an instance calls take turns on.
+    async fn on_shared<T>(
+        &mut self,
+        shared: &SharedInstance,
+        cx: &CallContext,
+        call: impl AsyncFnOnce(&mut RouterInstance) -> GuestResult<T>,
+    ) -> GuestResult<T> {
+        let mut slot = shared.slot.lock().await;
+        *lock(&shared.last_used) = Instant::now();
+        if shared.retire.swap(false, Ordering::Relaxed) || slot.as_ref().is_none_or(|i| i.calls() != cx.calls) {
+            *slot = None;
+            *slot = Some(self.component.instantiate_for(cx.calls).await?);
+        }
+        let result = marked_call(&mut self.in_call, slot.as_mut().expect("instantiated above"), cx, call).await;
+        if result.is_err() {
+            *slot = None;
+        }
+        result
+    }
+}
+
+/// Runs `call` on `instance` for the request of `cx`, `in_call` set while it
+/// runs: still set afterwards, it tells that the call's future was dropped.
+async fn marked_call<T>(
+    in_call: &mut bool,
+    instance: &mut RouterInstance,
+    cx: &CallContext,
+    call: impl AsyncFnOnce(&mut RouterInstance) -> GuestResult<T>,
+) -> GuestResult<T> {
+    instance.begin_request(cx);
+    *in_call = true;
+    let result = call(instance).await;
+    *in_call = false;
+    instance.end_request();
+    result
+}
+
+impl Drop for PooledRouter {
+    fn drop(&mut self) {
+        // A session that ends between calls leaves a sound instance.
+        if let Some(own) = self.own.take()
+            && !self.in_call
+        {
+            self.component.give_back(own.principal, own.instance, own.uses + 1);
         }
     }
 }
@@ -197,17 +440,23 @@ impl Router for PooledRouter {
     }
 
     fn retire(&mut self) {
+        // Retired instances are dropped, never handed back.
+        self.own = None;
         match self.component.instance_mode() {
-            InstanceMode::PerSession => self.own = None,
-            InstanceMode::PerRequest => {}
+            InstanceMode::PerSession | InstanceMode::PerRequest => {}
             // Replaced by the next call that holds its lock.
-            InstanceMode::Shared => self.component.inner.shared.retire.store(true, Ordering::Relaxed),
+            InstanceMode::PerCaller => {
+                if let Some((_, shared)) = &self.caller {
+                    shared.retire.store(true, Ordering::Relaxed);
+                }
+            }
+            InstanceMode::Shared => self.component.inner.kept.shared.retire.store(true, Ordering::Relaxed),
         }
     }
 
     fn holds_instance(&self) -> bool {
         // An instance abandoned mid-call is replaced at the next call anyway.
-        self.component.instance_mode() == InstanceMode::PerSession && self.own.is_some() && !self.in_call
+        self.own.is_some() && !self.in_call
     }
 
     fn release_if_idle(&mut self, now: Instant) -> bool {

@@ -139,7 +139,11 @@ fn schema<'a>(json: &'a str, field: &'static str) -> Result<GuestJson<'a>, Inval
 pub fn tool(t: &contract::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidTool> {
     let input_schema = schema(&t.input_schema.json, "input-schema")?;
     let output_schema = match &t.output_schema {
-        Some(s) => Some(schema(&s.json, "output-schema")?).filter(|_| v.has_structured_output()),
+        // Checked in every revision: a broken schema leaves the tool out.
+        Some(s) => {
+            let parsed = schema(&s.json, "output-schema")?;
+            v.has_structured_output().then_some(parsed)
+        }
         None => None,
     };
     let hints = t.annotations.as_ref();

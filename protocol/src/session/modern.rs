@@ -238,14 +238,18 @@ impl<C: RouterComponent> Session<C> {
                 ready.version
             )));
         }
+        if matches!(self.phase, Phase::Modern) {
+            // A reload reaches a modern connection as it does a 2025
+            // session: once it holds no instance of its own.
+            self.follow_deployment(out).await;
+        }
         let admitted = self.admit_parsed(name, method, envelope).await?;
         self.serve_admitted(id, admitted, params, out).await
     }
 
-    /// Serves an admitted request on its own, its result stamped. Its
-    /// instances are not reused: the next request gets fresh ones (in the
-    /// per-session instance mode; a shared instance stays shared), so that
-    /// nothing of this one reaches it through the guest.
+    /// Serves an admitted request, its result stamped. The session's
+    /// instances serve its next request too: a session is one connection
+    /// (stdio, an embedder's) or one HTTP request, never several clients.
     async fn serve_admitted<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
@@ -268,7 +272,6 @@ impl<C: RouterComponent> Session<C> {
         let answered =
             self.request(id, method, params, Era::Modern { version, about: &about, client: &client }, out).await;
         self.stamp = None;
-        self.open = self.routers.open();
         answered
     }
 

@@ -1,4 +1,5 @@
-//! A 2025 session moving to a reloaded version of its routers.
+//! A session (2025, or a modern connection) moving to a reloaded version of
+//! its routers.
 
 use super::{Outbox, Session};
 use crate::client::ListKind;

@@ -96,7 +96,7 @@ fn plan(c: &mut Caller<'_, StoreData>, subs: i32, n: i32) -> Result<Wait, i32> {
     let bytes = bytes.ok_or(FAULT)?.to_vec();
     let monotonic_now = MonotonicClock::now(&mut c.data_mut().clocks()).map_err(|_| INVAL)?;
     let mut timers = Vec::with_capacity(n);
-    for sub in bytes.chunks_exact(SUBSCRIPTION_SIZE) {
+    for sub in bytes.as_chunks::<SUBSCRIPTION_SIZE>().0 {
         let u64_at = |at: usize| u64::from_le_bytes(sub[at..at + 8].try_into().expect("8 bytes"));
         if sub[8] != CLOCK {
             tracing::debug!("a plugin polled a descriptor: it has none to wait on");
@@ -126,7 +126,7 @@ fn finish(c: &mut Caller<'_, StoreData>, wait: &Wait, events: i32, written: i32)
     let fired: Vec<u64> =
         wait.timers.iter().filter(|(_, after)| *after <= wait.duration).map(|(userdata, _)| *userdata).collect();
     let mut out = vec![0u8; fired.len() * EVENT_SIZE];
-    for (event, userdata) in out.chunks_exact_mut(EVENT_SIZE).zip(&fired) {
+    for (event, userdata) in out.as_chunks_mut::<EVENT_SIZE>().0.iter_mut().zip(&fired) {
         event[0..8].copy_from_slice(&userdata.to_le_bytes());
         event[10] = CLOCK;
     }
