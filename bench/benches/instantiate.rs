@@ -134,16 +134,21 @@ fn sessions(c: &mut Criterion) {
     session.handle(MODERN_CALL, &mut out);
     let answer = String::from_utf8_lossy(&out[0]).into_owned();
     assert!(answer.contains(r#""resultType":"complete""#), "unexpected answer: {answer}");
+    // The routers (what they said of themselves learnt once) are the
+    // server's, as HTTP's are.
+    let routers = mcp_wit::Routers::from(component.clone());
     group.bench_function("modern_tools_call_echo", |b| {
         b.iter(|| {
-            let mut session = Session::new(component.clone(), SessionOptions::default());
+            let mut session = Session::new(routers.clone(), SessionOptions::default());
             out.clear();
             session.handle(black_box(MODERN_CALL), &mut out);
         })
     });
     // The same handed back for reuse (`--max-instance-reuse-count`): no
     // instantiation.
-    let reused = component.clone().with_instance_reuse(mcp_wit::InstanceReuse { max_uses: u32::MAX, max_kept: 4 });
+    let reused = mcp_wit::Routers::from(
+        component.clone().with_instance_reuse(mcp_wit::InstanceReuse { max_uses: u32::MAX, max_kept: 4 }),
+    );
     group.bench_function("modern_tools_call_echo_reused", |b| {
         b.iter(|| {
             let mut session = Session::new(reused.clone(), SessionOptions::default());

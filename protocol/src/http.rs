@@ -243,25 +243,14 @@ pub fn status_of(error: &RpcError) -> StatusCode {
     }
 }
 
-/// The status of a 2026-07-28 answer that is an error HTTP reports with a
-/// status of its own (found while the guest ran: -32021, a capability the
-/// client did not declare, is 400).
-pub fn refused_status(message: &[u8]) -> Option<StatusCode> {
-    // Every modern answer passes here: a search rules out nearly all of
-    // them before a parse confirms the rest.
-    static REFUSED: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
-        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(br#""error":{"code":-32021"#));
-    REFUSED.find(message)?;
-    #[derive(serde::Deserialize)]
-    struct Answer {
-        error: Option<Code>,
+/// The status of a 2026-07-28 request's answer when it is an error HTTP
+/// reports with a status of its own (found while the guest ran: -32021, a
+/// capability the client did not declare, is 400); `None`: 200.
+pub fn outcome_status(outcome: crate::Outcome) -> Option<StatusCode> {
+    match outcome {
+        crate::Outcome::Failed(code::MISSING_REQUIRED_CLIENT_CAPABILITY) => Some(StatusCode::BAD_REQUEST),
+        _ => None,
     }
-    #[derive(serde::Deserialize)]
-    struct Code {
-        code: i32,
-    }
-    let answer: Answer = serde_json::from_slice(message).ok()?;
-    (answer.error?.code == code::MISSING_REQUIRED_CLIENT_CAPABILITY).then_some(StatusCode::BAD_REQUEST)
 }
 
 /// Writes `data` (one JSON-RPC message) to `out` as an SSE event named

@@ -58,5 +58,5 @@ pub use method::Method;
 pub use modern::{CacheHint, CacheScope, Envelope};
 pub use router::{CallContext, Calls, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 pub use routers::{CollisionCheckError, Mount, MountError, Routers};
-pub use session::{Admitted, DEFAULT_MAX_OUTPUT, Outbox, Session, SessionOptions};
+pub use session::{Admitted, DEFAULT_MAX_OUTPUT, Outbox, Outcome, Session, SessionOptions};
 pub use version::ProtocolVersion;

@@ -13,11 +13,11 @@ use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use mcp_wit_protocol::auth::{AuthRefusal, Caller, RefusalKind};
 use mcp_wit_protocol::http::{
     self as rules, EVENT_STREAM, JSON, Kind, Named, Refusal, check_headers, check_param_headers, header_mismatch,
-    refused_status, rejection, write_event,
+    outcome_status, rejection, write_event,
 };
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::modern::{self, Envelope};
-use mcp_wit_protocol::{Method, Session, block_on};
+use mcp_wit_protocol::{Method, Outcome, Session, block_on};
 use serde_json::value::RawValue;
 use wasip2::http::types::{
     Fields, IncomingRequest, Method as HttpMethod, OutgoingBody, OutgoingResponse, ResponseOutparam,
@@ -167,13 +167,13 @@ fn answer(request: &IncomingRequest, settings: &Settings, auth: &AuthSetting) ->
     // 2026-07-28 `requestState` is bound to it.
     request_caller::set(caller.as_ref().map(identity).as_ref());
     session.set_caller(caller.map(Arc::new));
-    let out = match Envelope::read(params.as_deref()) {
+    let (out, refused) = match Envelope::read(params.as_deref()) {
         Ok(Some(envelope)) => match modern(&headers, &mut session, id, method, params.as_deref(), &envelope) {
-            Ok(out) => out,
+            Ok((out, outcome)) => (out, outcome_status(outcome)),
             Err(error) => return Answer::rejected(id, error),
         },
         Ok(None) if !rules::header_is_modern(&headers) => match legacy(&headers, &mut session, initialize, &body) {
-            Ok(out) => out,
+            Ok(out) => (out, None),
             Err(refusal) => return Answer::refused(refusal),
         },
         Ok(None) if initialize => {
@@ -185,7 +185,7 @@ fn answer(request: &IncomingRequest, settings: &Settings, auth: &AuthSetting) ->
         Ok(None) => return Answer::rejected(id, modern::missing_envelope("MCP-Protocol-Version names 2026-07-28")),
         Err(error) => return Answer::rejected(id, error),
     };
-    respond(out, streaming)
+    respond(out, refused, streaming)
 }
 
 /// A 2026-07-28 request: the ladder, then the request on its own.
@@ -196,7 +196,7 @@ fn modern(
     method: &str,
     params: Option<&RawValue>,
     envelope: &Envelope,
-) -> Result<Vec<Vec<u8>>, RpcError> {
+) -> Result<(Vec<Vec<u8>>, Outcome), RpcError> {
     let named = Named::of(method, params);
     check_headers(headers, method, &named, envelope)?;
     let admitted = block_on(session.admit(method, envelope))?;
@@ -208,13 +208,13 @@ fn modern(
     }
     let listen = admitted.method() == Method::Listen;
     let mut out = Vec::new();
-    block_on(session.handle_admitted_async(id, admitted, params, &mut out));
+    let outcome = block_on(session.handle_admitted_async(id, admitted, params, &mut out));
     if listen {
         // Nothing here can report a change (the router's client interface is
         // not served on engines): the stream is acknowledged and ended.
         session.end_subscriptions(&mut out);
     }
-    Ok(out)
+    Ok((out, outcome))
 }
 
 /// A 2025 request without a session, initialized from its header.
@@ -234,10 +234,13 @@ fn legacy(
 }
 
 /// The session's messages as the answer: SSE events, or the response alone
-/// as JSON; a 2026-07-28 refusal found while the router ran with its status.
-fn respond(out: Vec<Vec<u8>>, streaming: bool) -> Answer {
-    let Some(last) = out.last() else { return Answer::empty(StatusCode::ACCEPTED) };
-    if let Some(status) = refused_status(last) {
+/// as JSON; a 2026-07-28 refusal found while the router ran (`refused`)
+/// with its status.
+fn respond(out: Vec<Vec<u8>>, refused: Option<StatusCode>, streaming: bool) -> Answer {
+    if out.is_empty() {
+        return Answer::empty(StatusCode::ACCEPTED);
+    }
+    if let Some(status) = refused {
         return Answer::json(status, out.into_iter().last().expect("a last message"));
     }
     if !streaming {

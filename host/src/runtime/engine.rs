@@ -219,12 +219,18 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         .max_memories_per_module(2)
         .max_tables_per_module(8)
         .max_memory_size(options.max_memory)
-        // A freed slot keeps the pages its instance touched (up to 1 MiB),
-        // reset in place, so the next instance there takes no page faults.
-        // With PAGEMAP_SCAN (Linux 6.7+) only the pages actually touched are
-        // reset, wherever they are in the memory; without it, the first
-        // bytes are.
-        .linear_memory_keep_resident(1 << 20)
+        // A freed slot gives its memory back (`madvise`) rather than
+        // resetting pages in place. Wasmtime 50 resets in place every page
+        // its `PAGEMAP_SCAN` reports as written, present or not (a swapped
+        // out page still holds the last instance's data), and the kernel
+        // reports the untouched pages of the slot too: the budget goes to
+        // the first pages of memory, which a Rust guest's stack leaves
+        // untouched, while the pages it does touch (above its 1 MiB stack)
+        // are given back anyway. Measured with the echo router, 2026-07-28
+        // requests over HTTP at 8 sessions, server CPU per call: 116-120 µs
+        // keeping nothing, 124-129 µs keeping 64 KiB, 181-187 µs keeping
+        // 1 MiB (BENCHMARKS.md, "Wasmtime 50").
+        .linear_memory_keep_resident(0)
         .table_keep_resident(64 * 1024)
         .pagemap_scan(Enabled::Auto)
         // Async calls run on a fiber, and each instance's store keeps its

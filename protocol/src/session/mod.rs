@@ -43,6 +43,22 @@ const RETAINED_BUFFER: usize = 1 << 20;
 /// Default for [`SessionOptions::max_output`]: 16 MiB.
 pub const DEFAULT_MAX_OUTPUT: usize = 16 << 20;
 
+/// What became of a request a session handled: what its last message to
+/// the client says, so that a transport need not read it back (2026-07-28
+/// over HTTP gives some errors a status of their own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[must_use]
+pub enum Outcome {
+    /// Its result was sent.
+    Answered,
+    /// Its error, with this JSON-RPC code, was sent.
+    Failed(i32),
+    /// Nothing was sent: it was cancelled.
+    Cancelled,
+    /// It stays open, answered later (`subscriptions/listen`).
+    Deferred,
+}
+
 /// Settings a session is created with.
 #[derive(Debug, Clone)]
 pub struct SessionOptions {
@@ -472,7 +488,7 @@ impl<C: RouterComponent> Session<C> {
         match message {
             Incoming::Request { id, method, params } => {
                 let answered = self.answer_request(id, &method, Method::parse(&method), params, out).await;
-                self.deliver(id, answered, out);
+                let _ = self.deliver(id, answered, out);
             }
             Incoming::Notification { method, params } => self.notification(&method, params).await,
             Incoming::Response { id } => {
@@ -502,18 +518,28 @@ impl<C: RouterComponent> Session<C> {
     }
 
     /// Sends what answering request `id` came to: its answer, its error, or
-    /// nothing (cancelled, or answered later).
-    fn deliver<O: Outbox + ?Sized>(&mut self, id: &RawValue, answered: Result<(), RpcError>, out: &mut O) {
-        match answered {
-            Ok(()) if self.deferred => {}
-            Ok(()) => out.send(&self.buf),
-            Err(_) if self.cancelled => tracing::debug!(id = id.get(), "request cancelled: no response"),
-            Err(error) => self.send_error(Some(id), &error, out),
-        }
+    /// nothing (cancelled, or answered later), and says which.
+    fn deliver<O: Outbox + ?Sized>(&mut self, id: &RawValue, answered: Result<(), RpcError>, out: &mut O) -> Outcome {
+        let outcome = match answered {
+            Ok(()) if self.deferred => Outcome::Deferred,
+            Ok(()) => {
+                out.send(&self.buf);
+                Outcome::Answered
+            }
+            Err(_) if self.cancelled => {
+                tracing::debug!(id = id.get(), "request cancelled: no response");
+                Outcome::Cancelled
+            }
+            Err(error) => {
+                self.send_error(Some(id), &error, out);
+                Outcome::Failed(error.code)
+            }
+        };
         if self.buf.capacity() > RETAINED_BUFFER {
             // One huge result must not pin its size for the session's life.
             self.buf = Vec::with_capacity(1024);
         }
+        outcome
     }
 
     /// A request without a modern envelope: served in the `initialize`d

@@ -3,11 +3,12 @@
 
 use std::sync::Arc;
 
+use memchr::memmem;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use super::{Client, Era, Outbox, Phase, Session};
+use super::{Client, Era, Outbox, Outcome, Phase, Session};
 use crate::client::ClientCapabilities;
 use crate::jsonrpc::{self, RpcError, code};
 use crate::listeners::{Interest, Listening};
@@ -27,6 +28,44 @@ pub(super) struct Stamp {
 }
 
 impl Stamp {
+    /// Adds the stamp to the result object whose closing brace is at
+    /// `buf[close]`, in place, when the result has no `_meta` or
+    /// `resultType` of its own: the common case, written without building
+    /// the result again as a `Value`. `false`: it has (or `buf` may name
+    /// them elsewhere, e.g. in the request id), and [`Stamp::apply`] merges.
+    pub(super) fn splice(&self, buf: &mut Vec<u8>, close: usize) -> bool {
+        static META: std::sync::LazyLock<memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memmem::Finder::new(b"\"_meta\""));
+        static RESULT_TYPE: std::sync::LazyLock<memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memmem::Finder::new(b"\"resultType\""));
+        if buf.get(close) != Some(&b'}') || META.find(buf).is_some() || RESULT_TYPE.find(buf).is_some() {
+            return false;
+        }
+        let mut stamp = Vec::with_capacity(160);
+        if close > 0 && buf[close - 1] != b'{' {
+            stamp.push(b',');
+        }
+        stamp.extend_from_slice(br#""resultType":"complete""#);
+        if let Some(cache) = self.cache {
+            stamp.extend_from_slice(br#","ttlMs":"#);
+            stamp.extend_from_slice(cache.ttl_ms.to_string().as_bytes());
+            stamp.extend_from_slice(br#","cacheScope":""#);
+            stamp.extend_from_slice(cache.scope.as_str().as_bytes());
+            stamp.push(b'"');
+        }
+        stamp.extend_from_slice(br#","_meta":{""#);
+        stamp.extend_from_slice(SERVER_INFO_KEY.as_bytes());
+        stamp.extend_from_slice(br#"":{"name":"#);
+        if serde_json::to_writer(&mut stamp, &self.about.name).is_err() {
+            return false;
+        }
+        stamp.extend_from_slice(br#","version":""#);
+        stamp.extend_from_slice(env!("CARGO_PKG_VERSION").as_bytes());
+        stamp.extend_from_slice(br#""}}"#);
+        buf.splice(close..close, stamp);
+        true
+    }
+
     /// `result` as a JSON object with the stamp added. A guest's own `_meta`
     /// keeps its keys: the server's name joins them.
     pub(super) fn apply<T: Serialize>(&self, result: &T) -> Result<Value, serde_json::Error> {
@@ -207,18 +246,18 @@ impl<C: RouterComponent> Session<C> {
 
     /// Answers request `id`, which [`Session::admit`] let in, with async
     /// guest calls (see [`Session::handle_async`]), writing what it produces
-    /// to `out` as [`Session::handle_async`] would.
+    /// to `out` as [`Session::handle_async`] would; returns what became of it.
     pub async fn handle_admitted_async(
         &mut self,
         id: &RawValue,
         admitted: Admitted,
         params: Option<&RawValue>,
         out: &mut (dyn Outbox + Send),
-    ) {
+    ) -> Outcome {
         self.cx.calls = Calls::Async;
         self.deferred = false;
         let answered = self.serve_admitted(id, admitted, params, out).await;
-        self.deliver(id, answered, out);
+        self.deliver(id, answered, out)
     }
 
     /// A request with a modern envelope, on a connection that is not a 2025
@@ -374,6 +413,35 @@ impl<C: RouterComponent> Session<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The stamp spliced into the bytes reads as the stamp merged as a
+    /// `Value`; a result with `_meta` of its own is left to the merge.
+    #[test]
+    fn a_spliced_stamp_is_the_merged_one() {
+        let about = Arc::new(About {
+            name: "a \"quoted\" name".into(),
+            instructions: String::new(),
+            capabilities: Default::default(),
+            cache: CacheHint::default(),
+            talks_back: false,
+        });
+        for cache in [None, Some(CacheHint::default())] {
+            let stamp = Stamp { about: about.clone(), cache };
+            for result in [json!({ "content": [{ "type": "text", "text": "}" }] }), json!({})] {
+                let mut buf = Vec::new();
+                jsonrpc::write_result(&mut buf, &RawValue::from_string("7".into()).unwrap(), &result).unwrap();
+                let close = buf.len() - 2;
+                assert!(stamp.splice(&mut buf, close), "{result}");
+                let spliced: Value = serde_json::from_slice(&buf).unwrap();
+                assert_eq!(spliced["result"], stamp.apply(&result).unwrap(), "{result}");
+                assert_eq!(spliced["id"], 7);
+            }
+            let own_meta = json!({ "_meta": { "k": 1 } });
+            let mut buf = serde_json::to_vec(&own_meta).unwrap();
+            let close = buf.len() - 1;
+            assert!(!stamp.splice(&mut buf, close), "merged instead");
+        }
+    }
 
     #[test]
     fn honours_only_what_is_advertised() {

@@ -25,11 +25,12 @@ impl<C: RouterComponent> Session<C> {
     /// response, or the bare result for in-process callers), or fails with
     /// -32603 when it exceeds the output cap.
     pub(super) fn reply<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), RpcError> {
-        let written = match &self.stamp {
-            Some(stamp) => match stamp.apply(result) {
-                Ok(stamped) => self.write_answer(id, &stamped),
-                Err(e) => Err(e),
-            },
+        let written = match self.stamp.take() {
+            Some(stamp) => {
+                let written = self.write_stamped(id, result, &stamp);
+                self.stamp = Some(stamp);
+                written
+            }
             None => self.write_answer(id, result),
         };
         match written {
@@ -49,6 +50,24 @@ impl<C: RouterComponent> Session<C> {
             Ok(()) => Ok(()),
             Err(e) => Err(RpcError::internal(format!("cannot serialise the result: {e}"))),
         }
+    }
+
+    /// Writes the answer with `stamp` added to its result: spliced into the
+    /// bytes written (the result is the last member of a response, so its
+    /// closing brace is the last but one byte), else merged as a `Value`.
+    fn write_stamped<T: Serialize>(
+        &mut self,
+        id: &RawValue,
+        result: &T,
+        stamp: &super::modern::Stamp,
+    ) -> Result<(), serde_json::Error> {
+        self.write_answer(id, result)?;
+        let close = self.buf.len().saturating_sub(if self.envelope { 2 } else { 1 });
+        if stamp.splice(&mut self.buf, close) {
+            return Ok(());
+        }
+        let stamped = stamp.apply(result)?;
+        self.write_answer(id, &stamped)
     }
 
     fn write_answer<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), serde_json::Error> {

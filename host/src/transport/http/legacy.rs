@@ -139,8 +139,8 @@ pub async fn message(
     };
     let peer = session.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Events(stream.clone())));
     let handling = tokio::spawn(async move {
-        let messages = run(Target::Stored(session.core.clone(), caller), message, peer).await;
-        EventSender::new(stream).deliver(messages).await;
+        let handled = run(Target::Stored(session.core.clone(), caller), message, peer).await;
+        EventSender::new(stream).deliver(handled.messages).await;
     });
     match handling.await {
         Ok(()) => wire::status(StatusCode::ACCEPTED),

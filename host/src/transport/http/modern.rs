@@ -113,7 +113,7 @@ async fn listen(server: &Arc<ServerState>, mut session: Session, admitted: Admit
     tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
         if let Message::Request { id, params, .. } = &message {
-            session.handle_admitted_async(id, admitted, params.as_deref(), &mut out).await;
+            let _ = session.handle_admitted_async(id, admitted, params.as_deref(), &mut out).await;
         }
         for json in out {
             if tx.send(sse::message(&json)).await.is_err() {

@@ -29,7 +29,7 @@ use super::sessions::{Activity, HttpSession, ServerStream, Transport};
 use super::sse::{self, EventSender};
 use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
-use mcp_wit_protocol::http::refused_status;
+use mcp_wit_protocol::http::outcome_status;
 use mcp_wit_protocol::jsonrpc::{self, Message};
 use mcp_wit_protocol::{Admitted, Peer, ProtocolVersion};
 
@@ -280,12 +280,21 @@ pub(super) fn hand_over_answer(session: &HttpSession, bytes: &[u8]) {
     }
 }
 
+/// The messages the core wrote for a request, and the HTTP status its
+/// answer needs when it is not 200 (a 2026-07-28 refusal found while the
+/// guest ran), as the core said: never read back from the bytes.
+pub struct Handled {
+    pub messages: Vec<Vec<u8>>,
+    pub refused: Option<StatusCode>,
+}
+
 /// Runs `message` through the core, returning the messages it writes. Guest
 /// calls are async: they run on this task's thread and give it back while
 /// they wait and at every epoch tick. Routers that talk back reach the
 /// client through `peer` meanwhile, if given.
-pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) -> Vec<Vec<u8>> {
+pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) -> Handled {
     let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut refused = None;
     match target {
         Target::Stored(core, caller) => {
             let mut session = core.lock_owned().await;
@@ -303,17 +312,18 @@ pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) 
                 let mut buf = Vec::new();
                 jsonrpc::write_error(&mut buf, Some(&id), &error);
                 out.push(buf);
-                return out;
+                return Handled { messages: out, refused };
             }
             session.handle_parsed_async(message.as_incoming(), &mut out).await;
         }
         Target::Admitted { mut session, admitted } => {
             if let Message::Request { id, params, .. } = &message {
-                session.handle_admitted_async(id, admitted, params.as_deref(), &mut out).await;
+                let outcome = session.handle_admitted_async(id, admitted, params.as_deref(), &mut out).await;
+                refused = outcome_status(outcome);
             }
         }
     }
-    out
+    Handled { messages: out, refused }
 }
 
 /// Where a request's messages go once it is handled.
@@ -328,20 +338,19 @@ enum Delivery {
 /// a status of its own, the task also returns that answer, for a response
 /// that has not begun.
 fn spawn_run(
-    handling: impl Future<Output = Vec<Vec<u8>>> + Send + 'static,
+    handling: impl Future<Output = Handled> + Send + 'static,
     delivery: Delivery,
     activity: Option<Activity>,
     finished: Option<Arc<AtomicBool>>,
-) -> tokio::task::JoinHandle<Option<Vec<u8>>> {
+) -> tokio::task::JoinHandle<Option<(StatusCode, Vec<u8>)>> {
     tokio::spawn(async move {
-        let messages = handling.await;
-        let modern = finished.is_some();
+        let Handled { messages, refused } = handling.await;
         if let Some(finished) = finished {
             finished.store(true, Ordering::Release);
         }
         // Delivered all the same: if the stream has begun, that is where the
         // error goes.
-        let refused = messages.last().filter(|m| modern && refused_status(m).is_some()).cloned();
+        let refused = refused.zip(messages.last().cloned());
         match delivery {
             Delivery::Events(events) => events.deliver(messages).await,
             Delivery::Logged(log) => log.deliver(messages).await,
@@ -377,7 +386,6 @@ pub(super) async fn answer(
     cancel: Option<CancelOnDrop>,
 ) -> Response {
     let finished = cancel.as_ref().map(CancelOnDrop::finished);
-    let modern = finished.is_some();
     let (session, activity) = session.unzip();
     // A router that talks back sends on the request's stream while it works:
     // the stream is there from the start.
@@ -391,11 +399,11 @@ pub(super) async fn answer(
     // polled there again at once, with that task's waker.)
     let logged = session.filter(|s| streaming && s.resumable);
     let mut handling = Box::pin(run(target, message, None));
-    let messages = match (&mut handling).now_or_never() {
-        Some(messages) => messages,
+    let handled = match (&mut handling).now_or_never() {
+        Some(handled) => handled,
         // JSON has nothing to send before the answer: wait for it.
         None if !streaming => match tokio::spawn(handling).await {
-            Ok(messages) => messages,
+            Ok(handled) => handled,
             Err(e) => return internal(e),
         },
         None => return stream_from_task(server, |_| handling, logged, activity, finished, cancel).await,
@@ -404,14 +412,14 @@ pub(super) async fn answer(
         finished.store(true, Ordering::Release);
     }
     drop((cancel, activity));
-    whole_answer(messages, streaming, modern, logged.as_deref())
+    whole_answer(handled, streaming, logged.as_deref())
 }
 
 /// Streams a request's answer from a task of its own, which runs what
 /// `handling` makes of the way back to the client it is given (for a
 /// session whose routers talk back). On a resumable `session` the events
 /// carry ids and are logged for a resumption.
-async fn stream_from_task<F: Future<Output = Vec<Vec<u8>>> + Send + 'static>(
+async fn stream_from_task<F: Future<Output = Handled> + Send + 'static>(
     server: &Arc<ServerState>,
     handling: impl FnOnce(Option<Arc<dyn Peer>>) -> F,
     session: Option<Arc<HttpSession>>,
@@ -442,14 +450,13 @@ async fn stream_from_task<F: Future<Output = Vec<Vec<u8>>> + Send + 'static>(
 /// A request's whole answer, done: SSE events in one body (`streaming`;
 /// with ids on a resumable stream of `logged`), or its last message as JSON
 /// (JSON carries one message: notifications before it are dropped). A
-/// 2026-07-28 answer (`modern`) that HTTP reports with a status of its own
-/// goes out as JSON with that status.
-fn whole_answer(messages: Vec<Vec<u8>>, streaming: bool, modern: bool, logged: Option<&HttpSession>) -> Response {
-    if modern
-        && let Some(last) = messages.last()
-        && let Some(status) = refused_status(last)
-    {
-        return json_with_status(messages.into_iter().last().expect("a last message"), status);
+/// 2026-07-28 answer that HTTP reports with a status of its own goes out as
+/// JSON with that status.
+fn whole_answer(handled: Handled, streaming: bool, logged: Option<&HttpSession>) -> Response {
+    let Handled { messages, refused } = handled;
+    if let Some(status) = refused {
+        // The refusal is the last message the core wrote.
+        return json_with_status(messages.into_iter().last().unwrap_or_default(), status);
     }
     if streaming {
         let body = match logged {
@@ -485,13 +492,12 @@ async fn stream_answer(
     server: &Arc<ServerState>,
     mut first: Vec<Bytes>,
     mut rx: mpsc::Receiver<Bytes>,
-    mut handling: tokio::task::JoinHandle<Option<Vec<u8>>>,
+    mut handling: tokio::task::JoinHandle<Option<(StatusCode, Vec<u8>)>>,
     on_complete: Option<sse::OnComplete>,
     cancel: Option<CancelOnDrop>,
 ) -> Response {
     if let Ok(handled) = tokio::time::timeout(WHOLE_ANSWER_WAIT, &mut handling).await {
-        if let Ok(Some(refused)) = handled {
-            let status = refused_status(&refused).unwrap_or(StatusCode::BAD_REQUEST);
+        if let Ok(Some((status, refused))) = handled {
             return json_with_status(refused, status);
         }
         while let Ok(event) = rx.try_recv() {
