@@ -52,6 +52,13 @@ struct ParamsMeta<'a> {
     meta: Option<&'a RawValue>,
 }
 
+/// The params with their `_meta` read as [`MetaKeys`] in the same pass.
+#[derive(Deserialize)]
+struct ParamsKeys<'a> {
+    #[serde(borrow, rename = "_meta", default)]
+    meta: Option<MetaKeys<'a>>,
+}
+
 #[derive(Deserialize)]
 struct MetaKeys<'a> {
     #[serde(borrow, rename = "io.modelcontextprotocol/protocolVersion", default)]
@@ -77,13 +84,21 @@ impl Envelope {
         if CLAIM.find(params.get().as_bytes()).is_none() {
             return Ok(None);
         }
-        let meta = match serde_json::from_str::<ParamsMeta<'_>>(params.get()) {
-            Ok(ParamsMeta { meta: Some(meta) }) => meta,
-            // The key was elsewhere in the params (say, in a tool argument).
-            Ok(ParamsMeta { meta: None }) | Err(_) => return Ok(None),
+        // One pass reads `_meta`'s keys; only when that fails is `_meta`
+        // read apart, to tell a malformed envelope from no envelope.
+        let keys = match serde_json::from_str::<ParamsKeys<'_>>(params.get()) {
+            Ok(ParamsKeys { meta: Some(keys) }) => keys,
+            Ok(ParamsKeys { meta: None }) => return Ok(None),
+            Err(_) => {
+                let meta = match serde_json::from_str::<ParamsMeta<'_>>(params.get()) {
+                    Ok(ParamsMeta { meta: Some(meta) }) => meta,
+                    // The key was elsewhere in the params (say, in a tool argument).
+                    Ok(ParamsMeta { meta: None }) | Err(_) => return Ok(None),
+                };
+                serde_json::from_str(meta.get())
+                    .map_err(|e| envelope_error(format!("`_meta` must be an object: {e}"), json!({ "key": "_meta" })))?
+            }
         };
-        let keys: MetaKeys<'_> = serde_json::from_str(meta.get())
-            .map_err(|e| envelope_error(format!("`_meta` must be an object: {e}"), json!({ "key": "_meta" })))?;
         let Some(version) = keys.protocol_version else { return Ok(None) };
         let requested_version = serde_json::from_str::<String>(version.get())
             .map_err(|_| malformed(PROTOCOL_VERSION_KEY, "must be a string such as \"2026-07-28\""))?;

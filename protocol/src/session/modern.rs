@@ -41,14 +41,21 @@ impl Stamp {
         if buf.get(close) != Some(&b'}') || META.find(buf).is_some() || RESULT_TYPE.find(buf).is_some() {
             return false;
         }
-        let mut stamp = Vec::with_capacity(160);
-        if close > 0 && buf[close - 1] != b'{' {
+        // What follows the result's last member (its brace, and the
+        // response's) is moved after the stamp.
+        let mut tail = [0u8; 2];
+        let Some(kept) = tail.get_mut(..buf.len() - close) else { return false };
+        kept.copy_from_slice(&buf[close..]);
+        let tail = &tail[..buf.len() - close];
+        buf.truncate(close);
+        let stamp = buf;
+        if close > 0 && stamp[close - 1] != b'{' {
             stamp.push(b',');
         }
         stamp.extend_from_slice(br#""resultType":"complete""#);
         if let Some(cache) = self.cache {
             stamp.extend_from_slice(br#","ttlMs":"#);
-            stamp.extend_from_slice(cache.ttl_ms.to_string().as_bytes());
+            let _ = serde_json::to_writer(&mut *stamp, &cache.ttl_ms);
             stamp.extend_from_slice(br#","cacheScope":""#);
             stamp.extend_from_slice(cache.scope.as_str().as_bytes());
             stamp.push(b'"');
@@ -56,13 +63,12 @@ impl Stamp {
         stamp.extend_from_slice(br#","_meta":{""#);
         stamp.extend_from_slice(SERVER_INFO_KEY.as_bytes());
         stamp.extend_from_slice(br#"":{"name":"#);
-        if serde_json::to_writer(&mut stamp, &self.about.name).is_err() {
-            return false;
-        }
+        // A `String` always serialises.
+        let _ = serde_json::to_writer(&mut *stamp, &self.about.name);
         stamp.extend_from_slice(br#","version":""#);
         stamp.extend_from_slice(env!("CARGO_PKG_VERSION").as_bytes());
         stamp.extend_from_slice(br#""}}"#);
-        buf.splice(close..close, stamp);
+        stamp.extend_from_slice(tail);
         true
     }
 
