@@ -1043,18 +1043,23 @@ async fn the_python_sdk_signs_in_to_a_wrapped_router_on_wasmtime_serve() {
     }
 }
 
-/// The `counter` of the conformance fixture, called in a 2026-07-28 request
-/// by `client`: the count its instance has reached.
-async fn modern_count(client: &RawClient, id: i64) -> String {
+/// Tool `name` (no arguments) called in a 2026-07-28 request by `client`.
+async fn modern_call(client: &RawClient, id: i64, name: &str) -> Reply {
     let meta = json!({
         "io.modelcontextprotocol/protocolVersion": MODERN,
         "io.modelcontextprotocol/clientCapabilities": {},
         "io.modelcontextprotocol/clientInfo": { "name": "instances-test", "version": "1.0.0" },
     });
     let body = json!({ "jsonrpc": "2.0", "id": id, "method": "tools/call",
-                       "params": { "name": "counter", "arguments": {}, "_meta": meta } });
-    let headers = [("mcp-protocol-version", MODERN), ("mcp-method", "tools/call"), ("mcp-name", "counter")];
-    let reply = client.post_raw(&headers, body.to_string()).await;
+                       "params": { "name": name, "arguments": {}, "_meta": meta } });
+    let headers = [("mcp-protocol-version", MODERN), ("mcp-method", "tools/call"), ("mcp-name", name)];
+    client.post_raw(&headers, body.to_string()).await
+}
+
+/// The `counter` of a fixture, called in a 2026-07-28 request by `client`:
+/// the count its instance has reached.
+async fn modern_count(client: &RawClient, id: i64) -> String {
+    let reply = modern_call(client, id, "counter").await;
     assert_eq!(reply.status, StatusCode::OK, "{reply:?}");
     let text = &reply.response()["result"]["content"][0]["text"];
     text.as_str().unwrap_or_else(|| panic!("no count: {reply:?}")).to_string()
@@ -1130,4 +1135,21 @@ async fn per_caller_instances_without_authorization_are_refused_with_what_to_do(
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains("per-caller") && stderr.contains("--auth-issuer"), "{stderr}");
     }
+}
+
+/// An instance that trapped is never handed back: the next request gets a
+/// fresh one, and the server goes on.
+#[tokio::test]
+async fn a_faulted_instance_is_never_reused() {
+    let hostile = fixture_arg("hostile");
+    let server = HttpServer::start(&[hostile.as_str(), "--max-instance-reuse-count", "100"]).await;
+    let client = server.client();
+    assert_eq!(modern_count(&client, 1).await, "1");
+    assert_eq!(modern_count(&client, 2).await, "2", "handed back");
+    let trapped = modern_call(&client, 3, "panic").await;
+    assert_eq!(trapped.status, StatusCode::OK, "{trapped:?}");
+    assert_eq!(trapped.response()["error"]["code"], -32603, "the trap fails its own request: {trapped:?}");
+    assert_eq!(modern_count(&client, 4).await, "1", "a fresh instance after the trap");
+    assert_eq!(modern_count(&client, 5).await, "2");
+    server.stop().await;
 }
