@@ -1283,8 +1283,8 @@ fn http_markdown(
 fn era_markdown(settings: &Settings, cells: &[EraCell]) -> String {
     let mut md = format!(
         "\n## stdio, 2026-07-28\n\nmcp-wit serve echo.wasm over stdio, in each era: a 2025 session (`initialize`, \
-         then calls on the session's instance) and 2026-07-28 requests (no handshake; each call carries its envelope \
-         and runs on a fresh instance); median of {} alternating runs of {} calls per point.\n\n\
+         then calls on the session's instance) and 2026-07-28 requests (no handshake; each call carries its envelope; \
+         the connection keeps its instance in both eras); median of {} alternating runs of {} calls per point.\n\n\
          | in flight | era | calls/s | p50 µs | server CPU µs/call |\n|---:|---|---:|---:|---:|\n",
         settings.reps, settings.calls
     );
