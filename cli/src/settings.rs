@@ -59,6 +59,8 @@ pub struct ServeSettings {
     /// called it for this long; its next call makes a fresh one, so the
     /// guest's state is lost (set it only for components that keep none
     /// worth keeping; per component in `mcp-wit.toml`) [default: never].
+    /// Also how long a principal's instance (per-caller, default 10m) and a
+    /// handed-back one (--max-instance-reuse-count, default 1m) wait unused.
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]
     pub instance_idle_timeout: Option<Duration>,
