@@ -185,7 +185,8 @@ mod tests {
     fn reads_a_full_file() {
         let text = r#"
             timeout = "10s"
-            instances = "shared"
+            instances = "per-request"
+            max-instance-reuse-count = 8
             env = ["TZ=UTC"]
             guest-output = "discard"
             [http]
@@ -201,7 +202,8 @@ mod tests {
         "#;
         let file = ConfigFile::parse(text, Path::new("/etc/mcp/mcp-wit.toml")).unwrap();
         assert_eq!(file.settings.timeout, Some(Duration::from_secs(10)));
-        assert!(matches!(file.settings.instances, Some(InstancesArg::Shared)));
+        assert!(matches!(file.settings.instances, Some(InstancesArg::PerRequest)));
+        assert_eq!(file.settings.max_instance_reuse_count, Some(8));
         assert_eq!(file.sandbox.env, ["TZ=UTC"]);
         assert_eq!(file.settings.http.listen.as_deref(), Some("8080"));
         assert_eq!(file.components[0].max_memory, Some(64 << 20));
