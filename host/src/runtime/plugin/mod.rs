@@ -1,7 +1,7 @@
 //! Extism plugins: core WebAssembly modules with Extism's JSON-over-memory
 //! ABI, the other family of WebAssembly MCP servers.
 //!
-//! Two kinds are served (see `../shared/seeds/xtp-plugin-schema-*`): a
+//! Two kinds are served (see `plugins/schema/xtp-plugin-schema-*`): a
 //! *servlet* exports `call` and `describe` (tools only); a *v1-draft plugin*
 //! exports `list_tools`, `call_tool` and the rest of MCP's server side. Each
 //! export takes no arguments and returns an `i32` (0: success); its input
