@@ -165,9 +165,6 @@ impl LoadedComponent {
     /// A handed-back instance for `principal`'s calls made `calls`, with the
     /// uses it served, if one waits.
     fn take_warm(&self, principal: Option<&str>, calls: Calls) -> Option<(RouterInstance, u32)> {
-        if self.inner.reuse.max_uses <= 1 {
-            return None;
-        }
         let mut warm = lock(&self.inner.kept.warm);
         self.drop_stale(&mut warm);
         let at = warm.iter().rposition(|w| w.principal.as_deref() == principal && w.instance.calls() == calls)?;
@@ -197,12 +194,18 @@ impl LoadedComponent {
         }
     }
 
-    /// A fresh or handed-back instance for `cx`, with the uses it served.
-    async fn instance_for(&self, cx: &CallContext, principal: Option<&str>) -> GuestResult<(RouterInstance, u32)> {
-        if let Some(warm) = self.take_warm(principal, cx.calls) {
-            return Ok(warm);
+    /// A fresh or handed-back instance for `cx`, with the uses it served and
+    /// the principal it may be handed back for. The principal is worked out
+    /// only when instances are reused: otherwise nothing is handed back.
+    async fn instance_for(&self, cx: &CallContext) -> GuestResult<(RouterInstance, u32, Option<String>)> {
+        if self.inner.reuse.max_uses <= 1 {
+            return Ok((self.instantiate_for(cx.calls).await?, 0, None));
         }
-        Ok((self.instantiate_for(cx.calls).await?, 0))
+        let principal = cx.caller.as_deref().map(Caller::principal_key);
+        if let Some((instance, uses)) = self.take_warm(principal.as_deref(), cx.calls) {
+            return Ok((instance, uses, principal));
+        }
+        Ok((self.instantiate_for(cx.calls).await?, 0, principal))
     }
 }
 
@@ -252,9 +255,8 @@ impl PooledRouter {
         }
         match (self.component.instance_mode(), cx.caller.as_deref()) {
             (InstanceMode::PerSession, _) | (InstanceMode::PerCaller, None) => self.on_own(cx, call).await,
-            (InstanceMode::PerRequest, caller) => {
-                let principal = caller.map(Caller::principal_key);
-                let (mut instance, uses) = self.component.instance_for(cx, principal.as_deref()).await?;
+            (InstanceMode::PerRequest, _) => {
+                let (mut instance, uses, principal) = self.component.instance_for(cx).await?;
                 instance.begin_request(cx);
                 let result = call(&mut instance).await;
                 if result.is_ok() {
@@ -292,8 +294,7 @@ impl PooledRouter {
                 // Made for the other way of calling: fit for another session.
                 self.component.give_back(own.principal, own.instance, own.uses + 1);
             }
-            let principal = cx.caller.as_deref().map(Caller::principal_key);
-            let (instance, uses) = self.component.instance_for(cx, principal.as_deref()).await?;
+            let (instance, uses, principal) = self.component.instance_for(cx).await?;
             self.own = Some(Own { instance, principal, uses });
         }
         let instance = &mut self.own.as_mut().expect("instantiated above").instance;
