@@ -39,9 +39,9 @@ pub struct SandboxArgs {
     /// an environment variable; it is never logged. Repeatable.
     #[arg(long = "secret", value_name = "KEY[=@FILE]")]
     pub secrets: Vec<String>,
-    /// Grant a host directory: `HOST[:GUEST][:ro]`. Repeatable. The guest sees
+    /// Grant a host directory: `HOST[:GUEST][:ro|:rw]`. Repeatable. The guest sees
     /// no other file.
-    #[arg(long = "dir", value_name = "HOST[:GUEST][:ro]", value_parser = check::<DirGrant>)]
+    #[arg(long = "dir", value_name = "HOST[:GUEST][:ro|:rw]", value_parser = check::<DirGrant>)]
     pub dirs: Vec<String>,
     /// Allow outgoing HTTP(S) requests (`wasi:http`) to `HOST[:PORT]`:
     /// `api.example.com` (ports 80/443), `localhost:8080`, `*.example.com`,

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -10,8 +11,8 @@ use mcp_wit::runtime::limits::{DEFAULT_MAX_MEMORY, DEFAULT_TIMEOUT};
 use mcp_wit::sandbox::requirements::{self, RequirementKind};
 use mcp_wit::transport::{http, stdio};
 use mcp_wit::{
-    CompileCache, EngineOptions, InstanceMode, Limits, LoadedComponent, MountError, Routers, Session, SessionOptions,
-    StdioOptions,
+    CompileCache, EngineOptions, InstanceMode, Limits, LoadedComponent, MemoryBudget, MountError, Routers, Session,
+    SessionOptions, StdioOptions,
 };
 
 use crate::config_file::ConfigFile;
@@ -222,12 +223,20 @@ pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
     load_on(args, None)
 }
 
-/// An engine, and the memory cap its pool was sized for.
+/// An engine, the memory cap its pool was sized for, and the memory budget
+/// of all its instances (kept across reloads: the old instances still hold
+/// theirs until they go).
 #[derive(Clone)]
 pub struct SizedEngine {
     engine: mcp_wit::Engine,
     max_memory: usize,
+    budget: Arc<MemoryBudget>,
 }
+
+/// How long an HTTP session's own instance waits for its next call by
+/// default: many clients come and go, and an idle one's instance holds its
+/// peak memory.
+pub const DEFAULT_HTTP_INSTANCE_IDLE: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// As [`load`], on `engine` if given (a reload), else on a new one.
 fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Loaded> {
@@ -292,8 +301,14 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
             engine: EngineOptions { max_memory: largest, pool_instances, async_calls, ..EngineOptions::default() }
                 .build()?,
             max_memory: largest,
+            budget: match settings.max_total_memory {
+                Some(limit) => MemoryBudget::new(limit),
+                None => MemoryBudget::for_this_machine(),
+            },
         },
     };
+    tracing::debug!(budget = engine.budget.limit(), "the memory budget of all instances");
+    let idle_default = http_options.as_ref().map(|_| DEFAULT_HTTP_INSTANCE_IDLE);
     let cache = match (&settings.cache_dir, settings.no_cache.unwrap_or(false)) {
         (_, true) => None,
         (Some(dir), false) => Some(CompileCache::new(dir)),
@@ -353,7 +368,8 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         .with_instance_reuse(reuse)
         .with_max_callers(max_callers)
         .with_cache_hint(plan.cache_hint)
-        .with_instance_idle_timeout(plan.instance_idle_timeout);
+        .with_instance_idle_timeout(plan.instance_idle_timeout.or(idle_default))
+        .with_memory_budget(engine.budget.clone());
         report_requirements(&component)?;
         let prefix = match cli_names.get(&plan.path).or(plan.prefix.as_ref()) {
             Some(prefix) => prefix.clone(),
@@ -374,7 +390,9 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
             .with_instance_mode(instance_mode)
             .with_instance_reuse(reuse)
             .with_max_callers(max_callers)
-            .with_cache_hint(cache_hint);
+            .with_cache_hint(cache_hint)
+            .with_instance_idle_timeout(settings.instance_idle_timeout.or(idle_default))
+            .with_memory_budget(engine.budget.clone());
         mounted.push((String::new(), demo));
     }
     let mut seen = HashMap::new();

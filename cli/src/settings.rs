@@ -38,6 +38,14 @@ pub struct ServeSettings {
     #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
     #[serde(deserialize_with = "units::size")]
     pub max_memory: Option<usize>,
+    /// Memory all instances together may hold (e.g. `4GiB`). Past it, idle
+    /// instances are released, the longest idle first; a call whose growth
+    /// still does not fit fails with an error saying so (the process is
+    /// never the one killed) [default: half of the machine's memory, or of
+    /// the cgroup's limit].
+    #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
+    #[serde(deserialize_with = "units::size")]
+    pub max_total_memory: Option<usize>,
     /// Largest result a guest may return (e.g. `16MiB`); a larger one is
     /// replaced by -32603 [default: 16MiB].
     #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
@@ -57,10 +65,10 @@ pub struct ServeSettings {
     pub max_instance_reuse_count: Option<u32>,
     /// Over HTTP, release a session's own instance once the session has not
     /// called it for this long; its next call makes a fresh one, so the
-    /// guest's state is lost (set it only for components that keep none
-    /// worth keeping; per component in `mcp-wit.toml`) [default: never].
-    /// Also how long a principal's instance (per-caller, default 10m) and a
-    /// handed-back one (--max-instance-reuse-count, default 1m) wait unused.
+    /// guest's state is lost (per component in `mcp-wit.toml`) [default: 5m
+    /// over HTTP; never on stdio, whose one client keeps its instance]. Also
+    /// how long a principal's instance (per-caller) and a handed-back one
+    /// (--max-instance-reuse-count) wait unused.
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]
     pub instance_idle_timeout: Option<Duration>,
@@ -250,6 +258,7 @@ impl ServeSettings {
             page_size: self.page_size.or(lower.page_size),
             timeout: self.timeout.or(lower.timeout),
             max_memory: self.max_memory.or(lower.max_memory),
+            max_total_memory: self.max_total_memory.or(lower.max_total_memory),
             max_output: self.max_output.or(lower.max_output),
             instances: self.instances.or(lower.instances),
             max_instance_reuse_count: self.max_instance_reuse_count.or(lower.max_instance_reuse_count),

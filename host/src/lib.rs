@@ -50,6 +50,7 @@ pub use mcp_wit_protocol::{
     Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, block_on, contract,
 };
 pub use mcp_wit_protocol::{Listeners, Sink, auth, client, listeners, rounds::StateKey};
+pub use runtime::budget::MemoryBudget;
 pub use runtime::cache::CompileCache;
 pub use runtime::engine::{DEFAULT_POOL_CAP, EngineOptions};
 pub use runtime::limits::Limits;

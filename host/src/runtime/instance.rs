@@ -13,7 +13,10 @@ use mcp_wit_protocol::{
     CallContext, Calls, CancelFlag, ClientLink, FaultKind, GuestFault, GuestResult, TickHook, contract,
 };
 
+use std::sync::Arc;
+
 use super::bindings::wit;
+use super::budget::InstanceMemory;
 use super::convert::{IntoContract, completion_request};
 use super::extension::{EXTENSION_FUNCTIONS, EXTENSION_INTERFACE, ExtensionExports, ResourceTemplate};
 use super::limits::{CallControl, Interrupted, Limits};
@@ -50,12 +53,14 @@ impl FaultFrom for GuestFault {
         let interrupted = error.downcast_ref::<Interrupted>().cloned().or_else(|| {
             // A refused memory growth that the guest itself turned into a trap
             // (e.g. Rust's allocation-failure abort) is still the memory cap.
-            state.control.memory_exceeded().then_some(Interrupted::MemoryLimit(state.limits.max_memory))
+            state.control.memory_refused()
         });
         let (kind, cause) = match (&interrupted, error.downcast_ref::<wasmtime::Trap>()) {
             (Some(i @ Interrupted::Timeout(_)), _) => (FaultKind::Timeout, format!("`{function}` {i}")),
             (Some(i @ Interrupted::Cancelled), _) => (FaultKind::Cancelled, format!("`{function}` {i}")),
-            (Some(i @ Interrupted::MemoryLimit(_)), _) => (FaultKind::MemoryLimit, format!("`{function}` {i}")),
+            (Some(i @ (Interrupted::MemoryLimit(_) | Interrupted::MemoryBudget(_))), _) => {
+                (FaultKind::MemoryLimit, format!("`{function}` {i}"))
+            }
             (Some(i @ Interrupted::InputRequired), _) => (FaultKind::InputRequired, format!("`{function}` {i}")),
             (None, Some(trap)) => (FaultKind::Trap, format!("guest trapped in `{function}`: {trap}")),
             (None, None) => (FaultKind::Trap, format!("guest failed in `{function}`: {}", error.root_cause())),
@@ -373,8 +378,9 @@ impl RouterInstance {
         extension: Option<ExtensionExports>,
         policy: &SandboxPolicy,
         limits: Limits,
+        memory: Arc<InstanceMemory>,
     ) -> Result<Self, NotMade> {
-        let mut store = new_store(pre.engine(), policy, limits, Calls::Blocking)?;
+        let mut store = new_store(pre.engine(), policy, limits, Calls::Blocking, memory)?;
         match pre.instantiate(&mut store) {
             Ok(instance) => Ok(Self::made(store, instance, exports, extension, Calls::Blocking)),
             Err(e) => Err(NotMade::of(e, store.data())),
@@ -387,8 +393,9 @@ impl RouterInstance {
         extension: Option<ExtensionExports>,
         policy: &SandboxPolicy,
         limits: Limits,
+        memory: Arc<InstanceMemory>,
     ) -> Result<Self, NotMade> {
-        let mut store = new_store(pre.engine(), policy, limits, Calls::Async)?;
+        let mut store = new_store(pre.engine(), policy, limits, Calls::Async, memory)?;
         match pre.instantiate_async(&mut store).await {
             Ok(instance) => Ok(Self::made(store, instance, exports, extension, Calls::Async)),
             Err(e) => Err(NotMade::of(e, store.data())),
@@ -636,19 +643,26 @@ fn new_store(
     policy: &SandboxPolicy,
     limits: Limits,
     calls: Calls,
+    memory: Arc<InstanceMemory>,
 ) -> Result<Store<StoreData>, GuestFault> {
     let sandbox = policy
         .instance_state(limits.timeout)
         .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
-    Ok(store_with(engine, sandbox, limits, calls))
+    Ok(store_with(engine, sandbox, limits, calls, memory))
 }
 
 /// A store for one instance with `sandbox`, its limits armed for
 /// instantiation.
-fn store_with(engine: &wasmtime::Engine, sandbox: SandboxState, limits: Limits, calls: Calls) -> Store<StoreData> {
+fn store_with(
+    engine: &wasmtime::Engine,
+    sandbox: SandboxState,
+    limits: Limits,
+    calls: Calls,
+    memory: Arc<InstanceMemory>,
+) -> Store<StoreData> {
     let data = StoreData {
         sandbox,
-        control: CallControl::new(limits, calls),
+        control: CallControl::new(limits, calls, memory),
         limits,
         client: None,
         caller: None,

@@ -6,14 +6,17 @@
 //! and its cancellation flag. A runaway guest is therefore stopped within one
 //! tick of its deadline, at the cost of an epoch check in the guest's loops.
 //!
-//! Memory: a [`ResourceLimiter`] refuses growth past the cap and turns the
-//! refusal into a trap naming the limit.
+//! Memory: a [`ResourceLimiter`] counts growth in the instance's
+//! [`InstanceMemory`] (its cap and the server's budget, see
+//! [`super::budget`]) and turns a refusal into a trap naming the limit.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use mcp_wit_protocol::{Calls, CancelFlag, TickHook};
 use wasmtime::{ResourceLimiter, UpdateDeadline};
+
+use super::budget::{InstanceMemory, MemoryRefusal};
 
 /// How often the engine's epoch advances.
 pub const TICK: Duration = Duration::from_millis(10);
@@ -51,6 +54,14 @@ pub enum Interrupted {
     /// The guest tried to grow its memory past the cap.
     #[error("exceeded the memory limit of {}", bytes(*.0))]
     MemoryLimit(usize),
+    /// The guest's growth found no room in the server's memory budget, with
+    /// every idle instance released.
+    #[error(
+        "needed more memory than the server's budget of {} has free, with every idle instance released \
+         (retry when other calls are done, or raise --max-total-memory)",
+        bytes(*.0)
+    )]
+    MemoryBudget(usize),
     /// A question of a 2026-07-28 request had no answer yet: the round ends.
     #[error("asked the client a question to be answered in the next round")]
     InputRequired,
@@ -70,22 +81,36 @@ pub struct CallControl {
     deadline: Instant,
     cancel: CancelFlag,
     hook: Option<TickHook>,
-    memory_exceeded: bool,
+    /// The instance's memory, against its cap and the server's budget.
+    memory: Arc<InstanceMemory>,
+    /// Why the last call's growth was refused, if it was.
+    memory_refused: Option<MemoryRefusal>,
+    /// The growth being made, taken back if it fails after all.
+    growing: usize,
     /// Async calls give their thread back to the executor at every tick.
     calls: Calls,
 }
 
 impl CallControl {
-    /// Control state for an instance under `limits`, called `calls`.
-    pub fn new(limits: Limits, calls: Calls) -> Self {
+    /// Control state for an instance under `limits`, called `calls`, whose
+    /// memory is counted in `memory`.
+    pub fn new(limits: Limits, calls: Calls, memory: Arc<InstanceMemory>) -> Self {
         CallControl {
             limits,
             deadline: Instant::now(),
             cancel: CancelFlag::default(),
             hook: None,
-            memory_exceeded: false,
+            memory,
+            memory_refused: None,
+            growing: 0,
             calls,
         }
+    }
+
+    /// The instance's memory account (an Extism kernel counts its blocks
+    /// there too).
+    pub fn memory(&self) -> &Arc<InstanceMemory> {
+        &self.memory
     }
 
     /// Starts the clock for a call.
@@ -104,7 +129,7 @@ impl CallControl {
         if !same_hook {
             self.hook = hook.cloned();
         }
-        self.memory_exceeded = false;
+        self.memory_refused = None;
     }
 
     /// How much of the running call's budget is left, the flag that cancels
@@ -135,20 +160,38 @@ impl CallControl {
         Ok(UpdateDeadline::Continue(1))
     }
 
-    /// Whether the last call hit the memory cap (the guest may have turned
-    /// the refused growth into its own trap, e.g. an allocation-failure abort).
-    pub fn memory_exceeded(&self) -> bool {
-        self.memory_exceeded
+    /// Why the last call's memory growth was refused, if it was (the guest
+    /// may have turned the refusal into its own trap, e.g. an
+    /// allocation-failure abort).
+    pub fn memory_refused(&self) -> Option<Interrupted> {
+        self.memory_refused.map(refusal)
+    }
+}
+
+fn refusal(refused: MemoryRefusal) -> Interrupted {
+    match refused {
+        MemoryRefusal::InstanceCap(cap) => Interrupted::MemoryLimit(cap),
+        MemoryRefusal::ServerBudget(limit) => Interrupted::MemoryBudget(limit),
     }
 }
 
 impl ResourceLimiter for CallControl {
-    fn memory_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
-        if desired > self.limits.max_memory {
-            self.memory_exceeded = true;
-            return Err(wasmtime::Error::new(Interrupted::MemoryLimit(self.limits.max_memory)));
+    fn memory_growing(&mut self, current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        // The cap holds for the instance as a whole: all its memories, and a
+        // plugin's kernel blocks.
+        let growth = desired.saturating_sub(current);
+        if let Err(refused) = self.memory.grow(growth) {
+            self.memory_refused = Some(refused);
+            return Err(wasmtime::Error::new(refusal(refused)));
         }
+        self.growing = growth;
         Ok(true)
+    }
+
+    fn memory_grow_failed(&mut self, _error: wasmtime::Error) -> wasmtime::Result<()> {
+        // Counted, then not made (the system had no room): not held.
+        self.memory.shrink(std::mem::take(&mut self.growing));
+        Ok(())
     }
 
     fn table_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
@@ -167,5 +210,6 @@ mod tests {
         assert_eq!(Interrupted::Timeout(Duration::from_secs(30)).to_string(), "timed out after 30s");
         assert_eq!(Interrupted::Timeout(Duration::from_millis(1500)).to_string(), "timed out after 1.5s");
         assert_eq!(Interrupted::MemoryLimit(256 << 20).to_string(), "exceeded the memory limit of 256 MiB");
+        assert!(Interrupted::MemoryBudget(8 << 30).to_string().contains("budget of 8192 MiB"));
     }
 }

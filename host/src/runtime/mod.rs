@@ -5,6 +5,7 @@
 //! it, cheaply.
 
 mod bindings;
+pub mod budget;
 pub mod cache;
 mod caller;
 mod client;
@@ -29,9 +30,13 @@ use wasmtime::{Engine, Precompiled};
 use crate::error::LoadError;
 use crate::sandbox::SandboxPolicy;
 use bindings::McpRouterPre;
+use budget::{InstanceMemory, MemoryBudget};
 use cache::CompileCache;
 use instance::{NotMade, RouterExports, StoreData};
 use limits::Limits;
+
+/// A new instance's memory account.
+type Memory = Arc<InstanceMemory>;
 
 pub use caller::CALLER_INTERFACE;
 pub use client::CLIENT_INTERFACE;
@@ -52,6 +57,8 @@ struct Inner {
     code: Code,
     policy: SandboxPolicy,
     limits: Limits,
+    /// The server's memory budget, which instances draw from.
+    budget: Arc<MemoryBudget>,
     instance_mode: InstanceMode,
     cache_hint: CacheHint,
     /// After how long idle a session's own instance is released.
@@ -116,6 +123,7 @@ impl Clone for Inner {
             code: self.code.clone(),
             policy: self.policy.clone(),
             limits: self.limits,
+            budget: self.budget.clone(),
             instance_mode: self.instance_mode,
             cache_hint: self.cache_hint,
             instance_idle_timeout: self.instance_idle_timeout,
@@ -230,6 +238,7 @@ impl LoadedComponent {
             code,
             policy,
             limits: Limits::default(),
+            budget: MemoryBudget::unlimited(),
             instance_mode: InstanceMode::default(),
             cache_hint: CacheHint::default(),
             instance_idle_timeout: None,
@@ -299,6 +308,20 @@ impl LoadedComponent {
     pub fn with_limits(mut self, limits: Limits) -> Self {
         Arc::make_mut(&mut self.inner).limits = limits;
         self
+    }
+
+    /// Draws every new instance's memory from `budget`, which other
+    /// components may share: past it, idle instances are released (the
+    /// longest idle first) and then growth is refused (see
+    /// [`MemoryBudget`]). Unlimited by default.
+    pub fn with_memory_budget(mut self, budget: Arc<MemoryBudget>) -> Self {
+        Arc::make_mut(&mut self.inner).budget = budget;
+        self
+    }
+
+    /// The budget instances draw their memory from.
+    pub fn memory_budget(&self) -> &Arc<MemoryBudget> {
+        &self.inner.budget
     }
 
     /// Sets how sessions share instances (one per session by default).
@@ -382,8 +405,10 @@ impl LoadedComponent {
     /// calls on the caller's thread.
     pub fn instantiate(&self) -> Result<RouterInstance, GuestFault> {
         let inner = &self.inner;
-        match inner.code.instantiate(&inner.policy, inner.limits) {
-            Err(NotMade::PoolFull(full)) => self.overflow(full, false)?.instantiate(&inner.policy, inner.limits),
+        match inner.code.instantiate(&inner.policy, inner.limits, self.memory()) {
+            Err(NotMade::PoolFull(full)) => {
+                self.overflow(full, false)?.instantiate(&inner.policy, inner.limits, self.memory())
+            }
             made => made,
         }
         .map_err(NotMade::into_fault)
@@ -399,13 +424,18 @@ impl LoadedComponent {
     /// instance ([`EngineOptions::async_calls`](engine::EngineOptions::async_calls)).
     pub async fn instantiate_async(&self) -> Result<RouterInstance, GuestFault> {
         let inner = &self.inner;
-        match inner.code.instantiate_async(&inner.policy, inner.limits).await {
+        match inner.code.instantiate_async(&inner.policy, inner.limits, self.memory()).await {
             Err(NotMade::PoolFull(full)) => {
-                self.overflow(full, true)?.instantiate_async(&inner.policy, inner.limits).await
+                self.overflow(full, true)?.instantiate_async(&inner.policy, inner.limits, self.memory()).await
             }
             made => made,
         }
         .map_err(NotMade::into_fault)
+    }
+
+    /// A new instance's memory account: its cap, in the server's budget.
+    fn memory(&self) -> Memory {
+        InstanceMemory::new(self.inner.limits.max_memory, self.inner.budget.clone())
     }
 
     /// What instances are made from once the engine's pool is `full`: the
@@ -440,28 +470,34 @@ impl Code {
         }
     }
 
-    fn instantiate(&self, policy: &SandboxPolicy, limits: Limits) -> Result<RouterInstance, NotMade> {
+    fn instantiate(&self, policy: &SandboxPolicy, limits: Limits, memory: Memory) -> Result<RouterInstance, NotMade> {
         match self {
             Code::Component { blocking: Linked { pre, exports, extension }, .. } => {
-                RouterInstance::new(pre, exports, *extension, policy, limits)
+                RouterInstance::new(pre, exports, *extension, policy, limits, memory)
             }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => mcp_wit_protocol::block_on(RouterInstance::new_plugin(
                 linked,
                 policy,
-                limits,
+                (limits, memory),
                 Calls::Blocking,
                 config.clone(),
             )),
         }
     }
 
-    async fn instantiate_async(&self, policy: &SandboxPolicy, limits: Limits) -> Result<RouterInstance, NotMade> {
+    async fn instantiate_async(
+        &self,
+        policy: &SandboxPolicy,
+        limits: Limits,
+        memory: Memory,
+    ) -> Result<RouterInstance, NotMade> {
         let (blocking, async_pre, imports) = match self {
             Code::Component { blocking, async_pre, imports } => (blocking, async_pre, *imports),
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {
-                return RouterInstance::new_plugin(linked, policy, limits, Calls::Async, config.clone()).await;
+                return RouterInstance::new_plugin(linked, policy, (limits, memory), Calls::Async, config.clone())
+                    .await;
             }
         };
         let linked = async_pre.get_or_init(|| {
@@ -472,7 +508,7 @@ impl Code {
             kind: FaultKind::Instantiate,
             message: format!("cannot link the component for async calls: {message}"),
         })?;
-        RouterInstance::new_async(pre, exports, *extension, policy, limits).await
+        RouterInstance::new_async(pre, exports, *extension, policy, limits, memory).await
     }
 
     /// The same code on `engine`, which has this code's engine's settings:

@@ -13,12 +13,13 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
 use mcp_wit_protocol::auth::Caller;
 use mcp_wit_protocol::{CallContext, Calls, GuestResult, Router, contract};
 
+use super::budget::IdleInstances;
 use super::{LoadedComponent, RouterInstance};
 
 /// How guest instances map onto sessions and requests.
@@ -86,6 +87,59 @@ pub(super) struct Kept {
     callers: Mutex<CallerInstances>,
     /// Instances handed back ([`InstanceReuse`]), oldest first.
     warm: Mutex<VecDeque<Warm>>,
+    /// The memory budget watches these instances (see [`IdleInstances`]).
+    watched: AtomicBool,
+}
+
+/// What a component keeps may be released under memory pressure: an
+/// instance waiting for reuse, a principal's instance no call holds, the
+/// shared instance between calls. Locks are only tried: what is in use is
+/// not idle.
+impl IdleInstances for Kept {
+    fn oldest_idle(&self) -> Option<Instant> {
+        self.oldest().map(|(since, _)| since)
+    }
+
+    fn release_oldest_idle(&self) -> bool {
+        let released = match self.oldest() {
+            None => None,
+            Some((_, KeptIdle::Warm)) => {
+                self.warm.try_lock().ok().and_then(|mut warm| warm.pop_front()).map(|w| w.instance)
+            }
+            Some((_, KeptIdle::Caller(key))) => {
+                let instance = self.callers.try_lock().ok().and_then(|mut callers| callers.map.remove(&key));
+                instance.and_then(|instance| instance.slot.try_lock().ok()?.take())
+            }
+            Some((_, KeptIdle::Shared)) => self.shared.slot.try_lock().ok().and_then(|mut slot| slot.take()),
+        };
+        released.is_some()
+    }
+}
+
+/// Which of a component's kept instances is idle longest.
+enum KeptIdle {
+    Warm,
+    Caller(String),
+    Shared,
+}
+
+impl Kept {
+    fn oldest(&self) -> Option<(Instant, KeptIdle)> {
+        let warm = self.warm.try_lock().ok().and_then(|warm| warm.front().map(|w| (w.since, KeptIdle::Warm)));
+        let caller = self.callers.try_lock().ok().and_then(|callers| {
+            callers
+                .map
+                .iter()
+                .filter(|(_, instance)| Arc::strong_count(instance) == 1)
+                .filter_map(|(key, instance)| Some((instance.idle_since()?, KeptIdle::Caller(key.clone()))))
+                .min_by_key(|(since, _)| *since)
+        });
+        let shared = match Arc::strong_count(&self.shared) {
+            1 => self.shared.idle_since().map(|since| (since, KeptIdle::Shared)),
+            _ => None,
+        };
+        [warm, caller, shared].into_iter().flatten().min_by_key(|(since, _)| *since)
+    }
 }
 
 /// An instance that calls take turns on: [`InstanceMode::Shared`]'s, or one
@@ -97,6 +151,16 @@ pub(super) struct SharedInstance {
     retire: AtomicBool,
     /// When a call last began on it.
     last_used: Mutex<Instant>,
+}
+
+impl SharedInstance {
+    /// When its instance began its last call, if it has one and no call
+    /// holds it.
+    fn idle_since(&self) -> Option<Instant> {
+        let slot = self.slot.try_lock().ok()?;
+        slot.as_ref()?;
+        Some(*lock(&self.last_used))
+    }
 }
 
 impl Default for SharedInstance {
@@ -131,8 +195,18 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl LoadedComponent {
+    /// Lets the memory budget release what the component keeps, once.
+    fn watch_kept(&self) {
+        let budget = &self.inner.budget;
+        if budget.is_limited() && !self.inner.kept.watched.swap(true, Ordering::Relaxed) {
+            let kept: Weak<Kept> = Arc::downgrade(&self.inner.kept);
+            budget.watch(kept);
+        }
+    }
+
     /// The instance `caller`'s calls share, made room for if new.
     fn caller_instance(&self, caller: &Caller) -> Arc<SharedInstance> {
+        self.watch_kept();
         let key = caller.principal_key();
         let idle = self.inner.instance_idle_timeout.unwrap_or(DEFAULT_CALLER_IDLE);
         let max = self.inner.max_callers.max(1);
@@ -178,6 +252,7 @@ impl LoadedComponent {
         if uses >= reuse.max_uses || reuse.max_kept == 0 {
             return;
         }
+        self.watch_kept();
         let mut warm = lock(&self.inner.kept.warm);
         self.drop_stale(&mut warm);
         while warm.len() >= reuse.max_kept {
@@ -213,8 +288,11 @@ impl LoadedComponent {
 pub struct PooledRouter {
     component: LoadedComponent,
     /// The session's own instance ([`InstanceMode::PerSession`], and
-    /// [`InstanceMode::PerCaller`] without a caller).
-    own: Option<Own>,
+    /// [`InstanceMode::PerCaller`] without a caller), out of it while a call
+    /// runs: between calls, the memory budget may release it.
+    own: Arc<OwnSlot>,
+    /// `own` is watched by the memory budget.
+    watched: bool,
     /// The principal instance the session's last call ran on
     /// ([`InstanceMode::PerCaller`]), and whose it is.
     caller: Option<(Arc<Caller>, Arc<SharedInstance>)>,
@@ -222,9 +300,31 @@ pub struct PooledRouter {
     /// the future of that call was dropped mid-way, which leaves the instance
     /// in the middle of its work.
     in_call: bool,
-    /// When `own` last finished a call (kept only for a component whose
-    /// instances are released once idle).
-    last_used: Option<Instant>,
+}
+
+/// Where a session keeps its own instance between calls.
+#[derive(Default)]
+struct OwnSlot {
+    held: Mutex<Option<Own>>,
+}
+
+impl OwnSlot {
+    fn take(&self) -> Option<Own> {
+        lock(&self.held).take()
+    }
+}
+
+/// A session's instance between its calls may be released under memory
+/// pressure: its next call makes a fresh one.
+impl IdleInstances for OwnSlot {
+    fn oldest_idle(&self) -> Option<Instant> {
+        self.held.try_lock().ok()?.as_ref().map(|own| own.idle_since)
+    }
+
+    fn release_oldest_idle(&self) -> bool {
+        let released = self.held.try_lock().ok().and_then(|mut held| held.take());
+        released.is_some()
+    }
 }
 
 /// The session's own instance, and what deciding on its reuse needs.
@@ -234,12 +334,14 @@ struct Own {
     principal: Option<String>,
     /// Sessions it served before this one.
     uses: u32,
+    /// When its last call ended.
+    idle_since: Instant,
 }
 
 impl PooledRouter {
     /// A session's router for `component`; makes no instance yet.
     pub fn new(component: LoadedComponent) -> Self {
-        PooledRouter { component, own: None, caller: None, in_call: false, last_used: None }
+        PooledRouter { component, own: Arc::default(), watched: false, caller: None, in_call: false }
     }
 
     /// Runs `call` on the instance the component's mode picks, making it if
@@ -277,6 +379,7 @@ impl PooledRouter {
                 self.on_shared(&shared, cx, call).await
             }
             (InstanceMode::Shared, _) => {
+                self.component.watch_kept();
                 let shared = self.component.inner.kept.shared.clone();
                 self.on_shared(&shared, cx, call).await
             }
@@ -289,23 +392,36 @@ impl PooledRouter {
         cx: &CallContext,
         call: impl AsyncFnOnce(&mut RouterInstance) -> GuestResult<T>,
     ) -> GuestResult<T> {
-        if self.own.as_ref().is_none_or(|own| own.instance.calls() != cx.calls) {
-            if let Some(own) = self.own.take() {
-                // Made for the other way of calling: fit for another session.
-                self.component.give_back(own.principal, own.instance, own.uses + 1);
+        let mut own = match self.own.take() {
+            Some(own) if own.instance.calls() == cx.calls => own,
+            other => {
+                if let Some(own) = other {
+                    // Made for the other way of calling: fit for another session.
+                    self.component.give_back(own.principal, own.instance, own.uses + 1);
+                }
+                let (instance, uses, principal) = self.component.instance_for(cx).await?;
+                self.watch_own();
+                Own { instance, principal, uses, idle_since: Instant::now() }
             }
-            let (instance, uses, principal) = self.component.instance_for(cx).await?;
-            self.own = Some(Own { instance, principal, uses });
-        }
-        let instance = &mut self.own.as_mut().expect("instantiated above").instance;
-        let result = marked_call(&mut self.in_call, instance, cx, call).await;
-        if result.is_err() {
-            self.own = None;
-        }
-        if self.component.instance_idle_timeout().is_some() {
-            self.last_used = Some(Instant::now());
+        };
+        // Dropped with this future if it is: an abandoned instance is never
+        // used again.
+        let result = marked_call(&mut self.in_call, &mut own.instance, cx, call).await;
+        if result.is_ok() {
+            own.idle_since = Instant::now();
+            *lock(&self.own.held) = Some(own);
         }
         result
+    }
+
+    /// Lets the memory budget release the session's instance between calls.
+    fn watch_own(&mut self) {
+        let budget = &self.component.inner.budget;
+        if !self.watched && budget.is_limited() {
+            self.watched = true;
+            let own: Weak<OwnSlot> = Arc::downgrade(&self.own);
+            budget.watch(own);
+        }
     }
 
     /// Runs `call` on an instance calls take turns on.
@@ -442,7 +558,7 @@ impl Router for PooledRouter {
 
     fn retire(&mut self) {
         // Retired instances are dropped, never handed back.
-        self.own = None;
+        self.own.take();
         match self.component.instance_mode() {
             InstanceMode::PerSession | InstanceMode::PerRequest => {}
             // Replaced by the next call that holds its lock.
@@ -457,17 +573,17 @@ impl Router for PooledRouter {
 
     fn holds_instance(&self) -> bool {
         // An instance abandoned mid-call is replaced at the next call anyway.
-        self.own.is_some() && !self.in_call
+        !self.in_call && lock(&self.own.held).is_some()
     }
 
     fn release_if_idle(&mut self, now: Instant) -> bool {
         let Some(timeout) = self.component.instance_idle_timeout() else { return false };
-        let idle = self.last_used.is_some_and(|last| now.saturating_duration_since(last) >= timeout);
-        if self.in_call || self.own.is_none() || !idle {
+        let mut held = lock(&self.own.held);
+        let idle = held.as_ref().is_some_and(|own| now.saturating_duration_since(own.idle_since) >= timeout);
+        if self.in_call || !idle {
             return false;
         }
-        self.own = None;
-        self.last_used = None;
+        drop(held.take());
         true
     }
 }

@@ -64,18 +64,37 @@ pub struct DirGrant {
 impl std::str::FromStr for DirGrant {
     type Err = String;
 
-    /// Parses `HOST[:GUEST][:ro]`; the guest path defaults to the host path.
+    /// Parses `HOST[:GUEST][:ro|:rw]`: the guest path defaults to the host
+    /// path, the mode to `rw`. Nothing else is read as a mode: a grant that
+    /// widens by a typo (`:RO`, `:readonly`, `:rw:extra`) is refused, and so
+    /// is a guest path that is not absolute (it would be a mode misspelt).
     fn from_str(spec: &str) -> Result<Self, String> {
-        let (rest, read_only) = match spec.strip_suffix(":ro") {
-            Some(rest) => (rest, true),
-            None => (spec.strip_suffix(":rw").unwrap_or(spec), false),
+        const FORM: &str = "expected HOST[:GUEST][:ro|:rw], GUEST an absolute path";
+        let parts: Vec<&str> = spec.split(':').collect();
+        let mode = |word: &str| match word {
+            "ro" => Ok(true),
+            "rw" => Ok(false),
+            other => Err(format!("`{spec}`: unknown mode `{other}` (the mode is `ro` or `rw`, lower case; {FORM})")),
         };
-        let (host, guest) = match rest.split_once(':') {
-            Some((host, guest)) => (host, guest),
-            None => (rest, rest),
+        let (host, guest, read_only) = match parts[..] {
+            [host] => (host, host, false),
+            [host, word @ ("ro" | "rw")] => (host, host, mode(word)?),
+            [host, guest] if guest.starts_with('/') => (host, guest, false),
+            [_, word] => {
+                return Err(format!(
+                    "`{spec}`: `{word}` is neither a mode (`ro`, `rw`) nor an absolute guest path ({FORM})"
+                ));
+            }
+            [host, guest, word] if guest.starts_with('/') => (host, guest, mode(word)?),
+            [_, guest, _] => return Err(format!("`{spec}`: the guest path `{guest}` is not absolute ({FORM})")),
+            _ => {
+                return Err(format!(
+                    "`{spec}`: too many `:` (a guest path cannot hold one, and nothing follows the mode; {FORM})"
+                ));
+            }
         };
         if host.is_empty() || guest.is_empty() {
-            return Err(format!("`{spec}` is not HOST[:GUEST][:ro]"));
+            return Err(format!("`{spec}`: the host or guest path is empty ({FORM})"));
         }
         Ok(DirGrant { host: PathBuf::from(host), guest: guest.to_string(), read_only })
     }
@@ -284,8 +303,34 @@ mod tests {
         assert_eq!((g.host.to_str().unwrap(), g.guest.as_str(), g.read_only), ("/srv/data", "/srv/data", false));
         let g: DirGrant = "/srv/data:/data:ro".parse().unwrap();
         assert_eq!((g.host.to_str().unwrap(), g.guest.as_str(), g.read_only), ("/srv/data", "/data", true));
+        let g: DirGrant = "/srv/data:/data:rw".parse().unwrap();
+        assert_eq!((g.host.to_str().unwrap(), g.guest.as_str(), g.read_only), ("/srv/data", "/data", false));
+        let g: DirGrant = "/srv/data:/data".parse().unwrap();
+        assert_eq!((g.host.to_str().unwrap(), g.guest.as_str(), g.read_only), ("/srv/data", "/data", false));
         let g: DirGrant = "./x:ro".parse().unwrap();
         assert_eq!((g.host.to_str().unwrap(), g.guest.as_str(), g.read_only), ("./x", "./x", true));
         assert!(":/data".parse::<DirGrant>().is_err());
+    }
+
+    /// The red-team's typos: each would have mounted read-write.
+    #[test]
+    fn a_mistyped_mode_is_refused_not_widened() {
+        for spec in [
+            "/host/jail:/data:RO",
+            "/host/jail:/data:readonly",
+            "/host/jail:/data:rw:extra",
+            "/host/jail:/data:ro:",
+            "/host/jail:RO",
+            "/host/jail:readonly",
+            "/host/jail:Ro",
+            "/host/jail:data:ro",
+            "/host/jail:/da:ta",
+            "/host/jail:/data:",
+        ] {
+            let refused = spec.parse::<DirGrant>().expect_err(spec);
+            assert!(refused.contains(spec) && refused.contains("ro"), "{spec}: {refused}");
+        }
+        let unknown = "/host/jail:/data:RO".parse::<DirGrant>().unwrap_err();
+        assert!(unknown.contains("unknown mode `RO`"), "{unknown}");
     }
 }

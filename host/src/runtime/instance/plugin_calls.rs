@@ -9,6 +9,7 @@ use mcp_wit_protocol::{Calls, FaultKind, GuestFault, GuestResult, contract};
 use wasmtime::TypedFunc;
 
 use super::{ENTRY_POINTS, FaultFrom, Guest, NotMade, RouterInstance, empty_value, store_with, wit};
+use crate::runtime::budget::InstanceMemory;
 use crate::runtime::limits::Limits;
 use crate::runtime::plugin::kernel::{Kernel, KernelView, PluginLogLevel};
 use crate::runtime::plugin::{LinkedPlugin, PluginKind, mapping};
@@ -30,7 +31,7 @@ impl RouterInstance {
     pub(in crate::runtime) async fn new_plugin(
         plugin: &LinkedPlugin,
         policy: &SandboxPolicy,
-        limits: Limits,
+        (limits, memory): (Limits, Arc<InstanceMemory>),
         calls: Calls,
         config: Arc<BTreeMap<String, String>>,
     ) -> Result<Self, NotMade> {
@@ -38,8 +39,10 @@ impl RouterInstance {
         let sandbox = policy
             .plugin_state(limits.timeout)
             .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
-        let mut store = store_with(pre.module().engine(), sandbox, limits, calls);
-        store.data_mut().kernel = Some(Box::new(Kernel::new(limits.max_memory, config)));
+        // The kernel's blocks count with the plugin's memory: one cap, one budget.
+        let kernel = Kernel::new(memory.clone(), config);
+        let mut store = store_with(pre.module().engine(), sandbox, limits, calls, memory);
+        store.data_mut().kernel = Some(Box::new(kernel));
         let made = match calls {
             Calls::Blocking => pre.instantiate(&mut store),
             Calls::Async => pre.instantiate_async(&mut store).await,

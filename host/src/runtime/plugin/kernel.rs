@@ -19,6 +19,8 @@ use std::sync::Arc;
 
 use wasmtime::{Caller, Linker};
 
+use crate::runtime::budget::InstanceMemory;
+
 /// The import module of the kernel's functions.
 pub const ENV_MODULE: &str = "extism:host/env";
 
@@ -111,8 +113,12 @@ pub struct Kernel {
     /// The bytes of every block, block after block, from offset [`BASE`].
     memory: Vec<u8>,
     blocks: BTreeMap<u64, Block>,
-    /// Most bytes `memory` may hold: an allocation beyond fails (0).
-    max_bytes: usize,
+    /// Where what `memory` holds is counted: the plugin instance's cap and
+    /// the server's budget, which the plugin's linear memory draws from
+    /// too. An allocation that does not fit fails (0).
+    account: Arc<InstanceMemory>,
+    /// The bytes of `memory`'s capacity counted in `account`.
+    counted: usize,
     input: (u64, u64),
     output: (u64, u64),
     error: u64,
@@ -129,13 +135,14 @@ pub struct Kernel {
 }
 
 impl Kernel {
-    /// A kernel whose memory holds at most `max_bytes`, with the plugin's
-    /// `config` (for `config_get`).
-    pub fn new(max_bytes: usize, config: Arc<BTreeMap<String, String>>) -> Self {
+    /// A kernel whose memory is counted in `account` (the plugin
+    /// instance's), with the plugin's `config` (for `config_get`).
+    pub fn new(account: Arc<InstanceMemory>, config: Arc<BTreeMap<String, String>>) -> Self {
         Kernel {
             memory: Vec::new(),
             blocks: BTreeMap::new(),
-            max_bytes,
+            account,
+            counted: 0,
             input: (0, 0),
             output: (0, 0),
             error: 0,
@@ -191,9 +198,29 @@ impl Kernel {
         (self.error != 0).then(|| String::from_utf8_lossy(self.block(self.error)).into_owned())
     }
 
-    /// Bytes the kernel's memory can still give out.
+    /// Bytes the kernel's memory can still give out, as far as the
+    /// instance's cap goes (the server's budget may give less).
     pub fn room(&self) -> usize {
-        self.max_bytes.saturating_sub(self.memory.len())
+        let counted_free = self.counted - self.memory.len();
+        counted_free + self.account.cap().saturating_sub(self.account.held())
+    }
+
+    /// Makes `memory` able to hold `required` bytes, counted in the
+    /// account: growing by doubling when the account has room, else by what
+    /// is needed. `false` when even that does not fit.
+    fn make_room(&mut self, required: usize) -> bool {
+        if required <= self.counted {
+            return true;
+        }
+        let doubled = required.max(self.counted.saturating_mul(2));
+        let target = match self.account.grow(doubled - self.counted) {
+            Ok(()) => doubled,
+            Err(_) if doubled > required && self.account.grow(required - self.counted).is_ok() => required,
+            Err(_) => return false,
+        };
+        self.memory.reserve_exact(target - self.memory.len());
+        self.counted = target;
+        true
     }
 
     /// Records the last HTTP response's status and headers.
@@ -232,7 +259,8 @@ impl Kernel {
             return offset;
         }
         let Ok(size) = usize::try_from(n) else { return 0 };
-        if self.memory.len().checked_add(size).is_none_or(|total| total > self.max_bytes) {
+        let Some(required) = self.memory.len().checked_add(size) else { return 0 };
+        if !self.make_room(required) {
             return 0;
         }
         let offset = BASE + self.memory.len() as u64;
@@ -451,10 +479,12 @@ pub fn add_to_linker<T: KernelView + 'static>(linker: &mut Linker<T>) -> wasmtim
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::budget::MemoryBudget;
 
     fn kernel() -> Kernel {
         let config = BTreeMap::from([("greeting".to_string(), "hi".to_string())]);
-        Kernel::new(4 << 20, Arc::new(config))
+        let account = InstanceMemory::new(4 << 20, MemoryBudget::unlimited());
+        Kernel::new(account, Arc::new(config))
     }
 
     #[test]

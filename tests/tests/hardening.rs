@@ -1,0 +1,129 @@
+//! The red-team's findings, each as its repro, asserting what must hold:
+//! one memory budget for the whole server, grants that never widen by a
+//! typo. Nothing here is timed: waits are bounded polls.
+
+use std::time::Duration;
+
+use mcp_wit_tests::support;
+use serde_json::json;
+use support::http::HttpServer;
+use support::rss_bytes;
+
+const MIB: u64 = 1 << 20;
+
+/// Many sessions, each keeping an instance that once echoed a large
+/// argument: without a budget each keeps its peak (some 17 MiB for a 7 MiB
+/// argument) for as long as it lives. With `--max-total-memory`, idle
+/// instances make room (the longest idle first) and the server stays
+/// within the budget plus what the host itself holds; once they have idled
+/// past `--instance-idle-timeout` their memory is given back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_with_large_instances_stay_within_the_memory_budget_and_give_it_back_when_idle() {
+    const SESSIONS: usize = 96;
+    const BUDGET_MIB: u64 = 96;
+    let echo = support::fixture_arg("echo");
+    let budget = format!("{BUDGET_MIB}MiB");
+    let args = [&*echo, "--guest-output", "discard", "--max-total-memory", &budget, "--instance-idle-timeout", "2s"];
+    let server = HttpServer::start(&args).await;
+    let start = rss_bytes(server.pid());
+    let text = "x".repeat(2 << 20);
+    let mut peak = start;
+    for _ in 0..SESSIONS {
+        let mut client = server.client();
+        client.initialize("2025-11-25").await;
+        let reply = client
+            .post_raw(
+                &[],
+                json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                "params": {"name": "echo", "arguments": {"text": text}}})
+                .to_string(),
+            )
+            .await;
+        let response = reply.response();
+        assert!(
+            response["result"]["content"][0]["text"].as_str().is_some_and(|t| t.len() == text.len()),
+            "{:.300}",
+            response.to_string()
+        );
+        peak = peak.max(rss_bytes(server.pid()));
+    }
+    // Without the budget these sessions hold about 96 × 6 MiB; the host's
+    // own buffers (a request's body, its parsed form, the answer) come on
+    // top of the budget.
+    let host_slack = 64 * MIB;
+    assert!(
+        peak < start + BUDGET_MIB * MIB + host_slack,
+        "RSS peaked at {} MiB (start {} MiB, budget {BUDGET_MIB} MiB)",
+        peak / MIB,
+        start / MIB
+    );
+    let log = server.stderr.lock().unwrap().clone();
+    assert!(log.contains("memory budget: released the longest idle instance"), "{log}");
+
+    // Idle: every session's instance goes after the idle timeout.
+    let mut idle = u64::MAX;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        idle = rss_bytes(server.pid());
+        if idle < start + 48 * MIB {
+            break;
+        }
+    }
+    assert!(idle < start + 48 * MIB, "idle RSS {} MiB (start {} MiB)", idle / MIB, start / MIB);
+    server.stop().await;
+}
+
+/// A call whose instance cannot fit the budget, with nothing idle to
+/// release, fails with an error that names the budget and the flag; the
+/// server goes on serving calls that fit.
+#[tokio::test]
+async fn a_call_beyond_the_budget_is_refused_by_name_and_the_server_keeps_serving() {
+    let echo = support::fixture_arg("echo");
+    let args = [&*echo, "--guest-output", "discard", "--max-total-memory", "8MiB"];
+    let server = HttpServer::start(&args).await;
+    let mut client = server.client();
+    client.initialize("2025-11-25").await;
+    let big = json!({"name": "echo", "arguments": {"text": "x".repeat(6 << 20)}});
+    let refused = client.request(1, "tools/call", big).await;
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert_eq!(refused["error"]["code"], -32603, "{refused}");
+    assert!(message.contains("budget of 8 MiB") && message.contains("--max-total-memory"), "{message}");
+    let small = client.request(2, "tools/call", json!({"name": "echo", "arguments": {"text": "still here"}})).await;
+    assert_eq!(small["result"]["content"][0]["text"], "still here", "{small}");
+    server.stop().await;
+}
+
+/// `--dir` modes are `ro` or `rw`: a typo that once mounted read-write
+/// (`:RO`, `:readonly`, `:rw:extra`) is refused at start, in flags and in
+/// `mcp-wit.toml` alike, naming the grant.
+#[test]
+fn a_mistyped_directory_mode_is_refused_at_start() {
+    let jail = tempfile::tempdir().unwrap();
+    let echo = support::fixture_arg("echo");
+    let host = jail.path().display().to_string();
+    for mode in [":/data:RO", ":/data:readonly", ":/data:rw:extra", ":RO", ":readonly"] {
+        let grant = format!("{host}{mode}");
+        let output = std::process::Command::new(support::binary())
+            .args(["serve", &echo, "--dir", &grant])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{grant} was accepted");
+        assert!(stderr.contains(&grant) && stderr.contains("expected HOST[:GUEST][:ro|:rw]"), "{grant}: {stderr}");
+        let file = jail.path().join("mcp-wit.toml");
+        std::fs::write(&file, format!("[[component]]\npath = {echo:?}\ndirs = [{grant:?}]\n")).unwrap();
+        let output = std::process::Command::new(support::binary())
+            .args(["serve", "--file"])
+            .arg(&file)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{grant} in the file was accepted");
+        assert!(
+            stderr.contains(&grant) && stderr.contains("expected HOST[:GUEST][:ro|:rw]"),
+            "{grant} in the file: {stderr}"
+        );
+    }
+}
