@@ -116,6 +116,8 @@ fn main() -> ExitCode {
             Ok(())
         }
     };
+    // Logs still queued go out before the error, if any.
+    mcp_wit::stderr::finish();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -135,5 +137,5 @@ fn init_logging(verbose: u8) {
         // The library, its protocol core and this binary (`mcp_wit` too).
         tracing_subscriber::EnvFilter::new(format!("mcp_wit={default},mcp_wit_protocol={default},warn"))
     });
-    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(false).init();
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(mcp_wit::stderr::writer).with_ansi(false).init();
 }

@@ -42,6 +42,7 @@ mod error;
 pub mod rmcp;
 pub mod runtime;
 pub mod sandbox;
+pub mod stderr;
 pub mod transport;
 
 pub use error::{EngineError, LoadError};

@@ -127,3 +127,60 @@ fn a_mistyped_directory_mode_is_refused_at_start() {
         );
     }
 }
+
+/// A stdio server whose stderr nobody reads: the pipe fills (64 KiB) with
+/// the warnings of guest panics, and writing logs must not stall serving.
+/// Every call is answered, and a call past `--timeout` still ends with its
+/// deadline error.
+#[tokio::test]
+async fn a_server_whose_stderr_is_never_read_keeps_answering_and_keeps_its_deadlines() {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let hostile = support::fixture_arg("hostile");
+    let mut child = tokio::process::Command::new(support::binary())
+        .args(["serve", &hostile, "--timeout", "1s", "-v"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        // Piped and never read: once the pipe is full, a blocking write
+        // to it would never return.
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut send = async |message: serde_json::Value| {
+        stdin.write_all(format!("{message}\n").as_bytes()).await.unwrap();
+        stdin.flush().await.unwrap();
+    };
+    send(
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": support::initialize_params("2025-11-25")}),
+    )
+    .await;
+    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).await;
+    // Some 1 KiB of warnings and guest lines each: several times the pipe.
+    const PANICS: i64 = 400;
+    for id in 1..=PANICS {
+        send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "panic", "arguments": {}}}))
+            .await;
+    }
+    send(json!({"jsonrpc": "2.0", "id": PANICS + 1, "method": "tools/call", "params": {"name": "spin", "arguments": {}}}))
+        .await;
+    let mut answered = 0;
+    let mut deadline = None;
+    // A hang guard, not a timing: the answers come in seconds.
+    let read_all = async {
+        while let Some(line) = stdout.next_line().await.unwrap() {
+            let message: serde_json::Value = serde_json::from_str(&line).unwrap();
+            answered += 1;
+            if message["id"] == PANICS + 1 {
+                deadline = Some(message);
+                break;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(120), read_all).await.expect("the server stalled on its stderr");
+    assert_eq!(answered, PANICS + 2, "initialize, every panic and the spin are answered");
+    let deadline = deadline.unwrap();
+    let message = deadline["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("timed out after 1s"), "{deadline}");
+}

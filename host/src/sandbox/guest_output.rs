@@ -7,11 +7,13 @@
 //! with the guest's own panic message.
 //!
 //! Output is rate-limited per instance (a token bucket of [`RATE`] bytes per
-//! second with a [`BURST`]): a guest printing in a loop cannot fill the disk
-//! or keep the host busy writing. Dropped lines are counted and reported.
+//! second with a [`BURST`]) and for the whole server ([`SERVER_RATE`],
+//! [`SERVER_BURST`]: many instances, or a fresh one per request, share it):
+//! guests printing in a loop cannot fill the disk or keep the host busy
+//! writing. Dropped lines are counted and reported. Lines go to stderr
+//! through [`crate::stderr`], which never blocks a call.
 
 use std::collections::VecDeque;
-use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -31,6 +33,45 @@ pub const RATE: f64 = 256.0 * 1024.0;
 
 /// Output a guest may write at once before the rate applies.
 pub const BURST: f64 = 1024.0 * 1024.0;
+
+/// Sustained output of all guests together, in bytes per second.
+pub const SERVER_RATE: f64 = 1024.0 * 1024.0;
+
+/// Output all guests together may write at once before [`SERVER_RATE`]
+/// applies.
+pub const SERVER_BURST: f64 = 4.0 * 1024.0 * 1024.0;
+
+/// A token bucket: `rate` bytes a second, at most `burst` at once.
+struct Bucket {
+    tokens: f64,
+    refilled: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    fn new(rate: f64, burst: f64) -> Self {
+        Bucket { tokens: burst, refilled: Instant::now(), rate, burst }
+    }
+
+    /// Whether `len` bytes may be written now (and takes them if so).
+    fn admit(&mut self, len: usize) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.refilled).as_secs_f64() * self.rate).min(self.burst);
+        self.refilled = now;
+        let fits = (len as f64) <= self.tokens;
+        if fits {
+            self.tokens -= len as f64;
+        }
+        fits
+    }
+}
+
+/// The bucket all guests' output shares.
+fn server_bucket() -> &'static Mutex<Bucket> {
+    static SERVER: std::sync::OnceLock<Mutex<Bucket>> = std::sync::OnceLock::new();
+    SERVER.get_or_init(|| Mutex::new(Bucket::new(SERVER_RATE, SERVER_BURST)))
+}
 
 /// Where guest output goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,9 +99,8 @@ struct OutputSink {
 
 struct State {
     recent: VecDeque<String>,
-    /// Bytes that may be written now.
-    tokens: f64,
-    refilled: Instant,
+    /// The instance's own rate.
+    bucket: Bucket,
     dropped_lines: u64,
     dropped_bytes: u64,
 }
@@ -68,17 +108,12 @@ struct State {
 impl State {
     /// Whether a line of `len` bytes may be written now.
     fn admit(&mut self, len: usize) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.refilled).as_secs_f64() * RATE).min(BURST);
-        self.refilled = now;
-        if (len as f64) <= self.tokens {
-            self.tokens -= len as f64;
-            true
-        } else {
+        let admitted = self.bucket.admit(len) && server_bucket().lock().unwrap_or_else(|e| e.into_inner()).admit(len);
+        if !admitted {
             self.dropped_lines += 1;
             self.dropped_bytes += len as u64;
-            false
         }
+        admitted
     }
 
     /// A notice for lines dropped since the last one, if any.
@@ -87,10 +122,12 @@ impl State {
             return None;
         }
         let notice = format!(
-            "[{label}] {} lines ({} bytes) of guest output dropped: over the rate limit of {} KiB/s\n",
+            "[{label}] {} lines ({} bytes) of guest output dropped: over the rate limit of {} KiB/s per instance, or {} \
+             KiB/s for all guests together\n",
             self.dropped_lines,
             self.dropped_bytes,
-            RATE as u64 / 1024
+            RATE as u64 / 1024,
+            SERVER_RATE as u64 / 1024
         );
         self.dropped_lines = 0;
         self.dropped_bytes = 0;
@@ -101,13 +138,8 @@ impl State {
 impl GuestOutput {
     /// Creates the output sink for one instance of the component `label`.
     pub fn new(label: Arc<str>, target: OutputTarget) -> Self {
-        let state = State {
-            recent: VecDeque::new(),
-            tokens: BURST,
-            refilled: Instant::now(),
-            dropped_lines: 0,
-            dropped_bytes: 0,
-        };
+        let state =
+            State { recent: VecDeque::new(), bucket: Bucket::new(RATE, BURST), dropped_lines: 0, dropped_bytes: 0 };
         GuestOutput {
             sink: Arc::new(OutputSink { label, target, has_recent: AtomicBool::new(false), state: Mutex::new(state) }),
         }
@@ -197,7 +229,7 @@ impl LineWriter {
             let notice = state.take_dropped_notice(&self.sink.label).unwrap_or_default();
             // One write per line keeps lines from different guests whole.
             let text = format!("{notice}[{}:{}] {}\n", self.sink.label, self.stream, line);
-            let _ = std::io::stderr().lock().write_all(text.as_bytes());
+            crate::stderr::write_line(text.as_bytes());
         }
         if !line.trim().is_empty() {
             if state.recent.len() == RECENT_LINES {
@@ -217,7 +249,7 @@ impl Drop for LineWriter {
             self.emit();
         }
         if let Some(notice) = self.sink.lock().take_dropped_notice(&self.sink.label) {
-            let _ = std::io::stderr().lock().write_all(notice.as_bytes());
+            crate::stderr::write_line(notice.as_bytes());
         }
     }
 }
