@@ -210,10 +210,16 @@ pub struct HttpSettings {
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]
     pub session_timeout: Option<Duration>,
-    /// Most sessions at once; further `initialize` requests get 503
-    /// [default: 1024].
+    /// Most sessions at once. When all are taken, a new session takes the
+    /// slot of the one idle longest (idle 30s at least); else `initialize`
+    /// gets 503 with `Retry-After` [default: 1024].
     #[arg(long, value_name = "N")]
     pub max_sessions: Option<usize>,
+    /// Most sessions one client holds: one principal with authorization on,
+    /// else one address (behind a proxy, raise it) [default: a quarter of
+    /// --max-sessions].
+    #[arg(long, value_name = "N")]
+    pub max_sessions_per_client: Option<usize>,
     /// Most open connections at once; a few more (an eighth, at least 16)
     /// are answered 503 with `Retry-After` at once, and the rest wait in the
     /// listen backlog [default: 1024].
@@ -292,6 +298,7 @@ impl HttpSettings {
             allow_host,
             session_timeout: self.session_timeout.or(lower.session_timeout),
             max_sessions: self.max_sessions.or(lower.max_sessions),
+            max_sessions_per_client: self.max_sessions_per_client.or(lower.max_sessions_per_client),
             max_connections: self.max_connections.or(lower.max_connections),
             max_queued_requests: self.max_queued_requests.or(lower.max_queued_requests),
             health: self.health.or(lower.health),
@@ -312,6 +319,7 @@ impl HttpSettings {
             ("--allow-host", !self.allow_host.is_empty()),
             ("--session-timeout", self.session_timeout.is_some()),
             ("--max-sessions", self.max_sessions.is_some()),
+            ("--max-sessions-per-client", self.max_sessions_per_client.is_some()),
             ("--max-connections", self.max_connections.is_some()),
             ("--max-queued-requests", self.max_queued_requests.is_some()),
             ("--health", self.health.is_some()),
@@ -337,6 +345,7 @@ impl HttpSettings {
             allow_hosts: self.allow_host.clone(),
             session_timeout: self.session_timeout.unwrap_or(defaults.session_timeout),
             max_sessions: self.max_sessions.unwrap_or(defaults.max_sessions).max(1),
+            max_sessions_per_client: self.max_sessions_per_client.map(|n| n.max(1)),
             max_connections: self.max_connections.unwrap_or(defaults.max_connections).max(1),
             max_queued_requests: self.max_queued_requests.unwrap_or(defaults.max_queued_requests).max(1),
             health: self.health,

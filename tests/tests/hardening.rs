@@ -184,3 +184,71 @@ async fn a_server_whose_stderr_is_never_read_keeps_answering_and_keeps_its_deadl
     let message = deadline["error"]["message"].as_str().unwrap_or_default();
     assert!(message.contains("timed out after 1s"), "{deadline}");
 }
+
+/// `initialize` from the address `from` (any 127.x.y.z reaches a server on
+/// 127.0.0.1): the status, `Retry-After` and the body.
+async fn initialize_from(server: &HttpServer, from: [u8; 4]) -> (u16, Option<String>, String) {
+    let client = reqwest::Client::builder().local_address(std::net::IpAddr::from(from)).build().unwrap();
+    let body = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": support::initialize_params("2025-11-25")});
+    let reply = client
+        .post(server.url())
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    let status = reply.status().as_u16();
+    let retry = reply.headers().get("retry-after").map(|v| v.to_str().unwrap().to_string());
+    (status, retry, reply.text().await.unwrap())
+}
+
+/// One address may hold `--max-sessions-per-client` sessions; past that it
+/// is told so (503, `Retry-After`, the flag), while other clients still get
+/// theirs. `GET /sse` says the same, with `Retry-After` too.
+#[tokio::test]
+async fn one_client_cannot_take_every_session() {
+    let echo = support::fixture_arg("echo");
+    let server = HttpServer::start(&[&echo, "--guest-output", "discard", "--max-sessions-per-client", "3"]).await;
+    for _ in 0..3 {
+        assert_eq!(initialize_from(&server, [127, 0, 0, 1]).await.0, 200);
+    }
+    let (status, retry, body) = initialize_from(&server, [127, 0, 0, 1]).await;
+    assert_eq!((status, retry.as_deref()), (503, Some("5")), "{body}");
+    assert!(body.contains("--max-sessions-per-client"), "{body}");
+    assert_eq!(initialize_from(&server, [127, 0, 0, 2]).await.0, 200, "another client is served");
+    let sse = reqwest::Client::new().get(server.at("/sse")).header("Accept", "text/event-stream").send().await.unwrap();
+    assert_eq!(sse.status().as_u16(), 503);
+    assert!(sse.headers().contains_key("retry-after"), "{:?}", sse.headers());
+    server.stop().await;
+}
+
+/// The red-team's lock-out: 1,024 `initialize` calls fill the table, from
+/// four addresses (each within its per-client share). A new client is
+/// served once the session idle longest may give way (a quarter of the
+/// session timeout), long before any expires.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_client_is_served_after_idle_sessions_fill_the_table() {
+    let echo = support::fixture_arg("echo");
+    let server = HttpServer::start(&[&echo, "--guest-output", "discard", "--session-timeout", "20s"]).await;
+    for address in 2..6u8 {
+        for _ in 0..256 {
+            assert_eq!(initialize_from(&server, [127, 0, 1, address]).await.0, 200);
+        }
+    }
+    // Full: refused (503) until the session idle longest has been idle for
+    // 5 s; before, the table stayed full until sessions expired.
+    let mut served = false;
+    for _ in 0..150 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if initialize_from(&server, [127, 0, 0, 1]).await.0 == 200 {
+            served = true;
+            break;
+        }
+    }
+    assert!(served, "the new client was never served");
+    let log = server.stderr.lock().unwrap().clone();
+    assert!(log.contains("the session idle longest gives way"), "served by eviction, not expiry: {log:.2000}");
+    server.stop().await;
+}

@@ -140,8 +140,17 @@ async fn ten_times_more_clients_than_sessions_get_503_and_memory_stays_bounded()
     const SESSIONS: usize = 20;
     let echo = support::fixture_arg("echo");
     let max = SESSIONS.to_string();
-    let server =
-        HttpServer::start(&[&echo, "--json-response", "--guest-output", "discard", "--max-sessions", &max]).await;
+    let server = HttpServer::start(&[
+        &echo,
+        "--json-response",
+        "--guest-output",
+        "discard",
+        "--max-sessions",
+        &max,
+        "--max-sessions-per-client",
+        &max,
+    ])
+    .await;
     let before = rss_bytes(server.pid());
     let mut knocks = Vec::new();
     for client in 0..SESSIONS * 10 {

@@ -16,6 +16,7 @@
 
 use std::convert::Infallible;
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -29,7 +30,7 @@ use axum::response::Response;
 use hyper::body::Incoming;
 use tower::ServiceExt;
 
-use super::auth::RequestCaller;
+use super::auth::{ClientAddr, RequestCaller};
 use super::{ServerState, streamable, wire};
 
 /// What CORS answers a request without `Origin` with: caches must not hand
@@ -45,13 +46,20 @@ pub(super) struct Front {
     /// Whether `/mcp` requests may skip the router (not when a tap must see
     /// every message).
     direct: bool,
+    /// The client at the other end of the connection.
+    peer: Option<IpAddr>,
 }
 
 impl Front {
     /// In front of `router`, the server's full axum router.
     pub(super) fn new(server: Arc<ServerState>, router: Router) -> Self {
         let direct = server.options.tap.is_none();
-        Front { server, router, direct }
+        Front { server, router, direct, peer: None }
+    }
+
+    /// The service of a connection from `peer`.
+    pub(super) fn for_peer(&self, peer: IpAddr) -> Self {
+        Front { peer: Some(peer), ..self.clone() }
     }
 
     /// Whether `request` goes straight to its handler.
@@ -72,20 +80,22 @@ impl tower::Service<Request<Incoming>> for Front {
         Poll::Ready(Ok(()))
     }
 
-    fn call(&mut self, request: Request<Incoming>) -> Self::Future {
+    fn call(&mut self, mut request: Request<Incoming>) -> Self::Future {
         if !self.goes_direct(&request) {
+            request.extensions_mut().insert(ClientAddr(self.peer));
             return Box::pin(self.router.clone().oneshot(request.map(Body::new)));
         }
         if let Err(refusal) = self.server.security.check(request.headers()) {
             return Box::pin(std::future::ready(Ok(wire::refused(refusal))));
         }
         let server = self.server.clone();
+        let peer = self.peer;
         let (parts, body) = request.into_parts();
         Box::pin(async move {
             let caller = match &server.auth {
-                None => RequestCaller(None),
+                None => RequestCaller(None, peer),
                 Some(auth) => match auth.authenticate(&parts.headers, &parts.uri).await {
-                    Ok(caller) => RequestCaller(Some(caller)),
+                    Ok(caller) => RequestCaller(Some(caller), peer),
                     Err(refusal) => return Ok(with_vary(refusal)),
                 },
             };

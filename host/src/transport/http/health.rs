@@ -37,8 +37,8 @@ fn readiness(server: &ServerState) -> Response {
     let connections = options.max_connections.saturating_sub(server.connections.available_permits());
     let not_ready = if *server.shutdown.borrow() {
         Some("shutting down")
-    } else if !options.stateless && sessions >= options.max_sessions {
-        Some("every session slot is taken (--max-sessions)")
+    } else if !options.stateless && server.sessions.is_full() {
+        Some("every session slot is taken by sessions in use (--max-sessions)")
     } else if connections >= options.max_connections {
         Some("every connection slot is taken (--max-connections)")
     } else {
@@ -49,6 +49,7 @@ fn readiness(server: &ServerState) -> Response {
         "reason": not_ready,
         "sessions": sessions,
         "maxSessions": options.max_sessions,
+        "maxSessionsPerClient": server.sessions.max_per_client(),
         "connections": connections,
         "maxConnections": options.max_connections,
     });

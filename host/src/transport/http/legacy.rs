@@ -36,13 +36,10 @@ pub async fn stream(State(server): State<Arc<ServerState>>, caller: RequestCalle
     let mut session = server.session(&caller);
     let stream = Arc::new(ServerStream::default());
     session.set_sink(Some(stream.clone()));
-    let Ok(session) = server.sessions.insert(Transport::Legacy, session, stream) else {
-        return wire::error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            TRANSPORT_ERROR,
-            "Service Unavailable: the server holds as many sessions as it allows; retry later",
-            None,
-        );
+    let session = match server.sessions.insert(Transport::Legacy, session, stream, caller.client_key()) {
+        Ok(session) => session,
+        // With `Retry-After`, as on `/mcp`.
+        Err(full) => return super::streamable::too_many_sessions(full),
     };
     let (tx, rx) = session.open_stream(sse::CHANNEL_CAPACITY);
     let endpoint = format!("/messages?sessionId={}", session.id);

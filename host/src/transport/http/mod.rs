@@ -87,6 +87,10 @@ pub struct HttpOptions {
     pub session_timeout: Duration,
     /// Most sessions at once.
     pub max_sessions: usize,
+    /// Most sessions one client holds: one principal when requests are
+    /// authenticated, else one address (503 with `Retry-After` beyond).
+    /// `None`: a quarter of `max_sessions`.
+    pub max_sessions_per_client: Option<usize>,
     /// Most open connections at once. Beyond them, a few more (an eighth,
     /// at least 16) are accepted only to be answered 503 with `Retry-After`
     /// at once; past those, connections wait in the listen backlog.
@@ -157,6 +161,7 @@ impl Default for HttpOptions {
             allow_hosts: Vec::new(),
             session_timeout: DEFAULT_SESSION_TIMEOUT,
             max_sessions: DEFAULT_MAX_SESSIONS,
+            max_sessions_per_client: None,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_queued_requests: DEFAULT_MAX_QUEUED_REQUESTS,
             health: None,
@@ -223,7 +228,8 @@ impl ServerState {
             session_options.list_filter = Some(Arc::new(auth.scopes.clone()));
         }
         let security = SecurityPolicy::new(bound.ip().is_loopback(), &options.allow_hosts, &options.allow_origins);
-        let sessions = Arc::new(Sessions::new(options.max_sessions, options.session_timeout));
+        let per_client = options.max_sessions_per_client.unwrap_or(options.max_sessions / 4);
+        let sessions = Arc::new(Sessions::new(options.max_sessions, per_client, options.session_timeout));
         let (shutdown, _) = watch::channel(false);
         let listeners = Listeners::new();
         let connections = Arc::new(Semaphore::new(options.max_connections));
@@ -351,7 +357,7 @@ impl HttpServer {
                     continue;
                 }
             };
-            let service = TowerToHyperService::new(front.clone());
+            let service = TowerToHyperService::new(front.for_peer(peer.ip()));
             let connection = graceful.watch(http1.serve_connection(TokioIo::new(stream), service));
             tokio::spawn(async move {
                 if let Err(e) = connection.await {

@@ -49,6 +49,9 @@ pub struct HttpSession {
     /// The caller that created it, when requests are authenticated: only
     /// the same principal (issuer and subject) reaches it.
     owner: Option<SharedCaller>,
+    /// Who holds it, for the cap on sessions per client: the principal when
+    /// authenticated, else the client's address.
+    client: Option<Arc<str>>,
     /// Its server-to-client stream, when open.
     stream: Arc<ServerStream>,
     state: Mutex<State>,
@@ -169,43 +172,110 @@ impl Drop for Activity {
 }
 
 /// No room for another session.
-#[derive(Debug)]
-pub struct Full;
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Full {
+    /// Every slot is held, by sessions busy or idle for less than
+    /// [`EVICTABLE_AFTER`].
+    Table,
+    /// The client already holds as many as one client may.
+    Client(usize),
+}
+
+/// How long a session must have been idle before a new one may take its
+/// slot in a full table: long enough for a client between its requests
+/// (or a quarter of the session timeout, if shorter).
+pub const EVICTABLE_AFTER: Duration = Duration::from_secs(30);
 
 /// The live sessions.
 pub struct Sessions {
     map: Mutex<HashMap<Arc<str>, Arc<HttpSession>>>,
     max: usize,
+    /// Most sessions one client (principal, or address) holds.
+    max_per_client: usize,
     timeout: Duration,
+    /// How long idle a session gives way to a new one in a full table.
+    evictable_after: Duration,
 }
 
 impl Sessions {
-    /// An empty table holding at most `max` sessions, each ending after
-    /// `timeout` of idleness.
-    pub fn new(max: usize, timeout: Duration) -> Self {
-        Sessions { map: Mutex::new(HashMap::new()), max, timeout }
+    /// An empty table holding at most `max` sessions, `max_per_client` of
+    /// them for any one client, each ending after `timeout` of idleness.
+    pub fn new(max: usize, max_per_client: usize, timeout: Duration) -> Self {
+        let evictable_after = EVICTABLE_AFTER.min(timeout / 4);
+        Sessions {
+            map: Mutex::new(HashMap::new()),
+            max,
+            max_per_client: max_per_client.max(1),
+            timeout,
+            evictable_after,
+        }
+    }
+
+    /// Most sessions one client may hold.
+    pub fn max_per_client(&self) -> usize {
+        self.max_per_client
     }
 
     fn map(&self) -> MutexGuard<'_, HashMap<Arc<str>, Arc<HttpSession>>> {
         self.map.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Whether another session would exceed the limit.
+    /// Whether another session by `client` would find no room (see
+    /// [`Sessions::insert`]).
+    pub fn room_for(&self, client: Option<&str>) -> Result<(), Full> {
+        let map = self.map();
+        self.check_room(&map, client, Instant::now()).map(drop)
+    }
+
+    /// Whether the table is full of sessions none of which may give way.
     pub fn is_full(&self) -> bool {
-        self.len() >= self.max
+        self.room_for(None).is_err()
+    }
+
+    /// `Ok(Some(id))`: room once session `id`, idle longest, gives way.
+    fn check_room(
+        &self,
+        map: &HashMap<Arc<str>, Arc<HttpSession>>,
+        client: Option<&str>,
+        now: Instant,
+    ) -> Result<Option<Arc<str>>, Full> {
+        if let Some(client) = client {
+            let held = map.values().filter(|s| s.client.as_deref() == Some(client)).count();
+            if held >= self.max_per_client {
+                return Err(Full::Client(self.max_per_client));
+            }
+        }
+        if map.len() < self.max {
+            return Ok(None);
+        }
+        map.values()
+            .filter_map(|s| {
+                let state = s.state();
+                let idle = now.saturating_duration_since(state.last_active);
+                (state.busy == 0 && idle >= self.evictable_after).then(|| (state.last_active, s.id.clone()))
+            })
+            .min_by_key(|(since, _)| *since)
+            .map(|(_, id)| Some(id))
+            .ok_or(Full::Table)
     }
 
     /// Registers `session`, whose client hears of changes on `stream`, under
-    /// a fresh random id.
+    /// a fresh random id. `client` (the principal, else the address) may
+    /// hold at most [`Sessions::max_per_client`]; in a full table, the
+    /// session idle longest (at least [`EVICTABLE_AFTER`]) gives way.
     pub fn insert(
         &self,
         transport: Transport,
         session: Session,
         stream: Arc<ServerStream>,
+        client: Option<Arc<str>>,
     ) -> Result<Arc<HttpSession>, Full> {
         let mut map = self.map();
-        if map.len() >= self.max {
-            return Err(Full);
+        if let Some(evicted) = self.check_room(&map, client.as_deref(), Instant::now())?
+            && let Some(evicted) = map.remove(&evicted)
+        {
+            evicted.close_stream();
+            tracing::info!(session = %evicted.id, "the session idle longest gives way to a new one: every slot was taken");
         }
         let id: Arc<str> = loop {
             let id = new_session_id();
@@ -223,6 +293,7 @@ impl Sessions {
             answers: PendingAnswers::default(),
             talks_back: session.talks_back(),
             owner: session.caller().cloned(),
+            client,
             core: Arc::new(tokio::sync::Mutex::new(session)),
             stream,
             state: Mutex::new(State { last_active: Instant::now(), busy: 0, requests: 0 }),

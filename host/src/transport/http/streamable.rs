@@ -25,7 +25,7 @@ use super::ServerState;
 use super::auth::{self, RequestCaller};
 use super::modern::{self, CancelOnDrop};
 use super::resume::LoggedEvents;
-use super::sessions::{Activity, HttpSession, ServerStream, Transport};
+use super::sessions::{Activity, Full, HttpSession, ServerStream, Transport};
 use super::sse::{self, EventSender};
 use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
@@ -139,8 +139,9 @@ async fn start_session(
     message: Message,
     streaming: bool,
 ) -> Response {
-    if server.sessions.is_full() {
-        return too_many_sessions();
+    let client = caller.client_key();
+    if let Err(full) = server.sessions.room_for(client.as_deref()) {
+        return too_many_sessions(full);
     }
     let mut session = server.session(caller);
     let stream = Arc::new(ServerStream::default());
@@ -157,9 +158,9 @@ async fn start_session(
     };
     let mut session_id = None;
     if session.protocol_version().is_some() {
-        match server.sessions.insert(Transport::Streamable, session, stream) {
+        match server.sessions.insert(Transport::Streamable, session, stream, client) {
             Ok(entry) => session_id = Some(entry.id.clone()),
-            Err(_) => return too_many_sessions(),
+            Err(full) => return too_many_sessions(full),
         }
     }
     let mut response = if streaming {
@@ -523,13 +524,18 @@ pub(super) fn server_busy(queued: usize, id: Option<&RawValue>) -> Vec<u8> {
     body
 }
 
-fn too_many_sessions() -> Response {
-    let mut response = wire::error(
-        StatusCode::SERVICE_UNAVAILABLE,
-        TRANSPORT_ERROR,
-        "Service Unavailable: the server holds as many sessions as it allows; retry later",
-        None,
-    );
+/// 503 for a session that finds no room, saying why and when to retry.
+pub(super) fn too_many_sessions(full: Full) -> Response {
+    let message = match full {
+        Full::Table => "Service Unavailable: every session slot is taken by sessions in use (--max-sessions); retry \
+                        later"
+            .to_string(),
+        Full::Client(max) => format!(
+            "Service Unavailable: this client already holds {max} sessions, as many as one client may \
+             (--max-sessions-per-client); end one (DELETE) or retry later"
+        ),
+    };
+    let mut response = wire::error(StatusCode::SERVICE_UNAVAILABLE, TRANSPORT_ERROR, message, None);
     response.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from_static("5"));
     response
 }

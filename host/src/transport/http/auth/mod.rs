@@ -26,7 +26,7 @@ mod fetch;
 mod keys;
 mod token;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -227,16 +227,35 @@ impl ResourceServer {
     }
 }
 
-/// Who made a request, as the authentication layer found it: `None` when
-/// the server does not authenticate.
+/// Who made a request, as the authentication layer found it (`None` when
+/// the server does not authenticate), and the address it came from.
 #[derive(Clone, Default)]
-pub(crate) struct RequestCaller(pub Option<SharedCaller>);
+pub(crate) struct RequestCaller(pub Option<SharedCaller>, pub Option<IpAddr>);
+
+/// The address of the client at the other end of a connection, which
+/// every request on it carries (an extension the front inserts).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClientAddr(pub Option<IpAddr>);
 
 impl RequestCaller {
     /// The caller, when authenticated.
     pub fn get(&self) -> Option<&Caller> {
         self.0.as_deref()
     }
+
+    /// Who holds sessions, for the cap per client: the principal when
+    /// authenticated, else the address.
+    pub fn client_key(&self) -> Option<Arc<str>> {
+        match (&self.0, self.1) {
+            (Some(caller), _) => Some(caller.principal_key().into()),
+            (None, Some(addr)) => Some(addr.to_string().into()),
+            (None, None) => None,
+        }
+    }
+}
+
+fn client_addr(extensions: &axum::http::Extensions) -> Option<IpAddr> {
+    extensions.get::<ClientAddr>().and_then(|addr| addr.0)
 }
 
 /// Handlers read the caller [`require`] left; on a server that
@@ -248,7 +267,7 @@ impl FromRequestParts<Arc<ServerState>> for RequestCaller {
     async fn from_request_parts(parts: &mut Parts, server: &Arc<ServerState>) -> Result<Self, Response> {
         match (parts.extensions.get::<RequestCaller>(), &server.auth) {
             (Some(caller), _) => Ok(caller.clone()),
-            (None, None) => Ok(RequestCaller(None)),
+            (None, None) => Ok(RequestCaller(None, client_addr(&parts.extensions))),
             (None, Some(auth)) => Err(auth.unauthenticated("the request did not pass authentication")),
         }
     }
@@ -260,7 +279,8 @@ pub(super) async fn require(State(server): State<Arc<ServerState>>, mut request:
     let Some(auth) = &server.auth else { return next.run(request).await };
     match auth.authenticate(request.headers(), request.uri()).await {
         Ok(caller) => {
-            request.extensions_mut().insert(RequestCaller(Some(caller)));
+            let addr = client_addr(request.extensions());
+            request.extensions_mut().insert(RequestCaller(Some(caller), addr));
             next.run(request).await
         }
         Err(refusal) => refusal,
