@@ -11,6 +11,18 @@ use support::rss_bytes;
 
 const MIB: u64 = 1 << 20;
 
+/// Whether the server logs `line` within moments (logs reach stderr
+/// through a queue).
+async fn wait_for_log(server: &HttpServer, line: &str) -> bool {
+    for _ in 0..100 {
+        if server.stderr.lock().unwrap().contains(line) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
 /// Many sessions, each keeping an instance that once echoed a large
 /// argument: without a budget each keeps its peak (some 17 MiB for a 7 MiB
 /// argument) for as long as it lives. With `--max-total-memory`, idle
@@ -57,8 +69,8 @@ async fn sessions_with_large_instances_stay_within_the_memory_budget_and_give_it
         peak / MIB,
         start / MIB
     );
-    let log = server.stderr.lock().unwrap().clone();
-    assert!(log.contains("memory budget: released the longest idle instance"), "{log}");
+    let released = wait_for_log(&server, "memory budget: released the longest idle instance").await;
+    assert!(released, "{}", server.stderr.lock().unwrap());
 
     // Idle: every session's instance goes after the idle timeout.
     let mut idle = u64::MAX;
@@ -248,7 +260,68 @@ async fn a_new_client_is_served_after_idle_sessions_fill_the_table() {
         }
     }
     assert!(served, "the new client was never served");
-    let log = server.stderr.lock().unwrap().clone();
-    assert!(log.contains("the session idle longest gives way"), "served by eviction, not expiry: {log:.2000}");
+    // Logs reach stderr through a queue: the line comes moments later.
+    let evicted = wait_for_log(&server, "the session idle longest gives way").await;
+    assert!(evicted, "served by eviction, not expiry: {:.2000}", server.stderr.lock().unwrap());
+    server.stop().await;
+}
+
+/// A notification POSTed behind calls that keep its session busy gets its
+/// 202 at once, not once the calls ahead of it are done.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_notification_behind_a_busy_queue_is_accepted_at_once() {
+    let conformance = support::fixture_arg("conformance");
+    let server = HttpServer::start(&[&conformance, "--json-response", "--guest-output", "discard"]).await;
+    let mut first = server.client();
+    first.initialize("2025-11-25").await;
+    let mut calls = Vec::new();
+    for id in 1..=3 {
+        let mut client = server.client();
+        client.session = first.session.clone();
+        client.version = first.version.clone();
+        let params = json!({ "name": "wait", "arguments": { "ms": 1500 } });
+        calls.push(tokio::spawn(async move { client.request(id, "tools/call", params).await }));
+    }
+    // Setup, not a measure: the calls reach the server first.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let notified = first.post(json!({ "jsonrpc": "2.0", "method": "notifications/roots/list_changed" })).await;
+    assert_eq!(notified.status, reqwest::StatusCode::ACCEPTED, "{notified:?}");
+    let pending = calls.iter().filter(|call| !call.is_finished()).count();
+    assert!(pending >= 2, "the 202 came after the calls ahead of it: {pending} still running");
+    for call in calls {
+        let answer = call.await.unwrap();
+        assert_eq!(answer["result"]["content"][0]["text"], "waited 1500 ms", "{answer}");
+    }
+    server.stop().await;
+}
+
+/// 3,000 connections that never send a byte, against a server of 16
+/// connection slots: the probes still answer, well before any of those
+/// connections would time out (`--header-timeout 120s`): the connections
+/// idle longest give way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_probes_answer_while_idle_connections_hold_every_slot() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let echo = support::fixture_arg("echo");
+    let args = [&*echo, "--max-connections", "16", "--header-timeout", "120s", "--guest-output", "discard"];
+    let server = HttpServer::start(&args).await;
+    let mut idle = Vec::new();
+    for _ in 0..3000 {
+        idle.push(tokio::net::TcpStream::connect(server.addr).await.unwrap());
+    }
+    let probe = async {
+        for path in ["/healthz", "/readyz"] {
+            let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+            let request = format!("GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr);
+            stream.write_all(request.as_bytes()).await.unwrap();
+            let mut answer = String::new();
+            stream.read_to_string(&mut answer).await.unwrap();
+            assert!(answer.starts_with("HTTP/1.1 200"), "{path}: {answer}");
+        }
+    };
+    // A hang guard far below the header timeout: without room made, the
+    // probe waits behind the idle connections until they time out.
+    tokio::time::timeout(Duration::from_secs(60), probe).await.expect("the probes were stuck behind idle connections");
+    drop(idle);
     server.stop().await;
 }

@@ -88,11 +88,15 @@ async fn connections_beyond_the_limit_are_turned_away_at_once_and_the_probes_say
     let ready = ready_once(&server, 200).await;
     assert_eq!(ready["ready"], true, "{ready}");
 
-    // Two connections that hold their slots: their headers never end.
+    // Two connections that hold their slots with requests in progress:
+    // their bodies never come. (Idle connections, or ones whose headers
+    // never end, give way to new ones instead.)
     let mut held = Vec::new();
     for _ in 0..2 {
         let mut stream = TcpStream::connect(server.addr).await.expect("connects");
-        stream.write_all(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n").await.expect("writes");
+        let head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: \
+                    application/json, text/event-stream\r\nContent-Length: 64\r\n\r\n";
+        stream.write_all(head.as_bytes()).await.expect("writes");
         held.push(stream);
     }
     let saturated = ready_once(&server, 503).await;

@@ -31,6 +31,7 @@ use hyper::body::Incoming;
 use tower::ServiceExt;
 
 use super::auth::{ClientAddr, RequestCaller};
+use super::connections::{self, Tracked};
 use super::{ServerState, streamable, wire};
 
 /// What CORS answers a request without `Origin` with: caches must not hand
@@ -48,18 +49,20 @@ pub(super) struct Front {
     direct: bool,
     /// The client at the other end of the connection.
     peer: Option<IpAddr>,
+    /// The connection, busy while a request is answered.
+    connection: Option<Arc<Tracked>>,
 }
 
 impl Front {
     /// In front of `router`, the server's full axum router.
     pub(super) fn new(server: Arc<ServerState>, router: Router) -> Self {
         let direct = server.options.tap.is_none();
-        Front { server, router, direct, peer: None }
+        Front { server, router, direct, peer: None, connection: None }
     }
 
-    /// The service of a connection from `peer`.
-    pub(super) fn for_peer(&self, peer: IpAddr) -> Self {
-        Front { peer: Some(peer), ..self.clone() }
+    /// The service of `connection`, from `peer`.
+    pub(super) fn for_connection(&self, peer: IpAddr, connection: Arc<Tracked>) -> Self {
+        Front { peer: Some(peer), connection: Some(connection), ..self.clone() }
     }
 
     /// Whether `request` goes straight to its handler.
@@ -81,12 +84,20 @@ impl tower::Service<Request<Incoming>> for Front {
     }
 
     fn call(&mut self, mut request: Request<Incoming>) -> Self::Future {
+        // Busy until the response is written: an idle connection may be
+        // closed to make room for another.
+        let busy = self.connection.as_ref().map(|connection| connection.busy());
+        let keep_busy = move |response: Response| match busy {
+            Some(busy) => response.map(|body| connections::busy_until_written(body, busy)),
+            None => response,
+        };
         if !self.goes_direct(&request) {
             request.extensions_mut().insert(ClientAddr(self.peer));
-            return Box::pin(self.router.clone().oneshot(request.map(Body::new)));
+            let answered = self.router.clone().oneshot(request.map(Body::new));
+            return Box::pin(async move { answered.await.map(keep_busy) });
         }
         if let Err(refusal) = self.server.security.check(request.headers()) {
-            return Box::pin(std::future::ready(Ok(wire::refused(refusal))));
+            return Box::pin(std::future::ready(Ok(keep_busy(wire::refused(refusal)))));
         }
         let server = self.server.clone();
         let peer = self.peer;
@@ -105,7 +116,7 @@ impl tower::Service<Request<Incoming>> for Front {
                 Method::GET => streamable::get(State(server), caller, headers).await,
                 _ => streamable::delete(State(server), caller, headers).await,
             };
-            Ok(with_vary(response))
+            Ok(keep_busy(with_vary(response)))
         })
     }
 }

@@ -39,8 +39,9 @@ fn readiness(server: &ServerState) -> Response {
         Some("shutting down")
     } else if !options.stateless && server.sessions.is_full() {
         Some("every session slot is taken by sessions in use (--max-sessions)")
-    } else if connections >= options.max_connections {
-        Some("every connection slot is taken (--max-connections)")
+    } else if connections >= options.max_connections && !server.open.has_idle() {
+        // Idle connections give way to new ones: only busy ones fill it.
+        Some("every connection slot is taken by connections in use (--max-connections)")
     } else {
         None
     };

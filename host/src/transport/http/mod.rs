@@ -30,6 +30,7 @@
 //!   own `/mcp` requests straight to their handlers.
 
 mod auth;
+mod connections;
 mod front;
 mod health;
 mod legacy;
@@ -58,7 +59,6 @@ use std::time::Duration;
 use axum::Router;
 use axum::routing::{get, post};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
@@ -208,6 +208,9 @@ pub(crate) struct ServerState {
     /// Permits for open connections ([`HttpOptions::max_connections`]; unused
     /// by [`axum_router`], whose app owns its connections).
     connections: Arc<Semaphore>,
+    /// The open connections, and which are idle (they give way when all
+    /// slots are taken).
+    open: Arc<connections::Connections>,
     /// Whether `/healthz` and `/readyz` are served.
     health: bool,
     /// The resource server, when requests are authenticated.
@@ -243,6 +246,7 @@ impl ServerState {
             listeners,
             shutdown,
             connections,
+            open: Arc::default(),
             health,
             auth,
         })
@@ -322,16 +326,12 @@ impl HttpServer {
         let connections = server.connections.clone();
         // Connections beyond the limit that are answered 503 at once.
         let turned_away = Arc::new(Semaphore::new((options.max_connections / 8).max(16)));
-        let graceful = GracefulShutdown::new();
+        let open = server.open.clone();
         tokio::pin!(shutdown);
         loop {
-            let permit = tokio::select! {
+            let (stream, peer) = tokio::select! {
                 biased;
                 () = &mut shutdown => break,
-                permit = connections.clone().acquire_owned() => Permit::Serve(permit.expect("never closed")),
-                permit = turned_away.clone().acquire_owned() => Permit::TurnAway(permit.expect("never closed")),
-            };
-            let (stream, peer) = tokio::select! {
                 accepted = listener.accept() => match accepted {
                     Ok(accepted) => accepted,
                     Err(e) => {
@@ -341,29 +341,53 @@ impl HttpServer {
                         continue;
                     }
                 },
-                () = &mut shutdown => break,
             };
             let _ = stream.set_nodelay(true);
+            let Some(permit) = permit_for(&connections, &turned_away, &open, &mut shutdown).await else { break };
+            let tracked = open.open(matches!(permit, Permit::Serve(_)));
+            let mut down = server.shutdown.subscribe();
             let permit = match permit {
                 Permit::Serve(permit) => permit,
                 Permit::TurnAway(permit) => {
                     let mut refusing = http1.clone();
                     refusing.keep_alive(false);
                     let service = hyper::service::service_fn(health::at_capacity(server.clone()));
+                    let connection = refusing.serve_connection(TokioIo::new(stream), service);
                     tokio::spawn(async move {
-                        let _ = refusing.serve_connection(TokioIo::new(stream), service).await;
-                        drop(permit);
+                        tokio::pin!(connection);
+                        tokio::select! {
+                            _ = connection.as_mut() => {}
+                            // Idle turned-away connections give way too.
+                            () = tracked.closed() => {}
+                            _ = down.wait_for(|&down| down) => {}
+                        }
+                        drop((permit, tracked));
                     });
                     continue;
                 }
             };
-            let service = TowerToHyperService::new(front.for_peer(peer.ip()));
-            let connection = graceful.watch(http1.serve_connection(TokioIo::new(stream), service));
+            let service = TowerToHyperService::new(front.for_connection(peer.ip(), tracked.clone()));
+            let connection = http1.serve_connection(TokioIo::new(stream), service);
             tokio::spawn(async move {
-                if let Err(e) = connection.await {
+                tokio::pin!(connection);
+                let ended = tokio::select! {
+                    ended = connection.as_mut() => Some(ended),
+                    () = tracked.closed() => None,
+                    _ = down.wait_for(|&down| down) => None,
+                };
+                // Asked to close (to make room, or at shutdown): at once if
+                // idle, else once the response in progress is written.
+                let ended = match ended {
+                    Some(ended) => ended,
+                    None => {
+                        connection.as_mut().graceful_shutdown();
+                        connection.await
+                    }
+                };
+                if let Err(e) = ended {
                     tracing::debug!(%peer, "connection ended: {e}");
                 }
-                drop(permit);
+                drop((permit, tracked));
             });
         }
         drop(listener);
@@ -375,7 +399,7 @@ impl HttpServer {
         if let Some(sweeper) = sweeper {
             sweeper.abort();
         }
-        if tokio::time::timeout(options.shutdown_timeout, graceful.shutdown()).await.is_err() {
+        if tokio::time::timeout(options.shutdown_timeout, open.drained()).await.is_err() {
             tracing::warn!("requests still running after {:?}; exiting anyway", options.shutdown_timeout);
         }
         Ok(())
@@ -405,6 +429,49 @@ impl Reloader {
 }
 
 /// What an accepted connection may do.
+/// A slot for a connection just accepted: served if one is free, else
+/// after the connection idle longest makes room, else turned away (503)
+/// while a few slots for that remain; else it waits for either. `None`:
+/// shutting down.
+async fn permit_for(
+    serving: &Arc<Semaphore>,
+    turned_away: &Arc<Semaphore>,
+    open: &connections::Connections,
+    shutdown: &mut std::pin::Pin<&mut impl Future<Output = ()>>,
+) -> Option<Permit> {
+    loop {
+        if let Ok(permit) = serving.clone().try_acquire_owned() {
+            return Some(Permit::Serve(permit));
+        }
+        if open.close_idle_longest(true) {
+            // An idle connection ends at once: then its slot is this one's.
+            if let Ok(permit) = tokio::time::timeout(MAKE_ROOM_WAIT, serving.clone().acquire_owned()).await {
+                return Some(Permit::Serve(permit.expect("never closed")));
+            }
+            continue;
+        }
+        if let Ok(permit) = turned_away.clone().try_acquire_owned() {
+            return Some(Permit::TurnAway(permit));
+        }
+        // Connections turned away that never ask give way too.
+        if open.close_idle_longest(false)
+            && let Ok(permit) = tokio::time::timeout(MAKE_ROOM_WAIT, turned_away.clone().acquire_owned()).await
+        {
+            return Some(Permit::TurnAway(permit.expect("never closed")));
+        }
+        return tokio::select! {
+            biased;
+            () = shutdown.as_mut() => None,
+            permit = serving.clone().acquire_owned() => Some(Permit::Serve(permit.expect("never closed"))),
+            permit = turned_away.clone().acquire_owned() => Some(Permit::TurnAway(permit.expect("never closed"))),
+        };
+    }
+}
+
+/// How long a new connection waits for the slot of an idle one asked to
+/// close before another is asked.
+const MAKE_ROOM_WAIT: Duration = Duration::from_millis(50);
+
 enum Permit {
     /// Be served.
     Serve(tokio::sync::OwnedSemaphorePermit),

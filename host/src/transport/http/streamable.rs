@@ -117,12 +117,20 @@ async fn post_inner(
     }
     let core = session.core.clone();
     if id.is_none() {
-        // Notifications and responses: handled in order with the session's
-        // requests, answered with 202 once done. Never refused: no one would
-        // hear of it.
-        let activity = session.activity();
-        tokio::spawn(run(Target::Stored(core, caller.clone()), message, None)).await.map_err(internal)?;
-        drop(activity);
+        // Notifications: 202 at once (a cancellation took effect above);
+        // the core takes them in turn with the session's requests. Queued
+        // as requests are: on a saturated session one is dropped, and no
+        // one would hear of a refusal.
+        match session.request(server.options.max_queued_requests) {
+            Some(activity) => {
+                let handling = run(Target::Stored(core, caller.clone()), message, None);
+                tokio::spawn(async move {
+                    handling.await;
+                    drop(activity);
+                });
+            }
+            None => tracing::warn!(session = %session.id, "a notification was dropped: the session's queue is full"),
+        }
         return Ok(wire::status(StatusCode::ACCEPTED));
     }
     let Some(activity) = session.request(server.options.max_queued_requests) else {
