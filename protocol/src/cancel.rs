@@ -98,6 +98,15 @@ impl Canceller {
         true
     }
 
+    /// Starts `id`, a request that may not be cancelled (`initialize`, per
+    /// the spec): a cancellation of it, before or while it runs, is ignored.
+    pub(crate) fn start_uncancellable(&self, id: &str, flag: &CancelFlag) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.pending.retain(|p| p != id);
+        flag.reset();
+        state.running = false;
+    }
+
     /// Marks the running request as finished.
     pub(crate) fn finish(&self) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
@@ -122,5 +131,10 @@ mod tests {
         assert!(!canceller.start("2", &flag), "cancelled before it started");
         assert!(canceller.start("\"2\"", &flag), "a string id is another id");
         assert!(!flag.is_cancelled());
+        canceller.finish();
+        canceller.cancel("0");
+        canceller.start_uncancellable("0", &flag);
+        canceller.cancel("0");
+        assert!(!flag.is_cancelled(), "initialize runs whatever its client says");
     }
 }

@@ -478,8 +478,35 @@ impl SecurityPolicy {
         }
     }
 
+    /// [`SecurityPolicy::check`] for a request whose target may be in
+    /// absolute form (`POST http://NAME/mcp`): its authority must be the
+    /// `Host` the checks read (HTTP/1.1 says a server takes the target's,
+    /// so a check of `Host` alone would check another name).
+    pub fn check_request(&self, target_authority: Option<&str>, headers: &HeaderMap) -> Result<(), Refusal> {
+        if let Some(target) = target_authority {
+            let host = headers.get(HOST).and_then(|h| h.to_str().ok());
+            if !host.is_some_and(|host| host.eq_ignore_ascii_case(target)) {
+                return Err(Refusal::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("Bad Request: the request target names {target:?} but Host is {host:?}"),
+                ));
+            }
+        }
+        self.check(headers)
+    }
+
     /// `Ok` when the request may go on, else the 400/403 to send.
     pub fn check(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+        // One of each: with two, which one a check reads and which one a
+        // later step (or a proxy) reads could differ.
+        for name in [HOST, ORIGIN, SESSION_ID, PROTOCOL_VERSION] {
+            if headers.get_all(&name).iter().nth(1).is_some() {
+                return Err(Refusal::new(
+                    StatusCode::BAD_REQUEST,
+                    format!("Bad Request: the request has more than one {name} header (send it once)"),
+                ));
+            }
+        }
         if let Some(origin) = headers.get(ORIGIN) {
             let text = origin.to_str().unwrap_or_default();
             // A page on this machine calling this machine by a loopback name
@@ -666,7 +693,7 @@ mod security_tests {
     fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
         let mut map = HeaderMap::new();
         for (name, value) in pairs {
-            map.insert(*name, value.parse().unwrap());
+            map.append(*name, value.parse().unwrap());
         }
         map
     }
@@ -713,5 +740,25 @@ mod security_tests {
         assert_eq!(status(&public, &rebound), Some(StatusCode::FORBIDDEN));
         let open = SecurityPolicy::new(false, &["*".into()], &["*".into()]);
         assert_eq!(status(&open, &[("origin", "https://anywhere.example")]), None);
+    }
+
+    #[test]
+    fn an_absolute_target_must_name_the_host() {
+        let policy = SecurityPolicy::new(true, &[], &[]);
+        let local = [("host", "localhost:8080")];
+        assert_eq!(policy.check_request(Some("localhost:8080"), &headers(&local)).err().map(|r| r.status), None);
+        let other = policy.check_request(Some("evil.example"), &headers(&local)).unwrap_err();
+        assert_eq!(other.status, StatusCode::BAD_REQUEST);
+    }
+
+    /// The red-team's duplicates: the first one used to win.
+    #[test]
+    fn a_header_that_must_be_single_is_refused_twice() {
+        let open = SecurityPolicy::new(false, &["*".into()], &["*".into()]);
+        for name in ["host", "origin", "mcp-session-id", "mcp-protocol-version"] {
+            let twice = [("host", "localhost"), (name, "a"), (name, "b")];
+            let twice = if name == "host" { &twice[1..] } else { &twice[..] };
+            assert_eq!(status(&open, twice), Some(StatusCode::BAD_REQUEST), "{name}");
+        }
     }
 }

@@ -327,6 +327,8 @@ fn hostile_tokens(key: &Key, good: &Value) -> Vec<(&'static str, String)> {
         ("expired", key.sign(&with(&|c| c["exp"] = json!(now() - 3600)))),
         ("not yet valid", key.sign(&with(&|c| c["nbf"] = json!(now() + 3600)))),
         ("no subject", key.sign(&with(&|c| c.as_object_mut().unwrap().retain(|k, _| k != "sub")))),
+        ("an empty subject", key.sign(&with(&|c| c["sub"] = json!("")))),
+        ("a blank subject", key.sign(&with(&|c| c["sub"] = json!("  ")))),
         ("no expiry", key.sign(&with(&|c| c.as_object_mut().unwrap().retain(|k, _| k != "exp")))),
     ]
 }

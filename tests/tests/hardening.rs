@@ -325,3 +325,102 @@ async fn the_probes_answer_while_idle_connections_hold_every_slot() {
     drop(idle);
     server.stop().await;
 }
+
+/// Over stdio, `initialize` may not be cancelled (the spec forbids it): a
+/// cancellation sent right behind it is ignored, and the session serves.
+#[tokio::test]
+async fn a_cancelled_initialize_is_answered_all_the_same() {
+    let mut server = support::RawServer::start(&["serve", &support::fixture_arg("echo")]);
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+        "params": support::initialize_params("2025-11-25")});
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 0}});
+    // One write: the cancellation is there before the answer is.
+    server.send_bytes(format!("{initialize}\n{cancel}\n").as_bytes()).await;
+    let answer = server.receive().await;
+    assert_eq!(answer["result"]["protocolVersion"], "2025-11-25", "{answer}");
+    server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string()).await;
+    let tools = server.request(1, "tools/list", json!({})).await;
+    assert!(tools["result"]["tools"].is_array(), "{tools}");
+    server.finish().await;
+}
+
+/// A router that never asks questions still has what a client sends as a
+/// round's state checked: -32602, as for any other router.
+#[tokio::test]
+async fn a_forged_round_state_is_refused_by_a_router_that_never_asks() {
+    let mut server = support::RawServer::in_process("echo");
+    let envelope = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": { "name": "t", "version": "1" },
+    });
+    let forged = [json!({"requestState": "AAAA"}), json!({"requestState": 5}), json!({"inputResponses": [1]})];
+    for (id, extra) in forged.into_iter().enumerate() {
+        let mut params = json!({"name": "echo", "arguments": {"text": "x"}, "_meta": envelope});
+        params.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        let answer = server.request(id as i64 + 1, "tools/call", params).await;
+        assert_eq!(answer["error"]["code"], -32602, "{extra}: {answer}");
+    }
+    let fine =
+        server.request(9, "tools/call", json!({"name": "echo", "arguments": {"text": "x"}, "_meta": envelope})).await;
+    assert_eq!(fine["result"]["content"][0]["text"], "x", "{fine}");
+    server.finish().await;
+}
+
+/// One raw HTTP/1.1 exchange: the status and the whole answer.
+async fn raw_exchange(server: &HttpServer, request: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer).await;
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, answer)
+}
+
+/// The red-team's header tricks, each refused with 400: a header that must
+/// come once sent twice (the first used to win), and an absolute-form
+/// target naming another host than `Host`. A `Content-Length` over the
+/// limit is refused at once (413), not after the body timeout (408).
+#[tokio::test]
+async fn duplicate_headers_a_foreign_absolute_target_and_an_oversized_length_are_refused_at_once() {
+    let echo = support::fixture_arg("echo");
+    let server = HttpServer::start(&[&echo, "--body-timeout", "120s", "--max-message-size", "1KiB"]).await;
+    let host = server.addr;
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": support::initialize_params("2025-11-25")})
+    .to_string();
+    let post = |target: &str, extra: &str| {
+        format!(
+            "POST {target} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: application/json, \
+             text/event-stream\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+    };
+    let (status, answer) = raw_exchange(&server, &post("/mcp", "")).await;
+    assert_eq!(status, 200, "{answer}");
+    for extra in [
+        format!("Host: {host}\r\n"),
+        "Origin: http://localhost\r\nOrigin: http://evil.example\r\n".to_string(),
+        "MCP-Protocol-Version: 2025-11-25\r\nMCP-Protocol-Version: 2025-06-18\r\n".to_string(),
+        "Mcp-Session-Id: a\r\nMcp-Session-Id: b\r\n".to_string(),
+    ] {
+        let (status, answer) = raw_exchange(&server, &post("/mcp", &extra)).await;
+        assert_eq!(status, 400, "{extra}: {answer}");
+        assert!(answer.contains("more than one"), "{answer}");
+    }
+    let (status, answer) = raw_exchange(&server, &post("http://evil.example/mcp", "")).await;
+    assert_eq!(status, 400, "{answer}");
+    // Headers only: a server that waited for the body would answer 408
+    // after two minutes; the hang guard is far below that.
+    let oversized = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: application/json, \
+         text/event-stream\r\nConnection: close\r\nContent-Length: 1000000\r\n\r\n"
+    );
+    let (status, answer) = tokio::time::timeout(Duration::from_secs(60), raw_exchange(&server, &oversized))
+        .await
+        .expect("the oversized body was waited for");
+    assert_eq!(status, 413, "{answer}");
+    server.stop().await;
+}

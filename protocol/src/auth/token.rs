@@ -121,6 +121,11 @@ impl TokenRules {
         if !same_issuer(&self.issuers[header.issuer], &claims.iss) {
             return Err("the token's issuer is not accepted".into());
         }
+        // The subject names the principal sessions and instances belong to:
+        // an empty one would make every such token one principal.
+        if claims.sub.trim().is_empty() {
+            return Err("the token's subject (`sub`) is empty: it must name who the token was issued to".into());
+        }
         let audiences = match claims.aud {
             Audience::One(one) => vec![one],
             Audience::Many(many) => many,

@@ -581,7 +581,9 @@ impl<C: RouterComponent> Session<C> {
         out: &mut O,
     ) -> Result<(), RpcError> {
         self.cancelled = false;
-        if !self.canceller.start(id.get(), &self.cx.cancel) {
+        if method == Method::Initialize {
+            self.canceller.start_uncancellable(id.get(), &self.cx.cancel);
+        } else if !self.canceller.start(id.get(), &self.cx.cancel) {
             tracing::debug!(id = id.get(), "dropping a request cancelled before it started");
             self.cancelled = true;
             return Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"));
@@ -593,6 +595,16 @@ impl<C: RouterComponent> Session<C> {
                     self.canceller.finish();
                     return Err(error);
                 }
+            }
+        } else if matches!(era, Era::Modern { .. })
+            && matches!(method, Method::CallTool | Method::GetPrompt | Method::ReadResource)
+            && names_a_round(params)
+        {
+            // Routers that never ask have no rounds to resume, but what a
+            // client sends as one is checked all the same (-32602).
+            if let Err(error) = Round::read(&self.options.state_key, method, params, self.cx.caller.as_deref()) {
+                self.canceller.finish();
+                return Err(error);
             }
         }
         let result = self.dispatch(id, method, params, era, out).await;
@@ -729,4 +741,14 @@ impl<C: RouterComponent> Session<C> {
             Method::Listen => self.listen(id, params, era.about(method)?, out),
         }
     }
+}
+
+/// Whether `params` carry what resumes a 2026-07-28 round (only then is it
+/// read for a router that never asks).
+fn names_a_round(params: Option<&RawValue>) -> bool {
+    params.is_some_and(|p| {
+        let text = p.get().as_bytes();
+        memchr::memmem::find(text, b"\"requestState\"").is_some()
+            || memchr::memmem::find(text, b"\"inputResponses\"").is_some()
+    })
 }

@@ -96,7 +96,8 @@ impl tower::Service<Request<Incoming>> for Front {
             let answered = self.router.clone().oneshot(request.map(Body::new));
             return Box::pin(async move { answered.await.map(keep_busy) });
         }
-        if let Err(refusal) = self.server.security.check(request.headers()) {
+        let target = request.uri().authority().map(|a| a.as_str());
+        if let Err(refusal) = self.server.security.check_request(target, request.headers()) {
             return Box::pin(std::future::ready(Ok(keep_busy(wire::refused(refusal)))));
         }
         let server = self.server.clone();

@@ -28,7 +28,7 @@ pub use mcp_wit_protocol::http::SecurityPolicy;
 
 /// Middleware: turns away requests the policy refuses.
 pub async fn check(State(server): State<Arc<ServerState>>, request: Request, next: Next) -> Response {
-    match server.security.check(request.headers()) {
+    match server.security.check_request(request.uri().authority().map(|a| a.as_str()), request.headers()) {
         Ok(()) => next.run(request).await,
         Err(refusal) => wire::refused(refusal),
     }

@@ -4,7 +4,7 @@
 use std::error::Error as StdError;
 use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::{Body, Bytes, HttpBody as _};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::Response;
@@ -98,6 +98,10 @@ pub fn unknown_session(id: Option<&RawValue>) -> Response {
 /// Reads a whole body: 413 beyond `limit` bytes, 408 when it takes longer
 /// than `timeout`.
 pub async fn read_body(body: Body, limit: usize, timeout: Duration) -> Result<Bytes, Response> {
+    // A `Content-Length` over the limit is refused before any of it is read.
+    if body.size_hint().lower() > limit as u64 {
+        return Err(too_large(limit));
+    }
     let mut collecting = Limited::new(body, limit).collect();
     // A small body has usually arrived with its headers: read then, it needs
     // no timer.
