@@ -60,7 +60,7 @@ pub struct CompileArgs {
 
 pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
     let engine = EngineOptions::default().build()?;
-    let wasm = std::fs::read(&args.component).with_context(|| format!("cannot read {}", args.component.display()))?;
+    let wasm = mcp_wit::runtime::read_guest_file(&args.component)?;
     let started = std::time::Instant::now();
     let compiled = {
         let _progress = CompileProgress::start(&args.component);

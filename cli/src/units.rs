@@ -1,20 +1,20 @@
 //! Durations and sizes, as flags and as `mcp-wit.toml` values: one parser
-//! each, so `--timeout 45` and `timeout = "45"` (or `timeout = 45`) mean the
-//! same.
+//! each, so `--timeout 45s` and `timeout = "45s"` mean the same.
 
 use std::time::Duration;
 
 use serde::{Deserialize, Deserializer};
 
-/// `30s`, `1.5s`, `500ms`, `10m`, `1h`; a bare number is seconds. Zero is
-/// refused: no setting means "never" by it.
+/// `30s`, `1.5s`, `500ms`, `10m`, `1h`. A bare number is refused: seconds
+/// to one reader are milliseconds to another. Zero is refused: no setting
+/// means "never" by it.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let text = text.trim();
-    let duration = match text.parse::<u64>() {
-        Ok(seconds) => Duration::from_secs(seconds),
-        Err(_) => humantime::parse_duration(text)
-            .map_err(|e| format!("`{text}` is not a duration like 30s, 500ms or 10m ({e})"))?,
-    };
+    if text.parse::<f64>().is_ok() {
+        return Err(format!("`{text}` has no unit: write it as {text}s, {text}ms or {text}m"));
+    }
+    let duration = humantime::parse_duration(text)
+        .map_err(|e| format!("`{text}` is not a duration like 30s, 500ms or 10m ({e})"))?;
     if duration.is_zero() {
         return Err(format!("`{text}`: must be more than zero"));
     }
@@ -73,15 +73,15 @@ mod tests {
 
     #[test]
     fn parses_durations() {
-        assert_eq!(parse_duration("45"), Ok(Duration::from_secs(45)));
         assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
         assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_duration("10m"), Ok(Duration::from_secs(600)));
         assert_eq!(parse_duration("2h"), Ok(Duration::from_secs(7200)));
-        for bad in ["", "0", "0s", "1x", "s", "-1"] {
+        for bad in ["", "0", "0s", "1x", "s", "-1", "45", "1.5"] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
+        assert_eq!(parse_duration("5").unwrap_err(), "`5` has no unit: write it as 5s, 5ms or 5m");
     }
 
     #[test]
@@ -104,10 +104,12 @@ mod tests {
             #[serde(default, deserialize_with = "size")]
             s: Option<usize>,
         }
-        let t: T = toml::from_str("d = \"45\"\ns = 1024").unwrap();
+        let t: T = toml::from_str("d = \"45s\"\ns = 1024").unwrap();
         assert_eq!((t.d, t.s), (Some(Duration::from_secs(45)), Some(1024)));
-        let t: T = toml::from_str("d = 45\ns = \"1KiB\"").unwrap();
+        let t: T = toml::from_str("d = \"45s\"\ns = \"1KiB\"").unwrap();
         assert_eq!((t.d, t.s), (Some(Duration::from_secs(45)), Some(1024)));
+        // `timeout = 5`: which unit was meant is not said.
+        assert!(toml::from_str::<T>("d = 5").is_err());
         let t: T = toml::from_str("").unwrap();
         assert_eq!((t.d, t.s), (None, None));
         assert!(toml::from_str::<T>("d = \"0s\"").is_err());

@@ -33,7 +33,7 @@ pub struct WrapArgs {
 }
 
 pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
-    let router = std::fs::read(&args.router).with_context(|| format!("cannot read {}", args.router.display()))?;
+    let router = mcp_wit::runtime::read_guest_file(&args.router)?;
     let composed = check_router(&router)
         .and_then(|()| compose(&router))
         .with_context(|| format!("cannot wrap {}", args.router.display()))?;

@@ -751,7 +751,7 @@ mod security_tests {
         assert_eq!(other.status, StatusCode::BAD_REQUEST);
     }
 
-    /// The red-team's duplicates: the first one used to win.
+    /// Duplicates: the first one used to win.
     #[test]
     fn a_header_that_must_be_single_is_refused_twice() {
         let open = SecurityPolicy::new(false, &["*".into()], &["*".into()]);

@@ -1,4 +1,4 @@
-//! The red-team's findings, each as its repro, asserting what must hold:
+//! A security review's findings, each as its repro, asserting what must hold:
 //! one memory budget for the whole server, grants that never widen by a
 //! typo. Nothing here is timed: waits are bounded polls.
 
@@ -236,7 +236,7 @@ async fn one_client_cannot_take_every_session() {
     server.stop().await;
 }
 
-/// The red-team's lock-out: 1,024 `initialize` calls fill the table, from
+/// The lock-out: 1,024 `initialize` calls fill the table, from
 /// four addresses (each within its per-client share). A new client is
 /// served once the session idle longest may give way (a quarter of the
 /// session timeout), long before any expires.
@@ -379,7 +379,7 @@ async fn raw_exchange(server: &HttpServer, request: &str) -> (u16, String) {
     (status, answer)
 }
 
-/// The red-team's header tricks, each refused with 400: a header that must
+/// Header tricks, each refused with 400: a header that must
 /// come once sent twice (the first used to win), and an absolute-form
 /// target naming another host than `Host`. A `Content-Length` over the
 /// limit is refused at once (413), not after the body timeout (408).
@@ -422,5 +422,91 @@ async fn duplicate_headers_a_foreign_absolute_target_and_an_oversized_length_are
         .await
         .expect("the oversized body was waited for");
     assert_eq!(status, 413, "{answer}");
+    server.stop().await;
+}
+
+/// A guest with a read-write grant may make symlinks inside it, but not
+/// ones that point outside it (host tools would follow them): refused
+/// before anything is written.
+#[tokio::test]
+async fn a_guest_cannot_make_a_symlink_that_points_outside_its_grant() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("note.txt"), "granted").unwrap();
+    let rw = format!("{}:/data", dir.path().display());
+    let hostile = support::fixture_arg("hostile");
+    let mut server = support::RawServer::initialized(&["serve", &hostile, "--dir", &rw], "2025-11-25").await;
+    for (id, target) in [(1, "/etc/passwd"), (2, "../../etc/passwd"), (3, "sub/../../x")] {
+        let link = format!("/data/link{id}");
+        let answer = server.call(id, "symlink", json!({ "target": target, "link": link })).await;
+        assert_eq!(answer["result"]["isError"], true, "{target}: {answer}");
+        assert!(std::fs::symlink_metadata(dir.path().join(format!("link{id}"))).is_err(), "{target}: a link was made");
+    }
+    let answer = server.call(4, "symlink", json!({ "target": "note.txt", "link": "/data/inside" })).await;
+    assert_eq!(answer["result"]["content"][0]["text"], "linked /data/inside to note.txt", "{answer}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("inside")).unwrap(), "granted");
+    server.finish().await;
+}
+
+/// A call still running when `--shutdown-timeout` runs out gets a JSON-RPC
+/// error naming why, on its SSE stream or as its JSON answer, rather than a
+/// connection cut without a word.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_cut_off_by_shutdown_is_told_why() {
+    let conformance = support::fixture_arg("conformance");
+    for json_response in [false, true] {
+        let mut args = vec![&*conformance, "--guest-output", "discard", "--shutdown-timeout", "1s"];
+        if json_response {
+            args.push("--json-response");
+        }
+        let mut server = HttpServer::start(&args).await;
+        let mut client = server.client();
+        client.initialize("2025-11-25").await;
+        let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+            "params": {"name": "wait", "arguments": {"ms": 30000}}});
+        let pending = tokio::spawn(async move { client.post(call).await });
+        // Setup, not a measure: the call is running when the signal comes.
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        server.terminate();
+        let reply = pending.await.unwrap();
+        let response = reply.response();
+        assert_eq!(response["id"], 7, "json {json_response}: {reply:?}");
+        assert_eq!(response["error"]["code"], -32603, "{reply:?}");
+        assert!(response["error"]["message"].as_str().unwrap().contains("shut down"), "{reply:?}");
+        assert!(server.wait().await.success());
+    }
+}
+
+/// What `serve` is given is checked before it is used: a device or a FIFO
+/// is no component (reading either would never end), a host name with a
+/// space is no host, a duration needs its unit; and a server listening
+/// beyond this machine without `--allow-host` says that Host is unchecked.
+#[tokio::test]
+async fn what_serve_is_given_is_checked_before_use() {
+    let run = |args: &[&str]| {
+        let output = std::process::Command::new(support::binary())
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        (output.status.success(), String::from_utf8_lossy(&output.stderr).into_owned())
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.wasm");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for path in ["/dev/zero", fifo.to_str().unwrap()] {
+        let (ok, stderr) = run(&["serve", path]);
+        assert!(!ok && stderr.contains("not a regular file"), "{path}: {stderr}");
+    }
+    let echo = support::fixture_arg("echo");
+    let (ok, stderr) = run(&["serve", &echo, "--allow-http", "ex ample.com"]);
+    assert!(!ok && stderr.contains("a host name has only"), "{stderr}");
+    let file = dir.path().join("mcp-wit.toml");
+    std::fs::write(&file, format!("timeout = 5\n[[component]]\npath = {echo:?}\n")).unwrap();
+    let (ok, stderr) = run(&["serve", "--file", file.to_str().unwrap()]);
+    assert!(!ok && stderr.contains("has no unit"), "{stderr}");
+
+    let server = HttpServer::start_as_given(&[&echo, "--http", "0.0.0.0:0"]).await;
+    let warned = wait_for_log(&server, "with no --allow-host: any Host header is taken").await;
+    assert!(warned, "{}", server.stderr.lock().unwrap());
     server.stop().await;
 }

@@ -380,7 +380,7 @@ async fn get_opens_a_stream_and_delete_ends_the_session() {
 
 #[tokio::test]
 async fn each_session_has_its_own_instance_and_idle_ones_expire() {
-    let (server, first) = initialized(&["--session-timeout", "1"]).await;
+    let (server, first) = initialized(&["--session-timeout", "1s"]).await;
     let mut second = server.client();
     second.initialize(VERSION).await;
     for (id, expected) in [(1, "1"), (2, "2")] {
@@ -705,7 +705,7 @@ async fn origin_and_host_are_checked() {
 
 #[tokio::test]
 async fn slow_clients_are_cut_off() {
-    let server = HttpServer::start(&[&conformance(), "--header-timeout", "1", "--body-timeout", "1"]).await;
+    let server = HttpServer::start(&[&conformance(), "--header-timeout", "1s", "--body-timeout", "1s"]).await;
 
     // Headers that never finish: the connection is closed.
     let mut slow = TcpStream::connect(server.addr).await.unwrap();

@@ -13,6 +13,7 @@
 //! | `read-file` | reads `path` (default `/etc/passwd`) |
 //! | `list-dir` | lists `path` (default `/`) |
 //! | `write-file` | writes `path` |
+//! | `symlink` | makes a symlink at `link` to `target` (default `/etc/passwd`) |
 //! | `env` | reads the variable `name` (default `HOME`), or lists all |
 //! | `connect` | opens a TCP connection to `addr` (default `127.0.0.1:22`) |
 //! | `counter` | counts calls in this instance (proves the session goes on) |
@@ -42,6 +43,7 @@ const TOOLS: &[(&str, &str)] = &[
     ("read-file", "Reads the file at `path`"),
     ("list-dir", "Lists the directory at `path`"),
     ("write-file", "Writes `text` to the file at `path`"),
+    ("symlink", "Makes a symlink at `link` pointing to `target`"),
     ("env", "Reads the environment variable `name`, or lists all"),
     ("connect", "Opens a TCP connection to `addr`"),
     ("http-get", "Sends an HTTP GET to `url` (wasi:http) and returns the status and body"),
@@ -174,6 +176,13 @@ impl Guest for Hostile {
                 std::fs::write(&path, str_arg("text", "written by a guest"))
                     .map(|()| text(format!("wrote {path}")))
                     .map_err(|e| refused(&format!("writing {path}"), e))
+            }
+            "symlink" => {
+                let (target, link) = (str_arg("target", "/etc/passwd"), str_arg("link", "/data/link"));
+                #[allow(deprecated, reason = "the stable way to make a symlink on WASI")]
+                std::fs::soft_link(&target, &link)
+                    .map(|()| text(format!("linked {link} to {target}")))
+                    .map_err(|e| refused(&format!("linking {link} to {target}"), e))
             }
             "env" => match args.get("name").and_then(|v| v.as_str()) {
                 Some(name) => std::env::var(name).map(text).map_err(|e| refused(&format!("reading ${name}"), e)),

@@ -28,7 +28,7 @@ use wasmtime::component::{Component, InstancePre, Linker};
 use wasmtime::{Engine, Precompiled};
 
 use crate::error::LoadError;
-use crate::sandbox::SandboxPolicy;
+use crate::sandbox::{SandboxPolicy, symlinks};
 use bindings::McpRouterPre;
 use budget::{InstanceMemory, MemoryBudget};
 use cache::CompileCache;
@@ -557,11 +557,13 @@ fn link(
     match calls {
         Calls::Blocking => {
             wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
+            symlinks::add_to_linker_sync(&mut linker)?;
             #[cfg(feature = "outgoing-http")]
             wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker)?;
         }
         Calls::Async => {
             wasmtime_wasi::p2::add_to_linker_async(&mut linker)?;
+            symlinks::add_to_linker_async(&mut linker)?;
             #[cfg(feature = "outgoing-http")]
             wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker)?;
         }
@@ -603,8 +605,42 @@ pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
     component.serialize().map_err(LoadError::Compile)
 }
 
+/// Largest component or plugin file read.
+pub const MAX_GUEST_FILE: u64 = 1 << 30;
+
 fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
-    std::fs::read(path).map_err(|source| LoadError::Read { path: path.to_owned(), source })
+    read_guest_file(path)
+}
+
+/// The bytes of the component or plugin at `path`: a regular file of at
+/// most [`MAX_GUEST_FILE`] bytes. A device (`/dev/zero`), a FIFO or a
+/// directory is refused before it is opened (opening a FIFO waits for a
+/// writer; reading a device may never end).
+pub fn read_guest_file(path: &Path) -> Result<Vec<u8>, LoadError> {
+    use std::io::{Error, ErrorKind, Read};
+    let failed = |source: Error| LoadError::Read { path: path.to_owned(), source };
+    let meta = std::fs::metadata(path).map_err(failed)?;
+    if !meta.is_file() {
+        return Err(failed(Error::new(
+            ErrorKind::InvalidInput,
+            "not a regular file (a component or plugin is a .wasm file, not a directory, device or pipe)",
+        )));
+    }
+    let too_large = || {
+        failed(Error::new(
+            ErrorKind::InvalidData,
+            format!("larger than the {MAX_GUEST_FILE} bytes a component may have"),
+        ))
+    };
+    if meta.len() > MAX_GUEST_FILE {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path).and_then(|file| file.take(MAX_GUEST_FILE + 1).read_to_end(&mut bytes)).map_err(failed)?;
+    if bytes.len() as u64 > MAX_GUEST_FILE {
+        return Err(too_large());
+    }
+    Ok(bytes)
 }
 
 /// Rejects bytes that are not a WebAssembly component, with advice.

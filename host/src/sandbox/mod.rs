@@ -9,6 +9,7 @@
 pub mod guest_output;
 pub mod outgoing_http;
 pub mod requirements;
+pub mod symlinks;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -312,7 +313,7 @@ mod tests {
         assert!(":/data".parse::<DirGrant>().is_err());
     }
 
-    /// The red-team's typos: each would have mounted read-write.
+    /// Typos that once mounted read-write.
     #[test]
     fn a_mistyped_mode_is_refused_not_widened() {
         for spec in [

@@ -75,6 +75,13 @@ impl std::str::FromStr for HttpGrant {
             Some(port) => PortPattern::Exact(port.parse().map_err(|_| bad("the port is not a number"))?),
         };
         let host = host.to_ascii_lowercase();
+        // A name (letters, digits, `-`, `.`, `_`), an IPv4 address or a
+        // bracketed IPv6 one: anything else could never match a request.
+        let name = host.strip_prefix("*.").unwrap_or(&host);
+        let is_v6 = name.starts_with('[') && name[1..name.len() - 1].parse::<std::net::Ipv6Addr>().is_ok();
+        if !is_v6 && !name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'*')) {
+            return Err(bad("a host name has only letters, digits, `-`, `.` and `_`"));
+        }
         let host = match host.strip_prefix("*.") {
             Some(domain) if !domain.is_empty() && !domain.contains('*') => HostPattern::Subdomains(domain.to_string()),
             _ if host.is_empty() => return Err(bad("the host is empty")),
@@ -290,7 +297,20 @@ mod tests {
             assert_eq!(grant(spec).to_string(), spec);
         }
         assert_eq!(grant("API.Example.com").to_string(), "api.example.com");
-        for bad in ["", "https://x.com", "x.com/path", "x.com:http", "*", "a.*.com", "[::1", "[::1]x", ":80"] {
+        for bad in [
+            "",
+            "https://x.com",
+            "x.com/path",
+            "x.com:http",
+            "*",
+            "a.*.com",
+            "[::1",
+            "[::1]x",
+            ":80",
+            "ex ample.com",
+            "a\"b",
+            "x.com?",
+        ] {
             assert!(bad.parse::<HttpGrant>().is_err(), "{bad} parsed");
         }
     }

@@ -14,9 +14,20 @@ pub enum GuestJson<'a> {
     Owned(Box<RawValue>),
 }
 
+/// Deepest nesting of arrays and objects taken from a guest: serde_json's
+/// own limit for what it parses. Clients parse what is passed on, and a
+/// deeper value has crashed one (a schema 100,000 levels deep).
+pub const MAX_DEPTH: usize = 128;
+
 impl<'a> GuestJson<'a> {
-    /// Validates `text` as one JSON value.
+    /// Validates `text` as one JSON value, nested at most [`MAX_DEPTH`]
+    /// deep.
     pub fn parse(text: &'a str) -> Result<Self, serde_json::Error> {
+        if nesting_exceeds(text, MAX_DEPTH) {
+            return Err(serde::de::Error::custom(format_args!(
+                "nested more than {MAX_DEPTH} levels deep (arrays and objects)"
+            )));
+        }
         let raw: &RawValue = serde_json::from_str(text)?;
         if raw.get().bytes().any(|b| b == b'\n' || b == b'\r') {
             // Line breaks can only be whitespace in valid JSON; dropping them
@@ -55,6 +66,35 @@ impl Serialize for GuestJson<'_> {
             GuestJson::Owned(raw) => raw.serialize(s),
         }
     }
+}
+
+/// Whether arrays and objects in `json` nest deeper than `max` (strings
+/// skipped; `json` need not be valid).
+fn nesting_exceeds(json: &str, max: usize) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for &b in json.as_bytes() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Removes whitespace outside strings from already-valid JSON.

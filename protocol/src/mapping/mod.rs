@@ -170,6 +170,11 @@ mod tests {
     #[test]
     fn guest_json_rejects_invalid_and_checks_schema_shape() {
         assert!(GuestJson::parse("{not json").is_err());
+        let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        assert!(GuestJson::parse(&deep(json::MAX_DEPTH)).is_ok());
+        let refused = GuestJson::parse(&deep(100_000)).err().expect("too deep");
+        assert!(refused.to_string().contains("nested more than 128 levels"), "{refused}");
+        assert!(GuestJson::parse(r#"{"a":"[[[[[[[[[["}"#).is_ok(), "brackets in strings do not nest");
         assert!(GuestJson::parse(r#"{"type":"object"}"#).unwrap().is_object_schema());
         assert!(!GuestJson::parse(r#"{"type":"string"}"#).unwrap().is_object_schema());
         assert!(!GuestJson::parse("[]").unwrap().is_object_schema());

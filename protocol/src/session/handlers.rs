@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 use super::{Outbox, Phase, Session};
 use crate::auth::OperationKind;
 use crate::contract;
-use crate::jsonrpc::{RpcError, code};
+use crate::jsonrpc::{self, RpcError, code};
 use crate::mapping;
 use crate::method::Method;
 use crate::params;
@@ -124,12 +124,30 @@ impl<C: RouterComponent> Session<C> {
         let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
         match self.guest(mount, async |r, cx| r.call_tool(cx, name, arguments).await).await? {
             Ok(result) => {
+                // Progress counts against the output cap with the result:
+                // written first, sent only if both fit (nothing partial).
+                let mut progress: Vec<Vec<u8>> = Vec::new();
+                let mut progress_bytes = 0;
                 if let (Some(token), Some(entries)) = (token, &result.progress) {
                     for params in mapping::progress_notifications(entries, token, v) {
-                        self.notify("notifications/progress", &params, out);
+                        if progress_bytes > self.options.max_output {
+                            break;
+                        }
+                        let mut message = Vec::new();
+                        match jsonrpc::write_notification(&mut message, "notifications/progress", &params) {
+                            Ok(()) => {
+                                progress_bytes += message.len();
+                                progress.push(message);
+                            }
+                            Err(e) => tracing::warn!("cannot serialise a progress notification: {e}"),
+                        }
                     }
                 }
-                self.reply(id, &mapping::call_tool_result(&result, structured, v))
+                let replied = self.reply_after(id, &mapping::call_tool_result(&result, structured, v), progress_bytes);
+                if replied.is_ok() {
+                    progress.iter().for_each(|message| out.send(message));
+                }
+                replied
             }
             Err(contract::ToolError::NotFound(_)) => {
                 Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)))

@@ -25,6 +25,18 @@ impl<C: RouterComponent> Session<C> {
     /// response, or the bare result for in-process callers), or fails with
     /// -32603 when it exceeds the output cap.
     pub(super) fn reply<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), RpcError> {
+        self.reply_after(id, result, 0)
+    }
+
+    /// [`Self::reply`] for a result that comes after `sent_before` bytes of
+    /// notifications it made (a tool's progress): they count against the
+    /// output cap too.
+    pub(super) fn reply_after<T: Serialize>(
+        &mut self,
+        id: &RawValue,
+        result: &T,
+        sent_before: usize,
+    ) -> Result<(), RpcError> {
         let written = match self.stamp.take() {
             Some(stamp) => {
                 let written = self.write_stamped(id, result, &stamp);
@@ -34,12 +46,20 @@ impl<C: RouterComponent> Session<C> {
             None => self.write_answer(id, result),
         };
         match written {
-            Ok(()) if self.buf.len() > self.options.max_output => {
-                let error = RpcError::internal(format!(
-                    "the result of {} bytes exceeds the output limit of {} bytes",
-                    self.buf.len(),
-                    self.options.max_output
-                ));
+            Ok(()) if self.buf.len() + sent_before > self.options.max_output => {
+                let error = match sent_before {
+                    0 => RpcError::internal(format!(
+                        "the result of {} bytes exceeds the output limit of {} bytes",
+                        self.buf.len(),
+                        self.options.max_output
+                    )),
+                    _ => RpcError::internal(format!(
+                        "the result of {} bytes and its progress notifications of {sent_before} bytes exceed the \
+                         output limit of {} bytes",
+                        self.buf.len(),
+                        self.options.max_output
+                    )),
+                };
                 tracing::warn!("{}; the instance is replaced", error.message);
                 // The guest's memory grew to hold the oversized result and
                 // never shrinks: a fresh instance gives it back. Which mount

@@ -284,6 +284,7 @@ fn link(engine: &Engine, module: &Module, calls: Calls) -> wasmtime::Result<Inst
         Calls::Blocking => wasmtime_wasi::p1::add_to_linker_sync(&mut linker, StoreData::wasi_p1)?,
         Calls::Async => wasmtime_wasi::p1::add_to_linker_async(&mut linker, StoreData::wasi_p1)?,
     }
+    crate::sandbox::symlinks::add_to_p1_linker(&mut linker)?;
     clock::bound_sleeps(&mut linker, calls)?;
     linker.instantiate_pre(module)
 }

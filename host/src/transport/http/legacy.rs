@@ -48,7 +48,7 @@ pub async fn stream(State(server): State<Arc<ServerState>>, caller: RequestCalle
     let end = EndOnDrop { server: server.clone(), id: session.id.clone(), owner: caller };
     let guard = (session.activity(), end);
     let shutdown = server.shutdown.subscribe();
-    wire::event_stream(sse::body(Vec::new(), Some(rx), server.options.keep_alive, Some(shutdown), guard, None))
+    wire::event_stream(sse::body(Vec::new(), Some(rx), server.options.keep_alive, Some(shutdown.into()), guard, None))
 }
 
 /// Ends the legacy session when its stream goes away.

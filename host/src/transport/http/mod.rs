@@ -205,6 +205,9 @@ pub(crate) struct ServerState {
     listeners: Arc<Listeners>,
     /// Turns `true` when the server shuts down: long-lived streams end.
     shutdown: watch::Sender<bool>,
+    /// Turns `true` when the shutdown's grace (`shutdown_timeout`) ran out:
+    /// requests still running are answered with an error, not cut off.
+    cut: watch::Sender<bool>,
     /// Permits for open connections ([`HttpOptions::max_connections`]; unused
     /// by [`axum_router`], whose app owns its connections).
     connections: Arc<Semaphore>,
@@ -231,9 +234,16 @@ impl ServerState {
             session_options.list_filter = Some(Arc::new(auth.scopes.clone()));
         }
         let security = SecurityPolicy::new(bound.ip().is_loopback(), &options.allow_hosts, &options.allow_origins);
+        if !bound.ip().is_loopback() && options.allow_hosts.is_empty() {
+            tracing::warn!(
+                "listening on {bound}, beyond this machine, with no --allow-host: any Host header is taken (no \
+                 protection from DNS rebinding); name the hosts clients reach this server by with --allow-host"
+            );
+        }
         let per_client = options.max_sessions_per_client.unwrap_or(options.max_sessions / 4);
         let sessions = Arc::new(Sessions::new(options.max_sessions, per_client, options.session_timeout));
         let (shutdown, _) = watch::channel(false);
+        let (cut, _) = watch::channel(false);
         let listeners = Listeners::new();
         let connections = Arc::new(Semaphore::new(options.max_connections));
         let health = options.health.unwrap_or(bound.ip().is_loopback());
@@ -245,6 +255,7 @@ impl ServerState {
             sessions,
             listeners,
             shutdown,
+            cut,
             connections,
             open: Arc::default(),
             health,
@@ -400,7 +411,13 @@ impl HttpServer {
             sweeper.abort();
         }
         if tokio::time::timeout(options.shutdown_timeout, open.drained()).await.is_err() {
-            tracing::warn!("requests still running after {:?}; exiting anyway", options.shutdown_timeout);
+            tracing::warn!(
+                "requests still running after {:?}: answering them with an error, then exiting",
+                options.shutdown_timeout
+            );
+            server.cut.send_replace(true);
+            // Moments for those errors to be written.
+            let _ = tokio::time::timeout(CUT_OFF_GRACE, open.drained()).await;
         }
         Ok(())
     }
@@ -467,6 +484,10 @@ async fn permit_for(
         };
     }
 }
+
+/// How long requests cut off at the end of a shutdown get for their error
+/// to be written.
+const CUT_OFF_GRACE: Duration = Duration::from_secs(1);
 
 /// How long a new connection waits for the slot of an idle one asked to
 /// close before another is asked.

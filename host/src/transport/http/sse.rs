@@ -41,23 +41,40 @@ pub fn message_with_id(id: &str, json: &[u8]) -> Bytes {
 /// Called when a stream was delivered to its end (not when the client left).
 pub type OnComplete = Box<dyn FnOnce() + Send>;
 
+/// When a stream ends before its senders are done: once `signal` turns
+/// `true`, after `last` if given.
+pub struct Ending {
+    pub signal: watch::Receiver<bool>,
+    pub last: Option<Bytes>,
+}
+
+impl From<watch::Receiver<bool>> for Ending {
+    fn from(signal: watch::Receiver<bool>) -> Self {
+        Ending { signal, last: None }
+    }
+}
+
 /// A body streaming `first`, then what arrives on `rx`, with a keep-alive
 /// comment every `keep_alive` of silence (it also reveals clients that went
-/// away). Ends when every sender is gone (then `on_complete` runs), or when
-/// `shutdown` turns `true`. `guard` lives as long as the stream: it is dropped
-/// when the stream ends or the client disconnects.
+/// away). Ends when every sender is gone (then `on_complete` runs), or as
+/// `ending` says. `guard` lives as long as the stream: it is dropped when the
+/// stream ends or the client disconnects.
 pub fn body<G: Send + 'static>(
     first: Vec<Bytes>,
     rx: Option<mpsc::Receiver<Bytes>>,
     keep_alive: Duration,
-    shutdown: Option<watch::Receiver<bool>>,
+    ending: Option<Ending>,
     guard: G,
     on_complete: Option<OnComplete>,
 ) -> Body {
+    let (shutdown, last) = match ending {
+        Some(Ending { signal, last }) => (Some(signal), last),
+        None => (None, None),
+    };
     let start = tokio::time::Instant::now() + keep_alive;
     let mut ticker = tokio::time::interval_at(start, keep_alive);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let state = State { first: first.into_iter(), rx, ticker, shutdown, on_complete, _guard: guard };
+    let state = State { first: first.into_iter(), rx, ticker, shutdown, last, on_complete, _guard: guard };
     let stream = futures_util::stream::unfold(state, |mut state| async move {
         if let Some(bytes) = state.first.next() {
             return Some((Ok::<_, Infallible>(bytes), state));
@@ -67,7 +84,13 @@ pub fn body<G: Send + 'static>(
             Some(rx) => tokio::select! {
                 biased;
                 message = rx.recv() => message,
-                () = shutting_down(&mut state.shutdown) => return None,
+                () = shutting_down(&mut state.shutdown) => {
+                    // Said once; then the stream ends, not delivered.
+                    state.shutdown = None;
+                    state.rx = None;
+                    state.on_complete = None;
+                    return state.last.take().map(|last| (Ok(last), state));
+                }
                 _ = state.ticker.tick() => Some(Bytes::from_static(b": keep-alive\n\n")),
             },
         };
@@ -92,6 +115,7 @@ struct State<G> {
     rx: Option<mpsc::Receiver<Bytes>>,
     ticker: tokio::time::Interval,
     shutdown: Option<watch::Receiver<bool>>,
+    last: Option<Bytes>,
     on_complete: Option<OnComplete>,
     _guard: G,
 }

@@ -229,7 +229,8 @@ pub async fn get(State(server): State<Arc<ServerState>>, caller: RequestCaller, 
             tracing::debug!(session = %session.id, stream, missed = missed.len(), "resuming a request stream");
             let guard = session.activity();
             let on_complete = delivered(&session, stream);
-            let body = sse::body(missed, rest, server.options.keep_alive, Some(shutdown), guard, Some(on_complete));
+            let body =
+                sse::body(missed, rest, server.options.keep_alive, Some(shutdown.into()), guard, Some(on_complete));
             return wire::event_stream(body);
         }
         tracing::debug!(session = %session.id, last, "nothing to resume: opening the session's stream");
@@ -238,7 +239,7 @@ pub async fn get(State(server): State<Arc<ServerState>>, caller: RequestCaller, 
     // The stream's own sender stays in the session; this one is not kept.
     drop(tx);
     let guard = session.activity();
-    wire::event_stream(sse::body(Vec::new(), Some(rx), server.options.keep_alive, Some(shutdown), guard, None))
+    wire::event_stream(sse::body(Vec::new(), Some(rx), server.options.keep_alive, Some(shutdown.into()), guard, None))
 }
 
 /// `DELETE /mcp`: ends the session; its instance is freed once requests
@@ -396,11 +397,14 @@ pub(super) async fn answer(
 ) -> Response {
     let finished = cancel.as_ref().map(CancelOnDrop::finished);
     let (session, activity) = session.unzip();
+    // What the client gets if the server shuts down before the answer.
+    let id = message.request_id().map(ToOwned::to_owned);
     // A router that talks back sends on the request's stream while it works:
     // the stream is there from the start.
     if streaming && let Some(session) = session.as_ref().filter(|s| s.talks_back) {
         let handling = |peer| run(target, message, peer);
-        return stream_from_task(server, handling, Some(session.clone()), activity, finished, cancel).await;
+        let ending = (finished, cancel, id);
+        return stream_from_task(server, handling, Some(session.clone()), activity, ending).await;
     }
     // Run in place: most requests are done within this first poll, and are
     // then answered whole, without a task, a channel or a timer.
@@ -410,12 +414,22 @@ pub(super) async fn answer(
     let mut handling = Box::pin(run(target, message, None));
     let handled = match (&mut handling).now_or_never() {
         Some(handled) => handled,
-        // JSON has nothing to send before the answer: wait for it.
-        None if !streaming => match tokio::spawn(handling).await {
-            Ok(handled) => handled,
-            Err(e) => return internal(e),
-        },
-        None => return stream_from_task(server, |_| handling, logged, activity, finished, cancel).await,
+        // JSON has nothing to send before the answer: wait for it, or for
+        // the end of the shutdown's grace.
+        None if !streaming => {
+            let mut cut = server.cut.subscribe();
+            tokio::select! {
+                handled = tokio::spawn(handling) => match handled {
+                    Ok(handled) => handled,
+                    Err(e) => return internal(e),
+                },
+                _ = cut.wait_for(|&cut| cut) => return wire::json(cut_off(id.as_deref())),
+            }
+        }
+        None => {
+            let ending = (finished, cancel, id);
+            return stream_from_task(server, |_| handling, logged, activity, ending).await;
+        }
     };
     if let Some(finished) = finished {
         finished.store(true, Ordering::Release);
@@ -433,9 +447,9 @@ async fn stream_from_task<F: Future<Output = Handled> + Send + 'static>(
     handling: impl FnOnce(Option<Arc<dyn Peer>>) -> F,
     session: Option<Arc<HttpSession>>,
     activity: Option<Activity>,
-    finished: Option<Arc<AtomicBool>>,
-    cancel: Option<CancelOnDrop>,
+    (finished, cancel, id): (Option<Arc<AtomicBool>>, Option<CancelOnDrop>, Option<Box<RawValue>>),
 ) -> Response {
+    let cut = sse::message(&cut_off(id.as_deref()));
     let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
     let talker = session.as_ref().filter(|s| s.talks_back).cloned();
     match session.filter(|s| s.resumable) {
@@ -445,13 +459,13 @@ async fn stream_from_task<F: Future<Output = Handled> + Send + 'static>(
             let peer = talker.map(|talker| RequestPeer::shared(talker, RequestStream::Logged(stream)));
             let handling = spawn_run(handling(peer), log, activity, finished);
             let on_complete = Some(delivered(&session, stream));
-            stream_answer(server, vec![priming], rx, handling, on_complete, cancel).await
+            stream_answer(server, vec![priming], rx, handling, (on_complete, cancel, cut)).await
         }
         None => {
             let peer = talker.map(|talker| RequestPeer::shared(talker, RequestStream::Events(tx.clone())));
             let events = Delivery::Events(EventSender::new(tx));
             let handling = spawn_run(handling(peer), events, activity, finished);
-            stream_answer(server, Vec::new(), rx, handling, None, cancel).await
+            stream_answer(server, Vec::new(), rx, handling, (None, cancel, cut)).await
         }
     }
 }
@@ -502,8 +516,7 @@ async fn stream_answer(
     mut first: Vec<Bytes>,
     mut rx: mpsc::Receiver<Bytes>,
     mut handling: tokio::task::JoinHandle<Option<(StatusCode, Vec<u8>)>>,
-    on_complete: Option<sse::OnComplete>,
-    cancel: Option<CancelOnDrop>,
+    (on_complete, cancel, cut): (Option<sse::OnComplete>, Option<CancelOnDrop>, Bytes),
 ) -> Response {
     if let Ok(handled) = tokio::time::timeout(WHOLE_ANSWER_WAIT, &mut handling).await {
         if let Ok(Some((status, refused))) = handled {
@@ -518,7 +531,21 @@ async fn stream_answer(
         return wire::event_stream(Body::from(first.concat()));
     }
     let keep_alive = server.options.keep_alive;
-    wire::event_stream(sse::body(first, Some(rx), keep_alive, None, cancel, on_complete))
+    // At the end of a shutdown's grace, the stream ends with an error for
+    // the request rather than being cut without one.
+    let ending = sse::Ending { signal: server.cut.subscribe(), last: Some(cut) };
+    wire::event_stream(sse::body(first, Some(rx), keep_alive, Some(ending), cancel, on_complete))
+}
+
+/// The answer to request `id` when the server shuts down before it is done.
+fn cut_off(id: Option<&RawValue>) -> Vec<u8> {
+    let mut body = Vec::new();
+    let error = mcp_wit_protocol::RpcError::new(
+        jsonrpc::code::INTERNAL_ERROR,
+        "the server shut down before the request was done (its --shutdown-timeout ran out); retry it",
+    );
+    jsonrpc::write_error(&mut body, id, &error);
+    body
 }
 
 /// The JSON-RPC answer to a request on a saturated session: -32603 at
