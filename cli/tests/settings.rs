@@ -32,16 +32,21 @@ fn serve_file(body: &str) -> Output {
 
 #[test]
 fn durations_and_sizes_read_the_same_in_the_file_as_on_the_command_line() {
-    // A bare number is seconds, as `--timeout 45` is; sizes as text or bytes.
-    for body in
-        ["timeout = \"45\"", "timeout = 45", "timeout = \"1.5s\"", "max-memory = \"64MiB\"", "max-memory = 67108864"]
-    {
+    // Durations with their unit, as `--timeout 45s` is; sizes as text or bytes.
+    for body in ["timeout = \"45s\"", "timeout = \"1.5s\"", "max-memory = \"64MiB\"", "max-memory = 67108864"] {
         let output = serve_file(body);
         assert!(output.status.success(), "{body}: {}", stderr(&output));
     }
-    let output = mcp_wit(&["serve", fixture("echo").to_str().unwrap(), "--timeout", "45"]);
+    let output = mcp_wit(&["serve", fixture("echo").to_str().unwrap(), "--timeout", "45s"]);
     assert!(output.status.success(), "{}", stderr(&output));
-    for (body, says) in [("timeout = \"0s\"", "more than zero"), ("max-memory = \"64 lightyears\"", "unknown unit")] {
+    let output = mcp_wit(&["serve", fixture("echo").to_str().unwrap(), "--timeout", "45"]);
+    assert!(!output.status.success() && stderr(&output).contains("has no unit"), "{}", stderr(&output));
+    for (body, says) in [
+        ("timeout = \"0s\"", "more than zero"),
+        ("max-memory = \"64 lightyears\"", "unknown unit"),
+        ("timeout = 45", "has no unit"),
+        ("timeout = \"45\"", "has no unit"),
+    ] {
         let output = serve_file(body);
         assert!(!output.status.success(), "{body} was accepted");
         assert!(stderr(&output).contains(says), "{body}: {}", stderr(&output));

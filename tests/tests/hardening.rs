@@ -510,3 +510,53 @@ async fn what_serve_is_given_is_checked_before_use() {
     assert!(warned, "{}", server.stderr.lock().unwrap());
     server.stop().await;
 }
+
+/// Eight sessions, each with an instance printing 4 MiB (within its own
+/// 1 MiB burst and 256 KiB/s): together they stay within the server-wide
+/// budget of 4 MiB burst and 1 MiB/s, and the rest is counted as dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_flooding_output_together_stay_within_the_servers_budget() {
+    let hostile = support::fixture_arg("hostile");
+    let server = HttpServer::start(&[&hostile, "--json-response"]).await;
+    let started = std::time::Instant::now();
+    let mut floods = Vec::new();
+    for _ in 0..8 {
+        let mut client = server.client();
+        floods.push(tokio::spawn(async move {
+            client.initialize("2025-11-25").await;
+            client.request(1, "tools/call", json!({"name": "print", "arguments": {"mib": 4}})).await
+        }));
+    }
+    for flood in floods {
+        let answer = flood.await.unwrap();
+        assert_eq!(answer["result"]["content"][0]["text"], "printed 4 MiB", "{answer}");
+    }
+    // The guests' last lines and the drop notices come through the queue.
+    wait_for_log(&server, "of guest output dropped").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let elapsed = started.elapsed().as_secs_f64();
+    let log = server.stderr.lock().unwrap().clone();
+    let written: usize = log.lines().filter(|l| l.starts_with("[hostile:stdout]")).map(|l| l.len() + 1).sum();
+    // 4 MiB burst, then 1 MiB/s: without the server-wide budget, each of
+    // the eight would have written its own 1 MiB burst and more.
+    let allowed = (4.0 + elapsed) * 1024.0 * 1024.0;
+    assert!((written as f64) < allowed, "{written} bytes of guest output in {elapsed:.1}s");
+    assert!(log.contains("or 1024 KiB/s for all guests together"), "the drops are told of");
+    server.stop().await;
+}
+
+/// Progress a tool reports counts against `--max-output` with its result:
+/// together over the cap, the call fails with -32603 and none of it is
+/// sent.
+#[tokio::test]
+async fn progress_counts_against_the_output_cap() {
+    let everything = support::fixture_arg("everything");
+    let mut server =
+        support::RawServer::initialized(&["serve", &everything, "--max-output", "400B"], "2025-11-25").await;
+    let params = json!({"name": "progress", "arguments": {}, "_meta": {"progressToken": "p"}});
+    let answer = server.request(1, "tools/call", params).await;
+    assert_eq!(answer["error"]["code"], -32603, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("progress notifications"), "{message}");
+    server.finish().await;
+}

@@ -92,12 +92,18 @@ async fn connections_beyond_the_limit_are_turned_away_at_once_and_the_probes_say
     // their bodies never come. (Idle connections, or ones whose headers
     // never end, give way to new ones instead.)
     let mut held = Vec::new();
-    for _ in 0..2 {
+    while held.len() < 2 {
         let mut stream = TcpStream::connect(server.addr).await.expect("connects");
         let head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: \
                     application/json, text/event-stream\r\nContent-Length: 64\r\n\r\n";
         stream.write_all(head.as_bytes()).await.expect("writes");
-        held.push(stream);
+        // Served, it waits for its body in silence; turned away (a slot
+        // still held by an earlier probe), it hears 503 at once: again.
+        let mut first = [0u8; 1];
+        match tokio::time::timeout(Duration::from_millis(300), stream.read(&mut first)).await {
+            Err(_) => held.push(stream),
+            Ok(_) => continue,
+        }
     }
     let saturated = ready_once(&server, 503).await;
     assert_eq!(saturated["ready"], false);

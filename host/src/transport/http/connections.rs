@@ -15,6 +15,10 @@ use axum::body::{Body, Bytes};
 use http_body::{Body as HttpBody, Frame, SizeHint};
 use tokio::sync::Notify;
 
+/// How long a connection must have been idle to be closed for another:
+/// a new one gets time to send its first request.
+pub(super) const MIN_IDLE: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The open connections.
 #[derive(Default)]
 pub(super) struct Connections {
@@ -60,10 +64,13 @@ impl Connections {
 
     /// Asks the connection idle longest (of those served, or of those
     /// turned away) to close; it ends at once if it is between requests.
-    /// `false` when none is idle.
+    /// `false` when none has been idle [`MIN_IDLE`] at least.
     pub(super) fn close_idle_longest(&self, served: bool) -> bool {
         let mut state = self.state();
-        let idle = |o: &&mut Open| o.served == served && o.busy == 0 && !o.closing;
+        let now = Instant::now();
+        let idle = |o: &&mut Open| {
+            o.served == served && o.busy == 0 && !o.closing && now.saturating_duration_since(o.idle_since) >= MIN_IDLE
+        };
         let Some(open) = state.open.values_mut().filter(idle).min_by_key(|o| o.idle_since) else {
             return false;
         };
@@ -74,7 +81,7 @@ impl Connections {
     }
 
     /// Whether some served connection is idle and may give way to a new
-    /// one.
+    /// one (now, or once it has been idle [`MIN_IDLE`]).
     pub(super) fn has_idle(&self) -> bool {
         self.state().open.values().any(|o| o.served && o.busy == 0 && !o.closing)
     }
@@ -172,6 +179,10 @@ mod tests {
         let first = table.open(true);
         let second = table.open(true);
         let turned_away = table.open(false);
+        assert!(!table.close_idle_longest(true), "none has been idle long enough");
+        for open in table.state().open.values_mut() {
+            open.idle_since -= MIN_IDLE;
+        }
         let busy = first.busy();
         assert!(table.close_idle_longest(true), "the second is idle");
         assert!(!table.close_idle_longest(true), "the first is busy, the second already closing");

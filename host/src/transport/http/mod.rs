@@ -476,11 +476,14 @@ async fn permit_for(
         {
             return Some(Permit::TurnAway(permit.expect("never closed")));
         }
+        // Wait for a slot, looking again for connections idle long enough
+        // to make room.
         return tokio::select! {
             biased;
             () = shutdown.as_mut() => None,
             permit = serving.clone().acquire_owned() => Some(Permit::Serve(permit.expect("never closed"))),
             permit = turned_away.clone().acquire_owned() => Some(Permit::TurnAway(permit.expect("never closed"))),
+            () = tokio::time::sleep(connections::MIN_IDLE / 4) => continue,
         };
     }
 }
