@@ -5,6 +5,12 @@
 //! router is reached: the native host fills them from wasmtime's bindings, a
 //! component-side adapter from wit-bindgen's. The WIT in `wit/` is the
 //! reference for what each field means.
+//!
+//! A few fields and one content kind go beyond 25.3.26, for guests that say
+//! more (Extism v1-draft plugins): a tool's `title`, a result's structured
+//! content and `_meta` object, resource links. A 25.3.26 router leaves them
+//! empty (see [`crate::contract_types!`]), and every guest's result reaches
+//! the client through the same mapping.
 
 /// Opaque JSON text (`record value`).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -110,6 +116,8 @@ pub struct Tool {
     pub annotations: Option<ToolAnnotations>,
     /// Contract-specific metadata.
     pub meta: Option<ToolMeta>,
+    /// A human-readable name (not in 25.3.26).
+    pub title: Option<String>,
 }
 
 /// The `prompts` capability.
@@ -177,6 +185,12 @@ pub struct CallToolResult {
     pub meta: Option<Vec<MetaEntry>>,
     /// The tool failed.
     pub is_error: Option<bool>,
+    /// Its structured result, a JSON object (not in 25.3.26, where a JSON
+    /// text item of a tool with an output schema stands for it).
+    pub structured_content: Option<Value>,
+    /// `_meta` as a JSON object, its values any JSON (not in 25.3.26, whose
+    /// entries are text): merged with `meta`.
+    pub meta_object: Option<Value>,
 }
 
 /// One piece of content.
@@ -190,6 +204,29 @@ pub enum Content {
     Audio(AudioContent),
     /// A resource's contents.
     Embedded(EmbeddedResource),
+    /// A link to a resource (not in 25.3.26).
+    ResourceLink(ResourceLink),
+}
+
+/// A link to a resource the client may read (or not: it need not be listed).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceLink {
+    /// Its URI.
+    pub uri: String,
+    /// Its name.
+    pub name: String,
+    /// A human-readable name.
+    pub title: Option<String>,
+    /// What it is.
+    pub description: Option<String>,
+    /// Its MIME type.
+    pub mime_type: Option<String>,
+    /// Its size in bytes.
+    pub size: Option<u64>,
+    /// Annotations.
+    pub annotations: Option<Annotations>,
+    /// `_meta` as a JSON object.
+    pub meta_object: Option<Value>,
 }
 
 /// Text content.

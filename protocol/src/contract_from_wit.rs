@@ -4,10 +4,12 @@
 //! types and fields as the WIT does, so one field-for-field list serves all.
 
 /// Calls `$callback!` with every type of `wasix:mcp/router@25.3.26` that
-/// carries data: `@records` (`Name { field, … }`), `@variants` (cases with
-/// one payload each) and `@enums` (cases without). For conversions between
-/// two bindings of the contract, field for field: a field or case the list
-/// misses fails the build of whoever converts.
+/// carries data: `@records` (`Name { field, … }`, then `+ { field, … }` for
+/// the fields only [`crate::contract`]'s type has, which a 25.3.26 router
+/// leaves empty), `@variants` (cases with one payload each) and `@enums`
+/// (cases without). For conversions between two bindings of the contract,
+/// field for field: a field or case the list misses fails the build of
+/// whoever converts.
 #[macro_export]
 macro_rules! contract_types {
     ($callback:path) => {
@@ -19,14 +21,14 @@ macro_rules! contract_types {
             MetaEntry { key, value }
             ToolAnnotations { read_only, destructive, streaming, experimental }
             ToolMeta { output_hint, config, secrets, config_meta, extra }
-            Tool { name, description, input_schema, output_schema, annotations, meta }
+            Tool { name, description, input_schema, output_schema, annotations, meta } + { title }
             PromptsCapability { list_changed }
             ResourcesCapability { subscribe, list_changed }
             ToolsCapability { list_changed }
             CompletionsCapability { enabled }
             ServerCapabilities { prompts, resources, tools, completions }
             ProgressNotification { progress, message, annotations }
-            CallToolResult { content, progress, meta, is_error }
+            CallToolResult { content, progress, meta, is_error } + { structured_content, meta_object }
             TextContent { text, annotations }
             ImageContent { data, mime_type, annotations }
             AudioContent { data, mime_type, annotations }
@@ -116,10 +118,13 @@ macro_rules! contract_from_wit {
             }
         }
     )*};
-    (@records $($name:ident { $($field:ident),* $(,)? })*) => {$(
+    (@records $($name:ident { $($field:ident),* $(,)? } $(+ { $($beyond:ident),* })?)*) => {$(
         impl IntoContract<$crate::contract::$name> for wit::$name {
             fn into_contract(self) -> $crate::contract::$name {
-                $crate::contract::$name { $($field: self.$field.into_contract()),* }
+                $crate::contract::$name {
+                    $($field: self.$field.into_contract(),)*
+                    $($($beyond: Default::default(),)*)?
+                }
             }
         }
     )*};

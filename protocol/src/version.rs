@@ -103,6 +103,12 @@ impl ProtocolVersion {
     pub fn has_last_modified(self) -> bool {
         self >= ProtocolVersion::V2025_06_18
     }
+
+    /// Whether content may be a `resource_link`, and tools, prompts and
+    /// resources carry a `title`.
+    pub fn has_resource_links_and_titles(self) -> bool {
+        self >= ProtocolVersion::V2025_06_18
+    }
 }
 
 impl std::fmt::Display for ProtocolVersion {

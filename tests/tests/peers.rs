@@ -161,3 +161,54 @@ async fn a_stdio_client_keeps_its_instance_in_both_eras() {
     assert_modern_wire(&python_modern);
     assert_modern_wire(&ts_modern);
 }
+
+/// A v1-draft plugin's results reach the client whole: the Python SDK
+/// checks `get_time`'s `structuredContent` against its output schema (it
+/// refuses a result of a tool with an output schema that has none), and a
+/// `resource_link`, titles and `_meta` arrive as the plugin wrote them, in
+/// both eras, every message valid at its revision.
+#[tokio::test]
+async fn a_v1_draft_plugins_structured_content_links_titles_and_meta_reach_the_python_sdk() {
+    let plugin = support::plugin_fixture("structured-plugin").display().to_string();
+    let args = |mode: &str, tool: &str| {
+        ["--mode", mode, "--tool", tool, "--", &binary().display().to_string(), "serve", &plugin]
+            .map(String::from)
+            .to_vec()
+    };
+    let (modern_time, legacy_time, modern_link, legacy_link) = tokio::join!(
+        run_peer(Peer::Python, args("auto", "get_time")),
+        run_peer(Peer::Python, args("legacy", "get_time")),
+        run_peer(Peer::Python, args("auto", "link")),
+        run_peer(Peer::Python, args("legacy", "link")),
+    );
+    for (run, version) in [(&modern_time, "2026-07-28"), (&legacy_time, "2025-11-25")] {
+        let report = &run.report;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        let structured = &report["call"]["structuredContent"];
+        assert!(structured["time"].is_string() && structured["hour"].is_u64(), "{version}: {report}");
+        assert_eq!(report["call"]["content"][0]["text"], structured["time"], "{report}");
+        let tools = report["tools"].as_array().expect("tools");
+        assert!(tools.iter().any(|t| t["title"] == "Time of day" && t["outputSchema"].is_object()), "{report}");
+    }
+    for (run, version) in [(&modern_link, "2026-07-28"), (&legacy_link, "2025-11-25")] {
+        let report = &run.report;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        let link = &report["call"]["content"][1];
+        assert_eq!(link["type"], "resource_link", "{report}");
+        assert_eq!(link["uri"], "file:///reports/2026-11.md", "{report}");
+        assert_eq!(
+            (&link["title"], &link["mimeType"], &link["size"]),
+            (&"November report".into(), &"text/markdown".into(), &1234.into()),
+            "{report}"
+        );
+        assert_eq!(link["_meta"]["example.com/origin"], "structured-plugin", "{report}");
+        assert_eq!(report["call"]["_meta"]["example.com/trace"]["id"], 7, "{report}");
+    }
+    assert_modern_wire(&modern_time);
+    assert_modern_wire(&modern_link);
+    for run in [&legacy_time, &legacy_link] {
+        for message in &run.trace {
+            schema::check_at(Revision::Legacy, "JSONRPCMessage", message).unwrap();
+        }
+    }
+}

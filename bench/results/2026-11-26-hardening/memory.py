@@ -38,6 +38,8 @@ def post(body, session=None):
         return reply.headers.get("Mcp-Session-Id"), reply.read()
 
 for _ in range(200):
+    if server.poll() is not None:
+        sys.exit(f"the server exited ({server.returncode}) before listening: check the flags {flags}")
     try:
         urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz")
         break

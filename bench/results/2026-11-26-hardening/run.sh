@@ -12,7 +12,7 @@ D=bench/results/2026-11-26-hardening
 OUT=$D REPS=${REPS:-3} bash bench/results/2026-11-26-engine/run.sh
 E=$(cargo run -q -p mcp-wit-tests --no-default-features --bin fixture-path -- echo)
 : > "$D/memory.jsonl"
-SESSIONS=256 IDLE_S=5 python3 "$D/memory.py" "$E" -- --max-total-memory 1TiB --instance-idle-timeout 1h >> "$D/memory.jsonl"
+SESSIONS=256 IDLE_S=5 python3 "$D/memory.py" "$E" -- --max-total-memory 1024GiB --instance-idle-timeout 1h >> "$D/memory.jsonl"
 IDLE_S=30 python3 "$D/memory.py" "$E" -- --max-total-memory 2GiB --instance-idle-timeout 20s >> "$D/memory.jsonl"
 IDLE_S=5 python3 "$D/memory.py" "$E" >> "$D/memory.jsonl"
 cat "$D/memory.jsonl"

@@ -46,7 +46,9 @@ impl<T: Convert<U>, E: Convert<F>, U, F> Convert<Result<U, F>> for Result<T, E> 
 /// Both directions, for every type of the contract (the list shared with
 /// the host: `mcp_wit_protocol::contract_types!`).
 macro_rules! both_ways {
-    (@records $($name:ident { $($field:ident),* $(,)? })*) => {$(
+    // Fields beyond 25.3.26 (`+ { … }`) are the protocol core's alone: both
+    // bindings here are 25.3.26's.
+    (@records $($name:ident { $($field:ident),* $(,)? } $(+ { $($beyond:ident),* })?)*) => {$(
         impl Convert<exp::$name> for imp::$name {
             fn convert(self) -> exp::$name {
                 exp::$name { $($field: self.$field.convert()),* }

@@ -54,7 +54,7 @@ pub enum Content<'a> {
     /// `text`.
     Text {
         /// The text.
-        text: &'a str,
+        text: Cow<'a, str>,
         /// Annotations.
         #[serde(skip_serializing_if = "Option::is_none")]
         annotations: Option<Annotations<'a>>,
@@ -81,6 +81,32 @@ pub enum Content<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         annotations: Option<Annotations<'a>>,
     },
+    /// `resource_link` (2025-06-18+).
+    #[serde(rename = "resource_link")]
+    ResourceLink {
+        /// Its URI.
+        uri: &'a str,
+        /// Its name.
+        name: &'a str,
+        /// A human-readable name.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        title: Option<&'a str>,
+        /// What it is.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        description: Option<&'a str>,
+        /// MIME type.
+        #[serde(rename = "mimeType", skip_serializing_if = "Option::is_none")]
+        mime_type: Option<&'a str>,
+        /// Size in bytes.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        size: Option<u64>,
+        /// Annotations.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        annotations: Option<Annotations<'a>>,
+        /// `_meta`.
+        #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
+        meta: Option<GuestJson<'a>>,
+    },
     /// `resource` (embedded).
     Resource {
         /// The embedded contents.
@@ -98,7 +124,9 @@ pub enum Content<'a> {
 /// `mcp-wit:audio/<index>`, so no bytes are lost.
 pub fn content(c: &contract::Content, index: usize, v: ProtocolVersion) -> Content<'_> {
     match c {
-        contract::Content::Text(t) => Content::Text { text: &t.text, annotations: annotations(&t.annotations, v) },
+        contract::Content::Text(t) => {
+            Content::Text { text: Cow::Borrowed(&t.text), annotations: annotations(&t.annotations, v) }
+        }
         contract::Content::Image(i) => {
             Content::Image { data: &i.data, mime_type: &i.mime_type, annotations: annotations(&i.annotations, v) }
         }
@@ -114,6 +142,37 @@ pub fn content(c: &contract::Content, index: usize, v: ProtocolVersion) -> Conte
             annotations: annotations(&a.annotations, v),
         },
         contract::Content::Embedded(e) => embedded(e, v),
+        contract::Content::ResourceLink(l) if v.has_resource_links_and_titles() => Content::ResourceLink {
+            uri: &l.uri,
+            name: &l.name,
+            title: l.title.as_deref(),
+            description: l.description.as_deref(),
+            mime_type: l.mime_type.as_deref(),
+            size: l.size,
+            annotations: annotations(&l.annotations, v),
+            meta: l.meta_object.as_ref().and_then(|m| object(&m.json)),
+        },
+        // Before 2025-06-18 a link has no content kind: it is said in text.
+        contract::Content::ResourceLink(l) => Content::Text {
+            text: Cow::Owned(format!("{}: {}", l.title.as_deref().unwrap_or(&l.name), l.uri)),
+            annotations: annotations(&l.annotations, v),
+        },
+    }
+}
+
+/// `json` as a JSON object to pass on, if it is one (else left out, with a
+/// warning: MCP's `_meta` and `structuredContent` are objects).
+pub(super) fn object(json: &str) -> Option<GuestJson<'_>> {
+    match GuestJson::parse(json) {
+        Ok(value) if value.get().starts_with('{') => Some(value),
+        Ok(_) => {
+            tracing::warn!("a guest's `_meta` or `structuredContent` is not a JSON object: left out");
+            None
+        }
+        Err(e) => {
+            tracing::warn!("a guest's `_meta` or `structuredContent` is not JSON ({e}): left out");
+            None
+        }
     }
 }
 

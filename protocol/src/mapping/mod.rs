@@ -156,6 +156,46 @@ pub fn modern_capabilities(c: &contract::ServerCapabilities, talks_back: bool) -
 mod tests {
     use super::*;
 
+    /// What 25.3.26 cannot say reaches the client from guests that say it,
+    /// where the revision has it.
+    #[test]
+    fn fields_beyond_the_contract_reach_the_client_where_the_revision_has_them() {
+        use crate::version::ProtocolVersion;
+        let link = contract::ResourceLink {
+            uri: "file:///r.md".into(),
+            name: "r.md".into(),
+            title: Some("Report".into()),
+            description: None,
+            mime_type: Some("text/markdown".into()),
+            size: Some(3),
+            annotations: None,
+            meta_object: Some(contract::Value { json: r#"{"k":1}"#.into() }),
+        };
+        let result = contract::CallToolResult {
+            content: vec![contract::Content::ResourceLink(link)],
+            progress: None,
+            meta: Some(vec![contract::MetaEntry { key: "entry".into(), value: "text".into() }]),
+            is_error: None,
+            structured_content: Some(contract::Value { json: r#"{"n":2}"#.into() }),
+            meta_object: Some(contract::Value { json: r#"{"trace":{"id":7}}"#.into() }),
+        };
+        let json = |v| serde_json::to_value(call_tool_result(&result, false, v)).unwrap();
+        let now = json(ProtocolVersion::V2025_06_18);
+        assert_eq!(now["content"][0]["type"], "resource_link", "{now}");
+        assert_eq!(now["content"][0]["_meta"]["k"], 1, "{now}");
+        assert_eq!(now["structuredContent"]["n"], 2, "{now}");
+        assert_eq!((&now["_meta"]["trace"]["id"], &now["_meta"]["entry"]), (&7.into(), &"text".into()), "{now}");
+        let before = json(ProtocolVersion::V2025_03_26);
+        assert_eq!(before["content"][0], serde_json::json!({"type": "text", "text": "Report: file:///r.md"}));
+        assert!(before.get("structuredContent").is_none(), "{before}");
+        let not_an_object = contract::CallToolResult {
+            structured_content: Some(contract::Value { json: "[1]".into() }),
+            ..result.clone()
+        };
+        let sent = serde_json::to_value(call_tool_result(&not_an_object, false, ProtocolVersion::V2025_06_18)).unwrap();
+        assert!(sent.get("structuredContent").is_none(), "{sent}");
+    }
+
     #[test]
     fn minify_keeps_strings_and_drops_layout() {
         assert_eq!(minify("{\n  \"a b\": \"x\\\" \\n y\",\n  \"c\": [1, 2]\n}"), r#"{"a b":"x\" \n y","c":[1,2]}"#);

@@ -76,7 +76,7 @@ pub fn get_prompt_result(r: &contract::GetPromptResult, v: ProtocolVersion) -> G
                 },
                 content: match &m.content {
                     contract::PromptMessageContent::Text(t) => {
-                        Content::Text { text: &t.text, annotations: annotations(&t.annotations, v) }
+                        Content::Text { text: Cow::Borrowed(&t.text), annotations: annotations(&t.annotations, v) }
                     }
                     contract::PromptMessageContent::Image(i) => Content::Image {
                         data: &i.data,

@@ -97,6 +97,8 @@ impl<'a> From<&'a contract::ToolMeta> for ToolMetaFields<'a> {
 #[serde(rename_all = "camelCase")]
 pub struct Tool<'a> {
     name: Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
     #[serde(skip_serializing_if = "str::is_empty")]
     description: &'a str,
     input_schema: GuestJson<'a>,
@@ -152,6 +154,7 @@ pub fn tool(t: &contract::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidT
         .filter(|a| v.has_tool_annotations() && (a.read_only_hint.is_some() || a.destructive_hint.is_some()));
     Ok(Tool {
         name: Cow::Borrowed(&t.name),
+        title: t.title.as_deref().filter(|_| v.has_resource_links_and_titles()),
         description: &t.description,
         input_schema,
         output_schema,
@@ -181,26 +184,70 @@ pub struct CallToolResult<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     is_error: Option<bool>,
     #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
-    meta: Option<MetaMap<'a>>,
+    meta: Option<ResultMeta<'a>>,
+}
+
+/// A result's `_meta`: the 25.3.26 entries (text values), a guest's own
+/// object (any JSON), or both merged (an entry wins over the object's key).
+pub enum ResultMeta<'a> {
+    /// Entries only.
+    Entries(MetaMap<'a>),
+    /// A JSON object only.
+    Object(GuestJson<'a>),
+    /// Both, merged.
+    Merged(serde_json::Map<String, serde_json::Value>),
+}
+
+impl Serialize for ResultMeta<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ResultMeta::Entries(entries) => entries.serialize(s),
+            ResultMeta::Object(object) => object.serialize(s),
+            ResultMeta::Merged(map) => map.serialize(s),
+        }
+    }
+}
+
+fn result_meta<'a>(
+    entries: &'a Option<Vec<contract::MetaEntry>>,
+    object: Option<&'a contract::Value>,
+) -> Option<ResultMeta<'a>> {
+    let object = object.and_then(|o| super::content::object(&o.json));
+    match (meta_map(entries), object) {
+        (None, None) => None,
+        (Some(entries), None) => Some(ResultMeta::Entries(entries)),
+        (None, Some(object)) => Some(ResultMeta::Object(object)),
+        (Some(entries), Some(object)) => {
+            let mut map: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(object.get()).unwrap_or_default();
+            for entry in entries.0 {
+                map.insert(entry.key.clone(), serde_json::Value::String(entry.value.clone()));
+            }
+            Some(ResultMeta::Merged(map))
+        }
+    }
 }
 
 /// Maps a tool result. With `structured` (the tool declares an output schema
-/// and the revision has structured output), the first text item that holds a
-/// JSON object is also sent as `structuredContent`.
+/// and the revision has structured output), its structured content goes out
+/// as `structuredContent`: what the guest gave as such, else (25.3.26, which
+/// has no field for it) the first text item that holds a JSON object.
 pub fn call_tool_result(r: &contract::CallToolResult, structured: bool, v: ProtocolVersion) -> CallToolResult<'_> {
-    let structured_content = structured
-        .then(|| {
-            r.content.iter().find_map(|c| match c {
-                contract::Content::Text(t) if t.text.trim_start().starts_with('{') => GuestJson::parse(&t.text).ok(),
-                _ => None,
-            })
-        })
-        .flatten();
+    let structured_content = match (&r.structured_content, structured) {
+        // Given explicitly: sent wherever the revision has the field.
+        (Some(given), _) if v.has_structured_output() => super::content::object(&given.json),
+        (Some(_), _) => None,
+        (None, true) => r.content.iter().find_map(|c| match c {
+            contract::Content::Text(t) if t.text.trim_start().starts_with('{') => GuestJson::parse(&t.text).ok(),
+            _ => None,
+        }),
+        (None, false) => None,
+    };
     CallToolResult {
         content: contents(&r.content, v),
         structured_content,
         is_error: r.is_error,
-        meta: meta_map(&r.meta),
+        meta: result_meta(&r.meta, r.meta_object.as_ref()),
     }
 }
 
@@ -208,7 +255,7 @@ pub fn call_tool_result(r: &contract::CallToolResult, structured: bool, v: Proto
 /// for input-validation and execution failures.
 pub fn tool_error_result(message: &str) -> CallToolResult<'_> {
     CallToolResult {
-        content: vec![Content::Text { text: message, annotations: None }],
+        content: vec![Content::Text { text: Cow::Borrowed(message), annotations: None }],
         structured_content: None,
         is_error: Some(true),
         meta: None,

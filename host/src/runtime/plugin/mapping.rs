@@ -11,6 +11,8 @@ use serde_json::value::RawValue;
 struct ToolDescription {
     name: String,
     #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
     description: Option<String>,
     input_schema: Box<RawValue>,
     #[serde(default)]
@@ -30,6 +32,7 @@ pub(crate) fn tools(output: &[u8]) -> Result<Vec<contract::Tool>, String> {
             output_schema: tool.output_schema.map(|s| contract::Value { json: s.get().to_owned() }),
             annotations: None,
             meta: None,
+            title: tool.title,
         })
         .collect())
 }
@@ -74,6 +77,10 @@ struct CallToolResult {
     content: Vec<Content>,
     #[serde(default)]
     is_error: Option<bool>,
+    #[serde(default)]
+    structured_content: Option<Box<RawValue>>,
+    #[serde(default, rename = "_meta")]
+    meta: Option<Box<RawValue>>,
 }
 
 #[derive(Deserialize)]
@@ -91,6 +98,19 @@ struct Content {
     resource: Option<Resource>,
     #[serde(default)]
     annotations: Option<Annotations>,
+    // A `resource_link`'s fields.
+    #[serde(default)]
+    uri: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    size: Option<u64>,
+    #[serde(default, rename = "_meta")]
+    meta: Option<Box<RawValue>>,
 }
 
 #[derive(Deserialize)]
@@ -119,7 +139,17 @@ pub(crate) fn call_result(output: &[u8]) -> Result<contract::CallToolResult, Str
     let result: CallToolResult =
         serde_json::from_slice(output).map_err(|e| format!("the tool gave no CallToolResult: {e}"))?;
     let content = result.content.into_iter().map(content).collect::<Result<_, _>>()?;
-    Ok(contract::CallToolResult { content, progress: None, meta: None, is_error: result.is_error })
+    // Every field of the result reaches the client: `structuredContent` and
+    // `_meta` as the plugin wrote them (the mapping checks they are objects).
+    let json = |raw: Option<Box<RawValue>>| raw.map(|raw| contract::Value { json: raw.get().to_owned() });
+    Ok(contract::CallToolResult {
+        content,
+        progress: None,
+        meta: None,
+        is_error: result.is_error,
+        structured_content: json(result.structured_content),
+        meta_object: json(result.meta),
+    })
 }
 
 fn annotations(a: Option<Annotations>) -> Option<contract::Annotations> {
@@ -173,6 +203,16 @@ fn content(c: Content) -> Result<contract::Content, String> {
             let contents = resource_contents(resource)?;
             contract::Content::Embedded(contract::EmbeddedResource { resource_contents: contents, annotations })
         }
+        "resource_link" => contract::Content::ResourceLink(contract::ResourceLink {
+            uri: c.uri.clone().ok_or_else(|| missing("uri"))?,
+            name: c.name.clone().ok_or_else(|| missing("name"))?,
+            title: c.title,
+            description: c.description,
+            mime_type: c.mime_type,
+            size: c.size,
+            annotations,
+            meta_object: c.meta.map(|raw| contract::Value { json: raw.get().to_owned() }),
+        }),
         other => return Err(format!("a content of unknown type `{other}`")),
     })
 }
@@ -343,6 +383,9 @@ pub(crate) fn prompt_result(output: &[u8]) -> Result<contract::GetPromptResult, 
                 contract::Content::Embedded(resource) => contract::PromptMessageContent::McpResource(resource),
                 contract::Content::Audio(_) => {
                     return Err("a prompt message of audio, which prompts cannot carry here".into());
+                }
+                contract::Content::ResourceLink(_) => {
+                    return Err("a prompt message of a resource link, which prompts cannot carry here".into());
                 }
             };
             Ok(contract::PromptMessage { role, content })
