@@ -27,34 +27,17 @@ pub use crate::params::LogLevel;
 use crate::rounds::Round;
 use crate::version::ProtocolVersion;
 
+// Where they are defined, these are what a peer's answers and a router's
+// list changes are; the client's side names them too.
+pub use crate::jsonrpc::{ClientRpcError, Response};
+pub use crate::listeners::ListKind;
+
 /// Most questions one request may ask its client; beyond them the guest gets
 /// [`ClientError::Unavailable`] and nothing is sent.
 pub const MAX_QUESTIONS_PER_REQUEST: u32 = 64;
 
 /// A boxed future, as [`Peer`] returns them.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
-
-/// Which of a router's lists changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ListKind {
-    /// `notifications/tools/list_changed`.
-    Tools,
-    /// `notifications/prompts/list_changed`.
-    Prompts,
-    /// `notifications/resources/list_changed`.
-    Resources,
-}
-
-impl ListKind {
-    /// The notification's method.
-    pub fn method(self) -> &'static str {
-        match self {
-            ListKind::Tools => "notifications/tools/list_changed",
-            ListKind::Prompts => "notifications/prompts/list_changed",
-            ListKind::Resources => "notifications/resources/list_changed",
-        }
-    }
-}
 
 /// The roots of a `roots/list` result (JSON text).
 pub fn read_roots(result: &str) -> Result<Vec<Root>, ClientError> {
@@ -75,17 +58,6 @@ pub struct Root {
     /// Its name, if the client gave one.
     #[serde(default)]
     pub name: Option<String>,
-}
-
-/// A JSON-RPC error the client answered a question with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClientRpcError {
-    /// Its code.
-    pub code: i32,
-    /// Its message.
-    pub message: String,
-    /// Its `data`, as JSON text.
-    pub data: Option<String>,
 }
 
 /// Why a question got no answer. The guest sees each as
@@ -141,10 +113,6 @@ pub struct WaitBound {
     /// Set when the request is cancelled.
     pub cancel: CancelFlag,
 }
-
-/// The client's answer to a request the server sent it: its result as
-/// JSON text, or its error.
-pub type Response = Result<Box<RawValue>, ClientRpcError>;
 
 /// The transport's side of talking back: how messages reach the client now,
 /// outside of a request's answer, and how its responses come back.
@@ -397,7 +365,7 @@ impl ClientLink {
         }
         let mount = self.inner.mount.load(Ordering::Relaxed);
         let uri = match &self.inner.settings.uri_prefixes {
-            Some(prefixes) => std::borrow::Cow::Owned(crate::routers::outward_uri(&prefixes[mount], uri)),
+            Some(prefixes) => std::borrow::Cow::Owned(crate::prefixes::outward_uri(&prefixes[mount], uri)),
             None => std::borrow::Cow::Borrowed(uri),
         };
         self.announce(Change::ResourceUpdated(&uri), "notifications/resources/updated", &Updated { uri: &uri });

@@ -341,6 +341,21 @@ pub fn write_request<P: Serialize>(buf: &mut Vec<u8>, id: u64, method: &str, par
     serde_json::to_writer(&mut *buf, &RequestMessage { jsonrpc: "2.0", id, method, params })
 }
 
+/// A JSON-RPC error the client answered a question with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientRpcError {
+    /// Its code.
+    pub code: i32,
+    /// Its message.
+    pub message: String,
+    /// Its `data`, as JSON text.
+    pub data: Option<String>,
+}
+
+/// The client's answer to a request the server sent it: its result as
+/// JSON text, or its error.
+pub type Response = Result<Box<RawValue>, ClientRpcError>;
+
 /// A response from the client to a request the server sent.
 #[derive(Debug)]
 pub struct ClientResponse {
@@ -348,7 +363,7 @@ pub struct ClientResponse {
     /// number); the server's requests are numbered.
     pub id: Option<u64>,
     /// Its result, or its error.
-    pub answer: crate::client::Response,
+    pub answer: Response,
 }
 
 /// Reads `message` as a response to a server's request; `None` when it is
@@ -374,7 +389,7 @@ pub fn read_response(message: &[u8]) -> Option<ClientResponse> {
     let id = answer.id.get().parse::<u64>().ok();
     let answer = match (answer.result, answer.error) {
         (Some(result), None) => Ok(result.to_owned()),
-        (None, Some(error)) => Err(crate::client::ClientRpcError {
+        (None, Some(error)) => Err(ClientRpcError {
             code: error.code,
             message: error.message,
             data: error.data.map(|d| d.get().to_owned()),

@@ -42,6 +42,7 @@ pub mod mapping;
 mod method;
 pub mod modern;
 pub mod params;
+mod prefixes;
 pub mod rounds;
 mod router;
 pub mod routers;

@@ -16,9 +16,30 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock, Weak};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::client::ListKind;
 use crate::jsonrpc;
 use crate::modern::SUBSCRIPTION_ID_KEY;
+
+/// Which of a router's lists changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListKind {
+    /// `notifications/tools/list_changed`.
+    Tools,
+    /// `notifications/prompts/list_changed`.
+    Prompts,
+    /// `notifications/resources/list_changed`.
+    Resources,
+}
+
+impl ListKind {
+    /// The notification's method.
+    pub fn method(self) -> &'static str {
+        match self {
+            ListKind::Tools => "notifications/tools/list_changed",
+            ListKind::Prompts => "notifications/prompts/list_changed",
+            ListKind::Resources => "notifications/resources/list_changed",
+        }
+    }
+}
 
 /// A change a router reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,11 +14,8 @@ use crate::executor::block_on;
 use crate::modern::CacheHint;
 use crate::router::{CallContext, Calls, GuestFault, Router, RouterComponent};
 
-/// Separates a mount's prefix from a tool or prompt name.
-pub const NAME_SEPARATOR: char = '_';
-
-/// Separates a mount's prefix from a resource URI.
-pub const URI_SEPARATOR: char = '+';
+use crate::prefixes::prefixed;
+pub use crate::prefixes::{NAME_SEPARATOR, URI_SEPARATOR, outward_uri};
 
 /// One component and the prefix it is served under.
 #[derive(Clone)]
@@ -146,16 +143,6 @@ impl<C: RouterComponent> From<C> for Routers<C> {
     fn from(component: C) -> Self {
         Routers::mounted(Arc::new([Mount { prefix: String::new(), component }]))
     }
-}
-
-fn prefixed(prefix: &str, text: &str, separator: char) -> String {
-    format!("{prefix}{separator}{text}")
-}
-
-/// A router's resource URI as clients see it, under its mount's `prefix`
-/// (see [`Routers::prefixes`]).
-pub fn outward_uri(prefix: &str, uri: &str) -> String {
-    prefixed(prefix, uri, URI_SEPARATOR)
 }
 
 /// Why a set of routers cannot be served together.

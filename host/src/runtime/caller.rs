@@ -6,7 +6,7 @@
 use wasmtime::StoreContextMut;
 use wasmtime::component::{ComponentType, Linker, Lower};
 
-use super::instance::StoreData;
+use super::store::StoreData;
 
 /// The interface's fully qualified name.
 pub const CALLER_INTERFACE: &str = "mcp-wit:extension/caller@0.1.0";

@@ -13,8 +13,8 @@ use wasmtime::component::{ComponentNamedList, ComponentType, Lift, Linker, Linke
 use mcp_wit_protocol::Calls;
 use mcp_wit_protocol::client::{self, AskError, ClientLink, Keyed, Question as Asked, WaitBound};
 
-use super::instance::StoreData;
 use super::limits::Interrupted;
+use super::store::StoreData;
 
 /// The interface's fully qualified name.
 pub const CLIENT_INTERFACE: &str = "mcp-wit:extension/client@0.1.0";

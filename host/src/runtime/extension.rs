@@ -9,7 +9,7 @@ use mcp_wit_protocol::contract;
 
 use super::bindings::wit;
 use super::convert::IntoContract;
-use super::instance::export_indices;
+use super::exports::export_indices;
 
 /// The interface's fully qualified name.
 pub const EXTENSION_INTERFACE: &str = "mcp-wit:extension/extension@0.1.0";

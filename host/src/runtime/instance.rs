@@ -4,27 +4,21 @@ use wasmtime::Store;
 use wasmtime::component::{
     ComponentExportIndex, ComponentNamedList, Func, Instance, InstancePre, Lift, Lower, TypedFunc,
 };
-use wasmtime_wasi::{WasiCtxView, WasiView};
-#[cfg(feature = "outgoing-http")]
-use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
 
-use mcp_wit_protocol::auth::SharedCaller;
-use mcp_wit_protocol::{
-    CallContext, Calls, CancelFlag, ClientLink, FaultKind, GuestFault, GuestResult, TickHook, contract,
-};
+use mcp_wit_protocol::{CallContext, Calls, FaultKind, GuestFault, GuestResult, contract};
 
 use std::sync::Arc;
 
 use super::bindings::wit;
 use super::budget::InstanceMemory;
 use super::convert::{IntoContract, completion_request};
+use super::exports::export_indices;
 use super::extension::{EXTENSION_FUNCTIONS, EXTENSION_INTERFACE, ExtensionExports, ResourceTemplate};
-use super::limits::{CallControl, Interrupted, Limits};
-#[cfg(feature = "extism")]
-use super::plugin::kernel::{Kernel, KernelView};
+use super::limits::{Interrupted, Limits};
 #[cfg(feature = "extism")]
 use super::plugin::{ENTRY_POINTS, PluginKind};
-use crate::sandbox::{SandboxPolicy, SandboxState};
+use super::store::{StoreData, new_store};
+use crate::sandbox::SandboxPolicy;
 
 #[cfg(feature = "extism")]
 mod plugin_calls;
@@ -70,77 +64,6 @@ impl FaultFrom for GuestFault {
             _ => cause,
         };
         GuestFault { kind, message }
-    }
-}
-
-/// What each instance's store carries: the sandboxed WASI state and the
-/// host's control over the running call.
-pub struct StoreData {
-    sandbox: SandboxState,
-    control: CallControl,
-    limits: Limits,
-    /// The client of the request being served (routers that import
-    /// `mcp-wit:extension/client`).
-    client: Option<ClientLink>,
-    /// Who made the request being served, when it was authenticated.
-    caller: Option<SharedCaller>,
-    /// An Extism plugin's kernel (`extism:host/env`).
-    #[cfg(feature = "extism")]
-    kernel: Option<Box<Kernel>>,
-}
-
-#[cfg(feature = "extism")]
-impl KernelView for StoreData {
-    fn kernel(&mut self) -> &mut Kernel {
-        self.kernel.as_deref_mut().expect("the kernel is linked for plugins only, whose stores have one")
-    }
-}
-
-impl WasiView for StoreData {
-    fn ctx(&mut self) -> WasiCtxView<'_> {
-        self.sandbox.ctx()
-    }
-}
-
-impl StoreData {
-    /// What a host-side wait of the running call must respect: the time
-    /// left of its budget, its cancellation flag and the transport's tick hook.
-    pub(super) fn call_wait_controls(&self) -> (std::time::Duration, CancelFlag, Option<TickHook>) {
-        self.control.wait_controls()
-    }
-
-    /// The client of the request being served, if the session gave one.
-    pub(super) fn client(&self) -> Option<&ClientLink> {
-        self.client.as_ref()
-    }
-
-    /// Who made the request being served, when it was authenticated.
-    pub(super) fn caller(&self) -> Option<&SharedCaller> {
-        self.caller.as_ref()
-    }
-
-    /// A call's time budget.
-    pub(super) fn timeout(&self) -> std::time::Duration {
-        self.limits.timeout
-    }
-
-    /// Outgoing HTTP, which plugins reach through `http_request`.
-    #[cfg(all(feature = "extism", feature = "outgoing-http"))]
-    pub(super) fn outgoing_http(&self) -> &crate::sandbox::outgoing_http::OutgoingHttp {
-        self.sandbox.outgoing_http()
-    }
-
-    /// WASI preview 1, which plugins import.
-    #[cfg(feature = "extism")]
-    pub(super) fn wasi_p1(&mut self) -> &mut wasmtime_wasi::p1::WasiP1Ctx {
-        self.sandbox.p1()
-    }
-}
-
-#[cfg(feature = "outgoing-http")]
-impl WasiHttpView for StoreData {
-    fn http(&mut self) -> WasiHttpCtxView<'_> {
-        self.sandbox.http()
     }
 }
 
@@ -234,24 +157,6 @@ impl RouterExports {
         let found = export_indices(component, interface, &ROUTER_FUNCTIONS)?;
         found.map(RouterExports).ok_or_else(|| wasmtime::format_err!("the component does not export `{interface}`"))
     }
-}
-
-/// Where the functions `names` of the exported interface `interface` sit
-/// among `component`'s exports: `None` when it does not export the
-/// interface, an error when the interface lacks one of them.
-pub(super) fn export_indices<const N: usize>(
-    component: &wasmtime::component::Component,
-    interface: &str,
-    names: &[&str; N],
-) -> wasmtime::Result<Option<[ComponentExportIndex; N]>> {
-    let Some(exported) = component.get_export_index(None, interface) else { return Ok(None) };
-    let index = |name: &&str| {
-        component
-            .get_export_index(Some(&exported), name)
-            .ok_or_else(|| wasmtime::format_err!("`{interface}` has no function `{name}`"))
-    };
-    let found: Vec<_> = names.iter().map(index).collect::<wasmtime::Result<_>>()?;
-    Ok(Some(found.try_into().expect("one index per name")))
 }
 
 /// The functions `names` of one exported interface of an instance, each
@@ -633,46 +538,4 @@ impl RouterInstance {
 
 fn empty_value() -> wit::Value {
     wit::Value { json: String::new() }
-}
-
-/// A store for one instance, its limits armed for instantiation (which runs
-/// guest start code). `yields`: the store's calls are async, and give their
-/// thread back to the executor at every epoch tick.
-fn new_store(
-    engine: &wasmtime::Engine,
-    policy: &SandboxPolicy,
-    limits: Limits,
-    calls: Calls,
-    memory: Arc<InstanceMemory>,
-) -> Result<Store<StoreData>, GuestFault> {
-    let sandbox = policy
-        .instance_state(limits.timeout)
-        .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
-    Ok(store_with(engine, sandbox, limits, calls, memory))
-}
-
-/// A store for one instance with `sandbox`, its limits armed for
-/// instantiation.
-fn store_with(
-    engine: &wasmtime::Engine,
-    sandbox: SandboxState,
-    limits: Limits,
-    calls: Calls,
-    memory: Arc<InstanceMemory>,
-) -> Store<StoreData> {
-    let data = StoreData {
-        sandbox,
-        control: CallControl::new(limits, calls, memory),
-        limits,
-        client: None,
-        caller: None,
-        #[cfg(feature = "extism")]
-        kernel: None,
-    };
-    let mut store = Store::new(engine, data);
-    store.limiter(|data| &mut data.control);
-    store.epoch_deadline_callback(|store| store.data().control.on_tick());
-    store.data_mut().control.begin_call(&CancelFlag::default(), None);
-    store.set_epoch_deadline(1);
-    store
 }

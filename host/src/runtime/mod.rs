@@ -11,12 +11,14 @@ mod caller;
 mod client;
 mod convert;
 pub mod engine;
+mod exports;
 mod extension;
 mod instance;
 pub mod limits;
 #[cfg(feature = "extism")]
 pub mod plugin;
 mod pool;
+mod store;
 pub(crate) mod waits;
 
 use std::path::Path;
@@ -32,8 +34,9 @@ use crate::sandbox::{SandboxPolicy, symlinks};
 use bindings::McpRouterPre;
 use budget::{InstanceMemory, MemoryBudget};
 use cache::CompileCache;
-use instance::{NotMade, RouterExports, StoreData};
+use instance::{NotMade, RouterExports};
 use limits::Limits;
+use store::StoreData;
 
 /// A new instance's memory account.
 type Memory = Arc<InstanceMemory>;

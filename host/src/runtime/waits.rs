@@ -21,7 +21,7 @@ use wasmtime_wasi::clocks::WasiClocksView;
 use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as MonotonicClock;
 use wasmtime_wasi::p2::{DynPollable, Pollable, subscribe};
 
-use super::instance::StoreData;
+use super::store::StoreData;
 use mcp_wit_protocol::client::{AskError, WaitBound};
 use mcp_wit_protocol::{CancelFlag, TickHook};
 

@@ -2,7 +2,7 @@
 //! its routers.
 
 use super::{Outbox, Session};
-use crate::client::ListKind;
+use crate::listeners::ListKind;
 use crate::listeners::{self, Change};
 use crate::router::{Router, RouterComponent};
 

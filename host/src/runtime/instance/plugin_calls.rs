@@ -8,11 +8,12 @@ use std::sync::Arc;
 use mcp_wit_protocol::{Calls, FaultKind, GuestFault, GuestResult, contract};
 use wasmtime::TypedFunc;
 
-use super::{ENTRY_POINTS, FaultFrom, Guest, NotMade, RouterInstance, empty_value, store_with, wit};
+use super::{ENTRY_POINTS, FaultFrom, Guest, NotMade, RouterInstance, empty_value, wit};
 use crate::runtime::budget::InstanceMemory;
 use crate::runtime::limits::Limits;
 use crate::runtime::plugin::kernel::{Kernel, KernelView, PluginLogLevel};
 use crate::runtime::plugin::{LinkedPlugin, PluginKind, mapping};
+use crate::runtime::store::store_with;
 use crate::sandbox::SandboxPolicy;
 
 /// What a plugin's export gave.

@@ -10,7 +10,7 @@ use serde_json::json;
 use wasmtime::{Caller, FuncType, Linker, ValType};
 
 use super::kernel::KernelView;
-use crate::runtime::instance::StoreData;
+use crate::runtime::store::StoreData;
 
 /// The import module, named as the component interface.
 pub const CALLER_MODULE: &str = "mcp-wit:extension/caller";

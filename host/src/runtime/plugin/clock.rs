@@ -19,8 +19,8 @@ use wasmtime_wasi::clocks::WasiClocksView;
 use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as MonotonicClock;
 
 use super::WASI_P1_MODULE;
-use crate::runtime::instance::StoreData;
 use crate::runtime::limits::{Interrupted, TICK};
+use crate::runtime::store::StoreData;
 
 /// `subscription` and `event`, as preview 1 lays them out.
 const SUBSCRIPTION_SIZE: usize = 48;

@@ -22,8 +22,8 @@ use serde::Deserialize;
 use wasmtime::{Caller, Linker};
 
 use super::kernel::{ENV_MODULE, KernelView};
-use crate::runtime::instance::StoreData;
 use crate::runtime::limits::Interrupted;
+use crate::runtime::store::StoreData;
 use crate::runtime::waits::answer_within;
 use crate::sandbox::outgoing_http::{PlainRequestError, PlainResponse};
 

@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 use mcp_wit_protocol::{Calls, FaultKind, GuestFault};
 use wasmtime::{Engine, ExternType, InstancePre, Linker, Module};
 
-use super::instance::StoreData;
+use super::store::StoreData;
 use kernel::{ENV_FUNCTIONS, ENV_MODULE};
 use user::{USER_MODULE, user_function};
 

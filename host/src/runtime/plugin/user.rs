@@ -23,7 +23,7 @@ use wasmtime::{Caller, FuncType, Linker, ValType};
 
 use super::kernel::KernelView;
 use crate::runtime::client::Asking;
-use crate::runtime::instance::StoreData;
+use crate::runtime::store::StoreData;
 
 /// The import module of the plugin host functions.
 pub const USER_MODULE: &str = "extism:host/user";

@@ -15,10 +15,10 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use super::ServerState;
+use super::answer::{Target, run};
 use super::auth::RequestCaller;
 use super::sessions::{ServerStream, Transport};
 use super::sse::{self, EventSender};
-use super::streamable::{Target, run};
 use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, TRANSPORT_ERROR};
 use mcp_wit_protocol::jsonrpc::Message;
@@ -134,7 +134,9 @@ pub async fn message(
             return wire::status(StatusCode::ACCEPTED);
         }
     };
-    let peer = session.talks_back.then(|| RequestPeer::shared(session.clone(), RequestStream::Events(stream.clone())));
+    let peer = session.talks_back.then(|| {
+        RequestPeer::shared(session.events.clone(), session.answers.clone(), RequestStream::Events(stream.clone()))
+    });
     let handling = tokio::spawn(async move {
         let handled = run(Target::Stored(session.core.clone(), caller), message, peer).await;
         EventSender::new(stream).deliver(handled.messages).await;

@@ -29,6 +29,7 @@
 //!   router too, behind a front door (`front.rs`) that takes an MCP client's
 //!   own `/mcp` requests straight to their handlers.
 
+mod answer;
 mod auth;
 mod connections;
 mod front;

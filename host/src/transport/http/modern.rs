@@ -16,22 +16,21 @@
 //! when it gets its final result.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::value::RawValue;
 
 use super::ServerState;
+use super::answer::{CancelOnDrop, Target, answer};
 use super::auth::RequestCaller;
 use super::sessions::ServerStream;
 use super::sse;
-use super::streamable::{Target, answer};
 use super::wire;
 use mcp_wit_protocol::http::{Named, check_headers, check_param_headers, header_mismatch, rejection};
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::modern::{self, Envelope};
-use mcp_wit_protocol::{Admitted, Canceller, Method};
+use mcp_wit_protocol::{Admitted, Method};
 
 use crate::Session;
 
@@ -139,33 +138,4 @@ async fn listen(server: &Arc<ServerState>, mut session: Session, admitted: Admit
         }
     });
     wire::event_stream(sse::body(Vec::new(), Some(rx), keep_alive, None, (), None))
-}
-
-/// Cancels a request when dropped before [`CancelOnDrop::finished`]: held by
-/// whatever lives as long as the client waits (the answer's stream, or the
-/// handler awaiting a JSON answer), so that a client who leaves cancels.
-pub struct CancelOnDrop {
-    canceller: Canceller,
-    id: String,
-    finished: Arc<AtomicBool>,
-}
-
-impl CancelOnDrop {
-    fn new(canceller: Canceller, id: &str) -> Self {
-        CancelOnDrop { canceller, id: id.to_string(), finished: Arc::new(AtomicBool::new(false)) }
-    }
-
-    /// A flag to set once the request is answered.
-    pub fn finished(&self) -> Arc<AtomicBool> {
-        self.finished.clone()
-    }
-}
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        if !self.finished.load(Ordering::Acquire) {
-            tracing::debug!(id = %self.id, "the client closed the stream: cancelling its request");
-            self.canceller.cancel(&self.id);
-        }
-    }
 }

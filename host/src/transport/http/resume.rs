@@ -182,26 +182,26 @@ fn priming(id: u64) -> Bytes {
 /// Writes a request's messages to its resumable stream; the stream ends
 /// when this is dropped.
 pub struct LoggedEvents {
-    log: std::sync::Arc<super::sessions::HttpSession>,
+    log: std::sync::Arc<EventLog>,
     stream: u64,
 }
 
 impl LoggedEvents {
-    /// The writer of stream `stream` of `session`.
-    pub fn new(session: std::sync::Arc<super::sessions::HttpSession>, stream: u64) -> Self {
-        LoggedEvents { log: session, stream }
+    /// The writer of stream `stream` of a session's event `log`.
+    pub fn new(log: std::sync::Arc<EventLog>, stream: u64) -> Self {
+        LoggedEvents { log, stream }
     }
 
     /// Records `messages` in order, and sends each to the client while it
     /// listens.
     pub async fn deliver(self, messages: Vec<Vec<u8>>) {
         for message in messages {
-            let (event, live) = self.log.events.record(self.stream, &message);
+            let (event, live) = self.log.record(self.stream, &message);
             if let Some(live) = live
                 && live.send(event).await.is_err()
             {
                 tracing::debug!(stream = self.stream, "the client left; events are kept for a resumption");
-                self.log.events.lost(self.stream, &live);
+                self.log.lost(self.stream, &live);
             }
         }
     }
@@ -209,7 +209,7 @@ impl LoggedEvents {
 
 impl Drop for LoggedEvents {
     fn drop(&mut self) {
-        self.log.events.finish(self.stream);
+        self.log.finish(self.stream);
     }
 }
 

@@ -40,9 +40,9 @@ pub struct HttpSession {
     /// Whether request streams are resumable (2025-11-25 and later).
     pub resumable: bool,
     /// The events of its request streams, for resumption.
-    pub events: EventLog,
+    pub events: Arc<EventLog>,
     /// Its routers' questions waiting for the client's answer.
-    pub answers: PendingAnswers,
+    pub answers: Arc<PendingAnswers>,
     /// Whether its routers reach their client. Fixed for its life: after a
     /// reload it moves only to routers that do as its own do.
     pub talks_back: bool,
@@ -289,8 +289,8 @@ impl Sessions {
             canceller: session.canceller(),
             resumable: transport == Transport::Streamable
                 && session.protocol_version().is_some_and(|v| v >= ProtocolVersion::V2025_11_25),
-            events: EventLog::default(),
-            answers: PendingAnswers::default(),
+            events: Arc::default(),
+            answers: Arc::default(),
             talks_back: session.talks_back(),
             owner: session.caller().cloned(),
             client,

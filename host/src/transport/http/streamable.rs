@@ -10,36 +10,21 @@
 //! - `DELETE` ends the session (405 when stateless).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
-use futures_util::FutureExt;
 use serde_json::value::RawValue;
-use tokio::sync::mpsc;
 
 use super::ServerState;
+use super::answer::{Target, answer, delivered, run};
 use super::auth::{self, RequestCaller};
-use super::modern::{self, CancelOnDrop};
-use super::resume::LoggedEvents;
-use super::sessions::{Activity, Full, HttpSession, ServerStream, Transport};
-use super::sse::{self, EventSender};
-use super::talk_back::{RequestPeer, RequestStream};
-use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR};
-use mcp_wit_protocol::http::outcome_status;
+use super::modern;
+use super::sessions::{Full, HttpSession, ServerStream, Transport};
+use super::sse;
+use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR, internal};
 use mcp_wit_protocol::jsonrpc::{self, Message};
-use mcp_wit_protocol::{Admitted, Peer, ProtocolVersion};
-
-use crate::Session;
-
-/// How long an SSE answer waits for its request to finish before its
-/// headers go out: a request done by then is answered in one piece. Longer
-/// ones stream; what a router that talks back sends before its result
-/// (progress, logs, questions) goes out at the latest this much later.
-const WHOLE_ANSWER_WAIT: Duration = Duration::from_millis(10);
 
 /// `POST /mcp`.
 pub async fn post(
@@ -269,18 +254,6 @@ pub async fn delete(State(server): State<Arc<ServerState>>, caller: RequestCalle
     }
 }
 
-/// Where a message is handled.
-pub enum Target {
-    /// On a live session, after the requests before it, made by the caller.
-    Stored(Arc<tokio::sync::Mutex<Session>>, RequestCaller),
-    /// On a session of its own (stateless), first marked initialized at
-    /// `assume` when given.
-    Fresh { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
-    /// On a session of its own, as a 2026-07-28 request it admitted
-    /// (`modern.rs`).
-    Admitted { session: Box<Session>, admitted: Admitted },
-}
-
 /// Hands a client's answer (the body `bytes`) to the question of
 /// `session` it answers.
 pub(super) fn hand_over_answer(session: &HttpSession, bytes: &[u8]) {
@@ -288,264 +261,6 @@ pub(super) fn hand_over_answer(session: &HttpSession, bytes: &[u8]) {
     if !answered {
         tracing::debug!(session = %session.id, "ignoring a response to no waiting question");
     }
-}
-
-/// The messages the core wrote for a request, and the HTTP status its
-/// answer needs when it is not 200 (a 2026-07-28 refusal found while the
-/// guest ran), as the core said: never read back from the bytes.
-pub struct Handled {
-    pub messages: Vec<Vec<u8>>,
-    pub refused: Option<StatusCode>,
-}
-
-/// Runs `message` through the core, returning the messages it writes. Guest
-/// calls are async: they run on this task's thread and give it back while
-/// they wait and at every epoch tick. Routers that talk back reach the
-/// client through `peer` meanwhile, if given.
-pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) -> Handled {
-    let mut out: Vec<Vec<u8>> = Vec::new();
-    let mut refused = None;
-    match target {
-        Target::Stored(core, caller) => {
-            let mut session = core.lock_owned().await;
-            // The same principal as ever (the session is bound to it), whose
-            // token may have been refreshed or stepped up since.
-            session.set_caller(caller.0);
-            session.set_peer(peer);
-            session.handle_parsed_async(message.as_incoming(), &mut out).await;
-            session.set_peer(None);
-        }
-        Target::Fresh { mut session, assume, id } => {
-            if let Some(version) = assume
-                && let Err(error) = session.assume_initialized_async(version).await
-            {
-                let mut buf = Vec::new();
-                jsonrpc::write_error(&mut buf, Some(&id), &error);
-                out.push(buf);
-                return Handled { messages: out, refused };
-            }
-            session.handle_parsed_async(message.as_incoming(), &mut out).await;
-        }
-        Target::Admitted { mut session, admitted } => {
-            if let Message::Request { id, params, .. } = &message {
-                let outcome = session.handle_admitted_async(id, admitted, params.as_deref(), &mut out).await;
-                refused = outcome_status(outcome);
-            }
-        }
-    }
-    Handled { messages: out, refused }
-}
-
-/// Where a request's messages go once it is handled.
-enum Delivery {
-    Events(EventSender),
-    Logged(LoggedEvents),
-}
-
-/// Finishes `handling` (a request's [`run`]) in a task of its own, so that
-/// the request goes on if its client leaves; `activity` ends with it. For a
-/// 2026-07-28 request (`finished` given) whose answer is an error HTTP gives
-/// a status of its own, the task also returns that answer, for a response
-/// that has not begun.
-fn spawn_run(
-    handling: impl Future<Output = Handled> + Send + 'static,
-    delivery: Delivery,
-    activity: Option<Activity>,
-    finished: Option<Arc<AtomicBool>>,
-) -> tokio::task::JoinHandle<Option<(StatusCode, Vec<u8>)>> {
-    tokio::spawn(async move {
-        let Handled { messages, refused } = handling.await;
-        if let Some(finished) = finished {
-            finished.store(true, Ordering::Release);
-        }
-        // Delivered all the same: if the stream has begun, that is where the
-        // error goes.
-        let refused = refused.zip(messages.last().cloned());
-        match delivery {
-            Delivery::Events(events) => events.deliver(messages).await,
-            Delivery::Logged(log) => log.deliver(messages).await,
-        }
-        drop(activity);
-        refused
-    })
-}
-
-/// `message` as a JSON body with status `status`.
-fn json_with_status(message: Vec<u8>, status: StatusCode) -> Response {
-    let mut response = wire::json(message);
-    *response.status_mut() = status;
-    response
-}
-
-/// Marks stream `stream` of `session` delivered.
-fn delivered(session: &Arc<HttpSession>, stream: u64) -> sse::OnComplete {
-    let session = session.clone();
-    Box::new(move || session.events.delivered(stream))
-}
-
-/// Answers a request: as an SSE stream that carries each message as soon as
-/// the core writes it (resumable on sessions at 2025-11-25 and later), or as
-/// one JSON body. With `cancel`, a client who leaves before the answer
-/// cancels the request (2026-07-28, where that is the way to cancel).
-pub(super) async fn answer(
-    server: &Arc<ServerState>,
-    target: Target,
-    message: Message,
-    streaming: bool,
-    session: Option<(Arc<HttpSession>, Activity)>,
-    cancel: Option<CancelOnDrop>,
-) -> Response {
-    let finished = cancel.as_ref().map(CancelOnDrop::finished);
-    let (session, activity) = session.unzip();
-    // What the client gets if the server shuts down before the answer.
-    let id = message.request_id().map(ToOwned::to_owned);
-    // A router that talks back sends on the request's stream while it works:
-    // the stream is there from the start.
-    if streaming && let Some(session) = session.as_ref().filter(|s| s.talks_back) {
-        let handling = |peer| run(target, message, peer);
-        let ending = (finished, cancel, id);
-        return stream_from_task(server, handling, Some(session.clone()), activity, ending).await;
-    }
-    // Run in place: most requests are done within this first poll, and are
-    // then answered whole, without a task, a channel or a timer.
-    // (A future polled here once and then moved to a task of its own is
-    // polled there again at once, with that task's waker.)
-    let logged = session.filter(|s| streaming && s.resumable);
-    let mut handling = Box::pin(run(target, message, None));
-    let handled = match (&mut handling).now_or_never() {
-        Some(handled) => handled,
-        // JSON has nothing to send before the answer: wait for it, or for
-        // the end of the shutdown's grace.
-        None if !streaming => {
-            let mut cut = server.cut.subscribe();
-            tokio::select! {
-                handled = tokio::spawn(handling) => match handled {
-                    Ok(handled) => handled,
-                    Err(e) => return internal(e),
-                },
-                _ = cut.wait_for(|&cut| cut) => return wire::json(cut_off(id.as_deref())),
-            }
-        }
-        None => {
-            let ending = (finished, cancel, id);
-            return stream_from_task(server, |_| handling, logged, activity, ending).await;
-        }
-    };
-    if let Some(finished) = finished {
-        finished.store(true, Ordering::Release);
-    }
-    drop((cancel, activity));
-    whole_answer(handled, streaming, logged.as_deref())
-}
-
-/// Streams a request's answer from a task of its own, which runs what
-/// `handling` makes of the way back to the client it is given (for a
-/// session whose routers talk back). On a resumable `session` the events
-/// carry ids and are logged for a resumption.
-async fn stream_from_task<F: Future<Output = Handled> + Send + 'static>(
-    server: &Arc<ServerState>,
-    handling: impl FnOnce(Option<Arc<dyn Peer>>) -> F,
-    session: Option<Arc<HttpSession>>,
-    activity: Option<Activity>,
-    (finished, cancel, id): (Option<Arc<AtomicBool>>, Option<CancelOnDrop>, Option<Box<RawValue>>),
-) -> Response {
-    let cut = sse::message(&cut_off(id.as_deref()));
-    let (tx, rx) = mpsc::channel(sse::CHANNEL_CAPACITY);
-    let talker = session.as_ref().filter(|s| s.talks_back).cloned();
-    match session.filter(|s| s.resumable) {
-        Some(session) => {
-            let (stream, priming) = session.events.open(tx);
-            let log = Delivery::Logged(LoggedEvents::new(session.clone(), stream));
-            let peer = talker.map(|talker| RequestPeer::shared(talker, RequestStream::Logged(stream)));
-            let handling = spawn_run(handling(peer), log, activity, finished);
-            let on_complete = Some(delivered(&session, stream));
-            stream_answer(server, vec![priming], rx, handling, (on_complete, cancel, cut)).await
-        }
-        None => {
-            let peer = talker.map(|talker| RequestPeer::shared(talker, RequestStream::Events(tx.clone())));
-            let events = Delivery::Events(EventSender::new(tx));
-            let handling = spawn_run(handling(peer), events, activity, finished);
-            stream_answer(server, Vec::new(), rx, handling, (None, cancel, cut)).await
-        }
-    }
-}
-
-/// A request's whole answer, done: SSE events in one body (`streaming`;
-/// with ids on a resumable stream of `logged`), or its last message as JSON
-/// (JSON carries one message: notifications before it are dropped). A
-/// 2026-07-28 answer that HTTP reports with a status of its own goes out as
-/// JSON with that status.
-fn whole_answer(handled: Handled, streaming: bool, logged: Option<&HttpSession>) -> Response {
-    let Handled { messages, refused } = handled;
-    if let Some(status) = refused {
-        // The refusal is the last message the core wrote.
-        return json_with_status(messages.into_iter().last().unwrap_or_default(), status);
-    }
-    if streaming {
-        let body = match logged {
-            Some(session) => session.events.whole(&messages),
-            None => {
-                let mut body = Vec::with_capacity(messages.iter().map(|m| m.len() + 24).sum());
-                for message in &messages {
-                    sse::write_message(&mut body, None, message);
-                }
-                body
-            }
-        };
-        return wire::event_stream(Body::from(body));
-    }
-    let count = messages.len();
-    match messages.into_iter().last() {
-        Some(response) => {
-            if count > 1 {
-                tracing::debug!(dropped = count - 1, "notifications not delivered: JSON responses carry one message");
-            }
-            wire::json(response)
-        }
-        // Cancelled: a cancelled request gets no response.
-        None => wire::status(StatusCode::ACCEPTED),
-    }
-}
-
-/// Streams a request's answer: `first`, then what `handling` sends on `rx`.
-/// Most calls end within moments: their events then go out as one body,
-/// written with the headers at once, rather than as a stream written piece
-/// by piece as it fills (about 2.3 writes per call).
-async fn stream_answer(
-    server: &Arc<ServerState>,
-    mut first: Vec<Bytes>,
-    mut rx: mpsc::Receiver<Bytes>,
-    mut handling: tokio::task::JoinHandle<Option<(StatusCode, Vec<u8>)>>,
-    (on_complete, cancel, cut): (Option<sse::OnComplete>, Option<CancelOnDrop>, Bytes),
-) -> Response {
-    if let Ok(handled) = tokio::time::timeout(WHOLE_ANSWER_WAIT, &mut handling).await {
-        if let Ok(Some((status, refused))) = handled {
-            return json_with_status(refused, status);
-        }
-        while let Ok(event) = rx.try_recv() {
-            first.push(event);
-        }
-        if let Some(on_complete) = on_complete {
-            on_complete();
-        }
-        return wire::event_stream(Body::from(first.concat()));
-    }
-    let keep_alive = server.options.keep_alive;
-    // At the end of a shutdown's grace, the stream ends with an error for
-    // the request rather than being cut without one.
-    let ending = sse::Ending { signal: server.cut.subscribe(), last: Some(cut) };
-    wire::event_stream(sse::body(first, Some(rx), keep_alive, Some(ending), cancel, on_complete))
-}
-
-/// The answer to request `id` when the server shuts down before it is done.
-fn cut_off(id: Option<&RawValue>) -> Vec<u8> {
-    let mut body = Vec::new();
-    let error = mcp_wit_protocol::RpcError::new(
-        jsonrpc::code::INTERNAL_ERROR,
-        "the server shut down before the request was done (its --shutdown-timeout ran out); retry it",
-    );
-    jsonrpc::write_error(&mut body, id, &error);
-    body
 }
 
 /// The JSON-RPC answer to a request on a saturated session: -32603 at
@@ -573,9 +288,4 @@ pub(super) fn too_many_sessions(full: Full) -> Response {
     let mut response = wire::error(StatusCode::SERVICE_UNAVAILABLE, TRANSPORT_ERROR, message, None);
     response.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from_static("5"));
     response
-}
-
-pub(super) fn internal(e: impl std::fmt::Display) -> Response {
-    tracing::error!("internal error: {e}");
-    wire::error(StatusCode::INTERNAL_SERVER_ERROR, jsonrpc::code::INTERNAL_ERROR, format!("Internal error: {e}"), None)
 }

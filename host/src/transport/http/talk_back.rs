@@ -13,7 +13,7 @@ use mcp_wit_protocol::Peer;
 use mcp_wit_protocol::client::{AskError, BoxFuture, ClientError, Response, WaitBound};
 use mcp_wit_protocol::jsonrpc::ClientResponse;
 
-use super::sessions::HttpSession;
+use super::resume::EventLog;
 use super::sse;
 
 /// A session's questions waiting for the client's answer, by id.
@@ -62,15 +62,18 @@ pub(super) enum RequestStream {
 /// questions waiting for answers.
 #[derive(Clone)]
 pub(super) struct RequestPeer {
-    session: Arc<HttpSession>,
+    /// The session's event log (for logged streams).
+    events: Arc<EventLog>,
+    /// The session's questions waiting for answers.
+    answers: Arc<PendingAnswers>,
     stream: RequestStream,
 }
 
 impl RequestPeer {
-    /// The way back to the client for a request of `session` streamed to
-    /// `stream`.
-    pub(super) fn shared(session: Arc<HttpSession>, stream: RequestStream) -> Arc<dyn Peer> {
-        Arc::new(RequestPeer { session, stream })
+    /// The way back to the client for a request of a session (its `events`
+    /// and its waiting `answers`) streamed to `stream`.
+    pub(super) fn shared(events: Arc<EventLog>, answers: Arc<PendingAnswers>, stream: RequestStream) -> Arc<dyn Peer> {
+        Arc::new(RequestPeer { events, answers, stream })
     }
 
     /// The event for `message`, and the channel that sends it now (none once
@@ -78,13 +81,13 @@ impl RequestPeer {
     fn event(&self, message: &[u8]) -> (Bytes, Option<mpsc::Sender<Bytes>>) {
         match &self.stream {
             RequestStream::Events(tx) => (sse::message(message), Some(tx.clone())),
-            RequestStream::Logged(stream) => self.session.events.record(*stream, message),
+            RequestStream::Logged(stream) => self.events.record(*stream, message),
         }
     }
 
     fn left(&self, tx: &mpsc::Sender<Bytes>) {
         if let RequestStream::Logged(stream) = &self.stream {
-            self.session.events.lost(*stream, tx);
+            self.events.lost(*stream, tx);
         }
     }
 
@@ -121,11 +124,11 @@ impl Peer for RequestPeer {
     }
 
     fn ask(&self, id: u64, request: Vec<u8>, bound: WaitBound) -> BoxFuture<Result<Response, AskError>> {
-        let answer = self.session.answers.expect(id);
+        let answer = self.answers.expect(id);
         let peer = self.clone();
         Box::pin(async move {
             let asked = peer.wait(&request, answer, &bound).await;
-            peer.session.answers.forget(id);
+            peer.answers.forget(id);
             asked
         })
     }

@@ -148,3 +148,9 @@ pub fn bad_request(body: Vec<u8>) -> Response {
     *response.status_mut() = StatusCode::BAD_REQUEST;
     response
 }
+
+/// 500 for what should not happen (a task that panicked), logged.
+pub(super) fn internal(e: impl std::fmt::Display) -> Response {
+    tracing::error!("internal error: {e}");
+    error(StatusCode::INTERNAL_SERVER_ERROR, jsonrpc::code::INTERNAL_ERROR, format!("Internal error: {e}"), None)
+}
