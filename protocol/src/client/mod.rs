@@ -11,16 +11,13 @@
 //! POST's SSE stream), so that the client sees progress while the guest
 //! works and can answer a question while the guest waits.
 
-use std::future::Future;
-use std::pin::Pin;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::cancel::CancelFlag;
 use crate::jsonrpc;
 use crate::listeners::{Change, Listeners};
 pub use crate::params::LogLevel;
@@ -32,185 +29,18 @@ use crate::version::ProtocolVersion;
 pub use crate::jsonrpc::{ClientRpcError, Response};
 pub use crate::listeners::ListKind;
 
+mod capabilities;
+mod peer;
+mod roots;
+
+pub use capabilities::{ClientCapabilities, Question, QuestionIds};
+use capabilities::{check_params, check_result, is_url_elicitation, required_capability};
+pub use peer::{AskError, BoxFuture, ClientError, Peer, WaitBound};
+pub use roots::{Root, read_roots};
+
 /// Most questions one request may ask its client; beyond them the guest gets
 /// [`ClientError::Unavailable`] and nothing is sent.
 pub const MAX_QUESTIONS_PER_REQUEST: u32 = 64;
-
-/// A boxed future, as [`Peer`] returns them.
-pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
-
-/// The roots of a `roots/list` result (JSON text).
-pub fn read_roots(result: &str) -> Result<Vec<Root>, ClientError> {
-    #[derive(Deserialize)]
-    struct Listed {
-        roots: Vec<Root>,
-    }
-    let listed: Listed =
-        serde_json::from_str(result).map_err(|e| ClientError::InvalidResponse(format!("`roots/list` result: {e}")))?;
-    Ok(listed.roots)
-}
-
-/// A root the client exposes.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct Root {
-    /// Its URI (`file://…`).
-    pub uri: String,
-    /// Its name, if the client gave one.
-    #[serde(default)]
-    pub name: Option<String>,
-}
-
-/// Why a question got no answer. The guest sees each as
-/// `mcp-wit:extension/client.client-error`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ClientError {
-    /// The client did not declare the capability the question needs.
-    #[error("the client does not support {0}")]
-    Unsupported(String),
-    /// The client answered with an error.
-    #[error("the client answered with error {}: {}", .0.code, .0.message)]
-    Rejected(ClientRpcError),
-    /// The guest's params are not what MCP requires.
-    #[error("invalid params: {0}")]
-    InvalidParams(String),
-    /// The client's answer is not what MCP requires.
-    #[error("invalid response from the client: {0}")]
-    InvalidResponse(String),
-    /// No client can be asked now.
-    #[error("{0}")]
-    Unavailable(String),
-}
-
-/// Why waiting for the client ended without an answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AskError {
-    /// The question failed; the guest gets the error and goes on.
-    Client(ClientError),
-    /// The call's deadline passed while it waited: the call is interrupted.
-    TimedOut,
-    /// The request was cancelled while it waited: the call is interrupted.
-    Cancelled,
-    /// A 2026-07-28 question has no answer yet: the call ends, and the
-    /// round with an `input_required` result.
-    InputRequired,
-    /// A 2026-07-28 question the request's client did not declare: the call
-    /// ends, and the request with -32021.
-    CapabilityRequired,
-}
-
-impl From<ClientError> for AskError {
-    fn from(error: ClientError) -> Self {
-        AskError::Client(error)
-    }
-}
-
-/// How long a question may wait: until the call's deadline, or until the
-/// request is cancelled.
-#[derive(Clone)]
-pub struct WaitBound {
-    /// When the guest call's time runs out.
-    pub deadline: Instant,
-    /// Set when the request is cancelled.
-    pub cancel: CancelFlag,
-}
-
-/// The transport's side of talking back: how messages reach the client now,
-/// outside of a request's answer, and how its responses come back.
-pub trait Peer: Send + Sync {
-    /// Sends a notification on the stream of the request being served, at
-    /// once. A transport may drop one its stream has no room for: a client
-    /// that does not read must not hold up the guest.
-    fn notify(&self, message: &[u8]);
-
-    /// Sends `request` (whose id is `id`) to the client on the stream of the
-    /// request being served, and waits within `bound` for its response.
-    fn ask(&self, id: u64, request: Vec<u8>, bound: WaitBound) -> BoxFuture<Result<Response, AskError>>;
-}
-
-/// What the client declared it can be asked (its `capabilities`, at
-/// `initialize` or in a 2026-07-28 request's envelope).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ClientCapabilities {
-    /// `sampling`.
-    pub sampling: bool,
-    /// `elicitation` (form mode: `{}` or `form`).
-    pub elicitation_form: bool,
-    /// `elicitation.url`.
-    pub elicitation_url: bool,
-    /// `roots`.
-    pub roots: bool,
-}
-
-impl ClientCapabilities {
-    /// Reads a `ClientCapabilities` object; anything unreadable declares
-    /// nothing.
-    pub fn read(capabilities: &RawValue) -> Self {
-        #[derive(Deserialize)]
-        struct Declared<'a> {
-            #[serde(default, borrow)]
-            sampling: Option<&'a RawValue>,
-            #[serde(default)]
-            elicitation: Option<Elicitation<'a>>,
-            #[serde(default, borrow)]
-            roots: Option<&'a RawValue>,
-        }
-        #[derive(Deserialize)]
-        struct Elicitation<'a> {
-            #[serde(default, borrow)]
-            form: Option<&'a RawValue>,
-            #[serde(default, borrow)]
-            url: Option<&'a RawValue>,
-        }
-        let Ok(declared) = serde_json::from_str::<Declared<'_>>(capabilities.get()) else {
-            return ClientCapabilities::default();
-        };
-        let present = |v: Option<&RawValue>| v.is_some_and(|v| v.get() != "null");
-        let (form, url) = match &declared.elicitation {
-            // `elicitation: {}` is form mode (2025-06-18); 2025-11-25 may name the modes.
-            Some(e) => (present(e.form) || !present(e.url), present(e.url)),
-            None => (false, false),
-        };
-        ClientCapabilities {
-            sampling: present(declared.sampling),
-            elicitation_form: form,
-            elicitation_url: url,
-            roots: present(declared.roots),
-        }
-    }
-}
-
-/// A question a guest asks its client.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Question {
-    /// `sampling/createMessage`.
-    CreateMessage,
-    /// `elicitation/create`.
-    Elicit,
-    /// `roots/list`.
-    ListRoots,
-}
-
-impl Question {
-    /// The request's method.
-    pub fn method(self) -> &'static str {
-        match self {
-            Question::CreateMessage => "sampling/createMessage",
-            Question::Elicit => "elicitation/create",
-            Question::ListRoots => "roots/list",
-        }
-    }
-}
-
-/// Where request ids for questions come from: one counter per connection, so
-/// that ids never repeat on it.
-#[derive(Clone, Default)]
-pub struct QuestionIds(Arc<AtomicU64>);
-
-impl QuestionIds {
-    fn next(&self) -> u64 {
-        self.0.fetch_add(1, Ordering::Relaxed) + 1
-    }
-}
 
 /// What a [`ClientLink`] is made of; the session fills it per request.
 pub struct LinkSettings {
@@ -608,73 +438,6 @@ impl ClientLink {
             None => self.inner.held.lock().unwrap_or_else(|e| e.into_inner()).push(message),
         }
     }
-}
-
-/// The `ClientCapabilities` a question needs.
-fn required_capability(question: Question, params: Option<&RawValue>) -> serde_json::Value {
-    match question {
-        Question::CreateMessage => serde_json::json!({ "sampling": {} }),
-        Question::ListRoots => serde_json::json!({ "roots": {} }),
-        Question::Elicit if is_url_elicitation(params) => serde_json::json!({ "elicitation": { "url": {} } }),
-        Question::Elicit => serde_json::json!({ "elicitation": {} }),
-    }
-}
-
-/// Whether elicitation params ask for URL mode.
-fn is_url_elicitation(params: Option<&RawValue>) -> bool {
-    #[derive(Deserialize)]
-    struct Mode<'a> {
-        #[serde(default, borrow)]
-        mode: Option<&'a str>,
-    }
-    params.and_then(|p| serde_json::from_str::<Mode<'_>>(p.get()).ok()).and_then(|m| m.mode) == Some("url")
-}
-
-/// `text` as a question's params: a JSON object with what MCP requires.
-fn check_params(question: Question, text: &str) -> Result<Box<RawValue>, ClientError> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| ClientError::InvalidParams(format!("not JSON: {e}")))?;
-    let Some(object) = value.as_object() else {
-        return Err(ClientError::InvalidParams("params must be a JSON object".into()));
-    };
-    let required: &[&str] = match question {
-        Question::CreateMessage => &["messages", "maxTokens"],
-        Question::Elicit if object.get("mode").and_then(|m| m.as_str()) == Some("url") => {
-            &["message", "url", "elicitationId"]
-        }
-        Question::Elicit => &["message", "requestedSchema"],
-        Question::ListRoots => &[],
-    };
-    if let Some(missing) = required.iter().find(|key| !object.contains_key(**key)) {
-        return Err(ClientError::InvalidParams(format!("`{}` params need `{missing}`", question.method())));
-    }
-    RawValue::from_string(text.to_owned()).map_err(|e| ClientError::InvalidParams(e.to_string()))
-}
-
-/// Checks the client's result has what MCP requires of it.
-fn check_result(question: Question, result: Box<RawValue>) -> Result<Box<RawValue>, ClientError> {
-    let value: serde_json::Value = serde_json::from_str(result.get())
-        .map_err(|e| ClientError::InvalidResponse(format!("`{}` result: {e}", question.method())))?;
-    let required: &[&str] = match question {
-        Question::CreateMessage => &["role", "content", "model"],
-        Question::Elicit => &["action"],
-        Question::ListRoots => &["roots"],
-    };
-    let object = value.as_object().ok_or_else(|| {
-        ClientError::InvalidResponse(format!("the `{}` result is not a JSON object", question.method()))
-    })?;
-    if let Some(missing) = required.iter().find(|key| !object.contains_key(**key)) {
-        return Err(ClientError::InvalidResponse(format!("the `{}` result has no `{missing}`", question.method())));
-    }
-    if question == Question::Elicit {
-        let action = object.get("action").and_then(|a| a.as_str());
-        if !matches!(action, Some("accept" | "decline" | "cancel")) {
-            return Err(ClientError::InvalidResponse(
-                "an `elicitation/create` result's `action` must be accept, decline or cancel".into(),
-            ));
-        }
-    }
-    Ok(result)
 }
 
 #[cfg(test)]

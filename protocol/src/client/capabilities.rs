@@ -1,0 +1,162 @@
+//! What the client declared it can be asked, the questions a guest asks,
+//! and what MCP requires of their params and answers.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use super::ClientError;
+
+/// What the client declared it can be asked (its `capabilities`, at
+/// `initialize` or in a 2026-07-28 request's envelope).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClientCapabilities {
+    /// `sampling`.
+    pub sampling: bool,
+    /// `elicitation` (form mode: `{}` or `form`).
+    pub elicitation_form: bool,
+    /// `elicitation.url`.
+    pub elicitation_url: bool,
+    /// `roots`.
+    pub roots: bool,
+}
+
+impl ClientCapabilities {
+    /// Reads a `ClientCapabilities` object; anything unreadable declares
+    /// nothing.
+    pub fn read(capabilities: &RawValue) -> Self {
+        #[derive(Deserialize)]
+        struct Declared<'a> {
+            #[serde(default, borrow)]
+            sampling: Option<&'a RawValue>,
+            #[serde(default)]
+            elicitation: Option<Elicitation<'a>>,
+            #[serde(default, borrow)]
+            roots: Option<&'a RawValue>,
+        }
+        #[derive(Deserialize)]
+        struct Elicitation<'a> {
+            #[serde(default, borrow)]
+            form: Option<&'a RawValue>,
+            #[serde(default, borrow)]
+            url: Option<&'a RawValue>,
+        }
+        let Ok(declared) = serde_json::from_str::<Declared<'_>>(capabilities.get()) else {
+            return ClientCapabilities::default();
+        };
+        let present = |v: Option<&RawValue>| v.is_some_and(|v| v.get() != "null");
+        let (form, url) = match &declared.elicitation {
+            // `elicitation: {}` is form mode (2025-06-18); 2025-11-25 may name the modes.
+            Some(e) => (present(e.form) || !present(e.url), present(e.url)),
+            None => (false, false),
+        };
+        ClientCapabilities {
+            sampling: present(declared.sampling),
+            elicitation_form: form,
+            elicitation_url: url,
+            roots: present(declared.roots),
+        }
+    }
+}
+
+/// A question a guest asks its client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// `sampling/createMessage`.
+    CreateMessage,
+    /// `elicitation/create`.
+    Elicit,
+    /// `roots/list`.
+    ListRoots,
+}
+
+impl Question {
+    /// The request's method.
+    pub fn method(self) -> &'static str {
+        match self {
+            Question::CreateMessage => "sampling/createMessage",
+            Question::Elicit => "elicitation/create",
+            Question::ListRoots => "roots/list",
+        }
+    }
+}
+
+/// Where request ids for questions come from: one counter per connection, so
+/// that ids never repeat on it.
+#[derive(Clone, Default)]
+pub struct QuestionIds(Arc<AtomicU64>);
+
+impl QuestionIds {
+    pub(super) fn next(&self) -> u64 {
+        self.0.fetch_add(1, Ordering::Relaxed) + 1
+    }
+}
+
+/// The `ClientCapabilities` a question needs.
+pub(super) fn required_capability(question: Question, params: Option<&RawValue>) -> serde_json::Value {
+    match question {
+        Question::CreateMessage => serde_json::json!({ "sampling": {} }),
+        Question::ListRoots => serde_json::json!({ "roots": {} }),
+        Question::Elicit if is_url_elicitation(params) => serde_json::json!({ "elicitation": { "url": {} } }),
+        Question::Elicit => serde_json::json!({ "elicitation": {} }),
+    }
+}
+
+/// Whether elicitation params ask for URL mode.
+pub(super) fn is_url_elicitation(params: Option<&RawValue>) -> bool {
+    #[derive(Deserialize)]
+    struct Mode<'a> {
+        #[serde(default, borrow)]
+        mode: Option<&'a str>,
+    }
+    params.and_then(|p| serde_json::from_str::<Mode<'_>>(p.get()).ok()).and_then(|m| m.mode) == Some("url")
+}
+
+/// `text` as a question's params: a JSON object with what MCP requires.
+pub(super) fn check_params(question: Question, text: &str) -> Result<Box<RawValue>, ClientError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| ClientError::InvalidParams(format!("not JSON: {e}")))?;
+    let Some(object) = value.as_object() else {
+        return Err(ClientError::InvalidParams("params must be a JSON object".into()));
+    };
+    let required: &[&str] = match question {
+        Question::CreateMessage => &["messages", "maxTokens"],
+        Question::Elicit if object.get("mode").and_then(|m| m.as_str()) == Some("url") => {
+            &["message", "url", "elicitationId"]
+        }
+        Question::Elicit => &["message", "requestedSchema"],
+        Question::ListRoots => &[],
+    };
+    if let Some(missing) = required.iter().find(|key| !object.contains_key(**key)) {
+        return Err(ClientError::InvalidParams(format!("`{}` params need `{missing}`", question.method())));
+    }
+    RawValue::from_string(text.to_owned()).map_err(|e| ClientError::InvalidParams(e.to_string()))
+}
+
+/// Checks the client's result has what MCP requires of it.
+pub(super) fn check_result(question: Question, result: Box<RawValue>) -> Result<Box<RawValue>, ClientError> {
+    let value: serde_json::Value = serde_json::from_str(result.get())
+        .map_err(|e| ClientError::InvalidResponse(format!("`{}` result: {e}", question.method())))?;
+    let required: &[&str] = match question {
+        Question::CreateMessage => &["role", "content", "model"],
+        Question::Elicit => &["action"],
+        Question::ListRoots => &["roots"],
+    };
+    let object = value.as_object().ok_or_else(|| {
+        ClientError::InvalidResponse(format!("the `{}` result is not a JSON object", question.method()))
+    })?;
+    if let Some(missing) = required.iter().find(|key| !object.contains_key(**key)) {
+        return Err(ClientError::InvalidResponse(format!("the `{}` result has no `{missing}`", question.method())));
+    }
+    if question == Question::Elicit {
+        let action = object.get("action").and_then(|a| a.as_str());
+        if !matches!(action, Some("accept" | "decline" | "cancel")) {
+            return Err(ClientError::InvalidResponse(
+                "an `elicitation/create` result's `action` must be accept, decline or cancel".into(),
+            ));
+        }
+    }
+    Ok(result)
+}

@@ -1,0 +1,189 @@
+//! The validation ladder of 2026-07-28 requests over HTTP: the standard
+//! headers against the body (`MCP-Protocol-Version`, `Mcp-Method`,
+//! `Mcp-Name`), the `Mcp-Param-*` headers against a tool's `x-mcp-header`
+//! arguments, and each refusal's status.
+
+use std::borrow::Cow;
+
+use base64::Engine as _;
+use http::{HeaderMap, HeaderName, StatusCode};
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::auth::{Operation, OperationKind};
+use crate::jsonrpc::{self, RpcError};
+use crate::modern::Envelope;
+
+use super::*;
+
+/// A 2026-07-28 request refused before the handler ran: the status of
+/// `error` and the body echoing the request's `id`.
+pub fn rejection(id: &serde_json::value::RawValue, error: &RpcError) -> (StatusCode, Vec<u8>) {
+    let mut body = Vec::new();
+    jsonrpc::write_error(&mut body, Some(id), error);
+    (status_of(error), body)
+}
+
+/// -32020 with `message`.
+pub fn header_mismatch(message: impl Into<String>) -> RpcError {
+    RpcError::new(code::HEADER_MISMATCH, format!("Header mismatch: {}", message.into()))
+}
+
+/// A header's value, with the `=?base64?…?=` sentinel decoded; -32020 when
+/// it is not text or the sentinel does not decode to UTF-8.
+pub fn header_text(headers: &HeaderMap, name: &HeaderName) -> Result<Option<String>, RpcError> {
+    let Some(value) = headers.get(name) else { return Ok(None) };
+    let text = value.to_str().map_err(|_| header_mismatch(format!("{name} is not visible ASCII")))?;
+    decode_sentinel(text).map(Some).ok_or_else(|| header_mismatch(format!("{name}: the base64 value does not decode")))
+}
+
+/// `=?base64?<b64>?=` → the UTF-8 text it encodes; other values as they are.
+pub(super) fn decode_sentinel(text: &str) -> Option<String> {
+    let Some(encoded) = text.strip_prefix("=?base64?").and_then(|t| t.strip_suffix("?=")) else {
+        return Some(text.to_string());
+    };
+    let bytes = base64::engine::general_purpose::STANDARD.decode(encoded).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
+/// What the standard headers are checked against: the name (`tools/call`,
+/// `prompts/get`) or URI (`resources/read`) a request names, and a call's
+/// arguments, raw. Read once, for the requests that carry them.
+#[derive(Deserialize, Default)]
+pub struct Named<'a> {
+    #[serde(borrow, default)]
+    name: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    uri: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    arguments: Option<&'a serde_json::value::RawValue>,
+}
+
+impl<'a> Named<'a> {
+    /// What a request of `method` with `params` names.
+    pub fn of(method: &str, params: Option<&'a serde_json::value::RawValue>) -> Self {
+        match method {
+            "tools/call" | "prompts/get" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" => {
+                params.and_then(|p| serde_json::from_str(p.get()).ok()).unwrap_or_default()
+            }
+            _ => Named::default(),
+        }
+    }
+
+    /// The tool a `tools/call` names.
+    pub fn tool(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// The operation a request of `method` performs on a named thing, for
+    /// scope rules.
+    pub fn operation(&self, method: &str) -> Option<Operation<'_>> {
+        let (kind, name) = match method {
+            "tools/call" => (OperationKind::Tool, self.name.as_deref()?),
+            "prompts/get" => (OperationKind::Prompt, self.name.as_deref()?),
+            "resources/read" | "resources/subscribe" | "resources/unsubscribe" => {
+                (OperationKind::Resource, self.uri.as_deref()?)
+            }
+            _ => return None,
+        };
+        Some(Operation { kind, name })
+    }
+
+    /// What `Mcp-Name` must equal.
+    fn mcp_name(&self, method: &str) -> Option<&str> {
+        match method {
+            "tools/call" | "prompts/get" => self.name.as_deref(),
+            "resources/read" => self.uri.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// The rungs of the ladder between the envelope and the method: the version
+/// header against the body, the revision, then `Mcp-Method` and `Mcp-Name`.
+pub fn check_headers(
+    headers: &HeaderMap,
+    method: &str,
+    named: &Named<'_>,
+    envelope: &Envelope,
+) -> Result<(), RpcError> {
+    let version = header_text(headers, &PROTOCOL_VERSION)?;
+    if let Some(version) = &version
+        && *version != envelope.requested_version
+    {
+        return Err(header_mismatch(format!(
+            "MCP-Protocol-Version is {version:?} but the body's `_meta` names {:?}",
+            envelope.requested_version
+        )));
+    }
+    envelope.version()?;
+    if version.is_none() {
+        return Err(header_mismatch("MCP-Protocol-Version is required on 2026-07-28 requests"));
+    }
+    match header_text(headers, &MCP_METHOD)? {
+        None => return Err(header_mismatch("Mcp-Method is required on 2026-07-28 requests")),
+        Some(sent) if sent != method => {
+            return Err(header_mismatch(format!("Mcp-Method is {sent:?} but the body's method is {method:?}")));
+        }
+        Some(_) => {}
+    }
+    match (header_text(headers, &MCP_NAME)?, named.mcp_name(method)) {
+        (Some(header), Some(body)) if header == body => Ok(()),
+        (Some(header), Some(body)) => {
+            Err(header_mismatch(format!("Mcp-Name is {header:?} but the body names {body:?}")))
+        }
+        (None, Some(_)) => Err(header_mismatch(format!("Mcp-Name is required on {method}"))),
+        // No name in the body (or none needed): the handler says what is missing.
+        (_, None) => Ok(()),
+    }
+}
+
+/// `Mcp-Param-{Name}` against the arguments of a `tools/call` whose tool
+/// marks `declared` (argument, header name) with `x-mcp-header`: every one
+/// the body gives a value must come with its header, equal to it; integers
+/// compare as numbers.
+pub fn check_param_headers(
+    headers: &HeaderMap,
+    call: &Named<'_>,
+    declared: Vec<(String, String)>,
+) -> Result<(), RpcError> {
+    if declared.is_empty() {
+        return Ok(());
+    }
+    let arguments: serde_json::Map<String, Value> =
+        call.arguments.and_then(|a| serde_json::from_str(a.get()).ok()).unwrap_or_default();
+    for (argument, header) in declared {
+        let Some(value) = arguments.get(&argument).filter(|v| !v.is_null()) else { continue };
+        let name = HeaderName::try_from(format!("{MCP_PARAM_PREFIX}{header}"))
+            .map_err(|_| header_mismatch(format!("x-mcp-header {header:?} is not a valid header name")))?;
+        let Some(sent) = header_text(headers, &name)? else {
+            return Err(header_mismatch(format!("{name} is required: the body gives `{argument}`")));
+        };
+        if !same_value(&sent, value) {
+            return Err(header_mismatch(format!("{name} is {sent:?} but the body's `{argument}` is {value}")));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a header's text stands for `value`: strings as they are, numbers
+/// numerically, booleans as `true`/`false`.
+pub(super) fn same_value(sent: &str, value: &Value) -> bool {
+    match value {
+        Value::String(s) => s == sent,
+        Value::Number(n) => match (n.as_i64(), sent.trim().parse::<i64>()) {
+            (Some(a), Ok(b)) => a == b,
+            _ => n.as_f64().zip(sent.trim().parse::<f64>().ok()).is_some_and(|(a, b)| a == b),
+        },
+        Value::Bool(b) => sent == if *b { "true" } else { "false" },
+        other => serde_json::to_string(other).is_ok_and(|text| text == sent),
+    }
+}
+
+// Who may talk to the server: `Origin` and `Host` checks (DNS-rebinding
+// protection). `Origin`, when present, must be allowed: on a loopback bind
+// any loopback origin, plus every allowed one. `Host` is checked on a
+// loopback bind, or on any bind once hosts are named: loopback names and
+// every allowed host (`NAME` matches any port, `NAME:PORT` only that one).
+// A page on `evil.example` whose name was rebound to 127.0.0.1 still sends
+// `Host: evil.example`, so it is turned away.
