@@ -1,0 +1,218 @@
+//! The listening server: accepting connections within the limit (the
+//! connection idle longest makes room), serving each behind the front door,
+//! and shutting down (streams end, requests get their grace, then an error).
+
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+use super::{HttpOptions, Reloader, ServerState, connections, front, health, router, sessions};
+use crate::Routers;
+use mcp_wit_protocol::SessionOptions;
+
+/// A bound HTTP server, ready to [`run`](HttpServer::run).
+pub struct HttpServer {
+    listener: TcpListener,
+    server: Arc<ServerState>,
+}
+
+impl HttpServer {
+    /// Binds `options.addr`.
+    pub async fn bind(
+        routers: impl Into<Routers>,
+        session_options: SessionOptions,
+        options: HttpOptions,
+    ) -> io::Result<Self> {
+        let listener = TcpListener::bind(options.addr)
+            .await
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot listen on {}: {e}", options.addr)))?;
+        let bound = listener.local_addr()?;
+        let server = ServerState::new(routers.into(), session_options, options, bound)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        Ok(HttpServer { listener, server: Arc::new(server) })
+    }
+
+    /// The address actually bound (useful with port 0).
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// A handle that replaces what the server serves while it runs.
+    pub fn reloader(&self) -> Reloader {
+        Reloader(self.server.clone())
+    }
+
+    /// Serves until `shutdown` completes, then stops accepting, ends the
+    /// server-to-client streams and gives in-flight requests
+    /// `shutdown_timeout` to finish.
+    pub async fn run(self, shutdown: impl Future<Output = ()>) -> io::Result<()> {
+        let HttpServer { listener, server } = self;
+        let addr = listener.local_addr()?;
+        let options = &server.options;
+        let mode = match (options.stateless, options.json_response) {
+            (true, _) => "stateless",
+            (false, true) => "sessions, JSON responses",
+            (false, false) => "sessions",
+        };
+        tracing::info!(
+            components = server.routers().mounts().len(),
+            "listening on http://{addr}/mcp (Streamable HTTP, {mode}){}",
+            if options.stateless { String::new() } else { format!("; HTTP+SSE at http://{addr}/sse") }
+        );
+        let front = front::Front::new(server.clone(), router(server.clone()));
+        let sweeper = (!options.stateless).then(|| tokio::spawn(sessions::sweep(server.clone())));
+        let mut http1 = hyper::server::conn::http1::Builder::new();
+        http1.timer(TokioTimer::new()).header_read_timeout(options.header_timeout).keep_alive(true);
+        let connections = server.connections.clone();
+        // Connections beyond the limit that are answered 503 at once.
+        let turned_away = Arc::new(Semaphore::new((options.max_connections / 8).max(16)));
+        let open = server.open.clone();
+        tokio::pin!(shutdown);
+        loop {
+            let (stream, peer) = tokio::select! {
+                biased;
+                () = &mut shutdown => break,
+                accepted = listener.accept() => match accepted {
+                    Ok(accepted) => accepted,
+                    Err(e) => {
+                        // Out of file descriptors and the like: back off briefly.
+                        tracing::warn!("accept failed: {e}");
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    }
+                },
+            };
+            let _ = stream.set_nodelay(true);
+            let Some(permit) = permit_for(&connections, &turned_away, &open, &mut shutdown).await else { break };
+            let tracked = open.open(matches!(permit, Permit::Serve(_)));
+            let mut down = server.shutdown.subscribe();
+            let permit = match permit {
+                Permit::Serve(permit) => permit,
+                Permit::TurnAway(permit) => {
+                    let mut refusing = http1.clone();
+                    refusing.keep_alive(false);
+                    let service = hyper::service::service_fn(health::at_capacity(server.clone()));
+                    let connection = refusing.serve_connection(TokioIo::new(stream), service);
+                    tokio::spawn(async move {
+                        tokio::pin!(connection);
+                        tokio::select! {
+                            _ = connection.as_mut() => {}
+                            // Idle turned-away connections give way too.
+                            () = tracked.closed() => {}
+                            _ = down.wait_for(|&down| down) => {}
+                        }
+                        drop((permit, tracked));
+                    });
+                    continue;
+                }
+            };
+            let service = TowerToHyperService::new(front.for_connection(peer.ip(), tracked.clone()));
+            let connection = http1.serve_connection(TokioIo::new(stream), service);
+            tokio::spawn(async move {
+                tokio::pin!(connection);
+                let ended = tokio::select! {
+                    ended = connection.as_mut() => Some(ended),
+                    () = tracked.closed() => None,
+                    _ = down.wait_for(|&down| down) => None,
+                };
+                // Asked to close (to make room, or at shutdown): at once if
+                // idle, else once the response in progress is written.
+                let ended = match ended {
+                    Some(ended) => ended,
+                    None => {
+                        connection.as_mut().graceful_shutdown();
+                        connection.await
+                    }
+                };
+                if let Err(e) = ended {
+                    tracing::debug!(%peer, "connection ended: {e}");
+                }
+                drop((permit, tracked));
+            });
+        }
+        drop(listener);
+        tracing::info!(
+            "shutting down: no new connections; waiting up to {:?} for requests in flight",
+            options.shutdown_timeout
+        );
+        server.shutdown.send_replace(true);
+        if let Some(sweeper) = sweeper {
+            sweeper.abort();
+        }
+        if tokio::time::timeout(options.shutdown_timeout, open.drained()).await.is_err() {
+            tracing::warn!(
+                "requests still running after {:?}: answering them with an error, then exiting",
+                options.shutdown_timeout
+            );
+            server.cut.send_replace(true);
+            // Moments for those errors to be written.
+            let _ = tokio::time::timeout(CUT_OFF_GRACE, open.drained()).await;
+        }
+        Ok(())
+    }
+}
+
+/// What an accepted connection may do.
+/// A slot for a connection just accepted: served if one is free, else
+/// after the connection idle longest makes room, else turned away (503)
+/// while a few slots for that remain; else it waits for either. `None`:
+/// shutting down.
+async fn permit_for(
+    serving: &Arc<Semaphore>,
+    turned_away: &Arc<Semaphore>,
+    open: &connections::Connections,
+    shutdown: &mut std::pin::Pin<&mut impl Future<Output = ()>>,
+) -> Option<Permit> {
+    loop {
+        if let Ok(permit) = serving.clone().try_acquire_owned() {
+            return Some(Permit::Serve(permit));
+        }
+        if open.close_idle_longest(true) {
+            // An idle connection ends at once: then its slot is this one's.
+            if let Ok(permit) = tokio::time::timeout(MAKE_ROOM_WAIT, serving.clone().acquire_owned()).await {
+                return Some(Permit::Serve(permit.expect("never closed")));
+            }
+            continue;
+        }
+        if let Ok(permit) = turned_away.clone().try_acquire_owned() {
+            return Some(Permit::TurnAway(permit));
+        }
+        // Connections turned away that never ask give way too.
+        if open.close_idle_longest(false)
+            && let Ok(permit) = tokio::time::timeout(MAKE_ROOM_WAIT, turned_away.clone().acquire_owned()).await
+        {
+            return Some(Permit::TurnAway(permit.expect("never closed")));
+        }
+        // Wait for a slot, looking again for connections idle long enough
+        // to make room.
+        return tokio::select! {
+            biased;
+            () = shutdown.as_mut() => None,
+            permit = serving.clone().acquire_owned() => Some(Permit::Serve(permit.expect("never closed"))),
+            permit = turned_away.clone().acquire_owned() => Some(Permit::TurnAway(permit.expect("never closed"))),
+            () = tokio::time::sleep(connections::MIN_IDLE / 4) => continue,
+        };
+    }
+}
+
+/// How long requests cut off at the end of a shutdown get for their error
+/// to be written.
+const CUT_OFF_GRACE: Duration = Duration::from_secs(1);
+
+/// How long a new connection waits for the slot of an idle one asked to
+/// close before another is asked.
+const MAKE_ROOM_WAIT: Duration = Duration::from_millis(50);
+
+enum Permit {
+    /// Be served.
+    Serve(tokio::sync::OwnedSemaphorePermit),
+    /// Only hear that the server is at capacity.
+    TurnAway(tokio::sync::OwnedSemaphorePermit),
+}
