@@ -1,0 +1,184 @@
+//! From bytes to linked code: reading a guest's file, telling a component
+//! from anything else, linking its imports (WASI, outgoing HTTP, the
+//! project's interfaces), checking it exports a router, compiling ahead of
+//! time.
+
+use std::path::Path;
+
+use mcp_wit_protocol::Calls;
+use wasmtime::Engine;
+use wasmtime::component::{Component, InstancePre, Linker};
+
+#[cfg(feature = "extism")]
+use super::plugin;
+use super::store::StoreData;
+use super::{ROUTER_INTERFACE, caller, client, extension, instance, waits};
+use crate::error::LoadError;
+use crate::sandbox::symlinks;
+
+/// Links WASI (with host waits bounded by the call, see `waits`) and outgoing
+/// HTTP for `component`.
+pub(super) fn link(
+    engine: &Engine,
+    component: &Component,
+    imports: Imports,
+    calls: Calls,
+) -> wasmtime::Result<InstancePre<StoreData>> {
+    let mut linker = Linker::<StoreData>::new(engine);
+    // Outgoing HTTP is always linked, so components with an HTTP client load;
+    // each request is checked against the policy's allowlist (see
+    // `sandbox::outgoing_http`).
+    match calls {
+        Calls::Blocking => {
+            wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
+            symlinks::add_to_linker_sync(&mut linker)?;
+            #[cfg(feature = "outgoing-http")]
+            wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker)?;
+        }
+        Calls::Async => {
+            wasmtime_wasi::p2::add_to_linker_async(&mut linker)?;
+            symlinks::add_to_linker_async(&mut linker)?;
+            #[cfg(feature = "outgoing-http")]
+            wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker)?;
+        }
+    }
+    waits::bound_clock_waits(&mut linker)?;
+    if imports.client {
+        client::add_to_linker(&mut linker, calls)?;
+    }
+    if imports.caller {
+        caller::add_to_linker(&mut linker)?;
+    }
+    if imports.extension {
+        extension::add_absent_to_linker(&mut linker)?;
+    }
+    if imports.router {
+        let mut router = linker.instance(ROUTER_INTERFACE)?;
+        for name in instance::ROUTER_FUNCTIONS {
+            router.func_new(name, |_, _, _, _| Err(wasmtime::Error::msg(NO_ROUTER_PLUGGED)))?;
+        }
+    }
+    linker.instantiate_pre(component)
+}
+
+/// Compiles the component (or Extism plugin) in `wasm` for `engine` into the
+/// bytes of a `.cwasm` that [`LoadedComponent::load`] runs without compiling.
+pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
+    match check_is_component(wasm) {
+        // An Extism plugin's module, checked as loading would check it.
+        #[cfg(feature = "extism")]
+        Err(LoadError::CoreModule) => {
+            let module = wasmtime::Module::new(engine, wasm).map_err(LoadError::Compile)?;
+            plugin::detect(&module)?;
+            return module.serialize().map_err(LoadError::Compile);
+        }
+        checked => checked?,
+    }
+    let component = Component::new(engine, wasm).map_err(LoadError::Compile)?;
+    check_exports_router(engine, &component, Imports::of(engine, &component))?;
+    component.serialize().map_err(LoadError::Compile)
+}
+
+/// Largest component or plugin file read.
+pub const MAX_GUEST_FILE: u64 = 1 << 30;
+
+pub(super) fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
+    read_guest_file(path)
+}
+
+/// The bytes of the component or plugin at `path`: a regular file of at
+/// most [`MAX_GUEST_FILE`] bytes. A device (`/dev/zero`), a FIFO or a
+/// directory is refused before it is opened (opening a FIFO waits for a
+/// writer; reading a device may never end).
+pub fn read_guest_file(path: &Path) -> Result<Vec<u8>, LoadError> {
+    use std::io::{Error, ErrorKind, Read};
+    let failed = |source: Error| LoadError::Read { path: path.to_owned(), source };
+    let meta = std::fs::metadata(path).map_err(failed)?;
+    if !meta.is_file() {
+        return Err(failed(Error::new(
+            ErrorKind::InvalidInput,
+            "not a regular file (a component or plugin is a .wasm file, not a directory, device or pipe)",
+        )));
+    }
+    let too_large = || {
+        failed(Error::new(
+            ErrorKind::InvalidData,
+            format!("larger than the {MAX_GUEST_FILE} bytes a component may have"),
+        ))
+    };
+    if meta.len() > MAX_GUEST_FILE {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path).and_then(|file| file.take(MAX_GUEST_FILE + 1).read_to_end(&mut bytes)).map_err(failed)?;
+    if bytes.len() as u64 > MAX_GUEST_FILE {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// Rejects bytes that are not a WebAssembly component, with advice.
+pub(super) fn check_is_component(bytes: &[u8]) -> Result<(), LoadError> {
+    if bytes.len() < 8 || &bytes[..4] != b"\0asm" {
+        return Err(LoadError::NotWasm);
+    }
+    // A core module has layer 0 (bytes 6..8); a component has layer 1.
+    if bytes[6..8] == [0, 0] {
+        return Err(LoadError::CoreModule);
+    }
+    Ok(())
+}
+
+/// What the host's stand-in for an imported router says when called.
+pub(super) const NO_ROUTER_PLUGGED: &str = "no router is plugged into this middleware";
+
+/// Which of the project's interfaces a component imports, read once at load:
+/// what the host links for it and how it is served depend on them.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Imports {
+    /// `mcp-wit:extension/client`: the router talks back.
+    pub(super) client: bool,
+    /// `mcp-wit:extension/caller`: the router asks who calls it.
+    pub(super) caller: bool,
+    /// `mcp-wit:extension/extension`: a middleware plugged into a router that
+    /// does not export it (a middleware imports what it exports).
+    pub(super) extension: bool,
+    /// The router itself. A middleware imports it until a router is plugged
+    /// in; a composition of a middleware and a router without the extension
+    /// still does, for the types of the extension it imports (see
+    /// `wit/mcp-wit-middleware.wit`). The host stands in for that import with
+    /// functions that fail ([`NO_ROUTER_PLUGGED`]), which only an unplugged
+    /// middleware calls.
+    pub(super) router: bool,
+}
+
+impl Imports {
+    pub(super) fn of(engine: &Engine, component: &Component) -> Self {
+        let mut imports = Imports::default();
+        for (name, _) in component.component_type().imports(engine) {
+            match name {
+                client::CLIENT_INTERFACE => imports.client = true,
+                caller::CALLER_INTERFACE => imports.caller = true,
+                extension::EXTENSION_INTERFACE => imports.extension = true,
+                ROUTER_INTERFACE => imports.router = true,
+                _ => {}
+            }
+        }
+        imports
+    }
+}
+
+/// Fails with the names the component does export when it lacks the router,
+/// and on a middleware that is plainly unplugged (it imports the router but
+/// not the extension, so nothing else can explain the import).
+pub(super) fn check_exports_router(engine: &Engine, component: &Component, imports: Imports) -> Result<(), LoadError> {
+    let ty = component.component_type();
+    if imports.router && !imports.extension {
+        return Err(LoadError::UnpluggedMiddleware);
+    }
+    let exports: Vec<String> = ty.exports(engine).map(|(name, _)| name.to_string()).collect();
+    if exports.iter().any(|name| name == ROUTER_INTERFACE) {
+        return Ok(());
+    }
+    Err(LoadError::WrongWorld { exports })
+}
