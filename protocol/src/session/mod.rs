@@ -8,9 +8,11 @@
 
 mod guest;
 mod handlers;
+mod in_process;
 mod lists;
 mod modern;
 mod output;
+mod request;
 mod upgrade;
 
 use std::sync::Arc;
@@ -20,7 +22,7 @@ use serde_json::value::RawValue;
 
 use crate::auth::{ScopePolicy, SharedCaller};
 use crate::cancel::{Canceller, TickHook};
-use crate::client::{ClientCapabilities, ClientLink, LinkSettings, Peer, QuestionIds};
+use crate::client::{ClientCapabilities, Peer, QuestionIds};
 use crate::contract;
 use crate::deployment::Deployment;
 use crate::executor::block_on;
@@ -29,7 +31,7 @@ use crate::listeners::{Interest, Listeners, Listening, Sink};
 use crate::method::Method;
 use crate::modern::Envelope;
 use crate::params::LogLevel;
-use crate::rounds::{Round, StateKey};
+use crate::rounds::StateKey;
 use crate::router::{CallContext, Calls, Router, RouterComponent};
 use crate::routers::{self, About, Routers, ToolFacts};
 use crate::version::ProtocolVersion;
@@ -388,88 +390,6 @@ impl<C: RouterComponent> Session<C> {
         self.handle_message(message, out).await;
     }
 
-    /// Answers one request for an in-process caller, with blocking guest
-    /// calls: no JSON-RPC envelope is built or parsed. The result comes back
-    /// as its JSON text (MCP's shape, as any transport would send it);
-    /// notifications the request produces (e.g. progress) go to
-    /// `notifications` as whole messages. As on any transport, `params`
-    /// carrying a 2026-07-28 envelope make it a modern request.
-    ///
-    /// `id` is the request's JSON id, by which [`Canceller::cancel`] finds it.
-    pub fn call(
-        &mut self,
-        id: &RawValue,
-        method: Method,
-        params: Option<&RawValue>,
-        notifications: &mut dyn Outbox,
-    ) -> Result<Box<RawValue>, RpcError> {
-        self.cx.calls = Calls::Blocking;
-        block_on(self.call_in_process(id, method, params, notifications))
-    }
-
-    /// [`Self::call`] with async guest calls (see [`Self::handle_async`]).
-    pub async fn call_async(
-        &mut self,
-        id: &RawValue,
-        method: Method,
-        params: Option<&RawValue>,
-        notifications: &mut (dyn Outbox + Send),
-    ) -> Result<Box<RawValue>, RpcError> {
-        self.cx.calls = Calls::Async;
-        self.call_in_process(id, method, params, notifications).await
-    }
-
-    /// Initializes the session for an in-process caller named `client`
-    /// (name, version), asking for `version`, with blocking guest calls.
-    /// Returns the `initialize` result as JSON text.
-    pub fn initialize_in_process(
-        &mut self,
-        client: (&str, &str),
-        version: ProtocolVersion,
-    ) -> Result<Box<RawValue>, RpcError> {
-        self.cx.calls = Calls::Blocking;
-        let capabilities = RawValue::from_string("{}".into()).expect("an empty object is JSON");
-        let params = crate::params::InitializeParams {
-            protocol_version: version.as_str().into(),
-            capabilities: &capabilities,
-            client_info: crate::params::ClientInfo { name: client.0.into(), version: client.1.into() },
-        };
-        let id = RawValue::from_string("0".into()).expect("0 is JSON");
-        self.envelope = false;
-        let answered = block_on(self.initialize_with(&id, params));
-        self.envelope = true;
-        answered.and_then(|()| self.take_bare_result())
-    }
-
-    /// The bare result [`Self::reply`] left in the buffer.
-    fn take_bare_result(&mut self) -> Result<Box<RawValue>, RpcError> {
-        let text = String::from_utf8(std::mem::replace(&mut self.buf, Vec::with_capacity(1024)))
-            .expect("serde_json writes UTF-8");
-        RawValue::from_string(text).map_err(|e| RpcError::internal(format!("cannot read the result: {e}")))
-    }
-
-    async fn call_in_process<O: Outbox + ?Sized>(
-        &mut self,
-        id: &RawValue,
-        method: Method,
-        params: Option<&RawValue>,
-        notifications: &mut O,
-    ) -> Result<Box<RawValue>, RpcError> {
-        if method == Method::Listen {
-            return Err(RpcError::invalid_request(
-                "`subscriptions/listen` stays open until it ends: serve it through a transport",
-            ));
-        }
-        self.envelope = false;
-        let answered = self.answer_request(id, method.as_str(), Some(method), params, notifications).await;
-        self.envelope = true;
-        match answered {
-            Ok(()) => self.take_bare_result(),
-            Err(_) if self.cancelled => Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled")),
-            Err(error) => Err(error),
-        }
-    }
-
     /// [`Self::handle_async`] for a message a transport has already parsed
     /// (e.g. to route it), so that it is not parsed twice.
     pub async fn handle_parsed_async(&mut self, message: Incoming<'_>, out: &mut (dyn Outbox + Send)) {
@@ -570,105 +490,6 @@ impl<C: RouterComponent> Session<C> {
         self.request(id, method, params, Era::Legacy, out).await
     }
 
-    /// Runs one request; on success its answer is in `self.buf`. A request
-    /// cancelled before it started fails with `self.cancelled` set.
-    async fn request<O: Outbox + ?Sized>(
-        &mut self,
-        id: &RawValue,
-        method: Method,
-        params: Option<&RawValue>,
-        era: Era<'_>,
-        out: &mut O,
-    ) -> Result<(), RpcError> {
-        self.cancelled = false;
-        if method == Method::Initialize {
-            self.canceller.start_uncancellable(id.get(), &self.cx.cancel);
-        } else if !self.canceller.start(id.get(), &self.cx.cancel) {
-            tracing::debug!(id = id.get(), "dropping a request cancelled before it started");
-            self.cancelled = true;
-            return Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"));
-        }
-        if self.talks_back {
-            match self.link(method, params, era) {
-                Ok(link) => self.cx.client = Some(link),
-                Err(error) => {
-                    self.canceller.finish();
-                    return Err(error);
-                }
-            }
-        } else if matches!(era, Era::Modern { .. })
-            && matches!(method, Method::CallTool | Method::GetPrompt | Method::ReadResource)
-            && names_a_round(params)
-        {
-            // Routers that never ask have no rounds to resume, but what a
-            // client sends as one is checked all the same (-32602).
-            if let Err(error) = Round::read(&self.options.state_key, method, params, self.cx.caller.as_deref()) {
-                self.canceller.finish();
-                return Err(error);
-            }
-        }
-        let result = self.dispatch(id, method, params, era, out).await;
-        self.canceller.finish();
-        if let Some(link) = self.cx.client.take() {
-            // Sent without a peer: they go out before the answer.
-            for message in link.take_held() {
-                out.send(&message);
-            }
-            // A question without an answer ended the guest's call: the round
-            // ends with it, not with the failure.
-            if let Some(required) = link.input_required(&self.options.state_key, self.options.state_ttl) {
-                return self.reply_input_required(id, required);
-            }
-            if let Some(error) = link.capability_required() {
-                return Err(error);
-            }
-        }
-        result
-    }
-
-    /// The way back to the client for a request of `method` with `params`,
-    /// served in `era`; -32602 for a 2026-07-28 retry whose `requestState`
-    /// or `inputResponses` do not check out.
-    fn link(&self, method: Method, params: Option<&RawValue>, era: Era<'_>) -> Result<ClientLink, RpcError> {
-        #[derive(serde::Deserialize)]
-        struct Meta<'a> {
-            #[serde(borrow, rename = "_meta", default)]
-            meta: Option<crate::params::RequestMeta<'a>>,
-        }
-        let token = params
-            .and_then(|p| serde_json::from_str::<Meta<'_>>(p.get()).ok())
-            .and_then(|m| m.meta)
-            .and_then(|m| m.progress_token)
-            .filter(|t| t.get().starts_with('"') || t.get().parse::<i64>().is_ok());
-        // A modern request has no session: it asks nothing, and logs only at
-        // the level it names.
-        let (version, client, modern) = match (era, &self.phase) {
-            (Era::Modern { version, client, .. }, _) => (version, *client, true),
-            (Era::Legacy, Phase::Ready(ready)) => {
-                (ready.version, Client { capabilities: self.client, log_level: self.log_level }, false)
-            }
-            (Era::Legacy, _) => (ProtocolVersion::LATEST_LEGACY, Client::default(), false),
-        };
-        // Only these may end in `input_required`.
-        let rounds = modern && matches!(method, Method::CallTool | Method::GetPrompt | Method::ReadResource);
-        let round = match rounds {
-            true => Some(Round::read(&self.options.state_key, method, params, self.cx.caller.as_deref())?),
-            false => None,
-        };
-        Ok(ClientLink::new(LinkSettings {
-            peer: self.peer.clone(),
-            version,
-            capabilities: client.capabilities,
-            progress_token: token.map(ToOwned::to_owned),
-            log_level: client.log_level,
-            modern,
-            ids: self.question_ids.clone(),
-            round,
-            listeners: self.listeners.clone(),
-            uri_prefixes: self.uri_prefixes.clone(),
-        }))
-    }
-
     async fn notification(&mut self, method: &str, params: Option<&RawValue>) {
         match method {
             "notifications/initialized" => {}
@@ -741,14 +562,4 @@ impl<C: RouterComponent> Session<C> {
             Method::Listen => self.listen(id, params, era.about(method)?, out),
         }
     }
-}
-
-/// Whether `params` carry what resumes a 2026-07-28 round (only then is it
-/// read for a router that never asks).
-fn names_a_round(params: Option<&RawValue>) -> bool {
-    params.is_some_and(|p| {
-        let text = p.get().as_bytes();
-        memchr::memmem::find(text, b"\"requestState\"").is_some()
-            || memchr::memmem::find(text, b"\"inputResponses\"").is_some()
-    })
 }

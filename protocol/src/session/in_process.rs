@@ -1,0 +1,95 @@
+//! Requests of an in-process caller (the embedding API): no JSON-RPC
+//! envelope built or parsed, the bare result handed back.
+
+use serde_json::value::RawValue;
+
+use super::{Outbox, Session};
+use crate::executor::block_on;
+use crate::jsonrpc::{RpcError, code};
+use crate::method::Method;
+use crate::router::{Calls, RouterComponent};
+use crate::version::ProtocolVersion;
+
+impl<C: RouterComponent> Session<C> {
+    /// Answers one request for an in-process caller, with blocking guest
+    /// calls: no JSON-RPC envelope is built or parsed. The result comes back
+    /// as its JSON text (MCP's shape, as any transport would send it);
+    /// notifications the request produces (e.g. progress) go to
+    /// `notifications` as whole messages. As on any transport, `params`
+    /// carrying a 2026-07-28 envelope make it a modern request.
+    ///
+    /// `id` is the request's JSON id, by which [`Canceller::cancel`] finds it.
+    pub fn call(
+        &mut self,
+        id: &RawValue,
+        method: Method,
+        params: Option<&RawValue>,
+        notifications: &mut dyn Outbox,
+    ) -> Result<Box<RawValue>, RpcError> {
+        self.cx.calls = Calls::Blocking;
+        block_on(self.call_in_process(id, method, params, notifications))
+    }
+
+    /// [`Self::call`] with async guest calls (see [`Self::handle_async`]).
+    pub async fn call_async(
+        &mut self,
+        id: &RawValue,
+        method: Method,
+        params: Option<&RawValue>,
+        notifications: &mut (dyn Outbox + Send),
+    ) -> Result<Box<RawValue>, RpcError> {
+        self.cx.calls = Calls::Async;
+        self.call_in_process(id, method, params, notifications).await
+    }
+
+    /// Initializes the session for an in-process caller named `client`
+    /// (name, version), asking for `version`, with blocking guest calls.
+    /// Returns the `initialize` result as JSON text.
+    pub fn initialize_in_process(
+        &mut self,
+        client: (&str, &str),
+        version: ProtocolVersion,
+    ) -> Result<Box<RawValue>, RpcError> {
+        self.cx.calls = Calls::Blocking;
+        let capabilities = RawValue::from_string("{}".into()).expect("an empty object is JSON");
+        let params = crate::params::InitializeParams {
+            protocol_version: version.as_str().into(),
+            capabilities: &capabilities,
+            client_info: crate::params::ClientInfo { name: client.0.into(), version: client.1.into() },
+        };
+        let id = RawValue::from_string("0".into()).expect("0 is JSON");
+        self.envelope = false;
+        let answered = block_on(self.initialize_with(&id, params));
+        self.envelope = true;
+        answered.and_then(|()| self.take_bare_result())
+    }
+
+    /// The bare result [`Self::reply`] left in the buffer.
+    fn take_bare_result(&mut self) -> Result<Box<RawValue>, RpcError> {
+        let text = String::from_utf8(std::mem::replace(&mut self.buf, Vec::with_capacity(1024)))
+            .expect("serde_json writes UTF-8");
+        RawValue::from_string(text).map_err(|e| RpcError::internal(format!("cannot read the result: {e}")))
+    }
+
+    async fn call_in_process<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        method: Method,
+        params: Option<&RawValue>,
+        notifications: &mut O,
+    ) -> Result<Box<RawValue>, RpcError> {
+        if method == Method::Listen {
+            return Err(RpcError::invalid_request(
+                "`subscriptions/listen` stays open until it ends: serve it through a transport",
+            ));
+        }
+        self.envelope = false;
+        let answered = self.answer_request(id, method.as_str(), Some(method), params, notifications).await;
+        self.envelope = true;
+        match answered {
+            Ok(()) => self.take_bare_result(),
+            Err(_) if self.cancelled => Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled")),
+            Err(error) => Err(error),
+        }
+    }
+}
