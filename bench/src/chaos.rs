@@ -26,7 +26,8 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::http::{Client, Era, call_body};
+use crate::http_client::Client;
+use crate::mcp::{Era, call_body};
 
 /// What to do to the server while the measured calls run.
 #[derive(Debug, Clone, Default)]
@@ -147,7 +148,7 @@ async fn killed_mid_call(
     let mut done = Disturbed::default();
     let headers = format!(
         "mcp-protocol-version: {}\r\nmcp-method: tools/call\r\nmcp-name: {tool}\r\n",
-        crate::http::MODERN_VERSION
+        crate::mcp::MODERN_VERSION
     );
     let mut id = 0;
     while pause(&mut stopped, Duration::from_millis(20)).await {

@@ -23,7 +23,9 @@
 pub mod args;
 pub mod chaos;
 pub mod http;
+mod http_client;
 pub mod load;
+pub mod mcp;
 pub mod pair;
 pub mod stats;
 pub mod svg;

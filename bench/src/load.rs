@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::PROTOCOL_VERSION;
-use crate::http::{Era, MODERN_VERSION};
+use crate::mcp::{Answer, Era, MODERN_VERSION, check_echo};
 use crate::stats;
 
 /// How a load run is shaped.
@@ -534,42 +534,6 @@ impl Drop for NonBlocking {
     fn drop(&mut self) {
         // SAFETY: as in `set`; the descriptor outlives this guard.
         unsafe { libc::fcntl(self.fd, libc::F_SETFL, self.flags) };
-    }
-}
-
-/// A JSON-RPC message from the server, as far as the load client cares.
-#[derive(Deserialize)]
-pub(crate) struct Answer<'a> {
-    pub(crate) id: Option<u64>,
-    #[serde(borrow)]
-    result: Option<CallResult<'a>>,
-    #[serde(borrow)]
-    pub(crate) error: Option<&'a RawValue>,
-}
-
-#[derive(Deserialize)]
-struct CallResult<'a> {
-    #[serde(borrow)]
-    content: Vec<ContentItem<'a>>,
-    #[serde(rename = "isError")]
-    is_error: Option<bool>,
-}
-
-#[derive(Deserialize)]
-struct ContentItem<'a> {
-    #[serde(rename = "type", borrow)]
-    kind: Cow<'a, str>,
-    #[serde(borrow)]
-    text: Option<Cow<'a, str>>,
-}
-
-/// An echo answer is exactly one text item holding the text sent.
-pub(crate) fn check_echo(answer: &Answer<'_>, expected: &str) -> anyhow::Result<()> {
-    let result = answer.result.as_ref().context("no result")?;
-    ensure!(result.is_error != Some(true), "the tool reported an error");
-    match result.content.as_slice() {
-        [item] if item.kind == "text" && item.text.as_deref() == Some(expected) => Ok(()),
-        _ => bail!("expected one text item {expected:?}"),
     }
 }
 

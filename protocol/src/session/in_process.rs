@@ -18,7 +18,7 @@ impl<C: RouterComponent> Session<C> {
     /// `notifications` as whole messages. As on any transport, `params`
     /// carrying a 2026-07-28 envelope make it a modern request.
     ///
-    /// `id` is the request's JSON id, by which [`Canceller::cancel`] finds it.
+    /// `id` is the request's JSON id, by which [`Canceller::cancel`](crate::Canceller::cancel) finds it.
     pub fn call(
         &mut self,
         id: &RawValue,
