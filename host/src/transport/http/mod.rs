@@ -34,7 +34,7 @@ mod auth;
 mod connections;
 mod front;
 mod health;
-mod legacy;
+mod http_sse;
 mod modern;
 mod resume;
 mod security;
@@ -190,7 +190,7 @@ fn router(server: Arc<ServerState>) -> Router {
     let mut router =
         Router::new().route("/mcp", post(streamable::post).get(streamable::get).delete(streamable::delete));
     if !server.options.stateless {
-        router = router.route("/sse", get(legacy::stream)).route("/messages", post(legacy::message));
+        router = router.route("/sse", get(http_sse::stream)).route("/messages", post(http_sse::message));
     }
     if server.options.tap.is_some() {
         // Inside the body limit: what it taps was accepted.

@@ -37,7 +37,7 @@ use crate::Session;
 pub use mcp_wit_protocol::http::{header_is_modern, is_modern_message};
 
 /// Serves `message` (a request) if it is modern traffic; gives it back to
-/// the legacy transport if not. Before the guest sees it, the request climbs
+/// the 2025 path if not. Before the guest sees it, the request climbs
 /// the validation ladder, each refusal answered at once with its status.
 pub async fn serve(
     server: &Arc<ServerState>,

@@ -25,12 +25,12 @@ pub enum Transport {
     /// Streamable HTTP (`/mcp`).
     Streamable,
     /// The 2024-11-05 HTTP+SSE transport (`/sse` + `/messages`).
-    Legacy,
+    HttpSse,
 }
 
 /// One MCP session served over HTTP.
 pub struct HttpSession {
-    /// The `Mcp-Session-Id` (or legacy `sessionId`).
+    /// The `Mcp-Session-Id` (or the HTTP+SSE transport's `sessionId`).
     pub id: Arc<str>,
     transport: Transport,
     /// The protocol core; one request at a time.
@@ -66,7 +66,7 @@ struct State {
 }
 
 /// A server-to-client stream, when one is open: a session's (GET `/mcp`, or
-/// the legacy `/sse` stream), or a `subscriptions/listen` request's. Where
+/// the HTTP+SSE transport's `/sse` stream), or a `subscriptions/listen` request's. Where
 /// its client hears of routers' changes.
 #[derive(Default)]
 pub struct ServerStream(Mutex<Option<mpsc::Sender<Bytes>>>);

@@ -36,7 +36,7 @@ pub async fn stream(State(server): State<Arc<ServerState>>, caller: RequestCalle
     let mut session = server.session(&caller);
     let stream = Arc::new(ServerStream::default());
     session.set_sink(Some(stream.clone()));
-    let session = match server.sessions.insert(Transport::Legacy, session, stream, caller.client_key()) {
+    let session = match server.sessions.insert(Transport::HttpSse, session, stream, caller.client_key()) {
         Ok(session) => session,
         // With `Retry-After`, as on `/mcp`.
         Err(full) => return super::streamable::too_many_sessions(full),
@@ -60,7 +60,7 @@ struct EndOnDrop {
 
 impl Drop for EndOnDrop {
     fn drop(&mut self) {
-        self.server.sessions.remove(&self.id, Transport::Legacy, self.owner.get());
+        self.server.sessions.remove(&self.id, Transport::HttpSse, self.owner.get());
     }
 }
 
@@ -90,7 +90,7 @@ pub async fn message(
             None,
         );
     };
-    let session = server.sessions.get(&id, Transport::Legacy, caller.get());
+    let session = server.sessions.get(&id, Transport::HttpSse, caller.get());
     let Some((session, stream)) = session.and_then(|s| s.stream().map(|tx| (s, tx))) else {
         return wire::unknown_session(None);
     };
