@@ -43,6 +43,7 @@ pub mod rmcp;
 pub mod runtime;
 pub mod sandbox;
 pub mod stderr;
+mod sync;
 pub mod transport;
 
 pub use error::{EngineError, LoadError};

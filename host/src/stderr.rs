@@ -15,6 +15,8 @@ use std::sync::{Mutex, OnceLock};
 
 use tracing_appender::non_blocking::{NonBlocking, NonBlockingBuilder, WorkerGuard};
 
+use crate::sync::lock;
+
 /// Lines waiting for stderr at most; more are dropped and counted. Guest
 /// lines are at most 8 KiB, so the queue holds 32 MiB at the very most.
 pub const QUEUED_LINES: usize = 4096;
@@ -90,6 +92,6 @@ fn report_drops(writer: &mut NonBlocking) {
 /// Writes out what is queued (waiting a moment at most) and stops the
 /// queue: for the end of the process. Later lines go nowhere.
 pub fn finish() {
-    let guard = queue().guard.lock().unwrap_or_else(|e| e.into_inner()).take();
+    let guard = lock(&queue().guard).take();
     drop(guard);
 }

@@ -508,6 +508,8 @@ async fn what_serve_is_given_is_checked_before_use() {
     let server = HttpServer::start_as_given(&[&echo, "--http", "0.0.0.0:0"]).await;
     let warned = wait_for_log(&server, "with no --allow-host: any Host header is taken").await;
     assert!(warned, "{}", server.stderr.lock().unwrap());
+    // A request served: the server has taken up its signals, and stops cleanly.
+    server.client().initialize("2025-11-25").await;
     server.stop().await;
 }
 

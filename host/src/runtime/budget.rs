@@ -18,8 +18,10 @@
 //! not counted; they are small and bounded by the number of instances.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Instant;
+
+use crate::sync::lock;
 
 /// How much of the machine the budget takes when none is given: half of
 /// the memory the process may use (the cgroup's limit when there is one,
@@ -246,10 +248,6 @@ impl Drop for InstanceMemory {
     fn drop(&mut self) {
         self.budget.release(*self.held.get_mut());
     }
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// [`DEFAULT_BUDGET_SHARE`] of what this process may use: the cgroup's

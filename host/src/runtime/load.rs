@@ -82,10 +82,6 @@ pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
 /// Largest component or plugin file read.
 pub const MAX_GUEST_FILE: u64 = 1 << 30;
 
-pub(super) fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
-    read_guest_file(path)
-}
-
 /// The bytes of the component or plugin at `path`: a regular file of at
 /// most [`MAX_GUEST_FILE`] bytes. A device (`/dev/zero`), a FIFO or a
 /// directory is refused before it is opened (opening a FIFO waits for a

@@ -37,7 +37,7 @@ use budget::{InstanceMemory, MemoryBudget};
 use cache::CompileCache;
 use instance::{NotMade, RouterExports};
 use limits::Limits;
-use load::{Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, link, read};
+use load::{Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, link};
 pub use load::{MAX_GUEST_FILE, compile, read_guest_file};
 use store::StoreData;
 
@@ -145,7 +145,7 @@ impl Clone for Inner {
 impl LoadedComponent {
     /// Loads a component from a `.wasm` file, compiling it (no cache).
     pub fn from_file(engine: &Engine, path: &Path, policy: SandboxPolicy) -> Result<Self, LoadError> {
-        let bytes = read(path)?;
+        let bytes = read_guest_file(path)?;
         Self::from_bytes(engine, &bytes, policy)
     }
 
@@ -160,7 +160,7 @@ impl LoadedComponent {
         policy: SandboxPolicy,
         cache: Option<&CompileCache>,
     ) -> Result<Self, LoadError> {
-        let bytes = read(path)?;
+        let bytes = read_guest_file(path)?;
         match Engine::detect_precompiled(&bytes) {
             // SAFETY: the operator named this file to be run, as they would a
             // binary; `deserialize` still checks it was made by this engine.

@@ -13,7 +13,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use mcp_wit_protocol::auth::Caller;
@@ -21,6 +21,7 @@ use mcp_wit_protocol::{CallContext, Calls, GuestResult, Router, contract};
 
 use super::budget::IdleInstances;
 use super::{LoadedComponent, RouterInstance};
+use crate::sync::lock;
 
 /// How guest instances map onto sessions and requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -188,10 +189,6 @@ struct Warm {
     /// Sessions or calls it served.
     uses: u32,
     since: Instant,
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl LoadedComponent {

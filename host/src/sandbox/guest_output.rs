@@ -19,6 +19,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use bytes::Bytes;
+
+use crate::sync::lock;
 use wasmtime_wasi::cli::{IsTerminal, StdoutStream};
 use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
 
@@ -108,7 +110,7 @@ struct State {
 impl State {
     /// Whether a line of `len` bytes may be written now.
     fn admit(&mut self, len: usize) -> bool {
-        let admitted = self.bucket.admit(len) && server_bucket().lock().unwrap_or_else(|e| e.into_inner()).admit(len);
+        let admitted = self.bucket.admit(len) && lock(server_bucket()).admit(len);
         if !admitted {
             self.dropped_lines += 1;
             self.dropped_bytes += len as u64;

@@ -21,7 +21,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::mem::ManuallyDrop;
 use std::os::fd::{AsRawFd, FromRawFd};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use memchr::memmem;
@@ -29,6 +29,8 @@ use memchr::memmem;
 use mcp_wit_protocol::client::{AskError, BoxFuture, ClientError, Response, WaitBound};
 use mcp_wit_protocol::jsonrpc::{self, Incoming, RpcError};
 use mcp_wit_protocol::{Canceller, Listeners, Outbox, Peer, Sink};
+
+use crate::sync::lock;
 
 use super::Tap;
 use crate::Session;
@@ -207,10 +209,6 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
     session.set_peer(None);
     session.set_sink(None);
     lock(&output).writer.flush()
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Buffered output, shared by the loop and the session's peer.

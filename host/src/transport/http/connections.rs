@@ -15,6 +15,8 @@ use axum::body::{Body, Bytes};
 use http_body::{Body as HttpBody, Frame, SizeHint};
 use tokio::sync::Notify;
 
+use crate::sync::lock;
+
 /// How long a connection must have been idle to be closed for another:
 /// a new one gets time to send its first request.
 pub(super) const MIN_IDLE: std::time::Duration = std::time::Duration::from_millis(500);
@@ -46,7 +48,7 @@ struct Open {
 
 impl Connections {
     fn state(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.state)
     }
 
     /// Registers a new connection (`served`, or turned away), idle until
