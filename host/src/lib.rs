@@ -66,6 +66,9 @@ pub use wasmtime::Engine;
 /// One client's session with the components it is served.
 pub type Session = mcp_wit_protocol::Session<LoadedComponent>;
 
+/// One 2026-07-28 request served on its own, without a session.
+pub type StatelessRequest = mcp_wit_protocol::StatelessRequest<LoadedComponent>;
+
 /// What a server serves now, replaceable while it serves (see
 /// [`Session::following`](mcp_wit_protocol::Session::following)).
 pub type Deployment = mcp_wit_protocol::Deployment<LoadedComponent>;

@@ -14,7 +14,8 @@
 //! - [`Router`] and [`RouterComponent`]: how the core reaches a router; a
 //!   runtime implements them.
 //! - [`Routers`]: several routers as one server, under prefixes.
-//! - [`Session`]: one client's session: lifecycle, dispatch, handlers.
+//! - [`Session`]: one client's session: lifecycle, dispatch, handlers;
+//!   [`StatelessRequest`]: one 2026-07-28 request served without a session.
 //! - [`Canceller`]: cancelling requests from outside the message order.
 //! - [`client`]: the way back to the client while a router serves a
 //!   request (progress, logs, sampling, elicitation, roots).
@@ -59,5 +60,5 @@ pub use method::Method;
 pub use modern::{CacheHint, CacheScope, Envelope};
 pub use router::{CallContext, Calls, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 pub use routers::{CollisionCheckError, Mount, MountError, Routers};
-pub use session::{Admitted, DEFAULT_MAX_OUTPUT, Outbox, Outcome, Session, SessionOptions};
+pub use session::{Admitted, DEFAULT_MAX_OUTPUT, Outbox, Outcome, Session, SessionOptions, StatelessRequest};
 pub use version::ProtocolVersion;

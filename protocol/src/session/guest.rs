@@ -1,10 +1,10 @@
 //! Calling a mounted router and turning its faults into JSON-RPC errors.
 
-use super::Session;
+use super::exchange::Exchange;
 use crate::jsonrpc::RpcError;
 use crate::router::{CallContext, FaultKind, GuestFault, GuestResult, RouterComponent};
 
-impl<C: RouterComponent> Session<C> {
+impl<C: RouterComponent> Exchange<C> {
     /// Runs `call` on the session's router of mount `mount`, under the
     /// current request's context. A fault becomes -32603 (the router has
     /// already dropped the instance that faulted).

@@ -7,10 +7,12 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::{Outbox, Phase, Session};
+use super::exchange::Exchange;
+use super::{Outbox, Phase, Ready, SessionState};
 use crate::auth::OperationKind;
 use crate::contract;
 use crate::jsonrpc::{self, RpcError, code};
+use crate::listeners::Interest;
 use crate::mapping;
 use crate::method::Method;
 use crate::params;
@@ -18,24 +20,30 @@ use crate::router::{Router, RouterComponent};
 use crate::routers::ToolFacts;
 use crate::version::ProtocolVersion;
 
-impl<C: RouterComponent> Session<C> {
-    pub(super) async fn initialize(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
-        if matches!(self.phase, Phase::Ready(_)) {
+impl<C: RouterComponent> Exchange<C> {
+    pub(super) async fn initialize(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        state: &mut SessionState,
+    ) -> Result<(), RpcError> {
+        if matches!(state.phase, Phase::Ready(_)) {
             return Err(RpcError::invalid_request("the session is already initialized"));
         }
-        self.initialize_with(id, params::decode(params)?).await
+        self.initialize_with(id, params::decode(params)?, state).await
     }
 
     pub(super) async fn initialize_with(
         &mut self,
         id: &RawValue,
         p: params::InitializeParams<'_>,
+        state: &mut SessionState,
     ) -> Result<(), RpcError> {
         if !p.capabilities.get().starts_with('{') {
             return Err(RpcError::invalid_params("`capabilities` must be an object"));
         }
         let version = ProtocolVersion::negotiate(&p.protocol_version);
-        self.client = crate::client::ClientCapabilities::read(p.capabilities);
+        state.client = crate::client::ClientCapabilities::read(p.capabilities);
         // What the routers say of themselves does not change from one
         // instance to the next: asked of the first session's, then read, so
         // that a session makes an instance only of the routers it calls.
@@ -65,8 +73,31 @@ impl<C: RouterComponent> Session<C> {
             instructions,
         };
         self.reply(id, &result)?;
-        self.become_ready(version, caps);
+        self.become_ready(version, caps, state);
         Ok(())
+    }
+
+    /// Starts serving a 2025 session at `version`, for routers that offer
+    /// `caps`: from now on its client hears of the list changes they
+    /// advertise, and of updates to the resources it subscribes to.
+    pub(super) fn become_ready(
+        &mut self,
+        version: ProtocolVersion,
+        caps: &contract::ServerCapabilities,
+        state: &mut SessionState,
+    ) {
+        let subscribe = caps.resources.as_ref().and_then(|r| r.subscribe).unwrap_or(false);
+        state.phase = Phase::Ready(Ready { version, subscribe });
+        if let (Some(listeners), Some(sink)) = (&self.listeners, &state.sink) {
+            let changes = |flag: Option<bool>| flag.unwrap_or(false);
+            let lists = [
+                changes(caps.tools.as_ref().and_then(|t| t.list_changed)),
+                changes(caps.prompts.as_ref().and_then(|p| p.list_changed)),
+                changes(caps.resources.as_ref().and_then(|r| r.list_changed)),
+            ];
+            let interest = Interest { lists, ..Interest::default() };
+            state.listening = Some(listeners.listen(interest, sink.clone()));
+        }
     }
 
     pub(super) async fn list_tools(
@@ -185,7 +216,7 @@ impl<C: RouterComponent> Session<C> {
     /// schema marks with `x-mcp-header`, with their header names: on HTTP
     /// each must come as an `Mcp-Param-{header}` equal to its value.
     /// Unknown tools have none (the call itself then fails).
-    pub async fn header_arguments(&mut self, name: &str) -> Result<Vec<(String, String)>, RpcError> {
+    pub(super) async fn header_arguments(&mut self, name: &str) -> Result<Vec<(String, String)>, RpcError> {
         let Some((mount, name)) = self.routers.route_name(name) else { return Ok(Vec::new()) };
         let facts = self.tool_facts(mount).await?;
         Ok(facts.header_arguments.get(name).cloned().unwrap_or_default())
@@ -273,8 +304,9 @@ impl<C: RouterComponent> Session<C> {
         id: &RawValue,
         params: Option<&RawValue>,
         method: Method,
+        state: &mut SessionState,
     ) -> Result<(), RpcError> {
-        let subscribe = matches!(&self.phase, Phase::Ready(r) if r.subscribe);
+        let subscribe = matches!(&state.phase, Phase::Ready(r) if r.subscribe);
         if !subscribe {
             return Err(RpcError::new(
                 code::METHOD_NOT_FOUND,
@@ -302,7 +334,7 @@ impl<C: RouterComponent> Session<C> {
                 Err(contract::ResourceError::ExecutionError(message)) => return Err(RpcError::internal(message)),
             }
         }
-        if let Some(listening) = &self.listening {
+        if let Some(listening) = &state.listening {
             match method {
                 Method::Subscribe => listening.subscribe(&p.uri),
                 _ => listening.unsubscribe(&p.uri),
@@ -349,9 +381,14 @@ impl<C: RouterComponent> Session<C> {
         }
     }
 
-    pub(super) fn set_log_level(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
+    pub(super) fn set_log_level(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        state: &mut SessionState,
+    ) -> Result<(), RpcError> {
         let p: params::SetLevelParams = params::decode_owned(params)?;
-        self.log_level = Some(p.level);
+        state.log_level = Some(p.level);
         self.reply(id, &mapping::Empty {})
     }
 

@@ -26,7 +26,7 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         notifications: &mut dyn Outbox,
     ) -> Result<Box<RawValue>, RpcError> {
-        self.cx.calls = Calls::Blocking;
+        self.ex.cx.calls = Calls::Blocking;
         block_on(self.call_in_process(id, method, params, notifications))
     }
 
@@ -38,7 +38,7 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         notifications: &mut (dyn Outbox + Send),
     ) -> Result<Box<RawValue>, RpcError> {
-        self.cx.calls = Calls::Async;
+        self.ex.cx.calls = Calls::Async;
         self.call_in_process(id, method, params, notifications).await
     }
 
@@ -50,7 +50,7 @@ impl<C: RouterComponent> Session<C> {
         client: (&str, &str),
         version: ProtocolVersion,
     ) -> Result<Box<RawValue>, RpcError> {
-        self.cx.calls = Calls::Blocking;
+        self.ex.cx.calls = Calls::Blocking;
         let capabilities = RawValue::from_string("{}".into()).expect("an empty object is JSON");
         let params = crate::params::InitializeParams {
             protocol_version: version.as_str().into(),
@@ -58,15 +58,15 @@ impl<C: RouterComponent> Session<C> {
             client_info: crate::params::ClientInfo { name: client.0.into(), version: client.1.into() },
         };
         let id = RawValue::from_string("0".into()).expect("0 is JSON");
-        self.envelope = false;
-        let answered = block_on(self.initialize_with(&id, params));
-        self.envelope = true;
+        self.ex.envelope = false;
+        let answered = block_on(self.ex.initialize_with(&id, params, &mut self.state));
+        self.ex.envelope = true;
         answered.and_then(|()| self.take_bare_result())
     }
 
     /// The bare result [`Self::reply`] left in the buffer.
     fn take_bare_result(&mut self) -> Result<Box<RawValue>, RpcError> {
-        let text = String::from_utf8(std::mem::replace(&mut self.buf, Vec::with_capacity(1024)))
+        let text = String::from_utf8(std::mem::replace(&mut self.ex.buf, Vec::with_capacity(1024)))
             .expect("serde_json writes UTF-8");
         RawValue::from_string(text).map_err(|e| RpcError::internal(format!("cannot read the result: {e}")))
     }
@@ -83,12 +83,12 @@ impl<C: RouterComponent> Session<C> {
                 "`subscriptions/listen` stays open until it ends: serve it through a transport",
             ));
         }
-        self.envelope = false;
+        self.ex.envelope = false;
         let answered = self.answer_request(id, method.as_str(), Some(method), params, notifications).await;
-        self.envelope = true;
+        self.ex.envelope = true;
         match answered {
             Ok(()) => self.take_bare_result(),
-            Err(_) if self.cancelled => Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled")),
+            Err(_) if self.ex.cancelled => Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled")),
             Err(error) => Err(error),
         }
     }

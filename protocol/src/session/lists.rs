@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::Session;
+use super::exchange::Exchange;
 use crate::auth::{Operation, OperationKind};
 use crate::jsonrpc::RpcError;
 use crate::router::{CallContext, GuestResult, RouterComponent};
@@ -49,7 +49,7 @@ fn paginate<'a, T>(
     Ok((&items[start..end], next))
 }
 
-impl<C: RouterComponent> Session<C> {
+impl<C: RouterComponent> Exchange<C> {
     /// Asks every mounted router for its list, in mount order.
     pub(super) async fn list_every_mount<T>(
         &mut self,

@@ -1,11 +1,16 @@
-//! One MCP session: its lifecycle and the way messages reach its handlers.
+//! Answering MCP requests: one client's session, or one 2026-07-28 request
+//! on its own.
 //!
 //! A [`Session`] takes one JSON-RPC message at a time and writes the messages
 //! it produces (notifications, then the response) to an [`Outbox`]. It knows
 //! nothing of transports: stdio, HTTP and the embedding API all drive it the
 //! same way, and nothing of instances: it calls its routers through
-//! [`Router`](crate::Router).
+//! [`Router`](crate::Router). A [`StatelessRequest`] answers one 2026-07-28
+//! request, as stateless HTTP serves each, without a session around it.
+//! Both answer through an `Exchange` (`exchange.rs`): the routers, the
+//! answer being written, the request's cancellation and context.
 
+mod exchange;
 mod guest;
 mod handlers;
 mod in_process;
@@ -13,6 +18,8 @@ mod lists;
 mod modern;
 mod output;
 mod request;
+mod stamp;
+mod stateless;
 mod upgrade;
 
 use std::sync::Arc;
@@ -22,25 +29,24 @@ use serde_json::value::RawValue;
 
 use crate::auth::{ScopePolicy, SharedCaller};
 use crate::cancel::{Canceller, TickHook};
-use crate::client::{ClientCapabilities, Peer, QuestionIds};
+use crate::client::{ClientCapabilities, Peer};
 use crate::contract;
 use crate::deployment::Deployment;
 use crate::executor::block_on;
 use crate::jsonrpc::{self, Incoming, RpcError, code};
-use crate::listeners::{Interest, Listeners, Listening, Sink};
+use crate::listeners::{Listeners, Listening, Sink};
 use crate::method::Method;
 use crate::modern::Envelope;
 use crate::params::LogLevel;
 use crate::rounds::StateKey;
-use crate::router::{CallContext, Calls, Router, RouterComponent};
-use crate::routers::{self, About, Routers, ToolFacts};
+use crate::router::{Calls, Router, RouterComponent};
+use crate::routers::{self, About, Routers};
 use crate::version::ProtocolVersion;
 
+use exchange::Exchange;
 pub use modern::Admitted;
 pub use output::Outbox;
-
-/// Output buffer capacity kept between messages.
-const RETAINED_BUFFER: usize = 1 << 20;
+pub use stateless::StatelessRequest;
 
 /// Default for [`SessionOptions::max_output`]: 16 MiB.
 pub const DEFAULT_MAX_OUTPUT: usize = 16 << 20;
@@ -138,50 +144,26 @@ struct Ready {
     subscribe: bool,
 }
 
-/// One client's session with the routers it is served.
-pub struct Session<C: RouterComponent> {
-    routers: Routers<C>,
-    /// The session's way to each mounted router, in mount order.
-    open: Vec<C::Router>,
-    options: SessionOptions,
+/// What a 2025 session keeps between its requests beside its
+/// [`Exchange`]: where it is in its lifecycle, what its client declared,
+/// and where its client hears of changes.
+pub(super) struct SessionState {
     phase: Phase,
-    /// Per mount: what its tools declare (filled on first need).
-    tool_facts: Vec<Option<Arc<ToolFacts>>>,
     log_level: Option<LogLevel>,
-    canceller: Canceller,
-    /// What every guest call of the current request runs under.
-    cx: CallContext,
-    /// Set when the request being handled was cancelled: it gets no response.
-    cancelled: bool,
-    /// Where the answer being built is written.
-    buf: Vec<u8>,
-    /// Whether answers are written as whole JSON-RPC responses or as bare
-    /// results (for in-process callers, see [`Session::call`]).
-    envelope: bool,
-    /// While a modern request runs: what its result is stamped with.
-    stamp: Option<modern::Stamp>,
-    /// Set when the request being handled is answered later, not now
-    /// (`subscriptions/listen`).
-    deferred: bool,
     /// Open `subscriptions/listen` streams.
     subscriptions: Vec<modern::Subscription>,
-    /// Whether any router reaches its client: only then does a request get a
-    /// [`ClientLink`].
-    talks_back: bool,
     /// What the client declared at `initialize`.
     client: ClientCapabilities,
-    /// The transport's way to the client outside of answers.
-    peer: Option<Arc<dyn Peer>>,
-    /// Ids of the requests sent to the client.
-    question_ids: QuestionIds,
-    /// Every client of the server that hears of routers' changes.
-    listeners: Option<Arc<Listeners>>,
-    /// Where this session's client hears of them, outside of answers.
+    /// Where this session's client hears of routers' changes, outside of answers.
     sink: Option<Arc<dyn Sink>>,
-    /// A 2025 session's registration with `listeners`.
+    /// A 2025 session's registration with the listeners.
     listening: Option<Listening>,
-    /// Each mount's prefix, when several are mounted.
-    uri_prefixes: Option<Arc<[String]>>,
+}
+
+/// One client's session with the routers it is served.
+pub struct Session<C: RouterComponent> {
+    ex: Exchange<C>,
+    state: SessionState,
     /// The deployment a 2025 session follows, and the generation of the
     /// routers it is served by (see [`Session::following`]).
     following: Option<(Arc<Deployment<C>>, u64)>,
@@ -191,30 +173,16 @@ impl<C: RouterComponent> Session<C> {
     /// A new, uninitialised session with one router, or several
     /// ([`Routers`]). Guests are instantiated on first use.
     pub fn new(routers: impl Into<Routers<C>>, options: SessionOptions) -> Self {
-        let routers = routers.into();
         Session {
-            open: routers.open(),
-            tool_facts: routers.learnt_tools(),
-            talks_back: routers.talks_back(),
-            routers,
-            options,
-            phase: Phase::New,
-            log_level: None,
-            canceller: Canceller::default(),
-            cx: CallContext::default(),
-            cancelled: false,
-            buf: Vec::with_capacity(1024),
-            envelope: true,
-            stamp: None,
-            deferred: false,
-            subscriptions: Vec::new(),
-            client: ClientCapabilities::default(),
-            peer: None,
-            question_ids: QuestionIds::default(),
-            listeners: None,
-            sink: None,
-            listening: None,
-            uri_prefixes: None,
+            ex: Exchange::new(routers.into(), options),
+            state: SessionState {
+                phase: Phase::New,
+                log_level: None,
+                subscriptions: Vec::new(),
+                client: ClientCapabilities::default(),
+                sink: None,
+                listening: None,
+            },
             following: None,
         }
     }
@@ -237,8 +205,7 @@ impl<C: RouterComponent> Session<C> {
     /// client registered with `listeners` — the transport's, or the
     /// server's — rather than only to the client whose request caused them.
     pub fn set_listeners(&mut self, listeners: Arc<Listeners>) {
-        self.uri_prefixes = self.routers.prefixes();
-        self.listeners = Some(listeners);
+        self.ex.set_listeners(listeners);
     }
 
     /// Where this session's client hears of routers' changes outside of
@@ -249,10 +216,10 @@ impl<C: RouterComponent> Session<C> {
     /// (and lets go of the sink).
     pub fn set_sink(&mut self, sink: Option<Arc<dyn Sink>>) {
         if sink.is_none() {
-            self.listening = None;
-            self.subscriptions.clear();
+            self.state.listening = None;
+            self.state.subscriptions.clear();
         }
-        self.sink = sink;
+        self.state.sink = sink;
     }
 
     /// Gives the session the transport's way to the client: routers that
@@ -260,31 +227,31 @@ impl<C: RouterComponent> Session<C> {
     /// they work. Without one, their notifications go out just before the
     /// answer, and their questions fail (`unavailable`).
     pub fn set_peer(&mut self, peer: Option<Arc<dyn Peer>>) {
-        self.peer = peer;
+        self.ex.peer = peer;
     }
 
     /// Who makes the requests from now on, as the transport authenticated
     /// them (`None`: not authenticated). Routers are told through their
     /// calls' context, and a 2026-07-28 `requestState` is bound to it.
     pub fn set_caller(&mut self, caller: Option<SharedCaller>) {
-        self.cx.caller = caller;
+        self.ex.cx.caller = caller;
     }
 
     /// Who made the last request, when authenticated.
     pub fn caller(&self) -> Option<&SharedCaller> {
-        self.cx.caller.as_ref()
+        self.ex.cx.caller.as_ref()
     }
 
     /// A handle that cancels this session's requests from another thread or
     /// task (see [`Canceller`]).
     pub fn canceller(&self) -> Canceller {
-        self.canceller.clone()
+        self.ex.canceller.clone()
     }
 
     /// Runs `hook` at every epoch tick while a guest call is in progress
     /// (transports use it to look for cancellations during long calls).
     pub fn set_tick_hook(&mut self, hook: TickHook) {
-        self.cx.tick_hook = Some(hook);
+        self.ex.cx.tick_hook = Some(hook);
     }
 
     /// Marks the session initialized at `version` without an `initialize`
@@ -292,14 +259,14 @@ impl<C: RouterComponent> Session<C> {
     /// HTTP, where the revision comes from the `MCP-Protocol-Version` header).
     /// The guests are asked for their capabilities with blocking calls.
     pub fn assume_initialized(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
-        self.cx.calls = Calls::Blocking;
+        self.ex.cx.calls = Calls::Blocking;
         block_on(self.assume_ready(version))
     }
 
     /// [`Self::assume_initialized`] with async guest calls (see
     /// [`Self::handle_async`]).
     pub async fn assume_initialized_async(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
-        self.cx.calls = Calls::Async;
+        self.ex.cx.calls = Calls::Async;
         self.assume_ready(version).await
     }
 
@@ -311,36 +278,18 @@ impl<C: RouterComponent> Session<C> {
             )));
         }
         let mut merged = contract::ServerCapabilities::default();
-        for mount in 0..self.open.len() {
-            let caps = self.guest(mount, async |r, cx| r.capabilities(cx).await).await?;
+        for mount in 0..self.ex.open.len() {
+            let caps = self.ex.guest(mount, async |r, cx| r.capabilities(cx).await).await?;
             merged = routers::merge_capabilities(merged, caps);
         }
-        self.become_ready(version, &merged);
+        self.ex.become_ready(version, &merged, &mut self.state);
         Ok(())
-    }
-
-    /// Starts serving a 2025 session at `version`, for routers that offer
-    /// `caps`: from now on its client hears of the list changes they
-    /// advertise, and of updates to the resources it subscribes to.
-    fn become_ready(&mut self, version: ProtocolVersion, caps: &contract::ServerCapabilities) {
-        let subscribe = caps.resources.as_ref().and_then(|r| r.subscribe).unwrap_or(false);
-        self.phase = Phase::Ready(Ready { version, subscribe });
-        if let (Some(listeners), Some(sink)) = (&self.listeners, &self.sink) {
-            let changes = |flag: Option<bool>| flag.unwrap_or(false);
-            let lists = [
-                changes(caps.tools.as_ref().and_then(|t| t.list_changed)),
-                changes(caps.prompts.as_ref().and_then(|p| p.list_changed)),
-                changes(caps.resources.as_ref().and_then(|r| r.list_changed)),
-            ];
-            let interest = Interest { lists, ..Interest::default() };
-            self.listening = Some(listeners.listen(interest, sink.clone()));
-        }
     }
 
     /// The negotiated revision, once initialized (legacy), or the modern
     /// revision once a modern request fixed the connection's era.
     pub fn protocol_version(&self) -> Option<ProtocolVersion> {
-        match &self.phase {
+        match &self.state.phase {
             Phase::New => None,
             Phase::Ready(ready) => Some(ready.version),
             Phase::Modern => Some(ProtocolVersion::LATEST),
@@ -351,20 +300,27 @@ impl<C: RouterComponent> Session<C> {
     /// [`RouterComponent::talks_back`]): only then do its requests need a
     /// way to the client.
     pub fn talks_back(&self) -> bool {
-        self.talks_back
+        self.ex.talks_back
     }
 
     /// Drops the instances of routers that let them go once idle and have
     /// been idle that long (see [`Router::release_if_idle`]); how many.
     /// For a transport to call between requests.
     pub fn release_idle_instances(&mut self) -> usize {
-        let now = std::time::Instant::now();
-        self.open.iter_mut().filter_map(|router| router.release_if_idle(now).then_some(())).count()
+        self.ex.release_idle_instances()
     }
 
     /// The level the client asked for with `logging/setLevel`, if any.
     pub fn log_level(&self) -> Option<LogLevel> {
-        self.log_level
+        self.state.log_level
+    }
+
+    /// The arguments of tool `name` (as the client names it) that its input
+    /// schema marks with `x-mcp-header`, with their header names: on HTTP
+    /// each must come as an `Mcp-Param-{header}` equal to its value.
+    /// Unknown tools have none (the call itself then fails).
+    pub async fn header_arguments(&mut self, name: &str) -> Result<Vec<(String, String)>, RpcError> {
+        self.ex.header_arguments(name).await
     }
 
     /// Handles one incoming message, writing whatever it produces to `out`:
@@ -374,7 +330,7 @@ impl<C: RouterComponent> Session<C> {
     /// Guest calls block the calling thread (see [`Self::handle_async`] for
     /// async ones).
     pub fn handle(&mut self, message: &[u8], out: &mut dyn Outbox) {
-        self.cx.calls = Calls::Blocking;
+        self.ex.cx.calls = Calls::Blocking;
         block_on(self.handle_message(message, out));
     }
 
@@ -386,21 +342,21 @@ impl<C: RouterComponent> Session<C> {
     /// leaves): dropped mid-call, it abandons the guest in the middle of its
     /// work, and the router replaces that instance at its next call.
     pub async fn handle_async(&mut self, message: &[u8], out: &mut (dyn Outbox + Send)) {
-        self.cx.calls = Calls::Async;
+        self.ex.cx.calls = Calls::Async;
         self.handle_message(message, out).await;
     }
 
     /// [`Self::handle_async`] for a message a transport has already parsed
     /// (e.g. to route it), so that it is not parsed twice.
     pub async fn handle_parsed_async(&mut self, message: Incoming<'_>, out: &mut (dyn Outbox + Send)) {
-        self.cx.calls = Calls::Async;
+        self.ex.cx.calls = Calls::Async;
         self.handle_incoming(message, out).await;
     }
 
     async fn handle_message<O: Outbox + ?Sized>(&mut self, message: &[u8], out: &mut O) {
         match jsonrpc::parse(message) {
             Ok(incoming) => self.handle_incoming(incoming, out).await,
-            Err(rejection) => self.send_error(rejection.id, &rejection.error, out),
+            Err(rejection) => self.ex.send_error(rejection.id, &rejection.error, out),
         }
     }
 
@@ -408,7 +364,7 @@ impl<C: RouterComponent> Session<C> {
         match message {
             Incoming::Request { id, method, params } => {
                 let answered = self.answer_request(id, &method, Method::parse(&method), params, out).await;
-                let _ = self.deliver(id, answered, out);
+                let _ = self.ex.deliver(id, answered, out);
             }
             Incoming::Notification { method, params } => self.notification(&method, params).await,
             Incoming::Response { id } => {
@@ -419,9 +375,9 @@ impl<C: RouterComponent> Session<C> {
         }
     }
 
-    /// Answers request `id` into `self.buf` in the era its `params` choose:
-    /// a 2026-07-28 envelope makes it modern, its absence legacy. `name` is
-    /// the method as sent, `method` what it names, if known.
+    /// Answers request `id` into the exchange's buffer in the era its
+    /// `params` choose: a 2026-07-28 envelope makes it modern, its absence
+    /// legacy. `name` is the method as sent, `method` what it names, if known.
     async fn answer_request<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
@@ -430,36 +386,11 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         out: &mut O,
     ) -> Result<(), RpcError> {
-        self.deferred = false;
+        self.ex.deferred = false;
         match Envelope::read(params)? {
             Some(envelope) => self.modern_request(id, name, method, params, &envelope, out).await,
             None => self.legacy_request(id, name, method, params, out).await,
         }
-    }
-
-    /// Sends what answering request `id` came to: its answer, its error, or
-    /// nothing (cancelled, or answered later), and says which.
-    fn deliver<O: Outbox + ?Sized>(&mut self, id: &RawValue, answered: Result<(), RpcError>, out: &mut O) -> Outcome {
-        let outcome = match answered {
-            Ok(()) if self.deferred => Outcome::Deferred,
-            Ok(()) => {
-                out.send(&self.buf);
-                Outcome::Answered
-            }
-            Err(_) if self.cancelled => {
-                tracing::debug!(id = id.get(), "request cancelled: no response");
-                Outcome::Cancelled
-            }
-            Err(error) => {
-                self.send_error(Some(id), &error, out);
-                Outcome::Failed(error.code)
-            }
-        };
-        if self.buf.capacity() > RETAINED_BUFFER {
-            // One huge result must not pin its size for the session's life.
-            self.buf = Vec::with_capacity(1024);
-        }
-        outcome
     }
 
     /// A request without a modern envelope: served in the `initialize`d
@@ -473,7 +404,7 @@ impl<C: RouterComponent> Session<C> {
         out: &mut O,
     ) -> Result<(), RpcError> {
         let method = method.filter(|m| !m.is_modern_only());
-        if matches!(self.phase, Phase::Modern) {
+        if matches!(self.state.phase, Phase::Modern) {
             return Err(match method {
                 Some(Method::Initialize) => modern::initialize_on_modern_connection(params),
                 _ => crate::modern::missing_envelope(&format!(
@@ -484,10 +415,10 @@ impl<C: RouterComponent> Session<C> {
         let Some(method) = method else {
             return Err(RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {name}")));
         };
-        if matches!(self.phase, Phase::Ready(_)) {
+        if matches!(self.state.phase, Phase::Ready(_)) {
             self.follow_deployment(out).await;
         }
-        self.request(id, method, params, Era::Legacy, out).await
+        self.ex.request(id, method, params, Era::Legacy, Some(&mut self.state), out).await
     }
 
     async fn notification(&mut self, method: &str, params: Option<&RawValue>) {
@@ -496,9 +427,9 @@ impl<C: RouterComponent> Session<C> {
             "notifications/roots/list_changed" => {
                 // Routers that offer the extension hear of it; a failure is
                 // theirs to log (a notification gets no answer).
-                let extending: Vec<usize> = (0..self.open.len()).filter(|&m| self.extends(m)).collect();
+                let extending: Vec<usize> = (0..self.ex.open.len()).filter(|&m| self.ex.extends(m)).collect();
                 for mount in extending {
-                    if let Err(error) = self.guest(mount, async |r, cx| r.roots_list_changed(cx).await).await {
+                    if let Err(error) = self.ex.guest(mount, async |r, cx| r.roots_list_changed(cx).await).await {
                         tracing::debug!("`on-roots-list-changed` failed: {}", error.message);
                     }
                 }
@@ -509,57 +440,10 @@ impl<C: RouterComponent> Session<C> {
             // that one ends, and nothing more is sent for it.
             "notifications/cancelled" => {
                 if let Some(request) = jsonrpc::cancelled_request(method, params) {
-                    self.subscriptions.retain(|s| s.id.get() != request);
+                    self.state.subscriptions.retain(|s| s.id.get() != request);
                 }
             }
             other => tracing::debug!(method = other, "ignoring an unknown notification"),
-        }
-    }
-
-    async fn dispatch<O: Outbox + ?Sized>(
-        &mut self,
-        id: &RawValue,
-        method: Method,
-        params: Option<&RawValue>,
-        era: Era<'_>,
-        out: &mut O,
-    ) -> Result<(), RpcError> {
-        // A legacy request needs an initialized session (but for `ping` and
-        // `initialize`); a modern one carries its own revision.
-        let ready = match (era, &self.phase) {
-            (Era::Modern { version, .. }, _) => Ok(version),
-            (Era::Legacy, Phase::Ready(ready)) => Ok(ready.version),
-            (Era::Legacy, _) => {
-                Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first")))
-            }
-        };
-        match method {
-            Method::Ping => self.reply(id, &crate::mapping::Empty {}),
-            Method::Initialize => self.initialize(id, params).await,
-            Method::ListTools => self.list_tools(id, params, ready?).await,
-            Method::CallTool => self.call_tool(id, params, ready?, out).await,
-            Method::ListResources => self.list_resources(id, params, ready?).await,
-            Method::ReadResource => self.read_resource(id, params, ready?).await,
-            Method::ListResourceTemplates => self.list_resource_templates(id, params, ready?).await,
-            Method::Subscribe | Method::Unsubscribe => {
-                ready?;
-                self.subscription(id, params, method).await
-            }
-            Method::ListPrompts => {
-                ready?;
-                self.list_prompts(id, params).await
-            }
-            Method::GetPrompt => self.get_prompt(id, params, ready?).await,
-            Method::Complete => {
-                ready?;
-                self.complete(id, params).await
-            }
-            Method::SetLogLevel => {
-                ready?;
-                self.set_log_level(id, params)
-            }
-            Method::Discover => self.discover(id, era.about(method)?),
-            Method::Listen => self.listen(id, params, era.about(method)?, out),
         }
     }
 }

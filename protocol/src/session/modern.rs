@@ -3,100 +3,25 @@
 
 use std::sync::Arc;
 
-use memchr::memmem;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use super::{Client, Era, Outbox, Outcome, Phase, Session};
+use super::exchange::Exchange;
+use super::stamp::{Stamp, server_info};
+use super::{Client, Era, Outbox, Outcome, Phase, Session, SessionState};
 use crate::client::ClientCapabilities;
 use crate::jsonrpc::{self, RpcError, code};
 use crate::listeners::{Interest, Listening};
 use crate::mapping;
 use crate::method::Method;
-use crate::modern::{self, CacheHint, CacheScope, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
+use crate::modern::{self, CacheScope, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
 use crate::params;
 use crate::router::{Calls, Router, RouterComponent};
 use crate::routers::{About, merge_about};
 use crate::version::ProtocolVersion;
 
-/// What a modern result is stamped with: `resultType`, the server's name in
-/// `_meta`, and for cacheable methods `ttlMs` and `cacheScope`.
-pub(super) struct Stamp {
-    about: Arc<About>,
-    cache: Option<CacheHint>,
-}
-
-impl Stamp {
-    /// Adds the stamp to the result object whose closing brace is at
-    /// `buf[close]`, in place, when the result has no `_meta` or
-    /// `resultType` of its own: the common case, written without building
-    /// the result again as a `Value`. `false`: it has (or `buf` may name
-    /// them elsewhere, e.g. in the request id), and [`Stamp::apply`] merges.
-    pub(super) fn splice(&self, buf: &mut Vec<u8>, close: usize) -> bool {
-        static META: std::sync::LazyLock<memmem::Finder<'static>> =
-            std::sync::LazyLock::new(|| memmem::Finder::new(b"\"_meta\""));
-        static RESULT_TYPE: std::sync::LazyLock<memmem::Finder<'static>> =
-            std::sync::LazyLock::new(|| memmem::Finder::new(b"\"resultType\""));
-        if buf.get(close) != Some(&b'}') || META.find(buf).is_some() || RESULT_TYPE.find(buf).is_some() {
-            return false;
-        }
-        // What follows the result's last member (its brace, and the
-        // response's) is moved after the stamp.
-        let mut tail = [0u8; 2];
-        let Some(kept) = tail.get_mut(..buf.len() - close) else { return false };
-        kept.copy_from_slice(&buf[close..]);
-        let tail = &tail[..buf.len() - close];
-        buf.truncate(close);
-        let stamp = buf;
-        if close > 0 && stamp[close - 1] != b'{' {
-            stamp.push(b',');
-        }
-        stamp.extend_from_slice(br#""resultType":"complete""#);
-        if let Some(cache) = self.cache {
-            stamp.extend_from_slice(br#","ttlMs":"#);
-            let _ = serde_json::to_writer(&mut *stamp, &cache.ttl_ms);
-            stamp.extend_from_slice(br#","cacheScope":""#);
-            stamp.extend_from_slice(cache.scope.as_str().as_bytes());
-            stamp.push(b'"');
-        }
-        stamp.extend_from_slice(br#","_meta":{""#);
-        stamp.extend_from_slice(SERVER_INFO_KEY.as_bytes());
-        stamp.extend_from_slice(br#"":{"name":"#);
-        // A `String` always serialises.
-        let _ = serde_json::to_writer(&mut *stamp, &self.about.name);
-        stamp.extend_from_slice(br#","version":""#);
-        stamp.extend_from_slice(env!("CARGO_PKG_VERSION").as_bytes());
-        stamp.extend_from_slice(br#""}}"#);
-        stamp.extend_from_slice(tail);
-        true
-    }
-
-    /// `result` as a JSON object with the stamp added. A guest's own `_meta`
-    /// keeps its keys: the server's name joins them.
-    pub(super) fn apply<T: Serialize>(&self, result: &T) -> Result<Value, serde_json::Error> {
-        let mut value = serde_json::to_value(result)?;
-        let Value::Object(object) = &mut value else { return Ok(value) };
-        object.entry("resultType").or_insert_with(|| Value::from("complete"));
-        if let Some(cache) = self.cache {
-            object.insert("ttlMs".into(), Value::from(cache.ttl_ms));
-            object.insert("cacheScope".into(), Value::from(cache.scope.as_str()));
-        }
-        let meta = object.entry("_meta").or_insert_with(|| Value::Object(Map::new()));
-        if let Value::Object(meta) = meta {
-            meta.insert(SERVER_INFO_KEY.into(), server_info(&self.about));
-        }
-        Ok(value)
-    }
-
-    /// The `_meta` of a result that carries no more of the stamp (an
-    /// `input_required` result: no `resultType: complete`, no cache hints).
-    pub(super) fn meta(&self) -> Value {
-        json!({ SERVER_INFO_KEY: server_info(&self.about) })
-    }
-}
-
-impl<C: RouterComponent> Session<C> {
+impl<C: RouterComponent> Exchange<C> {
     /// Ends a 2026-07-28 round with `required` (an `InputRequiredResult`).
     pub(super) fn reply_input_required(&mut self, id: &RawValue, mut required: Value) -> Result<(), RpcError> {
         let stamp = self.stamp.take();
@@ -107,11 +32,6 @@ impl<C: RouterComponent> Session<C> {
         self.stamp = stamp;
         replied
     }
-}
-
-/// The server's `Implementation`: its routers' name and this host's version.
-fn server_info(about: &About) -> Value {
-    json!({ "name": about.name, "version": env!("CARGO_PKG_VERSION") })
 }
 
 /// A modern request [`Session::admit`] let in: what it asks for, at which
@@ -215,10 +135,97 @@ impl<C: RouterComponent> Session<C> {
     /// their edge (HTTP 400 and 404) call it, then
     /// [`Session::handle_admitted_async`]; [`Session::handle`] does both.
     pub async fn admit(&mut self, method: &str, envelope: &Envelope) -> Result<Admitted, RpcError> {
-        self.admit_parsed(method, Method::parse(method), envelope).await
+        self.ex.admit(method, Method::parse(method), envelope).await
     }
 
-    async fn admit_parsed(
+    /// Answers request `id`, which [`Session::admit`] let in, with async
+    /// guest calls (see [`Session::handle_async`]), writing what it produces
+    /// to `out` as [`Session::handle_async`] would; returns what became of it.
+    pub async fn handle_admitted_async(
+        &mut self,
+        id: &RawValue,
+        admitted: Admitted,
+        params: Option<&RawValue>,
+        out: &mut (dyn Outbox + Send),
+    ) -> Outcome {
+        self.ex.cx.calls = Calls::Async;
+        self.ex.deferred = false;
+        let answered = self.serve_admitted(id, admitted, params, out).await;
+        self.ex.deliver(id, answered, out)
+    }
+
+    /// A request with a modern envelope, on a connection that is not a 2025
+    /// session.
+    pub(super) async fn modern_request<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        name: &str,
+        method: Option<Method>,
+        params: Option<&RawValue>,
+        envelope: &Envelope,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        if let Phase::Ready(ready) = &self.state.phase {
+            return Err(RpcError::invalid_request(format!(
+                "this connection was initialized at {}; requests with a 2026-07-28 envelope need a connection of their own",
+                ready.version
+            )));
+        }
+        if matches!(self.state.phase, Phase::Modern) {
+            // A reload reaches a modern connection as it does a 2025
+            // session: once it holds no instance of its own.
+            self.follow_deployment(out).await;
+        }
+        let admitted = self.ex.admit(name, method, envelope).await?;
+        self.serve_admitted(id, admitted, params, out).await
+    }
+
+    /// Serves an admitted request on the session's instances, which serve
+    /// its next request too: a session is one connection (stdio, an
+    /// embedder's), never several clients.
+    async fn serve_admitted<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        admitted: Admitted,
+        params: Option<&RawValue>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        if admitted.method != Method::Discover {
+            // A probe leaves a legacy client free to `initialize`; anything
+            // else makes this a modern connection.
+            self.state.phase = Phase::Modern;
+        }
+        self.ex.serve_admitted(id, admitted, params, Some(&mut self.state), out).await
+    }
+
+    /// How many `subscriptions/listen` requests are open.
+    pub fn open_subscriptions(&self) -> usize {
+        self.state.subscriptions.len()
+    }
+
+    /// Ends every open `subscriptions/listen` request gracefully: each gets
+    /// its final result (`resultType: "complete"`, tagged with its
+    /// subscription id). For server shutdown and the end of a connection.
+    pub fn end_subscriptions(&mut self, out: &mut dyn Outbox) {
+        let about = self.ex.routers.learnt_about();
+        for subscription in std::mem::take(&mut self.state.subscriptions) {
+            let mut meta = Map::new();
+            meta.insert(SUBSCRIPTION_ID_KEY.into(), json!(&*subscription.id));
+            if let Some(about) = &about {
+                meta.insert(SERVER_INFO_KEY.into(), server_info(about));
+            }
+            let result = json!({ "resultType": "complete", "_meta": meta });
+            match jsonrpc::write_result(&mut self.ex.buf, &subscription.id, &result) {
+                Ok(()) => out.send(&self.ex.buf),
+                Err(e) => tracing::warn!("cannot serialise the end of a subscription: {e}"),
+            }
+        }
+    }
+}
+
+impl<C: RouterComponent> Exchange<C> {
+    /// [`Session::admit`], for a method already parsed.
+    pub(super) async fn admit(
         &mut self,
         name: &str,
         method: Option<Method>,
@@ -250,72 +257,25 @@ impl<C: RouterComponent> Session<C> {
         Ok(Admitted { method, version, about, client })
     }
 
-    /// Answers request `id`, which [`Session::admit`] let in, with async
-    /// guest calls (see [`Session::handle_async`]), writing what it produces
-    /// to `out` as [`Session::handle_async`] would; returns what became of it.
-    pub async fn handle_admitted_async(
+    /// Serves an admitted request, its result stamped; with `state` when a
+    /// session holds the exchange.
+    pub(super) async fn serve_admitted<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         admitted: Admitted,
         params: Option<&RawValue>,
-        out: &mut (dyn Outbox + Send),
-    ) -> Outcome {
-        self.cx.calls = Calls::Async;
-        self.deferred = false;
-        let answered = self.serve_admitted(id, admitted, params, out).await;
-        self.deliver(id, answered, out)
-    }
-
-    /// A request with a modern envelope, on a connection that is not a 2025
-    /// session.
-    pub(super) async fn modern_request<O: Outbox + ?Sized>(
-        &mut self,
-        id: &RawValue,
-        name: &str,
-        method: Option<Method>,
-        params: Option<&RawValue>,
-        envelope: &Envelope,
-        out: &mut O,
-    ) -> Result<(), RpcError> {
-        if let Phase::Ready(ready) = &self.phase {
-            return Err(RpcError::invalid_request(format!(
-                "this connection was initialized at {}; requests with a 2026-07-28 envelope need a connection of their own",
-                ready.version
-            )));
-        }
-        if matches!(self.phase, Phase::Modern) {
-            // A reload reaches a modern connection as it does a 2025
-            // session: once it holds no instance of its own.
-            self.follow_deployment(out).await;
-        }
-        let admitted = self.admit_parsed(name, method, envelope).await?;
-        self.serve_admitted(id, admitted, params, out).await
-    }
-
-    /// Serves an admitted request, its result stamped. The session's
-    /// instances serve its next request too: a session is one connection
-    /// (stdio, an embedder's) or one HTTP request, never several clients.
-    async fn serve_admitted<O: Outbox + ?Sized>(
-        &mut self,
-        id: &RawValue,
-        admitted: Admitted,
-        params: Option<&RawValue>,
+        state: Option<&mut SessionState>,
         out: &mut O,
     ) -> Result<(), RpcError> {
         let Admitted { method, version, about, client } = admitted;
-        if method != Method::Discover {
-            // A probe leaves a legacy client free to `initialize`; anything
-            // else makes this a modern connection.
-            self.phase = Phase::Modern;
-        }
         let mut cache = about.cache;
         if self.cx.caller.is_some() {
             // What an authenticated caller is answered may depend on who asks.
             cache.scope = CacheScope::Private;
         }
         self.stamp = Some(Stamp { cache: method.is_cacheable().then_some(cache), about: about.clone() });
-        let answered =
-            self.request(id, method, params, Era::Modern { version, about: &about, client: &client }, out).await;
+        let era = Era::Modern { version, about: &about, client: &client };
+        let answered = self.request(id, method, params, era, state, out).await;
         self.stamp = None;
         answered
     }
@@ -374,6 +334,7 @@ impl<C: RouterComponent> Session<C> {
         id: &RawValue,
         params: Option<&RawValue>,
         about: &About,
+        state: &mut SessionState,
         out: &mut O,
     ) -> Result<(), RpcError> {
         let p: ListenParams = params::decode_owned(params)?;
@@ -382,72 +343,19 @@ impl<C: RouterComponent> Session<C> {
         let honoured = p.notifications.honoured(&advertised);
         let ack = json!({ "notifications": honoured, "_meta": { SUBSCRIPTION_ID_KEY: id } });
         self.notify("notifications/subscriptions/acknowledged", &ack, out);
-        let listening = match (&self.listeners, &self.sink) {
+        let listening = match (&self.listeners, &state.sink) {
             (Some(listeners), Some(sink)) => Some(listeners.listen_modern(id, honoured.interest(), sink.clone())),
             _ => None,
         };
-        self.subscriptions.push(Subscription { id: id.to_owned(), _listening: listening });
+        state.subscriptions.push(Subscription { id: id.to_owned(), _listening: listening });
         self.deferred = true;
         Ok(())
-    }
-
-    /// How many `subscriptions/listen` requests are open.
-    pub fn open_subscriptions(&self) -> usize {
-        self.subscriptions.len()
-    }
-
-    /// Ends every open `subscriptions/listen` request gracefully: each gets
-    /// its final result (`resultType: "complete"`, tagged with its
-    /// subscription id). For server shutdown and the end of a connection.
-    pub fn end_subscriptions(&mut self, out: &mut dyn Outbox) {
-        let about = self.routers.learnt_about();
-        for subscription in std::mem::take(&mut self.subscriptions) {
-            let mut meta = Map::new();
-            meta.insert(SUBSCRIPTION_ID_KEY.into(), json!(&*subscription.id));
-            if let Some(about) = &about {
-                meta.insert(SERVER_INFO_KEY.into(), server_info(about));
-            }
-            let result = json!({ "resultType": "complete", "_meta": meta });
-            match jsonrpc::write_result(&mut self.buf, &subscription.id, &result) {
-                Ok(()) => out.send(&self.buf),
-                Err(e) => tracing::warn!("cannot serialise the end of a subscription: {e}"),
-            }
-        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The stamp spliced into the bytes reads as the stamp merged as a
-    /// `Value`; a result with `_meta` of its own is left to the merge.
-    #[test]
-    fn a_spliced_stamp_is_the_merged_one() {
-        let about = Arc::new(About {
-            name: "a \"quoted\" name".into(),
-            instructions: String::new(),
-            capabilities: Default::default(),
-            cache: CacheHint::default(),
-            talks_back: false,
-        });
-        for cache in [None, Some(CacheHint::default())] {
-            let stamp = Stamp { about: about.clone(), cache };
-            for result in [json!({ "content": [{ "type": "text", "text": "}" }] }), json!({})] {
-                let mut buf = Vec::new();
-                jsonrpc::write_result(&mut buf, &RawValue::from_string("7".into()).unwrap(), &result).unwrap();
-                let close = buf.len() - 2;
-                assert!(stamp.splice(&mut buf, close), "{result}");
-                let spliced: Value = serde_json::from_slice(&buf).unwrap();
-                assert_eq!(spliced["result"], stamp.apply(&result).unwrap(), "{result}");
-                assert_eq!(spliced["id"], 7);
-            }
-            let own_meta = json!({ "_meta": { "k": 1 } });
-            let mut buf = serde_json::to_vec(&own_meta).unwrap();
-            let close = buf.len() - 1;
-            assert!(!stamp.splice(&mut buf, close), "merged instead");
-        }
-    }
 
     #[test]
     fn honours_only_what_is_advertised() {

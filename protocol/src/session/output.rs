@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::Session;
+use super::exchange::Exchange;
 use crate::jsonrpc::{self, RpcError};
 use crate::router::{Router, RouterComponent};
 
@@ -20,7 +20,7 @@ impl Outbox for Vec<Vec<u8>> {
     }
 }
 
-impl<C: RouterComponent> Session<C> {
+impl<C: RouterComponent> Exchange<C> {
     /// Writes the answer to request `id` into the session's buffer (a whole
     /// response, or the bare result for in-process callers), or fails with
     /// -32603 when it exceeds the output cap.
@@ -79,7 +79,7 @@ impl<C: RouterComponent> Session<C> {
         &mut self,
         id: &RawValue,
         result: &T,
-        stamp: &super::modern::Stamp,
+        stamp: &super::stamp::Stamp,
     ) -> Result<(), serde_json::Error> {
         self.write_answer(id, result)?;
         let close = self.buf.len().saturating_sub(if self.envelope { 2 } else { 1 });

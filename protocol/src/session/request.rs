@@ -4,7 +4,8 @@
 
 use serde_json::value::RawValue;
 
-use super::{Client, Era, Outbox, Phase, Session};
+use super::exchange::Exchange;
+use super::{Client, Era, Outbox, Phase, SessionState};
 use crate::client::{ClientLink, LinkSettings};
 use crate::jsonrpc::{RpcError, code};
 use crate::method::Method;
@@ -12,15 +13,17 @@ use crate::rounds::Round;
 use crate::router::RouterComponent;
 use crate::version::ProtocolVersion;
 
-impl<C: RouterComponent> Session<C> {
-    /// Runs one request; on success its answer is in `self.buf`. A request
-    /// cancelled before it started fails with `self.cancelled` set.
+impl<C: RouterComponent> Exchange<C> {
+    /// Runs one request, of a 2025 session when `state` is given; on
+    /// success its answer is in `self.buf`. A request cancelled before it
+    /// started fails with `self.cancelled` set.
     pub(super) async fn request<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         method: Method,
         params: Option<&RawValue>,
         era: Era<'_>,
+        state: Option<&mut SessionState>,
         out: &mut O,
     ) -> Result<(), RpcError> {
         self.cancelled = false;
@@ -32,7 +35,7 @@ impl<C: RouterComponent> Session<C> {
             return Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"));
         }
         if self.talks_back {
-            match self.link(method, params, era) {
+            match self.link(method, params, era, state.as_deref()) {
                 Ok(link) => self.cx.client = Some(link),
                 Err(error) => {
                     self.canceller.finish();
@@ -50,7 +53,7 @@ impl<C: RouterComponent> Session<C> {
                 return Err(error);
             }
         }
-        let result = self.dispatch(id, method, params, era, out).await;
+        let result = self.dispatch(id, method, params, era, state, out).await;
         self.canceller.finish();
         if let Some(link) = self.cx.client.take() {
             // Sent without a peer: they go out before the answer.
@@ -72,7 +75,13 @@ impl<C: RouterComponent> Session<C> {
     /// The way back to the client for a request of `method` with `params`,
     /// served in `era`; -32602 for a 2026-07-28 retry whose `requestState`
     /// or `inputResponses` do not check out.
-    fn link(&self, method: Method, params: Option<&RawValue>, era: Era<'_>) -> Result<ClientLink, RpcError> {
+    fn link(
+        &self,
+        method: Method,
+        params: Option<&RawValue>,
+        era: Era<'_>,
+        state: Option<&SessionState>,
+    ) -> Result<ClientLink, RpcError> {
         #[derive(serde::Deserialize)]
         struct Meta<'a> {
             #[serde(borrow, rename = "_meta", default)]
@@ -85,10 +94,10 @@ impl<C: RouterComponent> Session<C> {
             .filter(|t| t.get().starts_with('"') || t.get().parse::<i64>().is_ok());
         // A modern request has no session: it asks nothing, and logs only at
         // the level it names.
-        let (version, client, modern) = match (era, &self.phase) {
+        let (version, client, modern) = match (era, state) {
             (Era::Modern { version, client, .. }, _) => (version, *client, true),
-            (Era::Legacy, Phase::Ready(ready)) => {
-                (ready.version, Client { capabilities: self.client, log_level: self.log_level }, false)
+            (Era::Legacy, Some(SessionState { phase: Phase::Ready(ready), client, log_level, .. })) => {
+                (ready.version, Client { capabilities: *client, log_level: *log_level }, false)
             }
             (Era::Legacy, _) => (ProtocolVersion::LATEST_LEGACY, Client::default(), false),
         };

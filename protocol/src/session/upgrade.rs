@@ -13,16 +13,16 @@ impl<C: RouterComponent> Session<C> {
     /// (through its sink, else to `out`, before the answer).
     pub(super) async fn follow_deployment<O: Outbox + ?Sized>(&mut self, out: &mut O) {
         let Some((deployment, generation)) = &self.following else { return };
-        if deployment.generation() == *generation || self.open.iter().any(Router::holds_instance) {
+        if deployment.generation() == *generation || self.ex.open.iter().any(Router::holds_instance) {
             return;
         }
         let (generation, routers) = deployment.current();
         self.following.as_mut().expect("followed above").1 = generation;
-        if routers.same_as(&self.routers) {
+        if routers.same_as(&self.ex.routers) {
             return;
         }
         let talks_back = routers.talks_back();
-        if talks_back != self.talks_back {
+        if talks_back != self.ex.talks_back {
             // Its transport set the session up for routers that do (or do
             // not) reach their client.
             tracing::info!(
@@ -31,20 +31,20 @@ impl<C: RouterComponent> Session<C> {
             );
             return;
         }
-        let calls = self.cx.calls;
-        let differences = match (self.routers.listing(calls).await, routers.listing(calls).await) {
+        let calls = self.ex.cx.calls;
+        let differences = match (self.ex.routers.listing(calls).await, routers.listing(calls).await) {
             (Ok(before), Ok(after)) => before.differences(&after),
             (Err(e), _) | (_, Err(e)) => {
                 tracing::debug!("cannot compare the versions' lists ({e}): every list is announced as changed");
                 [true; 3]
             }
         };
-        self.open = routers.open();
-        self.tool_facts = routers.learnt_tools();
-        if self.listeners.is_some() {
-            self.uri_prefixes = routers.prefixes();
+        self.ex.open = routers.open();
+        self.ex.tool_facts = routers.learnt_tools();
+        if self.ex.listeners.is_some() {
+            self.ex.uri_prefixes = routers.prefixes();
         }
-        self.routers = routers;
+        self.ex.routers = routers;
         tracing::info!(generation, "a session moves to the reloaded routers");
         let mut message = Vec::new();
         for (kind, differs) in [ListKind::Tools, ListKind::Prompts, ListKind::Resources].into_iter().zip(differences) {
@@ -52,7 +52,7 @@ impl<C: RouterComponent> Session<C> {
                 continue;
             }
             listeners::write(&mut message, Change::List(kind), None);
-            match &self.sink {
+            match &self.state.sink {
                 Some(sink) => sink.offer(&message),
                 None => out.send(&message),
             }

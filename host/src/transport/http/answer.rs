@@ -26,7 +26,7 @@ use mcp_wit_protocol::http::outcome_status;
 use mcp_wit_protocol::jsonrpc::{self, Message};
 use mcp_wit_protocol::{Admitted, Canceller, Peer, ProtocolVersion};
 
-use crate::Session;
+use crate::{Session, StatelessRequest};
 
 /// How long an SSE answer waits for its request to finish before its
 /// headers go out: a request done by then is answered in one piece. Longer
@@ -41,9 +41,9 @@ pub enum Target {
     /// On a session of its own (stateless), first marked initialized at
     /// `assume` when given.
     Fresh { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
-    /// On a session of its own, as a 2026-07-28 request it admitted
-    /// (`modern.rs`).
-    Admitted { session: Box<Session>, admitted: Admitted },
+    /// As a 2026-07-28 request, served on its own (`modern.rs`): admitted,
+    /// then answered without a session.
+    Stateless { request: Box<StatelessRequest>, admitted: Admitted },
 }
 
 /// The messages the core wrote for a request, and the HTTP status its
@@ -82,9 +82,9 @@ pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) 
             }
             session.handle_parsed_async(message.as_incoming(), &mut out).await;
         }
-        Target::Admitted { mut session, admitted } => {
+        Target::Stateless { request, admitted } => {
             if let Message::Request { id, params, .. } = &message {
-                let outcome = session.handle_admitted_async(id, admitted, params.as_deref(), &mut out).await;
+                let outcome = request.answer(id, admitted, params.as_deref(), &mut out).await;
                 refused = outcome_status(outcome);
             }
         }

@@ -63,7 +63,7 @@ use tokio::sync::{Semaphore, watch};
 
 use mcp_wit_protocol::{Deployment, Listeners, SessionOptions};
 
-use crate::{LoadedComponent, Routers, Session};
+use crate::{LoadedComponent, Routers, Session, StatelessRequest};
 use auth::{RequestCaller, ResourceServer};
 use security::SecurityPolicy;
 use sessions::Sessions;
@@ -161,6 +161,17 @@ impl ServerState {
             session.set_listeners(self.listeners.clone());
         }
         session
+    }
+
+    /// A 2026-07-28 request of `caller`, served by the routers deployed now
+    /// and what they learnt of themselves, without a session.
+    fn stateless_request(&self, caller: &RequestCaller) -> StatelessRequest {
+        let (_, routers) = self.deployment.current();
+        let mut request = StatelessRequest::new(routers, self.session_options.clone(), caller.0.clone());
+        if request.talks_back() {
+            request.set_listeners(self.listeners.clone());
+        }
+        request
     }
 }
 

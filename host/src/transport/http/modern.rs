@@ -1,8 +1,8 @@
 //! Modern (MCP 2026-07-28) POSTs on `/mcp`: stateless, one message each.
 //!
-//! A request whose body carries the 2026-07-28 envelope is served on a
-//! session of its own, never stored: no `Mcp-Session-Id` is minted or read,
-//! and any replica can answer it. Before the guest sees it, the request goes
+//! A request whose body carries the 2026-07-28 envelope is served on its
+//! own ([`StatelessRequest`]), without a session: no `Mcp-Session-Id` is
+//! minted or read, and any replica can answer it. Before the guest sees it, the request goes
 //! through the spec's validation ladder, each rung with its own status:
 //! envelope (400, -32602), header against body (400, -32020), revision
 //! (400, -32022), standard headers present (400, -32020), method served
@@ -32,7 +32,7 @@ use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::modern::{self, Envelope};
 use mcp_wit_protocol::{Admitted, Method};
 
-use crate::Session;
+use crate::{Session, StatelessRequest};
 
 pub use mcp_wit_protocol::http::{header_is_modern, is_modern_message};
 
@@ -66,21 +66,26 @@ pub async fn serve(
     if let Err(error) = check_headers(headers, method, &named, &envelope) {
         return Ok(rejected(id, error));
     }
-    let mut session = server.session(caller);
-    let admitted = match session.admit(method, &envelope).await {
+    if Method::parse(method) == Some(Method::Listen) {
+        // The one request that outlives itself: served on a session.
+        let mut session = server.session(caller);
+        return Ok(match session.admit(method, &envelope).await {
+            Ok(admitted) => listen(server, session, admitted, message).await,
+            Err(error) => rejected(id, error),
+        });
+    }
+    let mut request = server.stateless_request(caller);
+    let admitted = match request.admit(method, &envelope).await {
         Ok(admitted) => admitted,
         Err(error) => return Ok(rejected(id, error)),
     };
     if admitted.method() == Method::CallTool
-        && let Err(error) = check_param_values(headers, &named, &mut session).await
+        && let Err(error) = check_param_values(headers, &named, &mut request).await
     {
         return Ok(rejected(id, error));
     }
-    if admitted.method() == Method::Listen {
-        return Ok(listen(server, session, admitted, message).await);
-    }
-    let guard = CancelOnDrop::new(session.canceller(), id.get());
-    let target = Target::Admitted { session: Box::new(session), admitted };
+    let guard = CancelOnDrop::new(request.canceller(), id.get());
+    let target = Target::Stateless { request: Box::new(request), admitted };
     Ok(answer(server, target, message, streaming, None, Some(guard)).await)
 }
 
@@ -94,10 +99,14 @@ fn rejected(id: &RawValue, error: RpcError) -> Response {
 
 /// `Mcp-Param-{Name}` against the arguments of a `tools/call` (see
 /// [`check_param_headers`]): which arguments to check comes from the tool's
-/// declaration, which the session knows.
-async fn check_param_values(headers: &HeaderMap, call: &Named<'_>, session: &mut Session) -> Result<(), RpcError> {
+/// declaration, which the routers learnt.
+async fn check_param_values(
+    headers: &HeaderMap,
+    call: &Named<'_>,
+    request: &mut StatelessRequest,
+) -> Result<(), RpcError> {
     let Some(tool) = call.tool() else { return Ok(()) };
-    let declared = session.header_arguments(tool).await?;
+    let declared = request.header_arguments(tool).await?;
     check_param_headers(headers, call, declared)
 }
 

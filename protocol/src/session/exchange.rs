@@ -1,0 +1,184 @@
+//! What answering one request takes, in either era: the routers and a way
+//! to each, the options, the answer being written, the request's
+//! cancellation and context.
+//!
+//! A 2025 [`Session`](super::Session) keeps one [`Exchange`] for all its
+//! requests, beside its own state ([`SessionState`]); a 2026-07-28 request
+//! served on its own ([`StatelessRequest`](super::StatelessRequest)) makes
+//! one for itself and nothing more.
+
+use std::sync::Arc;
+
+use serde_json::value::RawValue;
+
+use super::stamp::Stamp;
+use super::{Era, Outbox, Outcome, Phase, SessionOptions, SessionState};
+use crate::cancel::Canceller;
+use crate::client::{Peer, QuestionIds};
+use crate::jsonrpc::{RpcError, code};
+use crate::listeners::Listeners;
+use crate::method::Method;
+use crate::router::{CallContext, Router, RouterComponent};
+use crate::routers::{Routers, ToolFacts};
+
+/// Output buffer capacity kept between messages.
+const RETAINED_BUFFER: usize = 1 << 20;
+
+pub(super) struct Exchange<C: RouterComponent> {
+    pub(super) routers: Routers<C>,
+    /// The way to each mounted router, in mount order.
+    pub(super) open: Vec<C::Router>,
+    pub(super) options: SessionOptions,
+    /// Per mount: what its tools declare (filled on first need).
+    pub(super) tool_facts: Vec<Option<Arc<ToolFacts>>>,
+    pub(super) canceller: Canceller,
+    /// What every guest call of the current request runs under.
+    pub(super) cx: CallContext,
+    /// Set when the request being handled was cancelled: it gets no response.
+    pub(super) cancelled: bool,
+    /// Where the answer being built is written.
+    pub(super) buf: Vec<u8>,
+    /// Whether answers are written as whole JSON-RPC responses or as bare
+    /// results (for in-process callers, see [`Session::call`](super::Session::call)).
+    pub(super) envelope: bool,
+    /// While a modern request runs: what its result is stamped with.
+    pub(super) stamp: Option<Stamp>,
+    /// Set when the request being handled is answered later, not now
+    /// (`subscriptions/listen`).
+    pub(super) deferred: bool,
+    /// Whether any router reaches its client: only then does a request get a
+    /// [`ClientLink`](crate::ClientLink).
+    pub(super) talks_back: bool,
+    /// The transport's way to the client outside of answers.
+    pub(super) peer: Option<Arc<dyn Peer>>,
+    /// Ids of the requests sent to the client.
+    pub(super) question_ids: QuestionIds,
+    /// Every client of the server that hears of routers' changes.
+    pub(super) listeners: Option<Arc<Listeners>>,
+    /// Each mount's prefix, when several are mounted.
+    pub(super) uri_prefixes: Option<Arc<[String]>>,
+}
+
+impl<C: RouterComponent> Exchange<C> {
+    pub(super) fn new(routers: Routers<C>, options: SessionOptions) -> Self {
+        Exchange {
+            open: routers.open(),
+            tool_facts: routers.learnt_tools(),
+            talks_back: routers.talks_back(),
+            routers,
+            options,
+            canceller: Canceller::default(),
+            cx: CallContext::default(),
+            cancelled: false,
+            buf: Vec::with_capacity(1024),
+            envelope: true,
+            stamp: None,
+            deferred: false,
+            peer: None,
+            question_ids: QuestionIds::default(),
+            listeners: None,
+            uri_prefixes: None,
+        }
+    }
+
+    /// Tells routers' changes to every client registered with `listeners`.
+    pub(super) fn set_listeners(&mut self, listeners: Arc<Listeners>) {
+        self.uri_prefixes = self.routers.prefixes();
+        self.listeners = Some(listeners);
+    }
+
+    /// Drops the instances of routers that let them go once idle and have
+    /// been idle that long (see [`Router::release_if_idle`]); how many.
+    pub(super) fn release_idle_instances(&mut self) -> usize {
+        let now = std::time::Instant::now();
+        self.open.iter_mut().filter_map(|router| router.release_if_idle(now).then_some(())).count()
+    }
+
+    /// Sends what answering request `id` came to: its answer, its error, or
+    /// nothing (cancelled, or answered later), and says which.
+    pub(super) fn deliver<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        answered: Result<(), RpcError>,
+        out: &mut O,
+    ) -> Outcome {
+        let outcome = match answered {
+            Ok(()) if self.deferred => Outcome::Deferred,
+            Ok(()) => {
+                out.send(&self.buf);
+                Outcome::Answered
+            }
+            Err(_) if self.cancelled => {
+                tracing::debug!(id = id.get(), "request cancelled: no response");
+                Outcome::Cancelled
+            }
+            Err(error) => {
+                self.send_error(Some(id), &error, out);
+                Outcome::Failed(error.code)
+            }
+        };
+        if self.buf.capacity() > RETAINED_BUFFER {
+            // One huge result must not pin its size for the session's life.
+            self.buf = Vec::with_capacity(1024);
+        }
+        outcome
+    }
+
+    /// Calls the handler of `method`. Those that need a 2025 session's
+    /// state (`initialize`, subscriptions, the log level) or a connection
+    /// that outlives the request (`subscriptions/listen`) are served with
+    /// `state`, and refused without one.
+    pub(super) async fn dispatch<O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        method: Method,
+        params: Option<&RawValue>,
+        era: Era<'_>,
+        state: Option<&mut SessionState>,
+        out: &mut O,
+    ) -> Result<(), RpcError> {
+        // A legacy request needs an initialized session (but for `ping` and
+        // `initialize`); a modern one carries its own revision.
+        let ready = match (era, state.as_deref().map(|s| &s.phase)) {
+            (Era::Modern { version, .. }, _) => Ok(version),
+            (Era::Legacy, Some(Phase::Ready(ready))) => Ok(ready.version),
+            (Era::Legacy, _) => {
+                Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first")))
+            }
+        };
+        let stateful = || {
+            RpcError::new(
+                code::METHOD_NOT_FOUND,
+                format!("Method not found: {method} (it needs a connection that outlives the request)"),
+            )
+        };
+        match method {
+            Method::Ping => self.reply(id, &crate::mapping::Empty {}),
+            Method::Initialize => self.initialize(id, params, state.ok_or_else(stateful)?).await,
+            Method::ListTools => self.list_tools(id, params, ready?).await,
+            Method::CallTool => self.call_tool(id, params, ready?, out).await,
+            Method::ListResources => self.list_resources(id, params, ready?).await,
+            Method::ReadResource => self.read_resource(id, params, ready?).await,
+            Method::ListResourceTemplates => self.list_resource_templates(id, params, ready?).await,
+            Method::Subscribe | Method::Unsubscribe => {
+                ready?;
+                self.subscription(id, params, method, state.ok_or_else(stateful)?).await
+            }
+            Method::ListPrompts => {
+                ready?;
+                self.list_prompts(id, params).await
+            }
+            Method::GetPrompt => self.get_prompt(id, params, ready?).await,
+            Method::Complete => {
+                ready?;
+                self.complete(id, params).await
+            }
+            Method::SetLogLevel => {
+                ready?;
+                self.set_log_level(id, params, state.ok_or_else(stateful)?)
+            }
+            Method::Discover => self.discover(id, era.about(method)?),
+            Method::Listen => self.listen(id, params, era.about(method)?, state.ok_or_else(stateful)?, out),
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! One 2026-07-28 request answered on its own, as stateless HTTP serves
+//! each: the routers' instances for this request, and no session.
+
+use std::sync::Arc;
+
+use serde_json::value::RawValue;
+
+use super::exchange::Exchange;
+use super::{Admitted, Outbox, Outcome, SessionOptions};
+use crate::auth::SharedCaller;
+use crate::cancel::Canceller;
+use crate::client::Peer;
+use crate::jsonrpc::RpcError;
+use crate::listeners::Listeners;
+use crate::method::Method;
+use crate::modern::Envelope;
+use crate::router::{Calls, RouterComponent};
+use crate::routers::Routers;
+
+/// A 2026-07-28 request served without a [`Session`](super::Session): it
+/// is admitted ([`StatelessRequest::admit`]), then answered
+/// ([`StatelessRequest::answer`]), each step reading what the routers
+/// learnt of themselves instead of asking a guest again. Methods that need
+/// a connection outliving the request (`subscriptions/listen`) are refused
+/// with -32601: serve those on a session.
+pub struct StatelessRequest<C: RouterComponent> {
+    ex: Exchange<C>,
+}
+
+impl<C: RouterComponent> StatelessRequest<C> {
+    /// A request served by `routers`, made by `caller` (`None`: not
+    /// authenticated). Guests are instantiated on first use.
+    pub fn new(routers: Routers<C>, options: SessionOptions, caller: Option<SharedCaller>) -> Self {
+        let mut ex = Exchange::new(routers, options);
+        ex.cx.caller = caller;
+        ex.cx.calls = Calls::Async;
+        StatelessRequest { ex }
+    }
+
+    /// Whether any of its routers reaches its client: only then does it
+    /// need a way to the client ([`Self::set_peer`], [`Self::set_listeners`]).
+    pub fn talks_back(&self) -> bool {
+        self.ex.talks_back
+    }
+
+    /// The transport's way to the client while the request runs.
+    pub fn set_peer(&mut self, peer: Option<Arc<dyn Peer>>) {
+        self.ex.peer = peer;
+    }
+
+    /// Every client of the server that hears of what its routers change.
+    pub fn set_listeners(&mut self, listeners: Arc<Listeners>) {
+        self.ex.set_listeners(listeners);
+    }
+
+    /// A handle that cancels the request from another thread or task.
+    pub fn canceller(&self) -> Canceller {
+        self.ex.canceller.clone()
+    }
+
+    /// Checks that the request can be served, as
+    /// [`Session::admit`](super::Session::admit) does: the revision
+    /// (-32022), then the method (-32601).
+    pub async fn admit(&mut self, method: &str, envelope: &Envelope) -> Result<Admitted, RpcError> {
+        self.ex.admit(method, Method::parse(method), envelope).await
+    }
+
+    /// The arguments of tool `name` that its input schema marks with
+    /// `x-mcp-header` (see
+    /// [`Session::header_arguments`](super::Session::header_arguments)).
+    pub async fn header_arguments(&mut self, name: &str) -> Result<Vec<(String, String)>, RpcError> {
+        self.ex.header_arguments(name).await
+    }
+
+    /// Answers request `id`, which [`Self::admit`] let in, with async guest
+    /// calls, writing its notifications and then its response to `out`;
+    /// returns what became of it.
+    pub async fn answer(
+        mut self,
+        id: &RawValue,
+        admitted: Admitted,
+        params: Option<&RawValue>,
+        out: &mut (dyn Outbox + Send),
+    ) -> Outcome {
+        let answered = self.ex.serve_admitted(id, admitted, params, None, out).await;
+        self.ex.deliver(id, answered, out)
+    }
+}
