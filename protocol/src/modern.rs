@@ -15,7 +15,7 @@ use serde_json::json;
 use serde_json::value::RawValue;
 
 use crate::jsonrpc::{RpcError, code};
-use crate::params::LogLevel;
+use crate::params::{LogLevel, RequestMeta};
 use crate::version::ProtocolVersion;
 
 /// `_meta` key of a request's protocol version (its presence is the modern claim).
@@ -52,23 +52,11 @@ struct ParamsMeta<'a> {
     meta: Option<&'a RawValue>,
 }
 
-/// The params with their `_meta` read as [`MetaKeys`] in the same pass.
+/// The params with their `_meta` read as [`RequestMeta`] in the same pass.
 #[derive(Deserialize)]
 struct ParamsKeys<'a> {
     #[serde(borrow, rename = "_meta", default)]
-    meta: Option<MetaKeys<'a>>,
-}
-
-#[derive(Deserialize)]
-struct MetaKeys<'a> {
-    #[serde(borrow, rename = "io.modelcontextprotocol/protocolVersion", default)]
-    protocol_version: Option<&'a RawValue>,
-    #[serde(borrow, rename = "io.modelcontextprotocol/clientCapabilities", default)]
-    client_capabilities: Option<&'a RawValue>,
-    #[serde(borrow, rename = "io.modelcontextprotocol/clientInfo", default)]
-    client_info: Option<&'a RawValue>,
-    #[serde(borrow, rename = "io.modelcontextprotocol/logLevel", default)]
-    log_level: Option<&'a RawValue>,
+    meta: Option<RequestMeta<'a>>,
 }
 
 impl Envelope {
@@ -76,14 +64,7 @@ impl Envelope {
     /// makes no modern claim (legacy traffic), -32602 when it makes one with
     /// a missing or malformed envelope.
     pub fn read(params: Option<&RawValue>) -> Result<Option<Envelope>, RpcError> {
-        let Some(params) = params else { return Ok(None) };
-        // Legacy traffic pays for one substring search, not a parse; the
-        // searcher is built once (building one costs more than searching a
-        // small request).
-        static CLAIM: LazyLock<memmem::Finder<'static>> = LazyLock::new(|| memmem::Finder::new(PROTOCOL_VERSION_KEY));
-        if CLAIM.find(params.get().as_bytes()).is_none() {
-            return Ok(None);
-        }
+        let Some(params) = params.filter(|p| may_claim(p)) else { return Ok(None) };
         // One pass reads `_meta`'s keys; only when that fails is `_meta`
         // read apart, to tell a malformed envelope from no envelope.
         let keys = match serde_json::from_str::<ParamsKeys<'_>>(params.get()) {
@@ -99,6 +80,13 @@ impl Envelope {
                     .map_err(|e| envelope_error(format!("`_meta` must be an object: {e}"), json!({ "key": "_meta" })))?
             }
         };
+        Envelope::from_meta(&keys)
+    }
+
+    /// The envelope among the keys of a request's `_meta`, read with the
+    /// rest of its params: `None` when they make no modern claim, -32602
+    /// when they make one with a missing or malformed envelope.
+    pub fn from_meta(keys: &RequestMeta<'_>) -> Result<Option<Envelope>, RpcError> {
         let Some(version) = keys.protocol_version else { return Ok(None) };
         let requested_version = serde_json::from_str::<String>(version.get())
             .map_err(|_| malformed(PROTOCOL_VERSION_KEY, "must be a string such as \"2026-07-28\""))?;
@@ -135,6 +123,15 @@ impl Envelope {
             .filter(|v| v.is_modern())
             .ok_or_else(|| unsupported_version(&self.requested_version))
     }
+}
+
+/// Whether `params` may make a modern claim: they name the protocol
+/// version key somewhere. Legacy traffic pays for this one substring
+/// search, not a parse.
+pub fn may_claim(params: &RawValue) -> bool {
+    // Built once: building a searcher costs more than searching a small request.
+    static CLAIM: LazyLock<memmem::Finder<'static>> = LazyLock::new(|| memmem::Finder::new(PROTOCOL_VERSION_KEY));
+    CLAIM.find(params.get().as_bytes()).is_some()
 }
 
 /// The modern revisions, as `server/discover` lists them and -32022 names them.

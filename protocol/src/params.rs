@@ -64,12 +64,29 @@ pub struct ListParams<'a> {
     pub cursor: Option<Cow<'a, str>>,
 }
 
-/// The request `_meta` the host acts on.
-#[derive(Deserialize, Default)]
+/// The request `_meta` the host acts on: the progress token, and the
+/// 2026-07-28 envelope's keys, raw (read as an
+/// [`Envelope`](crate::modern::Envelope) by
+/// [`Envelope::from_meta`](crate::modern::Envelope::from_meta)), so that a
+/// request's params are read in one pass.
+#[derive(Deserialize, Default, Clone, Copy)]
 pub struct RequestMeta<'a> {
     /// Ask for `notifications/progress` with this token.
     #[serde(borrow, rename = "progressToken", default)]
     pub progress_token: Option<&'a RawValue>,
+    /// `io.modelcontextprotocol/protocolVersion`: its presence is the
+    /// modern claim.
+    #[serde(borrow, rename = "io.modelcontextprotocol/protocolVersion", default)]
+    pub protocol_version: Option<&'a RawValue>,
+    /// `io.modelcontextprotocol/clientCapabilities`.
+    #[serde(borrow, rename = "io.modelcontextprotocol/clientCapabilities", default)]
+    pub client_capabilities: Option<&'a RawValue>,
+    /// `io.modelcontextprotocol/clientInfo`.
+    #[serde(borrow, rename = "io.modelcontextprotocol/clientInfo", default)]
+    pub client_info: Option<&'a RawValue>,
+    /// `io.modelcontextprotocol/logLevel`.
+    #[serde(borrow, rename = "io.modelcontextprotocol/logLevel", default)]
+    pub log_level: Option<&'a RawValue>,
 }
 
 /// `tools/call` params.

@@ -12,7 +12,8 @@ use serde_json::Value;
 
 use crate::auth::{Operation, OperationKind};
 use crate::jsonrpc::{self, RpcError};
-use crate::modern::Envelope;
+use crate::modern::{Envelope, may_claim};
+use crate::params::RequestMeta;
 
 use super::*;
 
@@ -37,6 +38,11 @@ pub fn header_text(headers: &HeaderMap, name: &HeaderName) -> Result<Option<Stri
     decode_sentinel(text).map(Some).ok_or_else(|| header_mismatch(format!("{name}: the base64 value does not decode")))
 }
 
+/// Whether requests of `method` name a tool, prompt or resource.
+fn names_something(method: &str) -> bool {
+    matches!(method, "tools/call" | "prompts/get" | "resources/read" | "resources/subscribe" | "resources/unsubscribe")
+}
+
 /// `=?base64?<b64>?=` → the UTF-8 text it encodes; other values as they are.
 pub(super) fn decode_sentinel(text: &str) -> Option<String> {
     let Some(encoded) = text.strip_prefix("=?base64?").and_then(|t| t.strip_suffix("?=")) else {
@@ -57,17 +63,37 @@ pub struct Named<'a> {
     uri: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     arguments: Option<&'a serde_json::value::RawValue>,
+    /// Read in the same pass, for [`Named::with_envelope`].
+    #[serde(borrow, rename = "_meta", default)]
+    meta: Option<RequestMeta<'a>>,
 }
 
 impl<'a> Named<'a> {
     /// What a request of `method` with `params` names.
     pub fn of(method: &str, params: Option<&'a serde_json::value::RawValue>) -> Self {
-        match method {
-            "tools/call" | "prompts/get" | "resources/read" | "resources/subscribe" | "resources/unsubscribe" => {
-                params.and_then(|p| serde_json::from_str(p.get()).ok()).unwrap_or_default()
-            }
-            _ => Named::default(),
+        match names_something(method) {
+            true => params.and_then(|p| serde_json::from_str(p.get()).ok()).unwrap_or_default(),
+            false => Named::default(),
         }
+    }
+
+    /// A request's 2026-07-28 envelope (see [`Envelope::read`]) and what it
+    /// names, read in one pass. Params that make no modern claim are not
+    /// read: they name nothing here.
+    pub fn with_envelope(
+        method: &str,
+        params: Option<&'a serde_json::value::RawValue>,
+    ) -> (Self, Result<Option<Envelope>, RpcError>) {
+        let Some(text) = params.filter(|p| may_claim(p)) else { return (Named::default(), Ok(None)) };
+        if names_something(method)
+            && let Ok(named) = serde_json::from_str::<Named<'a>>(text.get())
+        {
+            let envelope = Envelope::from_meta(&named.meta.unwrap_or_default());
+            return (named, envelope);
+        }
+        // Params that do not read as a name (nor a URI) are read again,
+        // for the envelope's own error.
+        (Named::of(method, params), Envelope::read(params))
     }
 
     /// The tool a `tools/call` names.

@@ -355,4 +355,37 @@ mod tests {
         assert!(same_value("true", &serde_json::json!(true)));
         assert!(same_value("a b", &serde_json::json!("a b")));
     }
+
+    /// One pass reads what two did: the same envelope (or the same error)
+    /// and the same name as `Envelope::read` and `Named::of`, for params
+    /// that claim 2026-07-28 well, badly, only inside an argument, or not
+    /// at all.
+    #[test]
+    fn the_envelope_and_the_name_read_in_one_pass_are_those_read_apart() {
+        let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"progressToken":3}"#;
+        let cases = [
+            format!(r#"{{"name":"echo","arguments":{{"text":"hi"}},{meta}}}"#),
+            r#"{"name":"echo","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}"#.to_string(),
+            r#"{"name":"echo","_meta":{"io.modelcontextprotocol/protocolVersion":7,"io.modelcontextprotocol/clientCapabilities":{}}}"#.to_string(),
+            r#"{"name":"echo","_meta":"io.modelcontextprotocol/protocolVersion"}"#.to_string(),
+            r#"{"name":"echo","arguments":{"text":"io.modelcontextprotocol/protocolVersion"}}"#.to_string(),
+            format!(r#"{{"name":5,{meta}}}"#),
+            r#"{"name":"echo","arguments":{}}"#.to_string(),
+        ];
+        for params in &cases {
+            let raw = serde_json::value::RawValue::from_string(params.clone()).unwrap();
+            for method in ["tools/call", "tools/list"] {
+                let (named, envelope) = Named::with_envelope(method, Some(&raw));
+                let apart = crate::modern::Envelope::read(Some(&raw));
+                match (&envelope, &apart) {
+                    (Ok(one), Ok(two)) => assert_eq!(format!("{one:?}"), format!("{two:?}"), "{method} {params}"),
+                    (Err(one), Err(two)) => assert_eq!(one.message, two.message, "{method} {params}"),
+                    _ => panic!("{method} {params}: {envelope:?} against {apart:?}"),
+                }
+                if matches!(apart, Ok(Some(_))) {
+                    assert_eq!(named.tool(), Named::of(method, Some(&raw)).tool(), "{method} {params}");
+                }
+            }
+        }
+    }
 }

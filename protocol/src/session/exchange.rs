@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 
 use super::stamp::Stamp;
-use super::{Era, Outbox, Outcome, Phase, SessionOptions, SessionState};
+use super::{Era, Outbox, Outcome, Phase, RequestParams, SessionOptions, SessionState};
 use crate::cancel::Canceller;
 use crate::client::{Peer, QuestionIds};
 use crate::jsonrpc::{RpcError, code};
@@ -132,11 +132,12 @@ impl<C: RouterComponent> Exchange<C> {
         &mut self,
         id: &RawValue,
         method: Method,
-        params: Option<&RawValue>,
+        request: RequestParams<'_>,
         era: Era<'_>,
         state: Option<&mut SessionState>,
         out: &mut O,
     ) -> Result<(), RpcError> {
+        let params = request.raw;
         // A legacy request needs an initialized session (but for `ping` and
         // `initialize`); a modern one carries its own revision.
         let ready = match (era, state.as_deref().map(|s| &s.phase)) {
@@ -156,7 +157,7 @@ impl<C: RouterComponent> Exchange<C> {
             Method::Ping => self.reply(id, &crate::mapping::Empty {}),
             Method::Initialize => self.initialize(id, params, state.ok_or_else(stateful)?).await,
             Method::ListTools => self.list_tools(id, params, ready?).await,
-            Method::CallTool => self.call_tool(id, params, ready?, out).await,
+            Method::CallTool => self.call_tool(id, request, ready?, out).await,
             Method::ListResources => self.list_resources(id, params, ready?).await,
             Method::ReadResource => self.read_resource(id, params, ready?).await,
             Method::ListResourceTemplates => self.list_resource_templates(id, params, ready?).await,

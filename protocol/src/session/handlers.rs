@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::exchange::Exchange;
-use super::{Outbox, Phase, Ready, SessionState};
+use super::{Outbox, Phase, Ready, RequestParams, SessionState};
 use crate::auth::OperationKind;
 use crate::contract;
 use crate::jsonrpc::{self, RpcError, code};
@@ -132,11 +132,18 @@ impl<C: RouterComponent> Exchange<C> {
     pub(super) async fn call_tool<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
-        params: Option<&RawValue>,
+        params: RequestParams<'_>,
         v: ProtocolVersion,
         out: &mut O,
     ) -> Result<(), RpcError> {
-        let p: params::CallToolParams<'_> = params::decode(params)?;
+        let read;
+        let p = match params.call_tool {
+            Some(p) => p,
+            None => {
+                read = params::decode::<params::CallToolParams<'_>>(params.raw)?;
+                &read
+            }
+        };
         let arguments = match p.arguments.map(RawValue::get) {
             None | Some("null") => "{}",
             Some(text) if text.starts_with('{') => text,

@@ -37,7 +37,7 @@ use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::listeners::{Listeners, Listening, Sink};
 use crate::method::Method;
 use crate::modern::Envelope;
-use crate::params::LogLevel;
+use crate::params::{self, LogLevel};
 use crate::rounds::StateKey;
 use crate::router::{Calls, Router, RouterComponent};
 use crate::routers::{self, About, Routers};
@@ -136,6 +136,21 @@ impl<'a> Era<'a> {
             Era::Modern { about, .. } => Ok(about),
             Era::Legacy => Err(RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}"))),
         }
+    }
+}
+
+/// A request's params: as sent, and for `tools/call` as read already, with
+/// the envelope in its `_meta`, so that its handler does not read them again.
+#[derive(Clone, Copy)]
+pub(super) struct RequestParams<'a> {
+    pub(super) raw: Option<&'a RawValue>,
+    pub(super) call_tool: Option<&'a params::CallToolParams<'a>>,
+}
+
+impl<'a> RequestParams<'a> {
+    /// Params not read yet.
+    pub(super) fn raw(raw: Option<&'a RawValue>) -> Self {
+        RequestParams { raw, call_tool: None }
     }
 }
 
@@ -387,7 +402,19 @@ impl<C: RouterComponent> Session<C> {
         out: &mut O,
     ) -> Result<(), RpcError> {
         self.ex.deferred = false;
-        match Envelope::read(params)? {
+        // A call's params are read once, with their envelope. Params that do
+        // not read as a call's are read again, for the error the spec ranks
+        // first (a malformed envelope before a malformed argument).
+        let call = match method {
+            Some(Method::CallTool) => params::decode::<params::CallToolParams<'_>>(params).ok(),
+            _ => None,
+        };
+        let envelope = match &call {
+            Some(call) => Envelope::from_meta(&call.meta.unwrap_or_default())?,
+            None => Envelope::read(params)?,
+        };
+        let params = RequestParams { raw: params, call_tool: call.as_ref() };
+        match envelope {
             Some(envelope) => self.modern_request(id, name, method, params, &envelope, out).await,
             None => self.legacy_request(id, name, method, params, out).await,
         }
@@ -400,13 +427,13 @@ impl<C: RouterComponent> Session<C> {
         id: &RawValue,
         name: &str,
         method: Option<Method>,
-        params: Option<&RawValue>,
+        params: RequestParams<'_>,
         out: &mut O,
     ) -> Result<(), RpcError> {
         let method = method.filter(|m| !m.is_modern_only());
         if matches!(self.state.phase, Phase::Modern) {
             return Err(match method {
-                Some(Method::Initialize) => modern::initialize_on_modern_connection(params),
+                Some(Method::Initialize) => modern::initialize_on_modern_connection(params.raw),
                 _ => crate::modern::missing_envelope(&format!(
                     "this connection speaks 2026-07-28, where `{name}` needs its envelope"
                 )),

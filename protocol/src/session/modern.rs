@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 
 use super::exchange::Exchange;
 use super::stamp::{Stamp, server_info};
-use super::{Client, Era, Outbox, Outcome, Phase, Session, SessionState};
+use super::{Client, Era, Outbox, Outcome, Phase, RequestParams, Session, SessionState};
 use crate::client::ClientCapabilities;
 use crate::jsonrpc::{self, RpcError, code};
 use crate::listeners::{Interest, Listening};
@@ -150,7 +150,7 @@ impl<C: RouterComponent> Session<C> {
     ) -> Outcome {
         self.ex.cx.calls = Calls::Async;
         self.ex.deferred = false;
-        let answered = self.serve_admitted(id, admitted, params, out).await;
+        let answered = self.serve_admitted(id, admitted, RequestParams::raw(params), out).await;
         self.ex.deliver(id, answered, out)
     }
 
@@ -161,7 +161,7 @@ impl<C: RouterComponent> Session<C> {
         id: &RawValue,
         name: &str,
         method: Option<Method>,
-        params: Option<&RawValue>,
+        params: RequestParams<'_>,
         envelope: &Envelope,
         out: &mut O,
     ) -> Result<(), RpcError> {
@@ -187,7 +187,7 @@ impl<C: RouterComponent> Session<C> {
         &mut self,
         id: &RawValue,
         admitted: Admitted,
-        params: Option<&RawValue>,
+        params: RequestParams<'_>,
         out: &mut O,
     ) -> Result<(), RpcError> {
         if admitted.method != Method::Discover {
@@ -263,7 +263,7 @@ impl<C: RouterComponent> Exchange<C> {
         &mut self,
         id: &RawValue,
         admitted: Admitted,
-        params: Option<&RawValue>,
+        params: RequestParams<'_>,
         state: Option<&mut SessionState>,
         out: &mut O,
     ) -> Result<(), RpcError> {

@@ -2,10 +2,13 @@
 //! 2026-07-28 round's state checked), dispatch, and what its client link
 //! held back or asked for.
 
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 use serde_json::value::RawValue;
 
 use super::exchange::Exchange;
-use super::{Client, Era, Outbox, Phase, SessionState};
+use super::{Client, Era, Outbox, Phase, RequestParams, SessionState};
 use crate::client::{ClientLink, LinkSettings};
 use crate::jsonrpc::{RpcError, code};
 use crate::method::Method;
@@ -21,7 +24,7 @@ impl<C: RouterComponent> Exchange<C> {
         &mut self,
         id: &RawValue,
         method: Method,
-        params: Option<&RawValue>,
+        params: RequestParams<'_>,
         era: Era<'_>,
         state: Option<&mut SessionState>,
         out: &mut O,
@@ -44,11 +47,11 @@ impl<C: RouterComponent> Exchange<C> {
             }
         } else if matches!(era, Era::Modern { .. })
             && matches!(method, Method::CallTool | Method::GetPrompt | Method::ReadResource)
-            && names_a_round(params)
+            && names_a_round(params.raw)
         {
             // Routers that never ask have no rounds to resume, but what a
             // client sends as one is checked all the same (-32602).
-            if let Err(error) = Round::read(&self.options.state_key, method, params, self.cx.caller.as_deref()) {
+            if let Err(error) = Round::read(&self.options.state_key, method, params.raw, self.cx.caller.as_deref()) {
                 self.canceller.finish();
                 return Err(error);
             }
@@ -78,7 +81,7 @@ impl<C: RouterComponent> Exchange<C> {
     fn link(
         &self,
         method: Method,
-        params: Option<&RawValue>,
+        params: RequestParams<'_>,
         era: Era<'_>,
         state: Option<&SessionState>,
     ) -> Result<ClientLink, RpcError> {
@@ -87,11 +90,18 @@ impl<C: RouterComponent> Exchange<C> {
             #[serde(borrow, rename = "_meta", default)]
             meta: Option<crate::params::RequestMeta<'a>>,
         }
-        let token = params
-            .and_then(|p| serde_json::from_str::<Meta<'_>>(p.get()).ok())
-            .and_then(|m| m.meta)
-            .and_then(|m| m.progress_token)
-            .filter(|t| t.get().starts_with('"') || t.get().parse::<i64>().is_ok());
+        let read_token = || {
+            params
+                .raw
+                .and_then(|p| serde_json::from_str::<Meta<'_>>(p.get()).ok())
+                .and_then(|m| m.meta)
+                .and_then(|m| m.progress_token)
+        };
+        let token = match params.call_tool {
+            Some(call) => call.meta.and_then(|m| m.progress_token),
+            None => read_token(),
+        }
+        .filter(|t| t.get().starts_with('"') || t.get().parse::<i64>().is_ok());
         // A modern request has no session: it asks nothing, and logs only at
         // the level it names.
         let (version, client, modern) = match (era, state) {
@@ -104,7 +114,7 @@ impl<C: RouterComponent> Exchange<C> {
         // Only these may end in `input_required`.
         let rounds = modern && matches!(method, Method::CallTool | Method::GetPrompt | Method::ReadResource);
         let round = match rounds {
-            true => Some(Round::read(&self.options.state_key, method, params, self.cx.caller.as_deref())?),
+            true => Some(Round::read(&self.options.state_key, method, params.raw, self.cx.caller.as_deref())?),
             false => None,
         };
         Ok(ClientLink::new(LinkSettings {
@@ -125,9 +135,12 @@ impl<C: RouterComponent> Exchange<C> {
 /// Whether `params` carry what resumes a 2026-07-28 round (only then is it
 /// read for a router that never asks).
 fn names_a_round(params: Option<&RawValue>) -> bool {
+    // Searchers built once: building one costs more than searching a small
+    // request (`memmem::find` builds one per call).
+    static STATE: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"requestState\""));
+    static RESPONSES: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"inputResponses\""));
     params.is_some_and(|p| {
         let text = p.get().as_bytes();
-        memchr::memmem::find(text, b"\"requestState\"").is_some()
-            || memchr::memmem::find(text, b"\"inputResponses\"").is_some()
+        STATE.find(text).is_some() || RESPONSES.find(text).is_some()
     })
 }

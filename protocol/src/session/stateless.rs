@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 
 use super::exchange::Exchange;
-use super::{Admitted, Outbox, Outcome, SessionOptions};
+use super::{Admitted, Outbox, Outcome, RequestParams, SessionOptions};
 use crate::auth::SharedCaller;
 use crate::cancel::Canceller;
 use crate::client::Peer;
@@ -82,7 +82,7 @@ impl<C: RouterComponent> StatelessRequest<C> {
         params: Option<&RawValue>,
         out: &mut (dyn Outbox + Send),
     ) -> Outcome {
-        let answered = self.ex.serve_admitted(id, admitted, params, None, out).await;
+        let answered = self.ex.serve_admitted(id, admitted, RequestParams::raw(params), None, out).await;
         self.ex.deliver(id, answered, out)
     }
 }

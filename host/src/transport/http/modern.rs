@@ -29,7 +29,7 @@ use super::sse;
 use super::wire;
 use mcp_wit_protocol::http::{Named, check_headers, check_param_headers, header_mismatch, rejection};
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
-use mcp_wit_protocol::modern::{self, Envelope};
+use mcp_wit_protocol::modern;
 use mcp_wit_protocol::{Admitted, Method};
 
 use crate::{Session, StatelessRequest};
@@ -47,7 +47,8 @@ pub async fn serve(
     streaming: bool,
 ) -> Result<Response, Message> {
     let Message::Request { id, method, params } = &message else { return Err(message) };
-    let envelope = match Envelope::read(params.as_deref()) {
+    let (named, envelope) = Named::with_envelope(method, params.as_deref());
+    let envelope = match envelope {
         Ok(Some(envelope)) => envelope,
         Ok(None) if !header_is_modern(headers) => return Err(message),
         // A modern header on a body that makes no modern claim.
@@ -62,7 +63,6 @@ pub async fn serve(
         Ok(None) => return Ok(rejected(id, modern::missing_envelope("MCP-Protocol-Version names 2026-07-28"))),
         Err(error) => return Ok(rejected(id, error)),
     };
-    let named = Named::of(method, params.as_deref());
     if let Err(error) = check_headers(headers, method, &named, &envelope) {
         return Ok(rejected(id, error));
     }
