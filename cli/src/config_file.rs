@@ -24,8 +24,8 @@
 //! Precedence: a flag given on the command line, then the component's
 //! section, then the file's top level, then the default. Grants and lists
 //! add up. Components named on the command line replace the file's list.
-//! Durations and sizes are read as the flags read them (`"45"` or `45` is
-//! 45 seconds).
+//! Durations and sizes are read as the flags read them: with their unit
+//! (`"45s"`, `"64MiB"`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -146,12 +146,34 @@ impl ConfigFile {
     }
 
     fn parse(text: &str, path: &Path) -> anyhow::Result<Self> {
-        let mut file: ConfigFile =
+        // TOML itself first: its errors carry their line.
+        let table: toml::Table =
             toml::from_str(text).with_context(|| format!("{} is not a valid mcp-wit.toml", path.display()))?;
-        reject_unknown(path, "", &file.unknown)?;
+        anyhow::ensure!(
+            !table.is_empty(),
+            "{} is empty: name what to serve (`[[component]]` with `path = \"router.wasm\"`), or leave out \
+             `-f` to serve the built-in demo router",
+            path.display()
+        );
+        let mut file: ConfigFile = match toml::from_str(text) {
+            Ok(file) => file,
+            // The settings are read flattened, which loses where a value
+            // was: each key is tried alone to find the one refused.
+            Err(error) => match locate_refusal(text, &table) {
+                Some((line, key, why)) => anyhow::bail!("{}, line {line}: `{key}`: {why}", path.display()),
+                None => return Err(error).with_context(|| format!("{} is not a valid mcp-wit.toml", path.display())),
+            },
+        };
+        reject_unknown(path, "", &file.unknown, text)?;
+        if let Some(listen) = &file.settings.http.listen {
+            crate::settings::parse_addr(listen).map_err(|why| {
+                let line = line_of(text, Some("http"), "listen").unwrap_or(1);
+                anyhow::anyhow!("{}, line {line}: `[http] listen = {listen:?}`: {why}", path.display())
+            })?;
+        }
         for (i, component) in file.components.iter_mut().enumerate() {
             let section = format!("[[component]] #{}: ", i + 1);
-            reject_unknown(path, &section, &component.unknown)?;
+            reject_unknown(path, &section, &component.unknown, text)?;
             component.fold_extism().with_context(|| format!("{}: {section}", path.display()))?;
             if component.path.is_relative() {
                 component.path = path.parent().unwrap_or(Path::new(".")).join(&component.path);
@@ -166,14 +188,71 @@ impl ConfigFile {
     }
 }
 
-fn reject_unknown(path: &Path, section: &str, unknown: &BTreeMap<String, toml::Value>) -> anyhow::Result<()> {
-    match unknown.keys().next() {
-        None => Ok(()),
-        Some(key) => anyhow::bail!(
-            "{}: {section}unknown key `{key}` (the keys are the `serve` flags without `--`; see `mcp-wit serve --help`)",
-            path.display()
-        ),
+fn reject_unknown(
+    path: &Path,
+    section: &str,
+    unknown: &BTreeMap<String, toml::Value>,
+    text: &str,
+) -> anyhow::Result<()> {
+    let Some(key) = unknown.keys().next() else { return Ok(()) };
+    // A component's keys are found after the first `[[component]]`.
+    let line = line_of(text, (!section.is_empty()).then_some("[component]"), key)
+        .map_or_else(String::new, |line| format!(", line {line}"));
+    anyhow::bail!(
+        "{}{line}: {section}unknown key `{key}` (the keys are the `serve` flags without `--`; see `mcp-wit serve --help`)",
+        path.display()
+    )
+}
+
+/// The line, key and reason of the first setting the file's structure
+/// refuses, each top-level and `[http]` key tried alone.
+fn locate_refusal(text: &str, table: &toml::Table) -> Option<(usize, String, String)> {
+    let refused = |one: toml::Table| toml::Value::Table(one).try_into::<ConfigFile>().err();
+    for (key, value) in table {
+        match (key.as_str(), value) {
+            ("http", toml::Value::Table(http)) => {
+                for (inner, value) in http {
+                    let one = toml::Table::from_iter([(
+                        "http".to_string(),
+                        toml::Value::Table(toml::Table::from_iter([(inner.clone(), value.clone())])),
+                    )]);
+                    if let Some(why) = refused(one) {
+                        let line = line_of(text, Some("http"), inner).unwrap_or(1);
+                        return Some((line, format!("[http] {inner}"), why.message().to_string()));
+                    }
+                }
+            }
+            ("component", _) => {}
+            _ => {
+                if let Some(why) = refused(toml::Table::from_iter([(key.clone(), value.clone())])) {
+                    return Some((line_of(text, None, key).unwrap_or(1), key.clone(), why.message().to_string()));
+                }
+            }
+        }
     }
+    None
+}
+
+/// The line (from 1) where `key` is set: at the top of the file (`None`),
+/// or in the table `section` (`"http"`; `"[component]"` for the array of
+/// tables). A plain scan: keys are found as they are written, bare or quoted.
+fn line_of(text: &str, section: Option<&str>, key: &str) -> Option<usize> {
+    let mut current: Option<String> = None;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(header) = line.strip_prefix('[') {
+            let name = header.split(']').next().unwrap_or_default().trim();
+            current =
+                Some(if header.starts_with('[') { format!("[{}]", name.trim_start_matches('[')) } else { name.into() });
+            continue;
+        }
+        let Some((name, _)) = line.split_once('=') else { continue };
+        let name = name.trim().trim_matches('"').trim_matches('\'');
+        if name == key && current.as_deref() == section {
+            return Some(index + 1);
+        }
+    }
+    None
 }
 
 #[cfg(test)]

@@ -7,13 +7,15 @@ use serde_json::value::RawValue;
 
 use mcp_wit::{CompileCache, EngineOptions, LoadedComponent, Method, ProtocolVersion, Session, SessionOptions};
 
+use crate::demo;
 use crate::progress::CompileProgress;
 use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
 
 #[derive(clap::Args)]
 pub struct InspectArgs {
-    /// The component (`.wasm` or `.cwasm`).
-    component: PathBuf,
+    /// The component (`.wasm` or `.cwasm`); the built-in demo router when
+    /// omitted.
+    component: Option<PathBuf>,
     /// Print JSON (what an MCP client would see) instead of a table.
     #[arg(long)]
     json: bool,
@@ -28,10 +30,10 @@ pub struct InspectArgs {
 
 #[derive(clap::Args)]
 pub struct CallArgs {
-    /// The component (`.wasm` or `.cwasm`).
-    component: PathBuf,
-    /// The tool to call.
-    tool: String,
+    /// The component (`.wasm` or `.cwasm`), then the tool to call; the tool
+    /// alone calls it on the built-in demo router.
+    #[arg(value_name = "[COMPONENT] TOOL", num_args = 1..=2, required = true)]
+    targets: Vec<String>,
     /// The arguments, a JSON object.
     #[arg(long, default_value = "{}")]
     args: String,
@@ -78,14 +80,38 @@ pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Loads one component for `inspect` and `call` (default limits, the cache).
-fn load_one(path: &std::path::Path, sandbox: &SandboxArgs) -> anyhow::Result<LoadedComponent> {
+/// Loads one component for `inspect` and `call` (default limits, the
+/// cache): the one at `path`, else the built-in demo router.
+fn load_one(path: Option<&std::path::Path>, sandbox: &SandboxArgs) -> anyhow::Result<LoadedComponent> {
     let engine = EngineOptions { pool_instances: 8, ..EngineOptions::default() }.build()?;
-    let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
+    let label = match path {
+        Some(path) => path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned()),
+        None => demo::NAME.into(),
+    };
     let cache = CompileCache::default_dir().map(CompileCache::new);
     let policy = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;
+    let Some(path) = path else {
+        tracing::info!("no component given: the built-in demo router (`{}`)", demo::NAME);
+        return Ok(LoadedComponent::from_bytes_cached(&engine, demo::COMPONENT, policy, cache.as_ref())?);
+    };
     let _progress = CompileProgress::start(path);
     Ok(LoadedComponent::load(&engine, path, policy, cache.as_ref())?)
+}
+
+/// `call`'s component (none: the demo router) and tool, from its one or
+/// two positional arguments. One that names a component file is refused:
+/// the tool is missing, not the component.
+fn call_targets(targets: &[String]) -> anyhow::Result<(Option<PathBuf>, &str)> {
+    match targets {
+        [component, tool] => Ok((Some(PathBuf::from(component)), tool)),
+        [only] if only.ends_with(".wasm") || only.ends_with(".cwasm") || std::path::Path::new(only).is_file() => {
+            anyhow::bail!(
+                "name the tool to call after the component: `mcp-wit call {only} TOOL` (`mcp-wit inspect {only}` lists them)"
+            )
+        }
+        [tool] => Ok((None, tool)),
+        _ => anyhow::bail!("give the component, then the tool: `mcp-wit call [COMPONENT] TOOL`"),
+    }
 }
 
 /// A session with `component`, initialized as a client named `mcp-wit`;
@@ -153,7 +179,7 @@ fn rpc_failure(method: &str) -> impl FnOnce(mcp_wit::RpcError) -> anyhow::Error 
 }
 
 pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
-    let component = load_one(&args.component, &args.sandbox)?;
+    let component = load_one(args.component.as_deref(), &args.sandbox)?;
     let kind = component.kind();
     let (mut client, init) = open_session(component, args.protocol)?;
     let offers = |kind: &str| init["capabilities"].get(kind).is_some();
@@ -214,14 +240,15 @@ pub fn call(args: CallArgs) -> anyhow::Result<()> {
     let arguments: serde_json::Value =
         serde_json::from_str(&args.args).with_context(|| format!("--args is not JSON: {}", args.args))?;
     anyhow::ensure!(arguments.is_object(), "--args must be a JSON object, like '{{\"text\":\"hi\"}}'");
-    let component = load_one(&args.component, &args.sandbox)?;
+    let (path, tool) = call_targets(&args.targets)?;
+    let component = load_one(path.as_deref(), &args.sandbox)?;
     let (mut client, _) = open_session(component, args.protocol)?;
     #[derive(serde::Serialize)]
     struct CallParams<'a> {
         name: &'a str,
         arguments: &'a serde_json::Value,
     }
-    let params = serde_json::value::to_raw_value(&CallParams { name: &args.tool, arguments: &arguments })?;
+    let params = serde_json::value::to_raw_value(&CallParams { name: tool, arguments: &arguments })?;
     let result = client.request(1, Method::CallTool, Some(&params))?;
     println!("{}", serde_json::to_string_pretty(&result)?);
     anyhow::ensure!(result["isError"] != true, "the tool reported an error");

@@ -7,6 +7,7 @@
 //! only: the library just emits `tracing` events.
 
 mod config_file;
+mod demo;
 mod inspect;
 mod new;
 mod progress;
@@ -57,18 +58,19 @@ enum Command {
     Compile(CompileArgs),
     /// Show what a component offers: name, instructions, capabilities,
     /// tools (with schemas), resources and prompts.
-    #[command(
-        after_help = "Examples:\n  mcp-wit inspect router.wasm\n  mcp-wit inspect router.wasm --json | jq .tools"
-    )]
+    #[command(after_help = "Examples:\n  mcp-wit inspect                   the built-in demo router\n  \
+                      mcp-wit inspect router.wasm\n  mcp-wit inspect router.wasm --json | jq .tools")]
     Inspect(InspectArgs),
     /// Call one tool without a client, for scripts and debugging; prints the
     /// result as JSON. Exits 1 when the call fails or the result is an error.
-    #[command(after_help = "Examples:\n  mcp-wit call router.wasm echo --args '{\"text\":\"hi\"}'")]
+    #[command(after_help = "Examples:\n  mcp-wit call router.wasm echo --args '{\"text\":\"hi\"}'\n  \
+                            mcp-wit call hello --args '{\"name\":\"Ada\"}'   a tool of the built-in demo router")]
     Call(CallArgs),
     /// Wrap a router for engines that run components (wasmtime serve, wasmtime
     /// run, Spin, wasmCloud): one component that serves it over Streamable
     /// HTTP and stdio, importing only WASI and wasi:http.
     #[command(after_help = "Examples:\n  mcp-wit wrap router.wasm -o server.wasm\n  \
+                            mcp-wit wrap -o server.wasm       the built-in demo router\n  \
                             wasmtime serve -Scli --addr 127.0.0.1:8080 server.wasm")]
     Wrap(wrap::WrapArgs),
     /// Print a recording (`serve --record FILE.mcp`) as JSON lines: one

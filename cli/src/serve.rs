@@ -16,13 +16,11 @@ use mcp_wit::{
 };
 
 use crate::config_file::ConfigFile;
+use crate::demo;
 use crate::progress::CompileProgress;
 use crate::record::Recording;
 use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy, secret_values};
 use crate::settings::ServeSettings;
-
-/// The demo router served when `serve` is given no component.
-static DEMO_COMPONENT: &[u8] = include_bytes!(env!("MCP_WIT_DEMO_COMPONENT"));
 
 #[derive(clap::Args, Clone)]
 pub struct ServeArgs {
@@ -102,6 +100,13 @@ pub struct Loaded {
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets } =
         load(&args)?;
+    if args.watch && http_options.is_none() {
+        anyhow::bail!(
+            "--watch reloads a server on HTTP (--http ADDR); over stdio the connection is the client's \
+             one session and keeps its instances until it ends: restart the server to serve new files \
+             (an MCP client starts it again when it reconnects)"
+        );
+    }
     let recording = match &settings.record {
         Some(path) => {
             let transport = match &http_options {
@@ -379,13 +384,13 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         mounted.push((prefix, component));
     }
     if mounted.is_empty() {
-        tracing::info!("no component given: serving the built-in demo router (`hello`)");
+        tracing::info!("no component given: serving the built-in demo router (`{}`)", demo::NAME);
         let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
-        let policy = sandbox_policy("hello".into(), &grants)?;
+        let policy = sandbox_policy(demo::NAME.into(), &grants)?;
         if recording {
             secrets.extend(secret_values(&grants)?);
         }
-        let demo = LoadedComponent::from_bytes(&engine.engine, DEMO_COMPONENT, policy)?
+        let demo = LoadedComponent::from_bytes(&engine.engine, demo::COMPONENT, policy)?
             .with_limits(layers.limits(None, None))
             .with_instance_mode(instance_mode)
             .with_instance_reuse(reuse)
@@ -398,11 +403,16 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     let mut seen = HashMap::new();
     for ((prefix, _), plan) in mounted.iter().zip(&plans) {
         if let Some(first) = seen.insert(prefix.clone(), &plan.path) {
+            // Say it where the component was named: its section of the file,
+            // or the command line.
+            let advice = match plan.section.strip_suffix(": ") {
+                Some(section) => format!("add `name = \"PREFIX\"` to {section}"),
+                None => format!("give one another prefix with --name {}=PREFIX", plan.path.display()),
+            };
             anyhow::bail!(
-                "{} and {} would both be served under the prefix `{prefix}`; give one another prefix with --name {}=PREFIX",
+                "{} and {} would both be served under the prefix `{prefix}`; {advice}",
                 first.display(),
                 plan.path.display(),
-                plan.path.display()
             );
         }
     }

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use mcp_wit::runtime::{CALLER_INTERFACE, CLIENT_INTERFACE, EXTENSION_INTERFACE, ROUTER_INTERFACE};
 use mcp_wit::{CompileCache, EngineOptions, LoadedComponent, SandboxPolicy};
+
+use crate::demo;
 use wac_graph::types::{ItemKind, Package};
 use wac_graph::{CompositionGraph, EncodeOptions};
 
@@ -25,18 +27,21 @@ const REQUEST_CALLER_INTERFACE: &str = "mcp-wit:adapter/request-caller@0.1.0";
 
 #[derive(clap::Args)]
 pub struct WrapArgs {
-    /// The router component (`.wasm`) to serve.
-    router: PathBuf,
+    /// The router component (`.wasm`) to serve; the built-in demo router
+    /// when omitted.
+    router: Option<PathBuf>,
     /// Where to write the server component.
     #[arg(short, long)]
     output: PathBuf,
 }
 
 pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
-    let router = mcp_wit::runtime::read_guest_file(&args.router)?;
-    let composed = check_router(&router)
-        .and_then(|()| compose(&router))
-        .with_context(|| format!("cannot wrap {}", args.router.display()))?;
+    let (router, name) = match &args.router {
+        Some(path) => (mcp_wit::runtime::read_guest_file(path)?, path.display().to_string()),
+        None => (demo::COMPONENT.to_vec(), format!("the built-in demo router (`{}`)", demo::NAME)),
+    };
+    let composed =
+        check_router(&router).and_then(|()| compose(&router)).with_context(|| format!("cannot wrap {name}"))?;
     std::fs::write(&args.output, &composed).with_context(|| format!("cannot write {}", args.output.display()))?;
     let out = args.output.display();
     println!(
@@ -47,7 +52,7 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
          Spin: `source = \"{out}\"` under an HTTP trigger; wasmCloud: the component of a workload exporting \
          wasi:http/incoming-handler.",
         composed.len(),
-        args.router.display(),
+        name,
     );
     Ok(())
 }

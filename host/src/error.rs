@@ -16,12 +16,15 @@ pub struct EngineError(pub wasmtime::Error);
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    ///
+    /// Causes are part of these messages, not separate `source`s, so that
+    /// printing an error with its chain says each once.
+    #[error("cannot read {}: {error}", path.display())]
     Read {
         /// The file that was asked for.
         path: PathBuf,
         /// The underlying I/O error.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The bytes are not WebAssembly at all.
     #[error("not a WebAssembly file (no `\\0asm` header); pass the `.wasm` a guest build produced")]
@@ -46,7 +49,7 @@ pub enum LoadError {
         "cannot load the precompiled component (it was compiled by another mcp-wit or wasmtime \
          version, or with other settings); recompile it with `mcp-wit compile`: {0:#}"
     )]
-    Precompiled(#[source] wasmtime::Error),
+    Precompiled(wasmtime::Error),
     /// A middleware with no router plugged into it.
     #[error(
         "this component imports `wasix:mcp/router@25.3.26`: it is a middleware, not a router; plug a \
@@ -57,10 +60,34 @@ pub enum LoadError {
     #[cfg(feature = "extism")]
     #[error(transparent)]
     Plugin(#[from] crate::runtime::plugin::PluginLoadError),
+    /// A memory of the component starts larger than the engine lets a
+    /// memory grow.
+    #[error(
+        "the component declares a memory of {} to start with, more than the memory cap of {}; raise \
+         --max-memory to at least {}",
+        size_text(*initial), size_text(*cap), size_text(initial.next_multiple_of(1 << 20))
+    )]
+    MemoryCap {
+        /// The largest initial size among its memories, in bytes.
+        initial: u64,
+        /// What one memory may grow to, in bytes.
+        cap: u64,
+    },
     /// Compilation failed.
     #[error("cannot compile the component: {0:#}")]
-    Compile(#[source] wasmtime::Error),
+    Compile(wasmtime::Error),
     /// The component's imports cannot be satisfied by the host.
     #[error("cannot link the component (it imports something the host does not provide): {0:#}")]
-    Link(#[source] wasmtime::Error),
+    Link(wasmtime::Error),
+}
+
+/// `bytes` in the unit a user would type for `--max-memory`.
+fn size_text(bytes: u64) -> String {
+    const MIB: u64 = 1 << 20;
+    match bytes {
+        b if b % (1 << 30) == 0 => format!("{}GiB", b >> 30),
+        b if b % MIB == 0 => format!("{}MiB", b >> 20),
+        b if b % 1024 == 0 => format!("{}KiB", b >> 10),
+        b => format!("{b} bytes"),
+    }
 }

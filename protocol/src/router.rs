@@ -73,8 +73,28 @@ pub struct GuestFault {
     /// What stopped the call.
     pub kind: FaultKind,
     /// Human-readable description naming the cause and, when known, the
-    /// guest's own last words (e.g. its panic message).
+    /// guest's own last words (e.g. its panic message): for the log.
     pub message: String,
+    /// For a WebAssembly trap (`unreachable`, an out-of-bounds access, a
+    /// stack overflow), whose [`GuestFault::message`] is the runtime's
+    /// detail, kept for the log: what the guest itself said of its failure
+    /// (a panic's message), if anything. The client hears that, or that
+    /// the router failed. `None` for every other fault: its message is in
+    /// words already.
+    pub trapped: Option<Option<String>>,
+}
+
+impl GuestFault {
+    /// A fault of `kind`, described by `message`.
+    pub fn new(kind: FaultKind, message: impl Into<String>) -> Self {
+        GuestFault { kind, message: message.into(), trapped: None }
+    }
+
+    /// A WebAssembly trap described by `message`, after the guest said
+    /// `said` (e.g. its panic message), if anything.
+    pub fn wasm_trap(message: impl Into<String>, said: Option<String>) -> Self {
+        GuestFault { kind: FaultKind::Trap, message: message.into(), trapped: Some(said) }
+    }
 }
 
 /// The outcome of one guest call.

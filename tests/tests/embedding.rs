@@ -141,7 +141,7 @@ async fn guest_errors_are_the_sessions_errors() {
     }
     let error = rpc_error(client.call_tool(call("panic", json!({}))).await);
     assert_eq!(error.code.0, -32603);
-    assert!(error.message.contains("guest trapped in `call-tool`"), "{}", error.message);
+    assert_eq!(error.message, "the router `everything` failed: deliberate panic in the panic tool");
     let result = client.call_tool(call("counter", json!({}))).await.expect("counter after the trap");
     assert_eq!(text_of(&result), "1", "a fresh instance counts from one");
 

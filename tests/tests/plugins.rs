@@ -197,11 +197,11 @@ async fn a_hostile_plugin_is_contained_as_a_component_is() {
     let bad = server.call(9, "bad-json", json!({})).await;
     assert_eq!(bad["result"]["isError"], true, "{bad}");
     let message = internal_error(&server.call(10, "panic", json!({})).await);
-    assert!(message.contains("hostile plugin panics on purpose"), "the guest's last words: {message}");
+    assert!(message.ends_with("failed: hostile plugin panics on purpose"), "the guest's own words: {message}");
     // Endless recursion runs off the module's own stack (in its linear
-    // memory, on wasm32-wasip1): a trap.
+    // memory, on wasm32-wasip1): a trap, which the client hears of in words.
     let message = internal_error(&server.call(11, "recurse", json!({})).await);
-    assert!(message.contains("guest trapped in `call`"), "{message}");
+    assert!(message.contains("failed with an error it did not handle") && !message.contains("wasm"), "{message}");
     assert_ok(&mut server, 12).await;
     server.finish().await;
 }
@@ -515,7 +515,14 @@ async fn a_plugins_http_requests_reach_only_the_hosts_granted() {
     let mut server = RawServer::initialized(&["serve", &plugin], "2025-11-25").await;
     let message = internal_error(&server.call(1, "fetch", json!({ "url": url("/hello") })).await);
     assert!(message.contains(&format!("HTTP request to {} is not allowed", url("/hello"))), "{message}");
-    assert!(message.contains("--allow-http"), "{message}");
+    assert!(message.contains(&format!("with --allow-http {address})")), "names the exact grant: {message}");
+    server.finish().await;
+
+    // The host granted without its port (only the scheme's default port):
+    // the hint names the port that was asked for.
+    let mut server = RawServer::initialized(&["serve", &plugin, "--allow-http", "127.0.0.1"], "2025-11-25").await;
+    let message = internal_error(&server.call(1, "fetch", json!({ "url": url("/hello") })).await);
+    assert!(message.contains(&format!("with --allow-http 127.0.0.1:{})", address.port())), "{message}");
     server.finish().await;
 
     // Granted: any status comes back with its body and headers.

@@ -142,7 +142,7 @@ impl HttpSettings {
         let Some(listen) = &self.listen else { return Ok(None) };
         let defaults = HttpOptions::default();
         Ok(Some(HttpOptions {
-            addr: parse_addr(listen)?,
+            addr: parse_addr(listen).map_err(|why| format!("--http {listen}: {why}"))?,
             json_response: self.json_response.unwrap_or(defaults.json_response),
             stateless: self.stateless.unwrap_or(defaults.stateless),
             allow_origins: self.allow_origin.clone(),
@@ -164,9 +164,9 @@ impl HttpSettings {
     }
 }
 
-/// `PORT` → 127.0.0.1:PORT; `HOST:PORT` → its first address.
+/// `PORT` → 127.0.0.1:PORT; `HOST:PORT` → its first address. The error
+/// says what is wrong, not where it was given (the caller does).
 pub fn parse_addr(text: &str) -> Result<SocketAddr, String> {
-    let invalid = |why: String| format!("--http {text}: {why}");
     if let Ok(port) = text.parse::<u16>() {
         return Ok(SocketAddr::from(([127, 0, 0, 1], port)));
     }
@@ -174,7 +174,7 @@ pub fn parse_addr(text: &str) -> Result<SocketAddr, String> {
         return Ok(addr);
     }
     text.to_socket_addrs()
-        .map_err(|e| invalid(format!("expected PORT or HOST:PORT ({e})")))?
+        .map_err(|e| format!("expected PORT or HOST:PORT ({e})"))?
         .next()
-        .ok_or_else(|| invalid("the name has no address".into()))
+        .ok_or_else(|| "the name has no address".into())
 }

@@ -204,7 +204,7 @@ mod auth;
 mod http;
 
 pub use auth::AuthSettings;
-pub use http::HttpSettings;
+pub use http::{HttpSettings, parse_addr};
 
 #[cfg(test)]
 mod tests {

@@ -87,7 +87,7 @@ pub fn build_engine_with(options: &EngineOptions) -> Result<Engine, EngineError>
     })?;
     spawn_epoch_ticker(&engine);
     if options.pooling {
-        register_pool(&engine, options.async_calls);
+        register_pool(&engine, options);
     }
     Ok(engine)
 }
@@ -147,6 +147,8 @@ pub const DEFAULT_POOL_CAP: u32 = 9_000;
 struct Pool {
     pooled: EngineWeak,
     async_calls: bool,
+    /// What one memory may grow to (`EngineOptions::max_memory`).
+    max_memory: usize,
     overflow: std::sync::Arc<OnceLock<Result<Engine, String>>>,
 }
 
@@ -155,10 +157,24 @@ struct Pool {
 /// engine is found here.
 static POOLS: Mutex<Vec<Pool>> = Mutex::new(Vec::new());
 
-fn register_pool(engine: &Engine, async_calls: bool) {
+fn register_pool(engine: &Engine, options: &EngineOptions) {
     let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
     pools.retain(|pool| pool.pooled.upgrade().is_some());
-    pools.push(Pool { pooled: engine.weak(), async_calls, overflow: Default::default() });
+    pools.push(Pool {
+        pooled: engine.weak(),
+        async_calls: options.async_calls,
+        max_memory: options.max_memory,
+        overflow: Default::default(),
+    });
+}
+
+/// What one memory may grow to on `engine`, when this module pooled it.
+pub(crate) fn memory_cap_of(engine: &Engine) -> Option<usize> {
+    let pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    pools
+        .iter()
+        .find(|pool| pool.pooled.upgrade().is_some_and(|pooled| Engine::same(&pooled, engine)))
+        .map(|pool| pool.max_memory)
 }
 
 /// Where instances go when `pooled`'s pool has no free slot.

@@ -37,10 +37,10 @@ impl FaultFrom for GuestFault {
     }
 
     fn async_only(function: &str) -> Self {
-        GuestFault {
-            kind: FaultKind::Trap,
-            message: format!("`{function}` called without `_async` on an instance made by `instantiate_async`"),
-        }
+        GuestFault::new(
+            FaultKind::Trap,
+            format!("`{function}` called without `_async` on an instance made by `instantiate_async`"),
+        )
     }
 
     fn from_error(function: &str, error: wasmtime::Error, state: &StoreData) -> Self {
@@ -59,11 +59,15 @@ impl FaultFrom for GuestFault {
             (None, Some(trap)) => (FaultKind::Trap, format!("guest trapped in `{function}`: {trap}")),
             (None, None) => (FaultKind::Trap, format!("guest failed in `{function}`: {}", error.root_cause())),
         };
-        let message = match state.sandbox.output().last_words() {
+        let output = state.sandbox.output();
+        let message = match output.last_words() {
             Some(words) if kind == FaultKind::Trap => format!("{cause}; the guest {words}"),
             _ => cause,
         };
-        GuestFault { kind, message }
+        match error.downcast_ref::<wasmtime::Trap>() {
+            Some(_) if interrupted.is_none() => GuestFault::wasm_trap(message, output.panic_message()),
+            _ => GuestFault::new(kind, message),
+        }
     }
 }
 
@@ -180,9 +184,11 @@ impl<const N: usize> LazyFuncs<N> {
         if let Some(func) = self.found[slot] {
             return Ok(func);
         }
-        let func = instance.get_func(&mut *store, self.exports[slot]).ok_or_else(|| GuestFault {
-            kind: FaultKind::Instantiate,
-            message: format!("`{}` exports `{}` as something other than a function", self.interface, self.names[slot]),
+        let func = instance.get_func(&mut *store, self.exports[slot]).ok_or_else(|| {
+            GuestFault::new(
+                FaultKind::Instantiate,
+                format!("`{}` exports `{}` as something other than a function", self.interface, self.names[slot]),
+            )
         })?;
         self.found[slot] = Some(func);
         Ok(func)
@@ -331,15 +337,17 @@ impl RouterInstance {
         R: ComponentNamedList + Lift + Send + Sync + 'static,
     {
         let Guest::Component { instance, extension: Some(extension), .. } = &mut self.guest else {
-            return Err(GuestFault {
-                kind: FaultKind::Trap,
-                message: format!("the component does not export `{EXTENSION_INTERFACE}`"),
-            });
+            return Err(GuestFault::new(
+                FaultKind::Trap,
+                format!("the component does not export `{EXTENSION_INTERFACE}`"),
+            ));
         };
         let func = extension.get(instance, &mut self.store, slot_of(&EXTENSION_FUNCTIONS, name))?;
-        let typed = func.typed::<P, R>(&self.store).map_err(|e| GuestFault {
-            kind: FaultKind::Trap,
-            message: format!("`{name}` does not have the type `{EXTENSION_INTERFACE}` gives it: {e}"),
+        let typed = func.typed::<P, R>(&self.store).map_err(|e| {
+            GuestFault::new(
+                FaultKind::Trap,
+                format!("`{name}` does not have the type `{EXTENSION_INTERFACE}` gives it: {e}"),
+            )
         })?;
         self.store.data().sandbox.output().begin_call();
         self.store.set_epoch_deadline(1);

@@ -88,7 +88,7 @@ pub const MAX_GUEST_FILE: u64 = 1 << 30;
 /// writer; reading a device may never end).
 pub fn read_guest_file(path: &Path) -> Result<Vec<u8>, LoadError> {
     use std::io::{Error, ErrorKind, Read};
-    let failed = |source: Error| LoadError::Read { path: path.to_owned(), source };
+    let failed = |error: Error| LoadError::Read { path: path.to_owned(), error };
     let meta = std::fs::metadata(path).map_err(failed)?;
     if !meta.is_file() {
         return Err(failed(Error::new(
@@ -177,4 +177,32 @@ pub(super) fn check_exports_router(engine: &Engine, component: &Component, impor
         return Ok(());
     }
     Err(LoadError::WrongWorld { exports })
+}
+
+/// `error`, the failure to compile `bytes` on `engine`, said in the user's
+/// terms when its cause is a memory that starts larger than the engine's
+/// cap (the pooling allocator words it in hexadecimal bytes).
+pub(super) fn compile_error(engine: &wasmtime::Engine, bytes: &[u8], error: wasmtime::Error) -> LoadError {
+    let cap = super::engine::memory_cap_of(engine).map(|cap| cap as u64);
+    match (cap, largest_initial_memory(bytes)) {
+        (Some(cap), Some(initial)) if initial > cap => LoadError::MemoryCap { initial, cap },
+        _ => LoadError::Compile(error),
+    }
+}
+
+/// The largest initial size, in bytes, among the memories `bytes` (a
+/// component or a core module) declare, its nested modules included.
+fn largest_initial_memory(bytes: &[u8]) -> Option<u64> {
+    use wasmparser::{Parser, Payload};
+    let mut largest = None;
+    for payload in Parser::new(0).parse_all(bytes) {
+        if let Ok(Payload::MemorySection(memories)) = payload {
+            for memory in memories.into_iter().flatten() {
+                let page = 1u64 << memory.page_size_log2.unwrap_or(16);
+                let size = memory.initial.saturating_mul(page);
+                largest = Some(largest.map_or(size, |l: u64| l.max(size)));
+            }
+        }
+    }
+    largest
 }

@@ -37,7 +37,7 @@ use budget::{InstanceMemory, MemoryBudget};
 use cache::CompileCache;
 use instance::{NotMade, RouterExports};
 use limits::Limits;
-use load::{Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, link};
+use load::{Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, compile_error, link};
 pub use load::{MAX_GUEST_FILE, compile, read_guest_file};
 use store::StoreData;
 
@@ -191,8 +191,8 @@ impl LoadedComponent {
             #[cfg(feature = "extism")]
             Err(LoadError::CoreModule) => {
                 let module = match cache {
-                    Some(cache) => cache.load_or_compile(engine, bytes).map_err(LoadError::Compile)?.0,
-                    None => wasmtime::Module::new(engine, bytes).map_err(LoadError::Compile)?,
+                    Some(cache) => cache.load_or_compile(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?.0,
+                    None => wasmtime::Module::new(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?,
                 };
                 return Self::plugin(engine, &module, policy);
             }
@@ -201,11 +201,12 @@ impl LoadedComponent {
         let started = std::time::Instant::now();
         let component = match cache {
             Some(cache) => {
-                let (component, outcome) = cache.load_or_compile(engine, bytes).map_err(LoadError::Compile)?;
+                let (component, outcome) =
+                    cache.load_or_compile(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?;
                 tracing::debug!(?outcome, elapsed = ?started.elapsed(), "component ready");
                 component
             }
-            None => Component::new(engine, bytes).map_err(LoadError::Compile)?,
+            None => Component::new(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?,
         };
         Self::link(engine, component, policy)
     }
@@ -448,7 +449,7 @@ impl LoadedComponent {
     /// same code on the engine that allocates on demand, linked on first
     /// need.
     fn overflow(&self, full: wasmtime::Error, async_instance: bool) -> Result<&Code, GuestFault> {
-        let fault = |message: String| GuestFault { kind: FaultKind::Instantiate, message };
+        let fault = |message: String| GuestFault::new(FaultKind::Instantiate, message);
         let engine = match engine::overflow_of(self.inner.code.engine(), async_instance) {
             engine::Overflow::None => return Err(fault(format!("{full:#}"))),
             engine::Overflow::NoFibers => {
@@ -510,9 +511,8 @@ impl Code {
             let pre = &blocking.pre;
             Linked::new(pre.engine(), pre.component(), imports, Calls::Async).map_err(|e| format!("{e:#}"))
         });
-        let Linked { pre, exports, extension } = linked.as_ref().map_err(|message| GuestFault {
-            kind: FaultKind::Instantiate,
-            message: format!("cannot link the component for async calls: {message}"),
+        let Linked { pre, exports, extension } = linked.as_ref().map_err(|message| {
+            GuestFault::new(FaultKind::Instantiate, format!("cannot link the component for async calls: {message}"))
         })?;
         RouterInstance::new_async(pre, exports, *extension, policy, limits, memory).await
     }
@@ -542,7 +542,7 @@ impl NotMade {
     fn into_fault(self) -> GuestFault {
         match self {
             // Only an engine this module did not pool gets here with a full pool.
-            NotMade::PoolFull(full) => GuestFault { kind: FaultKind::Instantiate, message: format!("{full:#}") },
+            NotMade::PoolFull(full) => GuestFault::new(FaultKind::Instantiate, format!("{full:#}")),
             NotMade::Fault(fault) => fault,
         }
     }

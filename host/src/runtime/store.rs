@@ -101,9 +101,8 @@ pub(super) fn new_store(
     calls: Calls,
     memory: Arc<InstanceMemory>,
 ) -> Result<Store<StoreData>, GuestFault> {
-    let sandbox = policy
-        .instance_state(limits.timeout)
-        .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
+    let sandbox =
+        policy.instance_state(limits.timeout).map_err(|e| GuestFault::new(FaultKind::Instantiate, e.to_string()))?;
     Ok(store_with(engine, sandbox, limits, calls, memory))
 }
 

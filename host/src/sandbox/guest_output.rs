@@ -165,20 +165,34 @@ impl GuestOutput {
     /// `said: LAST LINE`.
     pub fn last_words(&self) -> Option<String> {
         let state = self.sink.lock();
-        let recent = &state.recent;
-        if let Some(at) = recent.iter().rposition(|line| line.contains("panicked at")) {
-            let panic_line = recent[at].trim();
-            let panic_line = panic_line.find("panicked at").map_or(panic_line, |i| &panic_line[i..]);
-            let message: Vec<&str> = recent
-                .iter()
-                .skip(at + 1)
-                .map(|line| line.trim())
-                .take_while(|line| !line.starts_with("note:") && !line.starts_with("stack backtrace"))
-                .collect();
-            return Some(format!("{} {}", panic_line, message.join(" ")).trim().to_string());
+        if let Some((at, message)) = panic_report(&state.recent) {
+            return Some(format!("{at} {message}").trim().to_string());
         }
-        recent.back().map(|line| format!("said: {}", line.trim()))
+        state.recent.back().map(|line| format!("said: {}", line.trim()))
     }
+
+    /// The message of the guest's panic in the current call, without where
+    /// it happened (Rust's report since 1.73: `panicked at FILE:LINE:COL:`,
+    /// then the message on the lines after).
+    pub fn panic_message(&self) -> Option<String> {
+        let state = self.sink.lock();
+        panic_report(&state.recent).map(|(_, message)| message).filter(|message| !message.is_empty())
+    }
+}
+
+/// The last panic among `recent` lines: its `panicked at …` part, and the
+/// message on the lines after it (up to the notes and backtrace).
+fn panic_report(recent: &std::collections::VecDeque<String>) -> Option<(String, String)> {
+    let at = recent.iter().rposition(|line| line.contains("panicked at"))?;
+    let panic_line = recent[at].trim();
+    let panic_line = panic_line.find("panicked at").map_or(panic_line, |i| &panic_line[i..]);
+    let message: Vec<&str> = recent
+        .iter()
+        .skip(at + 1)
+        .map(|line| line.trim())
+        .take_while(|line| !line.starts_with("note:") && !line.starts_with("stack backtrace"))
+        .collect();
+    Some((panic_line.to_string(), message.join(" ")))
 }
 
 /// One of a guest's output streams (stdout or stderr).

@@ -147,6 +147,17 @@ impl OutgoingHttp {
         OutgoingHttp { label, allowed, max_wait }
     }
 
+    /// The grant that would allow `uri`: its host, and its port when that
+    /// is not its scheme's default (a grant without one allows only that).
+    fn grant_for(uri: &http::Uri) -> String {
+        let Some(authority) = uri.authority() else { return "HOST[:PORT]".into() };
+        let default_port = if uri.scheme() == Some(&http::uri::Scheme::HTTP) { 80 } else { 443 };
+        match authority.port_u16().filter(|&port| port != default_port) {
+            Some(port) => format!("{}:{port}", authority.host()),
+            None => authority.host().to_string(),
+        }
+    }
+
     fn is_allowed(&self, uri: &http::Uri) -> bool {
         let Some(authority) = uri.authority() else { return false };
         let default_port = if uri.scheme() == Some(&http::uri::Scheme::HTTP) { 80 } else { 443 };
@@ -182,8 +193,13 @@ pub struct PlainResponse {
 #[derive(Debug, thiserror::Error)]
 pub enum PlainRequestError {
     /// Its destination is not on the allowlist (Extism's message, and the fix).
-    #[error("HTTP request to {0} is not allowed (the operator grants a host with --allow-http HOST[:PORT])")]
-    Denied(String),
+    #[error("HTTP request to {url} is not allowed (the operator grants it with --allow-http {grant})")]
+    Denied {
+        /// What was asked for.
+        url: String,
+        /// The grant that would allow it.
+        grant: String,
+    },
     /// The body is larger than the guest may hold.
     #[error("the response body from {url} is larger than the {limit} bytes the plugin may hold")]
     TooLarge {
@@ -209,11 +225,12 @@ impl OutgoingHttp {
     ) -> impl Future<Output = Result<PlainResponse, PlainRequestError>> + Send + 'static {
         let url = request.uri().to_string();
         let allowed = self.is_allowed(request.uri());
+        let grant = Self::grant_for(request.uri());
         if !allowed {
             tracing::warn!(
                 component = %self.label,
                 uri = %url,
-                "outgoing HTTP request denied: not in the allowlist (grant it with --allow-http HOST[:PORT])"
+                "outgoing HTTP request denied: not in the allowlist (grant it with --allow-http {grant})"
             );
         } else {
             tracing::debug!(component = %self.label, method = %request.method(), uri = %url, "outgoing HTTP");
@@ -222,7 +239,7 @@ impl OutgoingHttp {
         async move {
             use http_body_util::{BodyExt, Full, Limited};
             if !allowed {
-                return Err(PlainRequestError::Denied(url));
+                return Err(PlainRequestError::Denied { url, grant });
             }
             let failed = |e: &dyn fmt::Display| PlainRequestError::Failed(format!("{url}: {e}"));
             let request = request.map(|body| Full::new(body).map_err(|never| match never {}));
@@ -268,7 +285,8 @@ impl WasiHttpHooks for OutgoingHttp {
             tracing::warn!(
                 component = %self.label,
                 uri = %request.uri(),
-                "outgoing HTTP request denied: not in the allowlist (grant it with --allow-http HOST[:PORT])"
+                "outgoing HTTP request denied: not in the allowlist (grant it with --allow-http {})",
+                Self::grant_for(request.uri())
             );
             return Box::new(async { Err(HttpError::HttpRequestDenied) });
         }

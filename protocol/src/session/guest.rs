@@ -37,6 +37,17 @@ impl<C: RouterComponent> Exchange<C> {
             }
             _ => tracing::warn!(component = %label, "{}; the next request gets a fresh instance", fault.message),
         }
-        RpcError::internal(fault.message)
+        // A WebAssembly trap's details (where, which instruction) are the
+        // log's; the client hears what failed, in the guest's words when it
+        // said any.
+        RpcError::internal(match fault.trapped {
+            Some(Some(said)) => format!("the router `{label}` failed: {said}"),
+            Some(None) => {
+                format!(
+                    "the router `{label}` failed with an error it did not handle (the server's log has the details)"
+                )
+            }
+            None => fault.message,
+        })
     }
 }

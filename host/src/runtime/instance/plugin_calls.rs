@@ -37,9 +37,8 @@ impl RouterInstance {
         config: Arc<BTreeMap<String, String>>,
     ) -> Result<Self, NotMade> {
         let pre = plugin.pre(calls)?;
-        let sandbox = policy
-            .plugin_state(limits.timeout)
-            .map_err(|e| GuestFault { kind: FaultKind::Instantiate, message: e.to_string() })?;
+        let sandbox =
+            policy.plugin_state(limits.timeout).map_err(|e| GuestFault::new(FaultKind::Instantiate, e.to_string()))?;
         // The kernel's blocks count with the plugin's memory: one cap, one budget.
         let kernel = Kernel::new(memory.clone(), config);
         let mut store = store_with(pre.module().engine(), sandbox, limits, calls, memory);
@@ -102,9 +101,8 @@ impl RouterInstance {
         }
         let found = match instance.get_func(&mut self.store, function) {
             None => None,
-            Some(func) => Some(func.typed::<(), i32>(&self.store).map_err(|_| GuestFault {
-                kind: FaultKind::Trap,
-                message: format!("the plugin's `{function}` is not a function `() -> i32`"),
+            Some(func) => Some(func.typed::<(), i32>(&self.store).map_err(|_| {
+                GuestFault::new(FaultKind::Trap, format!("the plugin's `{function}` is not a function `() -> i32`"))
             })?),
         };
         entries[slot] = Some(found.clone());
@@ -124,10 +122,10 @@ impl RouterInstance {
         let kernel = self.store.data_mut().kernel();
         kernel.reset();
         if kernel.set_input(input).is_none() {
-            return Err(GuestFault {
-                kind: FaultKind::MemoryLimit,
-                message: format!("`{function}`: its input ({} bytes) does not fit the plugin's memory", input.len()),
-            });
+            return Err(GuestFault::new(
+                FaultKind::MemoryLimit,
+                format!("`{function}`: its input ({} bytes) does not fit the plugin's memory", input.len()),
+            ));
         }
         self.store.data().sandbox.output().begin_call();
         self.store.set_epoch_deadline(1);
@@ -163,10 +161,9 @@ impl RouterInstance {
         match self.plugin_export(function, input).await? {
             Answer::Output(output) => Ok(Some(output)),
             Answer::Missing => Ok(None),
-            Answer::Failed(message) => Err(GuestFault {
-                kind: FaultKind::Trap,
-                message: format!("the plugin's `{function}` failed: {message}"),
-            }),
+            Answer::Failed(message) => {
+                Err(GuestFault::new(FaultKind::Trap, format!("the plugin's `{function}` failed: {message}")))
+            }
         }
     }
 
@@ -211,7 +208,7 @@ impl RouterInstance {
             PluginKind::V1Draft => ("list_tools", mapping::list_input(&self.next_context())),
         };
         let Some(output) = self.plugin_list(function, &input).await? else { return Ok(Vec::new()) };
-        mapping::tools(&output).map_err(|message| GuestFault { kind: FaultKind::Trap, message })
+        mapping::tools(&output).map_err(|message| GuestFault::new(FaultKind::Trap, message))
     }
 
     pub(super) async fn plugin_call_tool(
@@ -255,7 +252,7 @@ impl RouterInstance {
         }
         let input = mapping::list_input(&self.next_context());
         let Some(output) = self.plugin_list(function, &input).await? else { return Ok(Vec::new()) };
-        map(&output).map_err(|message| GuestFault { kind: FaultKind::Trap, message })
+        map(&output).map_err(|message| GuestFault::new(FaultKind::Trap, message))
     }
 
     pub(super) async fn plugin_list_resources(&mut self) -> GuestResult<Vec<contract::McpResource>> {
@@ -337,7 +334,7 @@ impl RouterInstance {
         let input = br#"{"_meta":{}}"#;
         match self.plugin_export("on_roots_list_changed", input).await? {
             Answer::Failed(message) => {
-                Err(GuestFault { kind: FaultKind::Trap, message: format!("`on_roots_list_changed` failed: {message}") })
+                Err(GuestFault::new(FaultKind::Trap, format!("`on_roots_list_changed` failed: {message}")))
             }
             Answer::Output(_) | Answer::Missing => Ok(()),
         }

@@ -97,6 +97,14 @@ impl PluginSignals {
 /// Why a core module cannot be served as a plugin.
 #[derive(Debug, thiserror::Error)]
 pub enum PluginLoadError {
+    /// A router built for `wasm32-wasip1`: a core module with the
+    /// contract's functions, which only a component can serve.
+    #[error(
+        "this is a router built for `wasm32-wasip1`: a core module that exports the functions of \
+         `wasix:mcp/router@25.3.26`, where a component is needed; rebuild it for `wasm32-wasip2` \
+         (`rustup target add wasm32-wasip2`, then `cargo build --release --target wasm32-wasip2`)"
+    )]
+    RouterForWasip1,
     /// It exports neither interface.
     #[error(
         "this core WebAssembly module is not an MCP plugin: it exports {}; an Extism servlet exports \
@@ -136,7 +144,7 @@ pub enum PluginLoadError {
     WrongSignature(String),
     /// Compiling or linking failed.
     #[error("cannot load the plugin: {0:#}")]
-    Link(#[source] wasmtime::Error),
+    Link(wasmtime::Error),
 }
 
 /// The kind of a compiled core module, or why it is none.
@@ -152,6 +160,8 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
         PluginKind::Servlet
     } else if PLUGIN_EXPORTS.iter().any(|name| has(name)) {
         PluginKind::V1Draft
+    } else if exports.iter().any(|name| name.starts_with("wasix:mcp/router@")) {
+        return Err(PluginLoadError::RouterForWasip1);
     } else {
         return Err(PluginLoadError::NotAPlugin { exports });
     };
@@ -264,9 +274,11 @@ impl LinkedPlugin {
                     link(self.blocking.module().engine(), self.blocking.module(), Calls::Async)
                         .map_err(|e| format!("{e:#}"))
                 });
-                linked.as_ref().map_err(|message| GuestFault {
-                    kind: FaultKind::Instantiate,
-                    message: format!("cannot link the plugin for async calls: {message}"),
+                linked.as_ref().map_err(|message| {
+                    GuestFault::new(
+                        FaultKind::Instantiate,
+                        format!("cannot link the plugin for async calls: {message}"),
+                    )
                 })
             }
         }
