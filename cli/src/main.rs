@@ -12,6 +12,7 @@ mod inspect;
 mod new;
 mod progress;
 mod record;
+mod reference;
 mod replay;
 mod sandbox_args;
 mod serve;

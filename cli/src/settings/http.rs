@@ -37,7 +37,7 @@ pub struct HttpSettings {
     #[arg(long = "allow-host", value_name = "HOST")]
     pub allow_host: Vec<String>,
     /// How long a session may stay idle before it ends and its guest
-    /// instance is freed (`90s`, `10m`, `1h`; a bare number is seconds)
+    /// instance is freed (`90s`, `10m`, `1h`)
     /// [default: 10m].
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]

@@ -95,7 +95,7 @@ pub struct ServeSettings {
     pub pool_instances: Option<u32>,
     /// Where compiled components are cached [default: the user cache
     /// directory, e.g. ~/.cache/mcp-wit].
-    #[arg(long, value_name = "DIR", env = "MCP_WIT_CACHE_DIR")]
+    #[arg(long, value_name = "DIR", env = "MCP_WIT_CACHE_DIR", hide_env_values = true)]
     pub cache_dir: Option<PathBuf>,
     /// Compile without reading or writing the cache.
     #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
