@@ -29,7 +29,7 @@ pub struct ServeArgs {
     /// are served as one server, each under a prefix.
     components: Vec<PathBuf>,
     /// Read components, grants, limits and transport from this file
-    /// (see the README, "mcp-wit.toml"); flags given here override it.
+    /// (see docs/users/configuration.md); flags given here override it.
     #[arg(short = 'f', long = "file", value_name = "mcp-wit.toml")]
     file: Option<PathBuf>,
     /// The prefix of a component when several are served (`FILE=PREFIX`,

@@ -40,6 +40,13 @@
 mod error;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+
+/// The book's embedding guide (`docs/users/embedding.md`), here so that its
+/// example is compiled with the crate's tests.
+#[cfg(all(feature = "http", feature = "rmcp"))]
+pub mod guide {
+    #![doc = include_str!("../../docs/users/embedding.md")]
+}
 pub mod runtime;
 pub mod sandbox;
 pub mod stderr;

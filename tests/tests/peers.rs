@@ -212,3 +212,45 @@ async fn a_v1_draft_plugins_structured_content_links_titles_and_meta_reach_the_p
         }
     }
 }
+
+/// The first fenced block of `language` in the book's page `page`, with the
+/// `mcp-wit` it starts replaced by the binary under test.
+fn book_snippet(page: &str, language: &str, command: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs").join(page);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let start = text.find(&format!("```{language}\n")).unwrap_or_else(|| panic!("no {language} block in {page}"));
+    let block = &text[start + language.len() + 4..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    assert!(block.contains(command), "{page}: the {language} example starts `mcp-wit` as {command}");
+    block.replace(command, &command.replace("mcp-wit", binary().to_str().unwrap()))
+}
+
+/// The client examples of the book (docs/users/clients.md) run as written
+/// against the built-in demo router, with the Python and TypeScript SDKs.
+#[tokio::test]
+async fn the_books_client_examples_run_as_written() {
+    let python = book_snippet("users/clients.md", "python", r#"command="mcp-wit""#);
+    let js = book_snippet("users/clients.md", "js", "command: 'mcp-wit'");
+    let outputs = tokio::task::spawn_blocking(move || {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("client.py");
+        std::fs::write(&script, python).unwrap();
+        let from_python = std::process::Command::new(support::peers::python()).arg(&script).output().unwrap();
+        // Beside the SDK's node_modules, for the imports to resolve.
+        let module = support::peers::node_modules_home().join(format!("book-client-{}.mjs", std::process::id()));
+        std::fs::write(&module, js).unwrap();
+        let from_node = std::process::Command::new("node").arg(&module).output().unwrap();
+        let _ = std::fs::remove_file(&module);
+        (from_python, from_node)
+    })
+    .await
+    .unwrap();
+    for (sdk, output) in [("Python", outputs.0), ("TypeScript", outputs.1)] {
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success() && stdout.trim() == "Hello, Ada!",
+            "{sdk}: {stdout}\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}

@@ -1,8 +1,8 @@
 //! WIT values → MCP JSON, for one negotiated protocol revision.
 //!
 //! Every shape here borrows from the guest's returned value, so serialising a
-//! result copies each string once, into the output buffer. The README's
-//! mapping table documents each rule.
+//! result copies each string once, into the output buffer. The book's
+//! mapping table (docs/users/protocol.md) documents each rule.
 
 mod content;
 mod json;
