@@ -196,7 +196,7 @@ impl Reload {
                 // Everything the new version lists, asked now: a version that
                 // cannot list is refused, and sessions that move to it compare
                 // their lists with this.
-                mcp_wit::block_on(loaded.routers.listing(mcp_wit::Calls::Blocking))?;
+                mcp_wit::block_on(loaded.routers.listing(mcp_wit::CallMode::Blocking))?;
                 anyhow::Ok(loaded)
             };
             match tokio::task::spawn_blocking(checked).await {

@@ -55,8 +55,8 @@ pub mod transport;
 
 pub use error::{EngineError, LoadError};
 pub use mcp_wit_protocol::{
-    CacheHint, CacheScope, Calls, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind, GuestFault,
-    Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, block_on, contract,
+    CacheHint, CacheScope, CallMode, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind,
+    GuestFault, Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, block_on, contract,
 };
 pub use mcp_wit_protocol::{Listeners, Sink, auth, client, listeners, rounds::StateKey};
 pub use runtime::budget::MemoryBudget;

@@ -58,7 +58,7 @@ pub use jsonrpc::RpcError;
 pub use listeners::{Listeners, Sink};
 pub use method::Method;
 pub use modern::{CacheHint, CacheScope, Envelope};
-pub use router::{CallContext, Calls, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
+pub use router::{CallContext, CallMode, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 pub use routers::{CollisionCheckError, Mount, MountError, Routers};
 pub use session::{Admitted, DEFAULT_MAX_OUTPUT, Outbox, Outcome, Session, SessionOptions, StatelessRequest};
 pub use version::ProtocolVersion;

@@ -19,7 +19,7 @@ use crate::modern::CacheHint;
 
 /// How a guest call waits for the host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Calls {
+pub enum CallMode {
     /// On the calling thread, which blocks.
     #[default]
     Blocking,
@@ -36,7 +36,7 @@ pub struct CallContext {
     /// Run at every tick while a call is in progress.
     pub tick_hook: Option<TickHook>,
     /// Blocking or async.
-    pub calls: Calls,
+    pub calls: CallMode,
     /// The client of the request being served, for routers that reach it
     /// ([`RouterComponent::talks_back`]); `None` when none does.
     pub client: Option<ClientLink>,

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::contract;
 use crate::executor::block_on;
 use crate::modern::CacheHint;
-use crate::router::{CallContext, Calls, GuestFault, Router, RouterComponent};
+use crate::router::{CallContext, CallMode, GuestFault, Router, RouterComponent};
 
 use crate::prefixes::prefixed;
 pub use crate::prefixes::{NAME_SEPARATOR, URI_SEPARATOR, outward_uri};
@@ -40,7 +40,7 @@ pub struct Routers<C> {
 /// instead of asking its guest again.
 #[derive(Default)]
 struct Learnt {
-    about: Option<Arc<About>>,
+    about: Option<Arc<ServerDescription>>,
     /// Per mount: what its tools declare.
     tools: Vec<Option<Arc<ToolFacts>>>,
     /// What a fresh instance of each mount lists.
@@ -119,7 +119,7 @@ fn header_arguments(schema: &str) -> Vec<(String, String)> {
 /// The routers as one server: name, instructions, capabilities (merged when
 /// several are mounted) and the cache hint of their results.
 #[derive(Debug, Clone)]
-pub struct About {
+pub struct ServerDescription {
     /// The server's name.
     pub name: String,
     /// Instructions for the model; empty when none.
@@ -213,7 +213,7 @@ impl<C: RouterComponent> Routers<C> {
     }
 
     /// What the routers said of themselves when last asked, if ever.
-    pub(crate) fn learnt_about(&self) -> Option<Arc<About>> {
+    pub(crate) fn learnt_about(&self) -> Option<Arc<ServerDescription>> {
         self.learnt().about.clone()
     }
 
@@ -224,9 +224,10 @@ impl<C: RouterComponent> Routers<C> {
         name: String,
         instructions: String,
         capabilities: contract::ServerCapabilities,
-    ) -> Arc<About> {
+    ) -> Arc<ServerDescription> {
         let cache = self.mounts.iter().map(|m| m.component.cache_hint()).reduce(CacheHint::merge).unwrap_or_default();
-        let about = Arc::new(About { name, instructions, capabilities, cache, talks_back: self.talks_back() });
+        let about =
+            Arc::new(ServerDescription { name, instructions, capabilities, cache, talks_back: self.talks_back() });
         self.learnt().about = Some(about.clone());
         about
     }
@@ -319,7 +320,7 @@ impl<C: RouterComponent> Routers<C> {
 
     /// What a fresh instance of each component lists (calls made as `calls`
     /// says, on instances of their own); asked once per set of routers.
-    pub async fn listing(&self, calls: Calls) -> Result<Arc<Listing>, CollisionCheckError> {
+    pub async fn listing(&self, calls: CallMode) -> Result<Arc<Listing>, CollisionCheckError> {
         if let Some(listing) = self.learnt().listing.clone() {
             return Ok(listing);
         }
@@ -345,7 +346,7 @@ impl<C: RouterComponent> Routers<C> {
         if self.is_single() {
             return Ok(());
         }
-        let listing = block_on(self.listing(Calls::Blocking))?;
+        let listing = block_on(self.listing(CallMode::Blocking))?;
         let outward = |lists: Vec<Vec<&str>>, separator| -> Vec<Vec<String>> {
             let each = |(i, list): (usize, Vec<&str>)| {
                 list.into_iter().map(|n| self.outward(i, n, separator).into_owned()).collect()

@@ -320,7 +320,7 @@ async fn axum_router_serves_mcp_beside_the_apps_routes() {
 
 #[tokio::test]
 async fn typed_calls_block_or_await_and_instances_keep_to_their_kind() {
-    use mcp_wit::{Calls, contract};
+    use mcp_wit::{CallMode, contract};
     let component = load("everything");
     let arguments = r#"{"text":"same either way"}"#;
     let text = |result: contract::CallToolResult| match &result.content[..] {
@@ -330,7 +330,7 @@ async fn typed_calls_block_or_await_and_instances_keep_to_their_kind() {
 
     let mut blocking = component.instantiate().expect("a blocking instance");
     let mut asynchronous = component.instantiate_async().await.expect("an async instance");
-    assert_eq!((blocking.calls(), asynchronous.calls()), (Calls::Blocking, Calls::Async));
+    assert_eq!((blocking.calls(), asynchronous.calls()), (CallMode::Blocking, CallMode::Async));
     let blocked = blocking.call_tool("echo", arguments).expect("no fault").expect("a result");
     let awaited = asynchronous.call_tool_async("echo", arguments).await.expect("no fault").expect("a result");
     assert_eq!(text(blocked), "same either way");

@@ -10,7 +10,7 @@ use wasmtime::StoreContextMut;
 
 use wasmtime::component::{ComponentNamedList, ComponentType, Lift, Linker, LinkerInstance, Lower};
 
-use mcp_wit_protocol::Calls;
+use mcp_wit_protocol::CallMode;
 use mcp_wit_protocol::client::{self, AskError, ClientLink, Keyed, Question as Asked, WaitBound};
 
 use super::limits::Interrupted;
@@ -167,7 +167,7 @@ type Store<'a> = StoreContextMut<'a, StoreData>;
 
 /// Links the client interface for instances called `calls`: its questions
 /// wait on the calling thread (blocking) or as futures (async).
-pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: Calls) -> wasmtime::Result<()> {
+pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: CallMode) -> wasmtime::Result<()> {
     let mut client = linker.instance(CLIENT_INTERFACE)?;
     client.func_wrap(
         "notify-progress",
@@ -223,7 +223,7 @@ pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: Calls) -> was
 /// blocking instances, as a future that gives the thread back for async ones.
 fn question<P, R, F, Fut>(
     client: &mut LinkerInstance<'_, StoreData>,
-    calls: Calls,
+    calls: CallMode,
     name: &str,
     ask: F,
 ) -> wasmtime::Result<()>
@@ -234,10 +234,10 @@ where
     Fut: Future<Output = wasmtime::Result<R>> + Send + 'static,
 {
     match calls {
-        Calls::Blocking => client.func_wrap(name, move |store: Store<'_>, params: P| {
+        CallMode::Blocking => client.func_wrap(name, move |store: Store<'_>, params: P| {
             Ok((mcp_wit_protocol::block_on(ask(Asking::of(store.data()), params))?,))
         }),
-        Calls::Async => client.func_wrap_async(name, move |store: Store<'_>, params: P| {
+        CallMode::Async => client.func_wrap_async(name, move |store: Store<'_>, params: P| {
             let asked = ask(Asking::of(store.data()), params);
             Box::new(async move { Ok((asked.await?,)) })
         }),

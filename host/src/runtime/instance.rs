@@ -5,7 +5,7 @@ use wasmtime::component::{
     ComponentExportIndex, ComponentNamedList, Func, Instance, InstancePre, Lift, Lower, TypedFunc,
 };
 
-use mcp_wit_protocol::{CallContext, Calls, FaultKind, GuestFault, GuestResult, contract};
+use mcp_wit_protocol::{CallContext, CallMode, FaultKind, GuestFault, GuestResult, contract};
 
 use std::sync::Arc;
 
@@ -86,7 +86,7 @@ impl FaultFrom for GuestFault {
 pub struct RouterInstance {
     store: Store<StoreData>,
     guest: Guest,
-    calls: Calls,
+    calls: CallMode,
     /// Tool arguments handed to the guest, kept so that their buffer is
     /// reused from call to call.
     arguments: wit::Value,
@@ -202,7 +202,7 @@ macro_rules! guest_call {
         ///
         /// Blocking; fails on an instance made by `instantiate_async`.
         $vis fn $name(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
-            if self.calls == Calls::Async {
+            if self.calls == CallMode::Async {
                 return Err(GuestFault::async_only($wit_name));
             }
             #[cfg(feature = "extism")]
@@ -225,7 +225,7 @@ macro_rules! guest_call {
         /// Async on an instance made by `instantiate_async`; on a blocking
         /// one, the blocking call.
         $vis async fn $name_async(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
-            if self.calls == Calls::Blocking {
+            if self.calls == CallMode::Blocking {
                 return self.$name($($arg),*);
             }
             #[cfg(feature = "extism")]
@@ -291,9 +291,9 @@ impl RouterInstance {
         limits: Limits,
         memory: Arc<InstanceMemory>,
     ) -> Result<Self, NotMade> {
-        let mut store = new_store(pre.engine(), policy, limits, Calls::Blocking, memory)?;
+        let mut store = new_store(pre.engine(), policy, limits, CallMode::Blocking, memory)?;
         match pre.instantiate(&mut store) {
-            Ok(instance) => Ok(Self::made(store, instance, exports, extension, Calls::Blocking)),
+            Ok(instance) => Ok(Self::made(store, instance, exports, extension, CallMode::Blocking)),
             Err(e) => Err(NotMade::of(e, store.data())),
         }
     }
@@ -306,9 +306,9 @@ impl RouterInstance {
         limits: Limits,
         memory: Arc<InstanceMemory>,
     ) -> Result<Self, NotMade> {
-        let mut store = new_store(pre.engine(), policy, limits, Calls::Async, memory)?;
+        let mut store = new_store(pre.engine(), policy, limits, CallMode::Async, memory)?;
         match pre.instantiate_async(&mut store).await {
-            Ok(instance) => Ok(Self::made(store, instance, exports, extension, Calls::Async)),
+            Ok(instance) => Ok(Self::made(store, instance, exports, extension, CallMode::Async)),
             Err(e) => Err(NotMade::of(e, store.data())),
         }
     }
@@ -318,7 +318,7 @@ impl RouterInstance {
         instance: Instance,
         exports: &RouterExports,
         extension: Option<ExtensionExports>,
-        calls: Calls,
+        calls: CallMode,
     ) -> Self {
         let guest = Guest::Component {
             instance,
@@ -352,8 +352,8 @@ impl RouterInstance {
         self.store.data().sandbox.output().begin_call();
         self.store.set_epoch_deadline(1);
         let result = match self.calls {
-            Calls::Blocking => typed.call(&mut self.store, params),
-            Calls::Async => typed.call_async(&mut self.store, params).await,
+            CallMode::Blocking => typed.call(&mut self.store, params),
+            CallMode::Async => typed.call_async(&mut self.store, params).await,
         };
         result.map_err(|e| GuestFault::from_error(name, e, self.store.data()))
     }
@@ -419,7 +419,7 @@ impl RouterInstance {
 
     /// How this instance's calls wait: blocking (made by `instantiate`) or
     /// async (made by `instantiate_async`).
-    pub fn calls(&self) -> Calls {
+    pub fn calls(&self) -> CallMode {
         self.calls
     }
 
@@ -446,29 +446,29 @@ impl RouterInstance {
         data.caller = None;
     }
 
-    guest_call!(/// Calls `name()`.
+    guest_call!(/// CallMode `name()`.
         pub name / name_async => call_name() -> String as String, "name", plugin plugin_name);
-    guest_call!(/// Calls `instructions()`.
+    guest_call!(/// CallMode `instructions()`.
         pub instructions / instructions_async => call_instructions() -> String as String, "instructions", plugin plugin_instructions);
-    guest_call!(/// Calls `capabilities()`.
+    guest_call!(/// CallMode `capabilities()`.
         pub capabilities / capabilities_async => call_capabilities() -> wit::ServerCapabilities
             as contract::ServerCapabilities, "capabilities", plugin plugin_capabilities);
-    guest_call!(/// Calls `list-tools()`.
+    guest_call!(/// CallMode `list-tools()`.
         pub list_tools / list_tools_async => call_list_tools() -> Vec<wit::Tool> as Vec<contract::Tool>, "list-tools", plugin plugin_list_tools);
     guest_call!(
         call_tool_value / call_tool_value_async => call_call_tool(name: &str, arguments: &wit::Value)
             -> Result<wit::CallToolResult, wit::ToolError>
             as Result<contract::CallToolResult, contract::ToolError>, "call-tool", plugin plugin_call_tool);
-    guest_call!(/// Calls `list-resources()`.
+    guest_call!(/// CallMode `list-resources()`.
         pub list_resources / list_resources_async => call_list_resources() -> Vec<wit::McpResource>
             as Vec<contract::McpResource>, "list-resources", plugin plugin_list_resources);
-    guest_call!(/// Calls `read-resource(uri)`.
+    guest_call!(/// CallMode `read-resource(uri)`.
         pub read_resource / read_resource_async => call_read_resource(uri: &str)
             -> Result<wit::ReadResourceResult, wit::ResourceError>
             as Result<contract::ReadResourceResult, contract::ResourceError>, "read-resource", plugin plugin_read_resource);
-    guest_call!(/// Calls `list-prompts()`.
+    guest_call!(/// CallMode `list-prompts()`.
         pub list_prompts / list_prompts_async => call_list_prompts() -> Vec<wit::Prompt> as Vec<contract::Prompt>, "list-prompts", plugin plugin_list_prompts);
-    guest_call!(/// Calls `get-prompt(prompt-name)`.
+    guest_call!(/// CallMode `get-prompt(prompt-name)`.
         pub get_prompt / get_prompt_async => call_get_prompt(name: &str)
             -> Result<wit::GetPromptResult, wit::PromptError>
             as Result<contract::GetPromptResult, contract::PromptError>, "get-prompt", plugin plugin_get_prompt);

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mcp_wit_protocol::{Calls, CancelFlag, TickHook};
+use mcp_wit_protocol::{CallMode, CancelFlag, TickHook};
 use wasmtime::{ResourceLimiter, UpdateDeadline};
 
 use super::budget::{InstanceMemory, MemoryRefusal};
@@ -88,13 +88,13 @@ pub struct CallControl {
     /// The growth being made, taken back if it fails after all.
     growing: usize,
     /// Async calls give their thread back to the executor at every tick.
-    calls: Calls,
+    calls: CallMode,
 }
 
 impl CallControl {
     /// Control state for an instance under `limits`, called `calls`, whose
     /// memory is counted in `memory`.
-    pub fn new(limits: Limits, calls: Calls, memory: Arc<InstanceMemory>) -> Self {
+    pub fn new(limits: Limits, calls: CallMode, memory: Arc<InstanceMemory>) -> Self {
         CallControl {
             limits,
             deadline: Instant::now(),
@@ -150,7 +150,7 @@ impl CallControl {
         if Instant::now() >= self.deadline {
             return Err(wasmtime::Error::new(Interrupted::Timeout(self.limits.timeout)));
         }
-        if self.calls == Calls::Async {
+        if self.calls == CallMode::Async {
             // A long async call gives its thread back at every tick. Tokio's
             // own yield also lets the thread look for I/O first: a plain
             // wake-up would run the next busy task, and a server whose

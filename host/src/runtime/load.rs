@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use mcp_wit_protocol::Calls;
+use mcp_wit_protocol::CallMode;
 use wasmtime::Engine;
 use wasmtime::component::{Component, InstancePre, Linker};
 
@@ -22,20 +22,20 @@ pub(super) fn link(
     engine: &Engine,
     component: &Component,
     imports: Imports,
-    calls: Calls,
+    calls: CallMode,
 ) -> wasmtime::Result<InstancePre<StoreData>> {
     let mut linker = Linker::<StoreData>::new(engine);
     // Outgoing HTTP is always linked, so components with an HTTP client load;
     // each request is checked against the policy's allowlist (see
     // `sandbox::outgoing_http`).
     match calls {
-        Calls::Blocking => {
+        CallMode::Blocking => {
             wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
             symlinks::add_to_linker_sync(&mut linker)?;
             #[cfg(feature = "outgoing-http")]
             wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker)?;
         }
-        Calls::Async => {
+        CallMode::Async => {
             wasmtime_wasi::p2::add_to_linker_async(&mut linker)?;
             symlinks::add_to_linker_async(&mut linker)?;
             #[cfg(feature = "outgoing-http")]

@@ -25,7 +25,7 @@ pub(crate) mod waits;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use mcp_wit_protocol::{CacheHint, Calls, FaultKind, GuestFault};
+use mcp_wit_protocol::{CacheHint, CallMode, FaultKind, GuestFault};
 
 use wasmtime::component::{Component, InstancePre};
 use wasmtime::{Engine, Precompiled};
@@ -111,7 +111,7 @@ struct Linked {
 }
 
 impl Linked {
-    fn new(engine: &Engine, component: &Component, imports: Imports, calls: Calls) -> wasmtime::Result<Self> {
+    fn new(engine: &Engine, component: &Component, imports: Imports, calls: CallMode) -> wasmtime::Result<Self> {
         let pre = link(engine, component, imports, calls)?;
         // A middleware over a router without the extension exports it but
         // has nothing behind it: served as a router without the extension.
@@ -228,7 +228,7 @@ impl LoadedComponent {
     fn link(engine: &Engine, component: Component, policy: SandboxPolicy) -> Result<Self, LoadError> {
         let imports = Imports::of(engine, &component);
         check_exports_router(engine, &component, imports)?;
-        let blocking = Linked::new(engine, &component, imports, Calls::Blocking).map_err(LoadError::Link)?;
+        let blocking = Linked::new(engine, &component, imports, CallMode::Blocking).map_err(LoadError::Link)?;
         // Checks every router function's type against the bindings, once:
         // instances then look up only the function a call needs, unchecked.
         McpRouterPre::new(blocking.pre.clone()).map_err(LoadError::Link)?;
@@ -401,10 +401,10 @@ impl LoadedComponent {
     }
 
     /// A fresh instance for calls made `calls`.
-    pub async fn instantiate_for(&self, calls: Calls) -> Result<RouterInstance, GuestFault> {
+    pub async fn instantiate_for(&self, calls: CallMode) -> Result<RouterInstance, GuestFault> {
         match calls {
-            Calls::Blocking => self.instantiate(),
-            Calls::Async => self.instantiate_async().await,
+            CallMode::Blocking => self.instantiate(),
+            CallMode::Async => self.instantiate_async().await,
         }
     }
 
@@ -487,7 +487,7 @@ impl Code {
                 linked,
                 policy,
                 (limits, memory),
-                Calls::Blocking,
+                CallMode::Blocking,
                 config.clone(),
             )),
         }
@@ -503,13 +503,13 @@ impl Code {
             Code::Component { blocking, async_pre, imports } => (blocking, async_pre, *imports),
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {
-                return RouterInstance::new_plugin(linked, policy, (limits, memory), Calls::Async, config.clone())
+                return RouterInstance::new_plugin(linked, policy, (limits, memory), CallMode::Async, config.clone())
                     .await;
             }
         };
         let linked = async_pre.get_or_init(|| {
             let pre = &blocking.pre;
-            Linked::new(pre.engine(), pre.component(), imports, Calls::Async).map_err(|e| format!("{e:#}"))
+            Linked::new(pre.engine(), pre.component(), imports, CallMode::Async).map_err(|e| format!("{e:#}"))
         });
         let Linked { pre, exports, extension } = linked.as_ref().map_err(|message| {
             GuestFault::new(FaultKind::Instantiate, format!("cannot link the component for async calls: {message}"))
@@ -527,7 +527,7 @@ impl Code {
                 // SAFETY: `compiled` is what this process just serialized, for
                 // an engine of the same settings as `engine`.
                 let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
-                let blocking = Linked::new(engine, &component, *imports, Calls::Blocking).map_err(moved)?;
+                let blocking = Linked::new(engine, &component, *imports, CallMode::Blocking).map_err(moved)?;
                 Ok(Code::Component { blocking, async_pre: OnceLock::new(), imports: *imports })
             }
             #[cfg(feature = "extism")]

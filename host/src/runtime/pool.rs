@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use mcp_wit_protocol::auth::Caller;
-use mcp_wit_protocol::{CallContext, Calls, GuestResult, Router, contract};
+use mcp_wit_protocol::{CallContext, CallMode, GuestResult, Router, contract};
 
 use super::budget::IdleInstances;
 use super::{LoadedComponent, RouterInstance};
@@ -235,7 +235,7 @@ impl LoadedComponent {
 
     /// A handed-back instance for `principal`'s calls made `calls`, with the
     /// uses it served, if one waits.
-    fn take_warm(&self, principal: Option<&str>, calls: Calls) -> Option<(RouterInstance, u32)> {
+    fn take_warm(&self, principal: Option<&str>, calls: CallMode) -> Option<(RouterInstance, u32)> {
         let mut warm = lock(&self.inner.kept.warm);
         self.drop_stale(&mut warm);
         let at = warm.iter().rposition(|w| w.principal.as_deref() == principal && w.instance.calls() == calls)?;

@@ -12,7 +12,7 @@ use wasmtime_wasi::{WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
 
 use mcp_wit_protocol::auth::SharedCaller;
-use mcp_wit_protocol::{Calls, CancelFlag, ClientLink, FaultKind, GuestFault, TickHook};
+use mcp_wit_protocol::{CallMode, CancelFlag, ClientLink, FaultKind, GuestFault, TickHook};
 
 use super::budget::InstanceMemory;
 use super::limits::{CallControl, Limits};
@@ -98,7 +98,7 @@ pub(super) fn new_store(
     engine: &wasmtime::Engine,
     policy: &SandboxPolicy,
     limits: Limits,
-    calls: Calls,
+    calls: CallMode,
     memory: Arc<InstanceMemory>,
 ) -> Result<Store<StoreData>, GuestFault> {
     let sandbox =
@@ -112,7 +112,7 @@ pub(super) fn store_with(
     engine: &wasmtime::Engine,
     sandbox: SandboxState,
     limits: Limits,
-    calls: Calls,
+    calls: CallMode,
     memory: Arc<InstanceMemory>,
 ) -> Store<StoreData> {
     let data = StoreData {

@@ -7,7 +7,7 @@ use super::{Outbox, Session};
 use crate::executor::block_on;
 use crate::jsonrpc::{RpcError, code};
 use crate::method::Method;
-use crate::router::{Calls, RouterComponent};
+use crate::router::{CallMode, RouterComponent};
 use crate::version::ProtocolVersion;
 
 impl<C: RouterComponent> Session<C> {
@@ -26,7 +26,7 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         notifications: &mut dyn Outbox,
     ) -> Result<Box<RawValue>, RpcError> {
-        self.ex.cx.calls = Calls::Blocking;
+        self.ex.cx.calls = CallMode::Blocking;
         block_on(self.call_in_process(id, method, params, notifications))
     }
 
@@ -38,7 +38,7 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         notifications: &mut (dyn Outbox + Send),
     ) -> Result<Box<RawValue>, RpcError> {
-        self.ex.cx.calls = Calls::Async;
+        self.ex.cx.calls = CallMode::Async;
         self.call_in_process(id, method, params, notifications).await
     }
 
@@ -50,7 +50,7 @@ impl<C: RouterComponent> Session<C> {
         client: (&str, &str),
         version: ProtocolVersion,
     ) -> Result<Box<RawValue>, RpcError> {
-        self.ex.cx.calls = Calls::Blocking;
+        self.ex.cx.calls = CallMode::Blocking;
         let capabilities = RawValue::from_string("{}".into()).expect("an empty object is JSON");
         let params = crate::params::InitializeParams {
             protocol_version: version.as_str().into(),

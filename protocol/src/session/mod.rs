@@ -39,8 +39,8 @@ use crate::method::Method;
 use crate::modern::Envelope;
 use crate::params::{self, LogLevel};
 use crate::rounds::StateKey;
-use crate::router::{Calls, Router, RouterComponent};
-use crate::routers::{self, About, Routers};
+use crate::router::{CallMode, Router, RouterComponent};
+use crate::routers::{self, Routers, ServerDescription};
 use crate::version::ProtocolVersion;
 
 use exchange::Exchange;
@@ -117,7 +117,7 @@ enum Era<'a> {
     /// In the session `initialize` set up.
     Legacy,
     /// On its own, at this revision, by routers that say this of themselves.
-    Modern { version: ProtocolVersion, about: &'a About, client: &'a Client },
+    Modern { version: ProtocolVersion, about: &'a ServerDescription, client: &'a Client },
 }
 
 /// What a request's client declared of itself, for the [`ClientLink`] of
@@ -131,7 +131,7 @@ struct Client {
 impl<'a> Era<'a> {
     /// What the routers say of themselves, for a method only modern
     /// requests reach (-32601 for any other, as a 2025 session knows none).
-    fn about(self, method: Method) -> Result<&'a About, RpcError> {
+    fn about(self, method: Method) -> Result<&'a ServerDescription, RpcError> {
         match self {
             Era::Modern { about, .. } => Ok(about),
             Era::Legacy => Err(RpcError::new(code::METHOD_NOT_FOUND, format!("Method not found: {method}"))),
@@ -274,14 +274,14 @@ impl<C: RouterComponent> Session<C> {
     /// HTTP, where the revision comes from the `MCP-Protocol-Version` header).
     /// The guests are asked for their capabilities with blocking calls.
     pub fn assume_initialized(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
-        self.ex.cx.calls = Calls::Blocking;
+        self.ex.cx.calls = CallMode::Blocking;
         block_on(self.assume_ready(version))
     }
 
     /// [`Self::assume_initialized`] with async guest calls (see
     /// [`Self::handle_async`]).
     pub async fn assume_initialized_async(&mut self, version: ProtocolVersion) -> Result<(), RpcError> {
-        self.ex.cx.calls = Calls::Async;
+        self.ex.cx.calls = CallMode::Async;
         self.assume_ready(version).await
     }
 
@@ -345,7 +345,7 @@ impl<C: RouterComponent> Session<C> {
     /// Guest calls block the calling thread (see [`Self::handle_async`] for
     /// async ones).
     pub fn handle(&mut self, message: &[u8], out: &mut dyn Outbox) {
-        self.ex.cx.calls = Calls::Blocking;
+        self.ex.cx.calls = CallMode::Blocking;
         block_on(self.handle_message(message, out));
     }
 
@@ -357,14 +357,14 @@ impl<C: RouterComponent> Session<C> {
     /// leaves): dropped mid-call, it abandons the guest in the middle of its
     /// work, and the router replaces that instance at its next call.
     pub async fn handle_async(&mut self, message: &[u8], out: &mut (dyn Outbox + Send)) {
-        self.ex.cx.calls = Calls::Async;
+        self.ex.cx.calls = CallMode::Async;
         self.handle_message(message, out).await;
     }
 
     /// [`Self::handle_async`] for a message a transport has already parsed
     /// (e.g. to route it), so that it is not parsed twice.
     pub async fn handle_parsed_async(&mut self, message: Incoming<'_>, out: &mut (dyn Outbox + Send)) {
-        self.ex.cx.calls = Calls::Async;
+        self.ex.cx.calls = CallMode::Async;
         self.handle_incoming(message, out).await;
     }
 

@@ -17,8 +17,8 @@ use crate::mapping;
 use crate::method::Method;
 use crate::modern::{self, CacheScope, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
 use crate::params;
-use crate::router::{Calls, Router, RouterComponent};
-use crate::routers::{About, merge_about};
+use crate::router::{CallMode, Router, RouterComponent};
+use crate::routers::{ServerDescription, merge_about};
 use crate::version::ProtocolVersion;
 
 impl<C: RouterComponent> Exchange<C> {
@@ -39,7 +39,7 @@ impl<C: RouterComponent> Exchange<C> {
 pub struct Admitted {
     method: Method,
     version: ProtocolVersion,
-    about: Arc<About>,
+    about: Arc<ServerDescription>,
     client: Client,
 }
 
@@ -148,7 +148,7 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         out: &mut (dyn Outbox + Send),
     ) -> Outcome {
-        self.ex.cx.calls = Calls::Async;
+        self.ex.cx.calls = CallMode::Async;
         self.ex.deferred = false;
         let answered = self.serve_admitted(id, admitted, RequestParams::raw(params), out).await;
         self.ex.deliver(id, answered, out)
@@ -282,7 +282,7 @@ impl<C: RouterComponent> Exchange<C> {
 
     /// The routers' name, instructions and capabilities: asked once, then
     /// read from what the routers learnt.
-    pub(super) async fn about(&mut self) -> Result<Arc<About>, RpcError> {
+    pub(super) async fn about(&mut self) -> Result<Arc<ServerDescription>, RpcError> {
         if let Some(about) = self.routers.learnt_about() {
             return Ok(about);
         }
@@ -308,7 +308,7 @@ impl<C: RouterComponent> Exchange<C> {
     }
 
     /// `server/discover`.
-    pub(super) fn discover(&mut self, id: &RawValue, about: &About) -> Result<(), RpcError> {
+    pub(super) fn discover(&mut self, id: &RawValue, about: &ServerDescription) -> Result<(), RpcError> {
         #[derive(Serialize)]
         #[serde(rename_all = "camelCase")]
         struct DiscoverResult<'a> {
@@ -333,7 +333,7 @@ impl<C: RouterComponent> Exchange<C> {
         &mut self,
         id: &RawValue,
         params: Option<&RawValue>,
-        about: &About,
+        about: &ServerDescription,
         state: &mut SessionState,
         out: &mut O,
     ) -> Result<(), RpcError> {

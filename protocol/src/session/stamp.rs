@@ -8,12 +8,12 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 
 use crate::modern::{CacheHint, SERVER_INFO_KEY};
-use crate::routers::About;
+use crate::routers::ServerDescription;
 
 /// What a modern result is stamped with: `resultType`, the server's name in
 /// `_meta`, and for cacheable methods `ttlMs` and `cacheScope`.
 pub(super) struct Stamp {
-    pub(super) about: Arc<About>,
+    pub(super) about: Arc<ServerDescription>,
     pub(super) cache: Option<CacheHint>,
 }
 
@@ -87,7 +87,7 @@ impl Stamp {
 }
 
 /// The server's `Implementation`: its routers' name and this host's version.
-pub(super) fn server_info(about: &About) -> Value {
+pub(super) fn server_info(about: &ServerDescription) -> Value {
     json!({ "name": about.name, "version": env!("CARGO_PKG_VERSION") })
 }
 
@@ -101,7 +101,7 @@ mod tests {
     /// `Value`; a result with `_meta` of its own is left to the merge.
     #[test]
     fn a_spliced_stamp_is_the_merged_one() {
-        let about = Arc::new(About {
+        let about = Arc::new(ServerDescription {
             name: "a \"quoted\" name".into(),
             instructions: String::new(),
             capabilities: Default::default(),

@@ -14,7 +14,7 @@ use crate::jsonrpc::RpcError;
 use crate::listeners::Listeners;
 use crate::method::Method;
 use crate::modern::Envelope;
-use crate::router::{Calls, RouterComponent};
+use crate::router::{CallMode, RouterComponent};
 use crate::routers::Routers;
 
 /// A 2026-07-28 request served without a [`Session`](super::Session): it
@@ -33,7 +33,7 @@ impl<C: RouterComponent> StatelessRequest<C> {
     pub fn new(routers: Routers<C>, options: SessionOptions, caller: Option<SharedCaller>) -> Self {
         let mut ex = Exchange::new(routers, options);
         ex.cx.caller = caller;
-        ex.cx.calls = Calls::Async;
+        ex.cx.calls = CallMode::Async;
         StatelessRequest { ex }
     }
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use mcp_wit_protocol::{Calls, FaultKind, GuestFault, GuestResult, contract};
+use mcp_wit_protocol::{CallMode, FaultKind, GuestFault, GuestResult, contract};
 use wasmtime::TypedFunc;
 
 use super::{ENTRY_POINTS, FaultFrom, Guest, NotMade, RouterInstance, empty_value, wit};
@@ -33,7 +33,7 @@ impl RouterInstance {
         plugin: &LinkedPlugin,
         policy: &SandboxPolicy,
         (limits, memory): (Limits, Arc<InstanceMemory>),
-        calls: Calls,
+        calls: CallMode,
         config: Arc<BTreeMap<String, String>>,
     ) -> Result<Self, NotMade> {
         let pre = plugin.pre(calls)?;
@@ -44,14 +44,14 @@ impl RouterInstance {
         let mut store = store_with(pre.module().engine(), sandbox, limits, calls, memory);
         store.data_mut().kernel = Some(Box::new(kernel));
         let made = match calls {
-            Calls::Blocking => pre.instantiate(&mut store),
-            Calls::Async => pre.instantiate_async(&mut store).await,
+            CallMode::Blocking => pre.instantiate(&mut store),
+            CallMode::Async => pre.instantiate_async(&mut store).await,
         };
         let instance = made.map_err(|e| NotMade::of(e, store.data()))?;
         if let Ok(initialize) = instance.get_typed_func::<(), ()>(&mut store, "_initialize") {
             let done = match calls {
-                Calls::Blocking => initialize.call(&mut store, ()),
-                Calls::Async => initialize.call_async(&mut store, ()).await,
+                CallMode::Blocking => initialize.call(&mut store, ()),
+                CallMode::Async => initialize.call_async(&mut store, ()).await,
             };
             done.map_err(|e| GuestFault::instantiate(e, store.data()))?;
         }
@@ -130,8 +130,8 @@ impl RouterInstance {
         self.store.data().sandbox.output().begin_call();
         self.store.set_epoch_deadline(1);
         let returned = match self.calls {
-            Calls::Blocking => typed.call(&mut self.store, ()),
-            Calls::Async => typed.call_async(&mut self.store, ()).await,
+            CallMode::Blocking => typed.call(&mut self.store, ()),
+            CallMode::Async => typed.call_async(&mut self.store, ()).await,
         };
         let code = returned.map_err(|e| GuestFault::from_error(function, e, self.store.data()))?;
         let kernel = self.store.data_mut().kernel();

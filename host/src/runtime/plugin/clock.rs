@@ -13,7 +13,7 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use mcp_wit_protocol::{Calls, CancelFlag, TickHook};
+use mcp_wit_protocol::{CallMode, CancelFlag, TickHook};
 use wasmtime::{Caller, Linker, Memory};
 use wasmtime_wasi::clocks::WasiClocksView;
 use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as MonotonicClock;
@@ -40,10 +40,10 @@ const NOTSUP: i32 = 58;
 
 /// Replaces `poll_oneoff` in `linker` (which already holds wasmtime-wasi's
 /// preview 1) with [`poll_oneoff`].
-pub(super) fn bound_sleeps(linker: &mut Linker<StoreData>, calls: Calls) -> wasmtime::Result<()> {
+pub(super) fn bound_sleeps(linker: &mut Linker<StoreData>, calls: CallMode) -> wasmtime::Result<()> {
     linker.allow_shadowing(true);
     match calls {
-        Calls::Blocking => linker.func_wrap(
+        CallMode::Blocking => linker.func_wrap(
             WASI_P1_MODULE,
             "poll_oneoff",
             |mut c: Caller<'_, StoreData>, subs: i32, events: i32, n: i32, written: i32| {
@@ -56,7 +56,7 @@ pub(super) fn bound_sleeps(linker: &mut Linker<StoreData>, calls: Calls) -> wasm
                 Ok(finish(&mut c, &wait, events, written))
             },
         )?,
-        Calls::Async => linker.func_wrap_async(
+        CallMode::Async => linker.func_wrap_async(
             WASI_P1_MODULE,
             "poll_oneoff",
             |mut c: Caller<'_, StoreData>, (subs, events, n, written): (i32, i32, i32, i32)| {

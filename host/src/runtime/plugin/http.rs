@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use bytes::Bytes;
-use mcp_wit_protocol::Calls;
+use mcp_wit_protocol::CallMode;
 use mcp_wit_protocol::client::{AskError, WaitBound};
 use serde::Deserialize;
 use wasmtime::{Caller, Linker};
@@ -42,15 +42,15 @@ struct PlainRequest {
 
 /// Defines the HTTP functions in `linker`: a request waits on the calling
 /// thread (blocking) or as a future (async).
-pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: Calls) -> wasmtime::Result<()> {
+pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: CallMode) -> wasmtime::Result<()> {
     let m = ENV_MODULE;
     match calls {
-        Calls::Blocking => {
+        CallMode::Blocking => {
             linker.func_wrap(m, "http_request", |mut c: Caller<'_, StoreData>, req: u64, body: u64| {
                 wasmtime_wasi::runtime::in_tokio(request(&mut c, req, body))
             })?
         }
-        Calls::Async => {
+        CallMode::Async => {
             linker.func_wrap_async(m, "http_request", |mut c: Caller<'_, StoreData>, (req, body): (u64, u64)| {
                 Box::new(async move { request(&mut c, req, body).await })
             })?

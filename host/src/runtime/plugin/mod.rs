@@ -20,7 +20,7 @@ pub mod user;
 
 use std::sync::OnceLock;
 
-use mcp_wit_protocol::{Calls, FaultKind, GuestFault};
+use mcp_wit_protocol::{CallMode, FaultKind, GuestFault};
 use wasmtime::{Engine, ExternType, InstancePre, Linker, Module};
 
 use super::store::StoreData;
@@ -244,7 +244,7 @@ impl LinkedPlugin {
     /// Checks `module` is a plugin and links it (kernel, WASI preview 1).
     pub(super) fn new(engine: &Engine, module: &Module) -> Result<Self, PluginLoadError> {
         let kind = detect(module)?;
-        let blocking = link(engine, module, Calls::Blocking).map_err(PluginLoadError::Link)?;
+        let blocking = link(engine, module, CallMode::Blocking).map_err(PluginLoadError::Link)?;
         let talks_back = module.imports().any(|i| i.module() == USER_MODULE);
         Ok(LinkedPlugin { kind, signals: PluginSignals::of(module), talks_back, blocking, async_pre: OnceLock::new() })
     }
@@ -261,17 +261,17 @@ impl LinkedPlugin {
         // SAFETY: `compiled` is what this process just serialized, for an
         // engine of the same settings as `engine`.
         let module = unsafe { Module::deserialize(engine, &compiled) }?;
-        let blocking = link(engine, &module, Calls::Blocking)?;
+        let blocking = link(engine, &module, CallMode::Blocking)?;
         Ok(LinkedPlugin { blocking, async_pre: OnceLock::new(), ..self.clone() })
     }
 
     /// What instances for calls made `calls` are made from.
-    pub(super) fn pre(&self, calls: Calls) -> Result<&InstancePre<StoreData>, GuestFault> {
+    pub(super) fn pre(&self, calls: CallMode) -> Result<&InstancePre<StoreData>, GuestFault> {
         match calls {
-            Calls::Blocking => Ok(&self.blocking),
-            Calls::Async => {
+            CallMode::Blocking => Ok(&self.blocking),
+            CallMode::Async => {
                 let linked = self.async_pre.get_or_init(|| {
-                    link(self.blocking.module().engine(), self.blocking.module(), Calls::Async)
+                    link(self.blocking.module().engine(), self.blocking.module(), CallMode::Async)
                         .map_err(|e| format!("{e:#}"))
                 });
                 linked.as_ref().map_err(|message| {
@@ -285,7 +285,7 @@ impl LinkedPlugin {
     }
 }
 
-fn link(engine: &Engine, module: &Module, calls: Calls) -> wasmtime::Result<InstancePre<StoreData>> {
+fn link(engine: &Engine, module: &Module, calls: CallMode) -> wasmtime::Result<InstancePre<StoreData>> {
     let mut linker = Linker::<StoreData>::new(engine);
     kernel::add_to_linker(&mut linker)?;
     #[cfg(feature = "outgoing-http")]
@@ -293,8 +293,8 @@ fn link(engine: &Engine, module: &Module, calls: Calls) -> wasmtime::Result<Inst
     user::add_to_linker(&mut linker, calls)?;
     caller::add_to_linker(&mut linker)?;
     match calls {
-        Calls::Blocking => wasmtime_wasi::p1::add_to_linker_sync(&mut linker, StoreData::wasi_p1)?,
-        Calls::Async => wasmtime_wasi::p1::add_to_linker_async(&mut linker, StoreData::wasi_p1)?,
+        CallMode::Blocking => wasmtime_wasi::p1::add_to_linker_sync(&mut linker, StoreData::wasi_p1)?,
+        CallMode::Async => wasmtime_wasi::p1::add_to_linker_async(&mut linker, StoreData::wasi_p1)?,
     }
     crate::sandbox::symlinks::add_to_p1_linker(&mut linker)?;
     clock::bound_sleeps(&mut linker, calls)?;

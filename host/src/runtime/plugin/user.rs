@@ -14,7 +14,7 @@
 
 use std::time::Duration;
 
-use mcp_wit_protocol::Calls;
+use mcp_wit_protocol::CallMode;
 use mcp_wit_protocol::client::{ClientError, ClientLink, ListKind, LogLevel, Question};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -81,7 +81,7 @@ pub fn user_function(name: &str) -> Option<&'static UserFunction> {
 
 /// Defines the host functions in `linker`; questions wait on the calling
 /// thread (blocking) or as futures (async).
-pub(in crate::runtime) fn add_to_linker(linker: &mut Linker<StoreData>, calls: Calls) -> wasmtime::Result<()> {
+pub(in crate::runtime) fn add_to_linker(linker: &mut Linker<StoreData>, calls: CallMode) -> wasmtime::Result<()> {
     let m = USER_MODULE;
     linker.func_wrap(m, "notify_progress", |mut c: Caller<'_, StoreData>, input: u64| {
         let input = read::<Progress>(&mut c, "notify_progress", input)?;
@@ -124,10 +124,10 @@ pub(in crate::runtime) fn add_to_linker(linker: &mut Linker<StoreData>, calls: C
     }
     for (name, question) in [("create_message", Question::CreateMessage), ("create_elicitation", Question::Elicit)] {
         match calls {
-            Calls::Blocking => linker.func_wrap(m, name, move |mut c: Caller<'_, StoreData>, input: u64| {
+            CallMode::Blocking => linker.func_wrap(m, name, move |mut c: Caller<'_, StoreData>, input: u64| {
                 mcp_wit_protocol::block_on(answer(&mut c, question, Some(input)))
             })?,
-            Calls::Async => {
+            CallMode::Async => {
                 linker.func_wrap_async(m, name, move |mut c: Caller<'_, StoreData>, (input,): (u64,)| {
                     Box::new(async move { answer(&mut c, question, Some(input)).await })
                 })?
@@ -135,10 +135,10 @@ pub(in crate::runtime) fn add_to_linker(linker: &mut Linker<StoreData>, calls: C
         };
     }
     match calls {
-        Calls::Blocking => linker.func_wrap(m, "list_roots", |mut c: Caller<'_, StoreData>| {
+        CallMode::Blocking => linker.func_wrap(m, "list_roots", |mut c: Caller<'_, StoreData>| {
             mcp_wit_protocol::block_on(answer(&mut c, Question::ListRoots, None))
         })?,
-        Calls::Async => linker.func_wrap_async(m, "list_roots", |mut c: Caller<'_, StoreData>, (): ()| {
+        CallMode::Async => linker.func_wrap_async(m, "list_roots", |mut c: Caller<'_, StoreData>, (): ()| {
             Box::new(async move { answer(&mut c, Question::ListRoots, None).await })
         })?,
     };
