@@ -240,10 +240,10 @@ fn line_of(text: &str, section: Option<&str>, key: &str) -> Option<usize> {
     let mut current: Option<String> = None;
     for (index, line) in text.lines().enumerate() {
         let line = line.trim();
-        if let Some(header) = line.strip_prefix('[') {
-            let name = header.split(']').next().unwrap_or_default().trim();
-            current =
-                Some(if header.starts_with('[') { format!("[{}]", name.trim_start_matches('[')) } else { name.into() });
+        if line.starts_with('[') {
+            // `[http]` is `http`; `[[component]]` is `[component]`.
+            let name = line.split(']').next().unwrap_or_default().trim_start_matches('[').trim();
+            current = Some(if line.starts_with("[[") { format!("[{name}]") } else { name.into() });
             continue;
         }
         let Some((name, _)) = line.split_once('=') else { continue };

@@ -65,7 +65,7 @@ pub enum LoadError {
     #[error(
         "the component declares a memory of {} to start with, more than the memory cap of {}; raise \
          --max-memory to at least {}",
-        size_text(*initial), size_text(*cap), size_text(initial.next_multiple_of(1 << 20))
+        flag_size(*initial), flag_size(*cap), flag_size(initial.next_multiple_of(1 << 20))
     )]
     MemoryCap {
         /// The largest initial size among its memories, in bytes.
@@ -81,8 +81,8 @@ pub enum LoadError {
     Link(wasmtime::Error),
 }
 
-/// `bytes` in the unit a user would type for `--max-memory`.
-fn size_text(bytes: u64) -> String {
+/// `bytes` written as `--max-memory` takes it (`1088KiB`, `2MiB`).
+fn flag_size(bytes: u64) -> String {
     const MIB: u64 = 1 << 20;
     match bytes {
         b if b % (1 << 30) == 0 => format!("{}GiB", b >> 30),

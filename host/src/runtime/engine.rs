@@ -10,6 +10,7 @@
 
 use std::sync::{Mutex, OnceLock};
 
+use crate::sync::lock;
 use wasmtime::{Config, Enabled, Engine, EngineWeak, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig};
 
 use super::limits::{DEFAULT_MAX_MEMORY, TICK};
@@ -158,7 +159,7 @@ struct Pool {
 static POOLS: Mutex<Vec<Pool>> = Mutex::new(Vec::new());
 
 fn register_pool(engine: &Engine, options: &EngineOptions) {
-    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    let mut pools = lock(&POOLS);
     pools.retain(|pool| pool.pooled.upgrade().is_some());
     pools.push(Pool {
         pooled: engine.weak(),
@@ -168,13 +169,15 @@ fn register_pool(engine: &Engine, options: &EngineOptions) {
     });
 }
 
+/// What `read` takes of `engine`'s record, when this module pooled it.
+fn pool_of<T>(engine: &Engine, read: impl FnOnce(&Pool) -> T) -> Option<T> {
+    let pools = lock(&POOLS);
+    pools.iter().find(|pool| pool.pooled.upgrade().is_some_and(|pooled| Engine::same(&pooled, engine))).map(read)
+}
+
 /// What one memory may grow to on `engine`, when this module pooled it.
 pub(crate) fn memory_cap_of(engine: &Engine) -> Option<usize> {
-    let pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-    pools
-        .iter()
-        .find(|pool| pool.pooled.upgrade().is_some_and(|pooled| Engine::same(&pooled, engine)))
-        .map(|pool| pool.max_memory)
+    pool_of(engine, |pool| pool.max_memory)
 }
 
 /// Where instances go when `pooled`'s pool has no free slot.
@@ -193,13 +196,7 @@ pub(crate) enum Overflow {
 /// settings (so what `pooled` compiled runs on it), with memories, tables
 /// and fiber stacks allocated on demand.
 pub(crate) fn overflow_of(pooled: &Engine, async_instance: bool) -> Overflow {
-    let found = {
-        let pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
-        pools
-            .iter()
-            .find(|pool| pool.pooled.upgrade().is_some_and(|engine| Engine::same(&engine, pooled)))
-            .map(|pool| (pool.async_calls, pool.overflow.clone()))
-    };
+    let found = pool_of(pooled, |pool| (pool.async_calls, pool.overflow.clone()));
     let Some((async_calls, overflow)) = found else { return Overflow::None };
     if async_instance && !async_calls {
         return Overflow::NoFibers;

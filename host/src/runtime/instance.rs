@@ -49,7 +49,8 @@ impl FaultFrom for GuestFault {
             // (e.g. Rust's allocation-failure abort) is still the memory cap.
             state.control.memory_refused()
         });
-        let (kind, cause) = match (&interrupted, error.downcast_ref::<wasmtime::Trap>()) {
+        let trap = error.downcast_ref::<wasmtime::Trap>();
+        let (kind, cause) = match (&interrupted, trap) {
             (Some(i @ Interrupted::Timeout(_)), _) => (FaultKind::Timeout, format!("`{function}` {i}")),
             (Some(i @ Interrupted::Cancelled), _) => (FaultKind::Cancelled, format!("`{function}` {i}")),
             (Some(i @ (Interrupted::MemoryLimit(_) | Interrupted::MemoryBudget(_))), _) => {
@@ -64,8 +65,8 @@ impl FaultFrom for GuestFault {
             Some(words) if kind == FaultKind::Trap => format!("{cause}; the guest {words}"),
             _ => cause,
         };
-        match error.downcast_ref::<wasmtime::Trap>() {
-            Some(_) if interrupted.is_none() => GuestFault::wasm_trap(message, output.panic_message()),
+        match (&interrupted, trap) {
+            (None, Some(_)) => GuestFault::wasm_trap(message, output.panic_message()),
             _ => GuestFault::new(kind, message),
         }
     }

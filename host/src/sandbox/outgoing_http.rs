@@ -151,8 +151,7 @@ impl OutgoingHttp {
     /// is not its scheme's default (a grant without one allows only that).
     fn grant_for(uri: &http::Uri) -> String {
         let Some(authority) = uri.authority() else { return "HOST[:PORT]".into() };
-        let default_port = if uri.scheme() == Some(&http::uri::Scheme::HTTP) { 80 } else { 443 };
-        match authority.port_u16().filter(|&port| port != default_port) {
+        match authority.port_u16().filter(|&port| port != default_port(uri)) {
             Some(port) => format!("{}:{port}", authority.host()),
             None => authority.host().to_string(),
         }
@@ -160,8 +159,7 @@ impl OutgoingHttp {
 
     fn is_allowed(&self, uri: &http::Uri) -> bool {
         let Some(authority) = uri.authority() else { return false };
-        let default_port = if uri.scheme() == Some(&http::uri::Scheme::HTTP) { 80 } else { 443 };
-        self.allowed.iter().any(|grant| grant.allows(authority.host(), authority.port_u16(), default_port))
+        self.allowed.iter().any(|grant| grant.allows(authority.host(), authority.port_u16(), default_port(uri)))
     }
 
     /// The guest's timeouts, none longer than `max_wait`.
@@ -174,6 +172,12 @@ impl OutgoingHttp {
             between_bytes_timeout: cap(options.between_bytes_timeout),
         }
     }
+}
+
+/// The port a URI without one reaches: 80 for `http`, else 443.
+#[cfg(feature = "outgoing-http")]
+fn default_port(uri: &http::Uri) -> u16 {
+    if uri.scheme() == Some(&http::uri::Scheme::HTTP) { 80 } else { 443 }
 }
 
 /// What a plain request (an Extism plugin's `http_request`) got back.
@@ -224,9 +228,9 @@ impl OutgoingHttp {
         max_body: usize,
     ) -> impl Future<Output = Result<PlainResponse, PlainRequestError>> + Send + 'static {
         let url = request.uri().to_string();
-        let allowed = self.is_allowed(request.uri());
-        let grant = Self::grant_for(request.uri());
-        if !allowed {
+        // The grant that would allow it, worked out only when it is denied.
+        let denied = (!self.is_allowed(request.uri())).then(|| Self::grant_for(request.uri()));
+        if let Some(grant) = &denied {
             tracing::warn!(
                 component = %self.label,
                 uri = %url,
@@ -238,7 +242,7 @@ impl OutgoingHttp {
         let options = self.capped(None);
         async move {
             use http_body_util::{BodyExt, Full, Limited};
-            if !allowed {
+            if let Some(grant) = denied {
                 return Err(PlainRequestError::Denied { url, grant });
             }
             let failed = |e: &dyn fmt::Display| PlainRequestError::Failed(format!("{url}: {e}"));

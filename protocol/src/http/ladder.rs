@@ -91,9 +91,9 @@ impl<'a> Named<'a> {
             let envelope = Envelope::from_meta(&named.meta.unwrap_or_default());
             return (named, envelope);
         }
-        // Params that do not read as a name (nor a URI) are read again,
-        // for the envelope's own error.
-        (Named::of(method, params), Envelope::read(params))
+        // Params that do not read as a name (nor a URI) name nothing here,
+        // as for `Named::of`; they are read again for the envelope's own error.
+        (Named::default(), Envelope::read(params))
     }
 
     /// The tool a `tools/call` names.

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde_json::value::RawValue;
 
 use super::stamp::Stamp;
-use super::{Era, Outbox, Outcome, Phase, RequestParams, SessionOptions, SessionState};
+use super::{Era, Outbox, Outcome, Phase, Request, SessionOptions, SessionState};
 use crate::cancel::Canceller;
 use crate::client::{Peer, QuestionIds};
 use crate::jsonrpc::{RpcError, code};
@@ -130,14 +130,12 @@ impl<C: RouterComponent> Exchange<C> {
     /// `state`, and refused without one.
     pub(super) async fn dispatch<O: Outbox + ?Sized>(
         &mut self,
-        id: &RawValue,
-        method: Method,
-        request: RequestParams<'_>,
-        era: Era<'_>,
+        request: Request<'_>,
         state: Option<&mut SessionState>,
         out: &mut O,
     ) -> Result<(), RpcError> {
-        let params = request.raw;
+        let Request { id, method, params: read, era } = request;
+        let params = read.raw;
         // A legacy request needs an initialized session (but for `ping` and
         // `initialize`); a modern one carries its own revision.
         let ready = match (era, state.as_deref().map(|s| &s.phase)) {
@@ -157,7 +155,7 @@ impl<C: RouterComponent> Exchange<C> {
             Method::Ping => self.reply(id, &crate::mapping::Empty {}),
             Method::Initialize => self.initialize(id, params, state.ok_or_else(stateful)?).await,
             Method::ListTools => self.list_tools(id, params, ready?).await,
-            Method::CallTool => self.call_tool(id, request, ready?, out).await,
+            Method::CallTool => self.call_tool(id, read, ready?, out).await,
             Method::ListResources => self.list_resources(id, params, ready?).await,
             Method::ReadResource => self.read_resource(id, params, ready?).await,
             Method::ListResourceTemplates => self.list_resource_templates(id, params, ready?).await,

@@ -139,6 +139,16 @@ impl<'a> Era<'a> {
     }
 }
 
+/// One request as an [`Exchange`] runs it: its id, what it asks, its
+/// params and the era it is served in.
+#[derive(Clone, Copy)]
+struct Request<'a> {
+    id: &'a RawValue,
+    method: Method,
+    params: RequestParams<'a>,
+    era: Era<'a>,
+}
+
 /// A request's params: as sent, and for `tools/call` as read already, with
 /// the envelope in its `_meta`, so that its handler does not read them again.
 #[derive(Clone, Copy)]
@@ -445,7 +455,8 @@ impl<C: RouterComponent> Session<C> {
         if matches!(self.state.phase, Phase::Ready(_)) {
             self.follow_deployment(out).await;
         }
-        self.ex.request(id, method, params, Era::Legacy, Some(&mut self.state), out).await
+        let request = Request { id, method, params, era: Era::Legacy };
+        self.ex.run(request, Some(&mut self.state), out).await
     }
 
     async fn notification(&mut self, method: &str, params: Option<&RawValue>) {

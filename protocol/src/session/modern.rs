@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 
 use super::exchange::Exchange;
 use super::stamp::{Stamp, server_info};
-use super::{Client, Era, Outbox, Outcome, Phase, RequestParams, Session, SessionState};
+use super::{Client, Era, Outbox, Outcome, Phase, Request, RequestParams, Session, SessionState};
 use crate::client::ClientCapabilities;
 use crate::jsonrpc::{self, RpcError, code};
 use crate::listeners::{Interest, Listening};
@@ -275,7 +275,7 @@ impl<C: RouterComponent> Exchange<C> {
         }
         self.stamp = Some(Stamp { cache: method.is_cacheable().then_some(cache), about: about.clone() });
         let era = Era::Modern { version, about: &about, client: &client };
-        let answered = self.request(id, method, params, era, state, out).await;
+        let answered = self.run(Request { id, method, params, era }, state, out).await;
         self.stamp = None;
         answered
     }

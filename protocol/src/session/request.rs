@@ -8,7 +8,7 @@ use memchr::memmem::Finder;
 use serde_json::value::RawValue;
 
 use super::exchange::Exchange;
-use super::{Client, Era, Outbox, Phase, RequestParams, SessionState};
+use super::{Client, Era, Outbox, Phase, Request, RequestParams, SessionState};
 use crate::client::{ClientLink, LinkSettings};
 use crate::jsonrpc::{RpcError, code};
 use crate::method::Method;
@@ -20,15 +20,13 @@ impl<C: RouterComponent> Exchange<C> {
     /// Runs one request, of a 2025 session when `state` is given; on
     /// success its answer is in `self.buf`. A request cancelled before it
     /// started fails with `self.cancelled` set.
-    pub(super) async fn request<O: Outbox + ?Sized>(
+    pub(super) async fn run<O: Outbox + ?Sized>(
         &mut self,
-        id: &RawValue,
-        method: Method,
-        params: RequestParams<'_>,
-        era: Era<'_>,
+        request: Request<'_>,
         state: Option<&mut SessionState>,
         out: &mut O,
     ) -> Result<(), RpcError> {
+        let Request { id, method, params, era } = request;
         self.cancelled = false;
         if method == Method::Initialize {
             self.canceller.start_uncancellable(id.get(), &self.cx.cancel);
@@ -56,7 +54,7 @@ impl<C: RouterComponent> Exchange<C> {
                 return Err(error);
             }
         }
-        let result = self.dispatch(id, method, params, era, state, out).await;
+        let result = self.dispatch(request, state, out).await;
         self.canceller.finish();
         if let Some(link) = self.cx.client.take() {
             // Sent without a peer: they go out before the answer.
