@@ -6,10 +6,17 @@
 use wasmtime::StoreContextMut;
 use wasmtime::component::{ComponentType, Linker, Lower};
 
-use super::store::StoreData;
+use mcp_wit_protocol::auth::SharedCaller;
 
 /// The interface's fully qualified name.
 pub const CALLER_INTERFACE: &str = "mcp-wit:extension/caller@0.1.0";
+
+/// Who made the request a store serves, as the host functions that name
+/// the caller see the store.
+pub trait CallerView {
+    /// The request's caller, when the transport authenticated one.
+    fn caller(&self) -> Option<&SharedCaller>;
+}
 
 /// `identity`.
 #[derive(ComponentType, Lower)]
@@ -23,9 +30,9 @@ struct Identity {
 }
 
 /// Links `current`: the caller of the request in progress, if any.
-pub(super) fn add_to_linker(linker: &mut Linker<StoreData>) -> wasmtime::Result<()> {
+pub(super) fn add_to_linker<T: CallerView + 'static>(linker: &mut Linker<T>) -> wasmtime::Result<()> {
     let mut caller = linker.instance(CALLER_INTERFACE)?;
-    caller.func_wrap("current", |store: StoreContextMut<'_, StoreData>, (): ()| {
+    caller.func_wrap("current", |store: StoreContextMut<'_, T>, (): ()| {
         let identity = store.data().caller().map(|caller| Identity {
             issuer: caller.issuer.clone(),
             subject: caller.subject.clone(),

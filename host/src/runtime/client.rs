@@ -13,11 +13,17 @@ use wasmtime::component::{ComponentNamedList, ComponentType, Lift, Linker, Linke
 use mcp_wit_protocol::CallMode;
 use mcp_wit_protocol::client::{self, AskError, ClientLink, Keyed, Question as Asked, WaitBound};
 
-use super::limits::Interrupted;
-use super::store::StoreData;
+use super::limits::{CallView, Interrupted};
 
 /// The interface's fully qualified name.
 pub const CLIENT_INTERFACE: &str = "mcp-wit:extension/client@0.1.0";
+
+/// The client of the request a store serves, as the host functions that
+/// reach it see the store.
+pub trait ClientView: CallView {
+    /// The client of the request being served; none between requests.
+    fn client(&self) -> Option<&ClientLink>;
+}
 
 /// `log-level`.
 #[allow(dead_code, reason = "the guest's values are made by `Lift`")]
@@ -163,15 +169,18 @@ impl From<client::ClientError> for ClientError {
     }
 }
 
-type Store<'a> = StoreContextMut<'a, StoreData>;
+type Store<'a, T> = StoreContextMut<'a, T>;
 
 /// Links the client interface for instances called `calls`: its questions
 /// wait on the calling thread (blocking) or as futures (async).
-pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: CallMode) -> wasmtime::Result<()> {
+pub(super) fn add_to_linker<T: ClientView + Send + 'static>(
+    linker: &mut Linker<T>,
+    calls: CallMode,
+) -> wasmtime::Result<()> {
     let mut client = linker.instance(CLIENT_INTERFACE)?;
     client.func_wrap(
         "notify-progress",
-        |store: Store<'_>, (progress, total, message): (f64, Option<f64>, Option<String>)| {
+        |store: Store<'_, T>, (progress, total, message): (f64, Option<f64>, Option<String>)| {
             if let Some(link) = store.data().client() {
                 link.progress(progress, total, message.as_deref());
             }
@@ -180,26 +189,26 @@ pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: CallMode) -> 
     )?;
     client.func_wrap(
         "notify-logging-message",
-        |store: Store<'_>, (level, logger, data): (LogLevel, Option<String>, String)| {
+        |store: Store<'_, T>, (level, logger, data): (LogLevel, Option<String>, String)| {
             if let Some(link) = store.data().client() {
                 link.log(level.into(), logger.as_deref(), &data);
             }
             Ok(())
         },
     )?;
-    client.func_wrap("notify-list-changed", |store: Store<'_>, (kind,): (ListKind,)| {
+    client.func_wrap("notify-list-changed", |store: Store<'_, T>, (kind,): (ListKind,)| {
         if let Some(link) = store.data().client() {
             link.list_changed(kind.into());
         }
         Ok(())
     })?;
-    client.func_wrap("notify-resource-updated", |store: Store<'_>, (uri,): (String,)| {
+    client.func_wrap("notify-resource-updated", |store: Store<'_, T>, (uri,): (String,)| {
         if let Some(link) = store.data().client() {
             link.resource_updated(&uri);
         }
         Ok(())
     })?;
-    client.func_wrap("notify-url-elicitation-completed", |store: Store<'_>, (id,): (String,)| {
+    client.func_wrap("notify-url-elicitation-completed", |store: Store<'_, T>, (id,): (String,)| {
         if let Some(link) = store.data().client() {
             link.url_elicitation_completed(&id);
         }
@@ -221,23 +230,24 @@ pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: CallMode) -> 
 
 /// Links the question `name`, answered by `ask`: on the calling thread for
 /// blocking instances, as a future that gives the thread back for async ones.
-fn question<P, R, F, Fut>(
-    client: &mut LinkerInstance<'_, StoreData>,
+fn question<T, P, R, F, Fut>(
+    client: &mut LinkerInstance<'_, T>,
     calls: CallMode,
     name: &str,
     ask: F,
 ) -> wasmtime::Result<()>
 where
+    T: ClientView + Send + 'static,
     P: ComponentNamedList + Lift + 'static,
     (R,): ComponentNamedList + Lower + 'static,
     F: Fn(Asking, P) -> Fut + Send + Sync + 'static,
     Fut: Future<Output = wasmtime::Result<R>> + Send + 'static,
 {
     match calls {
-        CallMode::Blocking => client.func_wrap(name, move |store: Store<'_>, params: P| {
+        CallMode::Blocking => client.func_wrap(name, move |store: Store<'_, T>, params: P| {
             Ok((mcp_wit_protocol::block_on(ask(Asking::of(store.data()), params))?,))
         }),
-        CallMode::Async => client.func_wrap_async(name, move |store: Store<'_>, params: P| {
+        CallMode::Async => client.func_wrap_async(name, move |store: Store<'_, T>, params: P| {
             let asked = ask(Asking::of(store.data()), params);
             Box::new(async move { Ok((asked.await?,)) })
         }),
@@ -268,12 +278,12 @@ pub(super) type Answer<T> = wasmtime::Result<Result<T, client::ClientError>>;
 
 impl Asking {
     /// A question of the call running in the store of `data`.
-    pub(super) fn of(data: &StoreData) -> Self {
-        let (left, cancel, _) = data.call_wait_controls();
+    pub(super) fn of(data: &impl ClientView) -> Self {
+        let controls = data.call_control().wait_controls();
         Asking {
             link: data.client().cloned(),
-            bound: WaitBound { deadline: Instant::now() + left, cancel },
-            timeout: data.timeout(),
+            bound: WaitBound { deadline: Instant::now() + controls.left, cancel: controls.cancel },
+            timeout: controls.timeout,
             patience: None,
         }
     }

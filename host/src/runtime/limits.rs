@@ -75,6 +75,26 @@ fn bytes(n: usize) -> String {
     if n.is_multiple_of(1 << 20) { format!("{} MiB", n >> 20) } else { format!("{n} bytes") }
 }
 
+/// The guest call running in a store, as the host functions that wait
+/// inside the host see it (as `WasiView` gives WASI its context): they are
+/// generic over it, never over the store's own type.
+pub trait CallView {
+    /// The running call's control.
+    fn call_control(&self) -> &CallControl;
+}
+
+/// What a wait inside the host must watch for the running call.
+pub struct WaitControls {
+    /// How much of the call's budget is left.
+    pub left: Duration,
+    /// The flag that cancels the call.
+    pub cancel: CancelFlag,
+    /// The transport's hook, to run at every tick of the wait.
+    pub hook: Option<TickHook>,
+    /// The call's whole budget, which a wait that runs out names.
+    pub timeout: Duration,
+}
+
 /// The interruption state one store carries.
 pub struct CallControl {
     limits: Limits,
@@ -132,11 +152,20 @@ impl CallControl {
         self.memory_refused = None;
     }
 
-    /// How much of the running call's budget is left, the flag that cancels
-    /// it and the transport's tick hook: what a wait inside the host must
-    /// watch, since no epoch check happens there.
-    pub fn wait_controls(&self) -> (Duration, CancelFlag, Option<TickHook>) {
-        (self.deadline.saturating_duration_since(Instant::now()), self.cancel.clone(), self.hook.clone())
+    /// What a wait inside the host must watch, since no epoch check
+    /// happens there.
+    pub fn wait_controls(&self) -> WaitControls {
+        WaitControls {
+            left: self.deadline.saturating_duration_since(Instant::now()),
+            cancel: self.cancel.clone(),
+            hook: self.hook.clone(),
+            timeout: self.limits.timeout,
+        }
+    }
+
+    /// How the calls of this store wait: blocking or async.
+    pub fn mode(&self) -> CallMode {
+        self.calls
     }
 
     /// What to do at an epoch tick during a call.

@@ -1,8 +1,12 @@
 //! What each instance's store carries ([`StoreData`]) and how a store is
 //! made: the sandbox's state, the call's control (deadline, cancellation,
-//! memory), the request's client and caller, a plugin's kernel. The host
-//! interfaces (client, caller, waits, the Extism kernel and functions) read
-//! it; the instance module calls through it.
+//! memory), the request's client and caller, a plugin's kernel.
+//!
+//! The host interfaces never name this type: each one is generic over a
+//! view trait of its own (`CallView`, `ClientView`, `CallerView`,
+//! `KernelView`, `PluginHttpView`, and wasmtime-wasi's `WasiView`), which
+//! this module implements. Only the linkers (`load`, `plugin`) and the
+//! instance, which make and call stores, know it.
 
 use std::sync::Arc;
 
@@ -12,10 +16,14 @@ use wasmtime_wasi::{WasiCtxView, WasiView};
 use wasmtime_wasi_http::{WasiHttpCtxView, WasiHttpView};
 
 use mcp_wit_protocol::auth::SharedCaller;
-use mcp_wit_protocol::{CallMode, CancelFlag, ClientLink, FaultKind, GuestFault, TickHook};
+use mcp_wit_protocol::{CallContext, CallMode, CancelFlag, ClientLink, FaultKind, GuestFault};
 
 use super::budget::InstanceMemory;
-use super::limits::{CallControl, Limits};
+use super::caller::CallerView;
+use super::client::ClientView;
+use super::limits::{CallControl, CallView, Limits};
+#[cfg(all(feature = "extism", feature = "outgoing-http"))]
+use super::plugin::http::PluginHttpView;
 #[cfg(feature = "extism")]
 use super::plugin::kernel::{Kernel, KernelView};
 use crate::sandbox::{SandboxPolicy, SandboxState};
@@ -25,7 +33,6 @@ use crate::sandbox::{SandboxPolicy, SandboxState};
 pub struct StoreData {
     pub(super) sandbox: SandboxState,
     pub(super) control: CallControl,
-    pub(super) limits: Limits,
     /// The client of the request being served (routers that import
     /// `mcp-wit:extension/client`).
     pub(super) client: Option<ClientLink>,
@@ -49,32 +56,49 @@ impl WasiView for StoreData {
     }
 }
 
-impl StoreData {
-    /// What a host-side wait of the running call must respect: the time
-    /// left of its budget, its cancellation flag and the transport's tick hook.
-    pub(super) fn call_wait_controls(&self) -> (std::time::Duration, CancelFlag, Option<TickHook>) {
-        self.control.wait_controls()
+impl CallView for StoreData {
+    fn call_control(&self) -> &CallControl {
+        &self.control
     }
+}
 
-    /// The client of the request being served, if the session gave one.
-    pub(super) fn client(&self) -> Option<&ClientLink> {
+impl ClientView for StoreData {
+    fn client(&self) -> Option<&ClientLink> {
         self.client.as_ref()
     }
+}
 
-    /// Who made the request being served, when it was authenticated.
-    pub(super) fn caller(&self) -> Option<&SharedCaller> {
+impl CallerView for StoreData {
+    fn caller(&self) -> Option<&SharedCaller> {
         self.caller.as_ref()
     }
+}
 
-    /// A call's time budget.
-    pub(super) fn timeout(&self) -> std::time::Duration {
-        self.limits.timeout
+#[cfg(all(feature = "extism", feature = "outgoing-http"))]
+impl PluginHttpView for StoreData {
+    fn outgoing_http(&self) -> &crate::sandbox::outgoing_http::OutgoingHttp {
+        self.sandbox.outgoing_http()
+    }
+}
+
+impl StoreData {
+    /// Arms the next calls as `cx` says (see `RouterInstance::begin_request`).
+    pub(super) fn begin_request(&mut self, cx: &CallContext) {
+        self.control.begin_call(&cx.cancel, cx.tick_hook.as_ref());
+        // Most requests have no client link or caller: leave `None` alone.
+        if self.client.is_some() || cx.client.is_some() {
+            self.client = cx.client.clone();
+        }
+        if self.caller.is_some() || cx.caller.is_some() {
+            self.caller = cx.caller.clone();
+        }
     }
 
-    /// Outgoing HTTP, which plugins reach through `http_request`.
-    #[cfg(all(feature = "extism", feature = "outgoing-http"))]
-    pub(super) fn outgoing_http(&self) -> &crate::sandbox::outgoing_http::OutgoingHttp {
-        self.sandbox.outgoing_http()
+    /// Drops what must not outlive the request: the client link (it holds
+    /// the request's stream open) and the caller.
+    pub(super) fn end_request(&mut self) {
+        self.client = None;
+        self.caller = None;
     }
 
     /// WASI preview 1, which plugins import.
@@ -118,7 +142,6 @@ pub(super) fn store_with(
     let data = StoreData {
         sandbox,
         control: CallControl::new(limits, calls, memory),
-        limits,
         client: None,
         caller: None,
         #[cfg(feature = "extism")]

@@ -21,11 +21,10 @@ use wasmtime_wasi::clocks::WasiClocksView;
 use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as MonotonicClock;
 use wasmtime_wasi::p2::{DynPollable, Pollable, subscribe};
 
-use super::store::StoreData;
 use mcp_wit_protocol::client::{AskError, WaitBound};
 use mcp_wit_protocol::{CancelFlag, TickHook};
 
-use super::limits::TICK;
+use super::limits::{CallView, TICK};
 
 /// The `wasi:clocks` monotonic-clock interface as wasmtime-wasi defines it;
 /// guests importing any 0.2 version are linked to it.
@@ -33,13 +32,13 @@ const MONOTONIC_CLOCK: &str = "wasi:clocks/monotonic-clock@0.2.12";
 
 /// Replaces `subscribe-duration` and `subscribe-instant` in `linker` (which
 /// already holds wasmtime-wasi's WASI) with [`CallTimer`]s.
-pub(super) fn bound_clock_waits(linker: &mut Linker<StoreData>) -> wasmtime::Result<()> {
+pub(super) fn bound_clock_waits<T: WasiView + CallView + 'static>(linker: &mut Linker<T>) -> wasmtime::Result<()> {
     linker.allow_shadowing(true);
     let mut clock = linker.instance(MONOTONIC_CLOCK)?;
-    clock.func_wrap("subscribe-duration", |store: StoreContextMut<'_, StoreData>, (nanos,): (u64,)| {
+    clock.func_wrap("subscribe-duration", |store: StoreContextMut<'_, T>, (nanos,): (u64,)| {
         Ok((CallTimer::subscribe(store, nanos)?,))
     })?;
-    clock.func_wrap("subscribe-instant", |mut store: StoreContextMut<'_, StoreData>, (when,): (u64,)| {
+    clock.func_wrap("subscribe-instant", |mut store: StoreContextMut<'_, T>, (when,): (u64,)| {
         let now = MonotonicClock::now(&mut store.data_mut().clocks())?;
         Ok((CallTimer::subscribe(store, when.saturating_sub(now))?,))
     })?;
@@ -57,12 +56,15 @@ struct CallTimer {
 
 impl CallTimer {
     /// The pollable for a wait of `nanos` within the running call.
-    fn subscribe(mut store: StoreContextMut<'_, StoreData>, nanos: u64) -> wasmtime::Result<Resource<DynPollable>> {
-        let (left, cancel, hook) = store.data().call_wait_controls();
+    fn subscribe<T: WasiView + CallView>(
+        mut store: StoreContextMut<'_, T>,
+        nanos: u64,
+    ) -> wasmtime::Result<Resource<DynPollable>> {
+        let controls = store.data().call_control().wait_controls();
         // At most the call's budget: never past the end of tokio's clock.
-        let until = Instant::now() + Duration::from_nanos(nanos).min(left);
+        let until = Instant::now() + Duration::from_nanos(nanos).min(controls.left);
         let table = store.data_mut().ctx().table;
-        let timer = table.push(CallTimer { until, cancel, hook })?;
+        let timer = table.push(CallTimer { until, cancel: controls.cancel, hook: controls.hook })?;
         subscribe(table, timer)
     }
 }

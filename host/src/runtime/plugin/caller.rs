@@ -10,7 +10,7 @@ use serde_json::json;
 use wasmtime::{Caller, FuncType, Linker, ValType};
 
 use super::kernel::KernelView;
-use crate::runtime::store::StoreData;
+use crate::runtime::caller::CallerView;
 
 /// The import module, named as the component interface.
 pub const CALLER_MODULE: &str = "mcp-wit:extension/caller";
@@ -29,8 +29,10 @@ pub fn ty(engine: &wasmtime::Engine) -> FuncType {
 }
 
 /// Defines `current`.
-pub(in crate::runtime) fn add_to_linker(linker: &mut Linker<StoreData>) -> wasmtime::Result<()> {
-    linker.func_wrap(CALLER_MODULE, CURRENT, |mut c: Caller<'_, StoreData>| -> wasmtime::Result<u64> {
+pub(in crate::runtime) fn add_to_linker<T: KernelView + CallerView + 'static>(
+    linker: &mut Linker<T>,
+) -> wasmtime::Result<()> {
+    linker.func_wrap(CALLER_MODULE, CURRENT, |mut c: Caller<'_, T>| -> wasmtime::Result<u64> {
         let caller = match c.data().caller() {
             Some(caller) => json!({
                 "issuer": caller.issuer,

@@ -19,8 +19,7 @@ use wasmtime_wasi::clocks::WasiClocksView;
 use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as MonotonicClock;
 
 use super::WASI_P1_MODULE;
-use crate::runtime::limits::{Interrupted, TICK};
-use crate::runtime::store::StoreData;
+use crate::runtime::limits::{CallView, Interrupted, TICK};
 
 /// `subscription` and `event`, as preview 1 lays them out.
 const SUBSCRIPTION_SIZE: usize = 48;
@@ -40,13 +39,16 @@ const NOTSUP: i32 = 58;
 
 /// Replaces `poll_oneoff` in `linker` (which already holds wasmtime-wasi's
 /// preview 1) with [`poll_oneoff`].
-pub(super) fn bound_sleeps(linker: &mut Linker<StoreData>, calls: CallMode) -> wasmtime::Result<()> {
+pub(super) fn bound_sleeps<T: WasiClocksView + CallView + 'static>(
+    linker: &mut Linker<T>,
+    calls: CallMode,
+) -> wasmtime::Result<()> {
     linker.allow_shadowing(true);
     match calls {
         CallMode::Blocking => linker.func_wrap(
             WASI_P1_MODULE,
             "poll_oneoff",
-            |mut c: Caller<'_, StoreData>, subs: i32, events: i32, n: i32, written: i32| {
+            |mut c: Caller<'_, T>, subs: i32, events: i32, n: i32, written: i32| {
                 let wait = match plan(&mut c, subs, n) {
                     Ok(wait) => wait,
                     Err(errno) => return Ok(errno),
@@ -59,7 +61,7 @@ pub(super) fn bound_sleeps(linker: &mut Linker<StoreData>, calls: CallMode) -> w
         CallMode::Async => linker.func_wrap_async(
             WASI_P1_MODULE,
             "poll_oneoff",
-            |mut c: Caller<'_, StoreData>, (subs, events, n, written): (i32, i32, i32, i32)| {
+            |mut c: Caller<'_, T>, (subs, events, n, written): (i32, i32, i32, i32)| {
                 Box::new(async move {
                     let wait = match plan(&mut c, subs, n) {
                         Ok(wait) => wait,
@@ -84,7 +86,7 @@ struct Wait {
 }
 
 /// Reads the `n` subscriptions at `subs`; an `errno` for what cannot be waited on.
-fn plan(c: &mut Caller<'_, StoreData>, subs: i32, n: i32) -> Result<Wait, i32> {
+fn plan<T: WasiClocksView>(c: &mut Caller<'_, T>, subs: i32, n: i32) -> Result<Wait, i32> {
     let n = usize::try_from(n).map_err(|_| INVAL)?;
     if n == 0 {
         // Indefinite sleeping is not supported in preview 1.
@@ -121,7 +123,7 @@ fn plan(c: &mut Caller<'_, StoreData>, subs: i32, n: i32) -> Result<Wait, i32> {
 }
 
 /// Writes an event for each timer that fired and their count.
-fn finish(c: &mut Caller<'_, StoreData>, wait: &Wait, events: i32, written: i32) -> i32 {
+fn finish<T>(c: &mut Caller<'_, T>, wait: &Wait, events: i32, written: i32) -> i32 {
     let Some(memory) = memory(c) else { return FAULT };
     let fired: Vec<u64> =
         wait.timers.iter().filter(|(_, after)| *after <= wait.duration).map(|(userdata, _)| *userdata).collect();
@@ -142,7 +144,7 @@ fn finish(c: &mut Caller<'_, StoreData>, wait: &Wait, events: i32, written: i32)
     SUCCESS
 }
 
-fn memory(c: &mut Caller<'_, StoreData>) -> Option<Memory> {
+fn memory<T>(c: &mut Caller<'_, T>) -> Option<Memory> {
     c.get_export("memory").and_then(|export| export.into_memory())
 }
 
@@ -157,9 +159,9 @@ struct Bound {
 }
 
 impl Bound {
-    fn of(data: &StoreData, wanted: Duration) -> Self {
-        let (left, cancel, hook) = data.call_wait_controls();
-        Bound { wanted, left, cancel, hook, timeout: data.timeout() }
+    fn of(data: &impl CallView, wanted: Duration) -> Self {
+        let controls = data.call_control().wait_controls();
+        Bound { wanted, left: controls.left, cancel: controls.cancel, hook: controls.hook, timeout: controls.timeout }
     }
 
     /// Each tick of the wait: the hook run, the flag checked; the time

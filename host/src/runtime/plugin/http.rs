@@ -22,10 +22,9 @@ use serde::Deserialize;
 use wasmtime::{Caller, Linker};
 
 use super::kernel::{ENV_MODULE, KernelView};
-use crate::runtime::limits::Interrupted;
-use crate::runtime::store::StoreData;
+use crate::runtime::limits::{CallView, Interrupted};
 use crate::runtime::waits::answer_within;
-use crate::sandbox::outgoing_http::{PlainRequestError, PlainResponse};
+use crate::sandbox::outgoing_http::{OutgoingHttp, PlainRequestError, PlainResponse};
 
 /// Extism's cap on a response body; the kernel's room is the other.
 const MAX_BODY: usize = 50 << 20;
@@ -40,24 +39,33 @@ struct PlainRequest {
     method: Option<String>,
 }
 
+/// A plugin's store as its HTTP functions see it: the kernel that holds
+/// the request and response, the running call, and the sandbox's outgoing
+/// HTTP.
+pub trait PluginHttpView: KernelView + CallView {
+    /// The sandbox's outgoing HTTP (allowlist, client, timeouts).
+    fn outgoing_http(&self) -> &OutgoingHttp;
+}
+
 /// Defines the HTTP functions in `linker`: a request waits on the calling
 /// thread (blocking) or as a future (async).
-pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: CallMode) -> wasmtime::Result<()> {
+pub(super) fn add_to_linker<T: PluginHttpView + Send + 'static>(
+    linker: &mut Linker<T>,
+    calls: CallMode,
+) -> wasmtime::Result<()> {
     let m = ENV_MODULE;
     match calls {
-        CallMode::Blocking => {
-            linker.func_wrap(m, "http_request", |mut c: Caller<'_, StoreData>, req: u64, body: u64| {
-                wasmtime_wasi::runtime::in_tokio(request(&mut c, req, body))
-            })?
-        }
+        CallMode::Blocking => linker.func_wrap(m, "http_request", |mut c: Caller<'_, T>, req: u64, body: u64| {
+            wasmtime_wasi::runtime::in_tokio(request(&mut c, req, body))
+        })?,
         CallMode::Async => {
-            linker.func_wrap_async(m, "http_request", |mut c: Caller<'_, StoreData>, (req, body): (u64, u64)| {
+            linker.func_wrap_async(m, "http_request", |mut c: Caller<'_, T>, (req, body): (u64, u64)| {
                 Box::new(async move { request(&mut c, req, body).await })
             })?
         }
     };
-    linker.func_wrap(m, "http_status_code", |mut c: Caller<'_, StoreData>| c.data_mut().kernel().http_status())?;
-    linker.func_wrap(m, "http_headers", |mut c: Caller<'_, StoreData>| {
+    linker.func_wrap(m, "http_status_code", |mut c: Caller<'_, T>| c.data_mut().kernel().http_status())?;
+    linker.func_wrap(m, "http_headers", |mut c: Caller<'_, T>| {
         let kernel = c.data_mut().kernel();
         let headers = Some(kernel.http_headers()).filter(|headers| !headers.is_empty());
         match headers.map(|headers| serde_json::to_vec(headers).expect("a map of strings serialises")) {
@@ -69,7 +77,7 @@ pub(super) fn add_to_linker(linker: &mut Linker<StoreData>, calls: CallMode) -> 
 }
 
 /// `http_request`: the response's body in a new block.
-async fn request(c: &mut Caller<'_, StoreData>, req: u64, body: u64) -> wasmtime::Result<u64> {
+async fn request<T: PluginHttpView>(c: &mut Caller<'_, T>, req: u64, body: u64) -> wasmtime::Result<u64> {
     let kernel = c.data_mut().kernel();
     if kernel.length(req) == 0 {
         return Err(fail(format!("invalid handle offset for http request: {req}")));
@@ -87,12 +95,12 @@ async fn request(c: &mut Caller<'_, StoreData>, req: u64, body: u64) -> wasmtime
     let max_body = MAX_BODY.min(kernel.room());
     let request = build(parsed, body)?;
     let sent = c.data().outgoing_http().send_plain(request, max_body);
-    let (left, cancel, _) = c.data().call_wait_controls();
-    let bound = WaitBound { deadline: Instant::now() + left, cancel };
+    let controls = c.data().call_control().wait_controls();
+    let bound = WaitBound { deadline: Instant::now() + controls.left, cancel: controls.cancel };
     let answer = answer_within(sent, &bound).await.map_err(|stopped| {
         wasmtime::Error::new(match stopped {
             AskError::Cancelled => Interrupted::Cancelled,
-            _ => Interrupted::Timeout(c.data().timeout()),
+            _ => Interrupted::Timeout(controls.timeout),
         })
     })?;
     let kernel = c.data_mut().kernel();

@@ -22,8 +22,7 @@ use serde_json::{Value, json};
 use wasmtime::{Caller, FuncType, Linker, ValType};
 
 use super::kernel::KernelView;
-use crate::runtime::client::Asking;
-use crate::runtime::store::StoreData;
+use crate::runtime::client::{Asking, ClientView};
 
 /// The import module of the plugin host functions.
 pub const USER_MODULE: &str = "extism:host/user";
@@ -81,30 +80,33 @@ pub fn user_function(name: &str) -> Option<&'static UserFunction> {
 
 /// Defines the host functions in `linker`; questions wait on the calling
 /// thread (blocking) or as futures (async).
-pub(in crate::runtime) fn add_to_linker(linker: &mut Linker<StoreData>, calls: CallMode) -> wasmtime::Result<()> {
+pub(in crate::runtime) fn add_to_linker<T: KernelView + ClientView + Send + 'static>(
+    linker: &mut Linker<T>,
+    calls: CallMode,
+) -> wasmtime::Result<()> {
     let m = USER_MODULE;
-    linker.func_wrap(m, "notify_progress", |mut c: Caller<'_, StoreData>, input: u64| {
+    linker.func_wrap(m, "notify_progress", |mut c: Caller<'_, T>, input: u64| {
         let input = read::<Progress>(&mut c, "notify_progress", input)?;
         if let Some(link) = c.data().client() {
             progress(link, input);
         }
         Ok(())
     })?;
-    linker.func_wrap(m, "notify_logging_message", |mut c: Caller<'_, StoreData>, input: u64| {
+    linker.func_wrap(m, "notify_logging_message", |mut c: Caller<'_, T>, input: u64| {
         let input = read::<Logged>(&mut c, "notify_logging_message", input)?;
         if let Some(link) = c.data().client() {
             link.log(input.level, input.logger.as_deref(), input.data.get());
         }
         Ok(())
     })?;
-    linker.func_wrap(m, "notify_resource_updated", |mut c: Caller<'_, StoreData>, input: u64| {
+    linker.func_wrap(m, "notify_resource_updated", |mut c: Caller<'_, T>, input: u64| {
         let input = read::<Updated>(&mut c, "notify_resource_updated", input)?;
         if let Some(link) = c.data().client() {
             link.resource_updated(&input.uri);
         }
         Ok(())
     })?;
-    linker.func_wrap(m, "notify_url_elicitation_completed", |mut c: Caller<'_, StoreData>, input: u64| {
+    linker.func_wrap(m, "notify_url_elicitation_completed", |mut c: Caller<'_, T>, input: u64| {
         let input = read::<Completed>(&mut c, "notify_url_elicitation_completed", input)?;
         if let Some(link) = c.data().client() {
             link.url_elicitation_completed(&input.elicitation_id);
@@ -116,7 +118,7 @@ pub(in crate::runtime) fn add_to_linker(linker: &mut Linker<StoreData>, calls: C
         ("notify_prompt_list_changed", ListKind::Prompts),
         ("notify_resource_list_changed", ListKind::Resources),
     ] {
-        linker.func_wrap(m, name, move |c: Caller<'_, StoreData>| {
+        linker.func_wrap(m, name, move |c: Caller<'_, T>| {
             if let Some(link) = c.data().client() {
                 link.list_changed(kind);
             }
@@ -124,21 +126,19 @@ pub(in crate::runtime) fn add_to_linker(linker: &mut Linker<StoreData>, calls: C
     }
     for (name, question) in [("create_message", Question::CreateMessage), ("create_elicitation", Question::Elicit)] {
         match calls {
-            CallMode::Blocking => linker.func_wrap(m, name, move |mut c: Caller<'_, StoreData>, input: u64| {
+            CallMode::Blocking => linker.func_wrap(m, name, move |mut c: Caller<'_, T>, input: u64| {
                 mcp_wit_protocol::block_on(answer(&mut c, question, Some(input)))
             })?,
-            CallMode::Async => {
-                linker.func_wrap_async(m, name, move |mut c: Caller<'_, StoreData>, (input,): (u64,)| {
-                    Box::new(async move { answer(&mut c, question, Some(input)).await })
-                })?
-            }
+            CallMode::Async => linker.func_wrap_async(m, name, move |mut c: Caller<'_, T>, (input,): (u64,)| {
+                Box::new(async move { answer(&mut c, question, Some(input)).await })
+            })?,
         };
     }
     match calls {
-        CallMode::Blocking => linker.func_wrap(m, "list_roots", |mut c: Caller<'_, StoreData>| {
+        CallMode::Blocking => linker.func_wrap(m, "list_roots", |mut c: Caller<'_, T>| {
             mcp_wit_protocol::block_on(answer(&mut c, Question::ListRoots, None))
         })?,
-        CallMode::Async => linker.func_wrap_async(m, "list_roots", |mut c: Caller<'_, StoreData>, (): ()| {
+        CallMode::Async => linker.func_wrap_async(m, "list_roots", |mut c: Caller<'_, T>, (): ()| {
             Box::new(async move { answer(&mut c, Question::ListRoots, None).await })
         })?,
     };
@@ -208,7 +208,7 @@ fn same_token(request: &RawValue, plugin: &RawValue) -> bool {
 /// The JSON input at `handle`, as `T`; a host function's error (which
 /// stops the call) when it is not.
 fn read<T: for<'de> Deserialize<'de>>(
-    c: &mut Caller<'_, StoreData>,
+    c: &mut Caller<'_, impl KernelView>,
     function: &str,
     handle: u64,
 ) -> wasmtime::Result<T> {
@@ -220,7 +220,11 @@ fn read<T: for<'de> Deserialize<'de>>(
 
 /// Asks the client `question` with the plugin's input at `handle`, and
 /// gives the plugin its answer in a new block.
-async fn answer(c: &mut Caller<'_, StoreData>, question: Question, handle: Option<u64>) -> wasmtime::Result<u64> {
+async fn answer<T: KernelView + ClientView>(
+    c: &mut Caller<'_, T>,
+    question: Question,
+    handle: Option<u64>,
+) -> wasmtime::Result<u64> {
     let name = match question {
         Question::CreateMessage => "create_message",
         Question::Elicit => "create_elicitation",

@@ -1,0 +1,248 @@
+//! One live guest instance and typed calls into it: a component's
+//! ([`component`]) or an Extism plugin's ([`plugin`]), each its own type
+//! behind [`RouterInstance`], which picks one in a single place.
+
+use wasmtime::Store;
+
+use mcp_wit_protocol::{CallContext, CallMode, FaultKind, GuestFault, GuestResult, contract};
+
+use super::limits::{CallView, Interrupted};
+use super::store::StoreData;
+
+mod component;
+#[cfg(feature = "extism")]
+mod plugin;
+
+pub(super) use component::{ROUTER_FUNCTIONS, RouterExports};
+
+/// Faults as the runtime finds them.
+trait FaultFrom {
+    fn instantiate(error: wasmtime::Error, state: &StoreData) -> Self;
+    fn async_only(function: &str) -> Self;
+    fn from_error(function: &str, error: wasmtime::Error, state: &StoreData) -> Self;
+}
+
+impl FaultFrom for GuestFault {
+    fn instantiate(error: wasmtime::Error, state: &StoreData) -> Self {
+        let fault = GuestFault::from_error("instantiate", error, state);
+        GuestFault { kind: FaultKind::Instantiate, ..fault }
+    }
+
+    fn async_only(function: &str) -> Self {
+        GuestFault::new(
+            FaultKind::Trap,
+            format!("`{function}` called without `_async` on an instance made by `instantiate_async`"),
+        )
+    }
+
+    fn from_error(function: &str, error: wasmtime::Error, state: &StoreData) -> Self {
+        let interrupted = error.downcast_ref::<Interrupted>().cloned().or_else(|| {
+            // A refused memory growth that the guest itself turned into a trap
+            // (e.g. Rust's allocation-failure abort) is still the memory cap.
+            state.control.memory_refused()
+        });
+        let trap = error.downcast_ref::<wasmtime::Trap>();
+        let (kind, cause) = match (&interrupted, trap) {
+            (Some(i @ Interrupted::Timeout(_)), _) => (FaultKind::Timeout, format!("`{function}` {i}")),
+            (Some(i @ Interrupted::Cancelled), _) => (FaultKind::Cancelled, format!("`{function}` {i}")),
+            (Some(i @ (Interrupted::MemoryLimit(_) | Interrupted::MemoryBudget(_))), _) => {
+                (FaultKind::MemoryLimit, format!("`{function}` {i}"))
+            }
+            (Some(i @ Interrupted::InputRequired), _) => (FaultKind::InputRequired, format!("`{function}` {i}")),
+            (None, Some(trap)) => (FaultKind::Trap, format!("guest trapped in `{function}`: {trap}")),
+            (None, None) => (FaultKind::Trap, format!("guest failed in `{function}`: {}", error.root_cause())),
+        };
+        let output = state.sandbox.output();
+        let message = match output.last_words() {
+            Some(words) if kind == FaultKind::Trap => format!("{cause}; the guest {words}"),
+            _ => cause,
+        };
+        match (&interrupted, trap) {
+            (None, Some(_)) => GuestFault::wasm_trap(message, output.panic_message()),
+            _ => GuestFault::new(kind, message),
+        }
+    }
+}
+
+/// An instantiated router: its own store, memory and state.
+///
+/// An instance is made for one way of calling: blocking
+/// ([`LoadedComponent::instantiate`]; the methods without a suffix run the
+/// guest on the caller's thread) or async
+/// ([`LoadedComponent::instantiate_async`]; the `_async` methods run it on a
+/// fiber that gives the thread back to the executor at every epoch tick and
+/// while the guest waits on the host). The `_async` methods also work on a
+/// blocking instance, where they finish at their first poll.
+///
+/// [`LoadedComponent::instantiate`]: super::LoadedComponent::instantiate
+/// [`LoadedComponent::instantiate_async`]: super::LoadedComponent::instantiate_async
+pub struct RouterInstance {
+    store: Store<StoreData>,
+    guest: Guest,
+}
+
+/// What an instance runs.
+enum Guest {
+    Component(component::ComponentGuest),
+    #[cfg(feature = "extism")]
+    Plugin(plugin::PluginGuest),
+}
+
+/// Calls `$name` on the instance's guest, whichever kind it is: the one
+/// place a component and a plugin part ways. A plugin's calls are async
+/// only; on a blocking instance they finish at their first poll.
+macro_rules! on_guest {
+    ($self:ident, blocking $name:ident ( $($arg:expr),* )) => {
+        match &mut $self.guest {
+            Guest::Component(guest) => guest.$name(&mut $self.store, $($arg),*),
+            #[cfg(feature = "extism")]
+            Guest::Plugin(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
+        }
+    };
+    ($self:ident, async $name:ident / $name_async:ident ( $($arg:expr),* )) => {
+        match &mut $self.guest {
+            Guest::Component(guest) => guest.$name_async(&mut $self.store, $($arg),*).await,
+            #[cfg(feature = "extism")]
+            Guest::Plugin(guest) => guest.$name(&mut $self.store, $($arg),*).await,
+        }
+    };
+}
+
+/// One router function of the instance, blocking and async.
+macro_rules! router_call {
+    ($(#[$doc:meta])* $name:ident / $name_async:ident ( $($arg:ident : $ty:ty),* ) -> $out:ty, $wit_name:literal) => {
+        $(#[$doc])*
+        ///
+        /// Blocking; fails on an instance made by `instantiate_async`.
+        pub fn $name(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
+            if self.calls() == CallMode::Async {
+                return Err(GuestFault::async_only($wit_name));
+            }
+            on_guest!(self, blocking $name($($arg),*))
+        }
+
+        $(#[$doc])*
+        ///
+        /// Async on an instance made by `instantiate_async`; on a blocking
+        /// one, the blocking call.
+        pub async fn $name_async(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
+            if self.calls() == CallMode::Blocking {
+                return self.$name($($arg),*);
+            }
+            on_guest!(self, async $name / $name_async($($arg),*))
+        }
+    };
+}
+
+/// Why an instance was not made.
+pub(super) enum NotMade {
+    /// The engine's pool has no free slot of some kind (what the error
+    /// says): another engine may make it.
+    PoolFull(wasmtime::Error),
+    /// Anything else.
+    Fault(GuestFault),
+}
+
+impl From<GuestFault> for NotMade {
+    fn from(fault: GuestFault) -> Self {
+        NotMade::Fault(fault)
+    }
+}
+
+impl NotMade {
+    /// `error`, which instantiating in `state`'s store gave.
+    pub(super) fn of(error: wasmtime::Error, state: &StoreData) -> Self {
+        if error.is::<wasmtime::PoolConcurrencyLimitError>() {
+            return NotMade::PoolFull(error);
+        }
+        let refused = error.chain().any(|cause| {
+            cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.raw_os_error() == Some(libc::ENOMEM))
+                || cause.to_string().contains("Cannot allocate memory")
+        });
+        let mut fault = GuestFault::instantiate(error, state);
+        if refused {
+            fault.message = format!(
+                "{}: the system refused the mappings of a new instance (about 6 per live instance count against \
+                 `vm.max_map_count`); raise it, lower `--max-sessions`, or release idle instances \
+                 (`--instance-idle-timeout`)",
+                fault.message
+            );
+        }
+        NotMade::Fault(fault)
+    }
+}
+
+impl RouterInstance {
+    /// How this instance's calls wait: blocking (made by `instantiate`) or
+    /// async (made by `instantiate_async`).
+    pub fn calls(&self) -> CallMode {
+        self.store.data().call_control().mode()
+    }
+
+    /// Arms the next calls as `cx` says: a fresh deadline, the flag that
+    /// cancels them, a hook to run at every tick while they run, the client
+    /// they may reach and the caller they serve.
+    pub fn begin_request(&mut self, cx: &CallContext) {
+        self.store.data_mut().begin_request(cx);
+    }
+
+    /// Ends what [`Self::begin_request`] armed that must not outlive the
+    /// request: the client link (it holds the request's stream open) and
+    /// the caller.
+    pub fn end_request(&mut self) {
+        self.store.data_mut().end_request();
+    }
+
+    router_call!(/// Calls `name()`.
+        name / name_async() -> String, "name");
+    router_call!(/// Calls `instructions()`.
+        instructions / instructions_async() -> String, "instructions");
+    router_call!(/// Calls `capabilities()`.
+        capabilities / capabilities_async() -> contract::ServerCapabilities, "capabilities");
+    router_call!(/// Calls `list-tools()`.
+        list_tools / list_tools_async() -> Vec<contract::Tool>, "list-tools");
+    router_call!(/// Calls `call-tool(tool-name, arguments)`, `arguments` being JSON text.
+        call_tool / call_tool_async(name: &str, arguments: &str)
+            -> Result<contract::CallToolResult, contract::ToolError>, "call-tool");
+    router_call!(/// Calls `list-resources()`.
+        list_resources / list_resources_async() -> Vec<contract::McpResource>, "list-resources");
+    router_call!(/// Calls `read-resource(uri)`.
+        read_resource / read_resource_async(uri: &str)
+            -> Result<contract::ReadResourceResult, contract::ResourceError>, "read-resource");
+    router_call!(/// Calls `list-prompts()`.
+        list_prompts / list_prompts_async() -> Vec<contract::Prompt>, "list-prompts");
+    router_call!(/// Calls `get-prompt(prompt-name)`.
+        get_prompt / get_prompt_async(name: &str)
+            -> Result<contract::GetPromptResult, contract::PromptError>, "get-prompt");
+    router_call!(/// Calls `complete(request)`.
+        complete / complete_async(request: &contract::CompletionRequest)
+            -> Result<contract::CompletionResponse, contract::CompletionError>, "complete");
+
+    /// Calls the extension's `list-resource-templates()`.
+    pub async fn list_resource_templates_async(&mut self) -> GuestResult<Vec<contract::ResourceTemplate>> {
+        on_guest!(self, async list_resource_templates / list_resource_templates())
+    }
+
+    /// Calls the extension's `get-prompt-with-arguments(prompt-name, arguments)`.
+    pub async fn get_prompt_with_arguments_async(
+        &mut self,
+        name: &str,
+        arguments: &[(String, String)],
+    ) -> GuestResult<Result<contract::GetPromptResult, contract::PromptError>> {
+        on_guest!(self, async get_prompt_with_arguments / get_prompt_with_arguments(name, arguments))
+    }
+
+    /// Calls the extension's `subscribe(uri)` or `unsubscribe(uri)`.
+    pub async fn subscription_async(
+        &mut self,
+        uri: &str,
+        subscribe: bool,
+    ) -> GuestResult<Result<(), contract::ResourceError>> {
+        on_guest!(self, async subscription / subscription(uri, subscribe))
+    }
+
+    /// Calls the extension's `on-roots-list-changed()`.
+    pub async fn roots_list_changed_async(&mut self) -> GuestResult<()> {
+        on_guest!(self, async roots_list_changed / roots_list_changed())
+    }
+}
