@@ -18,10 +18,11 @@
 //!   against `mcp-wit serve --http`; `plugins`: an echo Extism servlet
 //!   against the echo component (both on [`pair`]).
 //!
-//! The measuring code lives here so `report` can call it in-process.
+//! The measuring code lives here so `report` can call it in-process; [`cli`]
+//! holds what the binaries' command lines (clap) share.
 
-pub mod args;
 pub mod chaos;
+pub mod cli;
 pub mod http;
 mod http_client;
 pub mod load;

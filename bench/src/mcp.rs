@@ -31,6 +31,13 @@ impl Era {
     }
 }
 
+/// As the command lines spell it (`--era modern`), so `--help` shows defaults.
+impl std::fmt::Display for Era {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl std::str::FromStr for Era {
     type Err = String;
 

@@ -22,16 +22,15 @@ use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, ensure};
+use clap::{ArgAction, Parser};
 use jsonwebtoken::jwk::{Jwk, JwkSet};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use mcp_wit_bench::args::Args;
+use mcp_wit_bench::cli::item;
 use mcp_wit_bench::http::{self, Era, HttpLoadOptions, HttpLoadResult, run_http_load};
 use mcp_wit_bench::stats::{median, min_max};
 use mcp_wit_bench::wasmtime;
 use serde_json::json;
 
-const USAGE: &str = "usage: auth [--sessions 1,8,64] [--calls N] [--warmup N] [--reps R] [--eras legacy,modern] \
-                     [--out DIR] [--mcp-wit PATH] [--engine] [--wasmtime PATH] [--alg ES256|RS256|EdDSA] [--show-stderr]";
 const ISSUER: &str = "https://issuer.bench.invalid";
 
 /// The runs of each point: (server, era, sessions, with authorization) →
@@ -58,35 +57,77 @@ impl Server {
 }
 const RESOURCE: &str = "https://mcp.bench.invalid/mcp";
 
+/// What authorization costs on the HTTP request path: the echo call over
+/// Streamable HTTP, served by the same `mcp-wit` binary without and with
+/// `--auth-issuer`, interleaved; server CPU per call and throughput. Tokens
+/// are JWTs signed here, checked against a JWKS file.
+#[derive(Parser, Debug)]
+#[command(
+    // A flag given twice counts once, the last value, as scripts may append.
+    args_override_self = true,
+    after_help = "Examples:\n  \
+        cargo run --release -p mcp-wit-bench --bin auth\n  \
+        cargo run --release -p mcp-wit-bench --bin auth -- \\\n      \
+        --engine --alg EdDSA --sessions 1,8 --eras modern --reps 3 --calls 3000"
+)]
+struct Cli {
+    /// Session counts measured (comma-separated), one call in flight per session.
+    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = item::<usize>, action = ArgAction::Set,
+          default_value = "1,8,64")]
+    sessions: Vec<usize>,
+    /// Measured calls of a point, shared by its sessions (at least 20 each).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    calls: usize,
+    /// Warm-up calls of a point, shared by its sessions (at least 2 each).
+    #[arg(long, value_name = "N", default_value_t = 1_000)]
+    warmup: usize,
+    /// Repetitions of every point.
+    #[arg(long, value_name = "R", default_value_t = 5)]
+    reps: usize,
+    /// The eras measured (comma-separated); on an engine, `modern` only.
+    #[arg(long, value_name = "ERA,...", value_delimiter = ',', value_parser = item::<Era>, action = ArgAction::Set,
+          default_value = "legacy,modern")]
+    eras: Vec<Era>,
+    /// Where results.json and summary.md go.
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/auth"))]
+    out: PathBuf,
+    /// The `mcp-wit` binary [default: the one beside this binary].
+    #[arg(long, value_name = "PATH")]
+    mcp_wit: Option<PathBuf>,
+    /// Measure the router wrapped by `mcp-wit wrap` on `wasmtime serve` too, with the adapter's
+    /// `MCP_WIT_AUTH_*` settings: every request checks its token in full.
+    #[arg(long)]
+    engine: bool,
+    /// The `wasmtime` CLI for `--engine` [default: the one the engine tests install under `<target>/peers/`].
+    #[arg(long, value_name = "PATH")]
+    wasmtime: Option<PathBuf>,
+    /// The tokens' signature algorithm: ES256, RS256 or EdDSA.
+    #[arg(long, value_name = "ALG", default_value = "ES256")]
+    alg: Algorithm,
+    /// Pass the servers' stderr through.
+    #[arg(long)]
+    show_stderr: bool,
+}
+
 fn main() -> std::process::ExitCode {
     match run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}\n{USAGE}");
+            eprintln!("auth: {e:#}");
             std::process::ExitCode::FAILURE
         }
     }
 }
 
 fn run() -> anyhow::Result<()> {
-    let args = Args::parse(
-        std::env::args().skip(1),
-        &["sessions", "calls", "warmup", "reps", "eras", "out", "mcp-wit", "wasmtime", "alg"],
-        &["show-stderr", "engine"],
-    )?;
-    let sessions: Vec<usize> = args.list("sessions", &[1, 8, 64])?;
-    let calls: usize = args.get("calls", 10_000)?;
-    let warmup: usize = args.get("warmup", 1_000)?;
-    let reps: usize = args.get("reps", 5)?;
-    let eras: Vec<Era> = args.list("eras", &[Era::Legacy, Era::Modern])?;
+    let Cli { sessions, calls, warmup, reps, eras, out: out_dir, mcp_wit, engine, wasmtime, alg, show_stderr } =
+        Cli::parse();
     ensure!(
         reps > 0 && calls > 0 && sessions.iter().all(|&n| n > 0),
         "--reps, --calls and --sessions must be positive"
     );
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("bench/ sits in the workspace")?.to_path_buf();
-    let out_dir = args.value("out").map_or_else(|| root.join("bench/results/auth"), PathBuf::from);
-    let binary = match args.value("mcp-wit") {
-        Some(path) => PathBuf::from(path),
+    let binary = match mcp_wit {
+        Some(path) => path,
         None => std::env::current_exe()?.parent().context("no directory for this binary")?.join("mcp-wit"),
     };
     ensure!(binary.exists(), "{} is missing: build with `cargo build --release -p mcp-wit-cli`", binary.display());
@@ -95,7 +136,6 @@ fn run() -> anyhow::Result<()> {
     // The issuer's key, its JWKS in a file, and one token per run.
     let work = std::env::temp_dir().join(format!("mcp-wit-bench-auth-{}", std::process::id()));
     std::fs::create_dir_all(&work)?;
-    let alg: Algorithm = args.value("alg").unwrap_or("ES256").parse().context("--alg")?;
     let (encoding, decoding, jwks) = signing_key(alg)?;
     let jwks_file = work.join("jwks.json");
     std::fs::write(&jwks_file, serde_json::to_vec(&jwks)?)?;
@@ -108,12 +148,12 @@ fn run() -> anyhow::Result<()> {
     header.kid = Some("bench".into());
     let token = jsonwebtoken::encode(&header, &claims, &encoding)?;
 
-    let servers = if args.switch("engine") { vec![Server::Native, Server::Wrapped] } else { vec![Server::Native] };
+    let servers = if engine { vec![Server::Native, Server::Wrapped] } else { vec![Server::Native] };
     let wrapped = work.join("echo-wrapped.wasm");
-    let wasmtime = if args.switch("engine") {
+    let wasmtime = if engine {
         wasmtime::wrap(&binary, &echo, &wrapped)?;
         let bin_dir = binary.parent().context("no directory for mcp-wit")?;
-        args.value("wasmtime").map_or_else(|| wasmtime::installed(bin_dir), |path| Ok(PathBuf::from(path)))?
+        wasmtime.map_or_else(|| wasmtime::installed(bin_dir), Ok)?
     } else {
         PathBuf::new()
     };
@@ -159,7 +199,7 @@ fn run() -> anyhow::Result<()> {
                             sessions: count,
                             calls_per_session: (calls / count).max(20),
                             warmup_per_session: (warmup / count).max(2),
-                            show_stderr: args.switch("show-stderr"),
+                            show_stderr,
                             bearer: auth.then(|| token.clone()),
                             ..HttpLoadOptions::default()
                         };
@@ -320,4 +360,35 @@ fn summarize(
          in process, median of 7 × 500."
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use mcp_wit_bench::cli::parse;
+
+    use super::*;
+
+    #[test]
+    fn the_documented_runs() {
+        let cli: Cli = parse("auth").unwrap();
+        assert_eq!((cli.sessions, cli.calls, cli.warmup, cli.reps), (vec![1, 8, 64], 10_000, 1_000, 5));
+        assert_eq!((cli.eras, cli.alg, cli.engine), (vec![Era::Legacy, Era::Modern], Algorithm::ES256, false));
+        assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/auth"));
+        for (alg, expected) in [("ES256", Algorithm::ES256), ("RS256", Algorithm::RS256), ("EdDSA", Algorithm::EdDSA)] {
+            let cli: Cli =
+                parse(&format!("auth --engine --alg {alg} --sessions 1,8 --eras modern --reps 3 --calls 3000"))
+                    .unwrap();
+            assert_eq!((cli.alg, cli.engine, cli.sessions, cli.eras), (expected, true, vec![1, 8], vec![Era::Modern]));
+            assert_eq!((cli.reps, cli.calls), (3, 3000));
+        }
+        let cli: Cli = parse("auth --warmup 10 --mcp-wit bin/mcp-wit --wasmtime bin/wasmtime --show-stderr").unwrap();
+        assert_eq!(
+            (cli.warmup, cli.mcp_wit, cli.wasmtime),
+            (10, Some("bin/mcp-wit".into()), Some("bin/wasmtime".into()))
+        );
+        for line in ["auth extra", "auth -- server", "auth --alg HS999", "auth --no-build", "auth --eras legacy,future"]
+        {
+            assert!(parse::<Cli>(line).is_err(), "{line}");
+        }
+    }
 }

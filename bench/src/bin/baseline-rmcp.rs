@@ -26,15 +26,32 @@
 
 use std::sync::Arc;
 
+use clap::Parser;
 use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
-use mcp_wit_bench::args::Args;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{ServerCapabilities, ServerConfig};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, ServiceExt, schemars, tool, tool_handler, tool_router};
+
+/// The native baseline: the `echo` tool of `components/echo`, served by
+/// rmcp's own server over stdio (`transport::stdio_pipes`) or Streamable HTTP.
+#[derive(Parser, Debug)]
+#[command(
+    // A flag given twice counts once, the last value, as scripts may append.
+    args_override_self = true,
+    after_help = "Examples:\n  baseline-rmcp\n  baseline-rmcp --http 127.0.0.1:8080"
+)]
+struct Cli {
+    /// Serve Streamable HTTP on ADDR (rmcp's `StreamableHttpService`, its defaults) instead of stdio.
+    #[arg(long, value_name = "ADDR")]
+    http: Option<String>,
+    /// Over stdio, use `transport::stdio` (Tokio's blocking stdin and stdout).
+    #[arg(long)]
+    blocking_stdio: bool,
+}
 
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
 #[schemars(crate = "rmcp::schemars")]
@@ -75,11 +92,11 @@ impl ServerHandler for Echo {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let args = Args::parse(std::env::args().skip(1), &["http"], &["blocking-stdio"])?;
-    if let Some(addr) = args.value("http") {
+    let cli = Cli::parse();
+    if let Some(addr) = &cli.http {
         return serve_http(addr).await;
     }
-    let server = if args.switch("blocking-stdio") {
+    let server = if cli.blocking_stdio {
         Echo::new().serve(rmcp::transport::stdio()).await?
     } else {
         Echo::new().serve(rmcp::transport::stdio_pipes()).await?
@@ -103,5 +120,21 @@ async fn serve_http(addr: &str) -> anyhow::Result<()> {
         tokio::spawn(async move {
             let _ = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service).await;
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mcp_wit_bench::cli::parse;
+
+    use super::*;
+
+    #[test]
+    fn stdio_or_http() {
+        let cli: Cli = parse("baseline-rmcp --blocking-stdio").unwrap();
+        assert_eq!((cli.http, cli.blocking_stdio), (None, true));
+        let cli: Cli = parse("baseline-rmcp --http 127.0.0.1:4000").unwrap();
+        assert_eq!((cli.http.as_deref(), cli.blocking_stdio), (Some("127.0.0.1:4000"), false));
+        assert!(parse::<Cli>("baseline-rmcp --http").is_err() && parse::<Cli>("baseline-rmcp serve").is_err());
     }
 }

@@ -36,6 +36,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
+use clap::Parser;
 use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
 use hyper::header::{CONTENT_TYPE, HeaderName, HeaderValue};
@@ -43,9 +44,22 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
-use mcp_wit_bench::args::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+
+/// The floor: the least an MCP server can do for the `echo` tool, a bare
+/// serde_json loop over stdio or a bare hyper + serde_json server.
+#[derive(Parser, Debug)]
+#[command(
+    // A flag given twice counts once, the last value, as scripts may append.
+    args_override_self = true,
+    after_help = "Examples:\n  baseline-serde\n  baseline-serde --http 127.0.0.1:8080"
+)]
+struct Cli {
+    /// Serve Streamable HTTP at /mcp on ADDR instead of stdio.
+    #[arg(long, value_name = "ADDR")]
+    http: Option<String>,
+}
 
 /// Revisions answered as asked; any other gets the newest of them.
 const REVISIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
@@ -100,9 +114,8 @@ struct TextContent<'a> {
 }
 
 fn main() -> anyhow::Result<()> {
-    let args = Args::parse(std::env::args().skip(1), &["http"], &[])?;
-    match args.value("http") {
-        Some(addr) => serve_http(addr)?,
+    match Cli::parse().http {
+        Some(addr) => serve_http(&addr)?,
         None => serve_stdio()?,
     }
     Ok(())
@@ -302,4 +315,21 @@ fn new_session_id() -> String {
     let filled = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
     assert_eq!(filled, bytes.len() as isize, "the OS random number generator is unavailable");
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use mcp_wit_bench::cli::parse;
+
+    use super::*;
+
+    #[test]
+    fn stdio_or_http() {
+        assert_eq!(parse::<Cli>("baseline-serde").unwrap().http, None);
+        assert_eq!(
+            parse::<Cli>("baseline-serde --http=127.0.0.1:4000").unwrap().http.as_deref(),
+            Some("127.0.0.1:4000")
+        );
+        assert!(parse::<Cli>("baseline-serde --blocking-stdio").is_err());
+    }
 }

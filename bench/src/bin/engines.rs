@@ -18,14 +18,41 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, ensure};
-use mcp_wit_bench::args::Args;
+use clap::{ArgAction, Parser};
+use mcp_wit_bench::cli::{Pairing, Study, item};
 use mcp_wit_bench::http::{self, Era};
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
 use mcp_wit_bench::wasmtime::{self, version};
 use serde::Serialize;
 
-const USAGE: &str = "usage: engines [--sessions 1,8,64] [--reps R] [--http-calls N] [--http-warmup N] \
-                     [--out DIR] [--wasmtime PATH] [--no-build] [--show-stderr]";
+/// The `echo` router wrapped by `mcp-wit wrap`, on `wasmtime serve`, against
+/// the same router on `mcp-wit serve --http`: 2026-07-28 requests, each on a
+/// fresh instance in both, the two servers alternating at every point.
+#[derive(Parser, Debug)]
+#[command(
+    // A flag given twice counts once, the last value, as scripts may append.
+    args_override_self = true,
+    after_help = "Example:\n  cargo run --release -p mcp-wit-bench --bin engines -- --sessions 1,8 --reps 5"
+)]
+struct Cli {
+    /// Session counts measured (comma-separated), one call in flight per session.
+    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = item::<usize>, action = ArgAction::Set,
+          default_value = "1,8,64")]
+    sessions: Vec<usize>,
+    #[command(flatten)]
+    pairing: Pairing,
+    /// Warm-up calls of an HTTP point, shared by its sessions (at least 2 each).
+    #[arg(long, value_name = "N", default_value_t = 1_000)]
+    http_warmup: usize,
+    /// Where results.json and summary.md go.
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/engines"))]
+    out: PathBuf,
+    /// The `wasmtime` CLI [default: the one the engine tests install under `<target>/peers/`].
+    #[arg(long, value_name = "PATH")]
+    wasmtime: Option<PathBuf>,
+    #[command(flatten)]
+    study: Study,
+}
 
 #[derive(Serialize)]
 struct Results {
@@ -49,35 +76,18 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> anyhow::Result<()> {
-    let args = Args::parse(
-        std::env::args().skip(1),
-        &["sessions", "reps", "http-calls", "http-warmup", "out", "wasmtime"],
-        &["no-build", "show-stderr", "help"],
-    )?;
-    if args.switch("help") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    ensure!(args.positional.is_empty() && args.command.is_empty(), "unexpected arguments\n{USAGE}");
-    let sessions: Vec<usize> = args.list("sessions", &[1, 8, 64])?;
-    let effort = Effort {
-        reps: args.get("reps", 3)?,
-        stdio_calls: 0,
-        stdio_warmup: 0,
-        http_calls: args.get("http-calls", 10_000)?,
-        http_warmup: args.get("http-warmup", 1_000)?,
-        show_stderr: args.switch("show-stderr"),
-    };
+    let Cli { sessions, pairing: Pairing { reps, http_calls }, http_warmup, out: out_dir, wasmtime, study } =
+        Cli::parse();
+    let effort =
+        Effort { reps, stdio_calls: 0, stdio_warmup: 0, http_calls, http_warmup, show_stderr: study.show_stderr };
     ensure!(effort.reps > 0 && sessions.iter().all(|&n| n > 0), "--reps and --sessions must be at least 1");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
-    let out_dir = args.value("out").map_or_else(|| root.join("bench/results/engines"), PathBuf::from);
-    if !args.switch("no-build") {
+    if !study.no_build {
         pair::build_release(&root)?;
     }
     let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
     let mcp_wit = bin_dir.join("mcp-wit");
-    let wasmtime =
-        args.value("wasmtime").map_or_else(|| wasmtime::installed(&bin_dir), |path| Ok(PathBuf::from(path)))?;
+    let wasmtime = wasmtime.map_or_else(|| wasmtime::installed(&bin_dir), Ok)?;
     let echo = PathBuf::from(mcp_wit_tests::FIXTURES).join("echo.wasm");
     ensure!(echo.exists(), "no {}: build the fixtures (`cargo build -p mcp-wit-tests`)", echo.display());
 
@@ -126,4 +136,25 @@ fn run() -> anyhow::Result<()> {
     };
     std::fs::remove_file(&wrapped).ok();
     pair::save(&out_dir, &results, &summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use mcp_wit_bench::cli::parse;
+
+    use super::*;
+
+    #[test]
+    fn defaults_and_every_flag() {
+        let cli: Cli = parse("engines").unwrap();
+        assert_eq!((cli.sessions, cli.http_warmup, cli.wasmtime), (vec![1, 8, 64], 1_000, None));
+        assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/engines"));
+        let cli: Cli =
+            parse("engines --sessions 1,8 --reps 5 --http-warmup=2000 --out /tmp/e --wasmtime /opt/wt").unwrap();
+        assert_eq!((cli.sessions, cli.pairing.reps, cli.http_warmup), (vec![1, 8], 5, 2_000));
+        assert_eq!((cli.out, cli.wasmtime), (PathBuf::from("/tmp/e"), Some(PathBuf::from("/opt/wt"))));
+        for line in ["engines extra", "engines -- server", "engines --calls 5", "engines --sessions 1,x"] {
+            assert!(parse::<Cli>(line).is_err(), "{line}");
+        }
+    }
 }

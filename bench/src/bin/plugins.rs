@@ -12,12 +12,33 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, ensure};
-use mcp_wit_bench::args::Args;
+use clap::Parser;
+use mcp_wit_bench::cli::{Pairing, Study};
 use mcp_wit_bench::http::Era;
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
 use serde::Serialize;
 
-const USAGE: &str = "usage: plugins [--reps R] [--calls N] [--http-calls N] [--out DIR] [--no-build] [--show-stderr]";
+/// The echo Extism servlet (`plugins/servlet`) against the echo component
+/// (`components/echo`), both on `mcp-wit serve`: over stdio in a session, and
+/// over Streamable HTTP in 2026-07-28 requests (a fresh instance each).
+#[derive(Parser, Debug)]
+#[command(
+    // A flag given twice counts once, the last value, as scripts may append.
+    args_override_self = true,
+    after_help = "Example:\n  cargo run --release -p mcp-wit-bench --bin plugins -- --reps 5 --calls 50000"
+)]
+struct Cli {
+    /// Measured calls of a stdio point; a tenth as many warm up (over HTTP likewise).
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    calls: usize,
+    #[command(flatten)]
+    pairing: Pairing,
+    /// Where results.json and summary.md go.
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/plugins"))]
+    out: PathBuf,
+    #[command(flatten)]
+    study: Study,
+}
 
 #[derive(Serialize)]
 struct Results {
@@ -39,30 +60,18 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> anyhow::Result<()> {
-    let args = Args::parse(
-        std::env::args().skip(1),
-        &["reps", "calls", "http-calls", "out"],
-        &["no-build", "show-stderr", "help"],
-    )?;
-    if args.switch("help") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    ensure!(args.positional.is_empty() && args.command.is_empty(), "unexpected arguments\n{USAGE}");
-    let calls: usize = args.get("calls", 20_000)?;
-    let http_calls: usize = args.get("http-calls", 10_000)?;
+    let Cli { calls, pairing: Pairing { reps, http_calls }, out: out_dir, study } = Cli::parse();
     let effort = Effort {
-        reps: args.get("reps", 3)?,
+        reps,
         stdio_calls: calls,
         stdio_warmup: calls / 10,
         http_calls,
         http_warmup: http_calls / 10,
-        show_stderr: args.switch("show-stderr"),
+        show_stderr: study.show_stderr,
     };
     ensure!(effort.reps > 0, "--reps must be at least 1");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
-    let out_dir = args.value("out").map_or_else(|| root.join("bench/results/plugins"), PathBuf::from);
-    if !args.switch("no-build") {
+    if !study.no_build {
         pair::build_release(&root)?;
     }
     let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
@@ -99,4 +108,20 @@ fn run() -> anyhow::Result<()> {
     );
     let results = Results { component_bytes, servlet_bytes, reps: effort.reps, rows, runs };
     pair::save(&out_dir, &results, &summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use mcp_wit_bench::cli::parse;
+
+    use super::*;
+
+    #[test]
+    fn calls_and_out() {
+        let cli: Cli = parse("plugins").unwrap();
+        assert_eq!((cli.calls, cli.out), (20_000, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/plugins")));
+        let cli: Cli = parse("plugins --reps 5 --calls=50000 --out out --no-build").unwrap();
+        assert_eq!((cli.calls, cli.pairing.reps, cli.out, cli.study.no_build), (50_000, 5, "out".into(), true));
+        assert!(parse::<Cli>("plugins -- server").is_err() && parse::<Cli>("plugins --sessions 8").is_err());
+    }
 }

@@ -12,13 +12,34 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, ensure};
-use mcp_wit_bench::args::Args;
+use clap::Parser;
+use mcp_wit_bench::cli::{Pairing, Study};
 use mcp_wit_bench::http::Era;
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
 use mcp_wit_record::Direction;
 use serde::Serialize;
 
-const USAGE: &str = "usage: recording [--reps R] [--calls N] [--http-calls N] [--out DIR] [--no-build] [--show-stderr]";
+/// What `serve --record` costs: the echo component on `mcp-wit serve` as is
+/// and recording every message to a file, over stdio (1 and 32 calls in
+/// flight) and over Streamable HTTP (8 sessions).
+#[derive(Parser, Debug)]
+#[command(
+    // A flag given twice counts once, the last value, as scripts may append.
+    args_override_self = true,
+    after_help = "Example:\n  cargo run --release -p mcp-wit-bench --bin recording -- --reps 5 --http-calls 20000"
+)]
+struct Cli {
+    /// Measured calls of a stdio point; a tenth as many warm up (over HTTP likewise).
+    #[arg(long, value_name = "N", default_value_t = 50_000)]
+    calls: usize,
+    #[command(flatten)]
+    pairing: Pairing,
+    /// Where results.json and summary.md go.
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/recording"))]
+    out: PathBuf,
+    #[command(flatten)]
+    study: Study,
+}
 
 #[derive(Serialize)]
 struct Results {
@@ -38,30 +59,18 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> anyhow::Result<()> {
-    let args = Args::parse(
-        std::env::args().skip(1),
-        &["reps", "calls", "http-calls", "out"],
-        &["no-build", "show-stderr", "help"],
-    )?;
-    if args.switch("help") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    ensure!(args.positional.is_empty() && args.command.is_empty(), "unexpected arguments\n{USAGE}");
-    let calls: usize = args.get("calls", 50_000)?;
-    let http_calls: usize = args.get("http-calls", 10_000)?;
+    let Cli { calls, pairing: Pairing { reps, http_calls }, out: out_dir, study } = Cli::parse();
     let effort = Effort {
-        reps: args.get("reps", 3)?,
+        reps,
         stdio_calls: calls,
         stdio_warmup: calls / 10,
         http_calls,
         http_warmup: http_calls / 10,
-        show_stderr: args.switch("show-stderr"),
+        show_stderr: study.show_stderr,
     };
     ensure!(effort.reps > 0, "--reps must be at least 1");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
-    let out_dir = args.value("out").map_or_else(|| root.join("bench/results/recording"), PathBuf::from);
-    if !args.switch("no-build") {
+    if !study.no_build {
         pair::build_release(&root)?;
     }
     let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
@@ -137,4 +146,24 @@ fn complete(file: &Path) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use mcp_wit_bench::cli::parse;
+
+    use super::*;
+
+    #[test]
+    fn calls_and_out() {
+        let cli: Cli = parse("recording").unwrap();
+        assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/recording"));
+        let cli: Cli = parse("recording --calls 500 --http-calls=300 --out /tmp/r --show-stderr").unwrap();
+        assert_eq!(
+            (cli.calls, cli.pairing.http_calls, cli.out, cli.study.show_stderr),
+            (500, 300, "/tmp/r".into(), true)
+        );
+        assert_eq!(parse::<Cli>("recording --reps 2 --reps 4").unwrap().pairing.reps, 4);
+        assert!(parse::<Cli>("recording extra").is_err() && parse::<Cli>("recording --reps -1").is_err());
+    }
 }

@@ -35,18 +35,97 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, ensure};
-use mcp_wit_bench::args::Args;
+use clap::{ArgAction, Parser};
+use mcp_wit_bench::cli::{Study, item};
 use mcp_wit_bench::http::{self, Era, HttpLoadOptions, HttpLoadResult, IdleMemory};
 use mcp_wit_bench::load::{self, ColdStart, LoadOptions, LoadResult};
 use mcp_wit_bench::stats::{median, min_max};
 use mcp_wit_bench::svg::{self, Chart, Series};
 use serde::Serialize;
 
-const USAGE: &str = "usage: report [--calls N] [--warmup N] [--reps R] [--inflight 1,2,4,...] \
-                     [--pin-cpu N | --no-pinned] [--cold-runs K] [--out DIR] \
-                     [--sessions 1,8,...] [--http-calls N] [--http-warmup N] [--eras legacy,modern] [--idle-sessions N] [--idle-runs K] \
-                     [--no-stdio] [--no-http] [--no-idle-memory] [--no-cold-start] [--no-build] \
-                     [--show-stderr] [--mcp-wit PATH --components DIR]";
+/// The benchmark matrix: `mcp-wit serve echo.wasm`, rmcp (native) and a bare
+/// serde_json server (the floor) over stdio at each in-flight count and over
+/// Streamable HTTP at each session count, in each era, repetitions
+/// interleaved; then idle-session memory and cold starts. Writes
+/// results.json, summary.md and the plots, and prints the summary.
+#[derive(Parser, Debug)]
+#[command(
+    // A flag given twice counts once, the last value, as scripts may append.
+    args_override_self = true,
+    after_help = "Examples:\n  \
+        cargo run --release -p mcp-wit-bench --bin report\n  \
+        cargo run --release -p mcp-wit-bench --bin report -- --reps 3 --no-http --no-idle-memory\n  \
+        cargo run --release -p mcp-wit-bench --bin report -- --no-build \\\n      \
+        --mcp-wit old/target/release/mcp-wit --components old/target/guests/wasm32-wasip2/release"
+)]
+struct Cli {
+    /// Measured calls of a stdio point.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    calls: usize,
+    /// Warm-up calls of a stdio point.
+    #[arg(long, value_name = "N", default_value_t = 2_000)]
+    warmup: usize,
+    /// Repetitions of both load matrices.
+    #[arg(long, value_name = "R", default_value_t = 7)]
+    reps: usize,
+    /// Calls in flight of the stdio matrix (comma-separated).
+    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = item::<usize>, action = ArgAction::Set,
+          default_value = "1,2,4,8,16,32,64")]
+    inflight: Vec<usize>,
+    /// The CPU of the stdio runs at 1 in flight that pin client and server to one CPU.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pin_cpu: usize,
+    /// Leave those pinned runs out.
+    #[arg(long)]
+    no_pinned: bool,
+    /// Cold-start runs per case.
+    #[arg(long, value_name = "K", default_value_t = 10)]
+    cold_runs: usize,
+    /// Where results.json, summary.md and the plots go.
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results"))]
+    out: PathBuf,
+    /// Session counts of the HTTP matrix (comma-separated), one call in flight per session.
+    #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = item::<usize>, action = ArgAction::Set,
+          default_value = "1,8,64,256")]
+    sessions: Vec<usize>,
+    /// Measured calls of an HTTP point, shared by its sessions (at least 20 each).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    http_calls: usize,
+    /// Warm-up calls of an HTTP point, shared by its sessions (at least 2 each).
+    #[arg(long, value_name = "N", default_value_t = 1_000)]
+    http_warmup: usize,
+    /// The eras measured (comma-separated): the HTTP matrix runs in each, and over stdio
+    /// mcp-wit at 1 and 32 in flight.
+    #[arg(long, value_name = "ERA,...", value_delimiter = ',', value_parser = item::<Era>, action = ArgAction::Set,
+          default_value = "legacy,modern")]
+    eras: Vec<Era>,
+    /// Sessions of each idle-memory run.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    idle_sessions: usize,
+    /// Idle-memory runs per server.
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    idle_runs: usize,
+    /// Leave the stdio matrix out.
+    #[arg(long)]
+    no_stdio: bool,
+    /// Leave the HTTP matrix out.
+    #[arg(long)]
+    no_http: bool,
+    /// Leave the idle-memory measurement out.
+    #[arg(long)]
+    no_idle_memory: bool,
+    /// Leave the cold starts out.
+    #[arg(long)]
+    no_cold_start: bool,
+    #[command(flatten)]
+    study: Study,
+    /// Another build of the host to measure (e.g. of an older revision); not built here.
+    #[arg(long, value_name = "PATH")]
+    mcp_wit: Option<PathBuf>,
+    /// The built guests of that build [default: this workspace's fixtures].
+    #[arg(long, value_name = "DIR")]
+    components: Option<PathBuf>,
+}
 
 /// Targets from the performance issue, shown beside the measurements.
 const TARGET_P50_RATIO: f64 = 1.15;
@@ -293,46 +372,21 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> anyhow::Result<()> {
-    let args = Args::parse(
-        std::env::args().skip(1),
-        &[
-            "calls",
-            "warmup",
-            "reps",
-            "inflight",
-            "cold-runs",
-            "out",
-            "mcp-wit",
-            "components",
-            "pin-cpu",
-            "sessions",
-            "http-calls",
-            "http-warmup",
-            "eras",
-            "idle-sessions",
-            "idle-runs",
-        ],
-        &["no-build", "no-cold-start", "no-pinned", "no-stdio", "no-http", "no-idle-memory", "show-stderr", "help"],
-    )?;
-    if args.switch("help") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    ensure!(args.positional.is_empty() && args.command.is_empty(), "unexpected arguments\n{USAGE}");
+    let cli = Cli::parse();
     let mut settings = Settings {
-        calls: args.get("calls", 20_000)?,
-        warmup: args.get("warmup", 2_000)?,
-        reps: args.get("reps", 7)?,
-        inflight: args.list("inflight", &[1, 2, 4, 8, 16, 32, 64])?,
-        pin_cpu: if args.switch("no-pinned") { None } else { Some(args.get("pin-cpu", 0)?) },
-        cold_runs: args.get("cold-runs", 10)?,
-        stdio: !args.switch("no-stdio"),
-        http_sessions: if args.switch("no-http") { Vec::new() } else { args.list("sessions", &[1, 8, 64, 256])? },
-        http_calls: args.get("http-calls", 10_000)?,
-        http_warmup: args.get("http-warmup", 1_000)?,
-        eras: args.list("eras", &[Era::Legacy, Era::Modern])?,
-        idle_sessions: args.get("idle-sessions", 1000)?,
-        idle_runs: if args.switch("no-idle-memory") { 0 } else { args.get("idle-runs", 3)? },
+        calls: cli.calls,
+        warmup: cli.warmup,
+        reps: cli.reps,
+        inflight: cli.inflight,
+        pin_cpu: (!cli.no_pinned).then_some(cli.pin_cpu),
+        cold_runs: cli.cold_runs,
+        stdio: !cli.no_stdio,
+        http_sessions: if cli.no_http { Vec::new() } else { cli.sessions },
+        http_calls: cli.http_calls,
+        http_warmup: cli.http_warmup,
+        eras: cli.eras,
+        idle_sessions: cli.idle_sessions,
+        idle_runs: if cli.no_idle_memory { 0 } else { cli.idle_runs },
         protocol_version: mcp_wit_bench::PROTOCOL_VERSION,
         mcp_wit: String::new(),
     };
@@ -342,16 +396,16 @@ fn run() -> anyhow::Result<()> {
     ensure!(settings.idle_runs == 0 || settings.idle_sessions > 0, "--idle-sessions must be at least 1");
     let http = !settings.http_sessions.is_empty() || settings.idle_runs > 0;
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
-    let out_dir = args.value("out").map_or_else(|| root.join("bench").join("results"), PathBuf::from);
+    let out_dir = cli.out;
 
-    if !args.switch("no-build") {
-        build(&root, args.value("mcp-wit").is_none())?;
+    if !cli.study.no_build {
+        build(&root, cli.mcp_wit.is_none())?;
     }
     // The binaries sit beside this one (target/release); the guests are the
     // fixture components, which the build script of mcp-wit-tests builds.
     let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
-    let guests = args.value("components").map_or_else(|| PathBuf::from(mcp_wit_tests::FIXTURES), PathBuf::from);
-    let host = Host::detect(args.value("mcp-wit").map_or_else(|| bin_dir.join("mcp-wit"), PathBuf::from), &root)?;
+    let guests = cli.components.unwrap_or_else(|| PathBuf::from(mcp_wit_tests::FIXTURES));
+    let host = Host::detect(cli.mcp_wit.unwrap_or_else(|| bin_dir.join("mcp-wit")), &root)?;
     ensure!(!http || host.has_http, "{} has no `serve --http`: pass --no-http --no-idle-memory", host.binary.display());
     let rmcp = bin_dir.join("baseline-rmcp").display().to_string();
     let floor = bin_dir.join("baseline-serde").display().to_string();
@@ -406,7 +460,7 @@ fn run() -> anyhow::Result<()> {
         settings.reps
     );
 
-    let show_stderr = args.switch("show-stderr");
+    let show_stderr = cli.study.show_stderr;
     let (runs, http_runs) = run_matrix(&servers, &settings, show_stderr)?;
     let stdio_era_runs = run_stdio_eras(&servers, &settings, show_stderr)?;
     let stdio_eras = era_medians(&settings, &stdio_era_runs);
@@ -416,11 +470,11 @@ fn run() -> anyhow::Result<()> {
     let http_ratios = http_ratios(&settings, &http_runs, &http_cells);
     let idle_runs = run_idle_memory(&servers, &settings, show_stderr)?;
     let idle_cells = idle_medians(&servers, &idle_runs);
-    let cold_start = if args.switch("no-cold-start") {
+    let cold_start = if cli.no_cold_start {
         Vec::new()
     } else {
-        let unoptimized = unoptimized_component(&root, !args.switch("no-build"));
-        cold_starts(&host, &servers, &guests, unoptimized, &root, settings.cold_runs, args.switch("show-stderr"))?
+        let unoptimized = unoptimized_component(&root, !cli.study.no_build);
+        cold_starts(&host, &servers, &guests, unoptimized, &root, settings.cold_runs, show_stderr)?
     };
 
     std::fs::create_dir_all(&out_dir).with_context(|| format!("cannot create {}", out_dir.display()))?;
@@ -1389,6 +1443,54 @@ fn write(path: &Path, text: &str) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(line: &str) -> Result<Cli, clap::Error> {
+        mcp_wit_bench::cli::parse(line)
+    }
+
+    #[test]
+    fn defaults_as_benchmarks_md_lists_them() {
+        let cli = parse("report").unwrap();
+        assert_eq!((cli.calls, cli.warmup, cli.reps, cli.pin_cpu, cli.cold_runs), (20_000, 2_000, 7, 0, 10));
+        assert_eq!(cli.inflight, [1, 2, 4, 8, 16, 32, 64]);
+        assert_eq!((cli.sessions, cli.http_calls, cli.http_warmup), (vec![1, 8, 64, 256], 10_000, 1_000));
+        assert_eq!((cli.eras, cli.idle_sessions, cli.idle_runs), (vec![Era::Legacy, Era::Modern], 1000, 3));
+        assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results"));
+        assert!(!(cli.no_pinned || cli.no_stdio || cli.no_http || cli.no_idle_memory || cli.no_cold_start));
+        assert!(!cli.study.no_build && !cli.study.show_stderr);
+        assert!(cli.mcp_wit.is_none() && cli.components.is_none());
+        assert_eq!(parse("report --reps 3").unwrap().reps, 3);
+    }
+
+    #[test]
+    fn every_flag() {
+        let cli = parse(
+            "report --calls 100 --warmup 10 --reps 3 --inflight 1,32 --pin-cpu 2 --cold-runs 4 --out /tmp/r \
+             --sessions 8 --http-calls 500 --http-warmup 50 --eras=modern --idle-sessions 10 --idle-runs 1 \
+             --show-stderr --no-build --mcp-wit old/mcp-wit --components old/guests",
+        )
+        .unwrap();
+        assert_eq!((cli.calls, cli.warmup, cli.reps, cli.pin_cpu, cli.cold_runs), (100, 10, 3, 2, 4));
+        assert_eq!((cli.inflight, cli.sessions, cli.eras), (vec![1, 32], vec![8], vec![Era::Modern]));
+        assert_eq!((cli.http_calls, cli.http_warmup, cli.idle_sessions, cli.idle_runs), (500, 50, 10, 1));
+        assert_eq!(cli.out, Path::new("/tmp/r"));
+        assert_eq!((cli.mcp_wit, cli.components), (Some("old/mcp-wit".into()), Some("old/guests".into())));
+        assert!(cli.study.no_build && cli.study.show_stderr);
+
+        let cli = parse("report --no-pinned --no-stdio --no-http --no-idle-memory --no-cold-start").unwrap();
+        assert!(cli.no_pinned && cli.no_stdio && cli.no_http && cli.no_idle_memory && cli.no_cold_start);
+        let spaced = Cli::try_parse_from(["report", "--inflight", "1, 2", "--eras", "legacy, modern"]).unwrap();
+        assert_eq!((spaced.inflight, spaced.eras), (vec![1, 2], vec![Era::Legacy, Era::Modern]));
+    }
+
+    #[test]
+    fn rejects_what_it_does_not_take() {
+        for line in
+            ["report extra", "report -- server", "report --eras old", "report --inflight 1,,2", "report --engine"]
+        {
+            assert!(parse(line).is_err(), "{line}");
+        }
+    }
 
     #[test]
     fn formats_thousands() {

@@ -23,14 +23,51 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, ensure};
-use mcp_wit_bench::args::Args;
+use clap::Parser;
 use mcp_wit_bench::chaos::Disturbances;
+use mcp_wit_bench::cli::Study;
 use mcp_wit_bench::http::{self, HttpLoadOptions, HttpLoadResult};
 use mcp_wit_bench::pair;
 use serde::Serialize;
 
-const USAGE: &str = "usage: soak [--sessions N] [--calls N] [--rounds N] [--reload-every-ms N] [--chaos] \
-                     [--client-threads T] [--out DIR] [--no-build] [--show-stderr]";
+/// Many Streamable HTTP sessions calling for minutes: the echo component on
+/// `mcp-wit serve --http`, every answer checked, each round on a fresh
+/// server; reports per round the calls, calls/s, p50/p99 and the server's RSS.
+#[derive(Parser, Debug)]
+#[command(
+    // A flag given twice counts once, the last value, as scripts may append.
+    args_override_self = true,
+    after_help = "Examples:\n  \
+        cargo run --release -p mcp-wit-bench --bin soak -- --sessions 10000 --calls 30 --rounds 3\n  \
+        cargo run --release -p mcp-wit-bench --bin soak -- --sessions 10000 --calls 240 --rounds 2 \\\n      \
+        --reload-every-ms 1000 --chaos"
+)]
+struct Cli {
+    /// Sessions at once, each its own connection and instance, one call in flight.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    sessions: usize,
+    /// Calls of each session per round.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    calls: usize,
+    /// Runs, each on a fresh server.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    rounds: usize,
+    /// Send the server SIGHUP (a full reload) every N ms while the calls run.
+    #[arg(long, value_name = "N")]
+    reload_every_ms: Option<u64>,
+    /// Serve the `everything` component beside echo and disturb the server meanwhile: clients
+    /// killed mid-call, half-open connections, slow bodies, a session whose every tenth call traps.
+    #[arg(long)]
+    chaos: bool,
+    /// Worker threads of the client.
+    #[arg(long, value_name = "T", default_value_t = 2)]
+    client_threads: usize,
+    /// Where results.json and summary.md go.
+    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/soak"))]
+    out: PathBuf,
+    #[command(flatten)]
+    study: Study,
+}
 
 #[derive(Serialize)]
 struct Results {
@@ -49,29 +86,16 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> anyhow::Result<()> {
-    let args = Args::parse(
-        std::env::args().skip(1),
-        &["sessions", "calls", "rounds", "reload-every-ms", "client-threads", "out"],
-        &["chaos", "no-build", "show-stderr", "help"],
-    )?;
-    if args.switch("help") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    ensure!(args.positional.is_empty() && args.command.is_empty(), "unexpected arguments\n{USAGE}");
-    let sessions: usize = args.get("sessions", 10_000)?;
-    let rounds: usize = args.get("rounds", 3)?;
+    let Cli { sessions, calls, rounds, reload_every_ms, chaos, client_threads, out: out_dir, study } = Cli::parse();
     ensure!(sessions > 0 && rounds > 0, "--sessions and --rounds must be at least 1");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("bench/ sits in the workspace").to_path_buf();
-    let out_dir = args.value("out").map_or_else(|| root.join("bench/results/soak"), PathBuf::from);
-    if !args.switch("no-build") {
+    if !study.no_build {
         pair::build_release(&root)?;
     }
     let bin_dir = std::env::current_exe()?.parent().context("no directory for the running binary")?.to_path_buf();
     let fixture = |name: &str| PathBuf::from(mcp_wit_tests::FIXTURES).join(name).display().to_string();
     let echo = fixture("echo.wasm");
-    let chaos = args.switch("chaos");
-    let reload_every = args.value("reload-every-ms").map(str::parse::<u64>).transpose()?.map(Duration::from_millis);
+    let reload_every = reload_every_ms.map(Duration::from_millis);
     let components = match chaos {
         false => vec![echo],
         true => {
@@ -109,10 +133,10 @@ fn run() -> anyhow::Result<()> {
         .collect();
     let options = HttpLoadOptions {
         sessions,
-        calls_per_session: args.get("calls", 30)?,
+        calls_per_session: calls,
         warmup_per_session: 1,
-        client_threads: args.get("client-threads", 2)?,
-        show_stderr: args.switch("show-stderr"),
+        client_threads,
+        show_stderr: study.show_stderr,
         timeout: Duration::from_secs(1800),
         tool: if chaos { "echo_echo".into() } else { "echo".into() },
         disturbances: Disturbances { reload_every, trap_tool: chaos.then(|| "everything_panic".into()) },
@@ -181,4 +205,31 @@ fn run() -> anyhow::Result<()> {
         }
     }
     pair::save(&out_dir, &Results { command, rounds: results }, &summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use mcp_wit_bench::cli::parse;
+
+    use super::*;
+
+    #[test]
+    fn the_documented_soaks() {
+        let cli: Cli = parse("soak --sessions 10000 --calls 30 --rounds 3").unwrap();
+        assert_eq!((cli.sessions, cli.calls, cli.rounds, cli.reload_every_ms, cli.chaos), (10_000, 30, 3, None, false));
+        assert_eq!((cli.client_threads, cli.out), (2, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/soak")));
+        let cli: Cli = parse("soak --sessions 10000 --calls 240 --rounds 2 --reload-every-ms 1000 --chaos").unwrap();
+        assert_eq!(
+            (cli.sessions, cli.calls, cli.rounds, cli.reload_every_ms, cli.chaos),
+            (10_000, 240, 2, Some(1000), true)
+        );
+        let cli: Cli = parse("soak --sessions 1000 --client-threads 4 --out o --no-build").unwrap();
+        assert_eq!(
+            (cli.sessions, cli.calls, cli.client_threads, cli.out, cli.study.no_build),
+            (1000, 30, 4, "o".into(), true)
+        );
+        for line in ["soak extra", "soak -- server", "soak --chaos=1", "soak --reload-every-ms soon", "soak --reps 3"] {
+            assert!(parse::<Cli>(line).is_err(), "{line}");
+        }
+    }
 }
