@@ -37,7 +37,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use mcp_wit::contract;
 use mcp_wit::sandbox::guest_output::OutputTarget;
-use mcp_wit::{LoadedComponent, SandboxPolicy, Session, SessionOptions};
+use mcp_wit::{LoadedRouter, SandboxPolicy, Session, SessionOptions};
 
 const INITIALIZE: &[u8] = br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}"#;
 const INITIALIZED: &[u8] = br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
@@ -47,17 +47,17 @@ const CALL: &[u8] =
 const MODERN_CALL: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
 
 /// The echo component, compiled and linked once (as `mcp-wit serve` does).
-fn echo_component() -> LoadedComponent {
+fn echo_component() -> LoadedRouter {
     echo_component_on(mcp_wit::EngineOptions::default())
 }
 
 /// The echo component on an engine built with `options`.
-fn echo_component_on(options: mcp_wit::EngineOptions) -> LoadedComponent {
+fn echo_component_on(options: mcp_wit::EngineOptions) -> LoadedRouter {
     let engine = options.build().expect("cannot build the engine");
     let path = mcp_wit_tests::fixture("echo");
     // Discard guest output: the benchmark's own stderr must stay readable.
     let policy = SandboxPolicy::builder("echo").guest_output(OutputTarget::Discard).build();
-    LoadedComponent::from_file(&engine, &path, policy).expect("cannot load echo.wasm")
+    LoadedRouter::from_file(&engine, &path, policy).expect("cannot load echo.wasm")
 }
 
 /// One echo call; the result is checked so a broken guest cannot look fast.
@@ -214,7 +214,7 @@ fn talk_back(c: &mut Criterion) {
     let engine = mcp_wit::EngineOptions::default().build().expect("cannot build the engine");
     let policy = SandboxPolicy::builder("conformance").guest_output(OutputTarget::Discard).build();
     let path = mcp_wit_tests::fixture("conformance");
-    let component = LoadedComponent::from_file(&engine, &path, policy).expect("cannot load conformance.wasm");
+    let component = LoadedRouter::from_file(&engine, &path, policy).expect("cannot load conformance.wasm");
     let mut group = c.benchmark_group("talk_back");
 
     const LEGACY_INITIALIZE: &[u8] = br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"bench","version":"0"}}}"#;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use serde_json::value::RawValue;
 
-use mcp_wit::{CompileCache, EngineOptions, LoadedComponent, Method, ProtocolVersion, Session, SessionOptions};
+use mcp_wit::{CompileCache, EngineOptions, LoadedRouter, Method, ProtocolVersion, Session, SessionOptions};
 
 use crate::demo;
 use crate::progress::CompileProgress;
@@ -82,7 +82,7 @@ pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
 
 /// Loads one component for `inspect` and `call` (default limits, the
 /// cache): the one at `path`, else the built-in demo router.
-fn load_one(path: Option<&std::path::Path>, sandbox: &SandboxArgs) -> anyhow::Result<LoadedComponent> {
+fn load_one(path: Option<&std::path::Path>, sandbox: &SandboxArgs) -> anyhow::Result<LoadedRouter> {
     let engine = EngineOptions { pool_instances: 8, ..EngineOptions::default() }.build()?;
     let label = match path {
         Some(path) => path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned()),
@@ -92,10 +92,10 @@ fn load_one(path: Option<&std::path::Path>, sandbox: &SandboxArgs) -> anyhow::Re
     let policy = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;
     let Some(path) = path else {
         tracing::info!("no component given: the built-in demo router (`{}`)", demo::NAME);
-        return Ok(LoadedComponent::from_bytes_cached(&engine, demo::COMPONENT, policy, cache.as_ref())?);
+        return Ok(LoadedRouter::from_bytes_cached(&engine, demo::COMPONENT, policy, cache.as_ref())?);
     };
     let _progress = CompileProgress::start(path);
-    Ok(LoadedComponent::load(&engine, path, policy, cache.as_ref())?)
+    Ok(LoadedRouter::load(&engine, path, policy, cache.as_ref())?)
 }
 
 /// `call`'s component (none: the demo router) and tool, from its one or
@@ -128,7 +128,7 @@ struct Client {
 /// Opens a session at `version`: `initialize` for a 2025 revision,
 /// `server/discover` for 2026-07-28. Returns what the server says of itself
 /// (`serverInfo`, `instructions`, `capabilities`).
-fn open_session(component: LoadedComponent, version: ProtocolVersion) -> anyhow::Result<(Client, serde_json::Value)> {
+fn open_session(component: LoadedRouter, version: ProtocolVersion) -> anyhow::Result<(Client, serde_json::Value)> {
     let session = Session::new(component, SessionOptions::default());
     let mut client = Client { session, version };
     if version.is_modern() {

@@ -11,7 +11,7 @@ use mcp_wit::runtime::limits::{DEFAULT_MAX_MEMORY, DEFAULT_TIMEOUT};
 use mcp_wit::sandbox::requirements::{self, RequirementKind};
 use mcp_wit::transport::{http, stdio};
 use mcp_wit::{
-    CompileCache, EngineOptions, InstanceMode, Limits, LoadedComponent, MemoryBudget, MountError, Routers, Session,
+    CompileCache, EngineOptions, InstanceMode, Limits, LoadedRouter, MemoryBudget, MountError, Routers, Session,
     SessionOptions, StdioOptions,
 };
 
@@ -365,7 +365,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         }
         let component = {
             let _progress = CompileProgress::start(&plan.path);
-            LoadedComponent::load(&engine.engine, &plan.path, policy, cache.as_ref())
+            LoadedRouter::load(&engine.engine, &plan.path, policy, cache.as_ref())
         }
         .with_context(|| format!("cannot serve {}", plan.path.display()))?
         .with_limits(plan.limits)
@@ -390,7 +390,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         if recording {
             secrets.extend(secret_values(&grants)?);
         }
-        let demo = LoadedComponent::from_bytes(&engine.engine, demo::COMPONENT, policy)?
+        let demo = LoadedRouter::from_bytes(&engine.engine, demo::COMPONENT, policy)?
             .with_limits(layers.limits(None, None))
             .with_instance_mode(instance_mode)
             .with_instance_reuse(reuse)
@@ -490,7 +490,7 @@ fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) ->
 
 /// Warns (naming tool and key) about each config or secret a tool needs that
 /// was not supplied; the other tools are served regardless.
-fn report_requirements(component: &LoadedComponent) -> anyhow::Result<()> {
+fn report_requirements(component: &LoadedRouter) -> anyhow::Result<()> {
     let declared = requirements::declared(component)
         .map_err(|fault| anyhow::anyhow!("cannot list the tools of `{}`: {}", component.label(), fault.message))?;
     let supplied: Vec<&str> = component.policy().env().iter().map(|(k, _)| k.as_str()).collect();
@@ -536,7 +536,7 @@ fn parse_names(names: &[String], components: &[PathBuf]) -> anyhow::Result<HashM
 
 /// A component's prefix when none is given: its router name, made safe
 /// (letters, digits and `-`).
-fn default_prefix(component: &LoadedComponent) -> anyhow::Result<String> {
+fn default_prefix(component: &LoadedRouter) -> anyhow::Result<String> {
     let name = component
         .instantiate()
         .and_then(|mut instance| instance.name())

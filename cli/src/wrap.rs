@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use mcp_wit::runtime::{CALLER_INTERFACE, CLIENT_INTERFACE, EXTENSION_INTERFACE, ROUTER_INTERFACE};
-use mcp_wit::{CompileCache, EngineOptions, LoadedComponent, SandboxPolicy};
+use mcp_wit::{CompileCache, EngineOptions, LoadedRouter, SandboxPolicy};
 
 use crate::demo;
 use wac_graph::types::{ItemKind, Package};
@@ -65,7 +65,7 @@ fn check_router(router: &[u8]) -> anyhow::Result<()> {
     let engine = EngineOptions { pool_instances: 8, ..EngineOptions::default() }.build()?;
     let cache = CompileCache::default_dir().map(CompileCache::new);
     let loaded =
-        LoadedComponent::from_bytes_cached(&engine, router, SandboxPolicy::builder("router").build(), cache.as_ref())?;
+        LoadedRouter::from_bytes_cached(&engine, router, SandboxPolicy::builder("router").build(), cache.as_ref())?;
     if loaded.is_plugin() {
         bail!(
             "it is an {}, a core module: engines run components, and the adapter serves a component's router \

@@ -45,11 +45,11 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use mcp_wit::Routers;
-use mcp_wit_protocol::auth::Caller;
-use mcp_wit_protocol::jsonrpc::code;
 use mcp_wit::runtime::engine::{EngineOptions, build_engine_with};
 use mcp_wit::sandbox::guest_output::OutputTarget;
-use mcp_wit::{LoadedComponent, Method, ProtocolVersion, SandboxPolicy, Session, SessionOptions, StateKey};
+use mcp_wit::{LoadedRouter, Method, ProtocolVersion, SandboxPolicy, Session, SessionOptions, StateKey};
+use mcp_wit_protocol::auth::Caller;
+use mcp_wit_protocol::jsonrpc::code;
 use mcp_wit_protocol::rounds::Round;
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
@@ -93,7 +93,7 @@ fn fixture() -> &'static Fixture {
         let options = EngineOptions { pool_instances: 8, ..EngineOptions::default() };
         let engine = build_engine_with(&options).expect("the engine starts");
         let policy = SandboxPolicy::builder("everything").guest_output(OutputTarget::Discard).build();
-        let everything = LoadedComponent::from_bytes(&engine, EVERYTHING, policy).expect("the fixture loads");
+        let everything = LoadedRouter::from_bytes(&engine, EVERYTHING, policy).expect("the fixture loads");
         let pair = Routers::new(vec![("a".into(), everything.clone()), ("b".into(), everything.clone())])
             .expect("two prefixes mount");
         Fixture { single: Routers::from(everything), pair }

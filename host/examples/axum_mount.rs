@@ -14,7 +14,7 @@ use std::net::SocketAddr;
 use axum::Router;
 use axum::routing::get;
 use mcp_wit::transport::http::{HttpOptions, axum_router};
-use mcp_wit::{LoadedComponent, SandboxPolicy, SessionOptions};
+use mcp_wit::{LoadedRouter, SandboxPolicy, SessionOptions};
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -23,7 +23,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let addr: SocketAddr = args.next().as_deref().unwrap_or("127.0.0.1:8080").parse()?;
 
     let engine = mcp_wit::EngineOptions::default().build()?;
-    let component = LoadedComponent::load(&engine, path.as_ref(), SandboxPolicy::builder("router").build(), None)?;
+    let component = LoadedRouter::load(&engine, path.as_ref(), SandboxPolicy::builder("router").build(), None)?;
 
     // The MCP routes keep their own body limit and Origin/Host checks; the
     // app's other routes are untouched by them.

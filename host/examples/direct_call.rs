@@ -7,7 +7,7 @@
 //! ```
 
 use mcp_wit::contract;
-use mcp_wit::{LoadedComponent, SandboxPolicy};
+use mcp_wit::{LoadedRouter, SandboxPolicy};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The default policy grants nothing: no files, no environment, no network.
     let policy = SandboxPolicy::builder("router").build();
     // `load` takes a `.wasm` (compiled now) or a `.cwasm` from `mcp-wit compile`.
-    let component = LoadedComponent::load(&engine, path.as_ref(), policy, None)?;
+    let component = LoadedRouter::load(&engine, path.as_ref(), policy, None)?;
     let mut router = component.instantiate()?;
 
     println!("{}: {}", router.name()?, router.instructions()?);

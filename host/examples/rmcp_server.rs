@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 
 use mcp_wit::rmcp::RouterHandler;
-use mcp_wit::{LoadedComponent, SandboxPolicy};
+use mcp_wit::{LoadedRouter, SandboxPolicy};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
@@ -137,7 +137,7 @@ impl ServerHandler for Server {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args().nth(1).ok_or("usage: cargo run -p mcp-wit --example rmcp_server -- ROUTER.wasm")?;
     let engine = mcp_wit::EngineOptions::default().build()?;
-    let component = LoadedComponent::load(&engine, path.as_ref(), SandboxPolicy::builder("router").build(), None)?;
+    let component = LoadedRouter::load(&engine, path.as_ref(), SandboxPolicy::builder("router").build(), None)?;
 
     let server = Server { router: RouterHandler::new(component), tools: Server::tools() };
     let running = server.serve((tokio::io::stdin(), tokio::io::stdout())).await?;

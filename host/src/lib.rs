@@ -1,30 +1,34 @@
 //! # mcp-wit
 //!
-//! Serves Model Context Protocol routers written as WebAssembly components
-//! (the `wasix:mcp/router@25.3.26` contract) to MCP clients.
+//! Serves Model Context Protocol routers written as WebAssembly (components
+//! of the `wasix:mcp/router@25.3.26` contract, and Extism plugins) to MCP
+//! clients.
 //!
-//! A request flows transport → protocol → runtime → guest and back:
+//! A request flows transport → protocol → runtime → guest and back. What an
+//! embedder uses:
 //!
-//! - [`transport`]: how messages arrive (stdio; Streamable HTTP with the
-//!   `http` feature).
-//! - the protocol core (the `mcp-wit-protocol` crate): a [`Session`] takes one
-//!   JSON-RPC message and produces the messages to send back, calling the
-//!   guest on the caller's thread ([`Session::handle`]) or as a future
-//!   ([`Session::handle_async`]).
-//! - [`runtime`]: the engine, compiled components, their instances and which
-//!   instance serves a call ([`InstanceMode`]), limits.
-//! - [`sandbox`]: what a guest may reach (nothing, by default).
+//! | To | Use |
+//! |---|---|
+//! | compile guests | [`Engine`], made by [`EngineOptions`]; a [`CompileCache`] to keep the work |
+//! | load one | [`LoadedRouter`] (a component or a plugin) under a [`SandboxPolicy`], with [`Limits`], an [`InstanceMode`] and a server-wide [`MemoryBudget`] |
+//! | serve several as one | [`Routers`] (under prefixes), [`Deployment`] (replaceable while serving) |
+//! | answer messages | [`Session`] (one client, both eras) with [`SessionOptions`]; [`StatelessRequest`] (one 2026-07-28 request) |
+//! | call a guest directly | [`RouterInstance`], whose values are the [`contract`]'s |
+//! | serve a transport | [`transport::stdio`] ([`StdioOptions`]); [`transport::http`] ([`HttpOptions`], feature `http`) |
+//! | mount in rmcp | `rmcp::RouterHandler` (feature `rmcp`) |
+//! | carry talk-back yourself | [`client::Peer`] and [`Listeners`] |
 //!
-//! With the `rmcp` feature, `mcp_wit::rmcp` serves a router as an rmcp
-//! `ServerHandler`, to mount in an rmcp server beside native tools.
+//! The rest is public for the crates of this workspace (the protocol core,
+//! `mcp-wit-protocol`, is its own crate so that it also runs inside the
+//! adapter component) and may change between minor versions.
 //!
 //! ```no_run
-//! use mcp_wit::{Engine, EngineOptions, LoadedComponent, Method, SandboxPolicy, Session, SessionOptions};
+//! use mcp_wit::{Engine, EngineOptions, LoadedRouter, Method, SandboxPolicy, Session, SessionOptions};
 //! use serde_json::value::RawValue;
 //!
 //! let engine: Engine = EngineOptions::default().build()?;
 //! let policy = SandboxPolicy::builder("hello").build();
-//! let component = LoadedComponent::from_file(&engine, "hello.wasm".as_ref(), policy)?;
+//! let component = LoadedRouter::from_file(&engine, "hello.wasm".as_ref(), policy)?;
 //! let mut session = Session::new(component, SessionOptions::default());
 //! let mut out: Vec<Vec<u8>> = Vec::new();
 //! session.handle(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, &mut out);
@@ -54,16 +58,36 @@ mod sync;
 pub mod transport;
 
 pub use error::{EngineError, LoadError};
+/// Runs a future on the calling thread (for the blocking calls of a guest
+/// whose host functions are async).
+#[doc(hidden)]
+pub use mcp_wit_protocol::block_on;
 pub use mcp_wit_protocol::{
     CacheHint, CacheScope, CallMode, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind,
-    GuestFault, Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, block_on, contract,
+    GuestFault, Listeners, Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, Sink, contract,
+    rounds::StateKey,
 };
-pub use mcp_wit_protocol::{Listeners, Sink, auth, client, listeners, rounds::StateKey};
+
+/// Who may call what: the scope rules an HTTP server with authorization
+/// applies to each operation (see [`HttpOptions`]).
+#[cfg(feature = "http")]
+pub mod auth {
+    pub use mcp_wit_protocol::auth::{Caller, Operation, OperationKind, ScopePolicy, ScopeRule, parse_scope_rule};
+}
+
+/// The way back to the client while a router works, for embedders that
+/// carry a session over a transport of their own: a [`Peer`](client::Peer)
+/// sends the router's questions and notifications to the client.
+pub mod client {
+    pub use mcp_wit_protocol::client::{
+        AskError, BoxFuture, ClientError, ClientRpcError, Peer, Question, Response, WaitBound,
+    };
+}
 pub use runtime::budget::MemoryBudget;
 pub use runtime::cache::CompileCache;
 pub use runtime::engine::{DEFAULT_POOL_CAP, EngineOptions};
 pub use runtime::limits::Limits;
-pub use runtime::{InstanceMode, InstanceReuse, LoadedComponent, RouterInstance};
+pub use runtime::{InstanceMode, InstanceReuse, LoadedRouter, RouterInstance};
 pub use sandbox::SandboxPolicy;
 #[cfg(feature = "http")]
 pub use transport::http::HttpOptions;
@@ -71,14 +95,14 @@ pub use transport::stdio::StdioOptions;
 pub use wasmtime::Engine;
 
 /// One client's session with the components it is served.
-pub type Session = mcp_wit_protocol::Session<LoadedComponent>;
+pub type Session = mcp_wit_protocol::Session<LoadedRouter>;
 
 /// One 2026-07-28 request served on its own, without a session.
-pub type StatelessRequest = mcp_wit_protocol::StatelessRequest<LoadedComponent>;
+pub type StatelessRequest = mcp_wit_protocol::StatelessRequest<LoadedRouter>;
 
 /// What a server serves now, replaceable while it serves (see
 /// [`Session::following`](mcp_wit_protocol::Session::following)).
-pub type Deployment = mcp_wit_protocol::Deployment<LoadedComponent>;
+pub type Deployment = mcp_wit_protocol::Deployment<LoadedRouter>;
 
 /// Several components served as one MCP server, under prefixes.
-pub type Routers = mcp_wit_protocol::Routers<LoadedComponent>;
+pub type Routers = mcp_wit_protocol::Routers<LoadedRouter>;

@@ -8,7 +8,7 @@
 //! - [`jsonrpc`]: framing, parsing and writing messages; [`params`]: typed
 //!   views of request params; [`Method`]: the methods served.
 //! - [`ProtocolVersion`]: the revisions spoken and what each can carry;
-//!   [`modern`]: the per-request envelope of 2026-07-28 and its errors.
+//!   [`envelope`]: the per-request envelope of 2026-07-28 and its errors.
 //! - [`contract`]: the values of `wasix:mcp/router@25.3.26` as plain Rust;
 //!   [`mapping`]: those values as MCP JSON.
 //! - [`Router`] and [`RouterComponent`]: how the core reaches a router; a
@@ -34,6 +34,7 @@ pub mod client;
 pub mod contract;
 mod contract_from_wit;
 pub mod deployment;
+pub mod envelope;
 mod executor;
 #[cfg(feature = "http")]
 pub mod http;
@@ -41,7 +42,6 @@ pub mod jsonrpc;
 pub mod listeners;
 pub mod mapping;
 mod method;
-pub mod modern;
 pub mod params;
 mod prefixes;
 pub mod rounds;
@@ -53,11 +53,11 @@ pub mod version;
 pub use cancel::{CancelFlag, Canceller, TickHook};
 pub use client::{ClientLink, Peer};
 pub use deployment::Deployment;
+pub use envelope::{CacheHint, CacheScope, Envelope};
 pub use executor::block_on;
 pub use jsonrpc::RpcError;
 pub use listeners::{Listeners, Sink};
 pub use method::Method;
-pub use modern::{CacheHint, CacheScope, Envelope};
 pub use router::{CallContext, CallMode, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 pub use routers::{CollisionCheckError, Mount, MountError, Routers};
 pub use session::{Admitted, DEFAULT_MAX_OUTPUT, Outbox, Outcome, Session, SessionOptions, StatelessRequest};

@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock, Weak};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
+use crate::envelope::SUBSCRIPTION_ID_KEY;
 use crate::jsonrpc;
-use crate::modern::SUBSCRIPTION_ID_KEY;
 
 /// Which of a router's lists changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -66,8 +66,8 @@ pub struct ListParams<'a> {
 
 /// The request `_meta` the host acts on: the progress token, and the
 /// 2026-07-28 envelope's keys, raw (read as an
-/// [`Envelope`](crate::modern::Envelope) by
-/// [`Envelope::from_meta`](crate::modern::Envelope::from_meta)), so that a
+/// [`Envelope`](crate::envelope::Envelope) by
+/// [`Envelope::from_meta`](crate::envelope::Envelope::from_meta)), so that a
 /// request's params are read in one pass.
 #[derive(Deserialize, Default, Clone, Copy)]
 pub struct RequestMeta<'a> {

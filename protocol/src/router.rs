@@ -15,7 +15,7 @@ use crate::contract::{
     CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, McpResource, Prompt,
     PromptError, ReadResourceResult, ResourceError, ResourceTemplate, ServerCapabilities, Tool, ToolError,
 };
-use crate::modern::CacheHint;
+use crate::envelope::CacheHint;
 
 /// How a guest call waits for the host.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

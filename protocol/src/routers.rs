@@ -10,8 +10,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::contract;
+use crate::envelope::CacheHint;
 use crate::executor::block_on;
-use crate::modern::CacheHint;
 use crate::router::{CallContext, CallMode, GuestFault, Router, RouterComponent};
 
 use crate::prefixes::prefixed;

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use mcp_wit::rmcp::RouterHandler;
-use mcp_wit::{Listeners, LoadedComponent, SandboxPolicy};
+use mcp_wit::{Listeners, LoadedRouter, SandboxPolicy};
 use mcp_wit_tests::support;
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, CreateMessageRequestParams, CreateMessageResult,
@@ -118,10 +118,10 @@ impl ClientHandler for Answering {
     }
 }
 
-fn conformance() -> LoadedComponent {
+fn conformance() -> LoadedRouter {
     let engine = mcp_wit::EngineOptions::default().build().expect("engine");
     let policy = SandboxPolicy::builder("conformance").build();
-    LoadedComponent::from_file(&engine, &fixture("conformance"), policy).expect("load the fixture")
+    LoadedRouter::from_file(&engine, &fixture("conformance"), policy).expect("load the fixture")
 }
 
 /// `handler` served by rmcp in memory, with `client` connected as a 2025

@@ -11,7 +11,7 @@ use std::time::Duration;
 use mcp_wit::rmcp::RouterHandler;
 use mcp_wit::runtime::limits::Limits;
 use mcp_wit::transport::http::{HttpOptions, axum_router};
-use mcp_wit::{CacheHint, CacheScope, LoadedComponent, SandboxPolicy, SessionOptions};
+use mcp_wit::{CacheHint, CacheScope, LoadedRouter, SandboxPolicy, SessionOptions};
 use mcp_wit_tests::support;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
@@ -29,10 +29,10 @@ use serde_json::{Value, json};
 use support::http::RawClient;
 use support::{ProgressRecorder, TOOLS, call, fixture, rpc_error, text_of};
 
-fn load(name: &str) -> LoadedComponent {
+fn load(name: &str) -> LoadedRouter {
     let engine = mcp_wit::EngineOptions::default().build().expect("engine");
     let policy = SandboxPolicy::builder(name).build();
-    LoadedComponent::from_file(&engine, &fixture(name), policy).expect("load the fixture")
+    LoadedRouter::from_file(&engine, &fixture(name), policy).expect("load the fixture")
 }
 
 /// Serves `server` on one end of an in-memory pipe and connects `client` to
@@ -387,7 +387,7 @@ async fn async_calls_on_an_engine_without_fiber_stacks_say_what_to_change() {
     let options = mcp_wit::EngineOptions { async_calls: false, ..Default::default() };
     let engine = options.build().expect("engine");
     let policy = SandboxPolicy::builder("echo").build();
-    let component = LoadedComponent::from_file(&engine, &fixture("echo"), policy).expect("load echo");
+    let component = LoadedRouter::from_file(&engine, &fixture("echo"), policy).expect("load echo");
     let fault = match component.instantiate_async().await {
         Ok(_) => panic!("no fiber stacks, yet an async instance"),
         Err(fault) => fault,
@@ -466,11 +466,10 @@ async fn instances_beyond_the_pool_are_allocated_on_demand() {
     // Two slots: every instance after them comes from the on-demand engine.
     let engine = mcp_wit::EngineOptions { pool_instances: 2, ..Default::default() }.build().expect("engine");
     let echo =
-        LoadedComponent::from_file(&engine, &mcp_wit_tests::fixture("echo"), SandboxPolicy::builder("echo").build())
+        LoadedRouter::from_file(&engine, &mcp_wit_tests::fixture("echo"), SandboxPolicy::builder("echo").build())
             .expect("load echo");
     let plugin_path = mcp_wit_tests::plugin_fixture("pdk-plugin");
-    let plugin =
-        LoadedComponent::from_file(&engine, &plugin_path, SandboxPolicy::builder("pdk").build()).expect("load");
+    let plugin = LoadedRouter::from_file(&engine, &plugin_path, SandboxPolicy::builder("pdk").build()).expect("load");
     let mut alive = Vec::new();
     for i in 0..6 {
         let text = format!("instance {i}");
@@ -503,7 +502,7 @@ struct Reloadable {
 }
 
 impl Reloadable {
-    async fn start(component: LoadedComponent, options: HttpOptions) -> Self {
+    async fn start(component: LoadedRouter, options: HttpOptions) -> Self {
         let server = mcp_wit::transport::http::HttpServer::bind(component, SessionOptions::default(), options)
             .await
             .expect("binds");
@@ -528,7 +527,7 @@ async fn a_reload_under_load_loses_no_call_and_serves_new_sessions_the_new_route
     let load = |name: &str| {
         let policy =
             SandboxPolicy::builder(name).guest_output(mcp_wit::sandbox::guest_output::OutputTarget::Discard).build();
-        LoadedComponent::from_file(&engine, &fixture(name), policy).expect("loads")
+        LoadedRouter::from_file(&engine, &fixture(name), policy).expect("loads")
     };
     let (echo, hostile) = (load("echo"), load("hostile"));
     let options = HttpOptions::new("127.0.0.1:0".parse().unwrap()).json_response(true);
@@ -614,7 +613,7 @@ async fn a_2025_session_moves_to_the_reloaded_routers_once_its_instance_is_recre
     let load = |name: &str, idle: Option<Duration>| {
         let policy =
             SandboxPolicy::builder(name).guest_output(mcp_wit::sandbox::guest_output::OutputTarget::Discard).build();
-        LoadedComponent::from_file(&engine, &fixture(name), policy).expect("loads").with_instance_idle_timeout(idle)
+        LoadedRouter::from_file(&engine, &fixture(name), policy).expect("loads").with_instance_idle_timeout(idle)
     };
     let tools_of = async |client: &RawClient, id| {
         let listed = client.request(id, "tools/list", json!({})).await;

@@ -557,7 +557,7 @@ async fn the_rmcp_handler_serves_a_plugin() {
     use rmcp::ServiceExt;
     let engine = mcp_wit::EngineOptions::default().build().expect("engine");
     let policy = mcp_wit::SandboxPolicy::builder("pdk").build();
-    let plugin = mcp_wit::LoadedComponent::from_file(&engine, &plugin_fixture("pdk-plugin"), policy).expect("loads");
+    let plugin = mcp_wit::LoadedRouter::from_file(&engine, &plugin_fixture("pdk-plugin"), policy).expect("loads");
     assert!(plugin.is_plugin());
     let client_end = support::serve_in_memory(mcp_wit::rmcp::RouterHandler::new(plugin));
     let client = ().serve(client_end).await.expect("the client connects");

@@ -11,7 +11,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use mcp_wit::rmcp::RouterHandler;
-use mcp_wit::{CacheHint, CacheScope, LoadedComponent, SandboxPolicy};
+use mcp_wit::{CacheHint, CacheScope, LoadedRouter, SandboxPolicy};
 use mcp_wit_tests::support;
 use rmcp::model::{
     CacheScope as RmcpCacheScope, CallToolRequestParams, ProtocolVersion, ReadResourceRequestParams, ResourceContents,
@@ -163,17 +163,15 @@ async fn a_modern_rmcp_client_over_http_speaks_2026_07_28() {
 }
 
 /// The conformance fixture, in process, with a cache hint of its own.
-fn conformance(hint: CacheHint) -> LoadedComponent {
+fn conformance(hint: CacheHint) -> LoadedRouter {
     let engine = mcp_wit::EngineOptions::default().build().expect("engine");
     let policy = SandboxPolicy::builder("conformance").build();
-    LoadedComponent::from_file(&engine, &fixture("conformance"), policy)
-        .expect("load the fixture")
-        .with_cache_hint(hint)
+    LoadedRouter::from_file(&engine, &fixture("conformance"), policy).expect("load the fixture").with_cache_hint(hint)
 }
 
 /// A `RouterHandler` served by rmcp's own server, in memory, with rmcp's
 /// client connected in `era`.
-async fn embedded(component: LoadedComponent, era: Era) -> RunningService<RoleClient, ()> {
+async fn embedded(component: LoadedRouter, era: Era) -> RunningService<RoleClient, ()> {
     connect(support::serve_in_memory(RouterHandler::new(component)), era).await
 }
 

@@ -283,7 +283,7 @@ impl std::io::Write for Writes {
 fn pipelined_requests_are_answered_in_batches_of_eight() {
     let engine = mcp_wit::runtime::engine::build_engine().expect("engine");
     let policy = mcp_wit::SandboxPolicy::builder("echo").build();
-    let component = mcp_wit::LoadedComponent::from_file(&engine, &fixture("echo"), policy).expect("load echo");
+    let component = mcp_wit::LoadedRouter::from_file(&engine, &fixture("echo"), policy).expect("load echo");
     let mut session = mcp_wit::Session::new(component, mcp_wit::SessionOptions::default());
     // 1 initialize, 1 notification and 18 calls, all waiting at once.
     let mut input = json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": support::initialize_params("2025-11-25") }).to_string();

@@ -11,12 +11,12 @@ use std::sync::Arc;
 
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use mcp_wit_protocol::auth::{AuthRefusal, Caller, RefusalKind};
+use mcp_wit_protocol::envelope::{self, Envelope};
 use mcp_wit_protocol::http::{
-    self as rules, EVENT_STREAM, JSON, Kind, Named, Refusal, check_headers, check_param_headers, header_mismatch,
-    outcome_status, rejection, write_event,
+    self as rules, EVENT_STREAM, JSON, PostedMessage, Refusal, RequestSubject, check_headers, check_param_headers,
+    header_mismatch, outcome_status, rejection, write_event,
 };
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
-use mcp_wit_protocol::modern::{self, Envelope};
 use mcp_wit_protocol::{Method, Outcome, Session, block_on};
 use serde_json::value::RawValue;
 use wasip2::http::types::{
@@ -139,11 +139,11 @@ fn answer(request: &IncomingRequest, settings: &Settings, auth: &AuthSetting) ->
         Err(answer) => return answer,
     };
     let (initialize, message) = match rules::classify(&body) {
-        Kind::Invalid(error) => return Answer::json(StatusCode::BAD_REQUEST, error),
+        PostedMessage::Invalid(error) => return Answer::json(StatusCode::BAD_REQUEST, error),
         // Nothing to answer without a session: notifications and responses
         // are accepted and dropped (2026-07-28 has none over HTTP).
-        Kind::Accepted { .. } => return Answer::empty(StatusCode::ACCEPTED),
-        Kind::Request { initialize, message } => (initialize, message),
+        PostedMessage::Accepted { .. } => return Answer::empty(StatusCode::ACCEPTED),
+        PostedMessage::Request { initialize, message } => (initialize, message),
     };
     let streaming = match rules::wants_event_stream(&headers, settings.json_response) {
         Ok(streaming) => streaming,
@@ -154,7 +154,7 @@ fn answer(request: &IncomingRequest, settings: &Settings, auth: &AuthSetting) ->
     // more scopes: checked before the router sees it.
     if let (Some(server), Some(caller)) = (auth, &caller)
         && server.scopes.has_rules()
-        && let Err(refusal) = server.allow(caller, Named::of(method, params.as_deref()).operation(method))
+        && let Err(refusal) = server.allow(caller, RequestSubject::of(method, params.as_deref()).operation(method))
     {
         return Answer::unauthorized(server, &refusal);
     }
@@ -182,7 +182,7 @@ fn answer(request: &IncomingRequest, settings: &Settings, auth: &AuthSetting) ->
             );
             return Answer::rejected(id, error);
         }
-        Ok(None) => return Answer::rejected(id, modern::missing_envelope("MCP-Protocol-Version names 2026-07-28")),
+        Ok(None) => return Answer::rejected(id, envelope::missing_envelope("MCP-Protocol-Version names 2026-07-28")),
         Err(error) => return Answer::rejected(id, error),
     };
     respond(out, refused, streaming)
@@ -197,7 +197,7 @@ fn modern(
     params: Option<&RawValue>,
     envelope: &Envelope,
 ) -> Result<(Vec<Vec<u8>>, Outcome), RpcError> {
-    let named = Named::of(method, params);
+    let named = RequestSubject::of(method, params);
     check_headers(headers, method, &named, envelope)?;
     let admitted = block_on(session.admit(method, envelope))?;
     if admitted.method() == Method::CallTool

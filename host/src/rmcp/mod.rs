@@ -9,13 +9,13 @@
 //!
 //! ```no_run
 //! use mcp_wit::rmcp::RouterHandler;
-//! use mcp_wit::{LoadedComponent, SandboxPolicy};
+//! use mcp_wit::{LoadedRouter, SandboxPolicy};
 //! use rmcp::ServiceExt;
 //!
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 //! let engine = mcp_wit::EngineOptions::default().build()?;
 //! let policy = SandboxPolicy::builder("hello").build();
-//! let component = LoadedComponent::from_file(&engine, "hello.wasm".as_ref(), policy)?;
+//! let component = LoadedRouter::from_file(&engine, "hello.wasm".as_ref(), policy)?;
 //! let (stdin, stdout) = (tokio::io::stdin(), tokio::io::stdout());
 //! RouterHandler::new(component).serve((stdin, stdout)).await?.waiting().await?;
 //! # Ok(())
@@ -29,7 +29,7 @@
 use std::borrow::Cow;
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
-mod talk_back;
+mod peer_link;
 
 use ::rmcp::model::{
     CallToolRequestParams, CallToolResponse, CompleteRequestParams, CompleteResult, DiscoverResult, ErrorCode,
@@ -49,10 +49,10 @@ use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
+use mcp_wit_protocol::envelope::PROTOCOL_VERSION_KEY;
 use mcp_wit_protocol::listeners::Interest;
-use mcp_wit_protocol::modern::PROTOCOL_VERSION_KEY;
 use mcp_wit_protocol::{Canceller, Listeners, Method, ProtocolVersion, SessionOptions};
-use talk_back::PeerChannel;
+use peer_link::PeerChannel;
 
 use crate::{Routers, Session};
 
@@ -80,7 +80,7 @@ use crate::{Routers, Session};
 /// `server/discover` and each request, envelope and all, answered by the
 /// session on its own, results stamped with `resultType`, the server's name
 /// and the component's cache hint
-/// ([`LoadedComponent::with_cache_hint`](crate::LoadedComponent::with_cache_hint)).
+/// ([`LoadedRouter::with_cache_hint`](crate::LoadedRouter::with_cache_hint)).
 ///
 /// Routers that talk back (import the client interface) reach the client
 /// through rmcp: their progress and log messages go out while they work,
@@ -106,7 +106,7 @@ pub struct RouterHandler {
 }
 
 impl RouterHandler {
-    /// A handler serving `routers` (a [`LoadedComponent`](crate::LoadedComponent),
+    /// A handler serving `routers` (a [`LoadedRouter`](crate::LoadedRouter),
     /// or [`Routers`]) with the default session options. The guest is not
     /// instantiated until the first request.
     pub fn new(routers: impl Into<Routers>) -> Self {
@@ -115,7 +115,7 @@ impl RouterHandler {
 
     /// A handler with `options`: page size and output cap. How instances are
     /// shared is the component's setting
-    /// ([`LoadedComponent::with_instance_mode`](crate::LoadedComponent::with_instance_mode)).
+    /// ([`LoadedRouter::with_instance_mode`](crate::LoadedRouter::with_instance_mode)).
     pub fn with_options(routers: impl Into<Routers>, options: SessionOptions) -> Self {
         let routers = routers.into();
         let talks_back = routers.talks_back();
@@ -289,7 +289,7 @@ impl RouterHandler {
             channel.flush().await;
         }
         for message in &notifications {
-            if let Some(notification) = talk_back::notification(message)
+            if let Some(notification) = peer_link::notification(message)
                 && let Err(e) = context.peer.send_notification(notification).await
             {
                 tracing::debug!("cannot send a notification: {e}");
@@ -516,13 +516,13 @@ impl ServerHandler for RouterHandler {
             ],
             resources: accepted.resource_subscriptions.iter().flatten().cloned().collect(),
         };
-        let (sink, mut changes) = talk_back::listen_stream();
+        let (sink, mut changes) = peer_link::listen_stream();
         let _listening = self.listeners.listen(interest, sink);
         loop {
             tokio::select! {
                 () = context.cancelled() => return Ok(()),
                 Some(message) = changes.recv() => {
-                    if let Some(notification) = talk_back::notification(&message)
+                    if let Some(notification) = peer_link::notification(&message)
                         && let Err(e) = context.sink().send(notification).await
                     {
                         tracing::debug!("a change did not reach a subscription: {e}");

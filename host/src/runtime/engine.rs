@@ -30,12 +30,12 @@ pub struct EngineOptions {
     /// Pre-allocate instance slots (fast instantiation) instead of mapping
     /// memory on demand.
     pub pooling: bool,
-    /// Guests may be called async ([`LoadedComponent::instantiate_async`],
+    /// Guests may be called async ([`LoadedRouter::instantiate_async`],
     /// which the Streamable HTTP transport uses): the pool then holds a fiber
     /// stack for each instance. Without it, the pool holds none (setting
     /// them up is a third of a cached cold start) and async calls fail.
     ///
-    /// [`LoadedComponent::instantiate_async`]: super::LoadedComponent::instantiate_async
+    /// [`LoadedRouter::instantiate_async`]: super::LoadedRouter::instantiate_async
     pub async_calls: bool,
 }
 

@@ -62,7 +62,7 @@ pub(super) fn link(
 }
 
 /// Compiles the component (or Extism plugin) in `wasm` for `engine` into the
-/// bytes of a `.cwasm` that [`LoadedComponent::load`](super::LoadedComponent::load) runs without compiling.
+/// bytes of a `.cwasm` that [`LoadedRouter::load`](super::LoadedRouter::load) runs without compiling.
 pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
     match check_is_component(wasm) {
         // An Extism plugin's module, checked as loading would check it.

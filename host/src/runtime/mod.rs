@@ -1,6 +1,6 @@
 //! The WebAssembly side: engine, loaded components and their instances.
 //!
-//! A [`Component`](LoadedComponent) is compiled and linked once
+//! A [`Component`](LoadedRouter) is compiled and linked once
 //! ([`InstancePre`]); every session then gets its own [`RouterInstance`] from
 //! it, cheaply.
 
@@ -17,7 +17,7 @@ mod instance;
 pub mod limits;
 mod load;
 #[cfg(feature = "extism")]
-pub mod plugin;
+pub(crate) mod plugin;
 mod pool;
 mod store;
 pub(crate) mod waits;
@@ -55,7 +55,7 @@ pub const ROUTER_INTERFACE: &str = "wasix:mcp/router@25.3.26";
 
 /// A compiled, linked router component, ready to be instantiated many times.
 #[derive(Clone)]
-pub struct LoadedComponent {
+pub struct LoadedRouter {
     inner: Arc<Inner>,
 }
 
@@ -142,7 +142,7 @@ impl Clone for Inner {
     }
 }
 
-impl LoadedComponent {
+impl LoadedRouter {
     /// Loads a component from a `.wasm` file, compiling it (no cache).
     pub fn from_file(engine: &Engine, path: &Path, policy: SandboxPolicy) -> Result<Self, LoadError> {
         let bytes = read_guest_file(path)?;
@@ -254,7 +254,7 @@ impl LoadedComponent {
             kept: Arc::default(),
             overflow: OnceLock::new(),
         };
-        LoadedComponent { inner: Arc::new(inner) }
+        LoadedRouter { inner: Arc::new(inner) }
     }
 
     /// An Extism plugin compiled ahead of time by [`compile`].
@@ -548,7 +548,7 @@ impl NotMade {
     }
 }
 
-impl mcp_wit_protocol::RouterComponent for LoadedComponent {
+impl mcp_wit_protocol::RouterComponent for LoadedRouter {
     type Router = PooledRouter;
 
     fn label(&self) -> &str {

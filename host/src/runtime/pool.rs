@@ -20,7 +20,7 @@ use mcp_wit_protocol::auth::Caller;
 use mcp_wit_protocol::{CallContext, CallMode, GuestResult, Router, contract};
 
 use super::budget::IdleInstances;
-use super::{LoadedComponent, RouterInstance};
+use super::{LoadedRouter, RouterInstance};
 use crate::sync::lock;
 
 /// How guest instances map onto sessions and requests.
@@ -43,7 +43,7 @@ pub enum InstanceMode {
 
 /// How long a principal's instance ([`InstanceMode::PerCaller`]) waits for
 /// its next call before it goes, unless the component sets its own
-/// [`LoadedComponent::with_instance_idle_timeout`].
+/// [`LoadedRouter::with_instance_idle_timeout`].
 pub const DEFAULT_CALLER_IDLE: Duration = Duration::from_secs(600);
 
 /// Default for [`InstanceReuse::max_kept`].
@@ -191,7 +191,7 @@ struct Warm {
     since: Instant,
 }
 
-impl LoadedComponent {
+impl LoadedRouter {
     /// Lets the memory budget release what the component keeps, once.
     fn watch_kept(&self) {
         let budget = &self.inner.budget;
@@ -283,7 +283,7 @@ impl LoadedComponent {
 
 /// One session's way to a component's instances.
 pub struct PooledRouter {
-    component: LoadedComponent,
+    component: LoadedRouter,
     /// The session's own instance ([`InstanceMode::PerSession`], and
     /// [`InstanceMode::PerCaller`] without a caller), out of it while a call
     /// runs: between calls, the memory budget may release it.
@@ -337,7 +337,7 @@ struct Own {
 
 impl PooledRouter {
     /// A session's router for `component`; makes no instance yet.
-    pub fn new(component: LoadedComponent) -> Self {
+    pub fn new(component: LoadedRouter) -> Self {
         PooledRouter { component, own: Arc::default(), watched: false, caller: None, in_call: false }
     }
 

@@ -23,7 +23,7 @@ use super::caller::CallerView;
 use super::client::ClientView;
 use super::limits::{CallControl, CallView, Limits};
 #[cfg(all(feature = "extism", feature = "outgoing-http"))]
-use super::plugin::http::PluginHttpView;
+use super::plugin::http_request::PluginHttpView;
 #[cfg(feature = "extism")]
 use super::plugin::kernel::{Kernel, KernelView};
 use crate::sandbox::{SandboxPolicy, SandboxState};

@@ -4,7 +4,7 @@
 
 use mcp_wit_protocol::GuestFault;
 
-use crate::runtime::LoadedComponent;
+use crate::runtime::LoadedRouter;
 
 /// Whether a requirement is plain configuration or a secret.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +42,7 @@ impl std::fmt::Display for Requirement {
 }
 
 /// Every config and secret the component's tools declare.
-pub fn declared(component: &LoadedComponent) -> Result<Vec<Requirement>, GuestFault> {
+pub fn declared(component: &LoadedRouter) -> Result<Vec<Requirement>, GuestFault> {
     let tools = component.instantiate()?.list_tools()?;
     let mut all = Vec::new();
     for tool in tools {

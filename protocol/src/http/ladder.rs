@@ -11,8 +11,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::auth::{Operation, OperationKind};
+use crate::envelope::{Envelope, may_claim};
 use crate::jsonrpc::{self, RpcError};
-use crate::modern::{Envelope, may_claim};
 use crate::params::RequestMeta;
 
 use super::*;
@@ -56,24 +56,24 @@ pub(super) fn decode_sentinel(text: &str) -> Option<String> {
 /// `prompts/get`) or URI (`resources/read`) a request names, and a call's
 /// arguments, raw. Read once, for the requests that carry them.
 #[derive(Deserialize, Default)]
-pub struct Named<'a> {
+pub struct RequestSubject<'a> {
     #[serde(borrow, default)]
     name: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     uri: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     arguments: Option<&'a serde_json::value::RawValue>,
-    /// Read in the same pass, for [`Named::with_envelope`].
+    /// Read in the same pass, for [`RequestSubject::with_envelope`].
     #[serde(borrow, rename = "_meta", default)]
     meta: Option<RequestMeta<'a>>,
 }
 
-impl<'a> Named<'a> {
+impl<'a> RequestSubject<'a> {
     /// What a request of `method` with `params` names.
     pub fn of(method: &str, params: Option<&'a serde_json::value::RawValue>) -> Self {
         match names_something(method) {
             true => params.and_then(|p| serde_json::from_str(p.get()).ok()).unwrap_or_default(),
-            false => Named::default(),
+            false => RequestSubject::default(),
         }
     }
 
@@ -84,16 +84,16 @@ impl<'a> Named<'a> {
         method: &str,
         params: Option<&'a serde_json::value::RawValue>,
     ) -> (Self, Result<Option<Envelope>, RpcError>) {
-        let Some(text) = params.filter(|p| may_claim(p)) else { return (Named::default(), Ok(None)) };
+        let Some(text) = params.filter(|p| may_claim(p)) else { return (RequestSubject::default(), Ok(None)) };
         if names_something(method)
-            && let Ok(named) = serde_json::from_str::<Named<'a>>(text.get())
+            && let Ok(named) = serde_json::from_str::<RequestSubject<'a>>(text.get())
         {
             let envelope = Envelope::from_meta(&named.meta.unwrap_or_default());
             return (named, envelope);
         }
         // Params that do not read as a name (nor a URI) name nothing here,
-        // as for `Named::of`; they are read again for the envelope's own error.
-        (Named::default(), Envelope::read(params))
+        // as for `RequestSubject::of`; they are read again for the envelope's own error.
+        (RequestSubject::default(), Envelope::read(params))
     }
 
     /// The tool a `tools/call` names.
@@ -130,7 +130,7 @@ impl<'a> Named<'a> {
 pub fn check_headers(
     headers: &HeaderMap,
     method: &str,
-    named: &Named<'_>,
+    named: &RequestSubject<'_>,
     envelope: &Envelope,
 ) -> Result<(), RpcError> {
     let version = header_text(headers, &PROTOCOL_VERSION)?;
@@ -170,7 +170,7 @@ pub fn check_headers(
 /// compare as numbers.
 pub fn check_param_headers(
     headers: &HeaderMap,
-    call: &Named<'_>,
+    call: &RequestSubject<'_>,
     declared: Vec<(String, String)>,
 ) -> Result<(), RpcError> {
     if declared.is_empty() {

@@ -8,8 +8,8 @@
 use http::header::{ACCEPT, CONTENT_TYPE};
 use http::{HeaderMap, HeaderName, StatusCode};
 
+use crate::envelope::Envelope;
 use crate::jsonrpc::{self, Incoming, Message, RpcError, code};
-use crate::modern::Envelope;
 use crate::version::ProtocolVersion;
 
 /// `Mcp-Session-Id`.
@@ -163,7 +163,7 @@ pub fn session_id(headers: &HeaderMap) -> Result<Option<&str>, Refusal> {
 
 /// What a POST body holds, as far as the transport needs to know, and the
 /// message itself, parsed once for the session.
-pub enum Kind {
+pub enum PostedMessage {
     /// A request: it gets an answer.
     Request {
         /// Whether it is `initialize`.
@@ -180,27 +180,29 @@ pub enum Kind {
         message: Message,
     },
     /// Not a valid message: this JSON-RPC error (sent with 400, or on the
-    /// legacy transport's stream).
+    /// HTTP+SSE transport's stream).
     Invalid(Vec<u8>),
 }
 
 /// Classifies a message with the core's own parser.
-pub fn classify(body: &[u8]) -> Kind {
+pub fn classify(body: &[u8]) -> PostedMessage {
     match jsonrpc::parse(body) {
         Ok(incoming) => {
             let message = incoming.to_message();
             match incoming {
-                Incoming::Request { method, .. } => Kind::Request { initialize: method == "initialize", message },
-                Incoming::Notification { method, params } => {
-                    Kind::Accepted { cancels: jsonrpc::cancelled_request(&method, params), message }
+                Incoming::Request { method, .. } => {
+                    PostedMessage::Request { initialize: method == "initialize", message }
                 }
-                Incoming::Response { .. } => Kind::Accepted { cancels: None, message },
+                Incoming::Notification { method, params } => {
+                    PostedMessage::Accepted { cancels: jsonrpc::cancelled_request(&method, params), message }
+                }
+                Incoming::Response { .. } => PostedMessage::Accepted { cancels: None, message },
             }
         }
         Err(rejection) => {
             let mut body = Vec::new();
             jsonrpc::write_error(&mut body, rejection.id, &rejection.error);
-            Kind::Invalid(body)
+            PostedMessage::Invalid(body)
         }
     }
 }
@@ -321,22 +323,25 @@ mod tests {
     fn classifies_bodies() {
         assert!(matches!(
             classify(br#"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#),
-            Kind::Request { initialize: true, .. }
+            PostedMessage::Request { initialize: true, .. }
         ));
         assert!(matches!(
             classify(br#"{"jsonrpc":"2.0","id":"x","method":"ping"}"#),
-            Kind::Request { initialize: false, .. }
+            PostedMessage::Request { initialize: false, .. }
         ));
         assert!(matches!(
             classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
-            Kind::Accepted { cancels: None, .. }
+            PostedMessage::Accepted { cancels: None, .. }
         ));
-        assert!(matches!(classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Kind::Accepted { cancels: None, .. }));
+        assert!(matches!(
+            classify(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#),
+            PostedMessage::Accepted { cancels: None, .. }
+        ));
         let cancel =
             br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"a b","reason":"x"}}"#;
-        assert!(matches!(classify(cancel), Kind::Accepted { cancels: Some(id), .. } if id == r#""a b""#));
+        assert!(matches!(classify(cancel), PostedMessage::Accepted { cancels: Some(id), .. } if id == r#""a b""#));
         assert!(
-            matches!(classify(b"{nope"), Kind::Invalid(body) if body.starts_with(br#"{"jsonrpc":"2.0","error":{"code":-32700"#))
+            matches!(classify(b"{nope"), PostedMessage::Invalid(body) if body.starts_with(br#"{"jsonrpc":"2.0","error":{"code":-32700"#))
         );
     }
 
@@ -357,7 +362,7 @@ mod tests {
     }
 
     /// One pass reads what two did: the same envelope (or the same error)
-    /// and the same name as `Envelope::read` and `Named::of`, for params
+    /// and the same name as `Envelope::read` and `RequestSubject::of`, for params
     /// that claim 2026-07-28 well, badly, only inside an argument, or not
     /// at all.
     #[test]
@@ -375,15 +380,15 @@ mod tests {
         for params in &cases {
             let raw = serde_json::value::RawValue::from_string(params.clone()).unwrap();
             for method in ["tools/call", "tools/list"] {
-                let (named, envelope) = Named::with_envelope(method, Some(&raw));
-                let apart = crate::modern::Envelope::read(Some(&raw));
+                let (named, envelope) = RequestSubject::with_envelope(method, Some(&raw));
+                let apart = crate::envelope::Envelope::read(Some(&raw));
                 match (&envelope, &apart) {
                     (Ok(one), Ok(two)) => assert_eq!(format!("{one:?}"), format!("{two:?}"), "{method} {params}"),
                     (Err(one), Err(two)) => assert_eq!(one.message, two.message, "{method} {params}"),
                     _ => panic!("{method} {params}: {envelope:?} against {apart:?}"),
                 }
                 if matches!(apart, Ok(Some(_))) {
-                    assert_eq!(named.tool(), Named::of(method, Some(&raw)).tool(), "{method} {params}");
+                    assert_eq!(named.tool(), RequestSubject::of(method, Some(&raw)).tool(), "{method} {params}");
                 }
             }
         }

@@ -32,11 +32,11 @@ use crate::cancel::{Canceller, TickHook};
 use crate::client::{ClientCapabilities, Peer};
 use crate::contract;
 use crate::deployment::Deployment;
+use crate::envelope::Envelope;
 use crate::executor::block_on;
 use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::listeners::{Listeners, Listening, Sink};
 use crate::method::Method;
-use crate::modern::Envelope;
 use crate::params::{self, LogLevel};
 use crate::rounds::StateKey;
 use crate::router::{CallMode, Router, RouterComponent};
@@ -444,7 +444,7 @@ impl<C: RouterComponent> Session<C> {
         if matches!(self.state.phase, Phase::Modern) {
             return Err(match method {
                 Some(Method::Initialize) => modern::initialize_on_modern_connection(params.raw),
-                _ => crate::modern::missing_envelope(&format!(
+                _ => crate::envelope::missing_envelope(&format!(
                     "this connection speaks 2026-07-28, where `{name}` needs its envelope"
                 )),
             });

@@ -11,11 +11,11 @@ use super::exchange::Exchange;
 use super::stamp::{Stamp, server_info};
 use super::{Client, Era, Outbox, Outcome, Phase, Request, RequestParams, Session, SessionState};
 use crate::client::ClientCapabilities;
+use crate::envelope::{self, CacheScope, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
 use crate::jsonrpc::{self, RpcError, code};
 use crate::listeners::{Interest, Listening};
 use crate::mapping;
 use crate::method::Method;
-use crate::modern::{self, CacheScope, Envelope, SERVER_INFO_KEY, SUBSCRIPTION_ID_KEY};
 use crate::params;
 use crate::router::{CallMode, Router, RouterComponent};
 use crate::routers::{ServerDescription, merge_about};
@@ -119,10 +119,10 @@ pub(super) fn initialize_on_modern_connection(params: Option<&RawValue>) -> RpcE
         .and_then(|p| serde_json::from_str::<Requested>(p.get()).ok())
         .map(|r| r.protocol_version)
         .unwrap_or_default();
-    let mut error = modern::unsupported_version(&requested);
+    let mut error = envelope::unsupported_version(&requested);
     error.message = format!(
         "Unsupported protocol version: this connection already speaks {} per request; `initialize` needs a connection of its own",
-        modern::supported_versions().join(", ")
+        envelope::supported_versions().join(", ")
     );
     error
 }
@@ -318,7 +318,7 @@ impl<C: RouterComponent> Exchange<C> {
             instructions: &'a str,
         }
         let result = DiscoverResult {
-            supported_versions: modern::supported_versions(),
+            supported_versions: envelope::supported_versions(),
             capabilities: mapping::modern_capabilities(&about.capabilities, about.talks_back),
             instructions: &about.instructions,
         };

@@ -7,7 +7,7 @@ use memchr::memmem;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::modern::{CacheHint, SERVER_INFO_KEY};
+use crate::envelope::{CacheHint, SERVER_INFO_KEY};
 use crate::routers::ServerDescription;
 
 /// What a modern result is stamped with: `resultType`, the server's name in

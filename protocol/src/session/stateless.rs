@@ -10,10 +10,10 @@ use super::{Admitted, Outbox, Outcome, RequestParams, SessionOptions};
 use crate::auth::SharedCaller;
 use crate::cancel::Canceller;
 use crate::client::Peer;
+use crate::envelope::Envelope;
 use crate::jsonrpc::RpcError;
 use crate::listeners::Listeners;
 use crate::method::Method;
-use crate::modern::Envelope;
 use crate::router::{CallMode, RouterComponent};
 use crate::routers::Routers;
 

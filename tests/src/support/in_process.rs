@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use mcp_wit::{EngineOptions, LoadedComponent, SandboxPolicy, Session, SessionOptions};
+use mcp_wit::{EngineOptions, LoadedRouter, SandboxPolicy, Session, SessionOptions};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 use tokio::task::JoinHandle;
 use tracing::instrument::WithSubscriber;
@@ -47,7 +47,7 @@ pub fn serve(fixture: &str) -> InProcess {
 
 /// One session over the pipes: each line is one message to
 /// [`Session::handle_async`], each message it writes one line back.
-async fn run(component: LoadedComponent, input: DuplexStream, mut output: DuplexStream) {
+async fn run(component: LoadedRouter, input: DuplexStream, mut output: DuplexStream) {
     let mut session = Session::new(component, SessionOptions::default());
     let mut lines = BufReader::new(input).lines();
     let mut out: Vec<Vec<u8>> = Vec::new();
@@ -65,9 +65,9 @@ async fn run(component: LoadedComponent, input: DuplexStream, mut output: Duplex
 }
 
 /// The fixture `name`, compiled and linked once per test binary.
-fn component(name: &str) -> LoadedComponent {
+fn component(name: &str) -> LoadedRouter {
     static ENGINE: OnceLock<mcp_wit::Engine> = OnceLock::new();
-    static LOADED: OnceLock<Mutex<HashMap<String, LoadedComponent>>> = OnceLock::new();
+    static LOADED: OnceLock<Mutex<HashMap<String, LoadedRouter>>> = OnceLock::new();
     let engine = ENGINE.get_or_init(|| {
         // Room for the sessions of one test binary's tests running at once.
         EngineOptions { pool_instances: 64, ..EngineOptions::default() }.build().expect("an engine")
@@ -77,7 +77,7 @@ fn component(name: &str) -> LoadedComponent {
         .entry(name.to_owned())
         .or_insert_with(|| {
             let policy = SandboxPolicy::builder(name).build();
-            LoadedComponent::from_file(engine, &crate::fixture(name), policy).expect("the fixture loads")
+            LoadedRouter::from_file(engine, &crate::fixture(name), policy).expect("the fixture loads")
         })
         .clone()
 }

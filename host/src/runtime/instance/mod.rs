@@ -67,15 +67,15 @@ impl FaultFrom for GuestFault {
 /// An instantiated router: its own store, memory and state.
 ///
 /// An instance is made for one way of calling: blocking
-/// ([`LoadedComponent::instantiate`]; the methods without a suffix run the
+/// ([`LoadedRouter::instantiate`]; the methods without a suffix run the
 /// guest on the caller's thread) or async
-/// ([`LoadedComponent::instantiate_async`]; the `_async` methods run it on a
+/// ([`LoadedRouter::instantiate_async`]; the `_async` methods run it on a
 /// fiber that gives the thread back to the executor at every epoch tick and
 /// while the guest waits on the host). The `_async` methods also work on a
 /// blocking instance, where they finish at their first poll.
 ///
-/// [`LoadedComponent::instantiate`]: super::LoadedComponent::instantiate
-/// [`LoadedComponent::instantiate_async`]: super::LoadedComponent::instantiate_async
+/// [`LoadedRouter::instantiate`]: super::LoadedRouter::instantiate
+/// [`LoadedRouter::instantiate_async`]: super::LoadedRouter::instantiate_async
 pub struct RouterInstance {
     store: Store<StoreData>,
     guest: Guest,

@@ -50,7 +50,7 @@ pub const ENV_FUNCTIONS: [&str; 22] = [
     "get_log_level",
 ];
 
-/// The kernel's HTTP functions (`plugin/http.rs`, feature `outgoing-http`).
+/// The kernel's HTTP functions (`plugin/http_request.rs`, feature `outgoing-http`).
 pub const HTTP_FUNCTIONS: [&str; 3] = ["http_request", "http_status_code", "http_headers"];
 
 /// Offsets start here: 0 is the null handle.
@@ -73,6 +73,27 @@ pub enum PluginLogLevel {
     Warn = 3,
     /// `log_error`.
     Error = 4,
+}
+
+impl PluginLogLevel {
+    /// The most detailed level the host's log records plugins' messages at
+    /// (they are logged from `runtime::instance::plugin`): a plugin asks
+    /// with `get_log_level`, and formats nothing that would be dropped.
+    fn recorded() -> Self {
+        use tracing::Level;
+        const TARGET: &str = "mcp_wit::runtime::instance::plugin";
+        if tracing::enabled!(target: TARGET, Level::TRACE) {
+            PluginLogLevel::Trace
+        } else if tracing::enabled!(target: TARGET, Level::DEBUG) {
+            PluginLogLevel::Debug
+        } else if tracing::enabled!(target: TARGET, Level::INFO) {
+            PluginLogLevel::Info
+        } else if tracing::enabled!(target: TARGET, Level::WARN) {
+            PluginLogLevel::Warn
+        } else {
+            PluginLogLevel::Error
+        }
+    }
 }
 
 /// One allocation: its data starts at its key in [`Kernel::blocks`].
@@ -149,16 +170,11 @@ impl Kernel {
             vars: HashMap::new(),
             max_var_bytes: DEFAULT_MAX_VAR_BYTES,
             config,
-            log_level: PluginLogLevel::Info,
+            log_level: PluginLogLevel::recorded(),
             logs: Vec::new(),
             http_status: 0,
             http_headers: BTreeMap::new(),
         }
-    }
-
-    /// The least severe level the plugin is told to send.
-    pub fn set_log_level(&mut self, level: PluginLogLevel) {
-        self.log_level = level;
     }
 
     /// Forgets every block, the input, the output and the error (not the
@@ -566,11 +582,23 @@ mod tests {
     #[test]
     fn logs_pass_the_level() {
         let mut k = kernel();
-        k.set_log_level(PluginLogLevel::Warn);
+        k.log_level = PluginLogLevel::Warn;
         let message = k.new_block(b"careful");
         k.log(PluginLogLevel::Info, message);
         k.log(PluginLogLevel::Error, message);
         assert_eq!(k.take_logs(), [PluginLog { level: PluginLogLevel::Error, message: "careful".into() }]);
         assert_eq!(k.get_log_level(), 3);
+    }
+
+    #[test]
+    fn the_level_is_what_the_host_records() {
+        let filter = tracing_subscriber::filter::Targets::new()
+            .with_target("mcp_wit::runtime::instance::plugin", tracing::Level::DEBUG);
+        let subscriber = tracing_subscriber::layer::SubscriberExt::with(tracing_subscriber::registry(), filter);
+        tracing::subscriber::with_default(subscriber, || assert_eq!(kernel().get_log_level(), 1));
+        let nothing = tracing_subscriber::filter::Targets::new()
+            .with_target("mcp_wit::runtime::instance::plugin", tracing::Level::WARN);
+        let subscriber = tracing_subscriber::layer::SubscriberExt::with(tracing_subscriber::registry(), nothing);
+        tracing::subscriber::with_default(subscriber, || assert_eq!(kernel().get_log_level(), 3));
     }
 }

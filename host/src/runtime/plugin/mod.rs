@@ -10,10 +10,10 @@
 //! reaches its client through the host functions of [`user`]; any plugin
 //! may ask who calls it ([`caller`]).
 
-pub mod caller;
+pub mod caller_identity;
 mod clock;
 #[cfg(feature = "outgoing-http")]
-pub mod http;
+pub mod http_request;
 pub mod kernel;
 pub(super) mod mapping;
 pub mod user;
@@ -119,7 +119,7 @@ pub enum PluginLoadError {
     /// It imports what this host does not provide.
     #[error(
         "the plugin imports {}, which mcp-wit does not provide (it provides `extism:host/env`, the \
-         v1-draft host functions of `extism:host/user`, `mcp-wit:extension/caller::current` and \
+         v1-draft host functions of `extism:host/user`, `mcp-wit:extension/caller_identity::current` and \
          `wasi_snapshot_preview1`)",
         imports.join(", ")
     )]
@@ -181,7 +181,7 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
         .filter(|i| match i.module() {
             ENV_MODULE => !ENV_FUNCTIONS.contains(&i.name()) && !provides_http(i.name()),
             USER_MODULE => user_function(i.name()).is_none(),
-            caller::CALLER_MODULE => !caller::provides(i.name()),
+            caller_identity::CALLER_MODULE => !caller_identity::provides(i.name()),
             WASI_P1_MODULE => false,
             _ => true,
         })
@@ -190,14 +190,14 @@ pub fn detect(module: &Module) -> Result<PluginKind, PluginLoadError> {
     if !unknown.is_empty() {
         return Err(PluginLoadError::UnknownImports { imports: unknown });
     }
-    for import in module.imports().filter(|i| i.module() == caller::CALLER_MODULE) {
-        let expected = caller::ty(module.engine());
+    for import in module.imports().filter(|i| i.module() == caller_identity::CALLER_MODULE) {
+        let expected = caller_identity::ty(module.engine());
         if !matches!(import.ty(), ExternType::Func(found) if wasmtime::FuncType::eq(&found, &expected)) {
             let found = match import.ty() {
                 ExternType::Func(found) => found.to_string(),
                 _ => "not a function".into(),
             };
-            let (module, name) = (caller::CALLER_MODULE, import.name().into());
+            let (module, name) = (caller_identity::CALLER_MODULE, import.name().into());
             return Err(PluginLoadError::WrongImport { module, name, found, expected: "() -> i64" });
         }
     }
@@ -289,9 +289,9 @@ fn link(engine: &Engine, module: &Module, calls: CallMode) -> wasmtime::Result<I
     let mut linker = Linker::<StoreData>::new(engine);
     kernel::add_to_linker(&mut linker)?;
     #[cfg(feature = "outgoing-http")]
-    http::add_to_linker(&mut linker, calls)?;
+    http_request::add_to_linker(&mut linker, calls)?;
     user::add_to_linker(&mut linker, calls)?;
-    caller::add_to_linker(&mut linker)?;
+    caller_identity::add_to_linker(&mut linker)?;
     match calls {
         CallMode::Blocking => wasmtime_wasi::p1::add_to_linker_sync(&mut linker, StoreData::wasi_p1)?,
         CallMode::Async => wasmtime_wasi::p1::add_to_linker_async(&mut linker, StoreData::wasi_p1)?,
@@ -357,7 +357,10 @@ mod tests {
         let servlet = |imports: &[(&str, &str, &[ValType], &[ValType])]| detect(&module(imports, "call_tool", &[]));
         assert_eq!(servlet(&caller("current", &[ValType::I64])).unwrap(), PluginKind::V1Draft);
         let refused = servlet(&caller("current", &[ValType::I32])).unwrap_err().to_string();
-        assert!(refused.contains("`mcp-wit:extension/caller::current`") && refused.contains("() -> i64"), "{refused}");
+        assert!(
+            refused.contains("`mcp-wit:extension/caller_identity::current`") && refused.contains("() -> i64"),
+            "{refused}"
+        );
         let refused = servlet(&caller("whoever", &[ValType::I64])).unwrap_err();
         assert!(matches!(refused, PluginLoadError::UnknownImports { .. }), "{refused}");
     }

@@ -18,9 +18,9 @@ use tokio::sync::mpsc;
 use super::ServerState;
 use super::auth::RequestCaller;
 use super::resume::LoggedEvents;
+use super::session_talk_back::{RequestPeer, RequestStream};
 use super::sessions::{Activity, HttpSession};
 use super::sse::{self, EventSender};
-use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, internal};
 use mcp_wit_protocol::http::outcome_status;
 use mcp_wit_protocol::jsonrpc::{self, Message};
@@ -37,10 +37,10 @@ const WHOLE_ANSWER_WAIT: Duration = Duration::from_millis(10);
 /// Where a message is handled.
 pub enum Target {
     /// On a live session, after the requests before it, made by the caller.
-    Stored(Arc<tokio::sync::Mutex<Session>>, RequestCaller),
-    /// On a session of its own (stateless), first marked initialized at
-    /// `assume` when given.
-    Fresh { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
+    LiveSession(Arc<tokio::sync::Mutex<Session>>, RequestCaller),
+    /// On a session made for it alone (2025 traffic on a server run with
+    /// `--stateless`), first marked initialized at `assume` when given.
+    PerRequestSession { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
     /// As a 2026-07-28 request, served on its own (`modern.rs`): admitted,
     /// then answered without a session.
     Stateless { request: Box<StatelessRequest>, admitted: Admitted },
@@ -62,7 +62,7 @@ pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) 
     let mut out: Vec<Vec<u8>> = Vec::new();
     let mut refused = None;
     match target {
-        Target::Stored(core, caller) => {
+        Target::LiveSession(core, caller) => {
             let mut session = core.lock_owned().await;
             // The same principal as ever (the session is bound to it), whose
             // token may have been refreshed or stepped up since.
@@ -71,7 +71,7 @@ pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) 
             session.handle_parsed_async(message.as_incoming(), &mut out).await;
             session.set_peer(None);
         }
-        Target::Fresh { mut session, assume, id } => {
+        Target::PerRequestSession { mut session, assume, id } => {
             if let Some(version) = assume
                 && let Err(error) = session.assume_initialized_async(version).await
             {

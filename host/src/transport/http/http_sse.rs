@@ -17,9 +17,9 @@ use serde::Deserialize;
 use super::ServerState;
 use super::answer::{Target, run};
 use super::auth::RequestCaller;
+use super::session_talk_back::{RequestPeer, RequestStream};
 use super::sessions::{ServerStream, Transport};
 use super::sse::{self, EventSender};
-use super::talk_back::{RequestPeer, RequestStream};
 use super::wire::{self, TRANSPORT_ERROR};
 use mcp_wit_protocol::jsonrpc::Message;
 
@@ -51,7 +51,7 @@ pub async fn stream(State(server): State<Arc<ServerState>>, caller: RequestCalle
     wire::event_stream(sse::body(Vec::new(), Some(rx), server.options.keep_alive, Some(shutdown.into()), guard, None))
 }
 
-/// Ends the legacy session when its stream goes away.
+/// Ends the HTTP+SSE session when its stream goes away.
 struct EndOnDrop {
     server: Arc<ServerState>,
     id: Arc<str>,
@@ -99,15 +99,15 @@ pub async fn message(
         Err(response) => return response,
     };
     let message = match wire::classify(&bytes) {
-        wire::Kind::Request { message, .. } => message,
-        wire::Kind::Accepted { cancels, message } => {
+        wire::PostedMessage::Request { message, .. } => message,
+        wire::PostedMessage::Accepted { cancels, message } => {
             if let Some(request) = cancels {
                 session.canceller.cancel(&request);
             }
             message
         }
         // The transport's answers all go to the stream, errors too.
-        wire::Kind::Invalid(error) => {
+        wire::PostedMessage::Invalid(error) => {
             EventSender::new(stream).deliver(vec![error]).await;
             return wire::status(StatusCode::ACCEPTED);
         }
@@ -138,7 +138,7 @@ pub async fn message(
         RequestPeer::shared(session.events.clone(), session.answers.clone(), RequestStream::Events(stream.clone()))
     });
     let handling = tokio::spawn(async move {
-        let handled = run(Target::Stored(session.core.clone(), caller), message, peer).await;
+        let handled = run(Target::LiveSession(session.core.clone(), caller), message, peer).await;
         EventSender::new(stream).deliver(handled.messages).await;
     });
     match handling.await {

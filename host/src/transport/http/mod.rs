@@ -20,7 +20,7 @@
 //! - **Stateless** (`--stateless`): no sessions; every POST gets a fresh
 //!   session, initialized from the `MCP-Protocol-Version` header.
 //! - **Security**: `Origin` and (for loopback binds) `Host` are checked before
-//!   anything else (`security.rs`); bodies are size- and time-limited; headers
+//!   anything else (`origin_guard.rs`); bodies are size- and time-limited; headers
 //!   must arrive within `--header-timeout`.
 //! - **Shutdown**: on SIGINT/SIGTERM the listener closes, server-to-client
 //!   streams end, in-flight requests get `--shutdown-timeout` to finish.
@@ -36,13 +36,13 @@ mod front;
 mod health;
 mod http_sse;
 mod modern;
+mod origin_guard;
 mod resume;
-mod security;
+mod session_talk_back;
 mod sessions;
 mod sse;
 mod streamable;
-mod talk_back;
-mod tap;
+mod tap_layer;
 mod wire;
 
 pub use auth::{AuthOptions, DEFAULT_ALGORITHMS, KeyOptions, KeySource, METADATA_PATH};
@@ -63,9 +63,9 @@ use tokio::sync::{Semaphore, watch};
 
 use mcp_wit_protocol::{Deployment, Listeners, SessionOptions};
 
-use crate::{LoadedComponent, Routers, Session, StatelessRequest};
+use crate::{LoadedRouter, Routers, Session, StatelessRequest};
 use auth::{RequestCaller, ResourceServer};
-use security::SecurityPolicy;
+use origin_guard::SecurityPolicy;
 use sessions::Sessions;
 
 mod listener;
@@ -78,7 +78,7 @@ pub use options::*;
 pub(crate) struct ServerState {
     /// What new sessions and 2026-07-28 requests are served by; a reload
     /// replaces it (see [`Reloader`]).
-    deployment: Arc<Deployment<LoadedComponent>>,
+    deployment: Arc<Deployment<LoadedRouter>>,
     session_options: SessionOptions,
     options: HttpOptions,
     security: SecurityPolicy,
@@ -205,7 +205,7 @@ fn router(server: Arc<ServerState>) -> Router {
     }
     if server.options.tap.is_some() {
         // Inside the body limit: what it taps was accepted.
-        router = router.layer(axum::middleware::from_fn_with_state(server.clone(), tap::tee));
+        router = router.layer(axum::middleware::from_fn_with_state(server.clone(), tap_layer::tee));
     }
     if let Some(resource_server) = &server.auth {
         // Outside the tap: a refused request was never accepted. The
@@ -217,8 +217,8 @@ fn router(server: Arc<ServerState>) -> Router {
     }
     let mcp = router
         .layer(tower_http::limit::RequestBodyLimitLayer::new(server.options.max_body_size))
-        .layer(security::cors())
-        .layer(axum::middleware::from_fn_with_state(server.clone(), security::check));
+        .layer(origin_guard::cors())
+        .layer(axum::middleware::from_fn_with_state(server.clone(), origin_guard::check));
     // Probes come from load balancers and the kubelet, without an MCP
     // client's headers: outside the MCP layers.
     let probes = match server.health {

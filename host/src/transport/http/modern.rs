@@ -27,49 +27,59 @@ use super::auth::RequestCaller;
 use super::sessions::ServerStream;
 use super::sse;
 use super::wire;
-use mcp_wit_protocol::http::{Named, check_headers, check_param_headers, header_mismatch, rejection};
+use mcp_wit_protocol::envelope;
+use mcp_wit_protocol::http::{RequestSubject, check_headers, check_param_headers, header_mismatch, rejection};
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
-use mcp_wit_protocol::modern;
 use mcp_wit_protocol::{Admitted, Method};
 
 use crate::{Session, StatelessRequest};
 
 pub use mcp_wit_protocol::http::{header_is_modern, is_modern_message};
 
-/// Serves `message` (a request) if it is modern traffic; gives it back to
-/// the 2025 path if not. Before the guest sees it, the request climbs
-/// the validation ladder, each refusal answered at once with its status.
+/// What the modern path made of a POSTed request.
+pub enum ModernOutcome {
+    /// It is 2026-07-28 traffic (or claims to be): here is its answer,
+    /// a refusal included.
+    Answered(Response),
+    /// It is 2025 traffic: the message, untouched, for a session.
+    ForSession(Message),
+}
+
+/// Serves `message` (a request) if it is modern traffic. Before the guest
+/// sees it, the request climbs the validation ladder, each refusal
+/// answered at once with its status.
 pub async fn serve(
     server: &Arc<ServerState>,
     caller: &RequestCaller,
     headers: &HeaderMap,
     message: Message,
     streaming: bool,
-) -> Result<Response, Message> {
-    let Message::Request { id, method, params } = &message else { return Err(message) };
-    let (named, envelope) = Named::with_envelope(method, params.as_deref());
+) -> ModernOutcome {
+    use ModernOutcome::{Answered, ForSession};
+    let Message::Request { id, method, params } = &message else { return ForSession(message) };
+    let (named, envelope) = RequestSubject::with_envelope(method, params.as_deref());
     let envelope = match envelope {
         Ok(Some(envelope)) => envelope,
-        Ok(None) if !header_is_modern(headers) => return Err(message),
+        Ok(None) if !header_is_modern(headers) => return ForSession(message),
         // A modern header on a body that makes no modern claim.
         Ok(None) if method == "initialize" => {
-            return Ok(rejected(
+            return Answered(rejected(
                 id,
                 header_mismatch(
                     "`initialize` is a 2025 request, but MCP-Protocol-Version names 2026-07-28 (send the 2025 revision, or no initialize at all)",
                 ),
             ));
         }
-        Ok(None) => return Ok(rejected(id, modern::missing_envelope("MCP-Protocol-Version names 2026-07-28"))),
-        Err(error) => return Ok(rejected(id, error)),
+        Ok(None) => return Answered(rejected(id, envelope::missing_envelope("MCP-Protocol-Version names 2026-07-28"))),
+        Err(error) => return Answered(rejected(id, error)),
     };
     if let Err(error) = check_headers(headers, method, &named, &envelope) {
-        return Ok(rejected(id, error));
+        return Answered(rejected(id, error));
     }
     if Method::parse(method) == Some(Method::Listen) {
         // The one request that outlives itself: served on a session.
         let mut session = server.session(caller);
-        return Ok(match session.admit(method, &envelope).await {
+        return Answered(match session.admit(method, &envelope).await {
             Ok(admitted) => listen(server, session, admitted, message).await,
             Err(error) => rejected(id, error),
         });
@@ -77,16 +87,16 @@ pub async fn serve(
     let mut request = server.stateless_request(caller);
     let admitted = match request.admit(method, &envelope).await {
         Ok(admitted) => admitted,
-        Err(error) => return Ok(rejected(id, error)),
+        Err(error) => return Answered(rejected(id, error)),
     };
     if admitted.method() == Method::CallTool
         && let Err(error) = check_param_values(headers, &named, &mut request).await
     {
-        return Ok(rejected(id, error));
+        return Answered(rejected(id, error));
     }
     let guard = CancelOnDrop::new(request.canceller(), id.get());
     let target = Target::Stateless { request: Box::new(request), admitted };
-    Ok(answer(server, target, message, streaming, None, Some(guard)).await)
+    Answered(answer(server, target, message, streaming, None, Some(guard)).await)
 }
 
 /// The answer to a request refused at the edge, echoing its id.
@@ -102,7 +112,7 @@ fn rejected(id: &RawValue, error: RpcError) -> Response {
 /// declaration, which the routers learnt.
 async fn check_param_values(
     headers: &HeaderMap,
-    call: &Named<'_>,
+    call: &RequestSubject<'_>,
     request: &mut StatelessRequest,
 ) -> Result<(), RpcError> {
     let Some(tool) = call.tool() else { return Ok(()) };

@@ -12,7 +12,7 @@ use axum::body::Bytes;
 use tokio::sync::mpsc;
 
 use super::resume::EventLog;
-use super::talk_back::PendingAnswers;
+use super::session_talk_back::PendingAnswers;
 use super::{ServerState, sse};
 use mcp_wit_protocol::auth::{Caller, SharedCaller};
 use mcp_wit_protocol::{Canceller, ProtocolVersion, Sink};

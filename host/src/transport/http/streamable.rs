@@ -20,10 +20,10 @@ use serde_json::value::RawValue;
 use super::ServerState;
 use super::answer::{Target, answer, delivered, run};
 use super::auth::{self, RequestCaller};
-use super::modern;
+use super::modern::{self, ModernOutcome};
 use super::sessions::{Full, HttpSession, ServerStream, Transport};
 use super::sse;
-use super::wire::{self, Kind, SESSION_ID, TRANSPORT_ERROR, internal};
+use super::wire::{self, PostedMessage, SESSION_ID, TRANSPORT_ERROR, internal};
 use mcp_wit_protocol::jsonrpc::{self, Message};
 
 /// `POST /mcp`.
@@ -48,20 +48,20 @@ async fn post_inner(
     let streaming = wire::wants_event_stream(headers, server.options.json_response)?;
     let bytes = wire::read_body(body, server.options.max_body_size, server.options.body_timeout).await?;
     let (id, initialize, cancels, message) = match wire::classify(&bytes) {
-        Kind::Invalid(body) => return Ok(wire::bad_request(body)),
-        Kind::Request { initialize, message } => {
+        PostedMessage::Invalid(body) => return Ok(wire::bad_request(body)),
+        PostedMessage::Request { initialize, message } => {
             (message.request_id().map(ToOwned::to_owned), initialize, None, message)
         }
-        Kind::Accepted { message, .. } if modern::is_modern_message(headers, &message) => {
+        PostedMessage::Accepted { message, .. } if modern::is_modern_message(headers, &message) => {
             return Ok(wire::status(StatusCode::ACCEPTED));
         }
-        Kind::Accepted { cancels, message } => (None, false, cancels, message),
+        PostedMessage::Accepted { cancels, message } => (None, false, cancels, message),
     };
     auth::allow_operation(server, caller, &message)?;
     let message = match id {
         Some(_) => match modern::serve(server, caller, headers, message, streaming).await {
-            Ok(response) => return Ok(response),
-            Err(legacy) => legacy,
+            ModernOutcome::Answered(response) => return Ok(response),
+            ModernOutcome::ForSession(message) => message,
         },
         None => message,
     };
@@ -73,7 +73,7 @@ async fn post_inner(
         // Every request stands alone: initialized from the header unless it is
         // `initialize` itself.
         let assume = (!initialize).then_some(version);
-        let target = Target::Fresh { session: Box::new(session), assume, id };
+        let target = Target::PerRequestSession { session: Box::new(session), assume, id };
         return Ok(answer(server, target, message, streaming, None, None).await);
     }
 
@@ -108,7 +108,7 @@ async fn post_inner(
         // one would hear of a refusal.
         match session.request(server.options.max_queued_requests) {
             Some(activity) => {
-                let handling = run(Target::Stored(core, caller.clone()), message, None);
+                let handling = run(Target::LiveSession(core, caller.clone()), message, None);
                 tokio::spawn(async move {
                     handling.await;
                     drop(activity);
@@ -121,7 +121,7 @@ async fn post_inner(
     let Some(activity) = session.request(server.options.max_queued_requests) else {
         return Ok(wire::json(server_busy(server.options.max_queued_requests, id.as_deref())));
     };
-    let target = Target::Stored(core, caller.clone());
+    let target = Target::LiveSession(core, caller.clone());
     Ok(answer(server, target, message, streaming, Some((session, activity)), None).await)
 }
 

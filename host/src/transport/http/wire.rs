@@ -17,7 +17,8 @@ use mcp_wit_protocol::jsonrpc::{self, RpcError};
 
 use mcp_wit_protocol::http::{self as rules, EVENT_STREAM, JSON};
 pub use mcp_wit_protocol::http::{
-    Kind, LAST_EVENT_ID, PROTOCOL_VERSION, Refusal, SESSION_ID, SESSION_NOT_FOUND, TRANSPORT_ERROR, accepts, classify,
+    LAST_EVENT_ID, PROTOCOL_VERSION, PostedMessage, Refusal, SESSION_ID, SESSION_NOT_FOUND, TRANSPORT_ERROR, accepts,
+    classify,
 };
 
 /// A response whose body is a JSON-RPC error object (no `id` unless given).

@@ -24,7 +24,7 @@
 
 mod fetch;
 mod keys;
-mod token;
+mod token_cache;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -42,13 +42,13 @@ use mcp_wit_protocol::auth::{
     check_scopes,
 };
 pub use mcp_wit_protocol::auth::{DEFAULT_ALGORITHMS, METADATA_PATH};
-use mcp_wit_protocol::http::Named;
+use mcp_wit_protocol::http::RequestSubject;
 use mcp_wit_protocol::jsonrpc::Message;
 
 use super::ServerState;
 use super::wire::{self, TRANSPORT_ERROR};
 pub use keys::{KeyOptions, KeySource};
-use token::Validator;
+use token_cache::Validator;
 
 /// How the server checks who calls it.
 #[derive(Debug, Clone)]
@@ -298,7 +298,7 @@ pub(super) fn allow_operation(server: &ServerState, caller: &RequestCaller, mess
     if !auth.has_operation_rules() {
         return Ok(());
     }
-    let named = Named::of(method, params.as_deref());
+    let named = RequestSubject::of(method, params.as_deref());
     auth.allow(caller, named.operation(method))
 }
 
