@@ -3,6 +3,9 @@
 //! The template's files are built into the binary, so `new` works wherever
 //! `mcp-wit` is installed; the crate is renamed and otherwise unchanged (it
 //! builds and serves as is, see the test `new_makes_a_crate_that_builds_and_serves`).
+//! The Rust SDK it is written with (`sdk/rust/`) is not published yet, so
+//! its sources go along under `vendor/`, where the template's own
+//! `vendor/` links to them.
 
 use std::path::{Path, PathBuf};
 
@@ -19,6 +22,29 @@ const TEMPLATE: &[(&str, &str)] = &[
     ("src/lib.rs", include_str!("../../guest-template/src/lib.rs")),
     ("wit/wasix-mcp-router@25.3.26.wit", include_str!("../../guest-template/wit/wasix-mcp-router@25.3.26.wit")),
     ("wit/mcp-wit-extension.wit", include_str!("../../guest-template/wit/mcp-wit-extension.wit")),
+    ("vendor/mcp-wit-sdk/Cargo.toml", include_str!("../../sdk/rust/mcp-wit-sdk/Cargo.toml")),
+    ("vendor/mcp-wit-sdk/README.md", include_str!("../../sdk/rust/mcp-wit-sdk/README.md")),
+    ("vendor/mcp-wit-sdk/src/lib.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/lib.rs")),
+    ("vendor/mcp-wit-sdk/src/base64.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/base64.rs")),
+    ("vendor/mcp-wit-sdk/src/bindings.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/bindings.rs")),
+    ("vendor/mcp-wit-sdk/src/context.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/context.rs")),
+    ("vendor/mcp-wit-sdk/src/error.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/error.rs")),
+    ("vendor/mcp-wit-sdk/src/outcome.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/outcome.rs")),
+    ("vendor/mcp-wit-sdk/src/routing.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/routing.rs")),
+    ("vendor/mcp-wit-sdk/src/schema.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/schema.rs")),
+    ("vendor/mcp-wit-sdk/src/types.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/types.rs")),
+    (
+        "vendor/mcp-wit-sdk/wit/wasix-mcp-router@25.3.26.wit",
+        include_str!("../../sdk/rust/mcp-wit-sdk/wit/wasix-mcp-router@25.3.26.wit"),
+    ),
+    (
+        "vendor/mcp-wit-sdk/wit/mcp-wit-extension.wit",
+        include_str!("../../sdk/rust/mcp-wit-sdk/wit/mcp-wit-extension.wit"),
+    ),
+    ("vendor/mcp-wit-sdk-macros/Cargo.toml", include_str!("../../sdk/rust/mcp-wit-sdk-macros/Cargo.toml")),
+    ("vendor/mcp-wit-sdk-macros/README.md", include_str!("../../sdk/rust/mcp-wit-sdk-macros/README.md")),
+    ("vendor/mcp-wit-sdk-macros/src/lib.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/lib.rs")),
+    ("vendor/mcp-wit-sdk-macros/src/options.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/options.rs")),
 ];
 
 #[derive(clap::Args)]
@@ -39,8 +65,9 @@ pub fn new(args: NewArgs) -> anyhow::Result<()> {
         if let Some(dir) = target.parent() {
             std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        // The contract is copied byte for byte; only the crate's own files are renamed.
-        let text = if file.starts_with("wit/") {
+        // The contract and the SDK are copied byte for byte; only the crate's
+        // own files are renamed.
+        let text = if file.starts_with("wit/") || file.starts_with("vendor/") {
             (*text).to_string()
         } else {
             text.replace("my-router", &name).replace("my_router", &snake)
@@ -80,6 +107,22 @@ mod tests {
         assert_eq!(crate_name(Path::new("a/b/weather-tools")).unwrap(), "weather-tools");
         for bad in ["1tool", "my tool", "tool!", "-x", "", "é"] {
             assert!(crate_name(Path::new(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_file_of_the_sdk_goes_along() {
+        // A file added to the SDK must be added to TEMPLATE, or new crates
+        // would not build.
+        let sdk = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sdk/rust");
+        for krate in ["mcp-wit-sdk", "mcp-wit-sdk-macros"] {
+            for dir in ["src", "wit"] {
+                let Ok(entries) = std::fs::read_dir(sdk.join(krate).join(dir)) else { continue };
+                for entry in entries {
+                    let file = format!("vendor/{krate}/{dir}/{}", entry.unwrap().file_name().to_string_lossy());
+                    assert!(TEMPLATE.iter().any(|(path, _)| *path == file), "{file} is missing from TEMPLATE");
+                }
+            }
         }
     }
 }

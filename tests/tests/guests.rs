@@ -95,9 +95,21 @@ async fn new_makes_a_crate_that_builds_and_serves() {
     let output = Command::new(support::binary()).arg("new").arg(&crate_dir).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("weather_tools.wasm"), "says what to run next");
-    // The contract is the repository's, byte for byte.
-    let wit = std::fs::read(crate_dir.join("wit/wasix-mcp-router@25.3.26.wit")).unwrap();
-    assert!(wit == std::fs::read(root().join("wit/wasix-mcp-router@25.3.26.wit")).unwrap());
+    // The contract is the repository's, byte for byte, and so is the copy
+    // the vendored SDK generates its bindings from.
+    for copy in ["wit", "vendor/mcp-wit-sdk/wit"] {
+        for file in ["wasix-mcp-router@25.3.26.wit", "mcp-wit-extension.wit"] {
+            let wit = std::fs::read(crate_dir.join(copy).join(file)).unwrap();
+            assert!(wit == std::fs::read(root().join("wit").join(file)).unwrap(), "{copy}/{file}");
+        }
+    }
+    // A user adds a tool with structured output, as the SDK's docs show.
+    let lib = crate_dir.join("src/lib.rs");
+    let source = std::fs::read_to_string(&lib).unwrap();
+    assert!(source.contains("impl MyRouter {"), "the template's router is `MyRouter`");
+    let source = source.replace("impl MyRouter {", STATS_TOOL) + STATS_TYPES;
+    std::fs::write(&lib, source).unwrap();
+
     let wasm = build_guest(&crate_dir, "weather_tools");
     let served = Served::start(&["serve", wasm.to_str().unwrap()], ()).await;
     let info = served.client.peer_info().expect("initialized");
@@ -105,6 +117,26 @@ async fn new_makes_a_crate_that_builds_and_serves() {
     let args = json!({ "text": "stressed" }).as_object().cloned().unwrap();
     let result = served.client.call_tool(CallToolRequestParams::new("reverse").with_arguments(args)).await.unwrap();
     assert_eq!(text_of(&result), "desserts");
+
+    // Arguments that do not fit never reach the body: the model is told
+    // which field is wrong (by the host's check against the input schema,
+    // or else by the SDK's decoding).
+    let args = json!({ "txt": "stressed" }).as_object().cloned().unwrap();
+    let result = served.client.call_tool(CallToolRequestParams::new("reverse").with_arguments(args)).await.unwrap();
+    assert_eq!(result.is_error, Some(true));
+    let reason = text_of(&result);
+    assert!(reason.contains("text") && (reason.contains("required") || reason.contains("missing")), "{reason}");
+
+    // `Json<T>`: an output schema from `T`, and structured content.
+    let tools = served.client.list_all_tools().await.unwrap();
+    let stats = tools.iter().find(|t| t.name == "stats").expect("stats is listed");
+    let schema = stats.output_schema.as_ref().expect("stats has an output schema");
+    assert_eq!(schema["properties"]["words"]["type"], "integer");
+    assert_eq!(stats.input_schema["properties"]["text"]["description"], "The text to count in.");
+    let args = json!({ "text": "two words" }).as_object().cloned().unwrap();
+    let result = served.client.call_tool(CallToolRequestParams::new("stats").with_arguments(args)).await.unwrap();
+    assert_eq!(result.structured_content, Some(json!({ "characters": 9, "words": 2 })));
+    assert_eq!(result.is_error, None);
     served.finish().await;
 
     // Not over an existing crate, and not with a name cargo refuses.
@@ -114,6 +146,29 @@ async fn new_makes_a_crate_that_builds_and_serves() {
     let output = Command::new(support::binary()).arg("new").arg(dir.path().join("2fast")).output().unwrap();
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot name a crate"));
 }
+
+/// The tool `new_makes_a_crate_that_builds_and_serves` adds to a new crate.
+const STATS_TOOL: &str = r#"impl MyRouter {
+    /// Counts characters and words
+    #[tool(read_only)]
+    fn stats(&self, args: StatsArgs) -> Json<Stats> {
+        Json(Stats { characters: args.text.chars().count(), words: args.text.split_whitespace().count() })
+    }
+"#;
+
+const STATS_TYPES: &str = r#"
+#[derive(Deserialize, JsonSchema)]
+struct StatsArgs {
+    /// The text to count in.
+    text: String,
+}
+
+#[derive(Serialize, JsonSchema)]
+struct Stats {
+    characters: usize,
+    words: usize,
+}
+"#;
 
 /// A router as a new user writes it, from the WIT file and wit-bindgen's
 /// documentation only. It also prints to stdout and stderr, which must never
