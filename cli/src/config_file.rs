@@ -314,6 +314,15 @@ mod tests {
     }
 
     #[test]
+    fn the_validation_section_sets_the_tool_checks() {
+        let text = "[validation]\nallow-invalid-schemas = true\nno-validate-input = false";
+        let file = ConfigFile::parse(text, Path::new("m.toml")).unwrap();
+        let checks = file.settings.validation;
+        assert_eq!((checks.allow_invalid_schemas, checks.no_validate_input), (Some(true), Some(false)));
+        assert!(checks.validate_input());
+    }
+
+    #[test]
     fn refuses_unknown_keys_naming_them() {
         let path = Path::new("m.toml");
         let error = ConfigFile::parse("timout = \"1s\"", path).unwrap_err().to_string();

@@ -10,6 +10,7 @@ use mcp_wit::{CompileCache, EngineOptions, LoadedRouter, Method, ProtocolVersion
 use crate::demo;
 use crate::progress::CompileProgress;
 use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
+use crate::settings::ToolChecks;
 
 #[derive(clap::Args)]
 pub struct InspectArgs {
@@ -24,6 +25,8 @@ pub struct InspectArgs {
     /// requests).
     #[arg(long, value_name = "VERSION", default_value = "2025-11-25", value_parser = parse_protocol)]
     protocol: ProtocolVersion,
+    #[command(flatten)]
+    checks: ToolChecks,
     #[command(flatten)]
     sandbox: SandboxArgs,
 }
@@ -40,6 +43,8 @@ pub struct CallArgs {
     /// Speak this protocol revision to the router (2025 ones, or 2026-07-28).
     #[arg(long, value_name = "VERSION", default_value = "2025-11-25", value_parser = parse_protocol)]
     protocol: ProtocolVersion,
+    #[command(flatten)]
+    checks: ToolChecks,
     #[command(flatten)]
     sandbox: SandboxArgs,
 }
@@ -82,7 +87,7 @@ pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
 
 /// Loads one component for `inspect` and `call` (default limits, the
 /// cache): the one at `path`, else the built-in demo router.
-fn load_one(path: Option<&std::path::Path>, sandbox: &SandboxArgs) -> anyhow::Result<LoadedRouter> {
+fn load_one(path: Option<&std::path::Path>, sandbox: &SandboxArgs, checks: ToolChecks) -> anyhow::Result<LoadedRouter> {
     let engine = EngineOptions { pool_instances: 8, ..EngineOptions::default() }.build()?;
     let label = match path {
         Some(path) => path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned()),
@@ -94,8 +99,12 @@ fn load_one(path: Option<&std::path::Path>, sandbox: &SandboxArgs) -> anyhow::Re
         tracing::info!("no component given: the built-in demo router (`{}`)", demo::NAME);
         return Ok(LoadedRouter::from_bytes_cached(&engine, demo::COMPONENT, policy, cache.as_ref())?);
     };
-    let _progress = CompileProgress::start(path);
-    Ok(LoadedRouter::load(&engine, path, policy, cache.as_ref())?)
+    let component = {
+        let _progress = CompileProgress::start(path);
+        LoadedRouter::load(&engine, path, policy, cache.as_ref())?
+    };
+    checks.check(&component)?;
+    Ok(component)
 }
 
 /// `call`'s component (none: the demo router) and tool, from its one or
@@ -128,8 +137,13 @@ struct Client {
 /// Opens a session at `version`: `initialize` for a 2025 revision,
 /// `server/discover` for 2026-07-28. Returns what the server says of itself
 /// (`serverInfo`, `instructions`, `capabilities`).
-fn open_session(component: LoadedRouter, version: ProtocolVersion) -> anyhow::Result<(Client, serde_json::Value)> {
-    let session = Session::new(component, SessionOptions::default());
+fn open_session(
+    component: LoadedRouter,
+    version: ProtocolVersion,
+    checks: ToolChecks,
+) -> anyhow::Result<(Client, serde_json::Value)> {
+    let options = SessionOptions { validate_input: checks.validate_input(), ..SessionOptions::default() };
+    let session = Session::new(component, options);
     let mut client = Client { session, version };
     if version.is_modern() {
         let discover = client.request(0, Method::Discover, None)?;
@@ -179,9 +193,9 @@ fn rpc_failure(method: &str) -> impl FnOnce(mcp_wit::RpcError) -> anyhow::Error 
 }
 
 pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
-    let component = load_one(args.component.as_deref(), &args.sandbox)?;
+    let component = load_one(args.component.as_deref(), &args.sandbox, args.checks)?;
     let kind = component.kind();
-    let (mut client, init) = open_session(component, args.protocol)?;
+    let (mut client, init) = open_session(component, args.protocol, args.checks)?;
     let offers = |kind: &str| init["capabilities"].get(kind).is_some();
     let list = |client: &mut Client, kind: &str, id, method| -> anyhow::Result<serde_json::Value> {
         // A 2026-07-28 server answers lists of kinds it does not offer with -32601.
@@ -241,8 +255,8 @@ pub fn call(args: CallArgs) -> anyhow::Result<()> {
         serde_json::from_str(&args.args).with_context(|| format!("--args is not JSON: {}", args.args))?;
     anyhow::ensure!(arguments.is_object(), "--args must be a JSON object, like '{{\"text\":\"hi\"}}'");
     let (path, tool) = call_targets(&args.targets)?;
-    let component = load_one(path.as_deref(), &args.sandbox)?;
-    let (mut client, _) = open_session(component, args.protocol)?;
+    let component = load_one(path.as_deref(), &args.sandbox, args.checks)?;
+    let (mut client, _) = open_session(component, args.protocol, args.checks)?;
     #[derive(serde::Serialize)]
     struct CallParams<'a> {
         name: &'a str,

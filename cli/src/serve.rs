@@ -8,7 +8,6 @@ use std::time::Duration;
 use anyhow::Context;
 
 use mcp_wit::runtime::limits::{DEFAULT_MAX_MEMORY, DEFAULT_TIMEOUT};
-use mcp_wit::sandbox::requirements::{self, RequirementKind};
 use mcp_wit::transport::{http, stdio};
 use mcp_wit::{
     CompileCache, EngineOptions, InstanceMode, Limits, LoadedRouter, MemoryBudget, MountError, Routers, Session,
@@ -375,7 +374,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         .with_cache_hint(plan.cache_hint)
         .with_instance_idle_timeout(plan.instance_idle_timeout.or(idle_default))
         .with_memory_budget(engine.budget.clone());
-        report_requirements(&component)?;
+        settings.validation.check(&component)?;
         let prefix = match cli_names.get(&plan.path).or(plan.prefix.as_ref()) {
             Some(prefix) => prefix.clone(),
             None if plans.len() > 1 => default_prefix(&component)?,
@@ -438,6 +437,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         state_ttl: settings.state_ttl.unwrap_or(defaults.state_ttl),
         // Set by the HTTP server from its authorization settings.
         list_filter: None,
+        validate_input: settings.validation.validate_input(),
     };
     let sources = args.file.iter().cloned().chain(plans.iter().map(|plan| plan.path.clone())).collect();
     Ok(Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets })
@@ -486,26 +486,6 @@ fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) ->
             }
         })
         .collect()
-}
-
-/// Warns (naming tool and key) about each config or secret a tool needs that
-/// was not supplied; the other tools are served regardless.
-fn report_requirements(component: &LoadedRouter) -> anyhow::Result<()> {
-    let declared = requirements::declared(component)
-        .map_err(|fault| anyhow::anyhow!("cannot list the tools of `{}`: {}", component.label(), fault.message))?;
-    let supplied: Vec<&str> = component.policy().env().iter().map(|(k, _)| k.as_str()).collect();
-    for missing in requirements::missing(&declared, &supplied) {
-        let flag = match missing.kind {
-            RequirementKind::Config => format!("--config {}=VALUE", missing.key),
-            RequirementKind::Secret => format!("--secret {}", missing.key),
-        };
-        if missing.required {
-            tracing::warn!(component = component.label(), "missing: {missing}; pass {flag}");
-        } else {
-            tracing::debug!(component = component.label(), "not supplied: {missing}; pass {flag}");
-        }
-    }
-    Ok(())
 }
 
 /// A mount error with the flag that fixes it.

@@ -66,6 +66,7 @@ pub use mcp_wit_protocol::{
     CacheHint, CacheScope, CallMode, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind,
     GuestFault, Listeners, Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, Sink, contract,
     rounds::StateKey,
+    validation::{SchemaError, ToolSchemas},
 };
 
 /// Who may call what: the scope rules an HTTP server with authorization

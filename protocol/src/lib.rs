@@ -48,6 +48,8 @@ pub mod rounds;
 mod router;
 pub mod routers;
 mod session;
+#[cfg(feature = "validate")]
+pub mod validation;
 pub mod version;
 
 pub use cancel::{CancelFlag, Canceller, TickHook};

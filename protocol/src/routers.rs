@@ -13,6 +13,8 @@ use crate::contract;
 use crate::envelope::CacheHint;
 use crate::executor::block_on;
 use crate::router::{CallContext, CallMode, GuestFault, Router, RouterComponent};
+#[cfg(feature = "validate")]
+use crate::validation::{SchemaError, ToolSchemas};
 
 use crate::prefixes::prefixed;
 pub use crate::prefixes::{NAME_SEPARATOR, URI_SEPARATOR, outward_uri};
@@ -80,6 +82,14 @@ pub struct ToolFacts {
     /// Per tool: the arguments its input schema marks with `x-mcp-header`,
     /// with the header name (`Mcp-Param-{name}`).
     pub header_arguments: HashMap<String, Vec<(String, String)>>,
+    /// Per tool: its schemas, compiled to check its calls by (tools whose
+    /// schemas check nothing are left out).
+    #[cfg(feature = "validate")]
+    pub schemas: HashMap<String, Arc<ToolSchemas>>,
+    /// The tools whose schemas are not valid JSON Schema: served, but
+    /// unchecked.
+    #[cfg(feature = "validate")]
+    pub invalid_schemas: Vec<SchemaError>,
 }
 
 impl ToolFacts {
@@ -93,6 +103,14 @@ impl ToolFacts {
             let headers = header_arguments(&tool.input_schema.json);
             if !headers.is_empty() {
                 facts.header_arguments.insert(tool.name.clone(), headers);
+            }
+            #[cfg(feature = "validate")]
+            match ToolSchemas::of(tool) {
+                Ok(schemas) if schemas.checks_anything() => {
+                    facts.schemas.insert(tool.name.clone(), Arc::new(schemas));
+                }
+                Ok(_) => {}
+                Err(error) => facts.invalid_schemas.push(error),
             }
         }
         facts

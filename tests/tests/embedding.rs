@@ -123,8 +123,10 @@ async fn guest_errors_are_the_sessions_errors() {
     // A tool's own failure is a result flagged as an error, as 2025-11-25 asks.
     let result = client.call_tool(call("fail", json!({ "kind": "execution-error" }))).await.expect("fail");
     assert_eq!(result.is_error, Some(true));
+    // Arguments that break the tool's input schema never reach the guest.
     let result = client.call_tool(call("echo", json!({}))).await.expect("echo without text");
-    assert_eq!((text_of(&result), result.is_error), ("`text` must be a string", Some(true)));
+    let refused = "Invalid arguments for tool `echo`: \"text\" is a required property";
+    assert_eq!((text_of(&result), result.is_error), (refused, Some(true)));
 
     let error = rpc_error(client.read_resource(ReadResourceRequestParams::new("everything://nope")).await);
     assert_eq!(error.code.0, -32002);

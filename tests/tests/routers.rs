@@ -30,7 +30,7 @@ async fn two_routers_are_served_as_one_under_their_prefixes() {
         list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names[0], "hello_hello");
     assert!(names[1..].iter().all(|n| n.starts_with("ev_")), "{names:?}");
-    assert!(names.contains(&"ev_echo") && !names.contains(&"ev_bad-schema"), "{names:?}");
+    assert!(names.contains(&"ev_echo"), "{names:?}");
 
     assert_eq!(text(&server.call(2, "hello_hello", json!({ "name": "Ada" })).await), "Hello, Ada!");
     assert_eq!(text(&server.call(3, "ev_echo", json!({ "text": "routed" })).await), "routed");

@@ -100,6 +100,9 @@ pub struct ServeSettings {
     /// Compile without reading or writing the cache.
     #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub no_cache: Option<bool>,
+    /// `[validation]` in mcp-wit.toml.
+    #[command(flatten)]
+    pub validation: ToolChecks,
     /// Record every message in and out, of every session, to this `.mcp`
     /// file (FlatBuffers: read it with `mcp-wit log`). `--secret` values are
     /// never written.
@@ -161,6 +164,82 @@ pub enum InstancesArg {
     Shared,
 }
 
+/// What the host checks of the tools it serves (also for `inspect` and
+/// `call`).
+#[derive(clap::Args, Debug, Default, Clone, Copy, Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
+pub struct ToolChecks {
+    /// Pass tool arguments to the guest unchecked; by default they are
+    /// checked against the tool's input schema first, and a failed check is
+    /// a tool error naming why.
+    #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub no_validate_input: Option<bool>,
+    /// Serve tools whose input or output schema is not valid JSON Schema
+    /// (with a warning; their calls go unchecked); by default such a tool
+    /// stops the start, naming it and the schema's error.
+    #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub allow_invalid_schemas: Option<bool>,
+}
+
+impl ToolChecks {
+    /// These where given, `lower`'s elsewhere.
+    pub fn over(self, lower: ToolChecks) -> ToolChecks {
+        ToolChecks {
+            no_validate_input: self.no_validate_input.or(lower.no_validate_input),
+            allow_invalid_schemas: self.allow_invalid_schemas.or(lower.allow_invalid_schemas),
+        }
+    }
+
+    /// Whether arguments are checked before the guest runs.
+    pub fn validate_input(&self) -> bool {
+        !self.no_validate_input.unwrap_or(false)
+    }
+
+    /// Lists `component`'s tools once, then warns about the config and
+    /// secrets they need that were not granted, and refuses (or, with
+    /// `--allow-invalid-schemas`, warns about) schemas that are not valid
+    /// JSON Schema.
+    pub fn check(&self, component: &mcp_wit::LoadedRouter) -> anyhow::Result<()> {
+        let label = component.label();
+        let tools = component
+            .instantiate()
+            .and_then(|mut instance| instance.list_tools())
+            .map_err(|fault| anyhow::anyhow!("cannot list the tools of `{label}`: {}", fault.message))?;
+        report_requirements(component, &tools);
+        for tool in &tools {
+            let Err(error) = mcp_wit::ToolSchemas::of(tool) else { continue };
+            if self.allow_invalid_schemas.unwrap_or(false) {
+                tracing::warn!(component = label, "{error}; its calls go unchecked");
+            } else {
+                anyhow::bail!(
+                    "`{label}`: {error}. Fix the schema in the router, or pass --allow-invalid-schemas to serve the \
+                     tool unchecked"
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Warns (naming tool and key) about each config or secret a tool needs that
+/// was not supplied; the other tools are served regardless.
+fn report_requirements(component: &mcp_wit::LoadedRouter, tools: &[mcp_wit::contract::Tool]) {
+    use mcp_wit::sandbox::requirements::{self, RequirementKind};
+    let declared = requirements::declared_by(tools);
+    let supplied: Vec<&str> = component.policy().env().iter().map(|(k, _)| k.as_str()).collect();
+    for missing in requirements::missing(&declared, &supplied) {
+        let flag = match missing.kind {
+            RequirementKind::Config => format!("--config {}=VALUE", missing.key),
+            RequirementKind::Secret => format!("--secret {}", missing.key),
+        };
+        if missing.required {
+            tracing::warn!(component = component.label(), "missing: {missing}; pass {flag}");
+        } else {
+            tracing::debug!(component = component.label(), "not supplied: {missing}; pass {flag}");
+        }
+    }
+}
+
 impl From<InstancesArg> for InstanceMode {
     fn from(arg: InstancesArg) -> Self {
         match arg {
@@ -192,6 +271,7 @@ impl ServeSettings {
             pool_instances: self.pool_instances.or(lower.pool_instances),
             cache_dir: self.cache_dir.or(lower.cache_dir),
             no_cache: self.no_cache.or(lower.no_cache),
+            validation: self.validation.over(lower.validation),
             record: self.record.or(lower.record),
             record_redact: [lower.record_redact, self.record_redact].concat(),
             http: self.http.over(lower.http),

@@ -62,8 +62,6 @@ pub fn list() -> Vec<Tool> {
         tool("is-error", "Returns a result flagged as an error", OBJECT),
         tool("panic", "Panics", OBJECT),
         tool("counter", "Counts calls in this instance", OBJECT),
-        // Deliberately not JSON: the host must cope with a broken schema.
-        tool("bad-schema", "Has an input schema that is not JSON", "{not json"),
         Tool {
             annotations: Some(ToolAnnotations {
                 read_only: Some(false),

@@ -2,7 +2,7 @@
 //! (`tool-meta.config` / `tool-meta.secrets`), checked against what the
 //! operator supplies before serving.
 
-use mcp_wit_protocol::GuestFault;
+use mcp_wit_protocol::{GuestFault, contract};
 
 use crate::runtime::LoadedRouter;
 
@@ -43,21 +43,25 @@ impl std::fmt::Display for Requirement {
 
 /// Every config and secret the component's tools declare.
 pub fn declared(component: &LoadedRouter) -> Result<Vec<Requirement>, GuestFault> {
-    let tools = component.instantiate()?.list_tools()?;
+    Ok(declared_by(&component.instantiate()?.list_tools()?))
+}
+
+/// Every config and secret `tools` declare.
+pub fn declared_by(tools: &[contract::Tool]) -> Vec<Requirement> {
     let mut all = Vec::new();
     for tool in tools {
-        let Some(meta) = tool.meta else { continue };
+        let Some(meta) = &tool.meta else { continue };
         let mut push = |kind, key: String, description: String, required| {
             all.push(Requirement { tool: tool.name.clone(), kind, key, description, required });
         };
-        for d in meta.config.into_iter().flatten() {
-            push(RequirementKind::Config, d.name, d.description, d.required);
+        for d in meta.config.iter().flatten() {
+            push(RequirementKind::Config, d.name.clone(), d.description.clone(), d.required);
         }
-        for d in meta.secrets.into_iter().flatten() {
-            push(RequirementKind::Secret, d.name, d.description, d.required);
+        for d in meta.secrets.iter().flatten() {
+            push(RequirementKind::Secret, d.name.clone(), d.description.clone(), d.required);
         }
     }
-    Ok(all)
+    all
 }
 
 /// The declared requirements that `supplied` (the variable names granted to

@@ -237,10 +237,7 @@ pub fn call_tool_result(r: &contract::CallToolResult, structured: bool, v: Proto
         // Given explicitly: sent wherever the revision has the field.
         (Some(given), _) if v.has_structured_output() => super::content::object(&given.json),
         (Some(_), _) => None,
-        (None, true) => r.content.iter().find_map(|c| match c {
-            contract::Content::Text(t) if t.text.trim_start().starts_with('{') => GuestJson::parse(&t.text).ok(),
-            _ => None,
-        }),
+        (None, true) => structured_text(r).and_then(|text| GuestJson::parse(text).ok()),
         (None, false) => None,
     };
     CallToolResult {
@@ -249,6 +246,20 @@ pub fn call_tool_result(r: &contract::CallToolResult, structured: bool, v: Proto
         is_error: r.is_error,
         meta: result_meta(&r.meta, r.meta_object.as_ref()),
     }
+}
+
+/// The JSON text a result's `structuredContent` is made of when the tool
+/// declares an output schema: what it gives explicitly, or else (the
+/// 25.3.26 contract has no field for it) its first text content that is a
+/// JSON object.
+pub fn structured_text(r: &contract::CallToolResult) -> Option<&str> {
+    if let Some(given) = &r.structured_content {
+        return Some(&given.json);
+    }
+    r.content.iter().find_map(|c| match c {
+        contract::Content::Text(t) if t.text.trim_start().starts_with('{') => Some(t.text.as_str()),
+        _ => None,
+    })
 }
 
 /// A tool error reported as a result (`isError: true`), as 2025-11-25 asks

@@ -18,6 +18,8 @@ use crate::method::Method;
 use crate::params;
 use crate::router::{Router, RouterComponent};
 use crate::routers::ToolFacts;
+#[cfg(feature = "validate")]
+use crate::validation::ToolSchemas;
 use crate::version::ProtocolVersion;
 
 impl<C: RouterComponent> Exchange<C> {
@@ -159,9 +161,29 @@ impl<C: RouterComponent> Exchange<C> {
         let Some((mount, name)) = self.routers.route_name(&p.name) else {
             return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)));
         };
+        #[cfg(feature = "validate")]
+        let schemas = match self.options.validate_input || v.has_structured_output() {
+            true => self.tool_schemas(mount, name).await?,
+            false => None,
+        };
+        #[cfg(feature = "validate")]
+        if let Some(why) =
+            schemas.as_ref().filter(|_| self.options.validate_input).and_then(|s| s.check_arguments(arguments).err())
+        {
+            let message = format!("Invalid arguments for tool `{}`: {why}", p.name);
+            return self.reply(id, &mapping::tool_error_result(&message));
+        }
         let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
         match self.guest(mount, async |r, cx| r.call_tool(cx, name, arguments).await).await? {
             Ok(result) => {
+                #[cfg(feature = "validate")]
+                if let Some(why) = schemas.as_ref().filter(|_| structured).and_then(|s| broken_output(s, &result)) {
+                    let label = self.routers.mounts()[mount].component.label();
+                    tracing::warn!(component = %label, tool = %name, "a structured result that breaks its output schema: {why}");
+                    let message =
+                        format!("The tool `{}` returned a result that does not match its output schema: {why}", p.name);
+                    return self.reply(id, &mapping::tool_error_result(&message));
+                }
                 // Progress counts against the output cap with the result:
                 // written first, sent only if both fit (nothing partial).
                 let mut progress: Vec<Vec<u8>> = Vec::new();
@@ -196,6 +218,13 @@ impl<C: RouterComponent> Exchange<C> {
                 | contract::ToolError::SchemaError(message),
             ) => self.reply(id, &mapping::tool_error_result(&message)),
         }
+    }
+
+    /// The compiled schemas of tool `name` of mount `mount`, when they
+    /// check anything.
+    #[cfg(feature = "validate")]
+    async fn tool_schemas(&mut self, mount: usize, name: &str) -> Result<Option<Arc<ToolSchemas>>, RpcError> {
+        Ok(self.tool_facts(mount).await?.schemas.get(name).cloned())
     }
 
     /// Whether `name` of mount `mount` declares an output schema.
@@ -479,4 +508,14 @@ fn meta_entries(meta: &RawValue) -> Result<Vec<contract::MetaEntry>, RpcError> {
 /// `message`, or `fallback` when the guest gave none.
 fn or_else(message: String, fallback: &str) -> String {
     if message.trim().is_empty() { fallback.to_string() } else { message }
+}
+
+/// Why a result breaks its tool's output schema, if it does: results
+/// flagged as errors need not match.
+#[cfg(feature = "validate")]
+fn broken_output(schemas: &ToolSchemas, result: &contract::CallToolResult) -> Option<String> {
+    if result.is_error == Some(true) {
+        return None;
+    }
+    schemas.check_structured(mapping::structured_text(result)?).err()
 }

@@ -85,6 +85,9 @@ pub struct SessionOptions {
     /// caller leave out what it lacks the scopes to use (unauthenticated
     /// sessions see everything).
     pub list_filter: Option<Arc<ScopePolicy>>,
+    /// Whether a tool's arguments are checked against its input schema
+    /// before the guest runs (a failure is a tool error naming why).
+    pub validate_input: bool,
 }
 
 impl Default for SessionOptions {
@@ -95,6 +98,7 @@ impl Default for SessionOptions {
             state_key: StateKey::default(),
             state_ttl: crate::rounds::DEFAULT_STATE_TTL,
             list_filter: None,
+            validate_input: true,
         }
     }
 }

@@ -511,7 +511,7 @@ pub fn rss_bytes(pid: u32) -> u64 {
 // Small helpers shared by the test files
 // ---------------------------------------------------------------------------
 
-/// The tools `everything` lists, in order (`bad-schema` is left out).
+/// The tools `everything` lists, in order.
 pub const TOOLS: [&str; 9] =
     ["echo", "add", "all-content", "progress", "fail", "is-error", "panic", "counter", "annotated"];
 

@@ -1,0 +1,114 @@
+//! `schema-liar`: a fixture for the host's schema checks. Its tools declare
+//! schemas that are wrong in each way a router can get them wrong, and one
+//! breaks its own output schema:
+//!
+//! - `strict`: valid schemas (`text`, a non-empty string; `length`, an
+//!   integer), so that its arguments are checked; it answers honestly.
+//! - `liar`: its output schema asks for `{"length": integer}`, it answers
+//!   `{"length": "many"}`.
+//! - `typo`: an input schema with `"type": "strng"`, not valid JSON Schema.
+//! - `not-json`: an input schema that is not JSON.
+
+wit_bindgen::generate!({
+    path: "../../wit",
+    world: "wasix:mcp/mcp-router@25.3.26",
+});
+
+use exports::wasix::mcp::router::{
+    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, Content, GetPromptResult, Guest,
+    McpResource, Prompt, PromptError, ReadResourceResult, ResourceError, ServerCapabilities, TextContent, Tool,
+    ToolError, ToolsCapability, Value,
+};
+
+const STRICT_INPUT: &str = r#"{"type":"object","properties":{"text":{"type":"string","minLength":1}},"required":["text"],"additionalProperties":false}"#;
+const LENGTH_OUTPUT: &str = r#"{"type":"object","properties":{"length":{"type":"integer"}},"required":["length"]}"#;
+
+struct SchemaLiar;
+
+fn tool(name: &str, input: &str, output: Option<&str>) -> Tool {
+    Tool {
+        name: name.into(),
+        description: format!("The `{name}` case of the schema checks"),
+        input_schema: Value { json: input.into() },
+        output_schema: output.map(|json| Value { json: json.into() }),
+        annotations: None,
+        meta: None,
+    }
+}
+
+fn text(text: String) -> CallToolResult {
+    CallToolResult {
+        content: vec![Content::Text(TextContent { text, annotations: None })],
+        progress: None,
+        meta: None,
+        is_error: None,
+    }
+}
+
+/// The `text` argument, read without a JSON library: the host checked it.
+fn text_argument(arguments: &str) -> String {
+    let start = arguments.find("\"text\"").map(|i| i + 6).unwrap_or(0);
+    let rest = &arguments[start..];
+    let open = rest.find('"').map(|i| i + 1).unwrap_or(0);
+    let close = rest[open..].find('"').map(|i| open + i).unwrap_or(open);
+    rest[open..close].to_string()
+}
+
+impl Guest for SchemaLiar {
+    fn name() -> String {
+        "schema-liar".into()
+    }
+
+    fn instructions() -> String {
+        String::new()
+    }
+
+    fn capabilities() -> ServerCapabilities {
+        ServerCapabilities {
+            prompts: None,
+            resources: None,
+            tools: Some(ToolsCapability { list_changed: None }),
+            completions: None,
+        }
+    }
+
+    fn list_tools() -> Vec<Tool> {
+        vec![
+            tool("strict", STRICT_INPUT, Some(LENGTH_OUTPUT)),
+            tool("liar", r#"{"type":"object"}"#, Some(LENGTH_OUTPUT)),
+            tool("typo", r#"{"type":"object","properties":{"a":{"type":"strng"}}}"#, None),
+            tool("not-json", "{not json", None),
+        ]
+    }
+
+    fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
+        match tool_name.as_str() {
+            "strict" => Ok(text(format!(r#"{{"length":{}}}"#, text_argument(&arguments.json).chars().count()))),
+            "liar" => Ok(text(r#"{"length":"many"}"#.into())),
+            "typo" | "not-json" => Ok(text("called".into())),
+            _ => Err(ToolError::NotFound(tool_name)),
+        }
+    }
+
+    fn list_resources() -> Vec<McpResource> {
+        Vec::new()
+    }
+
+    fn read_resource(uri: String) -> Result<ReadResourceResult, ResourceError> {
+        Err(ResourceError::NotFound(uri))
+    }
+
+    fn list_prompts() -> Vec<Prompt> {
+        Vec::new()
+    }
+
+    fn get_prompt(prompt_name: String) -> Result<GetPromptResult, PromptError> {
+        Err(PromptError::NotFound(prompt_name))
+    }
+
+    fn complete(_request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
+        Err(CompletionError::NotFound("no completions".into()))
+    }
+}
+
+export!(SchemaLiar);
