@@ -70,7 +70,7 @@ impl Kind {
         match self {
             Kind::Tool => Spec {
                 strings: &["name", "description"],
-                flags: &["read_only", "destructive", "streaming", "experimental"],
+                flags: &["read_only", "destructive", "streaming", "experimental", "unlisted"],
                 exprs: &["input_schema", "output_schema", "meta"],
             },
             Kind::Resource => Spec {
@@ -509,6 +509,9 @@ fn cached(name: &str, ty: Tokens, items: Vec<Tokens>) -> Tokens {
 fn list_tools<'a>(tools: impl Iterator<Item = &'a Handler>) -> syn::Result<Tokens> {
     let mut items = Vec::new();
     for tool in tools {
+        if tool.options.flag("unlisted").is_some_and(|f| f.value) {
+            continue;
+        }
         let name = tool.name();
         let description = tool.description().unwrap_or_default();
         let input_schema = match (tool.options.expr("input_schema"), tool.value_type()) {

@@ -103,7 +103,7 @@
 //! | attribute | options |
 //! | --- | --- |
 //! | `#[router]` | `name` (the crate's by default), `instructions`, `tools_list_changed`, `prompts_list_changed`, `resources_list_changed`, `resources_subscribe` (each `= false` to say no explicitly), `export = false` |
-//! | `#[tool]` | `name` (the method's by default), `description` (the doc comment by default), `read_only`, `destructive`, `streaming`, `experimental` (each `= false` too), `input_schema = EXPR`, `output_schema = EXPR`, `meta = EXPR` (a [`ToolMeta`](types::ToolMeta)) |
+//! | `#[tool]` | `name` (the method's by default), `description` (the doc comment by default), `read_only`, `destructive`, `streaming`, `experimental` (each `= false` too), `input_schema = EXPR`, `output_schema = EXPR`, `meta = EXPR` (a [`ToolMeta`](types::ToolMeta)), `unlisted` (callable, not listed) |
 //! | `#[resource]` | `uri`, `name`, `description`, `mime_type`, `annotations = EXPR`, `unlisted` (readable, not listed) |
 //! | `#[resource_template]` | `uri_template` (`{var}`, `{+var}`), `name`, `title`, `description`, `mime_type`, `annotations = EXPR`; a parameter of a `Deserialize` type gets the URI's variables |
 //! | `#[prompt]` | `name`, `description`, `arguments = EXPR` (a `Vec<PromptArgument>`) |
@@ -135,6 +135,11 @@
 //! resource templates, prompts with arguments, subscriptions and roots
 //! changes. Without it the component exports the contract only (prompts
 //! then get no arguments).
+//!
+//! `preserve_order` (on by default) keeps schemas' properties, and so
+//! prompt arguments, in the order of the struct's fields rather than sorted
+//! by name. It turns on serde_json's `preserve_order` for the whole
+//! component: every JSON object it builds or parses keeps its order.
 
 extern crate self as mcp_wit_sdk;
 

@@ -169,9 +169,23 @@ mod tests {
         assert_eq!(schema["required"], json!(["city"]));
         assert_eq!(schema["properties"]["city"], json!({ "type": "string", "description": "The city." }));
         assert!(schema.get("title").is_none() && schema.get("description").is_none(), "{schema}");
-        // The fields keep their order.
+        // The fields keep their order (sorted by name, they would too).
         let keys: Vec<_> = schema["properties"].as_object().unwrap().keys().collect();
         assert_eq!(keys, ["city", "days"]);
+    }
+
+    #[derive(JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is used")]
+    struct Backwards {
+        zeta: String,
+        alpha: String,
+    }
+
+    #[test]
+    #[cfg(feature = "preserve_order")]
+    fn properties_keep_the_order_of_the_fields() {
+        let names: Vec<_> = prompt_arguments::<Backwards>().into_iter().map(|a| a.name).collect();
+        assert_eq!(names, ["zeta", "alpha"]);
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! `#[router]` natively: what the contract's functions answer for a router
 //! written with the attributes.
 
+// The router has a resource template, which only the extension lists.
+#![cfg(feature = "extension")]
+
 use std::cell::Cell;
 
 use mcp_wit_sdk::prelude::*;
@@ -59,6 +62,11 @@ impl Weather {
     #[tool]
     fn parse(&self) -> Result<String, ToolError> {
         Ok("x".parse::<i32>()?.to_string())
+    }
+
+    #[tool(unlisted)]
+    fn hidden(&self) -> &'static str {
+        "hidden"
     }
 
     #[tool(input_schema = r#"{"type":"object"}"#, meta = mcp_wit_sdk::types::ToolMeta {
@@ -158,6 +166,7 @@ fn calls_decode_arguments_first() {
     assert_eq!(call("nope", json!({})), Err(ToolError::not_found("nope")));
     assert_eq!(call("parse", json!({})), Err(ToolError::execution_error("invalid digit found in string")));
     assert_eq!(call("raw", json!({ "a": 1 })).unwrap().is_error, Some(true));
+    assert_eq!(text(&call("hidden", json!({})).unwrap()), "hidden", "unlisted, still callable");
 }
 
 #[test]
