@@ -5,8 +5,10 @@
 
 use serde_json::Value as Json;
 
-use crate::content::{PNG, image, text};
-use crate::exports::wasix::mcp::router::{CompletionError, CompletionRequest, CompletionResponse};
+use mcp_wit_sdk::CompletionError;
+use mcp_wit_sdk::types::{CompletionRequest, CompletionResponse, Content};
+
+use crate::content::{PNG, image};
 
 /// Number of `lang-NNN` candidates; more than a client is shown at once.
 const CANDIDATES: usize = 150;
@@ -45,7 +47,7 @@ pub fn complete(request: CompletionRequest) -> Result<CompletionResponse, Comple
     let mut content: Vec<_> = (0..CANDIDATES)
         .map(|i| format!("lang-{i:03}"))
         .filter(|candidate| argument_name == "who" && candidate.starts_with(argument_value))
-        .map(|candidate| text(format!("{prefix}{candidate}")))
+        .map(|candidate| Content::text(format!("{prefix}{candidate}")))
         .collect();
 
     // One non-text item, which the host must skip when building the values.

@@ -1,23 +1,15 @@
 //! Small constructors that keep the fixture data readable.
 
-use crate::exports::wasix::mcp::router::{
-    Annotations, AudioContent, BlobResourceContents, Content, EmbeddedResource, ImageContent, MetaEntry,
-    ResourceContents, Role, TextContent, TextResourceContents, Value,
+use mcp_wit_sdk::types::{
+    Annotations, AudioContent, BlobResourceContents, ConfigDescriptor, Content, EmbeddedResource, ImageContent,
+    MetaEntry, ResourceContents, Role, SecretDescriptor, TextContent, ToolMeta,
 };
 
 /// The eight-byte PNG signature, base64 encoded.
 pub const PNG: &str = "iVBORw0KGgo=";
 
-pub fn json(json: &str) -> Value {
-    Value { json: json.into() }
-}
-
 pub fn annotations(audience: Option<Vec<Role>>, priority: Option<f32>, timestamp: Option<&str>) -> Annotations {
     Annotations { audience, priority, timestamp: timestamp.map(Into::into) }
-}
-
-pub fn meta(entries: &[(&str, &str)]) -> Vec<MetaEntry> {
-    entries.iter().map(|&(key, value)| MetaEntry { key: key.into(), value: value.into() }).collect()
 }
 
 pub fn text_content(text: &str, annotations: Option<Annotations>) -> TextContent {
@@ -26,11 +18,6 @@ pub fn text_content(text: &str, annotations: Option<Annotations>) -> TextContent
 
 pub fn image_content(data: &str, mime_type: &str, annotations: Option<Annotations>) -> ImageContent {
     ImageContent { data: data.into(), mime_type: mime_type.into(), annotations }
-}
-
-/// Plain text content without annotations.
-pub fn text(text: impl Into<String>) -> Content {
-    Content::Text(TextContent { text: text.into(), annotations: None })
 }
 
 /// Text content carrying annotations.
@@ -50,18 +37,30 @@ pub fn embedded(resource_contents: ResourceContents, annotations: Option<Annotat
     Content::Embedded(EmbeddedResource { resource_contents, annotations })
 }
 
-pub fn text_resource(uri: &str, mime_type: Option<&str>, text: &str) -> ResourceContents {
-    ResourceContents::Text(TextResourceContents {
-        uri: uri.into(),
-        mime_type: mime_type.map(Into::into),
-        text: text.into(),
-    })
-}
-
+/// Blob contents from base64 text as the fixture spells it.
 pub fn blob_resource(uri: &str, mime_type: Option<&str>, blob: &str) -> ResourceContents {
     ResourceContents::Blob(BlobResourceContents {
         uri: uri.into(),
         mime_type: mime_type.map(Into::into),
         blob: blob.into(),
     })
+}
+
+/// The `annotated` tool's meta: every field of `tool-meta`.
+pub fn every_tool_meta() -> ToolMeta {
+    ToolMeta {
+        output_hint: Some("a short greeting".into()),
+        config: Some(vec![ConfigDescriptor {
+            name: "GREETING".into(),
+            description: "Greeting word".into(),
+            required: true,
+        }]),
+        secrets: Some(vec![SecretDescriptor {
+            name: "API_TOKEN".into(),
+            description: "Token for the upstream API".into(),
+            required: false,
+        }]),
+        config_meta: Some(MetaEntry::list(&[("group", "demo")])),
+        extra: Some(MetaEntry::list(&[("owner", "tests")])),
+    }
 }
