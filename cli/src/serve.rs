@@ -10,8 +10,8 @@ use anyhow::Context;
 use mcp_wit::runtime::limits::{DEFAULT_MAX_MEMORY, DEFAULT_TIMEOUT};
 use mcp_wit::transport::{http, stdio};
 use mcp_wit::{
-    CompileCache, EngineOptions, InstanceMode, Limits, LoadedRouter, MemoryBudget, MountError, Routers, Session,
-    SessionOptions, StdioOptions,
+    CompileCache, Deployment, EngineOptions, InstanceMode, Limits, LoadedRouter, MemoryBudget, MountError, Routers,
+    Session, SessionOptions, StdioOptions,
 };
 
 use crate::config_file::ConfigFile;
@@ -39,8 +39,10 @@ pub struct ServeArgs {
     settings: ServeSettings,
     #[command(flatten)]
     sandbox: SandboxArgs,
-    /// Over HTTP, reload when `mcp-wit.toml` or a served component's file
-    /// changes, as on SIGHUP (checked every second).
+    /// Reload when `mcp-wit.toml` or a served component's file changes, as
+    /// on SIGHUP (checked every second). Over HTTP new sessions and requests
+    /// get the new version; over stdio the client's session moves to it at
+    /// once (the routers' state starts afresh) and hears which lists changed.
     #[arg(long)]
     watch: bool,
 }
@@ -99,13 +101,6 @@ pub struct Loaded {
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets } =
         load(&args)?;
-    if args.watch && http_options.is_none() {
-        anyhow::bail!(
-            "--watch reloads a server on HTTP (--http ADDR); over stdio the connection is the client's \
-             one session and keeps its instances until it ends: restart the server to serve new files \
-             (an MCP client starts it again when it reconnects)"
-        );
-    }
     let recording = match &settings.record {
         Some(path) => {
             let transport = match &http_options {
@@ -125,13 +120,33 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         Some(options) => {
             let reload = Reload { args: args.clone(), engine, sources, secrets };
             http::serve_http_with(routers, session_options, options.tap(tap), |reloader| {
-                tokio::spawn(reload.run(reloader));
+                tokio::spawn(reload.run(Box::new(move |routers| reloader.replace(routers))));
             })
             .context("HTTP transport failed")
         }
+        None if args.watch => {
+            // The client's one session follows the files: each rebuild
+            // replaces its routers (and their state) at once, and the client
+            // hears which lists changed.
+            let deployment = Deployment::new(routers);
+            let mut session = Session::following(&deployment, session_options);
+            let reload = Reload { args: args.clone(), engine, sources, secrets };
+            std::thread::Builder::new().name("mcp-wit-watch".into()).spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                match runtime {
+                    Ok(runtime) => runtime.block_on(reload.run(Box::new(move |routers| {
+                        let generation = deployment.replace(routers);
+                        tracing::info!(generation, "the connection moves to the reloaded routers");
+                    }))),
+                    Err(e) => tracing::error!("cannot watch the served files: {e}"),
+                }
+            })?;
+            let options = StdioOptions { max_message_size, tap, reload_poll: Some(WATCH_POLL) };
+            stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
+        }
         None => {
             let mut session = Session::new(routers, session_options);
-            let options = StdioOptions { max_message_size, tap };
+            let options = StdioOptions { max_message_size, tap, reload_poll: None };
             stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
         }
     };
@@ -156,8 +171,13 @@ struct Reload {
     secrets: Vec<String>,
 }
 
+/// How often an idle stdio connection under `--watch` looks for a reload.
+const WATCH_POLL: Duration = Duration::from_millis(250);
+
 impl Reload {
-    async fn run(mut self, reloader: http::Reloader) {
+    /// Reloads on SIGHUP and, with `--watch`, when a served file changes;
+    /// each version that loads and lists is handed to `replace`.
+    async fn run(mut self, replace: Box<dyn Fn(mcp_wit::Routers) + Send>) {
         #[cfg(unix)]
         let mut hangup = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) {
             Ok(signal) => Some(signal),
@@ -208,7 +228,7 @@ impl Reload {
                 Ok(Ok(loaded)) => {
                     self.sources = loaded.sources;
                     seen = modified(&self.sources);
-                    reloader.replace(loaded.routers);
+                    replace(loaded.routers);
                 }
                 Ok(Err(e)) => tracing::error!("the reload failed; the running version keeps serving: {e:#}"),
                 Err(e) => tracing::error!("the reload failed; the running version keeps serving: {e}"),

@@ -310,3 +310,28 @@ fn pipelined_requests_are_answered_in_batches_of_eight() {
     let ids: Vec<i64> = answers.iter().flatten().map(|a| a["id"].as_i64().unwrap()).collect();
     assert_eq!(ids, (0..=18).collect::<Vec<_>>());
 }
+
+#[tokio::test]
+async fn watch_moves_the_connection_to_a_rebuilt_router_and_tells_the_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let router = dir.path().join("router.wasm");
+    std::fs::copy(fixture("hello"), &router).unwrap();
+    let path = router.to_str().unwrap();
+    let mut server = RawServer::initialized(&["serve", path, "--watch"], "2025-11-25").await;
+    let names = |list: &Value| -> Vec<String> {
+        list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_owned()).collect()
+    };
+    assert_eq!(names(&server.request(2, "tools/list", json!({})).await), ["hello"]);
+
+    // A rebuild: the file replaced in one step, as a build tool does.
+    let rebuilt = dir.path().join("router.wasm.new");
+    std::fs::copy(fixture("echo"), &rebuilt).unwrap();
+    std::fs::rename(&rebuilt, &router).unwrap();
+    // Unasked, while the client is idle: the lists that changed.
+    let changed = server.receive().await;
+    assert_eq!(changed["method"], "notifications/tools/list_changed", "{changed}");
+    assert_eq!(names(&server.request(3, "tools/list", json!({})).await), ["echo"]);
+    let echoed = server.call(4, "echo", json!({ "text": "rebuilt" })).await;
+    assert_eq!(support::text(&echoed), "rebuilt");
+    server.finish().await;
+}

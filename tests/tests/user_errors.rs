@@ -1,7 +1,7 @@
 //! The errors a new user met first, each saying once what went wrong and
 //! what to do: a memory cap below what a component starts with, a missing
 //! file, a router built for the wrong target, commands run without a
-//! component, `--watch` over stdio, mistakes in `mcp-wit.toml`, and a guest
+//! component, mistakes in `mcp-wit.toml`, and a guest
 //! that panics.
 
 use std::process::{Command, Output, Stdio};
@@ -109,12 +109,6 @@ fn inspect_call_and_wrap_use_the_demo_router_without_a_component() {
     assert!(wrapped.status.success(), "{}", stderr(&wrapped));
     assert!(String::from_utf8_lossy(&wrapped.stdout).contains("the built-in demo router (`hello`)"));
     assert!(std::fs::metadata(&out).unwrap().len() > 0);
-}
-
-#[test]
-fn watch_over_stdio_is_refused_with_the_reason() {
-    let error = error_line(&run(&["serve", "--watch"]));
-    assert!(error.contains("--watch reloads a server on HTTP (--http ADDR)"), "{error}");
 }
 
 /// `mcp-wit serve -f FILE` with `text` as the file.

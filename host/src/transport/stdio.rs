@@ -68,11 +68,17 @@ pub struct StdioOptions {
     pub max_message_size: usize,
     /// Sees every message in and out ([`STDIO_SESSION`]).
     pub tap: Option<Tap>,
+    /// While no input waits, how often to look whether the deployment the
+    /// session follows was reloaded; when it was, the session moves to the
+    /// new routers at once (dropping its instances) and the client hears
+    /// which lists changed (`serve --watch`). `None`: only as 2025
+    /// sessions do, at a request after the instances are gone.
+    pub reload_poll: Option<Duration>,
 }
 
 impl Default for StdioOptions {
     fn default() -> Self {
-        StdioOptions { max_message_size: DEFAULT_MAX_MESSAGE_SIZE, tap: None }
+        StdioOptions { max_message_size: DEFAULT_MAX_MESSAGE_SIZE, tap: None, reload_poll: None }
     }
 }
 
@@ -172,6 +178,15 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
     let mut scratch = Vec::new();
     let mut unflushed = 0;
     loop {
+        if let Some(every) = options.reload_poll {
+            // Idle: wake for input, or to move to reloaded routers.
+            while !lock(&buffer).wait_for_input(every) {
+                if session.deployment_changed() {
+                    session.move_to_newest_now(&mut out);
+                    lock(&output).writer.flush()?;
+                }
+            }
+        }
         let next = lock(&buffer).next_line(&mut line, options.max_message_size)?;
         match next {
             Line::Eof => {
@@ -325,6 +340,12 @@ impl<I: Input> InputBuffer<I> {
 
     fn has_complete_line(&self) -> bool {
         memchr::memchr(b'\n', self.pending()).is_some()
+    }
+
+    /// Whether a line (or the end of input) is there to take, waiting up to
+    /// `timeout` for the input.
+    fn wait_for_input(&self, timeout: Duration) -> bool {
+        self.eof || self.has_complete_line() || self.input.wait_ready(timeout)
     }
 
     /// Copies the next line (without its `\n`) into `line`; a line longer

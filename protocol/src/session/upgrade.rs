@@ -12,8 +12,30 @@ impl<C: RouterComponent> Session<C> {
     /// that differ between the two versions are announced to its client
     /// (through its sink, else to `out`, before the answer).
     pub(super) async fn follow_deployment<O: Outbox + ?Sized>(&mut self, out: &mut O) {
+        if self.ex.open.iter().any(Router::holds_instance) {
+            return;
+        }
+        self.move_to_newest(out).await;
+    }
+
+    /// Whether the deployment the session follows serves routers it has
+    /// not moved to yet.
+    pub fn deployment_changed(&self) -> bool {
+        self.following.as_ref().is_some_and(|(deployment, generation)| deployment.generation() != *generation)
+    }
+
+    /// Moves the session to the newest routers of the deployment it follows
+    /// now, dropping the instances it holds (their guest state is lost),
+    /// and tells its client of each list that differs: what a development
+    /// loop wants when a rebuilt router replaces the one a connected client
+    /// uses. Blocking: guest calls (to compare the lists) run on this thread.
+    pub fn move_to_newest_now<O: Outbox + ?Sized>(&mut self, out: &mut O) {
+        crate::block_on(self.move_to_newest(out));
+    }
+
+    async fn move_to_newest<O: Outbox + ?Sized>(&mut self, out: &mut O) {
         let Some((deployment, generation)) = &self.following else { return };
-        if deployment.generation() == *generation || self.ex.open.iter().any(Router::holds_instance) {
+        if deployment.generation() == *generation {
             return;
         }
         let (generation, routers) = deployment.current();
