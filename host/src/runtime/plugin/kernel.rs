@@ -80,18 +80,14 @@ impl PluginLogLevel {
     /// (they are logged from `runtime::instance::plugin`): a plugin asks
     /// with `get_log_level`, and formats nothing that would be dropped.
     fn recorded() -> Self {
-        use tracing::Level;
+        use tracing::{Level, enabled};
         const TARGET: &str = "mcp_wit::runtime::instance::plugin";
-        if tracing::enabled!(target: TARGET, Level::TRACE) {
-            PluginLogLevel::Trace
-        } else if tracing::enabled!(target: TARGET, Level::DEBUG) {
-            PluginLogLevel::Debug
-        } else if tracing::enabled!(target: TARGET, Level::INFO) {
-            PluginLogLevel::Info
-        } else if tracing::enabled!(target: TARGET, Level::WARN) {
-            PluginLogLevel::Warn
-        } else {
-            PluginLogLevel::Error
+        match () {
+            () if enabled!(target: TARGET, Level::TRACE) => PluginLogLevel::Trace,
+            () if enabled!(target: TARGET, Level::DEBUG) => PluginLogLevel::Debug,
+            () if enabled!(target: TARGET, Level::INFO) => PluginLogLevel::Info,
+            () if enabled!(target: TARGET, Level::WARN) => PluginLogLevel::Warn,
+            () => PluginLogLevel::Error,
         }
     }
 }
@@ -592,13 +588,11 @@ mod tests {
 
     #[test]
     fn the_level_is_what_the_host_records() {
-        let filter = tracing_subscriber::filter::Targets::new()
-            .with_target("mcp_wit::runtime::instance::plugin", tracing::Level::DEBUG);
-        let subscriber = tracing_subscriber::layer::SubscriberExt::with(tracing_subscriber::registry(), filter);
-        tracing::subscriber::with_default(subscriber, || assert_eq!(kernel().get_log_level(), 1));
-        let nothing = tracing_subscriber::filter::Targets::new()
-            .with_target("mcp_wit::runtime::instance::plugin", tracing::Level::WARN);
-        let subscriber = tracing_subscriber::layer::SubscriberExt::with(tracing_subscriber::registry(), nothing);
-        tracing::subscriber::with_default(subscriber, || assert_eq!(kernel().get_log_level(), 3));
+        use tracing_subscriber::{filter::Targets, layer::SubscriberExt};
+        for (recorded, reported) in [(tracing::Level::DEBUG, 1), (tracing::Level::WARN, 3)] {
+            let filter = Targets::new().with_target("mcp_wit::runtime::instance::plugin", recorded);
+            let subscriber = tracing_subscriber::registry().with(filter);
+            tracing::subscriber::with_default(subscriber, || assert_eq!(kernel().get_log_level(), reported));
+        }
     }
 }
