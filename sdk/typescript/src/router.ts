@@ -1,0 +1,639 @@
+// The Router: tools, resources, resource templates and prompts registered as
+// in the MCP TypeScript SDK, and the component's exports written over them
+// (`wasix:mcp/router@25.3.26` and `mcp-wit:extension/extension`).
+//
+// Every export catches what its handler throws and answers with the
+// contract's error variant: a JS throw that escaped an export would trap the
+// instance (the client would see wasm internals and the instance's state
+// would be lost).
+import { Context } from './context.js';
+import { PromptError, ResourceError, ToolError, messageOf } from './errors.js';
+import { compileSchema, type CompiledSchema, type Infer, type JsonSchema, type SchemaInput, type ZodRawShape } from './schema.js';
+import type {
+  Annotations,
+  CallToolResult,
+  ContentBlock,
+  GetPromptResult,
+  PromptArgument,
+  PromptMessage,
+  PromptReturn,
+  ReadResourceResult,
+  ResourceContents,
+  ResourceMetadata,
+  ResourceReturn,
+  ToolAnnotations,
+  ToolReturn,
+} from './types.js';
+import { matchUriTemplate } from './uri-template.js';
+
+type Awaitable<T> = T | Promise<T>;
+
+/** The server's identity and what it declares beyond what it registers. */
+export interface RouterOptions {
+  /** `serverInfo.name`. */
+  name: string;
+  /** Guidance for the client's model. */
+  instructions?: string;
+  /** Accepted for the MCP TypeScript SDK's sake; the host reports its own version. */
+  version?: string;
+  capabilities?: {
+    /** The tools may change (`ctx.notifyListChanged('tools')`). */
+    tools?: { listChanged?: boolean };
+    /** The prompts may change. */
+    prompts?: { listChanged?: boolean };
+    /** The resources may change; `subscribe`: clients may subscribe to updates (`ctx.notifyResourceUpdated`). */
+    resources?: { listChanged?: boolean; subscribe?: boolean };
+  };
+}
+
+/** A tool's declaration. */
+export interface ToolConfig<I extends SchemaInput | undefined = undefined, O extends SchemaInput | undefined = undefined> {
+  /** Not carried by the contract (it has no tool title): say it in the description. */
+  title?: string;
+  description?: string;
+  /** A zod shape, a zod object or a JSON Schema object; the handler gets the parsed arguments. */
+  inputSchema?: I;
+  /** Declares structured output: return `structuredContent` of this shape. */
+  outputSchema?: O;
+  annotations?: ToolAnnotations;
+}
+
+/** A tool handler: with an input schema it takes the arguments and the context, without one the context alone. */
+export type ToolCallback<I extends SchemaInput | undefined> = I extends SchemaInput
+  ? (args: Infer<I>, ctx: Context) => Awaitable<ToolReturn>
+  : (ctx: Context) => Awaitable<ToolReturn>;
+
+/** A prompt's declaration. */
+export interface PromptConfig<A extends ZodRawShape | JsonSchema | undefined = undefined> {
+  /** Not carried by the contract (it has no prompt title). */
+  title?: string;
+  description?: string;
+  /** The arguments (strings), as a zod shape or a JSON Schema object. */
+  argsSchema?: A;
+  /** Completers for arguments, by name (`completion/complete`). */
+  complete?: Record<string, CompleteCallback>;
+}
+
+/** A prompt handler: with arguments it takes them and the context, without them the context alone. */
+export type PromptCallback<A extends ZodRawShape | JsonSchema | undefined> = A extends ZodRawShape | JsonSchema
+  ? (args: Infer<A>, ctx: Context) => Awaitable<PromptReturn>
+  : (ctx: Context) => Awaitable<PromptReturn>;
+
+/** Completes one argument's value: the candidates for what the user typed so far. */
+export type CompleteCallback = (value: string, context: { arguments: Record<string, string> }) => string[];
+
+/** What a client asks to complete (`completion/complete`). */
+export interface CompleteRequest {
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+  argument: { name: string; value: string };
+  context?: { arguments?: Record<string, string> };
+}
+
+/** A resource template's metadata, with completers for its variables. */
+export interface ResourceTemplateMetadata extends ResourceMetadata {
+  complete?: Record<string, CompleteCallback>;
+}
+
+/** A resource handler: the URI read. */
+export type ResourceCallback = (uri: string, ctx: Context) => Awaitable<ResourceReturn>;
+
+/** A resource template handler: the URI read and the template's variables in it. */
+export type ResourceTemplateCallback = (uri: string, variables: Record<string, string>, ctx: Context) => Awaitable<ResourceReturn>;
+
+// The contract's values as the JS bindings take them: records with camelCase
+// fields, variants as `{ tag, val }`, `option<T>` as the value or
+// `undefined`, an error result thrown as its variant.
+type Variant = { tag: string; val?: unknown };
+type WitRecord = Record<string, unknown>;
+
+/** The `wasix:mcp/router@25.3.26` export. */
+export interface RouterExport {
+  name(): string;
+  instructions(): string;
+  capabilities(): WitRecord;
+  listTools(): WitRecord[];
+  callTool(toolName: string, args: { json: string }): Awaitable<WitRecord>;
+  listResources(): WitRecord[];
+  readResource(uri: string): Awaitable<WitRecord>;
+  listPrompts(): WitRecord[];
+  getPrompt(promptName: string): Awaitable<WitRecord>;
+  complete(request: { input: { json: string } }): Awaitable<WitRecord>;
+}
+
+/** The `mcp-wit:extension/extension` export. */
+export interface ExtensionExport {
+  listResourceTemplates(): WitRecord[];
+  getPromptWithArguments(promptName: string, args: Array<[string, string]>): Awaitable<WitRecord>;
+  subscribe(uri: string): void;
+  unsubscribe(uri: string): void;
+  onRootsListChanged(): Awaitable<void>;
+}
+
+// StarlingMonkey runs its event loop until an export's promise settles, so
+// `async` handlers work there. The QuickJS engine built without async
+// support does not: a promise cannot be waited for. The event loop's timers
+// tell the two apart.
+const awaitsExports = typeof (globalThis as { setTimeout?: unknown }).setTimeout === 'function';
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/**
+ * Maps a handler's value (or promise of one) with `map`; anything thrown
+ * becomes the error variant `fail` makes, thrown as the bindings want.
+ */
+function settle<T>(run: () => unknown, map: (value: any) => T, fail: (thrown: unknown) => Variant): Awaitable<T> {
+  let value: unknown;
+  try {
+    value = run();
+  } catch (thrown) {
+    throw fail(thrown);
+  }
+  if (isThenable(value)) {
+    if (!awaitsExports) {
+      // Keep an unhandled rejection from surfacing later.
+      Promise.resolve(value).catch(() => undefined);
+      throw fail(
+        new Error(
+          'the handler returned a Promise, which this engine (QuickJS, without async) cannot wait for: make it synchronous (the context calls are) or build with --backend starlingmonkey',
+        ),
+      );
+    }
+    return Promise.resolve(value).then(
+      (v) => {
+        try {
+          return map(v);
+        } catch (thrown) {
+          throw fail(thrown);
+        }
+      },
+      (thrown) => {
+        throw fail(thrown);
+      },
+    );
+  }
+  try {
+    return map(value);
+  } catch (thrown) {
+    throw fail(thrown);
+  }
+}
+
+function isVariant(thrown: unknown, tags: string[]): thrown is Variant {
+  return typeof thrown === 'object' && thrown !== null && tags.includes((thrown as Variant).tag) && typeof (thrown as Variant).val === 'string';
+}
+
+const toolTags = ['invalid-parameters', 'execution-error', 'schema-error', 'not-found'];
+function toolFailure(thrown: unknown): Variant {
+  if (thrown instanceof ToolError) return { tag: thrown.kind, val: thrown.message };
+  if (isVariant(thrown, toolTags)) return { tag: thrown.tag, val: thrown.val };
+  return { tag: 'execution-error', val: messageOf(thrown) };
+}
+
+const resourceTags = ['execution-error', 'not-found'];
+function resourceFailure(thrown: unknown): Variant {
+  if (thrown instanceof ResourceError) return { tag: thrown.kind, val: thrown.message };
+  if (isVariant(thrown, resourceTags)) return { tag: thrown.tag, val: thrown.val };
+  return { tag: 'execution-error', val: messageOf(thrown) };
+}
+
+const promptTags = ['invalid-parameters', 'internal-error', 'not-found'];
+function promptFailure(thrown: unknown): Variant {
+  if (thrown instanceof PromptError) return { tag: thrown.kind, val: thrown.message };
+  if (isVariant(thrown, promptTags)) return { tag: thrown.tag, val: thrown.val };
+  return { tag: 'internal-error', val: messageOf(thrown) };
+}
+
+const completionTags = ['invalid-parameters', 'execution-error', 'schema-error', 'not-found'];
+function completionFailure(thrown: unknown): Variant {
+  if (isVariant(thrown, completionTags)) return { tag: thrown.tag, val: thrown.val };
+  return { tag: 'execution-error', val: messageOf(thrown) };
+}
+
+function annotations(a: Annotations | undefined): WitRecord | undefined {
+  if (a === undefined) return undefined;
+  return { audience: a.audience, priority: a.priority, timestamp: a.lastModified };
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!);
+  return btoa(binary);
+}
+
+function resourceContents(c: ResourceContents, mimeType?: string): Variant {
+  if ('text' in c && typeof c.text === 'string') {
+    return { tag: 'text', val: { uri: c.uri, mimeType: c.mimeType ?? mimeType, text: c.text } };
+  }
+  if ('blob' in c) {
+    const blob = typeof c.blob === 'string' ? c.blob : base64(c.blob);
+    return { tag: 'blob', val: { uri: c.uri, mimeType: c.mimeType ?? mimeType, blob } };
+  }
+  throw new TypeError(`resource contents for ${String((c as { uri?: unknown }).uri)} hold neither text nor blob`);
+}
+
+function text(t: string, a?: Annotations): Variant {
+  return { tag: 'text', val: { text: t, annotations: annotations(a) } };
+}
+
+function content(c: ContentBlock): Variant {
+  switch (c.type) {
+    case 'text':
+      return text(c.text, c.annotations);
+    case 'image':
+    case 'audio':
+      return { tag: c.type, val: { data: c.data, mimeType: c.mimeType, annotations: annotations(c.annotations) } };
+    case 'resource':
+      return { tag: 'embedded', val: { resourceContents: resourceContents(c.resource), annotations: annotations(c.annotations) } };
+    default:
+      throw new TypeError(`content of type ${JSON.stringify((c as { type?: unknown }).type)} is not carried by the contract`);
+  }
+}
+
+function toolResult(r: ToolReturn): WitRecord {
+  if (r === undefined || r === null) r = {};
+  if (typeof r === 'string') r = { content: [{ type: 'text', text: r }] };
+  const blocks = (r.content ?? []).map(content);
+  if (r.structuredContent !== undefined) {
+    // The contract has no field for it: the host reads it from the first
+    // text content that is a JSON object.
+    const json = JSON.stringify(r.structuredContent);
+    const first = r.content?.find((c) => c.type === 'text');
+    if (!(first && first.type === 'text' && first.text === json)) blocks.unshift(text(json));
+  }
+  const meta = r._meta === undefined ? undefined : Object.entries(r._meta).map(([key, value]) => ({ key, value: String(value) }));
+  return { content: blocks, progress: undefined, meta, isError: r.isError };
+}
+
+function readResult(r: ResourceReturn, uri: string, mimeType: string | undefined): WitRecord {
+  if (typeof r === 'string') return { contents: [resourceContents({ uri, text: r }, mimeType)] };
+  if (!r || !Array.isArray((r as ReadResourceResult).contents)) throw new TypeError('a resource handler must return { contents: [...] } or a string');
+  return { contents: r.contents.map((c) => resourceContents(c, mimeType)) };
+}
+
+function promptMessage(m: PromptMessage): WitRecord {
+  const c = m.content;
+  let val: Variant;
+  switch (c.type) {
+    case 'text':
+      val = text(c.text, c.annotations);
+      break;
+    case 'image':
+      val = { tag: 'image', val: { data: c.data, mimeType: c.mimeType, annotations: annotations(c.annotations) } };
+      break;
+    case 'resource':
+      val = { tag: 'mcp-resource', val: { resourceContents: resourceContents(c.resource), annotations: annotations(c.annotations) } };
+      break;
+    default:
+      throw new TypeError(`prompt content of type ${JSON.stringify((c as { type?: unknown }).type)} is not carried by the contract`);
+  }
+  return { role: m.role, content: val };
+}
+
+function promptResult(r: PromptReturn, description: string | undefined): WitRecord {
+  if (typeof r === 'string') r = { messages: [{ role: 'user', content: { type: 'text', text: r } }] };
+  if (!r || !Array.isArray((r as GetPromptResult).messages)) throw new TypeError('a prompt handler must return { messages: [...] } or a string');
+  return { description: r.description ?? description, messages: r.messages.map(promptMessage) };
+}
+
+interface ToolEntry {
+  name: string;
+  config: ToolConfig<SchemaInput | undefined, SchemaInput | undefined>;
+  input: CompiledSchema;
+  output?: CompiledSchema;
+  takesArgs: boolean;
+  handler: (...args: any[]) => unknown;
+}
+
+interface ResourceEntry {
+  name: string;
+  uri: string;
+  metadata: ResourceMetadata;
+  handler: ResourceCallback;
+}
+
+interface TemplateEntry {
+  name: string;
+  uriTemplate: string;
+  metadata: ResourceTemplateMetadata;
+  handler: ResourceTemplateCallback;
+}
+
+interface PromptEntry {
+  name: string;
+  config: PromptConfig<ZodRawShape | JsonSchema | undefined> & { arguments?: PromptArgument[] };
+  args?: CompiledSchema;
+  arguments: PromptArgument[];
+  handler: (...args: any[]) => unknown;
+}
+
+/** An MCP server, exported as a component with {@link Router.exports}. */
+export class Router {
+  private readonly tools = new Map<string, ToolEntry>();
+  private readonly resources = new Map<string, ResourceEntry>();
+  private readonly templates: TemplateEntry[] = [];
+  private readonly prompts = new Map<string, PromptEntry>();
+  private readonly rootsHandlers: Array<(ctx: Context) => unknown> = [];
+  private completer?: (request: CompleteRequest, ctx: Context) => Awaitable<string[]>;
+
+  constructor(readonly options: RouterOptions) {}
+
+  /** Registers a tool. The schemas are converted (and checked to be objects) here, so a mistake fails the build's initialisation rather than a call. */
+  tool<I extends SchemaInput | undefined = undefined, O extends SchemaInput | undefined = undefined>(
+    name: string,
+    config: ToolConfig<I, O>,
+    handler: ToolCallback<I>,
+  ): this;
+  tool(name: string, handler: (ctx: Context) => Awaitable<ToolReturn>): this;
+  tool(name: string, configOrHandler: ToolConfig<any, any> | ((ctx: Context) => Awaitable<ToolReturn>), maybeHandler?: (...args: any[]) => unknown): this {
+    const config: ToolConfig<any, any> = typeof configOrHandler === 'function' ? {} : configOrHandler;
+    const handler = (typeof configOrHandler === 'function' ? configOrHandler : maybeHandler) as (...args: any[]) => unknown;
+    if (this.tools.has(name)) throw new Error(`tool ${name} is registered twice`);
+    this.tools.set(name, {
+      name,
+      config,
+      input: compileSchema(config.inputSchema, `tool ${name}'s inputSchema`),
+      output: config.outputSchema === undefined ? undefined : compileSchema(config.outputSchema, `tool ${name}'s outputSchema`),
+      takesArgs: config.inputSchema !== undefined,
+      handler,
+    });
+    return this;
+  }
+
+  /** The MCP TypeScript SDK's name for {@link Router.tool}. */
+  registerTool<I extends SchemaInput | undefined = undefined, O extends SchemaInput | undefined = undefined>(
+    name: string,
+    config: ToolConfig<I, O>,
+    handler: ToolCallback<I>,
+  ): this {
+    return this.tool(name, config, handler);
+  }
+
+  /** Registers a resource at a fixed URI. */
+  resource(name: string, uri: string, metadata: ResourceMetadata, handler: ResourceCallback): this;
+  resource(name: string, uri: string, handler: ResourceCallback): this;
+  resource(name: string, uri: string, metadataOrHandler: ResourceMetadata | ResourceCallback, maybeHandler?: ResourceCallback): this {
+    const metadata = typeof metadataOrHandler === 'function' ? {} : metadataOrHandler;
+    const handler = (typeof metadataOrHandler === 'function' ? metadataOrHandler : maybeHandler) as ResourceCallback;
+    this.resources.set(uri, { name, uri, metadata, handler });
+    return this;
+  }
+
+  /** Registers resources by an RFC 6570 URI template (`{name}`, `{+path}`); a read is routed to the first template it matches, after the fixed resources. */
+  resourceTemplate(name: string, uriTemplate: string, metadata: ResourceTemplateMetadata, handler: ResourceTemplateCallback): this;
+  resourceTemplate(name: string, uriTemplate: string, handler: ResourceTemplateCallback): this;
+  resourceTemplate(
+    name: string,
+    uriTemplate: string,
+    metadataOrHandler: ResourceTemplateMetadata | ResourceTemplateCallback,
+    maybeHandler?: ResourceTemplateCallback,
+  ): this {
+    const metadata = typeof metadataOrHandler === 'function' ? {} : metadataOrHandler;
+    const handler = (typeof metadataOrHandler === 'function' ? metadataOrHandler : maybeHandler) as ResourceTemplateCallback;
+    this.templates.push({ name, uriTemplate, metadata, handler });
+    return this;
+  }
+
+  /** Registers a prompt. */
+  prompt<A extends ZodRawShape | JsonSchema | undefined = undefined>(name: string, config: PromptConfig<A>, handler: PromptCallback<A>): this;
+  prompt(name: string, handler: (ctx: Context) => Awaitable<PromptReturn>): this;
+  prompt(name: string, configOrHandler: PromptConfig<any> | ((ctx: Context) => Awaitable<PromptReturn>), maybeHandler?: (...args: any[]) => unknown): this {
+    const config: PromptConfig<any> = typeof configOrHandler === 'function' ? {} : configOrHandler;
+    const handler = (typeof configOrHandler === 'function' ? configOrHandler : maybeHandler) as (...args: any[]) => unknown;
+    let args: CompiledSchema | undefined;
+    let list: PromptArgument[] = [];
+    if (config.argsSchema !== undefined) {
+      args = compileSchema(config.argsSchema, `prompt ${name}'s argsSchema`);
+      const required = new Set(args.object.required ?? []);
+      list = Object.entries(args.object.properties ?? {}).map(([arg, schema]) => {
+        const description = (schema as { description?: unknown }).description;
+        return { name: arg, description: typeof description === 'string' ? description : undefined, required: required.has(arg) };
+      });
+    }
+    this.prompts.set(name, { name, config, args, arguments: list, handler });
+    return this;
+  }
+
+  /** The MCP TypeScript SDK's name for {@link Router.prompt}. */
+  registerPrompt<A extends ZodRawShape | JsonSchema | undefined = undefined>(name: string, config: PromptConfig<A>, handler: PromptCallback<A>): this {
+    return this.prompt(name, config, handler);
+  }
+
+  /**
+   * Answers `completion/complete` for what the prompts' and templates' own
+   * `complete` completers do not cover; returns the candidate values.
+   */
+  complete(handler: (request: CompleteRequest, ctx: Context) => Awaitable<string[]>): this {
+    this.completer = handler;
+    return this;
+  }
+
+  /** Runs `handler` when the client's roots change (ask for them again with `ctx.listRoots()`). */
+  onRootsChanged(handler: (ctx: Context) => unknown): this {
+    this.rootsHandlers.push(handler);
+    return this;
+  }
+
+  private capabilities(): WitRecord {
+    const declared = this.options.capabilities ?? {};
+    const hasResources = this.resources.size > 0 || this.templates.length > 0 || declared.resources !== undefined;
+    return {
+      tools: this.tools.size > 0 || declared.tools !== undefined ? { listChanged: declared.tools?.listChanged } : undefined,
+      prompts: this.prompts.size > 0 || declared.prompts !== undefined ? { listChanged: declared.prompts?.listChanged } : undefined,
+      resources: hasResources ? { subscribe: declared.resources?.subscribe, listChanged: declared.resources?.listChanged } : undefined,
+      completions: this.completes() ? { enabled: true } : undefined,
+    };
+  }
+
+  private completes(): boolean {
+    return (
+      this.completer !== undefined ||
+      [...this.prompts.values()].some((p) => p.config.complete !== undefined) ||
+      this.templates.some((t) => t.metadata.complete !== undefined)
+    );
+  }
+
+  private runComplete(input: string): Awaitable<WitRecord> {
+    return settle(
+      () => {
+        let request: CompleteRequest;
+        try {
+          request = JSON.parse(input) as CompleteRequest;
+        } catch (e) {
+          throw { tag: 'invalid-parameters', val: `the request is not JSON: ${messageOf(e)}` };
+        }
+        const { ref, argument } = request;
+        const context = { arguments: request.context?.arguments ?? {} };
+        let own: CompleteCallback | undefined;
+        if (ref?.type === 'ref/prompt') own = this.prompts.get(ref.name)?.config.complete?.[argument.name];
+        else if (ref?.type === 'ref/resource') own = this.templates.find((t) => t.uriTemplate === ref.uri)?.metadata.complete?.[argument.name];
+        if (own) return own(argument.value, context);
+        if (this.completer) return this.completer(request, new Context('complete'));
+        return [];
+      },
+      (values: string[]) => ({ content: (values ?? []).map((v) => text(String(v))), meta: undefined, isError: undefined }),
+      completionFailure,
+    );
+  }
+
+  private listTools(): WitRecord[] {
+    return [...this.tools.values()].map((t) => {
+      const a = t.config.annotations;
+      const hints = a && (a.readOnlyHint !== undefined || a.destructiveHint !== undefined);
+      return {
+        name: t.name,
+        description: t.config.description ?? '',
+        inputSchema: { json: t.input.json },
+        outputSchema: t.output && { json: t.output.json },
+        annotations: hints ? { readOnly: a.readOnlyHint, destructive: a.destructiveHint, streaming: undefined, experimental: undefined } : undefined,
+        meta: undefined,
+      };
+    });
+  }
+
+  private callTool(name: string, args: { json: string }): Awaitable<WitRecord> {
+    return settle(
+      () => {
+        const tool = this.tools.get(name);
+        if (!tool) throw new ToolError('not-found', `no tool named ${name}`);
+        let value: unknown;
+        try {
+          const json = args.json.trim();
+          value = json === '' || json === 'null' ? {} : JSON.parse(json);
+        } catch (e) {
+          throw new ToolError('invalid-parameters', `the arguments are not JSON: ${messageOf(e)}`);
+        }
+        if (tool.input.parse) {
+          try {
+            value = tool.input.parse(value);
+          } catch (why) {
+            throw new ToolError('invalid-parameters', messageOf(why));
+          }
+        }
+        const ctx = new Context(name);
+        return tool.takesArgs ? tool.handler(value, ctx) : tool.handler(ctx);
+      },
+      toolResult,
+      toolFailure,
+    );
+  }
+
+  private listResources(): WitRecord[] {
+    return [...this.resources.values()].map((r) => ({
+      uri: r.uri,
+      name: r.name,
+      description: r.metadata.description,
+      mimeType: r.metadata.mimeType ?? '',
+      annotations: annotations(r.metadata.annotations),
+    }));
+  }
+
+  private readResource(uri: string): Awaitable<WitRecord> {
+    let mimeType: string | undefined;
+    return settle(
+      () => {
+        const fixed = this.resources.get(uri);
+        if (fixed) {
+          mimeType = fixed.metadata.mimeType;
+          return fixed.handler(uri, new Context(fixed.name));
+        }
+        for (const t of this.templates) {
+          const variables = matchUriTemplate(t.uriTemplate, uri);
+          if (variables) {
+            mimeType = t.metadata.mimeType;
+            return t.handler(uri, variables, new Context(t.name));
+          }
+        }
+        throw new ResourceError('not-found', `no resource at ${uri}`);
+      },
+      (r: ResourceReturn) => readResult(r, uri, mimeType),
+      resourceFailure,
+    );
+  }
+
+  private listResourceTemplates(): WitRecord[] {
+    return this.templates.map((t) => ({
+      uriTemplate: t.uriTemplate,
+      name: t.name,
+      title: t.metadata.title,
+      description: t.metadata.description,
+      mimeType: t.metadata.mimeType,
+      annotations: annotations(t.metadata.annotations),
+    }));
+  }
+
+  private listPrompts(): WitRecord[] {
+    return [...this.prompts.values()].map((p) => ({
+      name: p.name,
+      description: p.config.description,
+      arguments: p.arguments.length === 0 ? undefined : p.arguments.map((a) => ({ name: a.name, description: a.description, required: a.required })),
+    }));
+  }
+
+  private getPrompt(name: string, pairs: Array<[string, string]>): Awaitable<WitRecord> {
+    let description: string | undefined;
+    return settle(
+      () => {
+        const prompt = this.prompts.get(name);
+        if (!prompt) throw new PromptError('not-found', `no prompt named ${name}`);
+        description = prompt.config.description;
+        let args: unknown = Object.fromEntries(pairs);
+        if (prompt.args?.parse) {
+          try {
+            args = prompt.args.parse(args);
+          } catch (why) {
+            throw new PromptError('invalid-parameters', messageOf(why));
+          }
+        } else {
+          const missing = prompt.arguments.filter((a) => a.required && !(a.name in (args as object))).map((a) => a.name);
+          if (missing.length > 0) throw new PromptError('invalid-parameters', `missing arguments: ${missing.join(', ')}`);
+        }
+        const ctx = new Context(name);
+        return prompt.config.argsSchema !== undefined ? prompt.handler(args, ctx) : prompt.handler(ctx);
+      },
+      (r: PromptReturn) => promptResult(r, description),
+      promptFailure,
+    );
+  }
+
+  /**
+   * The component's exports: export them under these names from the
+   * module the component is built from,
+   * `export const { router, extension } = app.exports();`.
+   */
+  exports(): { router: RouterExport; extension: ExtensionExport } {
+    const router: RouterExport = {
+      name: () => this.options.name,
+      instructions: () => this.options.instructions ?? '',
+      capabilities: () => this.capabilities(),
+      listTools: () => this.listTools(),
+      callTool: (name, args) => this.callTool(name, args),
+      listResources: () => this.listResources(),
+      readResource: (uri) => this.readResource(uri),
+      listPrompts: () => this.listPrompts(),
+      getPrompt: (name) => this.getPrompt(name, []),
+      complete: (request) => this.runComplete(request.input.json),
+    };
+    const extension: ExtensionExport = {
+      listResourceTemplates: () => this.listResourceTemplates(),
+      getPromptWithArguments: (name, args) => this.getPrompt(name, args),
+      // The host keeps track of who listens to what; a router only says what
+      // changed (`ctx.notifyResourceUpdated`).
+      subscribe: () => undefined,
+      unsubscribe: () => undefined,
+      onRootsListChanged: () => {
+        for (const handler of this.rootsHandlers) {
+          try {
+            const done = handler(new Context('roots'));
+            if (isThenable(done)) Promise.resolve(done).catch(() => undefined);
+          } catch {
+            // Nothing to answer: a notification has no reply.
+          }
+        }
+      },
+    };
+    return { router, extension };
+  }
+}
+

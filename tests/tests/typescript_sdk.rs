@@ -1,0 +1,320 @@
+//! The TypeScript SDK (`sdk/typescript`): its weather example, built into a
+//! component (the package copied to `<target-dir>/sdk-node/pkg`, installed
+//! there with `npm ci` from its lock file, compiled with `tsc`, then built
+//! with its `mcp-wit-build` and the default QuickJS engine), served over
+//! stdio and driven by the Python SDK client in both eras: a tool call, a
+//! bad argument (refused by the host's schema check, and by the SDK's zod
+//! parsing when that check is off), structured output, a resource and a
+//! template, a prompt with arguments and their completion, a tool that talks
+//! back, and a JS throw, which reaches the client as a tool error carrying
+//! its message and nothing of the engine. Skipped when npm is missing. Built
+//! once per run of this file and shared.
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use mcp_wit_tests::support;
+use serde_json::{Value, json};
+use support::binary;
+use support::peers::{Peer, PeerRun, run_peer};
+
+/// The weather component and the compile cache it is warm in.
+struct Built {
+    wasm: PathBuf,
+    cache: PathBuf,
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the repository").to_path_buf()
+}
+
+/// `<target-dir>`, where the binary under test was built.
+fn target_dir() -> PathBuf {
+    let binary = binary();
+    binary.parent().and_then(Path::parent).expect("the binary is in <target-dir>/<profile>").to_path_buf()
+}
+
+fn run(command: &mut Command, what: &str) -> Result<(), String> {
+    let output = command.output().map_err(|e| format!("cannot run {what}: {e}"))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} failed ({}):\n{}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    ))
+}
+
+/// Copies the package's sources (not an install or a build made in place).
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name == "node_modules" || name == "dist" {
+            continue;
+        }
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            copy_tree(&path, &to.join(&name))?;
+        } else {
+            std::fs::copy(&path, to.join(&name))?;
+        }
+    }
+    Ok(())
+}
+
+/// The package, copied under `<target-dir>/sdk-node/pkg`, installed (again
+/// only when its lock file changed) and compiled. `Ok(None)` when npm is
+/// not there.
+fn install() -> Result<Option<PathBuf>, String> {
+    if Command::new("npm").arg("--version").stdout(Stdio::null()).status().is_err() {
+        return Ok(None);
+    }
+    let home = target_dir().join("sdk-node");
+    std::fs::create_dir_all(&home).map_err(|e| e.to_string())?;
+    let lock = File::create(home.join(".lock")).map_err(|e| e.to_string())?;
+    lock.lock().map_err(|e| e.to_string())?;
+    let pkg = home.join("pkg");
+    for stale in ["src", "bin", "wit", "examples"] {
+        let _ = std::fs::remove_dir_all(pkg.join(stale));
+    }
+    copy_tree(&repo().join("sdk/typescript"), &pkg).map_err(|e| format!("copying sdk/typescript: {e}"))?;
+    let locked = std::fs::read_to_string(pkg.join("package-lock.json")).map_err(|e| e.to_string())?;
+    let marker = home.join(".installed");
+    if std::fs::read_to_string(&marker).ok().as_deref() != Some(locked.as_str()) || !pkg.join("node_modules").is_dir() {
+        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&pkg), "npm ci")?;
+        std::fs::write(&marker, &locked).map_err(|e| e.to_string())?;
+    }
+    run(Command::new("npm").args(["run", "build"]).current_dir(&pkg), "npm run build (tsc)")?;
+    run(Command::new("npm").args(["run", "typecheck-examples"]).current_dir(&pkg), "tsc on the examples")?;
+    Ok(Some(pkg))
+}
+
+/// Builds the weather example and compiles it into a cache of its own, so
+/// the first session does not wait for the compiler. `None` when npm is
+/// missing.
+fn weather() -> Option<&'static Built> {
+    static BUILT: OnceLock<Option<Built>> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let pkg = match install() {
+                Ok(Some(pkg)) => pkg,
+                Ok(None) => {
+                    eprintln!("SKIPPED: npm is not installed, so the TypeScript SDK is not tested");
+                    return None;
+                }
+                Err(why) => panic!("{why}"),
+            };
+            let work = target_dir().join("sdk-node/tests");
+            let wasm = work.join("weather.wasm");
+            let cache = work.join("cache");
+            run(
+                Command::new("node")
+                    .arg("bin/mcp-wit-build.mjs")
+                    .arg("examples/weather/router.ts")
+                    .arg("-o")
+                    .arg(&wasm)
+                    .current_dir(&pkg),
+                "mcp-wit-build",
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+            run(
+                Command::new(binary()).arg("serve").arg(&wasm).arg("--cache-dir").arg(&cache).stdin(Stdio::null()),
+                "mcp-wit serve (compiling into the cache)",
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+            Some(Built { wasm, cache })
+        })
+        .as_ref()
+}
+
+/// A peer run against the weather component; `steps` are the peer's
+/// options, `serve` extra options of `mcp-wit serve`.
+async fn session(built: &Built, steps: &[&str], serve: &[&str]) -> PeerRun {
+    let mut args: Vec<String> = steps.iter().map(|s| s.to_string()).collect();
+    args.extend(["--".into(), binary().display().to_string(), "serve".into()]);
+    args.push(built.wasm.display().to_string());
+    args.extend(["--cache-dir".into(), built.cache.display().to_string()]);
+    args.extend(serve.iter().map(|s| s.to_string()));
+    run_peer(Peer::Python, args).await
+}
+
+/// The first text item of a tool result.
+fn text(result: &Value) -> &str {
+    result["content"][0]["text"].as_str().unwrap_or_else(|| panic!("no text content: {result}"))
+}
+
+#[tokio::test]
+async fn structured_output_a_resource_a_template_a_prompt_with_arguments_and_completions_in_both_eras() {
+    let Some(built) = weather() else { return };
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let run = session(
+            built,
+            &[
+                "--mode",
+                mode,
+                "--tool",
+                "forecast",
+                "--args",
+                r#"{"city":"Oslo"}"#,
+                "--resource",
+                "weather://stations",
+                "--prompt",
+                "plan",
+                "--prompt-args",
+                r#"{"city":"Oslo"}"#,
+                "--complete-prompt",
+                "plan",
+                "--complete-arg",
+                "city=o",
+            ],
+            &[],
+        )
+        .await;
+        let report = &run.report;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        assert_eq!(report["serverInfo"]["name"], "weather", "{report}");
+
+        let tools = report["tools"].as_array().expect("tools");
+        let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+        assert_eq!(names, ["forecast", "plan_trip", "echo"], "{report}");
+        let forecast = &tools[0];
+        assert_eq!(forecast["description"], "Forecast for a city", "{forecast}");
+        assert_eq!(forecast["annotations"]["readOnlyHint"], true, "{forecast}");
+        assert_eq!(
+            forecast["inputSchema"],
+            json!({
+                "type": "object",
+                "properties": { "city": { "type": "string", "description": "The city" } },
+                "required": ["city"],
+            }),
+            "{forecast}"
+        );
+        assert_eq!(forecast["outputSchema"]["required"], json!(["city", "temperature", "conditions"]), "{forecast}");
+
+        let call = &report["call"];
+        assert_ne!(call["isError"], true, "{call}");
+        let structured = &call["structuredContent"];
+        assert_eq!(structured, &json!({ "city": "Oslo", "temperature": 23, "conditions": "sunny" }), "{call}");
+        let echoed: Value = serde_json::from_str(text(call)).expect("the text item is the JSON");
+        assert_eq!(&echoed, structured, "{call}");
+
+        let read = &report["read"]["contents"][0];
+        assert_eq!(read["uri"], "weather://stations", "{report}");
+        assert_eq!(read["mimeType"], "application/json", "{report}");
+        let stations: Value = serde_json::from_str(read["text"].as_str().expect("text")).expect("JSON");
+        assert_eq!(stations[0]["city"], "Oslo", "{report}");
+        assert_eq!(report["templates"][0]["uriTemplate"], "weather://city/{name}", "{report}");
+
+        let prompt = &report["prompts"][0];
+        assert_eq!(
+            prompt["arguments"],
+            json!([
+                { "name": "city", "description": "The city", "required": true },
+                { "name": "mood", "required": false },
+            ]),
+            "{report}"
+        );
+        let message = &report["prompt"]["messages"][0];
+        assert_eq!(message["role"], "user", "{report}");
+        let asked = message["content"]["text"].as_str().expect("text");
+        assert!(asked.starts_with("Plan a pleasant day out in Oslo"), "{report}");
+        assert_eq!(report["complete"]["completion"]["values"], json!(["Oslo"]), "{report}");
+    }
+}
+
+#[tokio::test]
+async fn a_template_routes_by_matching_and_decodes_its_variables() {
+    let Some(built) = weather() else { return };
+    let run = session(built, &["--mode", "legacy", "--resource", "weather://city/S%C3%A3o%20Paulo"], &[]).await;
+    let read = &run.report["read"]["contents"][0];
+    let forecast: Value = serde_json::from_str(read["text"].as_str().expect("text")).expect("JSON");
+    assert_eq!(forecast["city"], "São Paulo", "{}", run.report);
+    let missing = session(built, &["--mode", "legacy", "--resource", "weather://nowhere"], &[]).await;
+    assert_eq!(missing.report["read"]["code"], -32002, "{}", missing.report);
+}
+
+#[tokio::test]
+async fn a_tool_call_and_a_bad_argument_is_a_tool_error_with_the_reason() {
+    let Some(built) = weather() else { return };
+    let echoed = session(built, &["--mode", "auto", "--tool", "echo", "--args", r#"{"text":"hi"}"#], &[]).await;
+    assert_eq!(echoed.report["call"]["content"], json!([{ "type": "text", "text": "hi" }]), "{}", echoed.report);
+
+    let steps = ["--mode", "legacy", "--tool", "echo", "--args", r#"{"text":5}"#];
+    // The host checks the input schema the SDK wrote before the guest runs…
+    let checked = session(built, &steps, &[]).await;
+    let call = &checked.report["call"];
+    assert_eq!(call["isError"], true, "{call}");
+    assert!(text(call).contains("/text") && text(call).contains("\"string\""), "{call}");
+    // …and without that check the SDK's zod parsing refuses it, naming the field.
+    let unchecked = session(built, &steps, &["--no-validate-input"]).await;
+    let call = &unchecked.report["call"];
+    assert_eq!(call["isError"], true, "{call}");
+    assert!(text(call).contains("expected string, received number") && text(call).contains("at text"), "{call}");
+}
+
+#[tokio::test]
+async fn a_js_throw_is_a_tool_error_with_its_message_and_the_instance_survives() {
+    let Some(built) = weather() else { return };
+    for mode in ["auto", "legacy"] {
+        let run = session(
+            built,
+            &[
+                "--mode",
+                mode,
+                "--tool",
+                "forecast",
+                "--args",
+                r#"{"city":"Atlantis"}"#,
+                "--repeat",
+                "2",
+                "--resource",
+                "weather://stations",
+            ],
+            &[],
+        )
+        .await;
+        let calls = run.report["calls"].as_array().expect("calls");
+        assert_eq!(calls.len(), 2, "{}", run.report);
+        for call in calls {
+            // The message, not a trap's -32603 and wasm internals.
+            assert_eq!(call["isError"], true, "{call}");
+            assert_eq!(call["content"].as_array().map(Vec::len), Some(1), "{call}");
+            assert_eq!(text(call), "no forecast for Atlantis: the city is under water", "{call}");
+        }
+        let everything = serde_json::to_string(&run.trace).unwrap();
+        for leak in ["wasm", "unreachable", "router.ts", "at forecastFor", "-32603"] {
+            assert!(!everything.contains(leak), "{leak} reached the client: {everything}");
+        }
+        // The same instance goes on serving.
+        let read = &run.report["read"]["contents"][0];
+        assert!(read["text"].as_str().is_some_and(|t| t.contains("Lisbon")), "{}", run.report);
+    }
+}
+
+#[tokio::test]
+async fn a_tool_reports_progress_and_asks_the_user() {
+    let Some(built) = weather() else { return };
+    for mode in ["legacy", "auto"] {
+        let run = session(
+            built,
+            &["--mode", mode, "--tool", "plan_trip", "--args", r#"{"city":"Oslo"}"#, "--talk-back", "decline"],
+            &[],
+        )
+        .await;
+        let report = &run.report;
+        assert_eq!(text(&report["call"]), "No trip to Oslo: the user chose decline.", "{report}");
+        let talk = &report["talkBack"];
+        let asked = &talk["elicited"][0];
+        assert_eq!(asked["message"], "How many days in Oslo?", "{report}");
+        assert_eq!(asked["requestedSchema"]["properties"]["days"]["type"], "integer", "{report}");
+        assert_eq!(asked["requestedSchema"]["required"], json!(["days"]), "{report}");
+        let progress = talk["progress"].as_array().expect("progress");
+        assert!(progress.iter().any(|p| p["message"] == "asking for the dates"), "{report}");
+    }
+}
