@@ -6,6 +6,7 @@
 //! loaded components to a transport. Logging is set up here, for the binary
 //! only: the library just emits `tracing` events.
 
+mod build;
 mod config_file;
 mod demo;
 mod inspect;
@@ -47,11 +48,19 @@ enum Command {
                             mcp-wit serve a.wasm b.wasm --name b.wasm=bee\n                                    serve two routers as one (tools `a_…`, `bee_…`)\n  \
                             mcp-wit serve -f mcp-wit.toml     serve what the file says (flags override it)")]
     Serve(Box<ServeArgs>),
-    /// Create a new router crate (a guest component in Rust) from the template.
+    /// Create a new router project from a template: Rust (the default),
+    /// Python or TypeScript, with a tool, a resource, a prompt and a tool that
+    /// talks back, written with the language's SDK.
     #[command(after_help = "Examples:\n  mcp-wit new weather-tools\n  \
-                            cd weather-tools && cargo build --release --target wasm32-wasip2\n  \
-                            mcp-wit serve target/wasm32-wasip2/release/weather_tools.wasm")]
+                            mcp-wit new weather-tools --lang python\n  \
+                            mcp-wit new weather-tools --lang typescript\n  \
+                            cd weather-tools && mcp-wit build")]
     New(NewArgs),
+    /// Build the router project in a directory with its language's
+    /// toolchain (cargo, componentize-py, jco); prints the component's path.
+    #[command(after_help = "Examples:\n  mcp-wit build                     the project here\n  \
+                            mcp-wit build weather-tools && mcp-wit serve \"$(mcp-wit build weather-tools)\"")]
+    Build(build::BuildArgs),
     /// Compile a component ahead of time into a `.cwasm` that `serve` loads
     /// without compiling (same mcp-wit version and machine type only).
     #[command(after_help = "Examples:\n  mcp-wit compile router.wasm -o router.cwasm\n  \
@@ -108,6 +117,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Serve(args) => serve::serve(*args),
         Command::New(args) => new::new(args),
+        Command::Build(args) => build::build(args),
         Command::Compile(args) => inspect::compile(args),
         Command::Inspect(args) => inspect::inspect(args),
         Command::Call(args) => inspect::call(args),

@@ -1,15 +1,21 @@
-//! `mcp-wit new NAME`: a guest crate from `guest-template/`.
+//! `mcp-wit new NAME --lang rust|python|typescript`: a router project from
+//! a template: `guest-template/` for Rust, `sdk/python/template/` for
+//! Python, `sdk/typescript/template/` for TypeScript.
 //!
-//! The template's files are built into the binary, so `new` works wherever
-//! `mcp-wit` is installed; the crate is renamed and otherwise unchanged (it
-//! builds and serves as is, see the test `new_makes_a_crate_that_builds_and_serves`).
-//! The Rust SDK it is written with (`sdk/rust/`) is not published yet, so
-//! its sources go along under `vendor/`, where the template's own
-//! `vendor/` links to them.
+//! The templates' files are built into the binary, so `new` works wherever
+//! `mcp-wit` is installed; the project is renamed and otherwise unchanged (it
+//! builds and serves as is, see the tests `new_makes_a_crate_that_builds_and_serves`
+//! and `tests/tests/python_sdk.rs`). The SDKs are not published yet, so
+//! their sources go along: the Rust one under `vendor/` (where the
+//! template's own `vendor/` links to them), the Python one as the `mcp_wit`
+//! package beside `app.py`, the TypeScript one under `vendor/mcp-wit-sdk`
+//! (a `file:` dependency).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+
+use crate::build::Language;
 
 /// The template, path by path. `my-router` / `my_router` are the names
 /// replaced.
@@ -47,11 +53,63 @@ const TEMPLATE: &[(&str, &str)] = &[
     ("vendor/mcp-wit-sdk-macros/src/options.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/options.rs")),
 ];
 
+/// The Python template and the SDK package it imports.
+const PYTHON_TEMPLATE: &[(&str, &str)] = &[
+    ("app.py", include_str!("../../sdk/python/template/app.py")),
+    ("test_app.py", include_str!("../../sdk/python/template/test_app.py")),
+    ("pyproject.toml", include_str!("../../sdk/python/template/pyproject.toml")),
+    ("requirements-build.txt", include_str!("../../sdk/python/template/requirements-build.txt")),
+    ("README.md", include_str!("../../sdk/python/template/README.md")),
+    (".gitignore", include_str!("../../sdk/python/template/.gitignore")),
+    ("mcp_wit/__init__.py", include_str!("../../sdk/python/mcp_wit/__init__.py")),
+    ("mcp_wit/__main__.py", include_str!("../../sdk/python/mcp_wit/__main__.py")),
+    ("mcp_wit/_component.py", include_str!("../../sdk/python/mcp_wit/_component.py")),
+    ("mcp_wit/_content.py", include_str!("../../sdk/python/mcp_wit/_content.py")),
+    ("mcp_wit/_context.py", include_str!("../../sdk/python/mcp_wit/_context.py")),
+    ("mcp_wit/_errors.py", include_str!("../../sdk/python/mcp_wit/_errors.py")),
+    ("mcp_wit/_router.py", include_str!("../../sdk/python/mcp_wit/_router.py")),
+    ("mcp_wit/_types.py", include_str!("../../sdk/python/mcp_wit/_types.py")),
+    (
+        "mcp_wit/wit/wasix-mcp-router@25.3.26.wit",
+        include_str!("../../sdk/python/mcp_wit/wit/wasix-mcp-router@25.3.26.wit"),
+    ),
+    ("mcp_wit/wit/mcp-wit-extension.wit", include_str!("../../sdk/python/mcp_wit/wit/mcp-wit-extension.wit")),
+];
+
+/// The TypeScript template and the SDK package it imports (used from its
+/// TypeScript sources, which the build's bundler reads: no build step).
+const TYPESCRIPT_TEMPLATE: &[(&str, &str)] = &[
+    ("router.ts", include_str!("../../sdk/typescript/template/router.ts")),
+    ("package.json", include_str!("../../sdk/typescript/template/package.json")),
+    ("tsconfig.json", include_str!("../../sdk/typescript/template/tsconfig.json")),
+    ("README.md", include_str!("../../sdk/typescript/template/README.md")),
+    (".gitignore", include_str!("../../sdk/typescript/template/.gitignore")),
+    ("vendor/mcp-wit-sdk/package.json", include_str!("../../sdk/typescript/template/vendor-package.json")),
+    ("vendor/mcp-wit-sdk/README.md", include_str!("../../sdk/typescript/README.md")),
+    ("vendor/mcp-wit-sdk/bin/mcp-wit-build.mjs", include_str!("../../sdk/typescript/bin/mcp-wit-build.mjs")),
+    ("vendor/mcp-wit-sdk/src/context.ts", include_str!("../../sdk/typescript/src/context.ts")),
+    ("vendor/mcp-wit-sdk/src/errors.ts", include_str!("../../sdk/typescript/src/errors.ts")),
+    ("vendor/mcp-wit-sdk/src/host.d.ts", include_str!("../../sdk/typescript/src/host.d.ts")),
+    ("vendor/mcp-wit-sdk/src/index.ts", include_str!("../../sdk/typescript/src/index.ts")),
+    ("vendor/mcp-wit-sdk/src/router.ts", include_str!("../../sdk/typescript/src/router.ts")),
+    ("vendor/mcp-wit-sdk/src/schema.ts", include_str!("../../sdk/typescript/src/schema.ts")),
+    ("vendor/mcp-wit-sdk/src/types.ts", include_str!("../../sdk/typescript/src/types.ts")),
+    ("vendor/mcp-wit-sdk/src/uri-template.ts", include_str!("../../sdk/typescript/src/uri-template.ts")),
+    (
+        "vendor/mcp-wit-sdk/wit/wasix-mcp-router@25.3.26.wit",
+        include_str!("../../sdk/typescript/wit/wasix-mcp-router@25.3.26.wit"),
+    ),
+    ("vendor/mcp-wit-sdk/wit/mcp-wit-extension.wit", include_str!("../../sdk/typescript/wit/mcp-wit-extension.wit")),
+];
+
 #[derive(clap::Args)]
 pub struct NewArgs {
-    /// The directory to create; its last part is the crate's and the
+    /// The directory to create; its last part is the project's and the
     /// router's name (letters, digits, `-` and `_`, starting with a letter).
     path: PathBuf,
+    /// The language to write the router in.
+    #[arg(long, value_enum, default_value = "rust")]
+    lang: Language,
 }
 
 pub fn new(args: NewArgs) -> anyhow::Result<()> {
@@ -60,24 +118,39 @@ pub fn new(args: NewArgs) -> anyhow::Result<()> {
         anyhow::bail!("{} already exists and is not empty; pick another name or remove it", args.path.display());
     }
     let snake = name.replace('-', "_");
-    for (file, text) in TEMPLATE {
+    let (template, verbatim): (&[(&str, &str)], &[&str]) = match args.lang {
+        Language::Rust => (TEMPLATE, &["wit/", "vendor/"]),
+        Language::Python => (PYTHON_TEMPLATE, &["mcp_wit/"]),
+        Language::Typescript => (TYPESCRIPT_TEMPLATE, &["vendor/"]),
+    };
+    for (file, text) in template {
         let target = args.path.join(file);
         if let Some(dir) = target.parent() {
             std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        // The contract and the SDK are copied byte for byte; only the crate's
-        // own files are renamed.
-        let text = if file.starts_with("wit/") || file.starts_with("vendor/") {
+        // The contract and the SDK are copied byte for byte; only the
+        // project's own files are renamed.
+        let text = if verbatim.iter().any(|prefix| file.starts_with(prefix)) {
             (*text).to_string()
         } else {
             text.replace("my-router", &name).replace("my_router", &snake)
         };
         std::fs::write(&target, text).with_context(|| format!("cannot write {}", target.display()))?;
     }
-    let wasm = format!("target/wasm32-wasip2/release/{snake}.wasm");
+    let (setup, wasm) = match args.lang {
+        Language::Rust => (None, format!("target/wasm32-wasip2/release/{snake}.wasm")),
+        Language::Python => (
+            Some("python3 -m venv .venv && .venv/bin/pip install -r requirements-build.txt"),
+            format!("build/{name}.wasm"),
+        ),
+        Language::Typescript => (Some("npm install"), format!("build/{name}.wasm")),
+    };
     println!("Created the router `{name}` in {}. Next:", args.path.display());
     println!("  cd {}", args.path.display());
-    println!("  cargo build --release --target wasm32-wasip2");
+    if let Some(setup) = setup {
+        println!("  {setup}");
+    }
+    println!("  mcp-wit build");
     println!("  mcp-wit inspect {wasm}");
     println!("  mcp-wit serve {wasm}");
     Ok(())
@@ -122,6 +195,32 @@ mod tests {
                     let file = format!("vendor/{krate}/{dir}/{}", entry.unwrap().file_name().to_string_lossy());
                     assert!(TEMPLATE.iter().any(|(path, _)| *path == file), "{file} is missing from TEMPLATE");
                 }
+            }
+        }
+        let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sdk/python/mcp_wit");
+        for dir in [package.clone(), package.join("wit")] {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let entry = entry.unwrap();
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if entry.path().is_dir() || name.ends_with(".pyc") {
+                    continue;
+                }
+                let relative = entry.path().strip_prefix(package.parent().unwrap()).unwrap().to_owned();
+                let file = relative.to_string_lossy().into_owned();
+                assert!(
+                    PYTHON_TEMPLATE.iter().any(|(path, _)| *path == file),
+                    "{file} is missing from PYTHON_TEMPLATE"
+                );
+            }
+        }
+        let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("../sdk/typescript");
+        for dir in ["src", "wit", "bin"] {
+            for entry in std::fs::read_dir(package.join(dir)).unwrap() {
+                let file = format!("vendor/mcp-wit-sdk/{dir}/{}", entry.unwrap().file_name().to_string_lossy());
+                assert!(
+                    TYPESCRIPT_TEMPLATE.iter().any(|(path, _)| *path == file),
+                    "{file} is missing from TYPESCRIPT_TEMPLATE"
+                );
             }
         }
     }

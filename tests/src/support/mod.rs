@@ -8,6 +8,7 @@ pub mod http;
 pub mod in_process;
 pub mod peers;
 pub mod schema;
+pub mod templates;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -119,7 +119,7 @@ pub enum PluginLoadError {
     /// It imports what this host does not provide.
     #[error(
         "the plugin imports {}, which mcp-wit does not provide (it provides `extism:host/env`, the \
-         v1-draft host functions of `extism:host/user`, `mcp-wit:extension/caller_identity::current` and \
+         v1-draft host functions of `extism:host/user`, `mcp-wit:extension/caller::current` and \
          `wasi_snapshot_preview1`)",
         imports.join(", ")
     )]
@@ -357,10 +357,7 @@ mod tests {
         let servlet = |imports: &[(&str, &str, &[ValType], &[ValType])]| detect(&module(imports, "call_tool", &[]));
         assert_eq!(servlet(&caller("current", &[ValType::I64])).unwrap(), PluginKind::V1Draft);
         let refused = servlet(&caller("current", &[ValType::I32])).unwrap_err().to_string();
-        assert!(
-            refused.contains("`mcp-wit:extension/caller_identity::current`") && refused.contains("() -> i64"),
-            "{refused}"
-        );
+        assert!(refused.contains("`mcp-wit:extension/caller::current`") && refused.contains("() -> i64"), "{refused}");
         let refused = servlet(&caller("whoever", &[ValType::I64])).unwrap_err();
         assert!(matches!(refused, PluginLoadError::UnknownImports { .. }), "{refused}");
     }
