@@ -1,7 +1,7 @@
 //! The errors a new user met first, each saying once what went wrong and
 //! what to do: a memory cap below what a component starts with, a missing
 //! file, a router built for the wrong target, commands run without a
-//! component, mistakes in `mcp-wit.toml`, and a guest
+//! component, `build` without a project, mistakes in `mcp-wit.toml`, and a guest
 //! that panics.
 
 use std::process::{Command, Output, Stdio};
@@ -161,4 +161,25 @@ async fn a_guest_panic_reaches_the_client_in_words_and_the_log_in_detail() {
     server.finish_and_wait_for_stderr().await;
     let log = server.stderr.lock().unwrap().clone();
     assert!(log.contains("guest trapped in `call-tool`") && log.contains("unreachable"), "{log}");
+}
+
+#[test]
+fn build_names_what_it_looks_for_and_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().to_str().unwrap();
+    let error = error_line(&run(&["build", empty]));
+    assert!(
+        error.contains("holds no project `mcp-wit build` knows: it looks for Cargo.toml (Rust), pyproject.toml (Python) or package.json (TypeScript)")
+            && error.ends_with("start one with `mcp-wit new NAME --lang rust|python|typescript`"),
+        "{error}"
+    );
+    // A TypeScript project before `npm install`: the step it needs, named.
+    let project = dir.path().join("ts");
+    assert!(run(&["new", project.to_str().unwrap(), "--lang", "typescript"]).status.success());
+    let error = error_line(&run(&["build", project.to_str().unwrap()]));
+    assert!(error.ends_with("has no node_modules: run `npm install` in it first"), "{error}");
+    // Two languages in one directory: which one is meant is not guessed.
+    std::fs::write(project.join("pyproject.toml"), "[project]\nname = \"ts\"\n").unwrap();
+    let error = error_line(&run(&["build", project.to_str().unwrap()]));
+    assert!(error.contains("a project of several languages (pyproject.toml, package.json)"), "{error}");
 }
