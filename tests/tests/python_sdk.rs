@@ -322,6 +322,9 @@ async fn a_project_from_mcp_wit_new_builds_and_serves_in_both_eras() {
     let built = Command::new(binary())
         .arg("build")
         .arg(&project)
+        // Compiled where `check_served` serves it from.
+        .arg("--cache-dir")
+        .arg(project.join("build/py-tools.cache"))
         .env("VIRTUAL_ENV", &venv)
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .output()

@@ -338,9 +338,13 @@ async fn a_project_from_mcp_wit_new_builds_and_serves_in_both_eras() {
     .unwrap_or_else(|e| panic!("{e}"));
     run(Command::new("npx").args(["tsc", "--noEmit", "-p", "."]).current_dir(&project), "tsc on the new project")
         .unwrap_or_else(|e| panic!("{e}"));
-    let built = Command::new(binary()).arg("build").arg(&project).output().expect("mcp-wit build runs");
+    // Compiled where `check_served` serves it from.
+    let cache = project.join("build/ts-tools.cache");
+    let built = Command::new(binary()).arg("build").arg(&project).arg("--cache-dir").arg(&cache).output();
+    let built = built.expect("mcp-wit build runs");
     let stderr = String::from_utf8_lossy(&built.stderr);
     assert!(built.status.success(), "mcp-wit build failed:\n{stderr}");
+    assert!(stderr.contains("the first `serve` starts without compiling"), "{stderr}");
     let wasm = PathBuf::from(String::from_utf8_lossy(&built.stdout).trim());
     assert_eq!(wasm, project.join("build/ts-tools.wasm"), "{stderr}");
     support::templates::check_served(&wasm, "ts-tools").await;

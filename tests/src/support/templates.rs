@@ -11,11 +11,12 @@ use serde_json::json;
 use super::binary;
 use super::peers::{Peer, run_peer};
 
-/// Serves `wasm` (built from a template renamed `name`) and checks it.
+/// Serves `wasm` (built from a template renamed `name`, compiled by
+/// `mcp-wit build` into `NAME.cache` beside it) and checks it.
 pub async fn check_served(wasm: &Path, name: &str) {
     let cache = wasm.with_extension("cache");
-    // Compiled first, into a cache of its own: a client negotiating the era
-    // could give up on a server that is still compiling.
+    // Served once first: a client negotiating the era could give up on a
+    // server that is still compiling, were the cache not filled.
     let compiled = Command::new(binary())
         .arg("serve")
         .arg(wasm)
