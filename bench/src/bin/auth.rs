@@ -98,7 +98,7 @@ struct Cli {
     /// `MCP_WIT_AUTH_*` settings: every request checks its token in full.
     #[arg(long)]
     engine: bool,
-    /// The `wasmtime` CLI for `--engine` [default: the one the engine tests install under `<target>/peers/`].
+    /// The `wasmtime` CLI for `--engine` [default: the one the engine tests install under the target directory's peers/].
     #[arg(long, value_name = "PATH")]
     wasmtime: Option<PathBuf>,
     /// The tokens' signature algorithm: ES256, RS256 or EdDSA.

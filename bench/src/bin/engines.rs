@@ -47,7 +47,7 @@ struct Cli {
     /// Where results.json and summary.md go.
     #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/engines"))]
     out: PathBuf,
-    /// The `wasmtime` CLI [default: the one the engine tests install under `<target>/peers/`].
+    /// The `wasmtime` CLI [default: the one the engine tests install under the target directory's peers/].
     #[arg(long, value_name = "PATH")]
     wasmtime: Option<PathBuf>,
     #[command(flatten)]
