@@ -14,7 +14,7 @@ use crate::envelope::CacheHint;
 use crate::executor::block_on;
 use crate::router::{CallContext, CallMode, GuestFault, Router, RouterComponent};
 #[cfg(feature = "validate")]
-use crate::validation::{SchemaError, ToolSchemas};
+use crate::validation::ToolSchemas;
 
 use crate::prefixes::prefixed;
 pub use crate::prefixes::{NAME_SEPARATOR, URI_SEPARATOR, outward_uri};
@@ -86,10 +86,6 @@ pub struct ToolFacts {
     /// schemas check nothing are left out).
     #[cfg(feature = "validate")]
     pub schemas: HashMap<String, Arc<ToolSchemas>>,
-    /// The tools whose schemas are not valid JSON Schema: served, but
-    /// unchecked.
-    #[cfg(feature = "validate")]
-    pub invalid_schemas: Vec<SchemaError>,
 }
 
 impl ToolFacts {
@@ -104,13 +100,13 @@ impl ToolFacts {
             if !headers.is_empty() {
                 facts.header_arguments.insert(tool.name.clone(), headers);
             }
+            // A schema that is not valid JSON Schema leaves its tool
+            // unchecked (loading refuses it unless told to serve it so).
             #[cfg(feature = "validate")]
-            match ToolSchemas::of(tool) {
-                Ok(schemas) if schemas.checks_anything() => {
-                    facts.schemas.insert(tool.name.clone(), Arc::new(schemas));
-                }
-                Ok(_) => {}
-                Err(error) => facts.invalid_schemas.push(error),
+            if let Ok(schemas) = ToolSchemas::of(tool)
+                && schemas.checks_anything()
+            {
+                facts.schemas.insert(tool.name.clone(), Arc::new(schemas));
             }
         }
         facts

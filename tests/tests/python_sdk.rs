@@ -11,42 +11,13 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::OnceLock;
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
 use support::binary;
-use support::peers::{Peer, PeerRun, run_peer};
-
-/// The weather component and the compile cache it is warm in.
-struct Built {
-    wasm: PathBuf,
-    cache: PathBuf,
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the repository").to_path_buf()
-}
-
-/// `<target-dir>`, where the binary under test was built.
-fn target_dir() -> PathBuf {
-    let binary = binary();
-    binary.parent().and_then(Path::parent).expect("the binary is in <target-dir>/<profile>").to_path_buf()
-}
-
-fn run(command: &mut Command, what: &str) -> Result<(), String> {
-    let output = command.output().map_err(|e| format!("cannot run {what}: {e}"))?;
-    if output.status.success() {
-        return Ok(());
-    }
-    Err(format!(
-        "{what} failed ({}):\n{}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    ))
-}
+use support::sdks::{Built, check_served, compiled, repo, run, session, target_dir, text};
 
 /// The venv's Python with componentize-py, installed once per pinned
 /// version; `Err` says why it could not be.
@@ -98,30 +69,9 @@ fn weather() -> Option<&'static Built> {
                 "python -m mcp_wit build",
             )
             .unwrap_or_else(|e| panic!("{e}"));
-            run(
-                Command::new(binary()).arg("serve").arg(&wasm).arg("--cache-dir").arg(&cache).stdin(Stdio::null()),
-                "mcp-wit serve (compiling into the cache)",
-            )
-            .unwrap_or_else(|e| panic!("{e}"));
-            Some(Built { wasm, cache })
+            Some(compiled(wasm, cache))
         })
         .as_ref()
-}
-
-/// A peer run against the weather component; `steps` are the peer's
-/// options, `serve` extra options of `mcp-wit serve`.
-async fn session(built: &Built, steps: &[&str], serve: &[&str]) -> PeerRun {
-    let mut args: Vec<String> = steps.iter().map(|s| s.to_string()).collect();
-    args.extend(["--".into(), binary().display().to_string(), "serve".into()]);
-    args.push(built.wasm.display().to_string());
-    args.extend(["--cache-dir".into(), built.cache.display().to_string()]);
-    args.extend(serve.iter().map(|s| s.to_string()));
-    run_peer(Peer::Python, args).await
-}
-
-/// The one text item of a tool result.
-fn text(result: &Value) -> &str {
-    result["content"][0]["text"].as_str().unwrap_or_else(|| panic!("no text content: {result}"))
 }
 
 #[tokio::test]
@@ -335,7 +285,7 @@ async fn a_project_from_mcp_wit_new_builds_and_serves_in_both_eras() {
     assert_eq!(wasm, project.join("build/py-tools.wasm"), "{stderr}");
     let leftovers: Vec<_> = walk(&project).into_iter().filter(|p| p.ends_with("__pycache__")).collect();
     assert!(leftovers.is_empty(), "the build wrote bytecode into the project: {leftovers:?}");
-    support::templates::check_served(&wasm, "py-tools").await;
+    check_served(&wasm, "py-tools").await;
 }
 
 /// Every path under `dir`.

@@ -18,36 +18,7 @@ use std::sync::OnceLock;
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
 use support::binary;
-use support::peers::{Peer, PeerRun, run_peer};
-
-/// The weather component and the compile cache it is warm in.
-struct Built {
-    wasm: PathBuf,
-    cache: PathBuf,
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the repository").to_path_buf()
-}
-
-/// `<target-dir>`, where the binary under test was built.
-fn target_dir() -> PathBuf {
-    let binary = binary();
-    binary.parent().and_then(Path::parent).expect("the binary is in <target-dir>/<profile>").to_path_buf()
-}
-
-fn run(command: &mut Command, what: &str) -> Result<(), String> {
-    let output = command.output().map_err(|e| format!("cannot run {what}: {e}"))?;
-    if output.status.success() {
-        return Ok(());
-    }
-    Err(format!(
-        "{what} failed ({}):\n{}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    ))
-}
+use support::sdks::{Built, check_served, compiled, repo, run, session, target_dir, text};
 
 /// Copies the package's sources (not an install or a build made in place).
 fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
@@ -122,30 +93,9 @@ fn weather() -> Option<&'static Built> {
                 "mcp-wit-build",
             )
             .unwrap_or_else(|e| panic!("{e}"));
-            run(
-                Command::new(binary()).arg("serve").arg(&wasm).arg("--cache-dir").arg(&cache).stdin(Stdio::null()),
-                "mcp-wit serve (compiling into the cache)",
-            )
-            .unwrap_or_else(|e| panic!("{e}"));
-            Some(Built { wasm, cache })
+            Some(compiled(wasm, cache))
         })
         .as_ref()
-}
-
-/// A peer run against the weather component; `steps` are the peer's
-/// options, `serve` extra options of `mcp-wit serve`.
-async fn session(built: &Built, steps: &[&str], serve: &[&str]) -> PeerRun {
-    let mut args: Vec<String> = steps.iter().map(|s| s.to_string()).collect();
-    args.extend(["--".into(), binary().display().to_string(), "serve".into()]);
-    args.push(built.wasm.display().to_string());
-    args.extend(["--cache-dir".into(), built.cache.display().to_string()]);
-    args.extend(serve.iter().map(|s| s.to_string()));
-    run_peer(Peer::Python, args).await
-}
-
-/// The first text item of a tool result.
-fn text(result: &Value) -> &str {
-    result["content"][0]["text"].as_str().unwrap_or_else(|| panic!("no text content: {result}"))
 }
 
 #[tokio::test]
@@ -347,5 +297,5 @@ async fn a_project_from_mcp_wit_new_builds_and_serves_in_both_eras() {
     assert!(stderr.contains("the first `serve` starts without compiling"), "{stderr}");
     let wasm = PathBuf::from(String::from_utf8_lossy(&built.stdout).trim());
     assert_eq!(wasm, project.join("build/ts-tools.wasm"), "{stderr}");
-    support::templates::check_served(&wasm, "ts-tools").await;
+    check_served(&wasm, "ts-tools").await;
 }

@@ -8,7 +8,7 @@ pub mod http;
 pub mod in_process;
 pub mod peers;
 pub mod schema;
-pub mod templates;
+pub mod sdks;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
