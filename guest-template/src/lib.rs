@@ -6,11 +6,12 @@
 //! gives the input schema, and `&Context` reaches the client while the
 //! request is served. This router offers:
 //!
-//! - a `reverse` tool that reverses a string,
+//! - a `reverse` tool that reverses a string (its argument checked against
+//!   its schema, its result structured),
 //! - a `greet` tool that logs a line, reports progress and asks the user
 //!   their name (elicitation),
 //! - a text resource, `template://readme`,
-//! - a `welcome` prompt.
+//! - a `welcome` prompt with an argument.
 //!
 //! Rename things, replace the bodies, and keep the shape.
 
@@ -24,8 +25,17 @@ struct MyRouter;
 
 #[derive(Deserialize, JsonSchema)]
 struct ReverseArgs {
-    /// Text to reverse.
+    /// The text to reverse
+    #[schemars(length(min = 1))]
     text: String,
+}
+
+/// What `reverse` returns: `Json<Reversed>` gives the tool an output schema
+/// and its result structured content.
+#[derive(Serialize, JsonSchema)]
+struct Reversed {
+    text: String,
+    length: usize,
 }
 
 /// What `greet` asks the user.
@@ -35,42 +45,49 @@ struct Name {
     name: String,
 }
 
-#[router(name = "my-router", instructions = "Call the `reverse` tool to reverse a piece of text.")]
+#[derive(Deserialize, JsonSchema)]
+struct WelcomeArgs {
+    /// Who to welcome
+    name: String,
+}
+
+#[router(name = "my-router", instructions = "Reverses text and greets people.")]
 impl MyRouter {
-    /// Reverses a piece of text
+    /// Reverses a string
     #[tool(read_only, destructive = false)]
-    fn reverse(&self, args: ReverseArgs) -> String {
-        args.text.chars().rev().collect()
+    fn reverse(&self, args: ReverseArgs) -> Json<Reversed> {
+        let length = args.text.chars().count();
+        Json(Reversed { text: args.text.chars().rev().collect(), length })
     }
 
     // A log line and progress go out at once, while the tool works; the
     // question waits for the user's answer. A client that did not declare
-    // elicitation gets a greeting for a stranger. Errors are returned, not
-    // panicked: a panic traps the component.
-    /// Asks the user their name, then greets them
+    // elicitation gets a greeting for whoever they are. Errors are returned,
+    // not panicked: a panic traps the component.
+    /// Asks the user their name (elicitation), reporting progress and a log line on the way
     #[tool]
     fn greet(&self, cx: &Context) -> Result<String, ToolError> {
-        cx.log(LogLevel::Info, "asking for a name");
-        cx.progress(0.0, Some(1.0), Some("asking"));
+        cx.progress(0.0, Some(2.0), Some("asking"));
+        cx.log(LogLevel::Info, "greeting someone");
         let name = match cx.elicit::<Name>("What is your name?") {
             Ok(Elicitation::Accept(answer)) => answer.name,
-            Ok(_) | Err(ClientError::Unsupported(_)) => "stranger".to_owned(),
+            Ok(_) | Err(ClientError::Unsupported(_)) => return Ok("Hello, whoever you are!".to_owned()),
             Err(other) => return Err(other.into()),
         };
-        cx.progress(1.0, Some(1.0), Some("done"));
+        cx.progress(2.0, Some(2.0), Some("done"));
         Ok(format!("Hello, {name}!"))
     }
 
-    /// About this router
-    #[resource(uri = "template://readme")]
+    /// What this router offers
+    #[resource(uri = "template://readme", mime_type = "text/markdown")]
     fn readme(&self) -> &'static str {
-        "This router started from the mcp-wit guest template."
+        "# my-router\n\nTools: `reverse`, `greet`. Prompt: `welcome`.\n"
     }
 
-    /// Introduces this server
+    /// A welcome message for a new user
     #[prompt]
-    fn welcome(&self) -> Vec<PromptMessage> {
-        vec![PromptMessage::user("Say hello, then reverse the word \"template\" with the `reverse` tool.")]
+    fn welcome(&self, args: WelcomeArgs) -> Vec<PromptMessage> {
+        vec![PromptMessage::user(format!("Write a one-line welcome for {}.", args.name))]
     }
 }
 
@@ -83,6 +100,7 @@ mod tests {
     // `unavailable`.)
     #[test]
     fn reverse_reverses() {
-        assert_eq!(MyRouter.reverse(ReverseArgs { text: "stressed".into() }), "desserts");
+        let Json(reversed) = MyRouter.reverse(ReverseArgs { text: "stressed".into() });
+        assert_eq!((reversed.text.as_str(), reversed.length), ("desserts", 8));
     }
 }

@@ -48,6 +48,11 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
         help="answer the server's sampling, elicitation and roots requests (elicitation with this action), "
         "and record them, its log messages and the call's progress",
     )
+    p.add_argument(
+        "--elicit-content",
+        default='{"username": "testuser", "email": "test@example.com"}',
+        help="the content of an accepted elicitation, as a JSON object",
+    )
     p.add_argument("--log-level", help="ask for log messages from this level (logging/setLevel)")
     args = p.parse_args(argv)
     if bool(args.url) == bool(command):
@@ -109,8 +114,9 @@ class TracingTransport:
 class TalkBack:
     """Answers and records what the server asks and sends while it serves a call."""
 
-    def __init__(self, action: str) -> None:
+    def __init__(self, action: str, content: dict[str, Any]) -> None:
         self.action = action
+        self.content = content
         self.sampled: list[Any] = []
         self.elicited: list[Any] = []
         self.roots_asked = 0
@@ -130,7 +136,7 @@ class TalkBack:
         self.elicited.append(dump(params))
         if self.action == "decline":
             return types.ElicitResult(action="decline")
-        return types.ElicitResult(action="accept", content={"username": "testuser", "email": "test@example.com"})
+        return types.ElicitResult(action="accept", content=self.content)
 
     async def list_roots(self, context: Any) -> Any:
         self.roots_asked += 1
@@ -188,7 +194,7 @@ async def run(args: argparse.Namespace, command: list[str]) -> dict[str, Any]:
     if args.trace:
         transport = TracingTransport(transport, args.trace)
 
-    talk_back = TalkBack(args.talk_back) if args.talk_back else None
+    talk_back = TalkBack(args.talk_back, json.loads(args.elicit_content)) if args.talk_back else None
     try:
         callbacks = talk_back.callbacks() if talk_back else {}
         client = Client(transport, mode=args.mode, read_timeout_seconds=args.timeout, **callbacks)

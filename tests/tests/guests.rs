@@ -110,13 +110,30 @@ async fn new_makes_a_crate_that_builds_and_serves() {
     let source = source.replace("impl MyRouter {", STATS_TOOL) + STATS_TYPES;
     std::fs::write(&lib, source).unwrap();
 
-    let wasm = build_guest(&crate_dir, "weather_tools");
-    let served = Served::start(&["serve", wasm.to_str().unwrap()], ()).await;
+    // `mcp-wit build`, with the target directory the other guests share
+    // (cargo honours CARGO_TARGET_DIR, and `build` asks cargo where it is).
+    let target_dir = root().join("target").join("test-guests");
+    // Where `check_served` looks for the compiled component: beside it.
+    let cache = target_dir.join("wasm32-wasip2/release/weather_tools.cache");
+    let output = Command::new(support::binary())
+        .arg("build")
+        .arg(&crate_dir)
+        .arg("--cache-dir")
+        .arg(&cache)
+        .env("CARGO_TARGET_DIR", &target_dir)
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "mcp-wit build failed:\n{}", String::from_utf8_lossy(&output.stderr));
+    let wasm = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
+    assert_eq!(wasm, target_dir.join("wasm32-wasip2/release/weather_tools.wasm"));
+    let served = Served::start(&["serve", wasm.to_str().unwrap(), "--cache-dir", cache.to_str().unwrap()], ()).await;
     let info = served.client.peer_info().expect("initialized");
     assert_eq!(info.server_info.as_ref().map(|i| i.name.as_str()), Some("weather-tools"));
     let args = json!({ "text": "stressed" }).as_object().cloned().unwrap();
     let result = served.client.call_tool(CallToolRequestParams::new("reverse").with_arguments(args)).await.unwrap();
-    assert_eq!(text_of(&result), "desserts");
+    assert_eq!(result.structured_content, Some(json!({ "text": "desserts", "length": 8 })));
 
     // Arguments that do not fit never reach the body: the model is told
     // which field is wrong (by the host's check against the input schema,
@@ -138,6 +155,10 @@ async fn new_makes_a_crate_that_builds_and_serves() {
     assert_eq!(result.structured_content, Some(json!({ "characters": 9, "words": 2 })));
     assert_eq!(result.is_error, None);
     served.finish().await;
+
+    // The checks every language's template passes, with the Python SDK's
+    // client: stdio and Streamable HTTP, both eras, talk-back included.
+    support::sdks::check_served(&wasm, "weather-tools").await;
 
     // Not over an existing crate, and not with a name cargo refuses.
     let output = Command::new(support::binary()).arg("new").arg(&crate_dir).output().unwrap();

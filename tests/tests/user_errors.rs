@@ -4,6 +4,7 @@
 //! component, `build` without a project, mistakes in `mcp-wit.toml`, and a guest
 //! that panics.
 
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use mcp_wit_tests::support;
@@ -182,4 +183,38 @@ fn build_names_what_it_looks_for_and_what_is_missing() {
     std::fs::write(project.join("pyproject.toml"), "[project]\nname = \"ts\"\n").unwrap();
     let error = error_line(&run(&["build", project.to_str().unwrap()]));
     assert!(error.contains("a project of several languages (pyproject.toml, package.json)"), "{error}");
+
+    // A missing toolchain: what to install, and where.
+    let without = |project: &Path, path: &str| {
+        let output = Command::new(support::binary())
+            .arg("build")
+            .arg(project)
+            .env("PATH", path)
+            .env_remove("VIRTUAL_ENV")
+            .stdin(Stdio::null())
+            .output()
+            .expect("mcp-wit runs");
+        error_line(&output)
+    };
+    let python = dir.path().join("py");
+    assert!(run(&["new", python.to_str().unwrap(), "--lang", "python"]).status.success());
+    // The system's Python, without componentize-py (nor a venv).
+    let error = without(&python, "/usr/bin:/bin");
+    assert!(
+        error.ends_with(
+            "componentize-py is missing: `.venv/bin/pip install -r requirements-build.txt` (in the project's venv)"
+        ),
+        "{error}"
+    );
+    let error = without(&python, "/nowhere");
+    assert!(error.contains("`python3` is not installed"), "{error}");
+    let rust = dir.path().join("rs");
+    assert!(run(&["new", rust.to_str().unwrap()]).status.success());
+    let error = without(&rust, "/nowhere");
+    assert!(
+        error.ends_with(
+            "`cargo` is not installed: install Rust with rustup (rustup.rs), then `rustup target add wasm32-wasip2`"
+        ),
+        "{error}"
+    );
 }
