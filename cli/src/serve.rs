@@ -24,8 +24,9 @@ use crate::settings::ServeSettings;
 #[derive(clap::Args, Clone)]
 pub struct ServeArgs {
     /// The components (`.wasm` or `.cwasm`) exporting
-    /// `wasix:mcp/router@25.3.26`; the built-in demo when omitted. Several
-    /// are served as one server, each under a prefix.
+    /// `wasix:mcp/router@25.3.26` or `@25.6.18`, or Extism plugins; the
+    /// built-in demo when omitted. Several are served as one server, each
+    /// under a prefix.
     components: Vec<PathBuf>,
     /// Read components, grants, limits and transport from this file
     /// (see docs/users/configuration.md); flags given here override it.

@@ -73,6 +73,13 @@ fn check_router(router: &[u8]) -> anyhow::Result<()> {
             loaded.kind()
         );
     }
+    if loaded.router_interface() != Some(ROUTER_INTERFACE) {
+        bail!(
+            "it is a {}: the adapter serves routers of {ROUTER_INTERFACE} only (serve this one natively with \
+             `mcp-wit serve`)",
+            loaded.kind()
+        );
+    }
     Ok(())
 }
 

@@ -37,7 +37,8 @@ pub enum LoadError {
     CoreModule,
     /// The component does not export the router interface.
     #[error(
-        "the component does not export `wasix:mcp/router@25.3.26` (world `wasix:mcp/mcp-router`); it exports: {}",
+        "the component does not export `wasix:mcp/router@25.3.26` nor `wasix:mcp/router@25.6.18` (world \
+         `wasix:mcp/mcp-router`); it exports: {}",
         if exports.is_empty() { "nothing".to_string() } else { exports.join(", ") }
     )]
     WrongWorld {

@@ -84,6 +84,11 @@ pub struct ToolAnnotations {
     pub streaming: Option<bool>,
     /// The tool is experimental.
     pub experimental: Option<bool>,
+    /// Calling it again with the same arguments changes nothing more (not
+    /// in 25.3.26).
+    pub idempotent: Option<bool>,
+    /// It reaches an open world of outside entities (not in 25.3.26).
+    pub open_world: Option<bool>,
 }
 
 /// Contract-specific tool metadata.
@@ -118,6 +123,9 @@ pub struct Tool {
     pub meta: Option<ToolMeta>,
     /// A human-readable name (not in 25.3.26).
     pub title: Option<String>,
+    /// `_meta` as a JSON object, its values any JSON (not in 25.3.26, whose
+    /// [`ToolMeta`] is a record of its own): merged with `meta`.
+    pub meta_object: Option<Value>,
 }
 
 /// The `prompts` capability.
@@ -282,6 +290,8 @@ pub struct McpResource {
     pub mime_type: String,
     /// Annotations.
     pub annotations: Option<Annotations>,
+    /// A human-readable name (not in 25.3.26).
+    pub title: Option<String>,
 }
 
 /// A text resource's contents.
@@ -377,6 +387,8 @@ pub struct Prompt {
     pub description: Option<String>,
     /// Its arguments.
     pub arguments: Option<Vec<PromptArgument>>,
+    /// A human-readable name (not in 25.3.26).
+    pub title: Option<String>,
 }
 
 /// One argument of a prompt.
@@ -388,6 +400,8 @@ pub struct PromptArgument {
     pub description: Option<String>,
     /// Whether it must be given.
     pub required: Option<bool>,
+    /// A human-readable name (not in 25.3.26).
+    pub title: Option<String>,
 }
 
 /// The result of `get-prompt`.

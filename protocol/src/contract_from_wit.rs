@@ -19,9 +19,9 @@ macro_rules! contract_types {
             ConfigDescriptor { name, description, required }
             SecretDescriptor { name, description, required }
             MetaEntry { key, value }
-            ToolAnnotations { read_only, destructive, streaming, experimental }
+            ToolAnnotations { read_only, destructive, streaming, experimental } + { idempotent, open_world }
             ToolMeta { output_hint, config, secrets, config_meta, extra }
-            Tool { name, description, input_schema, output_schema, annotations, meta } + { title }
+            Tool { name, description, input_schema, output_schema, annotations, meta } + { title, meta_object }
             PromptsCapability { list_changed }
             ResourcesCapability { subscribe, list_changed }
             ToolsCapability { list_changed }
@@ -33,12 +33,12 @@ macro_rules! contract_types {
             ImageContent { data, mime_type, annotations }
             AudioContent { data, mime_type, annotations }
             EmbeddedResource { resource_contents, annotations }
-            McpResource { uri, name, description, mime_type, annotations }
+            McpResource { uri, name, description, mime_type, annotations } + { title }
             TextResourceContents { uri, mime_type, text }
             BlobResourceContents { uri, mime_type, blob }
             ReadResourceResult { contents }
-            Prompt { name, description, arguments }
-            PromptArgument { name, description, required }
+            Prompt { name, description, arguments } + { title }
+            PromptArgument { name, description, required } + { title }
             GetPromptResult { description, messages }
             PromptMessage { role, content }
             CompletionRequest { input, streaming, meta }

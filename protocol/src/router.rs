@@ -137,6 +137,12 @@ pub trait RouterComponent: Clone + Send + Sync + 'static {
 pub trait Router: Send + 'static {
     /// `name()`.
     fn name(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<String>> + Send;
+    /// The server's human-readable name: `title()` of a 25.6.18 router;
+    /// none for the others.
+    fn title(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<Option<String>>> + Send {
+        let _ = cx;
+        async { Ok(None) }
+    }
     /// `instructions()`.
     fn instructions(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<String>> + Send;
     /// `capabilities()`.

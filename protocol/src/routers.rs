@@ -136,6 +136,9 @@ fn header_arguments(schema: &str) -> Vec<(String, String)> {
 pub struct ServerDescription {
     /// The server's name.
     pub name: String,
+    /// Its human-readable name, if its router gives one (a 25.6.18 router's
+    /// `title()`; none for several routers).
+    pub title: Option<String>,
     /// Instructions for the model; empty when none.
     pub instructions: String,
     /// What the routers offer.
@@ -233,15 +236,11 @@ impl<C: RouterComponent> Routers<C> {
 
     /// Keeps what the routers said of themselves (`name`, `instructions`,
     /// `capabilities`, merged), with the components' cache hints.
-    pub(crate) fn learn_about(
-        &self,
-        name: String,
-        instructions: String,
-        capabilities: contract::ServerCapabilities,
-    ) -> Arc<ServerDescription> {
+    pub(crate) fn learn_about(&self, about: RouterAbout) -> Arc<ServerDescription> {
         let cache = self.mounts.iter().map(|m| m.component.cache_hint()).reduce(CacheHint::merge).unwrap_or_default();
-        let about =
-            Arc::new(ServerDescription { name, instructions, capabilities, cache, talks_back: self.talks_back() });
+        let RouterAbout { name, title, instructions, capabilities } = about;
+        let talks_back = self.talks_back();
+        let about = Arc::new(ServerDescription { name, title, instructions, capabilities, cache, talks_back });
         self.learnt().about = Some(about.clone());
         about
     }
@@ -412,21 +411,27 @@ pub enum CollisionCheckError {
 /// Name, instructions and capabilities of several routers as one server:
 /// names joined with `+`, each router's instructions under its prefix, and
 /// the union of the capabilities.
-pub(crate) fn merge_about<C: RouterComponent>(
-    routers: &Routers<C>,
-    about: Vec<(String, String, contract::ServerCapabilities)>,
-) -> (String, String, contract::ServerCapabilities) {
+pub(crate) fn merge_about<C: RouterComponent>(routers: &Routers<C>, about: Vec<RouterAbout>) -> RouterAbout {
     let mut names = Vec::new();
     let mut instructions = Vec::new();
     let mut caps = contract::ServerCapabilities::default();
-    for ((name, text, c), mount) in about.into_iter().zip(routers.mounts()) {
-        names.push(name);
+    for (router, mount) in about.into_iter().zip(routers.mounts()) {
+        names.push(router.name);
+        let text = router.instructions;
         if !text.trim().is_empty() {
             instructions.push(format!("[{}] {}", mount.prefix, text.trim()));
         }
-        caps = merge_capabilities(caps, c);
+        caps = merge_capabilities(caps, router.capabilities);
     }
-    (names.join("+"), instructions.join("\n\n"), caps)
+    RouterAbout { name: names.join("+"), title: None, instructions: instructions.join("\n\n"), capabilities: caps }
+}
+
+/// What one router says of itself (or several, merged).
+pub(crate) struct RouterAbout {
+    pub(crate) name: String,
+    pub(crate) title: Option<String>,
+    pub(crate) instructions: String,
+    pub(crate) capabilities: contract::ServerCapabilities,
 }
 
 /// What two routers served together offer: each kind either offers, each

@@ -149,6 +149,7 @@ mod tests {
             annotations: None,
             meta: None,
             title: None,
+            meta_object: None,
         }
     }
 

@@ -9,10 +9,11 @@ use mcp_wit_protocol::CallMode;
 use wasmtime::Engine;
 use wasmtime::component::{Component, InstancePre, Linker};
 
+use super::instance::{Exports25_3_26, RouterExports};
 #[cfg(feature = "extism")]
 use super::plugin;
 use super::store::StoreData;
-use super::{ROUTER_INTERFACE, caller, client, extension, instance, waits};
+use super::{ROUTER_INTERFACE, ROUTER_INTERFACE_25_6_18, caller, client, extension, instance, waits};
 use crate::error::LoadError;
 use crate::sandbox::symlinks;
 
@@ -173,10 +174,36 @@ pub(super) fn check_exports_router(engine: &Engine, component: &Component, impor
         return Err(LoadError::UnpluggedMiddleware);
     }
     let exports: Vec<String> = ty.exports(engine).map(|(name, _)| name.to_string()).collect();
-    if exports.iter().any(|name| name == ROUTER_INTERFACE) {
+    if exports.iter().any(|name| name == ROUTER_INTERFACE || name == super::ROUTER_INTERFACE_25_6_18) {
         return Ok(());
     }
     Err(LoadError::WrongWorld { exports })
+}
+
+/// Checks every router function's type against the bindings of the
+/// contract the component exports, once: instances then look up only the
+/// function a call needs, unchecked. Says so when the component exports
+/// both contracts (25.6.18 is served).
+pub(super) fn check_router_types(
+    component: &Component,
+    pre: &InstancePre<StoreData>,
+    exports: RouterExports,
+    label: &str,
+) -> Result<(), LoadError> {
+    match exports {
+        RouterExports::V25_3_26(_) => drop(super::bindings::McpRouterPre::new(pre.clone()).map_err(LoadError::Link)?),
+        RouterExports::V25_6_18(_) => {
+            drop(super::v25_6_18::McpRouterPre::new(pre.clone()).map_err(LoadError::Link)?);
+            if Exports25_3_26::find(component).is_ok_and(|found| found.is_some()) {
+                tracing::warn!(
+                    component = %label,
+                    "the component exports both {ROUTER_INTERFACE} and {ROUTER_INTERFACE_25_6_18}: \
+                     served as {ROUTER_INTERFACE_25_6_18}, the newer"
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `error`, the failure to compile `bytes` on `engine`, said in the user's

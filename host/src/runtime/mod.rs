@@ -19,7 +19,9 @@ mod load;
 #[cfg(feature = "extism")]
 pub(crate) mod plugin;
 mod pool;
+mod router_component;
 mod store;
+mod v25_6_18;
 pub(crate) mod waits;
 
 use std::path::Path;
@@ -32,12 +34,13 @@ use wasmtime::{Engine, Precompiled};
 
 use crate::error::LoadError;
 use crate::sandbox::SandboxPolicy;
-use bindings::McpRouterPre;
 use budget::{InstanceMemory, MemoryBudget};
 use cache::CompileCache;
 use instance::{NotMade, RouterExports};
 use limits::Limits;
-use load::{Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, compile_error, link};
+use load::{
+    Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, check_router_types, compile_error, link,
+};
 pub use load::{MAX_GUEST_FILE, compile, read_guest_file};
 use store::StoreData;
 
@@ -50,8 +53,11 @@ pub use extension::EXTENSION_INTERFACE;
 pub use instance::RouterInstance;
 pub use pool::{DEFAULT_CALLER_IDLE, DEFAULT_MAX_CALLERS, InstanceMode, InstanceReuse, PooledRouter};
 
-/// The fully qualified name of the interface a router must export.
+/// The fully qualified name of the interface a router exports: the
+/// contract, or its successor [`ROUTER_INTERFACE_25_6_18`].
 pub const ROUTER_INTERFACE: &str = "wasix:mcp/router@25.3.26";
+
+pub use v25_6_18::{ELICITATIONS_KEY, MAX_ELICITATIONS, ROUTER_INTERFACE_25_6_18};
 
 /// A compiled, linked router component, ready to be instantiated many times.
 #[derive(Clone)]
@@ -115,11 +121,13 @@ impl Linked {
         let pre = link(engine, component, imports, calls)?;
         // A middleware over a router without the extension exports it but
         // has nothing behind it: served as a router without the extension.
-        let extension = match imports.extension {
-            true => None,
-            false => extension::ExtensionExports::find(component)?,
+        let exports = RouterExports::find(component)?;
+        // The extension's types are 25.3.26's: a 25.6.18 router has none.
+        let extension = match (imports.extension, exports) {
+            (true, _) | (_, RouterExports::V25_6_18(_)) => None,
+            (false, RouterExports::V25_3_26(_)) => extension::ExtensionExports::find(component)?,
         };
-        Ok(Linked { pre, exports: RouterExports::find(component)?, extension })
+        Ok(Linked { pre, exports, extension })
     }
 }
 
@@ -229,9 +237,7 @@ impl LoadedRouter {
         let imports = Imports::of(engine, &component);
         check_exports_router(engine, &component, imports)?;
         let blocking = Linked::new(engine, &component, imports, CallMode::Blocking).map_err(LoadError::Link)?;
-        // Checks every router function's type against the bindings, once:
-        // instances then look up only the function a call needs, unchecked.
-        McpRouterPre::new(blocking.pre.clone()).map_err(LoadError::Link)?;
+        check_router_types(&component, &blocking.pre, blocking.exports, policy.label())?;
         let code = Code::Component { blocking, async_pre: OnceLock::new(), imports };
         let loaded = Self::with_code(code, policy);
         if imports.router {
@@ -290,11 +296,27 @@ impl LoadedRouter {
         }
     }
 
+    /// The router interface a component exports ([`ROUTER_INTERFACE`] or
+    /// [`ROUTER_INTERFACE_25_6_18`]); none for a plugin.
+    pub fn router_interface(&self) -> Option<&'static str> {
+        match &self.inner.code {
+            Code::Component { blocking, .. } => Some(match blocking.exports {
+                RouterExports::V25_3_26(_) => ROUTER_INTERFACE,
+                RouterExports::V25_6_18(_) => ROUTER_INTERFACE_25_6_18,
+            }),
+            #[cfg(feature = "extism")]
+            Code::Plugin { .. } => None,
+        }
+    }
+
     /// What kind of guest this is: a component, or which kind of Extism
     /// plugin.
     pub fn kind(&self) -> &'static str {
         match &self.inner.code {
-            Code::Component { .. } => "component (wasix:mcp/router@25.3.26)",
+            Code::Component { blocking, .. } => match blocking.exports {
+                RouterExports::V25_3_26(_) => "component (wasix:mcp/router@25.3.26)",
+                RouterExports::V25_6_18(_) => "component (wasix:mcp/router@25.6.18)",
+            },
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.kind.describe(),
         }
@@ -544,39 +566,6 @@ impl NotMade {
             // Only an engine this module did not pool gets here with a full pool.
             NotMade::PoolFull(full) => GuestFault::new(FaultKind::Instantiate, format!("{full:#}")),
             NotMade::Fault(fault) => fault,
-        }
-    }
-}
-
-impl mcp_wit_protocol::RouterComponent for LoadedRouter {
-    type Router = PooledRouter;
-
-    fn label(&self) -> &str {
-        self.inner.policy.label()
-    }
-
-    fn open(&self) -> PooledRouter {
-        PooledRouter::new(self.clone())
-    }
-
-    fn cache_hint(&self) -> CacheHint {
-        self.inner.cache_hint
-    }
-
-    fn talks_back(&self) -> bool {
-        match &self.inner.code {
-            Code::Component { imports, .. } => imports.client,
-            #[cfg(feature = "extism")]
-            Code::Plugin { linked, .. } => linked.talks_back,
-        }
-    }
-
-    fn extends(&self) -> bool {
-        match &self.inner.code {
-            Code::Component { blocking, .. } => blocking.extension.is_some(),
-            // Templates, prompt arguments and roots changes are v1-draft exports.
-            #[cfg(feature = "extism")]
-            Code::Plugin { linked, .. } => linked.kind == plugin::PluginKind::V1Draft,
         }
     }
 }

@@ -474,6 +474,10 @@ impl Router for PooledRouter {
         self.with_instance(cx, async |i| i.name_async().await).await
     }
 
+    async fn title(&mut self, cx: &CallContext) -> GuestResult<Option<String>> {
+        self.with_instance(cx, async |i| i.title_async().await).await
+    }
+
     async fn instructions(&mut self, cx: &CallContext) -> GuestResult<String> {
         self.with_instance(cx, async |i| i.instructions_async().await).await
     }

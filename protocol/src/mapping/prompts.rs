@@ -14,6 +14,8 @@ use super::*;
 pub struct Prompt<'a> {
     name: Cow<'a, str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     arguments: Option<Vec<PromptArgument<'a>>>,
@@ -30,19 +32,27 @@ impl<'a> Prompt<'a> {
 struct PromptArgument<'a> {
     name: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     required: Option<bool>,
 }
 
 /// Maps a prompt descriptor.
-pub fn prompt(p: &contract::Prompt) -> Prompt<'_> {
+pub fn prompt(p: &contract::Prompt, v: ProtocolVersion) -> Prompt<'_> {
     Prompt {
         name: Cow::Borrowed(&p.name),
+        title: p.title.as_deref().filter(|_| v.has_resource_links_and_titles()),
         description: p.description.as_deref(),
         arguments: p.arguments.as_ref().map(|args| {
             args.iter()
-                .map(|a| PromptArgument { name: &a.name, description: a.description.as_deref(), required: a.required })
+                .map(|a| PromptArgument {
+                    name: &a.name,
+                    title: a.title.as_deref().filter(|_| v.has_resource_links_and_titles()),
+                    description: a.description.as_deref(),
+                    required: a.required,
+                })
                 .collect()
         }),
     }

@@ -16,6 +16,8 @@ pub struct Resource<'a> {
     uri: Cow<'a, str>,
     name: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<&'a str>,
     #[serde(skip_serializing_if = "str::is_empty")]
     mime_type: &'a str,
@@ -28,6 +30,7 @@ pub fn resource(r: &contract::McpResource, v: ProtocolVersion) -> Resource<'_> {
     Resource {
         uri: Cow::Borrowed(&r.uri),
         name: &r.name,
+        title: r.title.as_deref().filter(|_| v.has_resource_links_and_titles()),
         description: r.description.as_deref(),
         mime_type: &r.mime_type,
         annotations: annotations(&r.annotations, v),

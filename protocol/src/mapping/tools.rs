@@ -19,6 +19,10 @@ pub struct ToolAnnotations {
     read_only_hint: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     destructive_hint: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    idempotent_hint: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    open_world_hint: Option<bool>,
 }
 
 /// The contract's tool fields that MCP has no field for, under `_meta`.
@@ -26,17 +30,25 @@ pub struct ToolMetaOut<'a> {
     streaming: Option<bool>,
     experimental: Option<bool>,
     meta: Option<&'a contract::ToolMeta>,
+    /// The guest's own `_meta` object, its keys beside the ones above.
+    object: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 impl ToolMetaOut<'_> {
     fn is_empty(&self) -> bool {
-        self.streaming.is_none() && self.experimental.is_none() && self.meta.is_none()
+        self.streaming.is_none() && self.experimental.is_none() && self.meta.is_none() && self.object.is_none()
     }
 }
 
 impl Serialize for ToolMetaOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
+        let ours = |key: &str| key.strip_prefix(META_PREFIX).is_some();
+        // The guest's keys first; ours, which mcp-wit defines, win a clash
+        // (by being left out of the guest's).
+        for (key, value) in self.object.iter().flatten().filter(|(key, _)| !ours(key)) {
+            map.serialize_entry(key, value)?;
+        }
         if let Some(streaming) = self.streaming {
             map.serialize_entry(&format!("{META_PREFIX}streaming"), &streaming)?;
         }
@@ -150,8 +162,16 @@ pub fn tool(t: &contract::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidT
     };
     let hints = t.annotations.as_ref();
     let annotations = hints
-        .map(|a| ToolAnnotations { read_only_hint: a.read_only, destructive_hint: a.destructive })
-        .filter(|a| v.has_tool_annotations() && (a.read_only_hint.is_some() || a.destructive_hint.is_some()));
+        .map(|a| ToolAnnotations {
+            read_only_hint: a.read_only,
+            destructive_hint: a.destructive,
+            idempotent_hint: a.idempotent,
+            open_world_hint: a.open_world,
+        })
+        .filter(|a| {
+            let hints = [a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint];
+            v.has_tool_annotations() && hints.iter().any(Option::is_some)
+        });
     Ok(Tool {
         name: Cow::Borrowed(&t.name),
         title: t.title.as_deref().filter(|_| v.has_resource_links_and_titles()),
@@ -163,6 +183,11 @@ pub fn tool(t: &contract::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidT
             streaming: hints.and_then(|a| a.streaming),
             experimental: hints.and_then(|a| a.experimental),
             meta: t.meta.as_ref(),
+            object: t
+                .meta_object
+                .as_ref()
+                .and_then(|o| super::content::object(&o.json))
+                .and_then(|o| serde_json::from_str(o.get()).ok()),
         },
     })
 }

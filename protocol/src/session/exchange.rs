@@ -163,10 +163,7 @@ impl<C: RouterComponent> Exchange<C> {
                 ready?;
                 self.subscription(id, params, method, state.ok_or_else(stateful)?).await
             }
-            Method::ListPrompts => {
-                ready?;
-                self.list_prompts(id, params).await
-            }
+            Method::ListPrompts => self.list_prompts(id, params, ready?).await,
             Method::GetPrompt => self.get_prompt(id, params, ready?).await,
             Method::Complete => {
                 ready?;

@@ -66,12 +66,18 @@ impl<C: RouterComponent> Exchange<C> {
         #[derive(Serialize)]
         struct ServerInfo<'a> {
             name: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            title: Option<&'a str>,
             version: &'static str,
         }
         let result = InitializeResult {
             protocol_version: version.as_str(),
             capabilities: mapping::capabilities(caps, version),
-            server_info: ServerInfo { name, version: env!("CARGO_PKG_VERSION") },
+            server_info: ServerInfo {
+                name,
+                title: about.title.as_deref().filter(|_| version.has_resource_links_and_titles()),
+                version: env!("CARGO_PKG_VERSION"),
+            },
             instructions,
         };
         self.reply(id, &result)?;
@@ -379,7 +385,12 @@ impl<C: RouterComponent> Exchange<C> {
         self.reply(id, &mapping::Empty {})
     }
 
-    pub(super) async fn list_prompts(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
+    pub(super) async fn list_prompts(
+        &mut self,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        v: ProtocolVersion,
+    ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let per_mount = self.list_every_mount(async |r, cx| r.list_prompts(cx).await).await?;
         let routers = &self.routers;
@@ -388,7 +399,7 @@ impl<C: RouterComponent> Exchange<C> {
             .enumerate()
             .flat_map(|(i, list)| list.iter().map(move |p| (p, routers.outward_name(i, &p.name))))
             .filter(|(_, name)| self.shows(OperationKind::Prompt, name))
-            .map(|(p, name)| mapping::prompt(p).with_name(name))
+            .map(|(p, name)| mapping::prompt(p, v).with_name(name))
             .collect();
         self.reply_page(id, "prompts", &mapped, p.cursor.as_deref())
     }

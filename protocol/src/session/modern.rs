@@ -18,7 +18,7 @@ use crate::mapping;
 use crate::method::Method;
 use crate::params;
 use crate::router::{CallMode, Router, RouterComponent};
-use crate::routers::{ServerDescription, merge_about};
+use crate::routers::{RouterAbout, ServerDescription, merge_about};
 use crate::version::ProtocolVersion;
 
 impl<C: RouterComponent> Exchange<C> {
@@ -286,20 +286,23 @@ impl<C: RouterComponent> Exchange<C> {
         if let Some(about) = self.routers.learnt_about() {
             return Ok(about);
         }
-        let (name, instructions, caps) = self.ask_about().await?;
-        Ok(self.routers.learn_about(name, instructions, caps))
+        let about = self.ask_about().await?;
+        Ok(self.routers.learn_about(about))
     }
 
     /// Asks every router for its name, instructions and capabilities, and
     /// merges them when there are several.
-    pub(super) async fn ask_about(
-        &mut self,
-    ) -> Result<(String, String, crate::contract::ServerCapabilities), RpcError> {
+    pub(super) async fn ask_about(&mut self) -> Result<RouterAbout, RpcError> {
         let mut about = Vec::with_capacity(self.open.len());
         for mount in 0..self.open.len() {
             about.push(
                 self.guest(mount, async |r, cx| {
-                    Ok((r.name(cx).await?, r.instructions(cx).await?, r.capabilities(cx).await?))
+                    Ok(RouterAbout {
+                        name: r.name(cx).await?,
+                        title: r.title(cx).await?,
+                        instructions: r.instructions(cx).await?,
+                        capabilities: r.capabilities(cx).await?,
+                    })
                 })
                 .await?,
             );

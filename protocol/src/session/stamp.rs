@@ -55,6 +55,10 @@ impl Stamp {
         stamp.extend_from_slice(br#"":{"name":"#);
         // A `String` always serialises.
         let _ = serde_json::to_writer(&mut *stamp, &self.about.name);
+        if let Some(title) = &self.about.title {
+            stamp.extend_from_slice(br#","title":"#);
+            let _ = serde_json::to_writer(&mut *stamp, title);
+        }
         stamp.extend_from_slice(br#","version":""#);
         stamp.extend_from_slice(env!("CARGO_PKG_VERSION").as_bytes());
         stamp.extend_from_slice(br#""}}"#);
@@ -88,7 +92,11 @@ impl Stamp {
 
 /// The server's `Implementation`: its routers' name and this host's version.
 pub(super) fn server_info(about: &ServerDescription) -> Value {
-    json!({ "name": about.name, "version": env!("CARGO_PKG_VERSION") })
+    let mut info = json!({ "name": about.name, "version": env!("CARGO_PKG_VERSION") });
+    if let Some(title) = &about.title {
+        info["title"] = Value::from(title.as_str());
+    }
+    info
 }
 
 #[cfg(test)]
@@ -103,6 +111,7 @@ mod tests {
     fn a_spliced_stamp_is_the_merged_one() {
         let about = Arc::new(ServerDescription {
             name: "a \"quoted\" name".into(),
+            title: Some("a title".into()),
             instructions: String::new(),
             capabilities: Default::default(),
             cache: CacheHint::default(),

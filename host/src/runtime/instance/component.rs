@@ -5,13 +5,13 @@
 use std::sync::Arc;
 
 use wasmtime::Store;
-use wasmtime::component::{
-    ComponentExportIndex, ComponentNamedList, Func, Instance, InstancePre, Lift, Lower, TypedFunc,
-};
+use wasmtime::component::{ComponentExportIndex, ComponentNamedList, Instance, InstancePre, Lift, Lower, TypedFunc};
 
 use mcp_wit_protocol::{CallMode, FaultKind, GuestFault, GuestResult, contract};
 
-use super::{FaultFrom, Guest, NotMade, RouterInstance};
+use super::component_25_6_18::ComponentGuest25_6_18;
+use super::funcs::{LazyFuncs, slot_of};
+use super::{FaultFrom, Guest, NotMade, RouterExports, RouterInstance};
 use crate::runtime::bindings::wit;
 use crate::runtime::budget::InstanceMemory;
 use crate::runtime::convert::{IntoContract, completion_request};
@@ -39,63 +39,16 @@ pub(in crate::runtime) const ROUTER_FUNCTIONS: [&str; 10] = [
     "complete",
 ];
 
-/// Where `name` stands in `names`; evaluated at compile time where it is
-/// used, so a name that is not there fails the build.
-const fn slot_of(names: &[&str], name: &str) -> usize {
-    let mut slot = 0;
-    while slot < names.len() {
-        // (`==` is not const; no two names differ only in case.)
-        if names[slot].eq_ignore_ascii_case(name) {
-            return slot;
-        }
-        slot += 1;
-    }
-    panic!("not one of the functions");
-}
-
-/// Where each router function sits among a component's exports: found once
-/// per component, used by each of its instances.
+/// Where each 25.3.26 router function sits among a component's exports:
+/// found once per component, used by each of its instances.
 #[derive(Clone, Copy)]
-pub(in crate::runtime) struct RouterExports([ComponentExportIndex; ROUTER_FUNCTIONS.len()]);
+pub(in crate::runtime) struct Exports25_3_26([ComponentExportIndex; ROUTER_FUNCTIONS.len()]);
 
-impl RouterExports {
-    /// The router's functions in `component`.
-    pub(in crate::runtime) fn find(component: &wasmtime::component::Component) -> wasmtime::Result<Self> {
-        let interface = crate::runtime::ROUTER_INTERFACE;
-        let found = export_indices(component, interface, &ROUTER_FUNCTIONS)?;
-        found.map(RouterExports).ok_or_else(|| wasmtime::format_err!("the component does not export `{interface}`"))
-    }
-}
-
-/// The functions `names` of one exported interface of an instance, each
-/// looked up on its first call: most instances (one per modern request)
-/// call one function, and a lookup is a good part of what instantiating
-/// costs.
-struct LazyFuncs<const N: usize> {
-    interface: &'static str,
-    names: &'static [&'static str; N],
-    exports: [ComponentExportIndex; N],
-    found: [Option<Func>; N],
-}
-
-impl<const N: usize> LazyFuncs<N> {
-    fn new(interface: &'static str, names: &'static [&'static str; N], exports: [ComponentExportIndex; N]) -> Self {
-        LazyFuncs { interface, names, exports, found: [None; N] }
-    }
-
-    /// The function in `slot` of `names`.
-    fn get(&mut self, instance: &Instance, store: &mut Store<StoreData>, slot: usize) -> Result<Func, GuestFault> {
-        if let Some(func) = self.found[slot] {
-            return Ok(func);
-        }
-        let func = instance.get_func(&mut *store, self.exports[slot]).ok_or_else(|| {
-            GuestFault::new(
-                FaultKind::Instantiate,
-                format!("`{}` exports `{}` as something other than a function", self.interface, self.names[slot]),
-            )
-        })?;
-        self.found[slot] = Some(func);
-        Ok(func)
+impl Exports25_3_26 {
+    /// The router's functions in `component`; `None` when it does not
+    /// export the interface, an error when it exports it incompletely.
+    pub(in crate::runtime) fn find(component: &wasmtime::component::Component) -> wasmtime::Result<Option<Self>> {
+        Ok(export_indices(component, crate::runtime::ROUTER_INTERFACE, &ROUTER_FUNCTIONS)?.map(Exports25_3_26))
     }
 }
 
@@ -168,13 +121,16 @@ impl RouterInstance {
         exports: &RouterExports,
         extension: Option<ExtensionExports>,
     ) -> Self {
-        let guest = ComponentGuest {
-            instance,
-            router: LazyFuncs::new(crate::runtime::ROUTER_INTERFACE, &ROUTER_FUNCTIONS, exports.0),
-            extension: extension.map(|found| LazyFuncs::new(EXTENSION_INTERFACE, &EXTENSION_FUNCTIONS, found.0)),
-            arguments: wit::Value { json: String::new() },
+        let guest = match exports {
+            RouterExports::V25_3_26(exports) => Guest::Component(ComponentGuest {
+                instance,
+                router: LazyFuncs::new(crate::runtime::ROUTER_INTERFACE, &ROUTER_FUNCTIONS, exports.0),
+                extension: extension.map(|found| LazyFuncs::new(EXTENSION_INTERFACE, &EXTENSION_FUNCTIONS, found.0)),
+                arguments: wit::Value { json: String::new() },
+            }),
+            RouterExports::V25_6_18(exports) => Guest::Component25_6_18(ComponentGuest25_6_18::new(instance, exports)),
         };
-        RouterInstance { store, guest: Guest::Component(guest) }
+        RouterInstance { store, guest }
     }
 }
 

@@ -10,10 +10,33 @@ use super::limits::{CallView, Interrupted};
 use super::store::StoreData;
 
 mod component;
+mod component_25_6_18;
+mod funcs;
 #[cfg(feature = "extism")]
 mod plugin;
 
-pub(super) use component::{ROUTER_FUNCTIONS, RouterExports};
+pub(super) use component::{Exports25_3_26, ROUTER_FUNCTIONS};
+pub(super) use component_25_6_18::Exports25_6_18;
+
+/// Where a component's router functions are, by the contract it exports:
+/// found once per component, used by each of its instances.
+#[derive(Clone, Copy)]
+pub(in crate::runtime) enum RouterExports {
+    V25_3_26(Exports25_3_26),
+    V25_6_18(Exports25_6_18),
+}
+
+impl RouterExports {
+    /// The router functions of the contract `component` exports; 25.6.18
+    /// when it exports both (see `LoadedRouter::link`, which says so).
+    pub(in crate::runtime) fn find(component: &wasmtime::component::Component) -> wasmtime::Result<Self> {
+        if let Some(found) = Exports25_6_18::find(component)? {
+            return Ok(RouterExports::V25_6_18(found));
+        }
+        let found = Exports25_3_26::find(component)?;
+        found.map(RouterExports::V25_3_26).ok_or_else(|| wasmtime::format_err!("the component exports no router"))
+    }
+}
 
 /// Faults as the runtime finds them.
 trait FaultFrom {
@@ -83,18 +106,23 @@ pub struct RouterInstance {
 
 /// What an instance runs.
 enum Guest {
+    /// A `wasix:mcp/router@25.3.26` component.
     Component(component::ComponentGuest),
+    /// A `wasix:mcp/router@25.6.18` component.
+    Component25_6_18(component_25_6_18::ComponentGuest25_6_18),
     #[cfg(feature = "extism")]
     Plugin(plugin::PluginGuest),
 }
 
 /// Calls `$name` on the instance's guest, whichever kind it is: the one
-/// place a component and a plugin part ways. A plugin's calls are async
-/// only; on a blocking instance they finish at their first poll.
+/// place components of either contract and plugins part ways. A plugin's
+/// calls, and a 25.6.18 component's, are async only; on a blocking instance
+/// they finish at their first poll (or wait on the calling thread).
 macro_rules! on_guest {
     ($self:ident, blocking $name:ident ( $($arg:expr),* )) => {
         match &mut $self.guest {
             Guest::Component(guest) => guest.$name(&mut $self.store, $($arg),*),
+            Guest::Component25_6_18(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
             #[cfg(feature = "extism")]
             Guest::Plugin(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
         }
@@ -102,6 +130,7 @@ macro_rules! on_guest {
     ($self:ident, async $name:ident / $name_async:ident ( $($arg:expr),* )) => {
         match &mut $self.guest {
             Guest::Component(guest) => guest.$name_async(&mut $self.store, $($arg),*).await,
+            Guest::Component25_6_18(guest) => guest.$name(&mut $self.store, $($arg),*).await,
             #[cfg(feature = "extism")]
             Guest::Plugin(guest) => guest.$name(&mut $self.store, $($arg),*).await,
         }
@@ -195,6 +224,15 @@ impl RouterInstance {
 
     router_call!(/// Calls `name()`.
         name / name_async() -> String, "name");
+    /// The server's human-readable name: a 25.6.18 router's `title()`; the
+    /// other kinds have none.
+    pub async fn title_async(&mut self) -> GuestResult<Option<String>> {
+        match &mut self.guest {
+            Guest::Component25_6_18(guest) => guest.title(&mut self.store).await,
+            _ => Ok(None),
+        }
+    }
+
     router_call!(/// Calls `instructions()`.
         instructions / instructions_async() -> String, "instructions");
     router_call!(/// Calls `capabilities()`.

@@ -30,9 +30,12 @@ pub(crate) fn tools(output: &[u8]) -> Result<Vec<contract::Tool>, String> {
             description: tool.description.unwrap_or_default(),
             input_schema: contract::Value { json: tool.input_schema.get().to_owned() },
             output_schema: tool.output_schema.map(|s| contract::Value { json: s.get().to_owned() }),
+            // The draft's tool annotations are content annotations
+            // (audience, priority): nothing the tool hints say.
             annotations: None,
             meta: None,
             title: tool.title,
+            meta_object: None,
         })
         .collect())
 }
@@ -126,11 +129,14 @@ struct Resource {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Annotations {
     #[serde(default)]
     audience: Option<Vec<String>>,
     #[serde(default)]
     priority: Option<f32>,
+    #[serde(default)]
+    last_modified: Option<String>,
 }
 
 /// A tool's result: a `CallToolResult` (MCP's shape, which the servlet
@@ -161,7 +167,7 @@ fn annotations(a: Option<Annotations>) -> Option<contract::Annotations> {
                 .collect()
         }),
         priority: a.priority,
-        timestamp: None,
+        timestamp: a.last_modified,
     })
 }
 
@@ -253,6 +259,8 @@ struct ResourceEntry {
     uri: String,
     name: String,
     #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
     description: Option<String>,
     #[serde(default)]
     mime_type: Option<String>,
@@ -271,6 +279,7 @@ pub(crate) fn resources(output: &[u8]) -> Result<Vec<contract::McpResource>, Str
             description: r.description,
             mime_type: r.mime_type.unwrap_or_default(),
             annotations: annotations(r.annotations),
+            title: r.title,
         })
         .collect())
 }
@@ -322,6 +331,8 @@ pub(crate) fn prompts(output: &[u8]) -> Result<Vec<contract::Prompt>, String> {
     struct Argument {
         name: String,
         #[serde(default)]
+        title: Option<String>,
+        #[serde(default)]
         description: Option<String>,
         #[serde(default)]
         required: Option<bool>,
@@ -329,6 +340,8 @@ pub(crate) fn prompts(output: &[u8]) -> Result<Vec<contract::Prompt>, String> {
     #[derive(Deserialize)]
     struct Entry {
         name: String,
+        #[serde(default)]
+        title: Option<String>,
         #[serde(default)]
         description: Option<String>,
         #[serde(default)]
@@ -339,6 +352,7 @@ pub(crate) fn prompts(output: &[u8]) -> Result<Vec<contract::Prompt>, String> {
         .into_iter()
         .map(|p| contract::Prompt {
             name: p.name,
+            title: p.title,
             description: p.description,
             arguments: p.arguments.map(|arguments| {
                 arguments
@@ -347,6 +361,7 @@ pub(crate) fn prompts(output: &[u8]) -> Result<Vec<contract::Prompt>, String> {
                         name: a.name,
                         description: a.description,
                         required: a.required,
+                        title: a.title,
                     })
                     .collect()
             }),

@@ -169,7 +169,8 @@ impl<R: Router> crate::bindings::exports::mcp_wit::extension::extension::Guest f
 }
 
 /// A tool's arguments, decoded from JSON text: a decode error is
-/// `invalid-parameters` with serde's message (which names the field).
+/// `invalid-parameters` with serde's message (which names a missing field;
+/// a value of the wrong type by its position).
 /// Missing arguments read as `{}`.
 pub fn decode_arguments<A: DeserializeOwned>(json: &str) -> Result<A, ToolError> {
     let json = json.trim();

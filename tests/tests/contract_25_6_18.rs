@@ -1,0 +1,217 @@
+//! Routers on `wasix:mcp/router@25.6.18` (`components/router-25-6-18`,
+//! built from the WIT in `wit/wasix-mcp@25.6.18`), driven by the Python SDK
+//! client over stdio and Streamable HTTP in both eras: titles, structured
+//! output checked by the client, a resource link and `_meta` with JSON
+//! values, elicitations answered (one, two in a row, and a loop the host
+//! stops), a router served beside a 25.3.26 one under prefixes, and a
+//! component exporting both contracts.
+
+use mcp_wit_tests::support;
+use serde_json::{Value, json};
+use support::http::HttpServer;
+use support::peers::{Peer, PeerRun, run_peer};
+use support::schema::{self, Revision};
+use support::{binary, fixture_arg};
+
+/// A Python SDK client run against `router_25_6_18`: over stdio when `url`
+/// is `None`, else at that Streamable HTTP endpoint.
+async fn session(url: Option<&str>, steps: &[&str]) -> PeerRun {
+    let mut args: Vec<String> = steps.iter().map(|s| s.to_string()).collect();
+    match url {
+        Some(url) => args.extend(["--url".into(), url.into()]),
+        None => {
+            args.extend(["--".into(), binary().display().to_string(), "serve".into(), fixture_arg("router_25_6_18")])
+        }
+    }
+    run_peer(Peer::Python, args).await
+}
+
+/// Every message the client received is valid at its revision.
+fn assert_schema_valid(run: &PeerRun, mode: &str) {
+    let revision = if mode == "auto" { Revision::Modern } else { Revision::Legacy };
+    assert!(!run.trace.is_empty(), "the peer traced nothing");
+    for message in &run.trace {
+        schema::check_at(revision, "JSONRPCMessage", message).unwrap();
+    }
+}
+
+/// The text of a result's first item.
+fn text(result: &Value) -> &str {
+    result["content"][0]["text"].as_str().unwrap_or_else(|| panic!("no text content: {result}"))
+}
+
+#[tokio::test]
+async fn titles_structured_output_links_meta_and_elicitations_reach_the_client_in_both_eras() {
+    let server = HttpServer::start(&[&fixture_arg("router_25_6_18")]).await;
+    let url = server.url();
+    for reach in [None, Some(url.as_str())] {
+        for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+            let context = format!("{} {version}", if reach.is_some() { "http" } else { "stdio" });
+            let weather = ["--mode", mode, "--tool", "weather", "--args", r#"{"city":"Oslo"}"#];
+            let weather = [&weather[..], &["--resource", "fixture://readme", "--prompt", "hello"]].concat();
+            let link = ["--mode", mode, "--tool", "link"];
+            let book = ["--mode", mode, "--tool", "book", "--args", r#"{"restaurant":"Chez Ada"}"#];
+            let book = [&book[..], &["--talk-back", "accept", "--elicit-content", r#"{"people":3}"#]].concat();
+            let (weather, link, book) =
+                tokio::join!(session(reach, &weather), session(reach, &link), session(reach, &book));
+
+            let report = &weather.report;
+            assert_eq!(report["protocolVersion"], version, "{context}: {report}");
+            assert_eq!(report["serverInfo"]["title"], "A 25.6.18 router", "{context}: {report}");
+            // The client checks structured content against the output schema.
+            assert_eq!(report["call"]["structuredContent"], json!({ "city": "Oslo", "celsius": 21.5 }), "{context}");
+            let tools = report["tools"].as_array().expect("tools");
+            let listed = tools.iter().find(|t| t["name"] == "weather").expect("weather is listed");
+            assert_eq!(listed["title"], "Weather report", "{context}: {listed}");
+            assert_eq!(listed["annotations"]["readOnlyHint"], true, "{context}: {listed}");
+            assert_eq!(listed["_meta"]["io.example/cost"], 1, "{context}: {listed}");
+            assert!(listed["outputSchema"].is_object(), "{context}: {listed}");
+            let resource = &report["resources"][0];
+            assert_eq!((&resource["uri"], &resource["title"]), (&json!("fixture://readme"), &json!("Read me")));
+            assert_eq!(report["read"]["contents"][0]["text"], "# router-25-6-18\n", "{context}: {report}");
+            assert_eq!(report["prompt"]["messages"][0]["content"]["text"], "Say hello.", "{context}: {report}");
+            assert_schema_valid(&weather, mode);
+
+            let call = &link.report["call"];
+            let item = &call["content"][1];
+            assert_eq!(item["type"], "resource_link", "{context}: {call}");
+            assert_eq!(
+                (&item["uri"], &item["title"], &item["mimeType"], &item["description"]),
+                (
+                    &json!("fixture://readme"),
+                    &json!("Read me"),
+                    &json!("text/markdown"),
+                    &json!("What this router offers")
+                ),
+                "{context}: {call}"
+            );
+            assert_eq!(item["annotations"]["audience"], json!(["user"]), "{context}: {call}");
+            assert_eq!(call["_meta"]["io.example/trace"], json!({ "id": 7 }), "{context}: {call}");
+            assert_schema_valid(&link, mode);
+
+            let report = &book.report;
+            assert_eq!(text(&report["call"]), "Booked Chez Ada for 3.", "{context}: {report}");
+            let asked = &report["talkBack"]["elicited"][0];
+            assert_eq!(asked["message"], "How many people?", "{context}: {report}");
+            assert_eq!(asked["requestedSchema"]["properties"]["people"]["type"], "integer", "{context}: {report}");
+            assert_schema_valid(&book, mode);
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn two_questions_in_a_row_a_declined_answer_and_a_loop_the_host_stops() {
+    for mode in ["auto", "legacy"] {
+        let both = r#"{"name":"Ada","confirm":true}"#;
+        let asked = ["--mode", mode, "--tool", "two_questions", "--talk-back", "accept", "--elicit-content", both];
+        let declined = ["--mode", mode, "--tool", "book", "--args", r#"{"restaurant":"X"}"#, "--talk-back", "decline"];
+        let nag = ["--mode", mode, "--tool", "nag", "--talk-back", "accept", "--elicit-content", r#"{"again":true}"#];
+        let (asked, declined, nag) = tokio::join!(session(None, &asked), session(None, &declined), session(None, &nag));
+
+        let report = &asked.report;
+        assert_eq!(text(&report["call"]), "Hello Ada, confirmed: true", "{mode}: {report}");
+        let questions: Vec<_> =
+            report["talkBack"]["elicited"].as_array().unwrap().iter().map(|q| &q["message"]).collect();
+        // A 2026-07-28 call runs again from the start after each round: the
+        // first question is asked once, its answer carried by the retry.
+        assert_eq!(questions, [&json!("What is your name?"), &json!("Confirm, Ada?")], "{mode}: {report}");
+
+        assert_eq!(text(&declined.report["call"]), "No booking.", "{mode}: {}", declined.report);
+
+        let call = &nag.report["call"];
+        assert_eq!(call["isError"], true, "{mode}: {call}");
+        assert!(text(call).contains("asked the user for input 8 times"), "{mode}: {call}");
+        let asked = nag.report["talkBack"]["elicited"].as_array().unwrap().len();
+        assert_eq!(asked, 8, "{mode}: {}", nag.report);
+    }
+}
+
+#[tokio::test]
+async fn broken_json_a_failure_and_a_client_that_cannot_answer() {
+    for mode in ["auto", "legacy"] {
+        let broken = ["--mode", mode, "--tool", "broken_json"];
+        let fail = ["--mode", mode, "--tool", "fail"];
+        // No --talk-back: the client declares no elicitation.
+        let unanswered = ["--mode", mode, "--tool", "book", "--args", r#"{"restaurant":"X"}"#];
+        let (broken, fail, unanswered) =
+            tokio::join!(session(None, &broken), session(None, &fail), session(None, &unanswered));
+        // Structured content that is not JSON is left out; the text stays.
+        let call = &broken.report["call"];
+        assert_eq!(text(call), "{", "{mode}: {call}");
+        assert!(call.get("structuredContent").is_none_or(Value::is_null), "{mode}: {call}");
+        assert_schema_valid(&broken, mode);
+
+        let call = &fail.report["call"];
+        assert_eq!((&call["isError"], text(call)), (&json!(true), "the fixture failed on purpose"), "{mode}");
+
+        // As for any router that asks: a 2026-07-28 request is refused for
+        // the capability it lacks (-32021), a 2025 session's call fails.
+        let call = &unanswered.report["call"];
+        if mode == "auto" {
+            assert_eq!(call["code"], -32021, "{call}");
+            assert!(call["error"].as_str().unwrap().contains("elicitation"), "{call}");
+        } else {
+            assert_eq!(call["isError"], true, "{call}");
+            assert!(text(call).contains("asked the user for input, which failed"), "{call}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_25_6_18_router_beside_a_25_3_26_one_under_prefixes() {
+    let (new, old) = (fixture_arg("router_25_6_18"), fixture_arg("echo"));
+    let names = [format!("{new}=new"), format!("{old}=old")];
+    let serve = ["serve", &new, &old, "--name", &names[0], "--name", &names[1]];
+    for mode in ["auto", "legacy"] {
+        let mut args: Vec<String> = ["--mode", mode, "--tool", "new_book", "--args", r#"{"restaurant":"Y"}"#]
+            .into_iter()
+            .chain(["--talk-back", "accept", "--elicit-content", r#"{"people":2}"#])
+            .map(String::from)
+            .collect();
+        args.push("--".into());
+        args.push(binary().display().to_string());
+        args.extend(serve.iter().map(|s| s.to_string()));
+        let run = run_peer(Peer::Python, args).await;
+        let report = &run.report;
+        let names: Vec<&str> = report["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
+        assert!(names.contains(&"new_weather") && names.contains(&"old_echo"), "{mode}: {names:?}");
+        assert_eq!(text(&report["call"]), "Booked Y for 2.", "{mode}: {report}");
+        // Several routers have no one title.
+        assert!(report["serverInfo"].get("title").is_none_or(Value::is_null), "{mode}: {report}");
+    }
+}
+
+#[tokio::test]
+async fn a_component_exporting_both_contracts_is_served_as_25_6_18_with_a_warning() {
+    let both = fixture_arg("both_contracts");
+    let output = std::process::Command::new(binary()).args(["call", &both, "which"]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stdout.contains("25.6.18") && !stdout.contains("25.3.26"), "{stdout}");
+    assert!(
+        stderr.contains("exports both wasix:mcp/router@25.3.26 and wasix:mcp/router@25.6.18")
+            && stderr.contains("served as wasix:mcp/router@25.6.18"),
+        "{stderr}"
+    );
+    let output = std::process::Command::new(binary()).args(["inspect", &both]).output().unwrap();
+    assert!(String::from_utf8_lossy(&output.stdout).contains("component (wasix:mcp/router@25.6.18)"));
+}
+
+#[test]
+fn wrap_refuses_a_25_6_18_router_naming_what_serves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("wrapped.wasm");
+    let router = fixture_arg("router_25_6_18");
+    let output =
+        std::process::Command::new(binary()).args(["wrap", &router, "-o", out.to_str().unwrap()]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the adapter serves routers of wasix:mcp/router@25.3.26 only")
+            && stderr.contains("`mcp-wit serve`"),
+        "{stderr}"
+    );
+    assert!(!out.exists());
+}
