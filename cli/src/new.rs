@@ -1,6 +1,8 @@
 //! `mcp-wit new NAME --lang rust|python|typescript`: a router project from
 //! a template: `guest-template/` for Rust, `sdk/python/template/` for
-//! Python, `sdk/typescript/template/` for TypeScript.
+//! Python, `sdk/typescript/template/` for TypeScript; with `--contract
+//! 25.6.18`, `guest-template-25.6.18/` (Rust on the successor contract,
+//! without an SDK).
 //!
 //! The templates' files are built into the binary, so `new` works wherever
 //! `mcp-wit` is installed; the project is renamed and otherwise unchanged (it
@@ -51,6 +53,19 @@ const TEMPLATE: &[(&str, &str)] = &[
     ("vendor/mcp-wit-sdk-macros/README.md", include_str!("../../sdk/rust/mcp-wit-sdk-macros/README.md")),
     ("vendor/mcp-wit-sdk-macros/src/lib.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/lib.rs")),
     ("vendor/mcp-wit-sdk-macros/src/options.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/options.rs")),
+];
+
+/// The Rust template on `wasix:mcp/router@25.6.18`, which uses the WIT
+/// directly (the SDKs write 25.3.26).
+const TEMPLATE_25_6_18: &[(&str, &str)] = &[
+    ("Cargo.toml", include_str!("../../guest-template-25.6.18/Cargo.toml")),
+    ("Cargo.lock", include_str!("../../guest-template-25.6.18/Cargo.lock")),
+    ("README.md", include_str!("../../guest-template-25.6.18/README.md")),
+    ("rust-toolchain.toml", include_str!("../../guest-template-25.6.18/rust-toolchain.toml")),
+    (".gitignore", include_str!("../../guest-template-25.6.18/.gitignore")),
+    ("src/lib.rs", include_str!("../../guest-template-25.6.18/src/lib.rs")),
+    ("wit/wasix-mcp@25.06.18.wit", include_str!("../../guest-template-25.6.18/wit/wasix-mcp@25.06.18.wit")),
+    ("wit/LICENSE", include_str!("../../guest-template-25.6.18/wit/LICENSE")),
 ];
 
 /// The Python template and the SDK package it imports.
@@ -110,6 +125,23 @@ pub struct NewArgs {
     /// The language to write the router in.
     #[arg(long, value_enum, default_value = "rust")]
     lang: Language,
+    /// The contract the router exports: `25.3.26`, which the SDKs write
+    /// (with mcp-wit's extension: templates, prompt arguments, talking
+    /// back), or its successor `25.6.18` (titles, structured content and
+    /// elicitation in the contract; Rust only, without an SDK).
+    #[arg(long, value_enum, default_value = "25.3.26")]
+    contract: Contract,
+}
+
+/// A router contract `new` starts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Contract {
+    /// `wasix:mcp/router@25.3.26`.
+    #[value(name = "25.3.26")]
+    V25_3_26,
+    /// `wasix:mcp/router@25.6.18`.
+    #[value(name = "25.6.18")]
+    V25_6_18,
 }
 
 pub fn new(args: NewArgs) -> anyhow::Result<()> {
@@ -118,10 +150,15 @@ pub fn new(args: NewArgs) -> anyhow::Result<()> {
         anyhow::bail!("{} already exists and is not empty; pick another name or remove it", args.path.display());
     }
     let snake = name.replace('-', "_");
-    let (template, verbatim): (&[(&str, &str)], &[&str]) = match args.lang {
-        Language::Rust => (TEMPLATE, &["wit/", "vendor/"]),
-        Language::Python => (PYTHON_TEMPLATE, &["mcp_wit/"]),
-        Language::Typescript => (TYPESCRIPT_TEMPLATE, &["vendor/"]),
+    let (template, verbatim): (&[(&str, &str)], &[&str]) = match (args.lang, args.contract) {
+        (Language::Rust, Contract::V25_3_26) => (TEMPLATE, &["wit/", "vendor/"]),
+        (Language::Rust, Contract::V25_6_18) => (TEMPLATE_25_6_18, &["wit/"]),
+        (Language::Python, Contract::V25_3_26) => (PYTHON_TEMPLATE, &["mcp_wit/"]),
+        (Language::Typescript, Contract::V25_3_26) => (TYPESCRIPT_TEMPLATE, &["vendor/"]),
+        (lang, Contract::V25_6_18) => anyhow::bail!(
+            "the {lang:?} SDK writes wasix:mcp/router@25.3.26; a router on 25.6.18 is started in Rust \
+             (`--lang rust --contract 25.6.18`)"
+        ),
     };
     for (file, text) in template {
         let target = args.path.join(file);
@@ -180,6 +217,20 @@ mod tests {
         assert_eq!(crate_name(Path::new("a/b/weather-tools")).unwrap(), "weather-tools");
         for bad in ["1tool", "my tool", "tool!", "-x", "", "é"] {
             assert!(crate_name(Path::new(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_file_of_the_25_6_18_template_goes_along() {
+        let template = Path::new(env!("CARGO_MANIFEST_DIR")).join("../guest-template-25.6.18");
+        for dir in ["src", "wit"] {
+            for entry in std::fs::read_dir(template.join(dir)).unwrap() {
+                let file = format!("{dir}/{}", entry.unwrap().file_name().to_string_lossy());
+                assert!(
+                    TEMPLATE_25_6_18.iter().any(|(path, _)| *path == file),
+                    "{file} is missing from TEMPLATE_25_6_18"
+                );
+            }
         }
     }
 

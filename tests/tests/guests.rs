@@ -7,6 +7,7 @@ use std::process::Command;
 use mcp_wit_tests::support;
 use rmcp::model::CallToolRequestParams;
 use serde_json::json;
+use support::peers::{Peer, run_peer};
 use support::{RawServer, Served};
 
 /// The repository root.
@@ -79,10 +80,10 @@ async fn the_guest_template_builds_and_serves_unchanged() {
     assert_eq!(tools.iter().map(|t| t.name.as_ref()).collect::<Vec<_>>(), ["reverse", "greet"]);
     let args = json!({ "text": "stressed" }).as_object().cloned().unwrap();
     let result = served.client.call_tool(CallToolRequestParams::new("reverse").with_arguments(args)).await.unwrap();
-    assert_eq!(text_of(&result), "desserts");
-    // This client declared no elicitation: the template greets a stranger.
+    assert_eq!(result.structured_content, Some(json!({ "text": "desserts", "length": 8 })));
+    // This client declared no elicitation: the template greets whoever it is.
     let result = served.client.call_tool(CallToolRequestParams::new("greet")).await.unwrap();
-    assert_eq!(text_of(&result), "Hello, stranger!");
+    assert_eq!(text_of(&result), "Hello, whoever you are!");
     let resources = served.client.list_all_resources().await.unwrap();
     assert!(!resources.is_empty());
     served.finish().await;
@@ -166,6 +167,76 @@ async fn new_makes_a_crate_that_builds_and_serves() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("already exists"));
     let output = Command::new(support::binary()).arg("new").arg(dir.path().join("2fast")).output().unwrap();
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot name a crate"));
+}
+
+/// `mcp-wit new NAME --contract 25.6.18`: a Rust crate on the successor
+/// contract, built by `mcp-wit build` and served unchanged, checked with the
+/// Python SDK client in both eras: a title, structured output, a refused
+/// argument, an elicitation answered, the resource and the prompt.
+#[tokio::test]
+async fn new_makes_a_crate_on_the_25_6_18_contract_that_builds_and_serves() {
+    let dir = tempfile::tempdir().unwrap();
+    let crate_dir = dir.path().join("successor-tools");
+    let output =
+        Command::new(support::binary()).arg("new").arg(&crate_dir).args(["--contract", "25.6.18"]).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    for file in ["wasix-mcp@25.06.18.wit", "LICENSE"] {
+        let copy = std::fs::read(crate_dir.join("wit").join(file)).unwrap();
+        assert!(copy == std::fs::read(root().join("wit/wasix-mcp@25.6.18").join(file)).unwrap(), "{file}");
+    }
+    let target_dir = root().join("target").join("test-guests");
+    let output = Command::new(support::binary())
+        .arg("build")
+        .arg(&crate_dir)
+        .env("CARGO_TARGET_DIR", &target_dir)
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "mcp-wit build failed:\n{}", String::from_utf8_lossy(&output.stderr));
+    let wasm = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    assert!(wasm.ends_with("successor_tools.wasm"), "{wasm}");
+
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let serve = ["--".to_string(), support::binary().display().to_string(), "serve".into(), wasm.clone()];
+        let steps = |tool: &str, arguments: &str, extra: &[&str]| {
+            let mut args: Vec<String> =
+                ["--mode", mode, "--tool", tool, "--args", arguments].iter().map(|s| s.to_string()).collect();
+            args.extend(extra.iter().map(|s| s.to_string()));
+            args.extend(serve.iter().cloned());
+            args
+        };
+        let listing = ["--resource", "template://readme", "--prompt", "welcome"];
+        let answer = ["--talk-back", "accept", "--elicit-content", r#"{"name":"Ada"}"#];
+        let (good, bad, greet) = tokio::join!(
+            run_peer(Peer::Python, steps("reverse", r#"{"text":"hello"}"#, &listing)),
+            run_peer(Peer::Python, steps("reverse", r#"{"text":""}"#, &[])),
+            run_peer(Peer::Python, steps("greet", "{}", &answer)),
+        );
+        let report = &good.report;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        assert_eq!(report["serverInfo"]["name"], "successor-tools", "{report}");
+        assert_eq!(report["serverInfo"]["title"], "My router", "{report}");
+        assert_eq!(report["call"]["structuredContent"], json!({ "text": "olleh", "length": 5 }), "{report}");
+        assert_eq!(report["tools"][0]["title"], "Reverse", "{report}");
+        assert!(report["read"]["contents"][0]["text"].as_str().unwrap().starts_with("# successor-tools"), "{report}");
+        assert_eq!(report["prompt"]["messages"][0]["content"]["text"], "Write a one-line welcome.", "{report}");
+        let refused = &bad.report["call"];
+        assert_eq!(refused["isError"], true, "{refused}");
+        assert!(refused["content"][0]["text"].as_str().unwrap().contains("shorter than 1 character"), "{refused}");
+        assert_eq!(greet.report["call"]["content"][0]["text"], "Hello, Ada!", "{}", greet.report);
+    }
+
+    // The SDKs write 25.3.26: another language is refused, saying which.
+    let output = Command::new(support::binary())
+        .arg("new")
+        .arg(dir.path().join("py"))
+        .args(["--lang", "python", "--contract", "25.6.18"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && stderr.contains("`--lang rust --contract 25.6.18`"), "{stderr}");
+    assert!(!dir.path().join("py").exists());
 }
 
 /// The tool `new_makes_a_crate_that_builds_and_serves` adds to a new crate.
