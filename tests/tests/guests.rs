@@ -37,6 +37,28 @@ fn build_guest(dir: &Path, artifact: &str) -> PathBuf {
     wasm
 }
 
+/// `mcp-wit build` of the crate in `dir`, with the target directory the
+/// other guests share (cargo honours CARGO_TARGET_DIR, and `build` asks
+/// cargo where it is), compiled into the cache beside the component (where
+/// `check_served` looks): the component's path.
+fn mcp_wit_build(dir: &Path) -> PathBuf {
+    let target_dir = root().join("target").join("test-guests");
+    let wasm_dir = target_dir.join("wasm32-wasip2/release");
+    let cache = wasm_dir.join(format!("{}.cache", dir.file_name().unwrap().to_str().unwrap().replace('-', "_")));
+    let output = Command::new(support::binary())
+        .arg("build")
+        .arg(dir)
+        .arg("--cache-dir")
+        .arg(&cache)
+        .env("CARGO_TARGET_DIR", &target_dir)
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "mcp-wit build failed:\n{}", String::from_utf8_lossy(&output.stderr));
+    PathBuf::from(String::from_utf8_lossy(&output.stdout).trim())
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
@@ -111,24 +133,9 @@ async fn new_makes_a_crate_that_builds_and_serves() {
     let source = source.replace("impl MyRouter {", STATS_TOOL) + STATS_TYPES;
     std::fs::write(&lib, source).unwrap();
 
-    // `mcp-wit build`, with the target directory the other guests share
-    // (cargo honours CARGO_TARGET_DIR, and `build` asks cargo where it is).
-    let target_dir = root().join("target").join("test-guests");
-    // Where `check_served` looks for the compiled component: beside it.
-    let cache = target_dir.join("wasm32-wasip2/release/weather_tools.cache");
-    let output = Command::new(support::binary())
-        .arg("build")
-        .arg(&crate_dir)
-        .arg("--cache-dir")
-        .arg(&cache)
-        .env("CARGO_TARGET_DIR", &target_dir)
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "mcp-wit build failed:\n{}", String::from_utf8_lossy(&output.stderr));
-    let wasm = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
-    assert_eq!(wasm, target_dir.join("wasm32-wasip2/release/weather_tools.wasm"));
+    let wasm = mcp_wit_build(&crate_dir);
+    assert_eq!(wasm, root().join("target/test-guests/wasm32-wasip2/release/weather_tools.wasm"));
+    let cache = wasm.with_extension("cache");
     let served = Served::start(&["serve", wasm.to_str().unwrap(), "--cache-dir", cache.to_str().unwrap()], ()).await;
     let info = served.client.peer_info().expect("initialized");
     assert_eq!(info.server_info.as_ref().map(|i| i.name.as_str()), Some("weather-tools"));
@@ -184,17 +191,7 @@ async fn new_makes_a_crate_on_the_25_6_18_contract_that_builds_and_serves() {
         let copy = std::fs::read(crate_dir.join("wit").join(file)).unwrap();
         assert!(copy == std::fs::read(root().join("wit/wasix-mcp@25.6.18").join(file)).unwrap(), "{file}");
     }
-    let target_dir = root().join("target").join("test-guests");
-    let output = Command::new(support::binary())
-        .arg("build")
-        .arg(&crate_dir)
-        .env("CARGO_TARGET_DIR", &target_dir)
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env_remove("RUSTFLAGS")
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "mcp-wit build failed:\n{}", String::from_utf8_lossy(&output.stderr));
-    let wasm = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    let wasm = mcp_wit_build(&crate_dir).display().to_string();
     assert!(wasm.ends_with("successor_tools.wasm"), "{wasm}");
 
     for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
