@@ -9,8 +9,8 @@
 #
 # Each variant is the host (release `mcp-wit`) and the SDKs of its tree: the
 # routers are built with each tree's SDK sources. BEFORE_REV is taken out
-# with `git archive` (nothing in the checkout changes) and built in the same
-# target directory, so only the workspace's own crates are compiled again.
+# with `git archive` (nothing in the checkout changes) and built in a target
+# directory of its own (a full release build: a few GB for a while).
 # The variants take turns, REPS rounds (3 by default); the summary gives the
 # median of the rounds' figures. Per router and variant:
 #   - first start: spawn to `initialize` answered, compiling (--no-cache), 3 runs, first round only;
@@ -39,14 +39,12 @@ if [ -n "$before_rev" ]; then
   variants=(before after)
   mkdir -p "$work/before/tree"
   git archive "$before_rev" | tar -x -C "$work/before/tree"
-  # Same target directory and packages as the working tree's build: the
-  # dependencies are reused. Cargo names the workspace crates' artifacts
-  # alike for both trees, so the tree's Rust sources go once its binary is
-  # copied: the working tree's build below then finds them missing from the
-  # artifacts' dependency lists and builds its own again.
-  (cd "$work/before/tree" && CARGO_TARGET_DIR="$root/target" "${build[@]}")
-  cp target/release/mcp-wit "$work/before/mcp-wit"
-  find "$work/before/tree" -mindepth 1 -maxdepth 1 ! -name sdk -exec rm -rf {} +
+  # A target directory of its own (removed on exit): cargo names the
+  # workspace crates' artifacts alike for both trees, so in a shared one the
+  # two builds would take each other's.
+  (cd "$work/before/tree" && CARGO_TARGET_DIR="$work/before/target" "${build[@]}")
+  cp "$work/before/target/release/mcp-wit" "$work/before/mcp-wit"
+  rm -rf "$work/before/target"
 fi
 "${build[@]}"
 if [ -n "$before_rev" ] && cmp -s target/release/mcp-wit "$work/before/mcp-wit"; then

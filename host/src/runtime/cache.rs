@@ -7,16 +7,40 @@
 //! never loads code compiled for another. Each entry carries a checksum of
 //! its payload: a corrupt, truncated or foreign file is recompiled with a
 //! warning, never loaded.
+//!
+//! An entry is what wasmtime serialized (an ELF image), then a trailer: a
+//! magic number naming the format, the payload's length and its blake3
+//! hash. The payload starts the file so that wasmtime can map the entry
+//! instead of reading it ([`Compiled::deserialize_file`]): the code is paged
+//! in as it runs, and the linear memories' initial images (tens of MB for an
+//! interpreter's pre-initialised heap) are mapped copy-on-write from the
+//! file rather than copied into fresh memory at every start. A file is
+//! hashed as it is read, a piece at a time: neither the `.wasm` nor the
+//! entry is ever held whole.
 
+use std::fs::File;
 use std::hash::Hasher;
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use wasmtime::Engine;
 use wasmtime::component::Component;
 
-const MAGIC: &[u8; 8] = b"MCPWIT\x01\x00";
-const HEADER: usize = MAGIC.len() + blake3::OUT_LEN;
+use super::load::MAX_GUEST_FILE;
+
+/// Marks the trailer of an entry in this format. Its last byte is the
+/// format's version, which also goes into the entry's name (see
+/// [`CompileCache::entry_path`]): entries of another format are never
+/// looked at, let alone misread (version 1 put a header before the payload).
+const MAGIC: &[u8; 8] = b"MCPWIT\x00\x02";
+/// After the payload: [`MAGIC`], the payload's length (u64, little-endian),
+/// the payload's blake3 hash.
+const TRAILER: usize = MAGIC.len() + 8 + blake3::OUT_LEN;
+/// How a payload starts: wasmtime's compiled code is an ELF image.
+const ELF: &[u8; 4] = b"\x7fELF";
+/// Files are hashed through a buffer of this size, which stays in the CPU's
+/// cache.
+const PIECE: usize = 256 << 10;
 
 /// A directory of compiled components.
 #[derive(Debug, Clone)]
@@ -33,6 +57,35 @@ pub enum CacheOutcome {
     Compiled,
     /// The entry was unusable; recompiled and replaced.
     Replaced,
+}
+
+/// What the cache held for a guest file (see [`CompileCache::hit_for_file`]).
+pub(super) enum FileHit {
+    Component(Component),
+    #[cfg(feature = "extism")]
+    Plugin(wasmtime::Module),
+}
+
+/// Why an entry was not loaded.
+enum Unusable {
+    /// There is none.
+    Missing,
+    /// It could not be read.
+    Unreadable(std::io::Error),
+    /// It is not a sound entry for this engine: why.
+    Unsound(String),
+}
+
+impl From<std::io::Error> for Unusable {
+    fn from(error: std::io::Error) -> Self {
+        match error.kind() {
+            std::io::ErrorKind::NotFound => Unusable::Missing,
+            // Shorter than its trailer says: truncated while the checksum was
+            // being worked out.
+            std::io::ErrorKind::UnexpectedEof => Unusable::Unsound("checksum mismatch (the entry is truncated)".into()),
+            _ => Unusable::Unreadable(error),
+        }
+    }
 }
 
 impl CompileCache {
@@ -57,10 +110,16 @@ impl CompileCache {
 
     /// The entry file for `wasm` under `engine`.
     pub fn entry_path(&self, engine: &Engine, wasm: &[u8]) -> PathBuf {
+        self.entry_path_for(engine, &blake3::hash(wasm))
+    }
+
+    /// The entry file for the `.wasm` whose blake3 hash is `wasm_hash`.
+    fn entry_path_for(&self, engine: &Engine, wasm_hash: &blake3::Hash) -> PathBuf {
         let mut engine_hash = Blake3Hasher(blake3::Hasher::new());
         std::hash::Hash::hash(&engine.precompile_compatibility_hash(), &mut engine_hash);
+        // The entry's format is part of what the name stands for.
+        std::hash::Hash::hash(MAGIC, &mut engine_hash);
         let engine_hash = engine_hash.0.finalize();
-        let wasm_hash = blake3::hash(wasm);
         self.dir.join(format!("{}-{}.cwasm", wasm_hash.to_hex(), &engine_hash.to_hex()[..16]))
     }
 
@@ -69,16 +128,16 @@ impl CompileCache {
     pub fn load_or_compile<C: Compiled>(&self, engine: &Engine, wasm: &[u8]) -> wasmtime::Result<(C, CacheOutcome)> {
         let path = self.entry_path(engine, wasm);
         let mut outcome = CacheOutcome::Compiled;
-        match std::fs::read(&path) {
-            Ok(entry) => match self.load_entry(engine, &entry) {
-                Ok(component) => return Ok((component, CacheOutcome::Hit)),
-                Err(why) => {
-                    tracing::warn!(path = %path.display(), "unusable compile cache entry ({why}); recompiling");
-                    outcome = CacheOutcome::Replaced;
-                }
-            },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => tracing::warn!(path = %path.display(), "cannot read compile cache entry: {e}"),
+        match load_entry(engine, &path) {
+            Ok(compiled) => return Ok((compiled, CacheOutcome::Hit)),
+            Err(Unusable::Missing) => {}
+            Err(Unusable::Unreadable(e)) => {
+                tracing::warn!(path = %path.display(), "cannot read compile cache entry: {e}")
+            }
+            Err(Unusable::Unsound(why)) => {
+                tracing::warn!(path = %path.display(), "unusable compile cache entry ({why}); recompiling");
+                outcome = CacheOutcome::Replaced;
+            }
         }
         let component = C::compile(engine, wasm)?;
         if let Err(e) = self.store(&path, &component) {
@@ -87,30 +146,51 @@ impl CompileCache {
         Ok((component, outcome))
     }
 
-    fn load_entry<C: Compiled>(&self, engine: &Engine, entry: &[u8]) -> Result<C, String> {
-        if entry.len() < HEADER || &entry[..MAGIC.len()] != MAGIC {
-            return Err("not an mcp-wit cache entry".into());
+    /// The sound entry for the guest file at `path` (a component, or a core
+    /// module for an Extism plugin), without reading the file into memory:
+    /// it is hashed a piece at a time, and the entry is mapped. `None` for
+    /// anything else (no entry, an unusable one, a file that is not a
+    /// WebAssembly component or module, one that cannot be read): the caller
+    /// then reads the file and loads it through [`Self::load_or_compile`],
+    /// which compiles, replaces a bad entry and reports what is wrong.
+    pub(super) fn hit_for_file(&self, engine: &Engine, path: &Path) -> Option<FileHit> {
+        // Looked at before it is opened, as `read_guest_file` does: opening a
+        // FIFO would wait for a writer.
+        let meta = std::fs::metadata(path).ok()?;
+        if !meta.is_file() || meta.len() > MAX_GUEST_FILE {
+            return None;
         }
-        let (checksum, payload) = entry[MAGIC.len()..].split_at(blake3::OUT_LEN);
-        if blake3::hash(payload).as_bytes() != checksum {
-            return Err("checksum mismatch".into());
+        let mut file = File::open(path).ok()?;
+        let mut head = [0; 8];
+        file.read_exact(&mut head).ok()?;
+        let component = match super::load::check_is_component(&head) {
+            Ok(()) => true,
+            Err(crate::error::LoadError::CoreModule) if cfg!(feature = "extism") => false,
+            Err(_) => return None,
+        };
+        file.rewind().ok()?;
+        let (wasm_hash, _) = hash_read(&mut file, MAX_GUEST_FILE).ok()?;
+        let entry = self.entry_path_for(engine, &wasm_hash);
+        match component {
+            true => load_entry(engine, &entry).ok().map(FileHit::Component),
+            #[cfg(feature = "extism")]
+            false => load_entry(engine, &entry).ok().map(FileHit::Plugin),
+            #[cfg(not(feature = "extism"))]
+            false => None,
         }
-        // SAFETY: the payload is byte for byte what `Component::serialize`
-        // wrote for this engine configuration (checksum above; the file name
-        // carries the engine's compatibility hash, and `deserialize` checks
-        // it again).
-        unsafe { C::deserialize(engine, payload) }.map_err(|e| format!("{e:#}"))
     }
 
     fn store<C: Compiled>(&self, path: &Path, component: &C) -> wasmtime::Result<()> {
         let payload = component.serialize()?;
         std::fs::create_dir_all(&self.dir)?;
-        // Write then rename: readers never see a half-written entry.
+        // Write then rename: readers never see a half-written entry, and an
+        // entry is never changed in place (a loaded one is mapped).
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(MAGIC)?;
-        file.write_all(blake3::hash(&payload).as_bytes())?;
+        let mut file = File::create(&tmp)?;
         file.write_all(&payload)?;
+        file.write_all(MAGIC)?;
+        file.write_all(&(payload.len() as u64).to_le_bytes())?;
+        file.write_all(blake3::hash(&payload).as_bytes())?;
         file.sync_all()?;
         drop(file);
         std::fs::rename(&tmp, path)?;
@@ -118,7 +198,75 @@ impl CompileCache {
     }
 }
 
-/// Feeds `Hash` output into blake3 (stable across runs, unlike `DefaultHasher`).
+/// The entry at `path`, checked then mapped.
+fn load_entry<C: Compiled>(engine: &Engine, path: &Path) -> Result<C, Unusable> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(Unusable::Unsound("not a regular file".into()));
+    }
+    check_entry(&mut File::open(path)?)?;
+    // SAFETY: the payload is byte for byte what `Compiled::serialize` wrote
+    // for this engine configuration (checksum above; the file name carries
+    // the engine's compatibility hash, and wasmtime checks it again). Entries
+    // are only ever replaced by a rename, never written in place, so the
+    // mapped file does not change while the code runs; should the name be
+    // renamed over between the check and the mapping, what takes its place
+    // is another complete entry for the same component and engine.
+    unsafe { C::deserialize_file(engine, path) }.map_err(|e| Unusable::Unsound(format!("{e:#}")))
+}
+
+/// Checks that `file` is an entry in this format whose payload matches its
+/// checksum.
+fn check_entry(file: &mut File) -> Result<(), Unusable> {
+    let len = file.metadata()?.len();
+    let mut head = [0; ELF.len()];
+    if len < ELF.len() as u64 || file.read_exact(&mut head).is_err() || &head != ELF {
+        return Err(Unusable::Unsound("not an mcp-wit cache entry".into()));
+    }
+    let truncated = || Unusable::Unsound("checksum mismatch (the entry is truncated)".into());
+    let payload_len = len.checked_sub(TRAILER as u64).filter(|&n| n >= ELF.len() as u64).ok_or_else(truncated)?;
+    let mut trailer = [0; TRAILER];
+    file.seek(SeekFrom::Start(payload_len))?;
+    file.read_exact(&mut trailer)?;
+    let (magic, rest) = trailer.split_at(MAGIC.len());
+    let (stated_len, checksum) = rest.split_at(8);
+    if magic != MAGIC || u64::from_le_bytes(stated_len.try_into().expect("8 bytes")) != payload_len {
+        return Err(truncated());
+    }
+    file.rewind()?;
+    let (hash, read) = hash_read(&mut Read::by_ref(file).take(payload_len), payload_len)?;
+    if read != payload_len {
+        return Err(truncated());
+    }
+    if hash.as_bytes() != checksum {
+        return Err(Unusable::Unsound("checksum mismatch".into()));
+    }
+    Ok(())
+}
+
+/// The blake3 hash of what `reader` gives (at most `limit` bytes, else an
+/// error), and how many bytes that was, read a piece at a time: the bytes
+/// pass through a small buffer instead of a heap copy of the whole file,
+/// whose page faults and copy cost more than the hash itself.
+fn hash_read(reader: &mut impl Read, limit: u64) -> std::io::Result<(blake3::Hash, u64)> {
+    let mut hasher = blake3::Hasher::new();
+    let mut buffer = vec![0; PIECE];
+    let mut total = 0u64;
+    loop {
+        let n = match reader.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        total += n as u64;
+        if total > limit {
+            return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "longer than expected"));
+        }
+        hasher.update(&buffer[..n]);
+    }
+    Ok((hasher.finalize(), total))
+}
+
 /// What the cache holds: a component, or a core module (an Extism plugin).
 pub trait Compiled: Sized {
     /// Compiles `wasm`.
@@ -131,6 +279,19 @@ pub trait Compiled: Sized {
     ///
     /// As [`Component::deserialize`]: the bytes are run as machine code.
     unsafe fn deserialize(engine: &Engine, bytes: &[u8]) -> wasmtime::Result<Self>;
+    /// Machine code this engine wrote, in the file at `path`; mapped rather
+    /// than read where the type allows (by default, read then
+    /// [`Self::deserialize`]d).
+    ///
+    /// # Safety
+    ///
+    /// As [`Component::deserialize_file`]: the file is run as machine code,
+    /// and must not change while the result lives.
+    unsafe fn deserialize_file(engine: &Engine, path: &Path) -> wasmtime::Result<Self> {
+        let bytes = std::fs::read(path)?;
+        // SAFETY: forwarded to the caller.
+        unsafe { Self::deserialize(engine, &bytes) }
+    }
 }
 
 impl Compiled for Component {
@@ -145,6 +306,11 @@ impl Compiled for Component {
     unsafe fn deserialize(engine: &Engine, bytes: &[u8]) -> wasmtime::Result<Self> {
         // SAFETY: forwarded to the caller.
         unsafe { Component::deserialize(engine, bytes) }
+    }
+
+    unsafe fn deserialize_file(engine: &Engine, path: &Path) -> wasmtime::Result<Self> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Component::deserialize_file(engine, path) }
     }
 }
 
@@ -161,8 +327,14 @@ impl Compiled for wasmtime::Module {
         // SAFETY: forwarded to the caller.
         unsafe { wasmtime::Module::deserialize(engine, bytes) }
     }
+
+    unsafe fn deserialize_file(engine: &Engine, path: &Path) -> wasmtime::Result<Self> {
+        // SAFETY: forwarded to the caller.
+        unsafe { wasmtime::Module::deserialize_file(engine, path) }
+    }
 }
 
+/// Feeds `Hash` output into blake3 (stable across runs, unlike `DefaultHasher`).
 struct Blake3Hasher(blake3::Hasher);
 
 impl Hasher for Blake3Hasher {
@@ -173,5 +345,113 @@ impl Hasher for Blake3Hasher {
 
     fn write(&mut self, bytes: &[u8]) {
         self.0.update(bytes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The smallest core module: its header alone.
+    const EMPTY_MODULE: &[u8] = b"\0asm\x01\0\0\0";
+
+    /// A directory of its own under the system's temporary one, removed on drop.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> Self {
+            let dir = std::env::temp_dir().join(format!("mcp-wit-cache-{name}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            TempDir(dir)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn why(result: Result<wasmtime::Module, Unusable>) -> String {
+        match result {
+            Ok(_) => "loaded".into(),
+            Err(Unusable::Missing) => "missing".into(),
+            Err(Unusable::Unreadable(e)) => format!("unreadable: {e}"),
+            Err(Unusable::Unsound(why)) => why,
+        }
+    }
+
+    #[test]
+    fn an_entry_is_the_payload_then_its_trailer_and_is_mapped_back() {
+        let dir = TempDir::new("roundtrip");
+        let cache = CompileCache::new(&dir.0);
+        let engine = Engine::default();
+        let (_, outcome) = cache.load_or_compile::<wasmtime::Module>(&engine, EMPTY_MODULE).unwrap();
+        assert_eq!(outcome, CacheOutcome::Compiled);
+        let path = cache.entry_path(&engine, EMPTY_MODULE);
+        let entry = std::fs::read(&path).unwrap();
+        // wasmtime maps the file itself: its image starts the file.
+        assert!(entry.starts_with(ELF));
+        let (payload, trailer) = entry.split_at(entry.len() - TRAILER);
+        assert_eq!(&trailer[..MAGIC.len()], MAGIC);
+        assert_eq!(trailer[MAGIC.len()..][..8], (payload.len() as u64).to_le_bytes());
+        assert_eq!(&trailer[MAGIC.len() + 8..], blake3::hash(payload).as_bytes());
+        let (_, outcome) = cache.load_or_compile::<wasmtime::Module>(&engine, EMPTY_MODULE).unwrap();
+        assert_eq!(outcome, CacheOutcome::Hit);
+    }
+
+    #[test]
+    fn a_changed_byte_a_cut_or_another_format_is_refused_before_mapping() {
+        let dir = TempDir::new("refused");
+        let cache = CompileCache::new(&dir.0);
+        let engine = Engine::default();
+        cache.load_or_compile::<wasmtime::Module>(&engine, EMPTY_MODULE).unwrap();
+        let path = cache.entry_path(&engine, EMPTY_MODULE);
+        let good = std::fs::read(&path).unwrap();
+        let payload = wasmtime::Module::new(&engine, EMPTY_MODULE).unwrap().serialize().unwrap();
+        let mut flipped = good.clone();
+        flipped[good.len() / 3] ^= 1;
+        let mut version_1 = b"MCPWIT\x01\x00".to_vec();
+        version_1.extend_from_slice(blake3::hash(&payload).as_bytes());
+        version_1.extend_from_slice(&payload);
+        for (what, bytes, expected) in [
+            ("a byte of the payload", flipped, "checksum mismatch"),
+            ("the first half", good[..good.len() / 2].to_vec(), "checksum mismatch (the entry is truncated)"),
+            ("without its trailer", payload.clone(), "checksum mismatch (the entry is truncated)"),
+            ("the previous format", version_1, "not an mcp-wit cache entry"),
+            ("not an entry", b"not compiled".to_vec(), "not an mcp-wit cache entry"),
+        ] {
+            std::fs::write(&path, bytes).unwrap();
+            assert_eq!(why(load_entry(&engine, &path)), expected, "{what}");
+        }
+        std::fs::write(&path, &good).unwrap();
+        assert_eq!(why(load_entry(&engine, &path)), "loaded");
+        assert_eq!(why(load_entry(&engine, &dir.0.join("none.cwasm"))), "missing");
+    }
+
+    #[test]
+    fn a_file_read_a_piece_at_a_time_hashes_as_its_bytes() {
+        let bytes: Vec<u8> = (0..3 * PIECE + 17).map(|i| (i * 7 % 251) as u8).collect();
+        let (hash, read) = hash_read(&mut &bytes[..], bytes.len() as u64).unwrap();
+        assert_eq!((hash, read), (blake3::hash(&bytes), bytes.len() as u64));
+        assert!(hash_read(&mut &bytes[..], bytes.len() as u64 - 1).is_err(), "longer than the limit");
+    }
+
+    #[cfg(feature = "extism")]
+    #[test]
+    fn a_guest_file_with_an_entry_is_a_hit_without_being_read_whole() {
+        let dir = TempDir::new("file-hit");
+        let cache = CompileCache::new(dir.0.join("cache"));
+        let engine = Engine::default();
+        std::fs::create_dir_all(&dir.0).unwrap();
+        let wasm = dir.0.join("empty.wasm");
+        std::fs::write(&wasm, EMPTY_MODULE).unwrap();
+        assert!(cache.hit_for_file(&engine, &wasm).is_none(), "no entry yet");
+        cache.load_or_compile::<wasmtime::Module>(&engine, EMPTY_MODULE).unwrap();
+        assert!(matches!(cache.hit_for_file(&engine, &wasm), Some(FileHit::Plugin(_))));
+        // Not WebAssembly: left to the usual path, which says what is wrong.
+        std::fs::write(&wasm, b"text").unwrap();
+        assert!(cache.hit_for_file(&engine, &wasm).is_none());
+        assert!(cache.hit_for_file(&engine, &dir.0).is_none(), "a directory");
     }
 }

@@ -79,9 +79,6 @@ pub fn build_engine_with(options: &EngineOptions) -> Result<Engine, EngineError>
     config.memory_reservation(reservation);
     config.memory_reservation_for_growth(0);
     config.memory_guard_size(GUARD);
-    if std::env::var_os("XPERF_PERFMAP").is_some() {
-        config.profiler(wasmtime::ProfilingStrategy::PerfMap);
-    }
     if options.pooling {
         config.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling_config(options)));
     }
@@ -245,9 +242,13 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         // are given back anyway. Measured with the echo router, 2026-07-28
         // requests over HTTP at 8 sessions, server CPU per call: 116-120 µs
         // keeping nothing, 124-129 µs keeping 64 KiB, 181-187 µs keeping
-        // 1 MiB (BENCHMARKS.md, "Wasmtime 50").
-        .linear_memory_keep_resident(std::env::var("XPERF_KEEP").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
-        .table_keep_resident(std::env::var("XPERF_TKEEP").ok().and_then(|v| v.parse().ok()).unwrap_or(64 * 1024))
+        // 1 MiB (BENCHMARKS.md, "Wasmtime 50"). With an instance per call
+        // (2026-11-27), keeping 16 MiB: the Rust echo router 24 -> 124 µs a
+        // call, while Python and TypeScript routers (MBs written per
+        // instance) gained 12-28%; the kernel reports every not-present page
+        // of a 2 MiB run with one written page as written.
+        .linear_memory_keep_resident(0)
+        .table_keep_resident(64 * 1024)
         .pagemap_scan(Enabled::Auto)
         // Async calls run on a fiber, and each instance's store keeps its
         // stack between calls; a plugin's store takes a second one for the

@@ -168,6 +168,21 @@ impl LoadedRouter {
         policy: SandboxPolicy,
         cache: Option<&CompileCache>,
     ) -> Result<Self, LoadError> {
+        // A cache hit needs no more of the file than its hash: it is not read
+        // into memory (an interpreter's component is tens of MB), and the
+        // entry is mapped, not read. Anything else goes the way below.
+        if let Some(cache) = cache {
+            let started = std::time::Instant::now();
+            match cache.hit_for_file(engine, path) {
+                Some(cache::FileHit::Component(component)) => {
+                    tracing::debug!(outcome = ?cache::CacheOutcome::Hit, elapsed = ?started.elapsed(), "component ready");
+                    return Self::link(engine, component, policy);
+                }
+                #[cfg(feature = "extism")]
+                Some(cache::FileHit::Plugin(module)) => return Self::plugin(engine, &module, policy),
+                None => {}
+            }
+        }
         let bytes = read_guest_file(path)?;
         match Engine::detect_precompiled(&bytes) {
             // SAFETY: the operator named this file to be run, as they would a
