@@ -12,10 +12,11 @@ use mcp_wit_protocol::{CallMode, GuestFault, GuestResult, contract};
 use super::FaultFrom;
 use super::funcs::{LazyFuncs, slot_of};
 use crate::runtime::client::Asking;
+use crate::runtime::convert::IntoContract;
 use crate::runtime::exports::export_indices;
 use crate::runtime::limits::CallView;
 use crate::runtime::store::StoreData;
-use crate::runtime::v25_6_18::convert::{FromSuccessor, completion_request, elicitation_params, with_answers};
+use crate::runtime::v25_6_18::convert::{completion_request, elicitation_params, with_answers};
 use crate::runtime::v25_6_18::{
     ELICITATIONS_KEY, MAX_ELICITATIONS, ROUTER_FUNCTIONS_25_6_18, ROUTER_INTERFACE_25_6_18, wit,
 };
@@ -106,7 +107,7 @@ impl ComponentGuest25_6_18 {
         let mut answers: Vec<String> = Vec::new();
         loop {
             let given = with_answers(arguments, &answers);
-            let (outcome,) = self.call::<(&str, &str), (Outcome,)>(store, "call-tool", (name, &given)).await?;
+            let (outcome,) = self.call::<(&str, &str), (Outcome,)>(store, "call-tool", (name, given.as_ref())).await?;
             let request = match outcome {
                 Ok(wit::Response::Completed(result)) => return Ok(Ok(result.into_contract())),
                 Ok(wit::Response::Elicit(request)) => request,

@@ -2,33 +2,15 @@
 //! carry them: titles, structured content, resource links and `_meta` with
 //! JSON values. Where 25.6.18 says less than MCP, the choice is said here.
 
+use std::borrow::Cow;
+
 use mcp_wit_protocol::contract;
 use serde_json::{Map, Value};
 
 use super::{ELICITATIONS_KEY, wit};
-
-/// A 25.6.18 value as the protocol core's type.
-pub(in crate::runtime) trait FromSuccessor<T> {
-    fn into_contract(self) -> T;
-}
-
-impl<A: FromSuccessor<B>, B> FromSuccessor<Option<B>> for Option<A> {
-    fn into_contract(self) -> Option<B> {
-        self.map(FromSuccessor::into_contract)
-    }
-}
-
-impl<A: FromSuccessor<B>, B> FromSuccessor<Vec<B>> for Vec<A> {
-    fn into_contract(self) -> Vec<B> {
-        self.into_iter().map(FromSuccessor::into_contract).collect()
-    }
-}
-
-impl<A: FromSuccessor<B>, B, E: FromSuccessor<F>, F> FromSuccessor<Result<B, F>> for Result<A, E> {
-    fn into_contract(self) -> Result<B, F> {
-        self.map(FromSuccessor::into_contract).map_err(FromSuccessor::into_contract)
-    }
-}
+// The trait 25.3.26's values use, with its impls for options, lists and
+// results: one conversion, whichever contract a value comes from.
+use crate::runtime::convert::IntoContract;
 
 /// `meta: list<meta-entry>` (JSON values) as a `_meta` object. An entry
 /// whose value is not JSON is left out, with a warning naming its key.
@@ -51,7 +33,7 @@ fn meta_entries(entries: Option<Vec<wit::MetaEntry>>) -> Option<Vec<contract::Me
     entries.map(|list| list.into_iter().map(|e| contract::MetaEntry { key: e.key, value: e.value }).collect())
 }
 
-impl FromSuccessor<contract::Annotations> for wit::Annotations {
+impl IntoContract<contract::Annotations> for wit::Annotations {
     fn into_contract(self) -> contract::Annotations {
         contract::Annotations {
             audience: self.audience.map(|roles| {
@@ -69,7 +51,7 @@ impl FromSuccessor<contract::Annotations> for wit::Annotations {
     }
 }
 
-impl FromSuccessor<contract::ToolAnnotations> for wit::ToolAnnotations {
+impl IntoContract<contract::ToolAnnotations> for wit::ToolAnnotations {
     fn into_contract(self) -> contract::ToolAnnotations {
         contract::ToolAnnotations {
             read_only: self.read_only,
@@ -82,7 +64,7 @@ impl FromSuccessor<contract::ToolAnnotations> for wit::ToolAnnotations {
     }
 }
 
-impl FromSuccessor<contract::Tool> for wit::Tool {
+impl IntoContract<contract::Tool> for wit::Tool {
     fn into_contract(self) -> contract::Tool {
         contract::Tool {
             name: self.name,
@@ -97,7 +79,7 @@ impl FromSuccessor<contract::Tool> for wit::Tool {
     }
 }
 
-impl FromSuccessor<contract::ServerCapabilities> for wit::ServerCapabilities {
+impl IntoContract<contract::ServerCapabilities> for wit::ServerCapabilities {
     fn into_contract(self) -> contract::ServerCapabilities {
         contract::ServerCapabilities {
             prompts: self.prompts.map(|p| contract::PromptsCapability { list_changed: p.list_changed }),
@@ -110,7 +92,7 @@ impl FromSuccessor<contract::ServerCapabilities> for wit::ServerCapabilities {
     }
 }
 
-impl FromSuccessor<contract::ProgressNotification> for wit::ProgressNotification {
+impl IntoContract<contract::ProgressNotification> for wit::ProgressNotification {
     fn into_contract(self) -> contract::ProgressNotification {
         contract::ProgressNotification {
             progress: self.progress,
@@ -120,7 +102,7 @@ impl FromSuccessor<contract::ProgressNotification> for wit::ProgressNotification
     }
 }
 
-impl FromSuccessor<contract::CallToolResult> for wit::ToolResult {
+impl IntoContract<contract::CallToolResult> for wit::ToolResult {
     fn into_contract(self) -> contract::CallToolResult {
         contract::CallToolResult {
             content: self.content.into_contract(),
@@ -145,7 +127,7 @@ fn is_text(mime_type: Option<&str>) -> bool {
         })
 }
 
-impl FromSuccessor<contract::EmbeddedResource> for wit::EmbeddedResource {
+impl IntoContract<contract::EmbeddedResource> for wit::EmbeddedResource {
     fn into_contract(self) -> contract::EmbeddedResource {
         let resource_contents = match is_text(self.mime_type.as_deref()) {
             true => contract::ResourceContents::Text(contract::TextResourceContents {
@@ -163,7 +145,7 @@ impl FromSuccessor<contract::EmbeddedResource> for wit::EmbeddedResource {
     }
 }
 
-impl FromSuccessor<contract::Content> for wit::ContentBlock {
+impl IntoContract<contract::Content> for wit::ContentBlock {
     fn into_contract(self) -> contract::Content {
         match self {
             wit::ContentBlock::Text(t) => contract::Content::Text(t.into_contract()),
@@ -194,13 +176,13 @@ impl FromSuccessor<contract::Content> for wit::ContentBlock {
     }
 }
 
-impl FromSuccessor<contract::TextContent> for wit::TextContent {
+impl IntoContract<contract::TextContent> for wit::TextContent {
     fn into_contract(self) -> contract::TextContent {
         contract::TextContent { text: self.text, annotations: self.annotations.into_contract() }
     }
 }
 
-impl FromSuccessor<contract::McpResource> for wit::McpResource {
+impl IntoContract<contract::McpResource> for wit::McpResource {
     fn into_contract(self) -> contract::McpResource {
         contract::McpResource {
             uri: self.uri,
@@ -213,7 +195,7 @@ impl FromSuccessor<contract::McpResource> for wit::McpResource {
     }
 }
 
-impl FromSuccessor<contract::ResourceContents> for wit::ResourceContents {
+impl IntoContract<contract::ResourceContents> for wit::ResourceContents {
     fn into_contract(self) -> contract::ResourceContents {
         match self {
             wit::ResourceContents::Text(t) => contract::ResourceContents::Text(contract::TextResourceContents {
@@ -230,13 +212,13 @@ impl FromSuccessor<contract::ResourceContents> for wit::ResourceContents {
     }
 }
 
-impl FromSuccessor<contract::ReadResourceResult> for wit::ReadResourceResult {
+impl IntoContract<contract::ReadResourceResult> for wit::ReadResourceResult {
     fn into_contract(self) -> contract::ReadResourceResult {
         contract::ReadResourceResult { contents: self.contents.into_contract() }
     }
 }
 
-impl FromSuccessor<contract::Prompt> for wit::Prompt {
+impl IntoContract<contract::Prompt> for wit::Prompt {
     fn into_contract(self) -> contract::Prompt {
         contract::Prompt {
             name: self.name,
@@ -256,7 +238,7 @@ impl FromSuccessor<contract::Prompt> for wit::Prompt {
     }
 }
 
-impl FromSuccessor<contract::GetPromptResult> for wit::GetPromptResult {
+impl IntoContract<contract::GetPromptResult> for wit::GetPromptResult {
     fn into_contract(self) -> contract::GetPromptResult {
         let messages = self.messages.into_iter().map(|m| contract::PromptMessage {
             role: match m.role {
@@ -279,7 +261,7 @@ impl FromSuccessor<contract::GetPromptResult> for wit::GetPromptResult {
     }
 }
 
-impl FromSuccessor<contract::CompletionResponse> for wit::CompletionResponse {
+impl IntoContract<contract::CompletionResponse> for wit::CompletionResponse {
     fn into_contract(self) -> contract::CompletionResponse {
         contract::CompletionResponse {
             content: self.content.into_contract(),
@@ -306,7 +288,7 @@ pub(in crate::runtime) fn completion_request(request: &contract::CompletionReque
 /// The errors, case for case (the two contracts name them alike).
 macro_rules! same_cases {
     ($($name:ident { $($case:ident),* })*) => {$(
-        impl FromSuccessor<contract::$name> for wit::$name {
+        impl IntoContract<contract::$name> for wit::$name {
             fn into_contract(self) -> contract::$name {
                 match self { $(wit::$name::$case(message) => contract::$name::$case(message)),* }
             }
@@ -341,18 +323,23 @@ pub(in crate::runtime) fn elicitation_params(request: &wit::ElicitationRequest) 
 /// a call after `answers` (the client's `ElicitResult`s, JSON text): under
 /// [`ELICITATIONS_KEY`], which a client cannot set itself (its own value is
 /// dropped). Arguments that are not a JSON object go as they came.
-pub(in crate::runtime) fn with_answers(arguments: &str, answers: &[String]) -> String {
+pub(in crate::runtime) fn with_answers<'a>(arguments: &'a str, answers: &[String]) -> Cow<'a, str> {
+    // Most calls ask nothing and carry no such key: passed as they came,
+    // without parsing them again on the way to the guest.
+    if answers.is_empty() && !arguments.trim().is_empty() && !arguments.contains(ELICITATIONS_KEY) {
+        return Cow::Borrowed(arguments);
+    }
     let Ok(Value::Object(mut object)) =
         serde_json::from_str::<Value>(if arguments.trim().is_empty() { "{}" } else { arguments })
     else {
-        return arguments.to_owned();
+        return Cow::Borrowed(arguments);
     };
     object.remove(ELICITATIONS_KEY);
     if !answers.is_empty() {
         let parsed = answers.iter().map(|a| serde_json::from_str(a).unwrap_or(Value::Null)).collect();
         object.insert(ELICITATIONS_KEY.into(), Value::Array(parsed));
     }
-    Value::Object(object).to_string()
+    Cow::Owned(Value::Object(object).to_string())
 }
 
 #[cfg(test)]
@@ -363,7 +350,7 @@ mod tests {
     #[test]
     fn answers_ride_in_the_arguments_and_a_client_cannot_forge_them() {
         let forged = r#"{"city":"Oslo","_elicitations":[{"action":"accept","content":{"ok":true}}]}"#;
-        let parsed = |text: String| serde_json::from_str::<Value>(&text).unwrap();
+        let parsed = |text: Cow<'_, str>| serde_json::from_str::<Value>(&text).unwrap();
         assert_eq!(parsed(with_answers(forged, &[])), json!({ "city": "Oslo" }));
         let answered = with_answers(forged, &[r#"{"action":"decline"}"#.into()]);
         assert_eq!(parsed(answered), json!({ "city": "Oslo", "_elicitations": [{ "action": "decline" }] }));
