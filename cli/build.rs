@@ -1,6 +1,7 @@
 //! Builds the demo router that `mcp-wit serve` runs with no component
 //! (`components/hello`, see `mcp-wit-guest-build`) and the components that
-//! `mcp-wit wrap` composes routers with (`components/adapter`, `unplugged`,
+//! `mcp-wit wrap` composes routers with (`components/adapter`, twice: for
+//! each router contract, `unplugged`,
 //! `plain-extension` and `caller-cell`), and points `MCP_WIT_*_COMPONENT` at them for
 //! `include_bytes!`. The other guests are test fixtures, built by the
 //! `tests` package.
@@ -25,6 +26,9 @@ fn main() {
     }
     let built =
         mcp_wit_guest_build::build(&components, &["hello", "adapter", "unplugged", "plain-extension", "caller-cell"]);
+    // The adapter again, for routers of the contract's successor.
+    let successor = mcp_wit_guest_build::build_with_features(&components, "adapter", &["contract-25-6-18"]);
+    println!("cargo:rustc-env=MCP_WIT_ADAPTER_25_6_18_COMPONENT={}", successor.join("adapter.wasm").display());
     for (variable, name) in [
         ("MCP_WIT_DEMO_COMPONENT", "hello"),
         ("MCP_WIT_ADAPTER_COMPONENT", "adapter"),

@@ -197,16 +197,18 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
     let kind = component.kind();
     let (mut client, init) = open_session(component, args.protocol, args.checks)?;
     let offers = |kind: &str| init["capabilities"].get(kind).is_some();
-    let list = |client: &mut Client, kind: &str, id, method| -> anyhow::Result<serde_json::Value> {
+    // The items of one list (`key` in its result), of the capability `kind`.
+    let list = |client: &mut Client, (kind, key): (&str, &str), id, method| -> anyhow::Result<serde_json::Value> {
         // A 2026-07-28 server answers lists of kinds it does not offer with -32601.
         if client.version.is_modern() && !offers(kind) {
-            return Ok(serde_json::json!({ kind: [] }));
+            return Ok(serde_json::json!([]));
         }
-        client.request(id, method, None)
+        Ok(client.request(id, method, None)?[key].take())
     };
-    let tools = list(&mut client, "tools", 1, Method::ListTools)?;
-    let resources = list(&mut client, "resources", 2, Method::ListResources)?;
-    let prompts = list(&mut client, "prompts", 3, Method::ListPrompts)?;
+    let tools = list(&mut client, ("tools", "tools"), 1, Method::ListTools)?;
+    let resources = list(&mut client, ("resources", "resources"), 2, Method::ListResources)?;
+    let prompts = list(&mut client, ("prompts", "prompts"), 3, Method::ListPrompts)?;
+    let templates = list(&mut client, ("resources", "resourceTemplates"), 4, Method::ListResourceTemplates)?;
     if args.json {
         let report = serde_json::json!({
             "kind": kind,
@@ -214,9 +216,10 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
             "serverInfo": init["serverInfo"],
             "instructions": init.get("instructions"),
             "capabilities": init["capabilities"],
-            "tools": tools["tools"],
-            "resources": resources["resources"],
-            "prompts": prompts["prompts"],
+            "tools": tools,
+            "resources": resources,
+            "resourceTemplates": templates,
+            "prompts": prompts,
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
@@ -230,20 +233,24 @@ pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
     }
     let caps = init["capabilities"].as_object().map(|c| c.keys().cloned().collect::<Vec<_>>()).unwrap_or_default();
     println!("capabilities  {}", caps.join(", "));
-    println!("\ntools ({})", list(&tools["tools"]).len());
-    for tool in list(&tools["tools"]) {
+    println!("\ntools ({})", list(&tools).len());
+    for tool in list(&tools) {
         println!("  {:<24} {}", text(&tool["name"]), text(&tool["description"]));
         println!("  {:<24} input: {}", "", tool["inputSchema"]);
         if let Some(output) = tool.get("outputSchema") {
             println!("  {:<24} output: {output}", "");
         }
     }
-    println!("\nresources ({})", list(&resources["resources"]).len());
-    for r in list(&resources["resources"]) {
+    println!("\nresources ({})", list(&resources).len());
+    for r in list(&resources) {
         println!("  {:<32} {:<16} {}", text(&r["uri"]), text(&r["name"]), text(&r["mimeType"]));
     }
-    println!("\nprompts ({})", list(&prompts["prompts"]).len());
-    for p in list(&prompts["prompts"]) {
+    println!("\nresource templates ({})", list(&templates).len());
+    for t in list(&templates) {
+        println!("  {:<32} {:<16} {}", text(&t["uriTemplate"]), text(&t["name"]), text(&t["mimeType"]));
+    }
+    println!("\nprompts ({})", list(&prompts).len());
+    for p in list(&prompts) {
         let arguments: Vec<String> = list(&p["arguments"]).iter().map(|a| text(&a["name"])).collect();
         println!("  {:<24} ({}) {}", text(&p["name"]), arguments.join(", "), text(&p["description"]));
     }

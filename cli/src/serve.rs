@@ -295,7 +295,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     }
     let max_message_size = settings.max_message_size.unwrap_or(stdio::DEFAULT_MAX_MESSAGE_SIZE);
     let auth = settings.auth.options().map_err(anyhow::Error::msg)?;
-    let http_options = settings.http.options(max_message_size).map_err(anyhow::Error::msg)?.map(|o| o.auth(auth));
+    let mut http_options = settings.http.options(max_message_size).map_err(anyhow::Error::msg)?.map(|o| o.auth(auth));
 
     let plans = plan_components(args, &file, &layers);
     let cli_names: HashMap<PathBuf, String> = parse_names(&args.names, &args.components)?;
@@ -372,6 +372,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     // What a recording must never hold: the secrets of what is served.
     let recording = settings.record.is_some();
     let mut secrets = Vec::new();
+    let mut described = Vec::new();
     for plan in &plans {
         let label = plan.path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
         let mut grants = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
@@ -395,7 +396,10 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         .with_cache_hint(plan.cache_hint)
         .with_instance_idle_timeout(plan.instance_idle_timeout.or(idle_default))
         .with_memory_budget(engine.budget.clone());
-        settings.validation.check(&component)?;
+        let authorization = settings.validation.check(&component)?;
+        if !authorization.is_empty() {
+            described.push((component.label().to_string(), authorization));
+        }
         let prefix = match cli_names.get(&plan.path).or(plan.prefix.as_ref()) {
             Some(prefix) => prefix.clone(),
             None if plans.len() > 1 => default_prefix(&component)?,
@@ -434,6 +438,12 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
                 first.display(),
                 plan.path.display(),
             );
+        }
+    }
+    if let Some(options) = &mut http_options {
+        match &mut options.auth {
+            Some(auth) => auth.described.extend(described),
+            None => described.iter().for_each(|(label, described)| warn_unprotected(label, described)),
         }
     }
     let routers = Routers::new(mounted).map_err(with_name_advice)?;
@@ -507,6 +517,19 @@ fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) ->
             }
         })
         .collect()
+}
+
+/// Warns that `label`'s router describes OAuth (`described`) that an HTTP
+/// server without authorization does not ask for. (Over stdio there is
+/// nothing to say: a stdio server is never authenticated.)
+fn warn_unprotected(label: &str, described: &[mcp_wit::auth::DescribedResource]) {
+    let issuers: Vec<&str> = described.iter().flat_map(|d| &d.issuers).map(String::as_str).collect();
+    let issuers = if issuers.is_empty() { "none named".to_string() } else { issuers.join(", ") };
+    tracing::warn!(
+        component = label,
+        "the router expects OAuth (authorization server: {issuers}), but this server serves it without \
+         authorization: --auth-issuer turns it on"
+    );
 }
 
 /// A mount error with the flag that fixes it.

@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
-use mcp_wit::runtime::{CALLER_INTERFACE, CLIENT_INTERFACE, EXTENSION_INTERFACE, ROUTER_INTERFACE};
+use mcp_wit::runtime::{
+    CALLER_INTERFACE, CLIENT_INTERFACE, EXTENSION_INTERFACE, ROUTER_INTERFACE, ROUTER_INTERFACE_25_6_18,
+};
 use mcp_wit::{CompileCache, EngineOptions, LoadedRouter, SandboxPolicy};
 
 use crate::demo;
@@ -15,6 +17,8 @@ use wac_graph::{CompositionGraph, EncodeOptions};
 // Built by `build.rs` from `components/`.
 /// The adapter: the router's server, for engines.
 static ADAPTER: &[u8] = include_bytes!(env!("MCP_WIT_ADAPTER_COMPONENT"));
+/// The adapter built for routers of `wasix:mcp/router@25.6.18`.
+static ADAPTER_25_6_18: &[u8] = include_bytes!(env!("MCP_WIT_ADAPTER_25_6_18_COMPONENT"));
 /// What a router imports of the extension that no engine provides.
 static UNPLUGGED: &[u8] = include_bytes!(env!("MCP_WIT_UNPLUGGED_COMPONENT"));
 /// The extension of a router that exports none.
@@ -40,8 +44,9 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
         Some(path) => (mcp_wit::runtime::read_guest_file(path)?, path.display().to_string()),
         None => (demo::COMPONENT.to_vec(), format!("the built-in demo router (`{}`)", demo::NAME)),
     };
-    let composed =
-        check_router(&router).and_then(|()| compose(&router)).with_context(|| format!("cannot wrap {name}"))?;
+    let composed = check_router(&router)
+        .and_then(|contract| compose(&router, contract))
+        .with_context(|| format!("cannot wrap {name}"))?;
     std::fs::write(&args.output, &composed).with_context(|| format!("cannot write {}", args.output.display()))?;
     let out = args.output.display();
     println!(
@@ -60,8 +65,8 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
 /// Refuses what `mcp-wit serve` would refuse, with the same errors: not a
 /// component, not a router, a middleware without its router (found by
 /// loading it, as the host does); and Extism plugins, which `serve` takes
-/// but no engine runs.
-fn check_router(router: &[u8]) -> anyhow::Result<()> {
+/// but no engine runs. Returns the router contract the component exports.
+fn check_router(router: &[u8]) -> anyhow::Result<&'static str> {
     let engine = EngineOptions { pool_instances: 8, ..EngineOptions::default() }.build()?;
     let cache = CompileCache::default_dir().map(CompileCache::new);
     let loaded =
@@ -73,14 +78,15 @@ fn check_router(router: &[u8]) -> anyhow::Result<()> {
             loaded.kind()
         );
     }
-    if loaded.router_interface() != Some(ROUTER_INTERFACE) {
-        bail!(
-            "it is a {}: the adapter serves routers of {ROUTER_INTERFACE} only (serve this one natively with \
-             `mcp-wit serve`)",
+    match loaded.router_interface() {
+        Some(ROUTER_INTERFACE) => Ok(ROUTER_INTERFACE),
+        Some(ROUTER_INTERFACE_25_6_18) => Ok(ROUTER_INTERFACE_25_6_18),
+        _ => bail!(
+            "it is a {}: the adapter serves routers of {ROUTER_INTERFACE} and {ROUTER_INTERFACE_25_6_18} (serve this \
+             one natively with `mcp-wit serve`)",
             loaded.kind()
-        );
+        ),
     }
-    Ok(())
 }
 
 /// The router plugged into the adapter, with what it imports that no engine
@@ -90,7 +96,11 @@ fn check_router(router: &[u8]) -> anyhow::Result<()> {
 /// `plain-extension`; `caller-cell` carries the caller the adapter
 /// authenticates to the router's `caller` import. The result may import
 /// only what every engine offers (WASI and `wasi:http`).
-fn compose(router: &[u8]) -> anyhow::Result<Vec<u8>> {
+///
+/// A router of `contract` 25.6.18 has no extension: the adapter built for
+/// it imports none.
+fn compose(router: &[u8], contract: &str) -> anyhow::Result<Vec<u8>> {
+    let successor = contract == ROUTER_INTERFACE_25_6_18;
     let mut graph = CompositionGraph::new();
     let router = Package::from_bytes("router", None, router, graph.types_mut())?;
     let world = &graph.types()[router.ty()];
@@ -125,23 +135,28 @@ fn compose(router: &[u8]) -> anyhow::Result<Vec<u8>> {
             graph.set_instantiation_argument(router, name, export)?;
         }
     }
-    let router_export = graph.alias_instance_export(router, ROUTER_INTERFACE)?;
-    let extension_export = if offers_extension {
-        graph.alias_instance_export(router, EXTENSION_INTERFACE)?
-    } else {
-        let plain = embedded(&mut graph, "mcp-wit:plain-extension", PLAIN_EXTENSION)?;
-        let plain = graph.instantiate(plain);
-        graph.set_instantiation_argument(plain, ROUTER_INTERFACE, router_export)?;
-        graph.alias_instance_export(plain, EXTENSION_INTERFACE)?
+    let router_export = graph.alias_instance_export(router, contract)?;
+    let adapter_package = match successor {
+        false => embedded(&mut graph, "mcp-wit:adapter", ADAPTER)?,
+        true => embedded(&mut graph, "mcp-wit:adapter-successor", ADAPTER_25_6_18)?,
     };
-    let adapter_package = embedded(&mut graph, "mcp-wit:adapter", ADAPTER)?;
     let adapter = graph.instantiate(adapter_package);
     graph
-        .set_instantiation_argument(adapter, ROUTER_INTERFACE, router_export)
+        .set_instantiation_argument(adapter, contract, router_export)
         .context("the router does not fit the adapter")?;
-    graph
-        .set_instantiation_argument(adapter, EXTENSION_INTERFACE, extension_export)
-        .context("the router's extension does not fit the adapter")?;
+    if !successor {
+        let extension_export = if offers_extension {
+            graph.alias_instance_export(router, EXTENSION_INTERFACE)?
+        } else {
+            let plain = embedded(&mut graph, "mcp-wit:plain-extension", PLAIN_EXTENSION)?;
+            let plain = graph.instantiate(plain);
+            graph.set_instantiation_argument(plain, ROUTER_INTERFACE, router_export)?;
+            graph.alias_instance_export(plain, EXTENSION_INTERFACE)?
+        };
+        graph
+            .set_instantiation_argument(adapter, EXTENSION_INTERFACE, extension_export)
+            .context("the router's extension does not fit the adapter")?;
+    }
     let set_caller = graph.alias_instance_export(cell, REQUEST_CALLER_INTERFACE)?;
     graph.set_instantiation_argument(adapter, REQUEST_CALLER_INTERFACE, set_caller)?;
     // The identity type the setter takes comes with the interface it is

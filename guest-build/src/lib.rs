@@ -22,12 +22,28 @@ pub fn build(components: &Path, packages: &[&str]) -> PathBuf {
 /// plugins), as [`build`] does.
 pub fn build_for(components: &Path, packages: &[&str], target: &str) -> PathBuf {
     // A target dir of its own: the outer build holds a lock on its profile's.
-    let target_dir = target_dir().join("guests");
+    cargo_build(components, packages, &[], target, "guests")
+}
+
+/// Builds `package` of `components/` with `features` on, into a target
+/// directory of its own named after them, so that it never overwrites
+/// (nor, by turns, rebuilds) the same package's default build, whose
+/// `.wasm` has the same name. Returns the directory holding the `.wasm`.
+pub fn build_with_features(components: &Path, package: &str, features: &[&str]) -> PathBuf {
+    let dir = format!("guests-{}", features.join("-"));
+    cargo_build(components, &[package], features, "wasm32-wasip2", &dir)
+}
+
+fn cargo_build(components: &Path, packages: &[&str], features: &[&str], target: &str, dir: &str) -> PathBuf {
+    let target_dir = target_dir().join(dir);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command.current_dir(components).args(["build", "--release", "--target", target]);
     for package in packages {
         command.args(["-p", package]);
+    }
+    if !features.is_empty() {
+        command.arg("--features").arg(features.join(","));
     }
     command.arg("--target-dir").arg(&target_dir);
     // Settings meant for the host build must not leak into the guest build.

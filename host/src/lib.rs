@@ -70,9 +70,12 @@ pub use mcp_wit_protocol::{
 };
 
 /// Who may call what: the scope rules an HTTP server with authorization
-/// applies to each operation (see [`HttpOptions`]).
-#[cfg(feature = "http")]
+/// applies to each operation (see `HttpOptions`, feature `http`), and what a
+/// router says of the authorization it expects
+/// ([`RouterInstance::described_authorization`](crate::RouterInstance::described_authorization)).
 pub mod auth {
+    pub use mcp_wit_protocol::auth::DescribedResource;
+    #[cfg(feature = "http")]
     pub use mcp_wit_protocol::auth::{Caller, Operation, OperationKind, ScopePolicy, ScopeRule, parse_scope_rule};
 }
 

@@ -69,9 +69,31 @@ macro_rules! contract_types {
 ///
 /// A field or case missing on either side fails the caller's build, so a
 /// change of the contract that this list does not follow cannot compile.
+///
+/// `contract_from_wit!(@trait)` defines the trait and its impls for options,
+/// lists and results only, for a caller that binds no 25.3.26 types.
 #[macro_export]
 macro_rules! contract_from_wit {
     () => {
+        $crate::contract_from_wit!(@trait);
+        $crate::contract_types!($crate::contract_from_wit);
+
+        /// A completion request as the router takes it.
+        pub(crate) fn completion_request(request: &$crate::contract::CompletionRequest) -> wit::CompletionRequest {
+            let meta = |entries: &Vec<$crate::contract::MetaEntry>| {
+                entries.iter().map(|e| wit::MetaEntry { key: e.key.clone(), value: e.value.clone() }).collect()
+            };
+            wit::CompletionRequest {
+                input: wit::Value { json: request.input.json.clone() },
+                streaming: request.streaming,
+                meta: request.meta.as_ref().map(meta),
+            }
+        }
+    };
+    // The trait and its impls for plain values, options, lists and results,
+    // without any contract's types: what [`crate::contract_from_wit_25_6_18`]
+    // builds on where 25.3.26 is not bound.
+    (@trait) => {
         /// A router's value as the protocol core's type.
         pub(crate) trait IntoContract<T> {
             fn into_contract(self) -> T;
@@ -97,19 +119,6 @@ macro_rules! contract_from_wit {
             }
         }
 
-        $crate::contract_types!($crate::contract_from_wit);
-
-        /// A completion request as the router takes it.
-        pub(crate) fn completion_request(request: &$crate::contract::CompletionRequest) -> wit::CompletionRequest {
-            let meta = |entries: &Vec<$crate::contract::MetaEntry>| {
-                entries.iter().map(|e| wit::MetaEntry { key: e.key.clone(), value: e.value.clone() }).collect()
-            };
-            wit::CompletionRequest {
-                input: wit::Value { json: request.input.json.clone() },
-                streaming: request.streaming,
-                meta: request.meta.as_ref().map(meta),
-            }
-        }
     };
     (@same $($ty:ty),*) => {$(
         impl IntoContract<$ty> for $ty {

@@ -32,6 +32,7 @@ pub mod auth;
 pub mod cancel;
 pub mod client;
 pub mod contract;
+pub mod contract_25_6_18;
 mod contract_from_wit;
 pub mod deployment;
 pub mod envelope;
@@ -64,3 +65,7 @@ pub use router::{CallContext, CallMode, FaultKind, GuestFault, GuestResult, Rout
 pub use routers::{CollisionCheckError, Mount, MountError, Routers};
 pub use session::{Admitted, DEFAULT_MAX_OUTPUT, Outbox, Outcome, Session, SessionOptions, StatelessRequest};
 pub use version::ProtocolVersion;
+
+// For the conversion macros, which expand in other crates.
+#[doc(hidden)]
+pub use serde_json as __serde_json;

@@ -3,8 +3,8 @@
 //! client over stdio and Streamable HTTP in both eras: titles, structured
 //! output checked by the client, a resource link and `_meta` with JSON
 //! values, elicitations answered (one, two in a row, and a loop the host
-//! stops), a router served beside a 25.3.26 one under prefixes, and a
-//! component exporting both contracts.
+//! stops), a router served beside a 25.3.26 one under prefixes, a
+//! component exporting both contracts, and the router wrapped for engines.
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
@@ -16,13 +16,18 @@ use support::{binary, fixture_arg};
 /// A Python SDK client run against `router_25_6_18`: over stdio when `url`
 /// is `None`, else at that Streamable HTTP endpoint.
 async fn session(url: Option<&str>, steps: &[&str]) -> PeerRun {
-    let mut args: Vec<String> = steps.iter().map(|s| s.to_string()).collect();
     match url {
-        Some(url) => args.extend(["--url".into(), url.into()]),
+        Some(url) => session_at(&["--url", url], steps).await,
         None => {
-            args.extend(["--".into(), binary().display().to_string(), "serve".into(), fixture_arg("router_25_6_18")])
+            session_at(&["--", &binary().display().to_string(), "serve", &fixture_arg("router_25_6_18")], steps).await
         }
     }
+}
+
+/// A Python SDK client run against `server` (`--url URL`, or `-- COMMAND…`
+/// to spawn it over stdio).
+async fn session_at(server: &[&str], steps: &[&str]) -> PeerRun {
+    let args: Vec<String> = steps.iter().chain(server).map(|s| s.to_string()).collect();
     run_peer(Peer::Python, args).await
 }
 
@@ -47,47 +52,11 @@ async fn titles_structured_output_links_meta_and_elicitations_reach_the_client_i
     for reach in [None, Some(url.as_str())] {
         for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
             let context = format!("{} {version}", if reach.is_some() { "http" } else { "stdio" });
-            let weather = ["--mode", mode, "--tool", "weather", "--args", r#"{"city":"Oslo"}"#];
-            let weather = [&weather[..], &["--resource", "fixture://readme", "--prompt", "hello"]].concat();
-            let link = ["--mode", mode, "--tool", "link"];
-            let book = ["--mode", mode, "--tool", "book", "--args", r#"{"restaurant":"Chez Ada"}"#];
-            let book = [&book[..], &["--talk-back", "accept", "--elicit-content", r#"{"people":3}"#]].concat();
+            let [weather, link, book] = three_sessions(mode);
             let (weather, link, book) =
                 tokio::join!(session(reach, &weather), session(reach, &link), session(reach, &book));
 
-            let report = &weather.report;
-            assert_eq!(report["protocolVersion"], version, "{context}: {report}");
-            assert_eq!(report["serverInfo"]["title"], "A 25.6.18 router", "{context}: {report}");
-            // The client checks structured content against the output schema.
-            assert_eq!(report["call"]["structuredContent"], json!({ "city": "Oslo", "celsius": 21.5 }), "{context}");
-            let tools = report["tools"].as_array().expect("tools");
-            let listed = tools.iter().find(|t| t["name"] == "weather").expect("weather is listed");
-            assert_eq!(listed["title"], "Weather report", "{context}: {listed}");
-            assert_eq!(listed["annotations"]["readOnlyHint"], true, "{context}: {listed}");
-            assert_eq!(listed["_meta"]["io.example/cost"], 1, "{context}: {listed}");
-            assert!(listed["outputSchema"].is_object(), "{context}: {listed}");
-            let resource = &report["resources"][0];
-            assert_eq!((&resource["uri"], &resource["title"]), (&json!("fixture://readme"), &json!("Read me")));
-            assert_eq!(report["read"]["contents"][0]["text"], "# router-25-6-18\n", "{context}: {report}");
-            assert_eq!(report["prompt"]["messages"][0]["content"]["text"], "Say hello.", "{context}: {report}");
-            assert_schema_valid(&weather, mode);
-
-            let call = &link.report["call"];
-            let item = &call["content"][1];
-            assert_eq!(item["type"], "resource_link", "{context}: {call}");
-            assert_eq!(
-                (&item["uri"], &item["title"], &item["mimeType"], &item["description"]),
-                (
-                    &json!("fixture://readme"),
-                    &json!("Read me"),
-                    &json!("text/markdown"),
-                    &json!("What this router offers")
-                ),
-                "{context}: {call}"
-            );
-            assert_eq!(item["annotations"]["audience"], json!(["user"]), "{context}: {call}");
-            assert_eq!(call["_meta"]["io.example/trace"], json!({ "id": 7 }), "{context}: {call}");
-            assert_schema_valid(&link, mode);
+            assert_weather_and_link(&weather, &link, &context, mode, version);
 
             let report = &book.report;
             assert_eq!(text(&report["call"]), "Booked Chez Ada for 3.", "{context}: {report}");
@@ -98,6 +67,51 @@ async fn titles_structured_output_links_meta_and_elicitations_reach_the_client_i
         }
     }
     server.stop().await;
+}
+
+/// The steps of three sessions in `mode`: `weather` (with the resource and
+/// the prompt), `link`, and `book`, which asks the user and gets an answer.
+fn three_sessions(mode: &str) -> [Vec<&str>; 3] {
+    let weather = ["--mode", mode, "--tool", "weather", "--args", r#"{"city":"Oslo"}"#];
+    let weather = [&weather[..], &["--resource", "fixture://readme", "--prompt", "hello"]].concat();
+    let book = ["--mode", mode, "--tool", "book", "--args", r#"{"restaurant":"Chez Ada"}"#];
+    let book = [&book[..], &["--talk-back", "accept", "--elicit-content", r#"{"people":3}"#]].concat();
+    [weather, vec!["--mode", mode, "--tool", "link"], book]
+}
+
+/// What `weather` (with the resource and prompt steps) and `link` sessions
+/// received: titles, structured output the client checked, `_meta` with
+/// JSON values and the resource link, every message valid at `mode`'s
+/// revision.
+fn assert_weather_and_link(weather: &PeerRun, link: &PeerRun, context: &str, mode: &str, version: &str) {
+    let report = &weather.report;
+    assert_eq!(report["protocolVersion"], version, "{context}: {report}");
+    assert_eq!(report["serverInfo"]["title"], "A 25.6.18 router", "{context}: {report}");
+    // The client checks structured content against the output schema.
+    assert_eq!(report["call"]["structuredContent"], json!({ "city": "Oslo", "celsius": 21.5 }), "{context}");
+    let tools = report["tools"].as_array().expect("tools");
+    let listed = tools.iter().find(|t| t["name"] == "weather").expect("weather is listed");
+    assert_eq!(listed["title"], "Weather report", "{context}: {listed}");
+    assert_eq!(listed["annotations"]["readOnlyHint"], true, "{context}: {listed}");
+    assert_eq!(listed["_meta"]["io.example/cost"], 1, "{context}: {listed}");
+    assert!(listed["outputSchema"].is_object(), "{context}: {listed}");
+    let resource = &report["resources"][0];
+    assert_eq!((&resource["uri"], &resource["title"]), (&json!("fixture://readme"), &json!("Read me")));
+    assert_eq!(report["read"]["contents"][0]["text"], "# router-25-6-18\n", "{context}: {report}");
+    assert_eq!(report["prompt"]["messages"][0]["content"]["text"], "Say hello.", "{context}: {report}");
+    assert_schema_valid(weather, mode);
+
+    let call = &link.report["call"];
+    let item = &call["content"][1];
+    assert_eq!(item["type"], "resource_link", "{context}: {call}");
+    assert_eq!(
+        (&item["uri"], &item["title"], &item["mimeType"], &item["description"]),
+        (&json!("fixture://readme"), &json!("Read me"), &json!("text/markdown"), &json!("What this router offers")),
+        "{context}: {call}"
+    );
+    assert_eq!(item["annotations"]["audience"], json!(["user"]), "{context}: {call}");
+    assert_eq!(call["_meta"]["io.example/trace"], json!({ "id": 7 }), "{context}: {call}");
+    assert_schema_valid(link, mode);
 }
 
 #[tokio::test]
@@ -199,19 +213,78 @@ async fn a_component_exporting_both_contracts_is_served_as_25_6_18_with_a_warnin
     assert!(String::from_utf8_lossy(&output.stdout).contains("component (wasix:mcp/router@25.6.18)"));
 }
 
-#[test]
-fn wrap_refuses_a_25_6_18_router_naming_what_serves_it() {
+#[tokio::test]
+async fn a_wrapped_25_6_18_router_serves_the_python_sdk_on_wasmtime_serve_and_run() {
+    use support::engines::{WasmtimeServe, wrapped};
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("wrapped.wasm");
+    let server = dir.path().join("server.wasm");
+    std::fs::write(&server, wrapped("router_25_6_18")).unwrap();
+    let engine = WasmtimeServe::start(&server, "127.0.0.1:0", &[]);
+    let wasmtime = support::peers::wasmtime().display().to_string();
+    let over_http = ["--url", engine.url.as_str()];
+    let over_stdio = ["--", &wasmtime, "run", "-Shttp", server.to_str().unwrap()];
+    for (reach, server) in [("wasmtime serve", &over_http[..]), ("wasmtime run", &over_stdio[..])] {
+        for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+            let context = format!("{reach} {version}");
+            // No way back to the client from an engine: `book`'s question is
+            // a tool error that names the native host.
+            let [weather, link, book] = three_sessions(mode);
+            let (weather, link, book) =
+                tokio::join!(session_at(server, &weather), session_at(server, &link), session_at(server, &book));
+            assert_weather_and_link(&weather, &link, &context, mode, version);
+            let call = &book.report["call"];
+            assert_eq!(call["isError"], true, "{context}: {call}");
+            assert!(
+                text(call).contains("asked the user for input") && text(call).contains("`mcp-wit serve`"),
+                "{call}"
+            );
+            assert_eq!(book.report["talkBack"]["elicited"], json!([]), "{context}: {}", book.report);
+            assert_schema_valid(&book, mode);
+        }
+    }
+}
+
+/// What `describe-server` says of authorization (the fixture names the
+/// issuer `https://auth.example.com`, the resource
+/// `https://mcp.example.com/mcp` and the scope `tools.read`) is advice: its
+/// scope is advertised after the operator's, its issuer and resource are
+/// not taken but warned of, and a server without authorization says the
+/// router expects it.
+#[tokio::test]
+async fn described_authorization_is_advertised_and_its_differences_are_warned_of() {
     let router = fixture_arg("router_25_6_18");
-    let output =
-        std::process::Command::new(binary()).args(["wrap", &router, "-o", out.to_str().unwrap()]).output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success(), "{stderr}");
+    let operator = "https://as.operator.example";
+    let server = HttpServer::start(&[&router, "--auth-issuer", operator, "--auth-scope", "mcp"]).await;
+    let url = server.at("/.well-known/oauth-protected-resource");
+    let text = reqwest::get(&url).await.unwrap().text().await.unwrap();
+    let document: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{url}: not JSON ({e}): {text}"));
+    assert_eq!(document["scopes_supported"], json!(["mcp", "tools.read"]), "{document}");
+    assert_eq!(document["authorization_servers"], json!([operator]), "{document}");
+    assert_eq!(document["resource"], server.url(), "{document}");
+    let stderr = server.stderr.lock().unwrap().clone();
+    let foreign = stderr.lines().find(|line| line.contains("does not accept")).unwrap_or_else(|| panic!("{stderr}"));
     assert!(
-        stderr.contains("the adapter serves routers of wasix:mcp/router@25.3.26 only")
-            && stderr.contains("`mcp-wit serve`"),
+        foreign.contains("router_25_6_18")
+            && foreign.contains("https://auth.example.com")
+            && foreign.contains(operator),
+        "{foreign}"
+    );
+    let elsewhere =
+        stderr.lines().find(|line| line.contains("expects tokens for")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(elsewhere.contains("https://mcp.example.com/mcp") && elsewhere.contains(&server.url()), "{elsewhere}");
+    // Advertised only: a token needs the operator's scope, not the router's.
+    let reply = server.client().post_raw(&[], json!({ "jsonrpc": "2.0", "id": 0, "method": "ping" }).to_string()).await;
+    let challenge = reply.header("www-authenticate").unwrap_or_default().to_string();
+    assert!(challenge.contains("scope=\"mcp\""), "{challenge}");
+    server.stop().await;
+
+    let open = HttpServer::start(&[&router]).await;
+    let stderr = open.stderr.lock().unwrap().clone();
+    let unprotected = stderr.lines().filter(|line| line.contains("expects OAuth")).collect::<Vec<_>>();
+    assert_eq!(unprotected.len(), 1, "{stderr}");
+    assert!(
+        unprotected[0].contains("https://auth.example.com") && unprotected[0].contains("--auth-issuer"),
         "{stderr}"
     );
-    assert!(!out.exists());
+    open.stop().await;
 }

@@ -483,6 +483,32 @@ fn inspect_shows_what_a_component_offers() {
     support::schema::check("ListToolsResult", &json!({ "tools": report["tools"] })).unwrap();
 }
 
+/// Resource templates are listed beside resources: a component's through
+/// the extension, a v1-draft plugin's, in both eras; none is an empty list.
+#[test]
+fn inspect_lists_resource_templates() {
+    let conformance = support::fixture_arg("conformance");
+    let plugin = support::plugin_fixture("pdk-plugin").display().to_string();
+    for (guest, template) in [(&conformance, "test://template/{id}/data"), (&plugin, "pdk://items/{id}")] {
+        let output = run_cli(&["inspect", guest]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let table = String::from_utf8(output.stdout).unwrap();
+        assert!(table.contains("resource templates (1)") && table.contains(template), "{table}");
+        for protocol in ["2025-11-25", "2026-07-28"] {
+            let output = run_cli(&["inspect", guest, "--json", "--protocol", protocol]);
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(report["resourceTemplates"][0]["uriTemplate"], template, "{protocol}: {report}");
+            let listed = json!({ "resourceTemplates": report["resourceTemplates"] });
+            support::schema::check("ListResourceTemplatesResult", &listed).unwrap();
+        }
+    }
+    let everything = support::fixture("everything");
+    let output = run_cli(&["inspect", everything.to_str().unwrap(), "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["resourceTemplates"], json!([]), "{report}");
+}
+
 #[test]
 fn call_runs_one_tool_and_fails_on_errors() {
     let everything = support::fixture("everything");

@@ -184,6 +184,8 @@ impl AuthSettings {
             algorithms: if self.algorithm.is_empty() { defaults.algorithms } else { self.algorithm.clone() },
             clock_skew: self.clock_skew.unwrap_or(defaults.clock_skew),
             filter_lists: self.filter_lists.unwrap_or(defaults.filter_lists),
+            // Filled in once the routers are loaded.
+            described: Vec::new(),
         }))
     }
 }

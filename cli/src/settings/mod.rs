@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use mcp_wit::InstanceMode;
+use mcp_wit::auth::DescribedResource;
 
 use crate::units;
 
@@ -198,13 +199,22 @@ impl ToolChecks {
     /// Lists `component`'s tools once, then warns about the config and
     /// secrets they need that were not granted, and refuses (or, with
     /// `--allow-invalid-schemas`, warns about) schemas that are not valid
-    /// JSON Schema.
-    pub fn check(&self, component: &mcp_wit::LoadedRouter) -> anyhow::Result<()> {
+    /// JSON Schema. Returns what the router describes of the authorization
+    /// it expects, asked of the same instance.
+    pub fn check(&self, component: &mcp_wit::LoadedRouter) -> anyhow::Result<Vec<DescribedResource>> {
         let label = component.label();
-        let tools = component
+        let mut instance = component
             .instantiate()
-            .and_then(|mut instance| instance.list_tools())
             .map_err(|fault| anyhow::anyhow!("cannot list the tools of `{label}`: {}", fault.message))?;
+        let tools = instance
+            .list_tools()
+            .map_err(|fault| anyhow::anyhow!("cannot list the tools of `{label}`: {}", fault.message))?;
+        // Advice only: a router that cannot say is served as one that says
+        // nothing (its `initialize` will tell of a broken `describe-server`).
+        let described = instance.described_authorization().unwrap_or_else(|fault| {
+            tracing::warn!(component = label, "cannot read the authorization the router describes: {}", fault.message);
+            Vec::new()
+        });
         report_requirements(component, &tools);
         for tool in &tools {
             let Err(error) = mcp_wit::ToolSchemas::of(tool) else { continue };
@@ -217,7 +227,7 @@ impl ToolChecks {
                 );
             }
         }
-        Ok(())
+        Ok(described)
     }
 }
 

@@ -1,4 +1,5 @@
-//! `adapter`: serves a `wasix:mcp/router@25.3.26` from inside a component,
+//! `adapter`: serves a `wasix:mcp/router@25.3.26` (or, built with the
+//! `contract-25-6-18` feature, a `wasix:mcp/router@25.6.18`) from inside a component,
 //! with the same protocol core (`mcp-wit-protocol`) the native host uses, so
 //! that a router runs on engines that know nothing of MCP.
 //!
@@ -23,6 +24,7 @@
 //! - `MCP_WIT_AUTH_*`: HTTP requests need an OAuth access token (see
 //!   [`auth`]).
 
+#[cfg(not(feature = "contract-25-6-18"))]
 wit_bindgen::generate!({
     path: "../../wit",
     world: "mcp-wit:adapter/adapter",
@@ -30,8 +32,20 @@ wit_bindgen::generate!({
     generate_all,
 });
 
+// The same server for a `wasix:mcp/router@25.6.18` router: only the import
+// and its mapping (`router_25_6_18.rs`) differ. `mcp-wit wrap` embeds both
+// builds and picks by the router's export.
+#[cfg(feature = "contract-25-6-18")]
+wit_bindgen::generate!({
+    // The contracts first: `wit-25.6.18/world.wit` uses them.
+    path: ["../../wit", "../../wit/wasix-mcp@25.6.18", "wit-25.6.18"],
+    world: "mcp-wit:adapter-successor/adapter",
+    generate_all,
+});
+
 mod auth;
 mod http;
+#[cfg_attr(feature = "contract-25-6-18", path = "router_25_6_18.rs")]
 mod router;
 mod settings;
 mod stdio;

@@ -8,7 +8,9 @@
 //! feature it holds the resource server's too: what a token must be
 //! ([`TokenRules`]), the keys it is verified with ([`parse_jwks`]), and the
 //! wire of its refusals ([`ResourceMetadata`], [`AuthRefusal`]). Finding
-//! and keeping keys stays with each transport.
+//! and keeping keys stays with each transport. What a router says of the
+//! authorization it expects ([`DescribedResource`]) is advice checked
+//! against all that, never a rule.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -76,6 +78,21 @@ impl Caller {
 
 /// The caller of a request, shared by everything that serves it.
 pub type SharedCaller = Arc<Caller>;
+
+/// The authorization a router says it expects (a `wasix:mcp@25.6.18`
+/// router's `describe-server` resource metadata): advice to the operator,
+/// never trusted on the router's word. Its default scopes are advertised,
+/// never required; its issuers and resource are compared with the server's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DescribedResource {
+    /// The resource identifier the router expects tokens for (empty: none
+    /// named).
+    pub resource_indicator: String,
+    /// The authorization servers (issuer identifiers) it names.
+    pub issuers: Vec<String>,
+    /// The scopes it suggests clients ask for.
+    pub default_scopes: Vec<String>,
+}
 
 /// What a scope rule applies to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,6 +202,19 @@ impl ScopePolicy {
         all
     }
 
+    /// What the server advertises (`scopes_supported`): [`Self::all_scopes`],
+    /// then `advertised` (e.g. the default scopes routers describe, which no
+    /// request needs), each scope once.
+    pub fn supported<'a>(&'a self, advertised: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+        let mut supported = self.all_scopes();
+        for scope in advertised {
+            if !supported.contains(&scope) {
+                supported.push(scope);
+            }
+        }
+        supported
+    }
+
     /// Whether any operation needs more than the server's scopes.
     pub fn has_rules(&self) -> bool {
         !self.rules.is_empty()
@@ -285,6 +315,28 @@ mod tests {
         assert!(!policy.grants(&caller(&["files:read"]), "files:write"));
         assert_eq!(policy.missing(&caller(&[]), None), ["mcp"]);
         assert_eq!(policy.all_scopes(), ["mcp", "files:write", "admin", "prompts"]);
+    }
+
+    #[test]
+    fn described_scopes_are_advertised_after_the_operators_each_once() {
+        let policy = ScopePolicy {
+            required: vec!["mcp".into()],
+            rules: vec![ScopeRule { kind: OperationKind::Tool, pattern: "*".into(), scopes: vec!["files".into()] }],
+            ..ScopePolicy::default()
+        };
+        let described = [
+            DescribedResource { default_scopes: vec!["weather:read".into(), "mcp".into()], ..Default::default() },
+            DescribedResource {
+                default_scopes: vec!["files".into(), "weather:read".into(), "x".into()],
+                ..Default::default()
+            },
+        ];
+        let advertised = described.iter().flat_map(|d| &d.default_scopes).map(String::as_str);
+        assert_eq!(policy.supported(advertised), ["mcp", "files", "weather:read", "x"]);
+        // Advertised only: a caller is never asked for them.
+        assert_eq!(policy.needed(tool("any")), ["mcp", "files"]);
+        assert_eq!(ScopePolicy::default().supported(["a", "a"]), ["a"]);
+        assert!(ScopePolicy::default().supported([]).is_empty());
     }
 
     #[test]

@@ -7,7 +7,8 @@
 use http::header::AUTHORIZATION;
 use http::{HeaderMap, StatusCode, Uri};
 
-use super::{Caller, Operation, ScopePolicy};
+use super::token::{same_issuer, same_resource};
+use super::{Caller, DescribedResource, Operation, ScopePolicy};
 
 /// The path of the Protected Resource Metadata (RFC 9728).
 pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";
@@ -27,6 +28,18 @@ impl ResourceMetadata {
     /// The metadata of `resource` (an absolute URL without a fragment),
     /// protected by `issuers`, using the scopes of `scopes`.
     pub fn new(resource: &str, issuers: &[String], scopes: &ScopePolicy) -> Result<ResourceMetadata, String> {
+        Self::advertising(resource, issuers, scopes, &[])
+    }
+
+    /// As [`Self::new`], `scopes_supported` also naming `advertised` (after
+    /// the policy's scopes; see [`ScopePolicy::supported`]), which no request
+    /// needs: e.g. the default scopes the served routers describe.
+    pub fn advertising(
+        resource: &str,
+        issuers: &[String],
+        scopes: &ScopePolicy,
+        advertised: &[&str],
+    ) -> Result<ResourceMetadata, String> {
         let resource = resource.trim_end_matches('/').to_string();
         let uri: Uri = resource.parse().map_err(|e| format!("the resource {resource:?} is not a URL: {e}"))?;
         let (Some(scheme), Some(authority)) = (uri.scheme_str(), uri.authority()) else {
@@ -42,7 +55,7 @@ impl ResourceMetadata {
             "authorization_servers": issuers,
             "bearer_methods_supported": ["header"],
         });
-        let supported = scopes.all_scopes();
+        let supported = scopes.supported(advertised.iter().copied());
         if !supported.is_empty() {
             document["scopes_supported"] = serde_json::json!(supported);
         }
@@ -78,6 +91,22 @@ impl ResourceMetadata {
     /// The `WWW-Authenticate` value of a refusal.
     pub fn challenge(&self, refusal: &AuthRefusal) -> String {
         challenge(&self.metadata_url, refusal.error_code().map(|code| (code, refusal.reason())), &refusal.scopes)
+    }
+}
+
+impl DescribedResource {
+    /// The issuers it names that are not among `accepted` (a trailing slash
+    /// apart, as tokens' issuers are compared).
+    pub fn foreign_issuers<'d>(&'d self, accepted: &[String]) -> Vec<&'d str> {
+        let accepted = |issuer: &str| accepted.iter().any(|a| same_issuer(a, issuer));
+        self.issuers.iter().map(String::as_str).filter(|issuer| !accepted(issuer)).collect()
+    }
+
+    /// Whether its resource indicator names `metadata`'s resource as a
+    /// token's audience would (one that names none names any).
+    pub fn names_resource(&self, metadata: &ResourceMetadata) -> bool {
+        let Ok(resource) = metadata.resource.parse::<Uri>() else { return false };
+        self.resource_indicator.is_empty() || same_resource(&self.resource_indicator, &resource)
     }
 }
 
@@ -292,5 +321,26 @@ mod tests {
         assert_eq!(root.paths(), [METADATA_PATH]);
         assert!(ResourceMetadata::new("/mcp", &issuers, &ScopePolicy::default()).is_err());
         assert!(ResourceMetadata::new("https://m.example/mcp#f", &issuers, &ScopePolicy::default()).is_err());
+    }
+
+    #[test]
+    fn compares_what_a_router_describes_with_the_server() {
+        let accepted = ["https://as.example/".to_string()];
+        let policy = ScopePolicy { required: vec!["mcp".into()], ..ScopePolicy::default() };
+        let metadata =
+            ResourceMetadata::advertising("https://mcp.example.com/mcp", &accepted, &policy, &["w:read", "mcp"])
+                .unwrap();
+        let document: serde_json::Value = serde_json::from_slice(metadata.document()).unwrap();
+        assert_eq!(document["scopes_supported"], serde_json::json!(["mcp", "w:read"]));
+        let described = DescribedResource {
+            resource_indicator: "HTTPS://mcp.example.com:443/mcp/".into(),
+            issuers: vec!["https://as.example".into(), "https://other.example".into()],
+            default_scopes: vec!["w:read".into()],
+        };
+        assert_eq!(described.foreign_issuers(&accepted), ["https://other.example"]);
+        assert!(described.names_resource(&metadata));
+        let elsewhere = DescribedResource { resource_indicator: "https://elsewhere.example/mcp".into(), ..described };
+        assert!(!elsewhere.names_resource(&metadata));
+        assert!(DescribedResource::default().names_resource(&metadata));
     }
 }

@@ -148,7 +148,7 @@ impl TokenRules {
 
 /// A trailing slash is the only difference tolerated: issuers are written
 /// both ways.
-fn same_issuer(accepted: &str, claimed: &str) -> bool {
+pub(super) fn same_issuer(accepted: &str, claimed: &str) -> bool {
     accepted.trim_end_matches('/') == claimed.trim_end_matches('/')
 }
 
@@ -165,7 +165,7 @@ fn describe(kind: &ErrorKind) -> String {
 
 /// Whether `audience` names `resource`: scheme and host compare without
 /// case, a default port equals no port, and an empty path equals `/`.
-fn same_resource(audience: &str, resource: &Uri) -> bool {
+pub(super) fn same_resource(audience: &str, resource: &Uri) -> bool {
     let Ok(audience) = audience.parse::<Uri>() else { return false };
     let port = |uri: &Uri| {
         uri.port_u16().or(match uri.scheme_str().map(str::to_ascii_lowercase).as_deref() {

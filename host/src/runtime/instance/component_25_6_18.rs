@@ -1,7 +1,7 @@
 //! A `wasix:mcp/router@25.6.18` component's instance: its functions,
 //! looked up on first call as 25.3.26's are, and `call-tool`'s elicitations
 //! asked of the client until the router completes (see
-//! [`ELICITATIONS_KEY`]).
+//! [`ELICITATIONS_KEY`](crate::runtime::ELICITATIONS_KEY)).
 
 use wasmtime::Store;
 use wasmtime::component::{ComponentExportIndex, ComponentNamedList, Instance, Lift, Lower, TypedFunc};
@@ -16,10 +16,9 @@ use crate::runtime::convert::IntoContract;
 use crate::runtime::exports::export_indices;
 use crate::runtime::limits::CallView;
 use crate::runtime::store::StoreData;
-use crate::runtime::v25_6_18::convert::{completion_request, elicitation_params, with_answers};
-use crate::runtime::v25_6_18::{
-    ELICITATIONS_KEY, MAX_ELICITATIONS, ROUTER_FUNCTIONS_25_6_18, ROUTER_INTERFACE_25_6_18, wit,
-};
+use crate::runtime::v25_6_18::convert::{completion_request, elicitation_params};
+use crate::runtime::v25_6_18::{MAX_ELICITATIONS, ROUTER_FUNCTIONS_25_6_18, ROUTER_INTERFACE_25_6_18, wit};
+use mcp_wit_protocol::contract_25_6_18::{too_many_elicitations, with_answers};
 
 /// Where each 25.6.18 router function sits among a component's exports.
 #[derive(Clone, Copy)]
@@ -89,6 +88,24 @@ impl ComponentGuest25_6_18 {
         Ok(described.capabilities.into_contract())
     }
 
+    /// `describe-server()`'s resource metadata: the authorization the router
+    /// expects (its token endpoints are the authorization servers' business,
+    /// not the resource server's, and are left out).
+    pub(super) async fn described_authorization(
+        &mut self,
+        store: &mut Store<StoreData>,
+    ) -> GuestResult<Vec<mcp_wit_protocol::auth::DescribedResource>> {
+        let (described,) = self.call::<(), (wit::ServerDescription,)>(store, "describe-server", ()).await?;
+        let described = described.resource_metadata.unwrap_or_default().into_iter().map(|metadata| {
+            mcp_wit_protocol::auth::DescribedResource {
+                resource_indicator: metadata.resource_indicator,
+                issuers: metadata.authorization_servers.into_iter().map(|server| server.issuer).collect(),
+                default_scopes: metadata.default_scopes,
+            }
+        });
+        Ok(described.collect())
+    }
+
     pub(super) async fn list_tools(&mut self, store: &mut Store<StoreData>) -> GuestResult<Vec<contract::Tool>> {
         Ok(self.call::<(), (Vec<wit::Tool>,)>(store, "list-tools", ()).await?.0.into_contract())
     }
@@ -114,11 +131,7 @@ impl ComponentGuest25_6_18 {
                 Err(error) => return Ok(Err(error.into_contract())),
             };
             if answers.len() == MAX_ELICITATIONS {
-                return Ok(Err(contract::ToolError::ExecutionError(format!(
-                    "the tool `{name}` asked the user for input {MAX_ELICITATIONS} times in one call without \
-                     finishing (mcp-wit stops there; a router should finish once `{ELICITATIONS_KEY}` holds \
-                     the answers it needs)"
-                ))));
+                return Ok(Err(contract::ToolError::ExecutionError(too_many_elicitations(name))));
             }
             let params = match elicitation_params(&request) {
                 Ok(params) => params,

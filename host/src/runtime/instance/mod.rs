@@ -4,6 +4,7 @@
 
 use wasmtime::Store;
 
+use mcp_wit_protocol::auth::DescribedResource;
 use mcp_wit_protocol::{CallContext, CallMode, FaultKind, GuestFault, GuestResult, contract};
 
 use super::limits::{CallView, Interrupted};
@@ -230,6 +231,35 @@ impl RouterInstance {
         match &mut self.guest {
             Guest::Component25_6_18(guest) => guest.title(&mut self.store).await,
             _ => Ok(None),
+        }
+    }
+
+    /// What the router says of the authorization it expects: a 25.6.18
+    /// router's `describe-server()` resource metadata; the other kinds
+    /// describe none.
+    ///
+    /// Blocking; fails on an instance made by `instantiate_async`.
+    pub fn described_authorization(&mut self) -> GuestResult<Vec<DescribedResource>> {
+        if self.calls() == CallMode::Async {
+            return Err(GuestFault::async_only("describe-server"));
+        }
+        match &mut self.guest {
+            Guest::Component25_6_18(guest) => {
+                mcp_wit_protocol::block_on(guest.described_authorization(&mut self.store))
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// As [`Self::described_authorization`], async on an instance made by
+    /// `instantiate_async`; on a blocking one, the blocking call.
+    pub async fn described_authorization_async(&mut self) -> GuestResult<Vec<DescribedResource>> {
+        if self.calls() == CallMode::Blocking {
+            return self.described_authorization();
+        }
+        match &mut self.guest {
+            Guest::Component25_6_18(guest) => guest.described_authorization(&mut self.store).await,
+            _ => Ok(Vec::new()),
         }
     }
 

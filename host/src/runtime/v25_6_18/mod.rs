@@ -30,12 +30,6 @@ pub(super) const ROUTER_FUNCTIONS_25_6_18: [&str; 11] = [
     "complete",
 ];
 
-/// How many times one call may ask the user before it is stopped: a router
-/// that asks again whatever the answer would otherwise never finish.
-pub const MAX_ELICITATIONS: usize = 8;
-
-/// The key under which a router gets the answers to its elicitations when
-/// `call-tool` is called again: a JSON array of the client's `ElicitResult`s,
-/// in the order asked. The WIT does not say how an answer gets back; this is
-/// mcp-wit's convention, documented with the contract.
-pub const ELICITATIONS_KEY: &str = "_elicitations";
+// Where the answers to a router's elicitations go, and how many it may ask:
+// the protocol core's, shared with the adapter.
+pub use mcp_wit_protocol::contract_25_6_18::{ELICITATIONS_KEY, MAX_ELICITATIONS};

@@ -21,6 +21,11 @@
 //! `/.well-known/oauth-protected-resource` and at the same path followed by
 //! the resource's own path (`…/oauth-protected-resource/mcp`). Every refusal
 //! is logged once, with its reason and never the token.
+//!
+//! What the served routers describe of the authorization they expect
+//! ([`AuthOptions::described`]) is advice: their default scopes are
+//! advertised in the metadata, and an issuer or a resource identifier that
+//! differs from the server's is logged at start, never taken.
 
 mod fetch;
 mod keys;
@@ -38,8 +43,8 @@ use axum::middleware::Next;
 use axum::response::Response;
 
 use mcp_wit_protocol::auth::{
-    AuthRefusal, Caller, Operation, RefusalKind, ResourceMetadata, ScopePolicy, SharedCaller, TokenRules, bearer_token,
-    check_scopes,
+    AuthRefusal, Caller, DescribedResource, Operation, RefusalKind, ResourceMetadata, ScopePolicy, SharedCaller,
+    TokenRules, bearer_token, check_scopes,
 };
 pub use mcp_wit_protocol::auth::{DEFAULT_ALGORITHMS, METADATA_PATH};
 use mcp_wit_protocol::http::RequestSubject;
@@ -75,6 +80,12 @@ pub struct AuthOptions {
     /// the scopes to use. Off by default: a client that sees a tool can ask
     /// for the scope it needs when it calls it (step-up).
     pub filter_lists: bool,
+    /// What each served router (by its component's label) describes of the
+    /// authorization it expects: its default scopes join `scopes_supported`
+    /// after [`Self::scopes`]' (advertised, never required); its issuers are
+    /// not trusted for that, nor is its resource identifier taken: each one
+    /// that differs from these options' is logged as a warning at start.
+    pub described: Vec<(String, Vec<DescribedResource>)>,
 }
 
 impl AuthOptions {
@@ -100,6 +111,13 @@ impl AuthOptions {
         self.key_options = key_options;
         self
     }
+
+    /// What the router of `component` describes (see
+    /// [`AuthOptions::described`]).
+    pub fn described_by(mut self, component: impl Into<String>, described: Vec<DescribedResource>) -> Self {
+        self.described.push((component.into(), described));
+        self
+    }
 }
 
 impl Default for AuthOptions {
@@ -113,6 +131,7 @@ impl Default for AuthOptions {
             algorithms: DEFAULT_ALGORITHMS.iter().map(|a| a.to_string()).collect(),
             clock_skew: Duration::from_secs(60),
             filter_lists: false,
+            described: Vec::new(),
         }
     }
 }
@@ -146,7 +165,13 @@ impl ResourceServer {
                 ));
             }
         };
-        let metadata = ResourceMetadata::new(&resource, &options.issuers, &options.scopes)?;
+        let described = options.described.iter().flat_map(|(_, described)| described);
+        let advertised: Vec<&str> =
+            described.flat_map(|described| &described.default_scopes).map(String::as_str).collect();
+        let metadata = ResourceMetadata::advertising(&resource, &options.issuers, &options.scopes, &advertised)?;
+        for (component, described) in &options.described {
+            warn_of_differences(component, described, &metadata, &options.issuers);
+        }
         let rules = TokenRules::new(metadata.resource(), &options.issuers, &options.algorithms, options.clock_skew)?;
         let validator = Validator::new(rules, &options.keys, options.key_options)?;
         let document = axum::body::Bytes::copy_from_slice(metadata.document());
@@ -224,6 +249,48 @@ impl ResourceServer {
     #[cfg(test)]
     pub fn resource(&self) -> &str {
         self.metadata.resource()
+    }
+}
+
+/// Warns, once per kind, of what `component`'s router describes that this
+/// server does not do: an issuer it does not accept (the router is not taken
+/// at its word: only the operator's issuers are), a resource identifier
+/// other than its own (tokens must name the server's).
+fn warn_of_differences(
+    component: &str,
+    described: &[DescribedResource],
+    metadata: &ResourceMetadata,
+    accepted: &[String],
+) {
+    let mut foreign: Vec<&str> = Vec::new();
+    for issuer in described.iter().flat_map(|d| d.foreign_issuers(accepted)) {
+        if !foreign.contains(&issuer) {
+            foreign.push(issuer);
+        }
+    }
+    if !foreign.is_empty() {
+        tracing::warn!(
+            component,
+            "the router names the authorization server {}, which this server does not accept (it accepts {}); \
+             tokens from it are refused: add it with --auth-issuer if it is to be trusted",
+            foreign.join(", "),
+            accepted.join(", "),
+        );
+    }
+    let mut elsewhere: Vec<&str> = Vec::new();
+    for described in described.iter().filter(|d| !d.names_resource(metadata)) {
+        if !elsewhere.contains(&described.resource_indicator.as_str()) {
+            elsewhere.push(&described.resource_indicator);
+        }
+    }
+    if !elsewhere.is_empty() {
+        tracing::warn!(
+            component,
+            "the router expects tokens for the resource {}, but this server's resource identifier is {}: tokens \
+             must name the latter (--auth-resource sets it)",
+            elsewhere.join(", "),
+            metadata.resource(),
+        );
     }
 }
 
@@ -337,5 +404,23 @@ mod tests {
         let root = options.clone().resource("https://mcp.example.com/");
         let server = ResourceServer::new(&root, public).unwrap();
         assert_eq!(server.metadata_paths(), [METADATA_PATH]);
+    }
+
+    #[test]
+    fn advertises_the_scopes_routers_describe_without_requiring_them() {
+        let loopback: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        let described = DescribedResource {
+            resource_indicator: "https://elsewhere.example/mcp".into(),
+            issuers: vec!["https://router-issuer.example".into()],
+            default_scopes: vec!["weather:read".into(), "mcp".into()],
+        };
+        let options = AuthOptions::new(["https://as.example"], KeySource::Url("https://as.example/jwks".into()))
+            .scopes(ScopePolicy { required: vec!["mcp".into()], ..ScopePolicy::default() })
+            .described_by("weather", vec![described]);
+        let server = ResourceServer::new(&options, loopback).unwrap();
+        let document: serde_json::Value = serde_json::from_slice(&server.document).unwrap();
+        assert_eq!(document["scopes_supported"], serde_json::json!(["mcp", "weather:read"]));
+        assert_eq!(document["authorization_servers"], serde_json::json!(["https://as.example"]));
+        assert_eq!(server.scopes.needed(None), ["mcp"]);
     }
 }
