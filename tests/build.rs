@@ -3,6 +3,10 @@
 //! every profile. The library finds them through `MCP_WIT_FIXTURES` (see
 //! `fixture()` in `src/lib.rs`), and so does everything else in the
 //! repository: `cargo run -p mcp-wit-tests --bin fixture-path -- NAME`.
+//!
+//! The middlewares are built a second time for `wasix:mcp/router@25.6.18`
+//! routers (their `contract-25-6-18` feature) and join the others as
+//! `<name>_25_6_18.wasm` (see [`MIDDLEWARES_25_6_18`]).
 
 use std::path::PathBuf;
 
@@ -18,6 +22,12 @@ fn main() {
     let probe = fixtures.join("echo.wasm");
     assert!(probe.exists(), "the guest build produced no {}", probe.display());
     println!("cargo:rustc-env=MCP_WIT_FIXTURES={}", fixtures.display());
+    for middleware in MIDDLEWARES_25_6_18 {
+        let built = mcp_wit_guest_build::build_with_features(&components, middleware, &["contract-25-6-18"]);
+        let from = built.join(format!("{middleware}.wasm"));
+        let to = fixtures.join(format!("{middleware}_25_6_18.wasm"));
+        std::fs::copy(&from, &to).unwrap_or_else(|e| panic!("cannot copy {} to {}: {e}", from.display(), to.display()));
+    }
 
     // The Extism plugins, for wasm32-wasip1.
     let plugins = root.join("plugins");
@@ -26,6 +36,12 @@ fn main() {
     println!("cargo:rustc-env=MCP_WIT_PLUGIN_FIXTURES={}", built.display());
     println!("cargo:rustc-env=MCP_WIT_COUNT_VOWELS={}", count_vowels(&plugins).display());
 }
+
+/// The middlewares also built for 25.6.18 routers. The build goes to a
+/// target directory of its own, where each `.wasm` has its default build's
+/// name; a copy beside the other fixtures, renamed, is what `fixture()`
+/// finds.
+const MIDDLEWARES_25_6_18: [&str; 3] = ["namespace", "filter", "audit"];
 
 /// `count_vowels.wasm`, the plugin `extism-pdk` ships in its crate (a
 /// dependency of the plugins, so its sources are where cargo put them).

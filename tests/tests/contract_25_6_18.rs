@@ -288,3 +288,94 @@ async fn described_authorization_is_advertised_and_its_differences_are_warned_of
     );
     open.stop().await;
 }
+
+/// The ready middlewares built for 25.6.18 (`--features contract-25-6-18`:
+/// the fixtures `audit_25_6_18`, `filter_25_6_18`, `namespace_25_6_18`)
+/// plugged in front of a 25.6.18 router as `wac plug` does it, served as
+/// a 25.6.18 router, in both eras: names and URIs renamed, a denied tool
+/// gone, and titles, structured output, a resource link, `_meta` and an
+/// elicitation passing through. A 25.3.26 middleware does not plug in,
+/// nor a 25.6.18 one into a 25.3.26 router.
+#[tokio::test]
+async fn the_middlewares_built_for_25_6_18_compose_over_a_25_6_18_router_in_both_eras() {
+    use support::composition::{compose, try_plug};
+    let composed = compose(&["audit_25_6_18", "filter_25_6_18", "namespace_25_6_18"], "router_25_6_18");
+    let binary = binary().display().to_string();
+    let grants = ["NAMESPACE_PREFIX=ns_", "NAMESPACE_URI_PREFIX=ns+", "FILTER_DENY_TOOLS=ns_fail,ns_nag"];
+    let mut server = vec!["--", &binary, "serve", composed.path()];
+    for grant in &grants {
+        server.extend(["--env", grant]);
+    }
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let weather = ["--mode", mode, "--tool", "ns_weather", "--args", r#"{"city":"Oslo"}"#];
+        let weather = [&weather[..], &["--resource", "ns+fixture://readme", "--prompt", "ns_hello"]].concat();
+        let book = ["--mode", mode, "--tool", "ns_book", "--args", r#"{"restaurant":"Chez Ada"}"#];
+        let book = [&book[..], &["--talk-back", "accept", "--elicit-content", r#"{"people":3}"#]].concat();
+        let link = ["--mode", mode, "--tool", "ns_link"];
+        let denied = ["--mode", mode, "--tool", "ns_fail"];
+        let (weather, book, link, denied) = tokio::join!(
+            session_at(&server, &weather),
+            session_at(&server, &book),
+            session_at(&server, &link),
+            session_at(&server, &denied)
+        );
+
+        let report = &weather.report;
+        assert_eq!(report["protocolVersion"], version, "{mode}: {report}");
+        assert_eq!(report["serverInfo"]["title"], "A 25.6.18 router", "{mode}: {report}");
+        let tools = report["tools"].as_array().expect("tools");
+        let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+        assert!(names.contains(&"ns_weather") && names.contains(&"ns_book"), "{mode}: {names:?}");
+        assert!(!names.contains(&"ns_fail") && !names.contains(&"ns_nag"), "{mode}: {names:?}");
+        assert!(names.iter().all(|name| name.starts_with("ns_")), "{mode}: {names:?}");
+        let listed = tools.iter().find(|t| t["name"] == "ns_weather").unwrap();
+        assert_eq!(listed["title"], "Weather report", "{mode}: {listed}");
+        assert_eq!(listed["_meta"]["io.example/cost"], 1, "{mode}: {listed}");
+        assert!(listed["outputSchema"].is_object(), "{mode}: {listed}");
+        // The client checks structured content against the output schema.
+        assert_eq!(report["call"]["structuredContent"], json!({ "city": "Oslo", "celsius": 21.5 }), "{mode}: {report}");
+        let resource = &report["resources"][0];
+        assert_eq!((&resource["uri"], &resource["title"]), (&json!("ns+fixture://readme"), &json!("Read me")));
+        let read = &report["read"]["contents"][0];
+        assert_eq!((&read["uri"], &read["text"]), (&json!("ns+fixture://readme"), &json!("# router-25-6-18\n")));
+        assert_eq!(report["prompt"]["messages"][0]["content"]["text"], "Say hello.", "{mode}: {report}");
+        assert_schema_valid(&weather, mode);
+
+        let report = &book.report;
+        assert_eq!(text(&report["call"]), "Booked Chez Ada for 3.", "{mode}: {report}");
+        assert_eq!(report["talkBack"]["elicited"][0]["message"], "How many people?", "{mode}: {report}");
+        assert_schema_valid(&book, mode);
+
+        // What a tool returns passes as it came: the link names the
+        // router's own URI.
+        let call = &link.report["call"];
+        let item = &call["content"][1];
+        assert_eq!((&item["type"], &item["uri"]), (&json!("resource_link"), &json!("fixture://readme")), "{call}");
+        assert_eq!(item["title"], "Read me", "{mode}: {call}");
+        assert_eq!(call["_meta"]["io.example/trace"], json!({ "id": 7 }), "{mode}: {call}");
+        assert_schema_valid(&link, mode);
+
+        // Unknown to the client, as any tool the router lacks.
+        let call = &denied.report["call"];
+        assert_eq!((&call["code"], &call["error"]), (&json!(-32602), &json!("Unknown tool: ns_fail")), "{mode}");
+    }
+
+    // The audit line of a call that asks the user, without a client to answer.
+    let mut call = std::process::Command::new(binary);
+    call.args(["call", composed.path(), "ns_book", "--args", r#"{"restaurant":"X"}"#]);
+    for grant in &grants {
+        call.args(["--env", grant]);
+    }
+    let output = call.output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let line = r#"[composed:stderr] {"call":"call-tool","name":"ns_book","argument_bytes":18,"outcome":"elicit","#;
+    assert!(stderr.contains(line), "{stderr}");
+
+    // A 25.3.26 middleware has no import a 25.6.18 router fills, nor the
+    // other way round.
+    let read = |name| std::fs::read(support::fixture(name)).unwrap();
+    for (middleware, router) in [("filter", "router_25_6_18"), ("filter_25_6_18", "echo")] {
+        let error = try_plug(&read(middleware), &read(router)).unwrap_err();
+        assert!(error.contains("no matching imports"), "{middleware} over {router}: {error}");
+    }
+}

@@ -11,15 +11,22 @@
 //! error case (`not-found`, `invalid-parameters`, …). `duration_us` is the
 //! wrapped router's time, from the monotonic clock. No setting is needed;
 //! see `README.md`.
+//!
+//! Built with the `contract-25-6-18` feature it wraps a
+//! `wasix:mcp/router@25.6.18` router instead: the same lines, and a
+//! `call-tool` that asks the user is logged with the outcome `elicit`.
 
 use std::io::Write;
 use std::time::Instant;
 
+#[cfg(not(feature = "contract-25-6-18"))]
+use mcp_middleware::{CallToolResult, ExtensionGuest, ResourceTemplate, ServerCapabilities, Value};
 use mcp_middleware::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, ExtensionGuest, GetPromptResult, Guest,
-    McpResource, Prompt, PromptError, ReadResourceResult, ResourceError, ResourceTemplate, ServerCapabilities, Tool,
-    ToolError, Value, next,
+    CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, Guest, McpResource, Prompt, PromptError,
+    ReadResourceResult, ResourceError, Tool, ToolError, next,
 };
+#[cfg(feature = "contract-25-6-18")]
+use mcp_middleware::{Json, Response, ServerDescription};
 
 struct Audit;
 
@@ -51,14 +58,33 @@ fn audited<T>(
     result
 }
 
+#[cfg(not(feature = "contract-25-6-18"))]
 fn tool_outcome(result: &Result<CallToolResult, ToolError>) -> &'static str {
     match result {
         Ok(r) if r.is_error == Some(true) => "is-error",
         Ok(_) => "ok",
-        Err(ToolError::InvalidParameters(_)) => "invalid-parameters",
-        Err(ToolError::ExecutionError(_)) => "execution-error",
-        Err(ToolError::SchemaError(_)) => "schema-error",
-        Err(ToolError::NotFound(_)) => "not-found",
+        Err(e) => tool_error_outcome(e),
+    }
+}
+
+#[cfg(feature = "contract-25-6-18")]
+fn tool_outcome(result: &Result<Response, ToolError>) -> &'static str {
+    match result {
+        Ok(Response::Completed(r)) if r.is_error == Some(true) => "is-error",
+        Ok(Response::Completed(_)) => "ok",
+        // A question for the user; the host calls again with the answer,
+        // which makes a line of its own.
+        Ok(Response::Elicit(_)) => "elicit",
+        Err(e) => tool_error_outcome(e),
+    }
+}
+
+fn tool_error_outcome(error: &ToolError) -> &'static str {
+    match error {
+        ToolError::InvalidParameters(_) => "invalid-parameters",
+        ToolError::ExecutionError(_) => "execution-error",
+        ToolError::SchemaError(_) => "schema-error",
+        ToolError::NotFound(_) => "not-found",
     }
 }
 
@@ -97,25 +123,54 @@ fn completion_target(input: &str) -> String {
     reference["name"].as_str().or_else(|| reference["uri"].as_str()).unwrap_or_default().to_owned()
 }
 
+/// Runs `request` and writes its audit line; `input` finds the request's
+/// input JSON text.
+fn completion(
+    request: CompletionRequest,
+    input: fn(&CompletionRequest) -> &str,
+) -> Result<CompletionResponse, CompletionError> {
+    let target = completion_target(input(&request));
+    let bytes = input(&request).len();
+    audited("complete", &target, bytes, || next::complete(request), completion_outcome)
+}
+
 impl Guest for Audit {
     fn name() -> String {
         next::name()
+    }
+
+    #[cfg(feature = "contract-25-6-18")]
+    fn title() -> Option<String> {
+        next::title()
     }
 
     fn instructions() -> String {
         next::instructions()
     }
 
+    #[cfg(not(feature = "contract-25-6-18"))]
     fn capabilities() -> ServerCapabilities {
         next::capabilities()
+    }
+
+    #[cfg(feature = "contract-25-6-18")]
+    fn describe_server() -> ServerDescription {
+        next::describe_server()
     }
 
     fn list_tools() -> Vec<Tool> {
         next::list_tools()
     }
 
+    #[cfg(not(feature = "contract-25-6-18"))]
     fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
         let bytes = arguments.json.len();
+        audited("call-tool", &tool_name, bytes, || next::call_tool(&tool_name, arguments), tool_outcome)
+    }
+
+    #[cfg(feature = "contract-25-6-18")]
+    fn call_tool(tool_name: String, arguments: Json) -> Result<Response, ToolError> {
+        let bytes = arguments.len();
         audited("call-tool", &tool_name, bytes, || next::call_tool(&tool_name, arguments), tool_outcome)
     }
 
@@ -135,13 +190,18 @@ impl Guest for Audit {
         audited("get-prompt", &prompt_name, 0, || next::get_prompt(&prompt_name), prompt_outcome)
     }
 
+    #[cfg(not(feature = "contract-25-6-18"))]
     fn complete(request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
-        let target = completion_target(&request.input.json);
-        let bytes = request.input.json.len();
-        audited("complete", &target, bytes, || next::complete(request), completion_outcome)
+        completion(request, |request| &request.input.json)
+    }
+
+    #[cfg(feature = "contract-25-6-18")]
+    fn complete(request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
+        completion(request, |request| &request.input)
     }
 }
 
+#[cfg(not(feature = "contract-25-6-18"))]
 impl ExtensionGuest for Audit {
     fn list_resource_templates() -> Vec<ResourceTemplate> {
         next::list_resource_templates()

@@ -12,14 +12,22 @@
 //!
 //! An item is visible when its allowlist is unset or one of its patterns
 //! matches, and no pattern of its denylist matches. See `README.md`.
+//!
+//! Built with the `contract-25-6-18` feature it wraps a
+//! `wasix:mcp/router@25.6.18` router instead, by the same rules; only the
+//! functions whose signatures differ between the contracts are written
+//! twice, and the extension's are 25.3.26's alone.
 
 use std::sync::OnceLock;
 
+#[cfg(not(feature = "contract-25-6-18"))]
+use mcp_middleware::{CallToolResult, ExtensionGuest, ResourceTemplate, ServerCapabilities, Value};
 use mcp_middleware::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, ExtensionGuest, GetPromptResult, Guest,
-    McpResource, Prompt, PromptError, ReadResourceResult, ResourceError, ResourceTemplate, ServerCapabilities, Tool,
-    ToolError, Value, next,
+    CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, Guest, McpResource, Prompt, PromptError,
+    ReadResourceResult, ResourceError, Tool, ToolError, next,
 };
+#[cfg(feature = "contract-25-6-18")]
+use mcp_middleware::{Json, Response, ServerDescription};
 
 struct Filter;
 
@@ -100,27 +108,47 @@ impl Guest for Filter {
         next::name()
     }
 
+    #[cfg(feature = "contract-25-6-18")]
+    fn title() -> Option<String> {
+        next::title()
+    }
+
     fn instructions() -> String {
         next::instructions()
     }
 
+    #[cfg(not(feature = "contract-25-6-18"))]
     fn capabilities() -> ServerCapabilities {
         next::capabilities()
+    }
+
+    /// The router's description, without the hidden resources it lists
+    /// there.
+    #[cfg(feature = "contract-25-6-18")]
+    fn describe_server() -> ServerDescription {
+        let mut description = next::describe_server();
+        description.resources = description.resources.map(visible_resources);
+        description
     }
 
     fn list_tools() -> Vec<Tool> {
         next::list_tools().into_iter().filter(|t| rules().tools.admits(&t.name)).collect()
     }
 
+    #[cfg(not(feature = "contract-25-6-18"))]
     fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
-        if !rules().tools.admits(&tool_name) {
-            return Err(ToolError::NotFound(tool_name));
-        }
-        next::call_tool(&tool_name, arguments)
+        tool(tool_name, |name| next::call_tool(name, arguments))
+    }
+
+    // An `elicit` passes as it came, and so do the answers the host puts in
+    // `arguments` when it calls again.
+    #[cfg(feature = "contract-25-6-18")]
+    fn call_tool(tool_name: String, arguments: Json) -> Result<Response, ToolError> {
+        tool(tool_name, |name| next::call_tool(name, arguments))
     }
 
     fn list_resources() -> Vec<McpResource> {
-        next::list_resources().into_iter().filter(|r| rules().resources.admits(&r.uri)).collect()
+        visible_resources(next::list_resources())
     }
 
     fn read_resource(uri: String) -> Result<ReadResourceResult, ResourceError> {
@@ -141,24 +169,52 @@ impl Guest for Filter {
         next::get_prompt(&prompt_name)
     }
 
+    #[cfg(not(feature = "contract-25-6-18"))]
     fn complete(request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
-        // Completing an argument of a hidden prompt or resource: not found.
-        if let Ok(input) = serde_json::from_str::<serde_json::Value>(&request.input.json) {
-            let hidden = match input["ref"]["type"].as_str() {
-                Some("ref/prompt") => input["ref"]["name"].as_str().filter(|n| !rules().prompts.admits(n)),
-                Some("ref/resource") => input["ref"]["uri"].as_str().filter(|u| !rules().resources.admits(u)),
-                _ => None,
-            };
-            if let Some(name) = hidden {
-                return Err(CompletionError::NotFound(name.to_owned()));
-            }
-        }
+        refuse_hidden_ref(&request.input.json)?;
         next::complete(request)
+    }
+
+    #[cfg(feature = "contract-25-6-18")]
+    fn complete(request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
+        refuse_hidden_ref(&request.input)?;
+        next::complete(request)
+    }
+}
+
+/// The resources of `resources` that stay visible.
+fn visible_resources(resources: Vec<McpResource>) -> Vec<McpResource> {
+    resources.into_iter().filter(|r| rules().resources.admits(&r.uri)).collect()
+}
+
+/// Calls the tool `tool_name` with `call` if it is visible.
+fn tool<T>(tool_name: String, call: impl FnOnce(&str) -> Result<T, ToolError>) -> Result<T, ToolError> {
+    if !rules().tools.admits(&tool_name) {
+        return Err(ToolError::NotFound(tool_name));
+    }
+    call(&tool_name)
+}
+
+/// `not-found` for completing an argument of a hidden prompt or resource;
+/// `input` is the `completion/complete` params as JSON text.
+fn refuse_hidden_ref(input: &str) -> Result<(), CompletionError> {
+    let Ok(input) = serde_json::from_str::<serde_json::Value>(input) else {
+        return Ok(());
+    };
+    let hidden = match input["ref"]["type"].as_str() {
+        Some("ref/prompt") => input["ref"]["name"].as_str().filter(|n| !rules().prompts.admits(n)),
+        Some("ref/resource") => input["ref"]["uri"].as_str().filter(|u| !rules().resources.admits(u)),
+        _ => None,
+    };
+    match hidden {
+        Some(name) => Err(CompletionError::NotFound(name.to_owned())),
+        None => Ok(()),
     }
 }
 
 /// The extension's calls, hidden the same way: templates by their URI
 /// template, prompts by name, subscriptions by URI.
+#[cfg(not(feature = "contract-25-6-18"))]
 impl ExtensionGuest for Filter {
     fn list_resource_templates() -> Vec<ResourceTemplate> {
         let templates = next::list_resource_templates();

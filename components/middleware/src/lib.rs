@@ -9,11 +9,20 @@
 //! Rust types. This crate re-exports the export side's types and `Guest`
 //! trait at its root, and offers the wrapped router in [`next`] with the same
 //! types, so a middleware never sees the import side. A middleware crate
-//! implements [`Guest`] and [`ExtensionGuest`] (the extension's calls:
+//! implements [`Guest`] and `ExtensionGuest` (the extension's calls:
 //! resource templates, prompt arguments, subscriptions, roots changes) and
 //! registers them with `mcp_middleware::export!(T);`. One that leaves the
 //! extension as it is passes each call to the same function of [`next`].
+//!
+//! With the `contract-25-6-18` feature the world is
+//! `mcp-wit:middleware-successor/middleware` instead
+//! (`wit/mcp-wit-middleware@25.6.18/middleware.wit`): the same, for
+//! `wasix:mcp/router@25.6.18` routers. The root and [`next`] then speak
+//! 25.6.18's types (`call-tool` answers a `Response`, `title` and
+//! `describe-server` replace `capabilities`), and there is no extension:
+//! `export!(T)` takes a `T: Guest` alone.
 
+#[cfg(not(feature = "contract-25-6-18"))]
 wit_bindgen::generate!({
     path: "../../wit",
     world: "mcp-wit:middleware/middleware",
@@ -23,16 +32,31 @@ wit_bindgen::generate!({
     generate_all,
 });
 
+// Only 25.6.18 is pushed (not `wit/`, which holds 25.3.26), so its modules
+// are `wasix::mcp::router` as in the default build, without a version.
+#[cfg(feature = "contract-25-6-18")]
+wit_bindgen::generate!({
+    // The contract first: the world in the second directory uses it.
+    path: ["../../wit/wasix-mcp@25.6.18", "../../wit/mcp-wit-middleware@25.6.18"],
+    world: "mcp-wit:middleware-successor/middleware",
+    pub_export_macro: true,
+    default_bindings_module: "mcp_middleware",
+    generate_all,
+});
+
 mod convert;
 
+#[cfg(not(feature = "contract-25-6-18"))]
 pub use exports::mcp_wit::extension::extension::{Guest as ExtensionGuest, ResourceTemplate};
 pub use exports::wasix::mcp::router::*;
 
 /// The wrapped router: the `wasix:mcp/router` import, in the export's types.
 pub mod next {
     use crate::convert::Convert;
+    #[cfg(not(feature = "contract-25-6-18"))]
     use crate::exports::mcp_wit::extension::extension as ext_exp;
     use crate::exports::wasix::mcp::router as exp;
+    #[cfg(not(feature = "contract-25-6-18"))]
     use crate::mcp_wit::extension::extension as ext_imp;
     use crate::wasix::mcp::router as imp;
 
@@ -41,14 +65,28 @@ pub mod next {
         imp::name()
     }
 
+    /// The wrapped router's title.
+    #[cfg(feature = "contract-25-6-18")]
+    pub fn title() -> Option<String> {
+        imp::title()
+    }
+
     /// The wrapped router's instructions.
     pub fn instructions() -> String {
         imp::instructions()
     }
 
     /// The wrapped router's capabilities.
+    #[cfg(not(feature = "contract-25-6-18"))]
     pub fn capabilities() -> exp::ServerCapabilities {
         imp::capabilities().convert()
+    }
+
+    /// The wrapped router's description: capabilities, resources,
+    /// authorization metadata.
+    #[cfg(feature = "contract-25-6-18")]
+    pub fn describe_server() -> exp::ServerDescription {
+        imp::describe_server().convert()
     }
 
     /// The wrapped router's tools.
@@ -57,8 +95,17 @@ pub mod next {
     }
 
     /// Calls a tool of the wrapped router.
+    #[cfg(not(feature = "contract-25-6-18"))]
     pub fn call_tool(tool_name: &str, arguments: exp::Value) -> Result<exp::CallToolResult, exp::ToolError> {
         imp::call_tool(tool_name, &arguments.convert()).convert()
+    }
+
+    /// Calls a tool of the wrapped router: its result, or its question for
+    /// the user (an `elicit`; the host calls again with the answers under
+    /// `_elicitations` in `arguments`).
+    #[cfg(feature = "contract-25-6-18")]
+    pub fn call_tool(tool_name: &str, arguments: exp::Json) -> Result<exp::Response, exp::ToolError> {
+        imp::call_tool(tool_name, &arguments).convert()
     }
 
     /// The wrapped router's resources.
@@ -87,11 +134,13 @@ pub mod next {
     }
 
     /// The wrapped router's resource templates.
+    #[cfg(not(feature = "contract-25-6-18"))]
     pub fn list_resource_templates() -> Vec<ext_exp::ResourceTemplate> {
         ext_imp::list_resource_templates().convert()
     }
 
     /// Gets a prompt of the wrapped router with the client's arguments.
+    #[cfg(not(feature = "contract-25-6-18"))]
     pub fn get_prompt_with_arguments(
         prompt_name: &str,
         arguments: &[(String, String)],
@@ -100,16 +149,19 @@ pub mod next {
     }
 
     /// Tells the wrapped router that a client subscribes to `uri`.
+    #[cfg(not(feature = "contract-25-6-18"))]
     pub fn subscribe(uri: &str) -> Result<(), exp::ResourceError> {
         ext_imp::subscribe(uri).convert()
     }
 
     /// Tells the wrapped router that a client stops listening to `uri`.
+    #[cfg(not(feature = "contract-25-6-18"))]
     pub fn unsubscribe(uri: &str) -> Result<(), exp::ResourceError> {
         ext_imp::unsubscribe(uri).convert()
     }
 
     /// Tells the wrapped router that the client's roots changed.
+    #[cfg(not(feature = "contract-25-6-18"))]
     pub fn on_roots_list_changed() {
         ext_imp::on_roots_list_changed()
     }

@@ -13,14 +13,22 @@
 //! On the way in the prefix is stripped again; a name or URI without it is
 //! answered with `not-found` without asking the wrapped router. See
 //! `README.md` for the exact rules.
+//!
+//! Built with the `contract-25-6-18` feature it wraps a
+//! `wasix:mcp/router@25.6.18` router instead, by the same rules; only the
+//! functions whose signatures differ between the contracts are written
+//! twice, and the extension's are 25.3.26's alone.
 
 use std::sync::OnceLock;
 
+#[cfg(not(feature = "contract-25-6-18"))]
+use mcp_middleware::{CallToolResult, ExtensionGuest, ResourceTemplate, ServerCapabilities, Value};
 use mcp_middleware::{
-    CallToolResult, CompletionError, CompletionRequest, CompletionResponse, ExtensionGuest, GetPromptResult, Guest,
-    McpResource, Prompt, PromptError, ReadResourceResult, ResourceContents, ResourceError, ResourceTemplate,
-    ServerCapabilities, Tool, ToolError, Value, next,
+    CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, Guest, McpResource, Prompt, PromptError,
+    ReadResourceResult, ResourceContents, ResourceError, Tool, ToolError, next,
 };
+#[cfg(feature = "contract-25-6-18")]
+use mcp_middleware::{Json, Response, ServerDescription};
 
 struct Namespace;
 
@@ -56,12 +64,31 @@ impl Guest for Namespace {
         next::name()
     }
 
+    // The title is for people, who tell routers apart by it already: only
+    // names and URIs need the prefix.
+    #[cfg(feature = "contract-25-6-18")]
+    fn title() -> Option<String> {
+        next::title()
+    }
+
     fn instructions() -> String {
         next::instructions()
     }
 
+    #[cfg(not(feature = "contract-25-6-18"))]
     fn capabilities() -> ServerCapabilities {
         next::capabilities()
+    }
+
+    /// The router's description, with the resources it lists there under
+    /// the URI prefix, as `list-resources` gives them.
+    #[cfg(feature = "contract-25-6-18")]
+    fn describe_server() -> ServerDescription {
+        let mut description = next::describe_server();
+        if let Some(resources) = &mut description.resources {
+            add_to_uris(resources);
+        }
+        description
     }
 
     fn list_tools() -> Vec<Tool> {
@@ -73,23 +100,21 @@ impl Guest for Namespace {
         tools
     }
 
+    #[cfg(not(feature = "contract-25-6-18"))]
     fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
-        match tool_name.strip_prefix(prefixes().name.as_str()) {
-            Some(inner) => next::call_tool(inner, arguments).map_err(|e| match e {
-                // The wrapped router names the tool it knows; the client knows another name.
-                ToolError::NotFound(_) => ToolError::NotFound(tool_name),
-                other => other,
-            }),
-            None => Err(ToolError::NotFound(tool_name)),
-        }
+        tool(tool_name, |inner| next::call_tool(inner, arguments))
+    }
+
+    // An `elicit` passes as it came, and so do the answers the host puts in
+    // `arguments` when it calls again.
+    #[cfg(feature = "contract-25-6-18")]
+    fn call_tool(tool_name: String, arguments: Json) -> Result<Response, ToolError> {
+        tool(tool_name, |inner| next::call_tool(inner, arguments))
     }
 
     fn list_resources() -> Vec<McpResource> {
-        let prefix = &prefixes().uri;
         let mut resources = next::list_resources();
-        for resource in &mut resources {
-            resource.uri = add(prefix, &resource.uri);
-        }
+        add_to_uris(&mut resources);
         resources
     }
 
@@ -126,30 +151,66 @@ impl Guest for Namespace {
         prompt(prompt_name, next::get_prompt)
     }
 
-    fn complete(mut request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
-        // `input` holds the `completion/complete` params: strip the prefix from
-        // `ref.name` (a prompt) or `ref.uri` (a resource).
-        let Ok(mut input) = serde_json::from_str::<serde_json::Value>(&request.input.json) else {
-            return next::complete(request);
-        };
-        let (field, prefix) = match input["ref"]["type"].as_str() {
-            Some("ref/prompt") => ("name", &prefixes().name),
-            Some("ref/resource") => ("uri", &prefixes().uri),
-            _ => return next::complete(request),
-        };
-        let Some(outer) = input["ref"][field].as_str().map(str::to_owned) else {
-            return next::complete(request);
-        };
-        let Some(inner) = outer.strip_prefix(prefix.as_str()) else {
-            return Err(CompletionError::NotFound(outer));
-        };
-        input["ref"][field] = inner.into();
-        request.input.json = input.to_string();
-        next::complete(request).map_err(|e| match e {
-            CompletionError::NotFound(_) => CompletionError::NotFound(outer),
-            other => other,
-        })
+    #[cfg(not(feature = "contract-25-6-18"))]
+    fn complete(request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
+        completion(request, |request| &mut request.input.json)
     }
+
+    #[cfg(feature = "contract-25-6-18")]
+    fn complete(request: CompletionRequest) -> Result<CompletionResponse, CompletionError> {
+        completion(request, |request| &mut request.input)
+    }
+}
+
+/// `resources` under the URI prefix.
+fn add_to_uris(resources: &mut [McpResource]) {
+    let prefix = &prefixes().uri;
+    for resource in resources {
+        resource.uri = add(prefix, &resource.uri);
+    }
+}
+
+/// Calls the tool the client calls `tool_name` with `call`, under the name
+/// the wrapped router knows.
+fn tool<T>(tool_name: String, call: impl FnOnce(&str) -> Result<T, ToolError>) -> Result<T, ToolError> {
+    match tool_name.strip_prefix(prefixes().name.as_str()) {
+        Some(inner) => call(inner).map_err(|e| match e {
+            // The wrapped router names the tool it knows; the client knows another name.
+            ToolError::NotFound(_) => ToolError::NotFound(tool_name),
+            other => other,
+        }),
+        None => Err(ToolError::NotFound(tool_name)),
+    }
+}
+
+/// Passes `request` to the wrapped router with the prefix stripped from its
+/// input (the `completion/complete` params as JSON text, which `input`
+/// finds in the request): from `ref.name` (a prompt) or `ref.uri` (a
+/// resource).
+fn completion(
+    mut request: CompletionRequest,
+    input: fn(&mut CompletionRequest) -> &mut String,
+) -> Result<CompletionResponse, CompletionError> {
+    let Ok(mut params) = serde_json::from_str::<serde_json::Value>(input(&mut request)) else {
+        return next::complete(request);
+    };
+    let (field, prefix) = match params["ref"]["type"].as_str() {
+        Some("ref/prompt") => ("name", &prefixes().name),
+        Some("ref/resource") => ("uri", &prefixes().uri),
+        _ => return next::complete(request),
+    };
+    let Some(outer) = params["ref"][field].as_str().map(str::to_owned) else {
+        return next::complete(request);
+    };
+    let Some(inner) = outer.strip_prefix(prefix.as_str()) else {
+        return Err(CompletionError::NotFound(outer));
+    };
+    params["ref"][field] = inner.into();
+    *input(&mut request) = params.to_string();
+    next::complete(request).map_err(|e| match e {
+        CompletionError::NotFound(_) => CompletionError::NotFound(outer),
+        other => other,
+    })
 }
 
 /// Gets the prompt the client calls `prompt_name` from the wrapped router
@@ -169,6 +230,7 @@ fn prompt(
 
 /// Passes `uri` to `call` without its prefix; `not-found` under the
 /// client's URI otherwise.
+#[cfg(not(feature = "contract-25-6-18"))]
 fn with_inner_uri(uri: String, call: impl FnOnce(&str) -> Result<(), ResourceError>) -> Result<(), ResourceError> {
     match uri.strip_prefix(prefixes().uri.as_str()) {
         Some(inner) => call(inner).map_err(|e| match e {
@@ -181,6 +243,7 @@ fn with_inner_uri(uri: String, call: impl FnOnce(&str) -> Result<(), ResourceErr
 
 /// The extension, renamed the same way: template URIs and subscriptions
 /// under the URI prefix, prompts with arguments under the name prefix.
+#[cfg(not(feature = "contract-25-6-18"))]
 impl ExtensionGuest for Namespace {
     fn list_resource_templates() -> Vec<ResourceTemplate> {
         let prefix = &prefixes().uri;
