@@ -82,7 +82,7 @@ pub fn build(args: BuildArgs) -> anyhow::Result<()> {
     };
     eprintln!("built {}", wasm.display());
     if !args.no_compile {
-        compile_into_cache(&wasm, args.cache_dir)?;
+        compile_into_cache(&wasm, args.cache_dir, "built")?;
     }
     eprintln!("next: mcp-wit inspect {0}   or   mcp-wit serve {0}", wasm.display());
     println!("{}", wasm.display());
@@ -92,7 +92,7 @@ pub fn build(args: BuildArgs) -> anyhow::Result<()> {
 /// Compiles `wasm` into the compile cache `serve` reads, checking on the way
 /// that it is a router mcp-wit can serve (it exports the contract, its
 /// imports are ones the host provides).
-fn compile_into_cache(wasm: &Path, dir: Option<PathBuf>) -> anyhow::Result<()> {
+pub(crate) fn compile_into_cache(wasm: &Path, dir: Option<PathBuf>, done: &str) -> anyhow::Result<()> {
     let Some(dir) = dir.or_else(CompileCache::default_dir) else {
         eprintln!("no cache directory (no home directory): the first `serve` compiles the component");
         return Ok(());
@@ -101,7 +101,7 @@ fn compile_into_cache(wasm: &Path, dir: Option<PathBuf>) -> anyhow::Result<()> {
     let engine = EngineOptions { pool_instances: 1, ..EngineOptions::default() }.build()?;
     let label = wasm.file_stem().map_or_else(|| "router".into(), |s| s.to_string_lossy().into_owned());
     LoadedRouter::load(&engine, wasm, SandboxPolicy::builder(label).build(), Some(&CompileCache::new(&dir)))
-        .with_context(|| format!("{} is built, but mcp-wit cannot serve it", wasm.display()))?;
+        .with_context(|| format!("{} is {done}, but mcp-wit cannot serve it", wasm.display()))?;
     eprintln!(
         "compiled in {:.1} s into {}: the first `serve` starts without compiling",
         started.elapsed().as_secs_f64(),

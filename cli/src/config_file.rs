@@ -19,6 +19,9 @@
 //! allowed_paths = { "/srv/data" = "/data", "ro:/etc/app" = "/app" }   # as dir
 //! memory = { max_pages = 1024 }            # as max-memory (64 KiB pages)
 //! config = { REGION = "eu" }               # as config = ["REGION=eu"]
+//!
+//! [[component]]
+//! path = "oci://ghcr.io/example/notes:1.2"   # from a registry (`mcp-wit pull` keeps it)
 //! ```
 //!
 //! Precedence: a flag given on the command line, then the component's
@@ -29,6 +32,8 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+use mcp_wit_registry::ComponentSource;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -59,7 +64,8 @@ pub struct ConfigFile {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct ComponentSection {
-    /// The `.wasm` or `.cwasm`, relative to the file.
+    /// The `.wasm` or `.cwasm`, relative to the file, or a registry
+    /// reference (`oci://…`).
     pub path: PathBuf,
     /// Its prefix when several are served (`--name`).
     pub name: Option<String>,
@@ -175,8 +181,16 @@ impl ConfigFile {
             let section = format!("[[component]] #{}: ", i + 1);
             reject_unknown(path, &section, &component.unknown, text)?;
             component.fold_extism().with_context(|| format!("{}: {section}", path.display()))?;
-            if component.path.is_relative() {
-                component.path = path.parent().unwrap_or(Path::new(".")).join(&component.path);
+            let beside = path.parent().unwrap_or(Path::new(".")).join(&component.path);
+            // A registry reference stays as written; a file is found beside
+            // this one.
+            let reference = !beside.exists()
+                && matches!(
+                    ComponentSource::parse(&component.path.to_string_lossy()),
+                    Ok(ComponentSource::Registry(_))
+                );
+            if component.path.is_relative() && !reference {
+                component.path = beside;
             }
         }
         if let Some(dir) = &mut file.settings.cache_dir

@@ -9,13 +9,15 @@ use mcp_wit::{CompileCache, EngineOptions, LoadedRouter, Method, ProtocolVersion
 
 use crate::demo;
 use crate::progress::CompileProgress;
+use crate::registry::RegistryArgs;
 use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
 use crate::settings::ToolChecks;
+use mcp_wit_registry::ComponentSource;
 
 #[derive(clap::Args)]
 pub struct InspectArgs {
-    /// The component (`.wasm` or `.cwasm`); the built-in demo router when
-    /// omitted.
+    /// The component (`.wasm` or `.cwasm`, or a registry reference
+    /// `oci://REGISTRY/REPO:TAG`); the built-in demo router when omitted.
     component: Option<PathBuf>,
     /// Print JSON (what an MCP client would see) instead of a table.
     #[arg(long)]
@@ -29,12 +31,15 @@ pub struct InspectArgs {
     checks: ToolChecks,
     #[command(flatten)]
     sandbox: SandboxArgs,
+    #[command(flatten)]
+    registry: RegistryArgs,
 }
 
 #[derive(clap::Args)]
 pub struct CallArgs {
-    /// The component (`.wasm` or `.cwasm`), then the tool to call; the tool
-    /// alone calls it on the built-in demo router.
+    /// The component (`.wasm` or `.cwasm`, or a registry reference), then
+    /// the tool to call; the tool alone calls it on the built-in demo
+    /// router.
     #[arg(value_name = "[COMPONENT] TOOL", num_args = 1..=2, required = true)]
     targets: Vec<String>,
     /// The arguments, a JSON object.
@@ -47,6 +52,8 @@ pub struct CallArgs {
     checks: ToolChecks,
     #[command(flatten)]
     sandbox: SandboxArgs,
+    #[command(flatten)]
+    registry: RegistryArgs,
 }
 
 fn parse_protocol(text: &str) -> Result<ProtocolVersion, String> {
@@ -58,19 +65,22 @@ fn parse_protocol(text: &str) -> Result<ProtocolVersion, String> {
 
 #[derive(clap::Args)]
 pub struct CompileArgs {
-    /// The component (`.wasm`) to compile.
+    /// The component (`.wasm`, or a registry reference) to compile.
     component: PathBuf,
     /// Where to write the compiled component.
     #[arg(short, long)]
     output: PathBuf,
+    #[command(flatten)]
+    registry: RegistryArgs,
 }
 
 pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
     let engine = EngineOptions::default().build()?;
-    let wasm = mcp_wit::runtime::read_guest_file(&args.component)?;
+    let source = args.registry.resolve(&args.component, None)?;
+    let wasm = mcp_wit::runtime::read_guest_file(&source.path)?;
     let started = std::time::Instant::now();
     let compiled = {
-        let _progress = CompileProgress::start(&args.component);
+        let _progress = CompileProgress::start(&source.path);
         mcp_wit::runtime::compile(&engine, &wasm)?
     };
     std::fs::write(&args.output, &compiled).with_context(|| format!("cannot write {}", args.output.display()))?;
@@ -87,12 +97,16 @@ pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
 
 /// Loads one component for `inspect` and `call` (default limits, the
 /// cache): the one at `path`, else the built-in demo router.
-fn load_one(path: Option<&std::path::Path>, sandbox: &SandboxArgs, checks: ToolChecks) -> anyhow::Result<LoadedRouter> {
+fn load_one(
+    given: Option<&std::path::Path>,
+    registry: &RegistryArgs,
+    sandbox: &SandboxArgs,
+    checks: ToolChecks,
+) -> anyhow::Result<LoadedRouter> {
     let engine = EngineOptions { pool_instances: 8, ..EngineOptions::default() }.build()?;
-    let label = match path {
-        Some(path) => path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned()),
-        None => demo::NAME.into(),
-    };
+    let source = given.map(|given| registry.resolve(given, None)).transpose()?;
+    let path = source.as_ref().map(|source| source.path.as_path());
+    let label = source.as_ref().map_or_else(|| demo::NAME.into(), |source| source.label.clone());
     let cache = CompileCache::default_dir().map(CompileCache::new);
     let policy = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;
     let Some(path) = path else {
@@ -113,7 +127,12 @@ fn load_one(path: Option<&std::path::Path>, sandbox: &SandboxArgs, checks: ToolC
 fn call_targets(targets: &[String]) -> anyhow::Result<(Option<PathBuf>, &str)> {
     match targets {
         [component, tool] => Ok((Some(PathBuf::from(component)), tool)),
-        [only] if only.ends_with(".wasm") || only.ends_with(".cwasm") || std::path::Path::new(only).is_file() => {
+        [only]
+            if only.ends_with(".wasm")
+                || only.ends_with(".cwasm")
+                || std::path::Path::new(only).is_file()
+                || matches!(ComponentSource::parse(only), Ok(ComponentSource::Registry(_))) =>
+        {
             anyhow::bail!(
                 "name the tool to call after the component: `mcp-wit call {only} TOOL` (`mcp-wit inspect {only}` lists them)"
             )
@@ -193,7 +212,7 @@ fn rpc_failure(method: &str) -> impl FnOnce(mcp_wit::RpcError) -> anyhow::Error 
 }
 
 pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
-    let component = load_one(args.component.as_deref(), &args.sandbox, args.checks)?;
+    let component = load_one(args.component.as_deref(), &args.registry, &args.sandbox, args.checks)?;
     let kind = component.kind();
     let (mut client, init) = open_session(component, args.protocol, args.checks)?;
     let offers = |kind: &str| init["capabilities"].get(kind).is_some();
@@ -262,7 +281,7 @@ pub fn call(args: CallArgs) -> anyhow::Result<()> {
         serde_json::from_str(&args.args).with_context(|| format!("--args is not JSON: {}", args.args))?;
     anyhow::ensure!(arguments.is_object(), "--args must be a JSON object, like '{{\"text\":\"hi\"}}'");
     let (path, tool) = call_targets(&args.targets)?;
-    let component = load_one(path.as_deref(), &args.sandbox, args.checks)?;
+    let component = load_one(path.as_deref(), &args.registry, &args.sandbox, args.checks)?;
     let (mut client, _) = open_session(component, args.protocol, args.checks)?;
     #[derive(serde::Serialize)]
     struct CallParams<'a> {

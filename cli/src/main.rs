@@ -14,6 +14,7 @@ mod new;
 mod progress;
 mod record;
 mod reference;
+mod registry;
 mod replay;
 mod sandbox_args;
 mod serve;
@@ -96,6 +97,18 @@ enum Command {
                             mcp-wit replay golden.mcp router-v2.wasm --ignore result._meta\n  \
                             mcp-wit replay golden.mcp router-v2.wasm --update   accept the new answers")]
     Replay(Box<replay::ReplayArgs>),
+    /// Fetch a component from an OCI registry into the local store and
+    /// compile it; prints the reference pinned to its digest.
+    #[command(after_help = "Examples:\n  mcp-wit pull ghcr.io/example/weather:1.0\n  \
+                            mcp-wit serve \"$(mcp-wit pull ghcr.io/example/weather:1.0)\"   serve exactly what was pulled")]
+    Pull(registry::PullArgs),
+    /// Publish a component (or an Extism plugin) to an OCI registry in the
+    /// Wasm OCI artifact layout; prints the reference pinned to its digest.
+    #[command(
+        after_help = "Examples:\n  mcp-wit push router.wasm ghcr.io/example/weather:1.0 --version 1.0 \\\n      \
+                            --source https://github.com/example/weather --description 'Weather tools'"
+    )]
+    Push(registry::PushArgs),
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  mcp-wit completions bash > ~/.local/share/bash-completion/completions/mcp-wit\n  \
@@ -122,6 +135,8 @@ fn main() -> ExitCode {
         Command::Inspect(args) => inspect::inspect(args),
         Command::Call(args) => inspect::call(args),
         Command::Wrap(args) => wrap::wrap(args),
+        Command::Pull(args) => registry::pull(args),
+        Command::Push(args) => registry::push(args),
         Command::Log(args) => record::log(args),
         Command::Replay(args) => replay::replay(*args),
         Command::Completions(args) => {

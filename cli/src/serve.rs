@@ -18,15 +18,17 @@ use crate::config_file::ConfigFile;
 use crate::demo;
 use crate::progress::CompileProgress;
 use crate::record::Recording;
+use crate::registry::RegistryArgs;
 use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy, secret_values};
 use crate::settings::ServeSettings;
 
 #[derive(clap::Args, Clone)]
 pub struct ServeArgs {
     /// The components (`.wasm` or `.cwasm`) exporting
-    /// `wasix:mcp/router@25.3.26` or `@25.6.18`, or Extism plugins; the
-    /// built-in demo when omitted. Several are served as one server, each
-    /// under a prefix.
+    /// `wasix:mcp/router@25.3.26` or `@25.6.18`, or Extism plugins, as files
+    /// or registry references (`oci://REGISTRY/REPO:TAG`, `…@sha256:…`);
+    /// the built-in demo when omitted. Several are served as one server,
+    /// each under a prefix.
     components: Vec<PathBuf>,
     /// Read components, grants, limits and transport from this file
     /// (see docs/users/configuration.md); flags given here override it.
@@ -40,6 +42,8 @@ pub struct ServeArgs {
     settings: ServeSettings,
     #[command(flatten)]
     sandbox: SandboxArgs,
+    #[command(flatten)]
+    registry: RegistryArgs,
     /// Reload when `mcp-wit.toml` or a served component's file changes, as
     /// on SIGHUP (checked every second). Over HTTP new sessions and requests
     /// get the new version; over stdio the client's session moves to it at
@@ -373,8 +377,13 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     let recording = settings.record.is_some();
     let mut secrets = Vec::new();
     let mut described = Vec::new();
+    // Pulled components are kept beside the compiled ones.
+    let store_dir = settings.cache_dir.clone();
+    let mut sources = Vec::new();
     for plan in &plans {
-        let label = plan.path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
+        let source = args.registry.resolve(&plan.path, store_dir.as_deref())?;
+        sources.push(source.path.clone());
+        let label = source.label.clone();
         let mut grants = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
         if let Some(own) = &plan.sandbox {
             grants.push((Origin::File { path: fp, section: &plan.section }, own));
@@ -385,10 +394,13 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
             secrets.extend(secret_values(&grants)?);
         }
         let component = {
-            let _progress = CompileProgress::start(&plan.path);
-            LoadedRouter::load(&engine.engine, &plan.path, policy, cache.as_ref())
+            let _progress = CompileProgress::start(&source.path);
+            LoadedRouter::load(&engine.engine, &source.path, policy, cache.as_ref())
         }
-        .with_context(|| format!("cannot serve {}", plan.path.display()))?
+        .with_context(|| match &source.pinned {
+            Some(pinned) => format!("cannot serve {} ({pinned})", plan.path.display()),
+            None => format!("cannot serve {}", plan.path.display()),
+        })?
         .with_limits(plan.limits)
         .with_instance_mode(instance_mode)
         .with_instance_reuse(reuse)
@@ -470,7 +482,9 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         list_filter: None,
         validate_input: settings.validation.validate_input(),
     };
-    let sources = args.file.iter().cloned().chain(plans.iter().map(|plan| plan.path.clone())).collect();
+    // A pulled component's file never changes (it is named by its digest):
+    // watching it is harmless, and a reload resolves its tag again.
+    let sources = args.file.iter().cloned().chain(sources).collect();
     Ok(Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets })
 }
 

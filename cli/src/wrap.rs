@@ -11,6 +11,7 @@ use mcp_wit::runtime::{
 use mcp_wit::{CompileCache, EngineOptions, LoadedRouter, SandboxPolicy};
 
 use crate::demo;
+use crate::registry::RegistryArgs;
 use wac_graph::types::{ItemKind, Package};
 use wac_graph::{CompositionGraph, EncodeOptions};
 
@@ -31,17 +32,22 @@ const REQUEST_CALLER_INTERFACE: &str = "mcp-wit:adapter/request-caller@0.1.0";
 
 #[derive(clap::Args)]
 pub struct WrapArgs {
-    /// The router component (`.wasm`) to serve; the built-in demo router
-    /// when omitted.
+    /// The router component (`.wasm`, or a registry reference) to serve;
+    /// the built-in demo router when omitted.
     router: Option<PathBuf>,
     /// Where to write the server component.
     #[arg(short, long)]
     output: PathBuf,
+    #[command(flatten)]
+    registry: RegistryArgs,
 }
 
 pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
     let (router, name) = match &args.router {
-        Some(path) => (mcp_wit::runtime::read_guest_file(path)?, path.display().to_string()),
+        Some(given) => {
+            let source = args.registry.resolve(given, None)?;
+            (mcp_wit::runtime::read_guest_file(&source.path)?, given.display().to_string())
+        }
         None => (demo::COMPONENT.to_vec(), format!("the built-in demo router (`{}`)", demo::NAME)),
     };
     let composed = check_router(&router)

@@ -3,10 +3,12 @@
 //! real rmcp client behind a recording proxy, and a raw line client for
 //! malformed input), and the small helpers several test files use.
 
+pub mod composition;
 pub mod engines;
 pub mod http;
 pub mod in_process;
 pub mod peers;
+pub mod registry;
 pub mod schema;
 pub mod sdks;
 

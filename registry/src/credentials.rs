@@ -1,0 +1,106 @@
+//! Who the client is at a registry: credentials given to the command (a CI
+//! token), else those `docker login` (or podman) left in the Docker config
+//! and its credential helpers, else anonymous.
+
+use std::time::Duration;
+
+use oci_client::secrets::RegistryAuth;
+
+use crate::RegistryError;
+
+/// Credentials given explicitly (`--registry-auth USER:PASSWORD`, or the
+/// `MCP_WIT_REGISTRY_AUTH` variable): used for every registry the command
+/// reaches.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Credentials {
+    username: String,
+    password: String,
+}
+
+impl Credentials {
+    /// Parses `USER:PASSWORD` (the password may hold `:`; a token goes where
+    /// the password does, with the user name the registry expects, e.g. any
+    /// name for GitHub's).
+    pub fn parse(text: &str) -> Result<Credentials, String> {
+        match text.split_once(':') {
+            Some((username, password)) if !username.is_empty() && !password.is_empty() => {
+                Ok(Credentials { username: username.to_owned(), password: password.to_owned() })
+            }
+            _ => Err("expected USER:PASSWORD (for a token: USER:TOKEN)".into()),
+        }
+    }
+}
+
+impl std::fmt::Debug for Credentials {
+    // Never the password, whatever prints the settings.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Credentials").field("username", &self.username).finish_non_exhaustive()
+    }
+}
+
+/// How long a credential helper may take before it is given up on.
+const HELPER_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The credentials for `registry`: `explicit` when given, else the Docker
+/// config's, else anonymous. A helper that fails or hangs is an error that
+/// names it: pulling anonymously instead would hide why a private component
+/// is "not found".
+pub async fn for_registry(registry: &str, explicit: Option<&Credentials>) -> Result<RegistryAuth, RegistryError> {
+    if let Some(given) = explicit {
+        return Ok(RegistryAuth::Basic(given.username.clone(), given.password.clone()));
+    }
+    let server = docker_config_key(registry).to_owned();
+    let lookup = tokio::task::spawn_blocking(move || docker_credential::get_credential(&server));
+    let found = match tokio::time::timeout(HELPER_TIMEOUT, lookup).await {
+        Ok(Ok(found)) => found,
+        Ok(Err(panicked)) => return Err(credential_error(registry, format!("the lookup failed: {panicked}"))),
+        Err(_) => {
+            return Err(credential_error(
+                registry,
+                format!("its credential helper did not answer in {} s", HELPER_TIMEOUT.as_secs()),
+            ));
+        }
+    };
+    use docker_credential::{CredentialRetrievalError as Missing, DockerCredential};
+    match found {
+        Ok(DockerCredential::UsernamePassword(username, password)) => Ok(RegistryAuth::Basic(username, password)),
+        Ok(DockerCredential::IdentityToken(_)) => Err(credential_error(
+            registry,
+            "the Docker config holds an identity token (an OAuth refresh token), which mcp-wit cannot exchange: \
+             log in with a user name and password or token, or pass --registry-auth USER:TOKEN"
+                .into(),
+        )),
+        // Nothing configured for this registry: anonymous, as docker pulls.
+        Err(Missing::ConfigNotFound | Missing::ConfigReadError | Missing::NoCredentialConfigured) => {
+            Ok(RegistryAuth::Anonymous)
+        }
+        Err(other) => Err(credential_error(registry, format!("{other}"))),
+    }
+}
+
+/// The Docker config's key for `registry`: Docker Hub's is its historic URL.
+fn docker_config_key(registry: &str) -> &str {
+    match registry {
+        "docker.io" | "index.docker.io" | "registry-1.docker.io" => "https://index.docker.io/v1/",
+        other => other,
+    }
+}
+
+fn credential_error(registry: &str, why: String) -> RegistryError {
+    RegistryError::Credentials { registry: registry.to_owned(), why }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn explicit_credentials_parse_and_never_print_the_password() {
+        let given = Credentials::parse("ci:s3cr:et").unwrap();
+        assert_eq!((given.username.as_str(), given.password.as_str()), ("ci", "s3cr:et"));
+        assert!(!format!("{given:?}").contains("s3cr"));
+        for bad in ["", "user", ":pw", "user:"] {
+            assert!(Credentials::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,240 @@
+//! Components from OCI registries: what names one ([`ComponentSource`],
+//! [`ComponentRef`]), the Wasm OCI artifact layout ([`layout`]), a client
+//! that pulls and pushes it ([`Registry`]) over a content-addressed store
+//! ([`Store`]), and who the client is at a registry ([`Credentials`]).
+//!
+//! A command resolves a reference to a file in the store before anything
+//! loads it; the runtime only ever sees files.
+
+mod client;
+mod credentials;
+pub mod layout;
+mod reference;
+mod store;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use oci_client::errors::{OciDistributionError, OciErrorCode};
+
+pub use client::{Pulled, Pushed, Registry, RegistryOptions};
+pub use credentials::Credentials;
+pub use reference::{ComponentRef, ComponentSource, SCHEME};
+pub use store::Store;
+
+/// When the registry is asked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PullPolicy {
+    /// Always: the tag (or digest) is looked up at the registry, and what
+    /// the store lacks fetched.
+    Always,
+    /// A digest already in the store is served from it with no request; a
+    /// tag is resolved at the registry (falling back, with a warning, to
+    /// the digest it had last when the registry cannot be reached).
+    #[default]
+    Missing,
+    /// Never: only what the store holds (a tag as it resolved last).
+    Never,
+}
+
+/// Why a component could not be pulled or pushed.
+#[derive(Debug, thiserror::Error)]
+pub enum RegistryError {
+    /// The text is not a reference.
+    #[error(
+        "`{reference}` is not a registry reference: {why} (expected oci://REGISTRY/REPOSITORY:TAG or …@sha256:DIGEST)"
+    )]
+    Reference {
+        /// The text.
+        reference: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Pushing something that is not WebAssembly.
+    #[error("the file is not WebAssembly (neither a component nor a core module)")]
+    NotWasm,
+    /// A component that does not parse.
+    #[error("{0}")]
+    Invalid(String),
+    /// What the reference names is not one Wasm artifact.
+    #[error("{0}")]
+    NotAWasmArtifact(String),
+    /// Bytes that do not hash to the digest that names them.
+    #[error("content does not match its digest: expected {expected}, got {actual}")]
+    DigestMismatch {
+        /// The digest named.
+        expected: String,
+        /// The digest of what came.
+        actual: String,
+    },
+    /// A component over the size limit.
+    #[error("the component is {size} bytes, over the limit of {limit}")]
+    TooLarge {
+        /// Its size.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// `--pull never` and not in the store.
+    #[error("{0} is not in the local store, and pulling is off (--pull never): pull it first with `mcp-wit pull {0}`")]
+    NotInStore(String),
+    /// Plain HTTP to a host that is not loopback.
+    #[error(
+        "--insecure-registry {0}: plain HTTP is for registries on this machine; for another host, add \
+         --insecure-remote (credentials and components then cross the network unencrypted)"
+    )]
+    InsecureRemote(String),
+    /// The credentials could not be found.
+    #[error("cannot get credentials for {registry}: {why}")]
+    Credentials {
+        /// The registry.
+        registry: String,
+        /// Why.
+        why: String,
+    },
+    /// The registry refused or failed.
+    #[error("{reference}: {what}: {message}")]
+    Registry {
+        /// The reference.
+        reference: String,
+        /// What was being done.
+        what: String,
+        /// What the registry or the connection said, with a hint.
+        message: String,
+        /// Whether trying again may help (connection errors, 5xx).
+        transient: bool,
+        /// Whether the registry was not reached at all.
+        unreachable: bool,
+    },
+    /// An operation that took too long.
+    #[error("{reference}: {what}: no answer within {} s (--registry-timeout)", after.as_secs())]
+    Timeout {
+        /// The reference.
+        reference: String,
+        /// What was being done.
+        what: String,
+        /// The timeout.
+        after: Duration,
+    },
+    /// The store could not be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Store {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+impl RegistryError {
+    /// Whether trying again may help.
+    fn is_transient(&self) -> bool {
+        match self {
+            RegistryError::Registry { transient, .. } => *transient,
+            RegistryError::Timeout { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// Whether the registry could not be reached (as opposed to refusing).
+    fn is_unreachable(&self) -> bool {
+        matches!(self, RegistryError::Registry { unreachable: true, .. } | RegistryError::Timeout { .. })
+    }
+
+    /// A refusal of the artifact, naming the reference.
+    fn for_reference(self, reference: &ComponentRef) -> RegistryError {
+        match self {
+            RegistryError::NotAWasmArtifact(why) => {
+                RegistryError::NotAWasmArtifact(format!("{reference} is not a Wasm component artifact: {why}"))
+            }
+            other => other,
+        }
+    }
+
+    /// oci-client's error, with the cause it buries and a hint.
+    fn from_oci(reference: &ComponentRef, what: &str, error: OciDistributionError) -> RegistryError {
+        let (mut transient, mut unreachable) = (false, false);
+        let message = match &error {
+            OciDistributionError::RequestError(e) => {
+                // The top-level text is "error sending request"; the cause
+                // (refused, a certificate, …) is further down.
+                let mut text = format!("{e}");
+                let mut source = std::error::Error::source(e);
+                while let Some(cause) = source {
+                    text.push_str(&format!(": {cause}"));
+                    source = cause.source();
+                }
+                // TLS that cannot work (plain HTTP on the other side, a
+                // certificate not trusted) fails the same way every time.
+                let plain_http = text.contains("InvalidContentType") || text.contains("wrong version number");
+                let tls = plain_http || text.contains("certificate") || text.contains("UnknownIssuer");
+                transient = !tls;
+                unreachable = !tls && (e.is_connect() || e.is_timeout());
+                if plain_http {
+                    text.push_str(" (a registry that speaks plain HTTP? --insecure-registry HOST:PORT)");
+                }
+                // A status the registry answered: only 5xx may pass.
+                if let Some(status) = e.status() {
+                    transient = status.is_server_error();
+                    if matches!(status.as_u16(), 401 | 403) {
+                        return RegistryError::Registry {
+                            reference: reference.to_string(),
+                            what: what.to_owned(),
+                            message: unauthorized(reference, &format!("the registry answered {status}")),
+                            transient: false,
+                            unreachable: false,
+                        };
+                    }
+                }
+                text
+            }
+            OciDistributionError::ServerError { code, message, .. } => {
+                transient = *code >= 500;
+                format!("the registry answered {code}: {message}")
+            }
+            OciDistributionError::UnauthorizedError { .. } | OciDistributionError::AuthenticationFailure(_) => {
+                unauthorized(reference, &error.to_string())
+            }
+            OciDistributionError::ImageManifestNotFoundError(_) => "no such tag or digest in the repository".into(),
+            OciDistributionError::RegistryError { envelope, .. } => {
+                let codes: Vec<String> =
+                    envelope.errors.iter().map(|e| format!("{} ({})", e.message, code_name(&e.code))).collect();
+                if envelope
+                    .errors
+                    .iter()
+                    .any(|e| matches!(e.code, OciErrorCode::ManifestUnknown | OciErrorCode::NameUnknown))
+                {
+                    format!("no such tag, digest or repository: {}", codes.join("; "))
+                } else if envelope
+                    .errors
+                    .iter()
+                    .any(|e| matches!(e.code, OciErrorCode::Unauthorized | OciErrorCode::Denied))
+                {
+                    unauthorized(reference, &codes.join("; "))
+                } else {
+                    codes.join("; ")
+                }
+            }
+            _ => format!("{error}"),
+        };
+        RegistryError::Registry {
+            reference: reference.to_string(),
+            what: what.to_owned(),
+            message,
+            transient,
+            unreachable,
+        }
+    }
+}
+
+/// A refusal of the credentials (or their absence), with what to do.
+fn unauthorized(reference: &ComponentRef, said: &str) -> String {
+    format!(
+        "not authorized ({said}): log in with `docker login {}`, or pass --registry-auth USER:PASSWORD",
+        reference.registry()
+    )
+}
+
+fn code_name(code: &OciErrorCode) -> String {
+    format!("{code:?}")
+}
