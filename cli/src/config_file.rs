@@ -22,6 +22,7 @@
 //!
 //! [[component]]
 //! path = "oci://ghcr.io/example/notes:1.2"   # from a registry (`mcp-wit pull` keeps it)
+//! verify = { key = "cosign.pub" }            # served only if signed by it
 //! ```
 //!
 //! Precedence: a flag given on the command line, then the component's
@@ -84,6 +85,9 @@ pub struct ComponentSection {
     /// released (its guest state lost).
     #[serde(default, deserialize_with = "units::duration")]
     pub instance_idle_timeout: Option<Duration>,
+    /// Whose signature it needs (`{ key = "cosign.pub" }`, or `{ identity
+    /// = …, issuer = …, trust-root = … }`), over the command line's.
+    pub verify: Option<crate::registry::VerifySettings>,
     /// Its own grants, added to the file's and the command line's.
     #[serde(flatten)]
     pub sandbox: SandboxArgs,
@@ -191,6 +195,14 @@ impl ConfigFile {
                 );
             if component.path.is_relative() && !reference {
                 component.path = beside;
+            }
+            let dir = path.parent().unwrap_or(Path::new("."));
+            if let Some(verify) = &mut component.verify {
+                for file in [&mut verify.key, &mut verify.trust_root].into_iter().flatten() {
+                    if file.is_relative() {
+                        *file = dir.join(&*file);
+                    }
+                }
             }
         }
         if let Some(dir) = &mut file.settings.cache_dir

@@ -109,6 +109,20 @@ enum Command {
                             --source https://github.com/example/weather --description 'Weather tools'"
     )]
     Push(registry::PushArgs),
+    /// Sign a component in a registry with a cosign key: the signature goes
+    /// to its `.sig` tag, as `cosign sign --key` puts it.
+    #[command(
+        after_help = "Examples:\n  COSIGN_PASSWORD=… mcp-wit sign ghcr.io/example/weather:1.0 --key cosign.key\n  \
+                            mcp-wit serve ghcr.io/example/weather:1.0 --verify-key cosign.pub"
+    )]
+    Sign(registry::SignArgs),
+    /// Show what a component's signatures prove: whether they satisfy
+    /// --verify-key or --verify-identity, or each signature found.
+    #[command(after_help = "Examples:\n  mcp-wit verify ghcr.io/example/weather:1.0 --verify-key cosign.pub\n  \
+                            mcp-wit verify ghcr.io/example/weather:1.0 --verify-identity ci@example.com \\\n      \
+                            --verify-issuer https://accounts.google.com\n  \
+                            mcp-wit verify ghcr.io/example/weather:1.0         list the signatures")]
+    Verify(registry::VerifyArgs),
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  mcp-wit completions bash > ~/.local/share/bash-completion/completions/mcp-wit\n  \
@@ -125,6 +139,8 @@ struct CompletionsArgs {
 }
 
 fn main() -> ExitCode {
+    // Before any TLS client is made (guests' outgoing HTTPS among them).
+    mcp_wit_registry::install_crypto_provider();
     let cli = Cli::parse();
     init_logging(cli.verbose);
     let result = match cli.command {
@@ -137,6 +153,8 @@ fn main() -> ExitCode {
         Command::Wrap(args) => wrap::wrap(args),
         Command::Pull(args) => registry::pull(args),
         Command::Push(args) => registry::push(args),
+        Command::Sign(args) => registry::sign(args),
+        Command::Verify(args) => registry::verify(args),
         Command::Log(args) => record::log(args),
         Command::Replay(args) => replay::replay(*args),
         Command::Completions(args) => {

@@ -11,7 +11,9 @@ use anyhow::Context;
 
 use mcp_wit::CompileCache;
 use mcp_wit_registry::layout::Annotations;
-use mcp_wit_registry::{ComponentRef, ComponentSource, Credentials, PullPolicy, Registry, RegistryOptions, Store};
+use mcp_wit_registry::{
+    ComponentRef, ComponentSource, Credentials, PullPolicy, Registry, RegistryOptions, Store, Trust, TrustRoot,
+};
 
 use crate::units;
 
@@ -49,6 +51,63 @@ pub struct RegistryArgs {
     /// [default: 2m].
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     pub registry_timeout: Option<Duration>,
+    #[command(flatten)]
+    pub verify: VerifySettings,
+    /// Serve only components whose signatures satisfy a --verify-key or
+    /// --verify-identity (or their component's `verify` in mcp-wit.toml):
+    /// an unsigned component, or a local file, is refused.
+    #[arg(long)]
+    pub require_signatures: bool,
+}
+
+/// Whose signature a component needs (flags, or `verify = { … }` of a
+/// component in mcp-wit.toml). Checked on the digest that is served,
+/// before it is loaded.
+#[derive(clap::Args, Clone, Debug, Default, serde::Deserialize)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct VerifySettings {
+    /// Require a cosign signature by this public key (`cosign.pub`).
+    #[arg(id = "verify_key", long = "verify-key", value_name = "FILE")]
+    pub key: Option<PathBuf>,
+    /// Require a keyless cosign signature by this identity (the
+    /// certificate's e-mail or URI, exactly); with --verify-issuer.
+    #[arg(id = "verify_identity", long = "verify-identity", value_name = "IDENTITY", requires = "verify_issuer")]
+    pub identity: Option<String>,
+    /// The OIDC issuer that vouched for --verify-identity, exactly (e.g.
+    /// `https://token.actions.githubusercontent.com`).
+    #[arg(id = "verify_issuer", long = "verify-issuer", value_name = "URL", requires = "verify_identity")]
+    pub issuer: Option<String>,
+    /// The Sigstore trust root of keyless signatures (`trusted_root.json`)
+    /// [default: the public Sigstore instance's, pinned in mcp-wit].
+    #[arg(id = "trust_root", long = "trust-root", value_name = "FILE")]
+    pub trust_root: Option<PathBuf>,
+}
+
+impl VerifySettings {
+    /// What it requires, if anything.
+    pub fn trust(&self) -> anyhow::Result<Option<Trust>> {
+        match (&self.key, &self.identity, &self.issuer) {
+            (Some(_), Some(_), _) => anyhow::bail!("give a key or an identity to verify signatures with, not both"),
+            (Some(key), None, _) => Ok(Some(Trust::key(key)?)),
+            (None, Some(identity), Some(issuer)) => {
+                let root = match &self.trust_root {
+                    Some(path) => TrustRoot::from_file(path)?,
+                    None => TrustRoot::public(),
+                };
+                Ok(Some(Trust::Identity { identity: identity.clone(), issuer: issuer.clone(), root }))
+            }
+            (None, Some(_), None) | (None, None, Some(_)) => {
+                anyhow::bail!("a keyless signature is checked by its identity and its issuer: give both")
+            }
+            (None, None, None) => Ok(None),
+        }
+    }
+
+    /// This one where it says anything, else `wider` (a component's own
+    /// section over the flags).
+    pub fn or(&self, wider: &VerifySettings) -> VerifySettings {
+        if self.key.is_some() || self.identity.is_some() { self.clone() } else { wider.clone() }
+    }
 }
 
 /// `--pull`.
@@ -100,21 +159,53 @@ impl RegistryArgs {
     }
 
     /// The component `given` names: a file as it is, a reference pulled (as
-    /// `--pull` says) into the store under `cache_dir`. The digest a tag
-    /// resolved to is logged.
+    /// `--pull` says) into the store under `cache_dir` and its signatures
+    /// checked as the flags require. The digest a tag resolved to is logged.
     pub fn resolve(&self, given: &Path, cache_dir: Option<&Path>) -> anyhow::Result<Component> {
+        self.resolve_checked(given, cache_dir, None)
+    }
+
+    /// [`Self::resolve`], with a component's own signature requirement
+    /// (`own`, its mcp-wit.toml section's) over the flags'.
+    pub fn resolve_checked(
+        &self,
+        given: &Path,
+        cache_dir: Option<&Path>,
+        own: Option<&VerifySettings>,
+    ) -> anyhow::Result<Component> {
         let text = given.to_string_lossy();
+        let verify = own.map_or_else(|| self.verify.clone(), |own| own.or(&self.verify));
+        let trust = verify.trust()?;
         let reference = match ComponentSource::parse(&text)? {
             ComponentSource::File(path) => {
+                if self.require_signatures || trust.is_some() {
+                    anyhow::bail!(
+                        "{}: a local file carries no signature, and signatures are required (--require-signatures, \
+                         --verify-key or --verify-identity): push it and serve it by reference, or serve it without \
+                         them",
+                        path.display()
+                    );
+                }
                 let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
                 return Ok(Component { path, label, pinned: None });
             }
             ComponentSource::Registry(reference) => reference,
         };
+        if self.require_signatures && trust.is_none() {
+            anyhow::bail!(
+                "{reference}: --require-signatures needs to know whose signatures: add --verify-key FILE or \
+                 --verify-identity ID --verify-issuer URL (or `verify` in its mcp-wit.toml section)"
+            );
+        }
         let registry = self.registry(cache_dir)?;
         let policy = self.pull.map(PullPolicy::from).unwrap_or_default();
         let pulled =
             on_own_runtime(registry.pull(&reference, policy)).with_context(|| format!("cannot get {reference}"))?;
+        // Checked on the digest pulled, before anything loads it.
+        if let Some(trust) = &trust {
+            let verified = on_own_runtime(registry.verify(&pulled.pinned, trust))?;
+            tracing::info!(reference = %pulled.pinned, signatures = verified.signatures, "verified: {}", verified.by);
+        }
         // A fetch logs itself (`pulled`); a component from the store says so.
         if !pulled.fetched {
             tracing::info!(reference = %reference, digest = %pulled.digest, "from the local store");
@@ -228,4 +319,77 @@ fn creation_time(file: &Path) -> anyhow::Result<String> {
             .with_context(|| format!("cannot read {}", file.display()))?,
     };
     Ok(humantime::format_rfc3339_seconds(time).to_string())
+}
+
+#[derive(clap::Args)]
+pub struct SignArgs {
+    /// The component to sign, by reference (a tag is resolved to its digest
+    /// first: the signature is over the digest).
+    reference: String,
+    /// The cosign private key (`cosign generate-key-pair`); its password is
+    /// `COSIGN_PASSWORD`, as for cosign.
+    #[arg(long, value_name = "FILE")]
+    key: PathBuf,
+    #[command(flatten)]
+    registry: RegistryArgs,
+}
+
+/// `mcp-wit sign`: a cosign signature by a key, pushed to the component's
+/// `.sig` tag (as `cosign sign --key` does; earlier signatures stay).
+pub fn sign(args: SignArgs) -> anyhow::Result<()> {
+    let reference = ComponentRef::parse(&args.reference)?;
+    let key = std::fs::read(&args.key).with_context(|| format!("cannot read the key {}", args.key.display()))?;
+    let password = std::env::var("COSIGN_PASSWORD").unwrap_or_default();
+    let registry = args.registry.registry(None)?;
+    let pulled = on_own_runtime(registry.pull(&reference, PullPolicy::Always))
+        .with_context(|| format!("cannot get {reference}"))?;
+    let tag = on_own_runtime(registry.sign(&pulled.pinned, &key, password.as_bytes()))?;
+    eprintln!("signed {} (signature at {tag})", pulled.pinned);
+    println!("{}", pulled.pinned);
+    Ok(())
+}
+
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// The component, by reference.
+    reference: String,
+    #[command(flatten)]
+    registry: RegistryArgs,
+}
+
+/// `mcp-wit verify`: what a component's signatures prove. With
+/// --verify-key or --verify-identity, whether they satisfy it (exit 1 if
+/// not); without, each signature found.
+pub fn verify(args: VerifyArgs) -> anyhow::Result<()> {
+    let reference = ComponentRef::parse(&args.reference)?;
+    let trust = args.registry.verify.trust()?;
+    let registry = args.registry.registry(None)?;
+    let policy = args.registry.pull.map(PullPolicy::from).unwrap_or_default();
+    let pulled =
+        on_own_runtime(registry.pull(&reference, policy)).with_context(|| format!("cannot get {reference}"))?;
+    if let Some(trust) = trust {
+        let verified = on_own_runtime(registry.verify(&pulled.pinned, &trust))?;
+        println!("{}: verified: {} ({} signature(s) found)", pulled.pinned, verified.by, verified.signatures);
+        return Ok(());
+    }
+    let root = match &args.registry.verify.trust_root {
+        Some(path) => TrustRoot::from_file(path)?,
+        None => TrustRoot::public(),
+    };
+    let found = on_own_runtime(registry.signatures(&pulled.pinned, Some(&root)))?;
+    if found.is_empty() {
+        anyhow::bail!("{}: not signed (no cosign signature for its digest)", pulled.pinned);
+    }
+    println!("{}: {} signature(s)", pulled.pinned, found.len());
+    for signature in found {
+        let logged = if signature.logged { ", in a transparency log" } else { "" };
+        match signature.identity {
+            Some((identity, issuer)) => {
+                println!("  keyless: {identity} (issuer {}){logged}", issuer.as_deref().unwrap_or("none"))
+            }
+            None => println!("  by a key{logged} (check which with --verify-key FILE)"),
+        }
+    }
+    println!("nothing was required of them: --verify-key or --verify-identity/--verify-issuer says whose to accept");
+    Ok(())
 }

@@ -82,6 +82,8 @@ struct Planned {
     /// After how long idle a session's instance is released.
     instance_idle_timeout: Option<std::time::Duration>,
     sandbox: Option<SandboxArgs>,
+    /// Whose signature its section requires, over the flags.
+    verify: Option<crate::registry::VerifySettings>,
     section: String,
 }
 
@@ -381,7 +383,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     let store_dir = settings.cache_dir.clone();
     let mut sources = Vec::new();
     for plan in &plans {
-        let source = args.registry.resolve(&plan.path, store_dir.as_deref())?;
+        let source = args.registry.resolve_checked(&plan.path, store_dir.as_deref(), plan.verify.as_ref())?;
         sources.push(source.path.clone());
         let label = source.label.clone();
         let mut grants = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
@@ -501,6 +503,7 @@ fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) ->
                 cache_hint: args.settings.clone().over(file.settings.clone()).cache_hint(),
                 instance_idle_timeout: args.settings.instance_idle_timeout.or(file.settings.instance_idle_timeout),
                 sandbox: None,
+                verify: None,
                 section: String::new(),
             })
             .collect();
@@ -527,6 +530,7 @@ fn plan_components(args: &ServeArgs, file: &ConfigFile, layers: &LimitLayers) ->
                     .or(section.instance_idle_timeout)
                     .or(file.settings.instance_idle_timeout),
                 sandbox: Some(section.sandbox.clone()),
+                verify: section.verify.clone(),
                 section: format!("{name}: "),
             }
         })

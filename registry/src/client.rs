@@ -95,9 +95,7 @@ impl Registry {
                 return Err(RegistryError::InsecureRemote(registry.clone()));
             }
         }
-        // reqwest takes the process's provider: ring, unless the embedder
-        // installed one first (then this does nothing).
-        let _ = rustls::crypto::ring::default_provider().install_default();
+        crate::install_crypto_provider();
         let protocol = match options.insecure_registries.is_empty() {
             true => ClientProtocol::Https,
             false => ClientProtocol::HttpsExcept(options.insecure_registries.clone()),
@@ -116,6 +114,10 @@ impl Registry {
     /// The store it keeps artifacts in.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    pub(crate) fn options(&self) -> &RegistryOptions {
+        &self.options
     }
 
     /// The component `reference` names, from the store or the registry as

@@ -10,6 +10,7 @@ mod client;
 mod credentials;
 pub mod layout;
 mod reference;
+mod signatures;
 mod store;
 
 use std::path::PathBuf;
@@ -20,7 +21,18 @@ use oci_client::errors::{OciDistributionError, OciErrorCode};
 pub use client::{Pulled, Pushed, Registry, RegistryOptions};
 pub use credentials::Credentials;
 pub use reference::{ComponentRef, ComponentSource, SCHEME};
+pub use signatures::{FoundSignature, Trust, TrustRoot, Verified};
 pub use store::Store;
+
+/// Makes ring the process's TLS crypto provider, unless one is installed
+/// already. With this crate linked, rustls has two providers built in
+/// (sigstore's crypto needs aws-lc-rs) and refuses to pick one: every TLS
+/// client built without naming its provider (reqwest's here, and
+/// `wasmtime-wasi-http`'s for guests' outgoing HTTPS) then panics. A binary
+/// calls this first thing; [`Registry::new`] calls it too.
+pub fn install_crypto_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
 
 /// When the registry is asked.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -115,6 +127,17 @@ pub enum RegistryError {
         what: String,
         /// The timeout.
         after: Duration,
+    },
+    /// A key or trust root that cannot be used.
+    #[error("{0}")]
+    Trust(String),
+    /// A component whose signatures do not satisfy what is required.
+    #[error("{reference}: refused: {why}")]
+    Unverified {
+        /// The reference, pinned to the digest checked.
+        reference: String,
+        /// What was found instead.
+        why: String,
     },
     /// The store could not be written.
     #[error("cannot write {}: {source}", path.display())]

@@ -311,6 +311,33 @@ async fn outgoing_http_is_denied_unless_the_host_is_allowed() {
 }
 
 #[tokio::test]
+async fn a_guests_https_request_gets_an_error_not_a_host_fault() {
+    // The binary links two rustls crypto providers (ring, and aws-lc-rs for
+    // signature checks): without a process default, building the guest's
+    // TLS client panics. The origin speaks plain HTTP, so the handshake
+    // fails: the guest gets that error, and the server goes on.
+    // An origin that answers whatever it is sent at once, in plain HTTP.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let mut hello = [0u8; 1024];
+            let _ = socket.read(&mut hello).await;
+            let _ = socket.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nhi").await;
+        }
+    });
+    let url = format!("https://127.0.0.1:{port}/data");
+    let grant = format!("127.0.0.1:{port}");
+    let mut server =
+        RawServer::initialized(&["serve", &fixture_arg("hostile"), "--allow-http", &grant], "2025-11-25").await;
+    let error = tool_error(&server.call(1, "http-get", json!({ "url": url })).await);
+    assert_eq!(error, format!("GET {url}: ErrorCode::TlsProtocolError"));
+    assert_next_call_succeeds(&mut server, 2, true).await;
+    server.finish().await;
+}
+
+#[tokio::test]
 async fn a_guest_sleeping_in_a_host_call_still_times_out() {
     let path = fixture_arg("hostile");
     let mut server = RawServer::initialized(&["serve", &path, "--timeout", "1s"], "2025-11-25").await;

@@ -178,3 +178,88 @@ fn what_is_not_a_component_or_not_allowed_is_refused_with_what_to_do() {
     let unknown = client.fails(&["inspect", &registry.reference("tools/none:1"), "--insecure-registry", &host]);
     assert!(unknown.contains("no such tag, digest or repository"), "{unknown}");
 }
+
+/// `args`, then the registry flags `insecure`.
+fn with<'a>(insecure: &[&'a str], args: &[&'a str]) -> Vec<&'a str> {
+    [args, insecure].concat()
+}
+
+/// A cosign key pair in `dir` (`NAME.key`, encrypted with `password`, and
+/// `NAME.pub`), as `cosign generate-key-pair` writes it.
+fn key_pair(dir: &std::path::Path, name: &str, password: &str) -> (String, String) {
+    use sigstore::crypto::SigningScheme;
+    let pair = SigningScheme::ECDSA_P256_SHA256_ASN1.create_signer().unwrap().to_sigstore_keypair().unwrap();
+    let (private, public) = (dir.join(format!("{name}.key")), dir.join(format!("{name}.pub")));
+    std::fs::write(&private, pair.private_key_to_encrypted_pem(password.as_bytes()).unwrap()).unwrap();
+    std::fs::write(&public, pair.public_key_to_pem().unwrap()).unwrap();
+    (private.display().to_string(), public.display().to_string())
+}
+
+#[tokio::test]
+async fn a_key_signature_is_checked_on_the_digest_before_anything_loads() {
+    let registry = LocalRegistry::start();
+    let host = registry.host.clone();
+    let insecure = ["--insecure-registry", host.as_str()];
+    let dir = tempfile::tempdir().unwrap();
+    let (alice_key, alice_pub) = key_pair(dir.path(), "alice", "pw");
+    let (_, mallory_pub) = key_pair(dir.path(), "mallory", "pw");
+    let mut client = Client::new();
+    let tag = registry.reference("tools/echo:1");
+    let pinned = client.ok(&with(&insecure, &["push", &fixture_file("echo"), &tag])).trim().to_owned();
+
+    // Unsigned: refused, naming the reference, the digest and what failed.
+    let unsigned = client.fails(&with(&insecure, &["call", &tag, "echo", "--verify-key", &alice_pub]));
+    assert!(unsigned.contains(&pinned) && unsigned.contains("it is not signed"), "{unsigned}");
+
+    // Signed with alice's key (its password as cosign takes it).
+    client.env.push(("COSIGN_PASSWORD".into(), "wrong".into()));
+    let refused = client.fails(&with(&insecure, &["sign", &tag, "--key", &alice_key]));
+    assert!(refused.contains("COSIGN_PASSWORD"), "{refused}");
+    client.env = vec![("COSIGN_PASSWORD".into(), "pw".into())];
+    assert_eq!(client.ok(&with(&insecure, &["sign", &tag, "--key", &alice_key])).trim(), pinned);
+
+    let verified = client.ok(&with(&insecure, &["verify", &tag, "--verify-key", &alice_pub]));
+    assert!(verified.contains(&pinned) && verified.contains("verified: a signature by the key"), "{verified}");
+    let listed = client.ok(&with(&insecure, &["verify", &tag]));
+    assert!(listed.contains("1 signature(s)") && listed.contains("by a key"), "{listed}");
+    let args = r#"{"text":"signed"}"#;
+    let served = client.ok(&with(&insecure, &["call", &tag, "echo", "--args", args, "--verify-key", &alice_pub]));
+    assert!(served.contains("signed"), "{served}");
+    let wrong_key = client.fails(&with(&insecure, &["call", &tag, "echo", "--verify-key", &mallory_pub]));
+    assert!(wrong_key.contains("none of its 1 signature(s) is a signature by the key"), "{wrong_key}");
+
+    // The tag moved to another component: its digest is not signed; the
+    // signed digest still is.
+    client.ok(&with(&insecure, &["push", &fixture_file("everything"), &tag]));
+    let moved = client.fails(&with(&insecure, &["verify", &tag, "--verify-key", &alice_pub]));
+    assert!(moved.contains("it is not signed"), "{moved}");
+    client.ok(&with(&insecure, &["verify", &format!("oci://{pinned}"), "--verify-key", &alice_pub]));
+
+    // Required signatures: a local file never passes, nor a reference
+    // without a key or identity to check it against.
+    let local = client.fails(&["inspect", &fixture_file("echo"), "--require-signatures"]);
+    assert!(local.contains("a local file carries no signature"), "{local}");
+    let whose = client.fails(&with(&insecure, &["inspect", &tag, "--require-signatures"]));
+    assert!(whose.contains("--verify-key FILE"), "{whose}");
+
+    // mcp-wit.toml: a component's own `verify`, its key beside the file.
+    std::fs::copy(&alice_pub, dir.path().join("trusted.pub")).unwrap();
+    let config = dir.path().join("mcp-wit.toml");
+    let write_config = |key: &str| {
+        let text = format!("[[component]]\npath = \"oci://{pinned}\"\nverify = {{ key = {key:?} }}\n");
+        std::fs::write(&config, text).unwrap();
+    };
+    write_config("trusted.pub");
+    let cache_dir = client.cache_dir().display().to_string();
+    let serve = ["--", &binary().display().to_string(), "serve", "-f", config.to_str().unwrap(), "--cache-dir"];
+    let serve = [&serve[..], &[cache_dir.as_str()], &insecure[..]].concat();
+    let steps = ["--mode", "auto", "--tool", "echo", "--args", r#"{"text":"verified"}"#];
+    let run = run_peer(Peer::Python, steps.iter().chain(&serve).map(|s| s.to_string()).collect()).await;
+    assert_eq!(run.report["call"]["content"][0]["text"], "verified", "{}", run.report);
+    write_config("mallory.pub");
+    let mut serve = std::process::Command::new(binary());
+    serve.args(["serve", "-f", config.to_str().unwrap(), "--cache-dir", &cache_dir]).args(insecure);
+    let output = serve.stdin(std::process::Stdio::null()).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success() && stderr.contains("mallory.pub"), "{stderr}");
+}

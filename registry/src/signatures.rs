@@ -1,0 +1,377 @@
+//! cosign signatures, made and checked in process (no `cosign` binary): a
+//! component's digest signed by a key (`cosign sign --key`), or by an
+//! identity a certificate authority vouched for (keyless: Fulcio's
+//! certificate, Rekor's inclusion promise), read from the `.sig` tag and
+//! from OCI referrers (cosign v3 bundles) by sigstore-rs.
+//!
+//! Keyless checks are our own constraint ([`KeylessIdentity`]): sigstore-rs'
+//! certificate-subject verifiers accept a layer whose signature the
+//! certificate's key never made, so identity and signature are checked on
+//! the same layer here.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use sigstore::cosign::signature_layers::CertificateSubject;
+use sigstore::cosign::verification_constraint::{PublicKeyVerifier, VerificationConstraint};
+use sigstore::cosign::{ClientBuilder, CosignCapabilities, SignatureLayer};
+use sigstore::crypto::{CosignVerificationKey, Signature};
+use sigstore::registry::{Auth, ClientConfig, ClientProtocol, OciReference};
+use sigstore::trust::ManualTrustRoot;
+
+use crate::reference::ComponentRef;
+use crate::{Registry, RegistryError};
+
+/// Whose signature a component needs.
+#[derive(Clone)]
+pub enum Trust {
+    /// A signature by this public key (a `cosign.pub`).
+    Key {
+        /// Where the key was read from, for messages.
+        name: String,
+        /// The key (PEM).
+        pem: Vec<u8>,
+    },
+    /// A keyless signature: a certificate for `identity` (an e-mail address
+    /// or a URI, e.g. a CI workflow's) from `issuer` (the OIDC issuer that
+    /// vouched for it), chained to `root`, with a transparency-log entry
+    /// signed by one of its logs.
+    Identity {
+        /// The certificate's subject, exactly.
+        identity: String,
+        /// The OIDC issuer, exactly.
+        issuer: String,
+        /// Certificate authorities and transparency logs.
+        root: TrustRoot,
+    },
+}
+
+impl std::fmt::Debug for Trust {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+impl Trust {
+    /// Reads a public key file.
+    pub fn key(path: &Path) -> Result<Trust, RegistryError> {
+        let pem =
+            std::fs::read(path).map_err(|e| RegistryError::Trust(format!("cannot read {}: {e}", path.display())))?;
+        CosignVerificationKey::try_from_pem(&pem).map_err(|e| {
+            RegistryError::Trust(format!(
+                "{} is not a public key in PEM (as `cosign generate-key-pair` writes): {e}",
+                path.display()
+            ))
+        })?;
+        Ok(Trust::Key { name: path.display().to_string(), pem })
+    }
+
+    /// What it asks for, for messages.
+    pub fn describe(&self) -> String {
+        match self {
+            Trust::Key { name, .. } => format!("a signature by the key {name}"),
+            Trust::Identity { identity, issuer, .. } => {
+                format!("a keyless signature by {identity} (issuer {issuer})")
+            }
+        }
+    }
+}
+
+/// Certificate authorities and transparency-log keys for keyless
+/// signatures, from a Sigstore `trusted_root.json` (the public instance's,
+/// or a private deployment's).
+#[derive(Clone)]
+pub struct TrustRoot {
+    certificates: Vec<Vec<u8>>,
+    /// Log id (hex) → public key (DER).
+    logs: BTreeMap<String, Vec<u8>>,
+}
+
+impl TrustRoot {
+    /// The public Sigstore instance's (Fulcio and Rekor), as pinned in this
+    /// crate (`sigstore/trusted_root.json`).
+    pub fn public() -> TrustRoot {
+        Self::from_bytes("the public Sigstore trust root", include_bytes!("../sigstore/trusted_root.json"))
+            .expect("the pinned trust root reads")
+    }
+
+    /// Reads a `trusted_root.json` file.
+    pub fn from_file(path: &Path) -> Result<TrustRoot, RegistryError> {
+        let text = std::fs::read(path)
+            .map_err(|e| RegistryError::Trust(format!("cannot read the trust root {}: {e}", path.display())))?;
+        Self::from_bytes(&path.display().to_string(), &text)
+    }
+
+    /// Reads `trusted_root.json`: `certificateAuthorities[].certChain.certificates[].rawBytes`
+    /// and `tlogs[].{logId.keyId, publicKey.rawBytes}` (base64).
+    fn from_bytes(name: &str, text: &[u8]) -> Result<TrustRoot, RegistryError> {
+        let invalid = |why: String| RegistryError::Trust(format!("{name} is not a trusted_root.json: {why}"));
+        let root: serde_json::Value = serde_json::from_slice(text).map_err(|e| invalid(e.to_string()))?;
+        let decode = |text: &serde_json::Value| -> Result<Vec<u8>, RegistryError> {
+            use base64::Engine;
+            let text = text.as_str().ok_or_else(|| invalid("a value that should be base64 is not text".into()))?;
+            base64::engine::general_purpose::STANDARD.decode(text).map_err(|e| invalid(format!("bad base64: {e}")))
+        };
+        let mut certificates = Vec::new();
+        for authority in root["certificateAuthorities"].as_array().into_iter().flatten() {
+            for certificate in authority["certChain"]["certificates"].as_array().into_iter().flatten() {
+                certificates.push(decode(&certificate["rawBytes"])?);
+            }
+        }
+        let mut logs = BTreeMap::new();
+        for log in root["tlogs"].as_array().into_iter().flatten() {
+            let id: String = decode(&log["logId"]["keyId"])?.iter().map(|b| format!("{b:02x}")).collect();
+            logs.insert(id, decode(&log["publicKey"]["rawBytes"])?);
+        }
+        if certificates.is_empty() || logs.is_empty() {
+            return Err(invalid("it names no certificate authority or no transparency log".into()));
+        }
+        Ok(TrustRoot { certificates, logs })
+    }
+
+    fn manual(&self) -> ManualTrustRoot<'_> {
+        ManualTrustRoot {
+            fulcio_certs: self.certificates.iter().map(|der| der.as_slice().into()).collect(),
+            rekor_keys: self.logs.clone(),
+            ctfe_keys: BTreeMap::new(),
+        }
+    }
+}
+
+/// What a component's signatures proved.
+#[derive(Debug, Clone)]
+pub struct Verified {
+    /// The manifest digest the signatures are over.
+    pub digest: String,
+    /// How many signatures were found.
+    pub signatures: usize,
+    /// What was required of them, satisfied.
+    pub by: String,
+}
+
+/// One signature found, as `mcp-wit verify` lists them.
+#[derive(Debug, Clone)]
+pub struct FoundSignature {
+    /// The certificate's identity and issuer, for a keyless one whose
+    /// certificate the trust root vouches for; `None` for a keyed one (or an
+    /// untrusted certificate).
+    pub identity: Option<(String, Option<String>)>,
+    /// Whether a transparency-log entry came with it.
+    pub logged: bool,
+}
+
+/// A keyless constraint that checks, on one layer, the certificate's
+/// identity and issuer **and** that its key made the layer's signature.
+#[derive(Debug)]
+struct KeylessIdentity {
+    identity: String,
+    issuer: String,
+}
+
+impl VerificationConstraint for KeylessIdentity {
+    fn verify(&self, layer: &SignatureLayer) -> sigstore::errors::Result<bool> {
+        let (Some(certificate), Some(signature)) = (&layer.certificate_signature, &layer.signature) else {
+            return Ok(false);
+        };
+        let subject = match &certificate.subject {
+            CertificateSubject::Email(subject) | CertificateSubject::Uri(subject) => subject,
+        };
+        if *subject != self.identity || certificate.issuer.as_deref() != Some(self.issuer.as_str()) {
+            return Ok(false);
+        }
+        let signed = certificate
+            .verification_key
+            .verify_signature(Signature::Base64Encoded(signature.as_bytes()), &layer.raw_data);
+        Ok(signed.is_ok())
+    }
+}
+
+impl Registry {
+    fn cosign_client(&self, root: Option<&TrustRoot>) -> Result<sigstore::cosign::Client, RegistryError> {
+        let protocol = match self.options().insecure_registries.is_empty() {
+            true => ClientProtocol::Https,
+            false => ClientProtocol::HttpsExcept(self.options().insecure_registries.clone()),
+        };
+        let builder =
+            ClientBuilder::default().with_oci_client_config(ClientConfig { protocol, ..ClientConfig::default() });
+        let manual = root.map(TrustRoot::manual);
+        let builder = match &manual {
+            Some(manual) => builder.with_trust_repository(manual).map_err(|e| RegistryError::Trust(e.to_string()))?,
+            None => builder,
+        };
+        builder.build().map_err(|e| RegistryError::Trust(format!("cannot set up signature checks: {e}")))
+    }
+
+    async fn auth_for_signatures(&self, pinned: &ComponentRef) -> Result<Auth, RegistryError> {
+        let auth = crate::credentials::for_registry(pinned.registry(), self.options().credentials.as_ref()).await?;
+        Ok(Auth::from(&auth))
+    }
+
+    /// The signatures of `pinned` (a reference with a digest), and whether
+    /// they satisfy `trust`. The registry is asked under the timeout;
+    /// signatures that cannot be fetched count as none.
+    async fn signature_layers(
+        &self,
+        pinned: &ComponentRef,
+        root: Option<&TrustRoot>,
+    ) -> Result<Vec<SignatureLayer>, RegistryError> {
+        let mut client = self.cosign_client(root)?;
+        let auth = self.auth_for_signatures(pinned).await?;
+        let image: OciReference = pinned
+            .to_string()
+            .parse()
+            .map_err(|e| RegistryError::Reference { reference: pinned.to_string(), why: format!("{e}") })?;
+        let timeout = self.options().timeout;
+        match tokio::time::timeout(timeout, client.trusted_signature_layers(&auth, &image)).await {
+            Ok(Ok(layers)) => Ok(layers),
+            Ok(Err(e)) => Err(RegistryError::Unverified {
+                reference: pinned.to_string(),
+                why: format!("its signatures cannot be read: {e}"),
+            }),
+            Err(_) => Err(RegistryError::Timeout {
+                reference: pinned.to_string(),
+                what: "its signatures".into(),
+                after: timeout,
+            }),
+        }
+    }
+
+    /// Checks that `pinned` (a reference with a digest) carries a signature
+    /// `trust` accepts; the refusal says what was found instead.
+    pub async fn verify(&self, pinned: &ComponentRef, trust: &Trust) -> Result<Verified, RegistryError> {
+        let digest = pinned.digest().expect("signatures are checked on a digest").to_owned();
+        let root = match trust {
+            Trust::Identity { root, .. } => Some(root),
+            Trust::Key { .. } => None,
+        };
+        let layers = self.signature_layers(pinned, root).await?;
+        let refuse = |why: String| RegistryError::Unverified { reference: pinned.to_string(), why };
+        if layers.is_empty() {
+            return Err(refuse(format!("it is not signed: no cosign signature for {digest}")));
+        }
+        let constraint: Box<dyn VerificationConstraint> = match trust {
+            Trust::Key { pem, name } => Box::new(
+                PublicKeyVerifier::try_from(pem)
+                    .map_err(|e| RegistryError::Trust(format!("the key {name} cannot check signatures: {e}")))?,
+            ),
+            Trust::Identity { identity, issuer, .. } => {
+                Box::new(KeylessIdentity { identity: identity.clone(), issuer: issuer.clone() })
+            }
+        };
+        let satisfied = layers.iter().any(|layer| constraint.verify(layer).unwrap_or(false));
+        if !satisfied {
+            return Err(refuse(format!(
+                "none of its {} signature(s) is {}{}",
+                layers.len(),
+                trust.describe(),
+                describe_found(&found(&layers))
+            )));
+        }
+        Ok(Verified { digest, signatures: layers.len(), by: trust.describe() })
+    }
+
+    /// The signatures `pinned` carries, as far as `root` (if any) lets
+    /// their certificates be read.
+    pub async fn signatures(
+        &self,
+        pinned: &ComponentRef,
+        root: Option<&TrustRoot>,
+    ) -> Result<Vec<FoundSignature>, RegistryError> {
+        Ok(found(&self.signature_layers(pinned, root).await?))
+    }
+
+    /// Signs `pinned` (a reference with a digest) with a cosign private key
+    /// (`cosign.key`, encrypted with `password`), pushing the signature to
+    /// its `.sig` tag as `cosign sign --key` does. Returns that tag.
+    pub async fn sign(&self, pinned: &ComponentRef, key: &[u8], password: &[u8]) -> Result<String, RegistryError> {
+        use sigstore::cosign::constraint::{Constraint, PrivateKeySigner};
+        use sigstore::crypto::signing_key::SigStoreKeyPair;
+        let digest = pinned.digest().expect("a signature is made over a digest").to_owned();
+        let bad_key = |e: sigstore::errors::SigstoreError| {
+            RegistryError::Trust(format!(
+                "cannot read the private key ({e}); it must be a cosign key (`cosign generate-key-pair`) and \
+                 COSIGN_PASSWORD its password"
+            ))
+        };
+        let pair = SigStoreKeyPair::from_encrypted_pem(key, password).map_err(bad_key)?;
+        let signer = pair.to_sigstore_signer(&sigstore::crypto::SigningScheme::default()).map_err(bad_key)?;
+        let image: OciReference = pinned
+            .to_string()
+            .parse()
+            .map_err(|e| RegistryError::Reference { reference: pinned.to_string(), why: format!("{e}") })?;
+        let mut client = self.cosign_client(None)?;
+        let auth = self.auth_for_signatures(pinned).await?;
+        let failed = |what: &str, e: sigstore::errors::SigstoreError| RegistryError::Registry {
+            reference: pinned.to_string(),
+            what: what.to_owned(),
+            message: e.to_string(),
+            transient: false,
+            unreachable: false,
+        };
+        let (signature_ref, _) = client.triangulate(&image, &auth).await.map_err(|e| failed("its signature tag", e))?;
+        let mut layer = SignatureLayer::new_unsigned(&image, &digest).map_err(|e| failed("the signature", e))?;
+        PrivateKeySigner::new_with_signer(signer).add_constraint(&mut layer).map_err(|e| failed("signing", e))?;
+        // Earlier signatures stay: cosign appends to the `.sig` manifest.
+        let mut layers: Vec<SignatureLayer> = client.trusted_signature_layers(&auth, &image).await.unwrap_or_default();
+        layers.retain(|existing| existing.signature.is_some() && existing.certificate_signature.is_none());
+        layers.push(layer);
+        client
+            .push_signature(None, &auth, &signature_ref, layers)
+            .await
+            .map_err(|e| failed("pushing the signature", e))?;
+        Ok(signature_ref.whole())
+    }
+}
+
+fn found(layers: &[SignatureLayer]) -> Vec<FoundSignature> {
+    layers
+        .iter()
+        .map(|layer| FoundSignature {
+            identity: layer.certificate_signature.as_ref().map(|certificate| {
+                let subject = match &certificate.subject {
+                    CertificateSubject::Email(subject) | CertificateSubject::Uri(subject) => subject.clone(),
+                };
+                (subject, certificate.issuer.clone())
+            }),
+            logged: layer.bundle.is_some(),
+        })
+        .collect()
+}
+
+/// `: found …` for a refusal.
+fn describe_found(found: &[FoundSignature]) -> String {
+    let identities: Vec<String> = found
+        .iter()
+        .filter_map(|f| f.identity.as_ref())
+        .map(|(subject, issuer)| format!("{subject} ({})", issuer.as_deref().unwrap_or("no issuer")))
+        .collect();
+    let keyed = found.iter().filter(|f| f.identity.is_none()).count();
+    let mut parts = Vec::new();
+    if keyed > 0 {
+        parts.push(format!("{keyed} by a key (or a certificate the trust root does not vouch for)"));
+    }
+    if !identities.is_empty() {
+        parts.push(format!("keyless by {}", identities.join(", ")));
+    }
+    if parts.is_empty() { String::new() } else { format!(" (found: {})", parts.join("; ")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pinned_public_root_reads_and_a_bad_one_says_why() {
+        let public = TrustRoot::public();
+        assert!(public.certificates.len() >= 2 && public.logs.len() >= 2);
+        // Rekor's log id is the hex SHA-256 of its key.
+        assert!(public.logs.keys().all(|id| id.len() == 64));
+        let error = TrustRoot::from_bytes("x.json", br#"{"tlogs": []}"#).err().unwrap().to_string();
+        assert!(error.contains("x.json") && error.contains("no certificate authority"), "{error}");
+        let dir = tempfile::tempdir().unwrap();
+        let key = dir.path().join("cosign.pub");
+        std::fs::write(&key, "not a key").unwrap();
+        let error = Trust::key(&key).err().unwrap().to_string();
+        assert!(error.contains("not a public key in PEM"), "{error}");
+    }
+}
