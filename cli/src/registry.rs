@@ -42,6 +42,10 @@ pub struct RegistryArgs {
     /// --insecure-remote.
     #[arg(long, value_name = "HOST:PORT")]
     pub insecure_registry: Vec<String>,
+    /// A certificate authority (PEM) to trust for registries' TLS besides
+    /// the system's, e.g. a private registry's; repeatable.
+    #[arg(long, value_name = "FILE")]
+    pub registry_ca: Vec<PathBuf>,
     /// Allow --insecure-registry for hosts that are not this machine
     /// (credentials and components then cross the network unencrypted).
     #[arg(long)]
@@ -147,10 +151,21 @@ impl RegistryArgs {
             "no directory to keep pulled components in (no home directory): set XDG_CACHE_HOME or pass --cache-dir",
         )?;
         let defaults = RegistryOptions::default();
+        let mut extra_roots = Vec::new();
+        for path in &self.registry_ca {
+            let pem = std::fs::read(path).with_context(|| format!("cannot read --registry-ca {}", path.display()))?;
+            anyhow::ensure!(
+                pem.windows(27).any(|w| w == b"-----BEGIN CERTIFICATE-----"),
+                "--registry-ca {}: not a PEM certificate (-----BEGIN CERTIFICATE-----)",
+                path.display()
+            );
+            extra_roots.push(pem);
+        }
         let options = RegistryOptions {
             insecure_registries: self.insecure_registry.clone(),
             insecure_remote: self.insecure_remote,
             credentials: self.registry_auth.clone(),
+            extra_roots,
             timeout: self.registry_timeout.unwrap_or(defaults.timeout),
             retries: defaults.retries,
             max_size: mcp_wit::runtime::MAX_GUEST_FILE,

@@ -33,6 +33,9 @@ pub struct RegistryOptions {
     pub insecure_remote: bool,
     /// Credentials for every registry, instead of the Docker config's.
     pub credentials: Option<Credentials>,
+    /// Certificate authorities (PEM) trusted for registries' TLS besides
+    /// the system's: a private registry's.
+    pub extra_roots: Vec<Vec<u8>>,
     /// How long one registry operation (a manifest, a blob) may take.
     pub timeout: Duration,
     /// How many times a failed read is tried again (connection errors,
@@ -48,6 +51,7 @@ impl Default for RegistryOptions {
             insecure_registries: Vec::new(),
             insecure_remote: false,
             credentials: None,
+            extra_roots: Vec::new(),
             timeout: Duration::from_secs(120),
             retries: 2,
             max_size: 256 << 20,
@@ -106,6 +110,14 @@ impl Registry {
             // timeout around each operation; this one is for the connection.
             connect_timeout: Some(Duration::from_secs(10)),
             user_agent: concat!("mcp-wit/", env!("CARGO_PKG_VERSION")),
+            extra_root_certificates: options
+                .extra_roots
+                .iter()
+                .map(|pem| oci_client::client::Certificate {
+                    encoding: oci_client::client::CertificateEncoding::Pem,
+                    data: pem.clone(),
+                })
+                .collect(),
             ..ClientConfig::default()
         };
         Ok(Registry { client: Client::new(config), store, options })

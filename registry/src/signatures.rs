@@ -12,6 +12,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use sigstore::cosign::bundle_content::BundleContent;
 use sigstore::cosign::signature_layers::CertificateSubject;
 use sigstore::cosign::verification_constraint::{PublicKeyVerifier, VerificationConstraint};
 use sigstore::cosign::{ClientBuilder, CosignCapabilities, SignatureLayer};
@@ -156,7 +157,7 @@ pub struct FoundSignature {
     /// certificate the trust root vouches for; `None` for a keyed one (or an
     /// untrusted certificate).
     pub identity: Option<(String, Option<String>)>,
-    /// Whether a transparency-log entry came with it.
+    /// Whether a transparency-log entry of this signature came with it.
     pub logged: bool,
 }
 
@@ -182,8 +183,41 @@ impl VerificationConstraint for KeylessIdentity {
         let signed = certificate
             .verification_key
             .verify_signature(Signature::Base64Encoded(signature.as_bytes()), &layer.raw_data);
-        Ok(signed.is_ok())
+        Ok(signed.is_ok() && layer.bundle.as_ref().is_some_and(|bundle| logs(bundle, signature, &layer.raw_data)))
     }
+}
+
+/// Whether a layer's transparency-log entry is that of its own signature
+/// over its own payload. On the `.sig` path sigstore-rs checks only the
+/// log's signature on the entry, and the entry's time is what makes the
+/// certificate valid: any entry from the certificate's lifetime would do,
+/// so a key that outlived its certificate could sign anything.
+fn logs(bundle: &BundleContent, signature: &str, payload: &[u8]) -> bool {
+    use base64::Engine;
+    use sha2::Digest;
+    let bundle = match bundle {
+        BundleContent::RekorBundle(bundle) => bundle,
+        // Sigstore bundles (OCI referrers): sigstore-rs matches the entry
+        // with the signature, the certificate and the payload.
+        BundleContent::SigstoreBundle(_) => return true,
+    };
+    let base64 = base64::engine::general_purpose::STANDARD;
+    let Some(body) = base64
+        .decode(&bundle.payload.body)
+        .ok()
+        .and_then(|body| serde_json::from_slice::<serde_json::Value>(&body).ok())
+    else {
+        return false;
+    };
+    // A hashedrekord entry (or a rekord one, of older cosign): the signature
+    // and the payload's hash.
+    let spec = &body["spec"];
+    let logged_signature = spec["signature"]["content"].as_str().and_then(|logged| base64.decode(logged).ok());
+    let same_signature =
+        logged_signature.is_some_and(|logged| base64.decode(signature).is_ok_and(|ours| ours == logged));
+    let hash = &spec["data"]["hash"];
+    let ours: String = sha2::Sha256::digest(payload).iter().map(|b| format!("{b:02x}")).collect();
+    same_signature && hash["algorithm"] == "sha256" && hash["value"].as_str() == Some(ours.as_str())
 }
 
 impl Registry {
@@ -192,8 +226,17 @@ impl Registry {
             true => ClientProtocol::Https,
             false => ClientProtocol::HttpsExcept(self.options().insecure_registries.clone()),
         };
-        let builder =
-            ClientBuilder::default().with_oci_client_config(ClientConfig { protocol, ..ClientConfig::default() });
+        let extra_root_certificates = self
+            .options()
+            .extra_roots
+            .iter()
+            .map(|pem| sigstore::registry::Certificate {
+                encoding: sigstore::registry::CertificateEncoding::Pem,
+                data: pem.clone(),
+            })
+            .collect();
+        let config = ClientConfig { protocol, extra_root_certificates, ..ClientConfig::default() };
+        let builder = ClientBuilder::default().with_oci_client_config(config);
         let manual = root.map(TrustRoot::manual);
         let builder = match &manual {
             Some(manual) => builder.with_trust_repository(manual).map_err(|e| RegistryError::Trust(e.to_string()))?,
@@ -333,7 +376,10 @@ fn found(layers: &[SignatureLayer]) -> Vec<FoundSignature> {
                 };
                 (subject, certificate.issuer.clone())
             }),
-            logged: layer.bundle.is_some(),
+            logged: match (&layer.bundle, &layer.signature) {
+                (Some(bundle), Some(signature)) => logs(bundle, signature, &layer.raw_data),
+                _ => false,
+            },
         })
         .collect()
 }

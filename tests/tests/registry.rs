@@ -263,3 +263,220 @@ async fn a_key_signature_is_checked_on_the_digest_before_anything_loads() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success() && stderr.contains("mallory.pub"), "{stderr}");
 }
+
+/// Pushes the `.sig` manifest of `tests/peers/cosign_keyless.py` for `case`
+/// (its own CA and log key, fresh) over `pinned`'s signatures; returns the
+/// directory of its `trusted_root.json` and `other_root.json`.
+fn keyless_signature(pinned: &str, identity: &str, issuer: &str, case: &str, dir: &std::path::Path) -> String {
+    let (name, digest) = pinned.split_once('@').unwrap();
+    let (host, repository) = name.split_once('/').unwrap();
+    let out = dir.join(case);
+    let output = std::process::Command::new(support::peers::python())
+        .arg(support::peers::scripts().join("cosign_keyless.py"))
+        .args([host, repository, digest, identity, issuer, out.to_str().unwrap(), case])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "cosign_keyless.py {case}: {}", String::from_utf8_lossy(&output.stderr));
+    out.display().to_string()
+}
+
+#[test]
+fn keyless_signatures_need_the_identity_the_issuer_and_the_signature_on_one_layer() {
+    let registry = LocalRegistry::start();
+    let host = registry.host.clone();
+    let insecure = ["--insecure-registry", host.as_str()];
+    let dir = tempfile::tempdir().unwrap();
+    let client = Client::new();
+    let tag = registry.reference("tools/echo:1");
+    let pinned = client.ok(&with(&insecure, &["push", &fixture_file("echo"), &tag])).trim().to_owned();
+    let identity = "https://github.com/example/echo/.github/workflows/release.yml@refs/tags/v1";
+    let issuer = "https://token.actions.githubusercontent.com";
+    let keyless = |root: &str, identity: &str, issuer: &str| {
+        ["--verify-identity", identity, "--verify-issuer", issuer, "--trust-root", root].map(str::to_owned)
+    };
+    let run = |args: &[&str], flags: &[String]| -> Vec<String> {
+        args.iter().map(|s| s.to_string()).chain(flags.iter().cloned()).chain(insecure.map(str::to_owned)).collect()
+    };
+    let ok = |args: Vec<String>| client.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let refused = |args: Vec<String>| {
+        let stderr = client.fails(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(stderr.contains(&format!("{pinned}: refused:")), "{args:?}: {stderr}");
+        stderr
+    };
+
+    // Signed by the identity, with the CA and the log of the trust root.
+    let good = keyless_signature(&pinned, identity, issuer, "good", dir.path());
+    let root = format!("{good}/trusted_root.json");
+    let verified = ok(run(&["verify", &tag], &keyless(&root, identity, issuer)));
+    let by = format!("verified: a keyless signature by {identity}");
+    assert!(verified.contains(&pinned) && verified.contains(&by), "{verified}");
+    let called = ok(run(&["call", &tag, "echo", "--args", r#"{"text":"keyless"}"#], &keyless(&root, identity, issuer)));
+    assert_eq!(call_text(&called), "keyless");
+    let listed = ok(run(&["verify", &tag, "--trust-root", &root], &[]));
+    assert!(listed.contains(&format!("keyless: {identity} (issuer {issuer}), in a transparency log")), "{listed}");
+
+    // The same signature, asked of another issuer, another identity, or
+    // under a trust root whose CA did not issue its certificate.
+    let wrong_issuer = refused(run(&["verify", &tag], &keyless(&root, identity, "https://accounts.google.com")));
+    assert!(wrong_issuer.contains(&format!("found: keyless by {identity} ({issuer})")), "{wrong_issuer}");
+    refused(run(&["verify", &tag], &keyless(&root, "release@example.com", issuer)));
+    let other_root = format!("{good}/other_root.json");
+    let untrusted = refused(run(&["call", &tag, "echo"], &keyless(&other_root, identity, issuer)));
+    assert!(untrusted.contains("a certificate the trust root does not vouch for"), "{untrusted}");
+    let public =
+        client.fails(&with(&insecure, &["verify", &tag, "--verify-identity", identity, "--verify-issuer", issuer]));
+    assert!(public.contains(&format!("{pinned}: refused:")), "the public Sigstore root: {public}");
+
+    // Each forgery over the same digest, with its run's own trust root, and
+    // what the refusal found: a certificate the root vouches for (for the
+    // identity) is no use without its key's signature, logged as its own.
+    let vouched = format!("found: keyless by {identity} ({issuer})");
+    for (case, found) in [
+        ("forged-signature", vouched.as_str()),
+        ("untrusted-ca", "a certificate the trust root does not vouch for"),
+        ("other-identity", "found: keyless by mallory@example.com"),
+        // A signature of another digest is no signature of this one.
+        ("replayed", "it is not signed"),
+        ("unlogged", vouched.as_str()),
+    ] {
+        let root = format!("{}/trusted_root.json", keyless_signature(&pinned, identity, issuer, case, dir.path()));
+        let stderr = refused(run(&["verify", &tag], &keyless(&root, identity, issuer)));
+        assert!(stderr.contains(found), "{case}: {stderr}");
+        refused(run(&["call", &tag, "echo"], &keyless(&root, identity, issuer)));
+        if case == "unlogged" {
+            let listed = ok(run(&["verify", &tag, "--trust-root", &root], &[]));
+            assert!(!listed.contains("in a transparency log"), "another signature's entry: {listed}");
+        }
+    }
+}
+
+/// `sha256:` and the hexadecimal SHA-256 of `bytes`.
+fn digest_of(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(bytes);
+    format!("sha256:{}", hash.iter().map(|b| format!("{b:02x}")).collect::<String>())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_registry_that_lies_or_hangs_is_refused_in_bounded_time_and_nothing_is_served() {
+    use support::registry::FakeRegistry;
+    let echo = std::fs::read(fixture("echo")).unwrap();
+    let layer = digest_of(&echo);
+    let config = json!({ "architecture": "wasm", "os": "wasip2", "layerDigests": [layer] }).to_string().into_bytes();
+    let manifest = |config_type: &str, layer_size: u64| {
+        json!({
+            "schemaVersion": 2,
+            "mediaType": "application/vnd.oci.image.manifest.v1+json",
+            "config": { "mediaType": config_type, "digest": digest_of(&config), "size": config.len() },
+            "layers": [{ "mediaType": "application/wasm", "digest": layer, "size": layer_size }],
+        })
+        .to_string()
+        .into_bytes()
+    };
+    const MANIFEST: &str = "application/vnd.oci.image.manifest.v1+json";
+    let mut tampered = echo.clone();
+    *tampered.last_mut().unwrap() ^= 1;
+    let wasm_config = "application/vnd.wasm.config.v0+json";
+    let routes = vec![
+        ("/v2/tools/tampered/manifests/1".to_owned(), MANIFEST, manifest(wasm_config, echo.len() as u64)),
+        ("/v2/tools/huge/manifests/1".to_owned(), MANIFEST, manifest(wasm_config, 2 << 30)),
+        ("/v2/tools/image/manifests/1".to_owned(), MANIFEST, manifest("application/vnd.oci.image.config.v1+json", 10)),
+        (format!("/v2/tools/tampered/blobs/{}", digest_of(&config)), "application/octet-stream", config.clone()),
+        (format!("/v2/tools/tampered/blobs/{layer}"), "application/octet-stream", tampered),
+    ];
+    let fake = FakeRegistry::start(routes).await;
+    let client = Client::new();
+    let inspect = |repository: &str| {
+        let reference = format!("oci://{}/tools/{repository}:1", fake.host);
+        let output = client.run(&["inspect", &reference, "--insecure-registry", &fake.host]);
+        assert!(!output.status.success(), "{repository} was served");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let tampered = inspect("tampered");
+    assert!(tampered.contains("does not match its digest") || tampered.contains("Digest"), "{tampered}");
+    assert!(!client.cache_dir().join("oci/blobs/sha256").join(&layer[7..]).exists(), "a tampered layer was kept");
+    let huge = inspect("huge");
+    assert!(huge.contains("2147483648 bytes, over the limit of 1073741824"), "{huge}");
+    let image = inspect("image");
+    assert!(image.contains("is not a Wasm component artifact") && image.contains("container image"), "{image}");
+    let unknown = inspect("none");
+    assert!(unknown.contains("no such tag, digest or repository"), "{unknown}");
+
+    // A registry that never answers: each try cut at the timeout, three
+    // tries, then an error that says so.
+    let hanging = FakeRegistry::hanging().await;
+    let started = std::time::Instant::now();
+    let reference = format!("oci://{}/tools/echo:1", hanging.host);
+    let flags = ["--insecure-registry", hanging.host.as_str(), "--registry-timeout", "1s"];
+    let stuck = client.fails(&[&["inspect", reference.as_str()][..], &flags[..]].concat());
+    assert!(stuck.contains("no answer within 1 s (--registry-timeout)"), "{stuck}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(30), "not bounded: {:?}", started.elapsed());
+    // A registry that does not exist.
+    let nowhere = client.fails(&["inspect", "oci://registry.invalid/tools/echo:1"]);
+    assert!(nowhere.contains("registry.invalid"), "{nowhere}");
+}
+
+#[test]
+fn a_registry_behind_tls_with_a_private_authority_and_signatures_over_it() {
+    let registry = LocalRegistry::with_tls();
+    let ca = registry.ca().display().to_string();
+    let trusted = ["--registry-ca", ca.as_str()];
+    let mut client = Client::new();
+    let tag = registry.reference("tools/echo:tls");
+    // The system's roots do not know the test authority: refused at once.
+    let refused = client.fails(&["push", &fixture_file("echo"), &tag]);
+    assert!(refused.contains("UnknownIssuer") && !refused.contains("trying again"), "{refused}");
+    let pinned = client.ok(&with(&trusted, &["push", &fixture_file("echo"), &tag])).trim().to_owned();
+    assert!(pinned.starts_with(&format!("{}/tools/echo@sha256:", registry.host)), "{pinned}");
+    let fresh = Client::new();
+    let args = r#"{"text":"over TLS"}"#;
+    assert_eq!(call_text(&fresh.ok(&with(&trusted, &["call", &tag, "echo", "--args", args]))), "over TLS");
+    // The signature client reaches it with the same authority.
+    let dir = tempfile::tempdir().unwrap();
+    let (key, public) = key_pair(dir.path(), "release", "pw");
+    client.env.push(("COSIGN_PASSWORD".into(), "pw".into()));
+    client.ok(&with(&trusted, &["sign", &tag, "--key", &key]));
+    let verified = fresh.ok(&with(&trusted, &["verify", &tag, "--verify-key", &public]));
+    assert!(verified.contains("verified"), "{verified}");
+    let not_a_certificate = fresh.fails(&["inspect", &tag, "--registry-ca", &public]);
+    assert!(not_a_certificate.contains("not a PEM certificate"), "{not_a_certificate}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moved_tag_is_picked_up_on_reload() {
+    use support::http::HttpServer;
+    let registry = LocalRegistry::start();
+    let host = registry.host.clone();
+    let publisher = Client::new();
+    let tag = registry.reference("tools/moving:1");
+    publisher.ok(&["push", &fixture_file("echo"), &tag, "--insecure-registry", &host]);
+    let store = tempfile::tempdir().unwrap();
+    let store_dir = store.path().display().to_string();
+    let flags = ["--insecure-registry", host.as_str(), "--cache-dir", store_dir.as_str(), "--json-response"];
+    let server = HttpServer::start(&[&[tag.as_str()][..], &flags[..]].concat()).await;
+    let tools = |server: &HttpServer| {
+        let mut client = server.client();
+        async move {
+            client.initialize("2025-11-25").await;
+            let listed = client.request(2, "tools/list", json!({})).await;
+            let names = listed["result"]["tools"].as_array().cloned().unwrap_or_default();
+            names.iter().filter_map(|t| t["name"].as_str().map(str::to_owned)).collect::<Vec<_>>()
+        }
+    };
+    assert!(tools(&server).await.contains(&"echo".to_owned()));
+    let moved = publisher.ok(&["push", &fixture_file("everything"), &tag, "--insecure-registry", &host]);
+    let pid = server.pid().to_string();
+    assert!(std::process::Command::new("kill").args(["-HUP", &pid]).status().unwrap().success());
+    // A reload is the server's own business: waited for, not timed.
+    for _ in 0..100 {
+        if tools(&server).await.iter().any(|name| name == "annotated") {
+            let stderr = server.stderr.lock().unwrap().clone();
+            let digest = moved.trim().rsplit('@').next().unwrap().to_owned();
+            assert!(stderr.contains(&digest), "the new digest is logged: {stderr}");
+            server.stop().await;
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the moved tag was never served; stderr:\n{}", server.stderr.lock().unwrap());
+}

@@ -29,7 +29,23 @@ impl LocalRegistry {
         Self::start_with(Some((user, password)))
     }
 
+    /// A registry that speaks HTTPS with a certificate for 127.0.0.1 from a
+    /// test certificate authority, whose certificate (PEM) is at
+    /// [`Self::ca`].
+    pub fn with_tls() -> LocalRegistry {
+        Self::start_with_tls(None, true)
+    }
+
+    /// The test certificate authority of [`Self::with_tls`].
+    pub fn ca(&self) -> PathBuf {
+        self._dir.path().join("ca.pem")
+    }
+
     fn start_with(login: Option<(&str, &str)>) -> LocalRegistry {
+        Self::start_with_tls(login, false)
+    }
+
+    fn start_with_tls(login: Option<(&str, &str)>, tls: bool) -> LocalRegistry {
         let dir = tempfile::tempdir().unwrap();
         let port = free_port();
         let mut config = format!(
@@ -45,6 +61,15 @@ impl LocalRegistry {
                 .expect("htpasswd (Debian's apache2-utils) runs");
             assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
             config.push_str(&format!("auth:\n  htpasswd:\n    realm: tests\n    path: {}\n", htpasswd.display()));
+        }
+        if tls {
+            make_certificates(dir.path());
+            let (certificate, key) = (dir.path().join("tls.crt"), dir.path().join("tls.key"));
+            config.push_str(&format!(
+                "  tls:\n    certificate: {}\n    key: {}\n",
+                certificate.display(),
+                key.display()
+            ));
         }
         let config_path = dir.path().join("config.yml");
         std::fs::write(&config_path, config).unwrap();
@@ -68,6 +93,46 @@ impl LocalRegistry {
     pub fn reference(&self, repository_and_tag: &str) -> String {
         format!("oci://{}/{repository_and_tag}", self.host)
     }
+}
+
+/// A certificate authority (`ca.pem`) and a server certificate for
+/// 127.0.0.1 it issued (`tls.crt`, `tls.key`), made with the `openssl` CLI.
+fn make_certificates(dir: &std::path::Path) {
+    let run = |args: &[&str]| {
+        let done = Command::new("openssl").args(args).current_dir(dir).output().expect("openssl runs");
+        assert!(done.status.success(), "openssl {args:?}: {}", String::from_utf8_lossy(&done.stderr));
+    };
+    let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+    run(&[
+        &["req", "-x509"][..],
+        &ec,
+        &["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=mcp-wit test CA"],
+    ]
+    .concat());
+    run(&[&["req"][..], &ec, &["-keyout", "tls.key", "-out", "tls.csr", "-subj", "/CN=127.0.0.1"]].concat());
+    // A leaf, not a CA: webpki refuses a CA certificate as a server's.
+    std::fs::write(
+        dir.join("ext.cnf"),
+        "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n",
+    )
+    .unwrap();
+    run(&[
+        "x509",
+        "-req",
+        "-in",
+        "tls.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "tls.crt",
+        "-days",
+        "2",
+        "-extfile",
+        "ext.cnf",
+    ]);
 }
 
 impl Drop for LocalRegistry {
@@ -137,5 +202,83 @@ impl Client {
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         assert!(!output.status.success(), "mcp-wit {args:?} succeeded:\n{stderr}");
         stderr
+    }
+}
+
+/// A registry that answers as a test tells it: crafted manifests and
+/// blobs (a layer that is not what its digest says, a size nobody should
+/// download, a container image), or nothing at all.
+pub struct FakeRegistry {
+    /// `127.0.0.1:PORT`.
+    pub host: String,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl FakeRegistry {
+    /// Answers `GET`/`HEAD` of each path in `routes` with its content type
+    /// and body, `/v2/` with `{}`, and anything else with a registry's 404.
+    pub async fn start(routes: Vec<(String, &'static str, Vec<u8>)>) -> FakeRegistry {
+        Self::listen(Some(routes)).await
+    }
+
+    /// Accepts connections and never answers.
+    pub async fn hanging() -> FakeRegistry {
+        Self::listen(None).await
+    }
+
+    async fn listen(routes: Option<Vec<(String, &'static str, Vec<u8>)>>) -> FakeRegistry {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let host = listener.local_addr().unwrap().to_string();
+        let routes = std::sync::Arc::new(routes);
+        let task = tokio::spawn(async move {
+            let mut held = Vec::new();
+            while let Ok((mut socket, _)) = listener.accept().await {
+                let Some(routes) = routes.as_ref().clone() else {
+                    // Kept open, never answered.
+                    held.push(socket);
+                    continue;
+                };
+                tokio::spawn(async move {
+                    let mut request = Vec::new();
+                    let mut buffer = [0u8; 4096];
+                    while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+                        match socket.read(&mut buffer).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => request.extend_from_slice(&buffer[..n]),
+                        }
+                    }
+                    let line = String::from_utf8_lossy(&request).lines().next().unwrap_or_default().to_owned();
+                    let mut words = line.split_whitespace();
+                    let (method, target) = (words.next().unwrap_or_default(), words.next().unwrap_or_default());
+                    let path = target.split('?').next().unwrap_or_default();
+                    let found = routes.iter().find(|(route, _, _)| route == path);
+                    let (status, content_type, body) = match (path, found) {
+                        ("/v2/", _) => ("200 OK", "application/json", b"{}".to_vec()),
+                        (_, Some((_, content_type, body))) => ("200 OK", *content_type, body.clone()),
+                        _ => (
+                            "404 Not Found",
+                            "application/json",
+                            br#"{"errors":[{"code":"MANIFEST_UNKNOWN","message":"manifest unknown"}]}"#.to_vec(),
+                        ),
+                    };
+                    let head = format!(
+                        "HTTP/1.1 {status}\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                        body.len()
+                    );
+                    let _ = socket.write_all(head.as_bytes()).await;
+                    if method != "HEAD" {
+                        let _ = socket.write_all(&body).await;
+                    }
+                });
+            }
+        });
+        FakeRegistry { host, task }
+    }
+}
+
+impl Drop for FakeRegistry {
+    fn drop(&mut self) {
+        self.task.abort();
     }
 }
