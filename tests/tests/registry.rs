@@ -143,6 +143,32 @@ fn credentials_come_from_the_flag_the_environment_or_the_docker_config() {
     from_docker.env.push(("DOCKER_CONFIG".into(), docker.path().display().to_string()));
     let stdout = from_docker.ok(&[&["pull", &tag][..], &insecure[..]].concat());
     assert!(stdout.trim().starts_with(&format!("{host}/private/echo@sha256:")), "{stdout}");
+    // A credential helper (`credHelpers`, as `docker login` with a
+    // credential store leaves it), found on PATH; one that fails is named.
+    use std::os::unix::fs::PermissionsExt;
+    let helpers = tempfile::tempdir().unwrap();
+    let helper = |name: &str, body: &str| {
+        let script = helpers.path().join(format!("docker-credential-{name}"));
+        std::fs::write(&script, format!("#!/bin/sh\ncat >/dev/null\n{body}\n")).unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    };
+    helper("mcpwittest", r#"echo '{"ServerURL":"x","Username":"ci","Secret":"s3cret-token"}'"#);
+    helper("locked", "echo 'the keychain is locked' >&2; exit 1");
+    let path = format!("{}:{}", helpers.path().display(), std::env::var("PATH").unwrap_or_default());
+    let with_helper = |name: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let config = json!({ "credHelpers": { host.as_str(): name } });
+        std::fs::write(dir.path().join("config.json"), config.to_string()).unwrap();
+        let mut client = Client::new();
+        client.env.push(("DOCKER_CONFIG".into(), dir.path().display().to_string()));
+        client.env.push(("PATH".into(), path.clone()));
+        (client, dir)
+    };
+    let (from_helper, _dir) = with_helper("mcpwittest");
+    from_helper.ok(&[&["pull", &tag][..], &insecure[..]].concat());
+    let (locked, _dir) = with_helper("locked");
+    let failed = locked.fails(&[&["pull", &tag][..], &insecure[..]].concat());
+    assert!(failed.contains(&format!("cannot get credentials for {host}")), "{failed}");
     // No password in any message.
     for stderr in [anonymous, wrong] {
         assert!(!stderr.contains("s3cret-token"), "{stderr}");
