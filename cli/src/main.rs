@@ -36,6 +36,11 @@ struct Cli {
     /// More log output on stderr (-v: debug, -vv: trace). `RUST_LOG` overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
+    /// How log lines on stderr are written: `text`, or `json` (one object
+    /// per line: timestamp, level, target, message and fields), for log
+    /// collectors.
+    #[arg(long, value_enum, value_name = "FORMAT", global = true, default_value = "text")]
+    log_format: LogFormat,
     #[command(subcommand)]
     command: Command,
 }
@@ -132,6 +137,13 @@ enum Command {
     Completions(CompletionsArgs),
 }
 
+/// `--log-format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
 #[derive(clap::Args)]
 struct CompletionsArgs {
     /// The shell.
@@ -142,7 +154,10 @@ fn main() -> ExitCode {
     // Before any TLS client is made (guests' outgoing HTTPS among them).
     mcp_wit_registry::install_crypto_provider();
     let cli = Cli::parse();
-    init_logging(cli.verbose);
+    // Commands that print their answer (inspect, call) say only what goes
+    // wrong unless asked for more; a server narrates.
+    let quiet = matches!(cli.command, Command::Inspect(_) | Command::Call(_));
+    init_logging(cli.verbose, cli.log_format, quiet);
     let result = match cli.command {
         Command::Serve(args) => serve::serve(*args),
         Command::New(args) => new::new(args),
@@ -173,15 +188,23 @@ fn main() -> ExitCode {
     }
 }
 
-fn init_logging(verbose: u8) {
-    let default = match verbose {
-        0 => "info",
-        1 => "debug",
+fn init_logging(verbose: u8, format: LogFormat, quiet: bool) {
+    let default = match (verbose, quiet) {
+        (0, true) => "warn",
+        (0, false) => "info",
+        (1, _) => "debug",
         _ => "trace",
     };
     let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
         // The library, its protocol core and this binary (`mcp_wit` too).
         tracing_subscriber::EnvFilter::new(format!("mcp_wit={default},mcp_wit_protocol={default},warn"))
     });
-    tracing_subscriber::fmt().with_env_filter(filter).with_writer(mcp_wit::stderr::writer).with_ansi(false).init();
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(mcp_wit::stderr::writer).with_ansi(false);
+    match format {
+        LogFormat::Text => logs.init(),
+        LogFormat::Json => {
+            mcp_wit::stderr::set_json_lines(true);
+            logs.json().flatten_event(true).init()
+        }
+    }
 }

@@ -10,7 +10,7 @@
 //! does the queueing.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use tracing_appender::non_blocking::{NonBlocking, NonBlockingBuilder, WorkerGuard};
@@ -61,6 +61,36 @@ impl Write for Writer {
     }
 }
 
+/// Whether logs are JSON objects, one a line (`--log-format json`): then
+/// what is written here without a `tracing` subscriber (guest output, the
+/// notices of dropped lines) is an event or a JSON object too, so that every
+/// line parses.
+static JSON_LINES: AtomicBool = AtomicBool::new(false);
+
+/// Says that the subscriber writes JSON lines: what is written here
+/// without one (guest output, notices) then is JSON too.
+pub fn set_json_lines(on: bool) {
+    JSON_LINES.store(on, Ordering::Relaxed);
+}
+
+/// Whether logs are JSON lines.
+pub fn json_lines() -> bool {
+    JSON_LINES.load(Ordering::Relaxed)
+}
+
+/// `message` as a line in the format logs have: itself, or a JSON object
+/// with `level`, `target` and `message` (a notice written outside the
+/// subscriber, which cannot be asked from inside its writer).
+pub fn notice_line(level: &str, message: &str) -> String {
+    match json_lines() {
+        false => format!("{message}\n"),
+        true => format!(
+            "{}\n",
+            serde_json::json!({ "level": level, "target": "mcp_wit::stderr", "message": message.trim_end() })
+        ),
+    }
+}
+
 /// Queues `line` (whole, ending in a newline) for stderr; dropped and
 /// counted if the queue is full.
 pub fn write_line(line: &[u8]) {
@@ -81,9 +111,12 @@ fn report_drops(writer: &mut NonBlocking) {
     if dropped > reported
         && queue.reported.compare_exchange(reported, dropped, Ordering::AcqRel, Ordering::Relaxed).is_ok()
     {
-        let notice = format!(
-            "mcp-wit: {} lines of logs and guest output dropped: stderr was not read as fast as they came\n",
-            dropped - reported
+        let notice = notice_line(
+            "WARN",
+            &format!(
+                "mcp-wit: {} lines of logs and guest output dropped: stderr was not read as fast as they came",
+                dropped - reported
+            ),
         );
         let _ = writer.write(notice.as_bytes());
     }

@@ -338,6 +338,32 @@ async fn a_guests_https_request_gets_an_error_not_a_host_fault() {
 }
 
 #[tokio::test]
+async fn a_trap_is_logged_naming_the_tool_and_json_logs_are_one_object_a_line() {
+    let args = ["serve", &fixture_arg("hostile"), "--log-format", "json"];
+    let mut server = RawServer::initialized(&args, "2025-11-25").await;
+    let message = error_message(&server.call(1, "panic", json!({})).await, -32603);
+    assert!(message.contains("hostile guest panics on purpose"), "{message}");
+    assert_next_call_succeeds(&mut server, 2, true).await;
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    let lines: Vec<serde_json::Value> = stderr
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}")))
+        .collect();
+    let trap = lines.iter().find(|line| {
+        line["level"] == "WARN" && line["message"].as_str().is_some_and(|m| m.starts_with("tool `panic`: "))
+    });
+    let trap = trap.unwrap_or_else(|| panic!("no WARN line naming the tool: {stderr}"));
+    assert_eq!(trap["component"], "hostile", "{trap}");
+    assert!(trap["message"].as_str().unwrap().contains("the next request gets a fresh instance"), "{trap}");
+    // The guest's own output is a line of the log too.
+    let said = lines.iter().find(|line| line["message"] == "hostile guest panics on purpose");
+    let said = said.unwrap_or_else(|| panic!("the guest's stderr is not logged: {stderr}"));
+    assert_eq!((&said["component"], &said["stream"]), (&json!("hostile"), &json!("stderr")), "{said}");
+}
+
+#[tokio::test]
 async fn a_guest_sleeping_in_a_host_call_still_times_out() {
     let path = fixture_arg("hostile");
     let mut server = RawServer::initialized(&["serve", &path, "--timeout", "1s"], "2025-11-25").await;

@@ -123,13 +123,16 @@ impl State {
         if self.dropped_lines == 0 {
             return None;
         }
-        let notice = format!(
-            "[{label}] {} lines ({} bytes) of guest output dropped: over the rate limit of {} KiB/s per instance, or {} \
-             KiB/s for all guests together\n",
-            self.dropped_lines,
-            self.dropped_bytes,
-            RATE as u64 / 1024,
-            SERVER_RATE as u64 / 1024
+        let notice = crate::stderr::notice_line(
+            "WARN",
+            &format!(
+                "[{label}] {} lines ({} bytes) of guest output dropped: over the rate limit of {} KiB/s per instance, \
+                 or {} KiB/s for all guests together",
+                self.dropped_lines,
+                self.dropped_bytes,
+                RATE as u64 / 1024,
+                SERVER_RATE as u64 / 1024
+            ),
         );
         self.dropped_lines = 0;
         self.dropped_bytes = 0;
@@ -243,9 +246,18 @@ impl LineWriter {
         let mut state = self.sink.lock();
         if self.sink.target == OutputTarget::Stderr && state.admit(line.len()) {
             let notice = state.take_dropped_notice(&self.sink.label).unwrap_or_default();
-            // One write per line keeps lines from different guests whole.
-            let text = format!("{notice}[{}:{}] {}\n", self.sink.label, self.stream, line);
-            crate::stderr::write_line(text.as_bytes());
+            if crate::stderr::json_lines() {
+                // An event, so the subscriber writes it as every log line.
+                if !notice.is_empty() {
+                    crate::stderr::write_line(notice.as_bytes());
+                }
+                let (component, stream) = (&self.sink.label, self.stream);
+                tracing::info!(target: "mcp_wit::guest", %component, stream, "{line}");
+            } else {
+                // One write per line keeps lines from different guests whole.
+                let text = format!("{notice}[{}:{}] {}\n", self.sink.label, self.stream, line);
+                crate::stderr::write_line(text.as_bytes());
+            }
         }
         if !line.trim().is_empty() {
             if state.recent.len() == RECENT_LINES {

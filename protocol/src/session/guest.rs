@@ -13,29 +13,46 @@ impl<C: RouterComponent> Exchange<C> {
         mount: usize,
         call: impl AsyncFnOnce(&mut C::Router, &CallContext) -> GuestResult<T>,
     ) -> Result<T, RpcError> {
+        self.guest_for(mount, None, call).await
+    }
+
+    /// [`Self::guest`] on behalf of `target` (`("tool", name)`, the prompt
+    /// or the resource the request names, as the router knows it), which a
+    /// fault's log line names: an operator looks for the tool, not the
+    /// contract function.
+    pub(super) async fn guest_for<T>(
+        &mut self,
+        mount: usize,
+        target: Option<(&str, &str)>,
+        call: impl AsyncFnOnce(&mut C::Router, &CallContext) -> GuestResult<T>,
+    ) -> Result<T, RpcError> {
         if let Some(link) = &self.cx.client {
             link.enter(mount);
         }
         match call(&mut self.open[mount], &self.cx).await {
             Ok(value) => Ok(value),
-            Err(fault) => Err(self.fault(mount, fault)),
+            Err(fault) => Err(self.fault(mount, target, fault)),
         }
     }
 
-    fn fault(&mut self, mount: usize, fault: GuestFault) -> RpcError {
+    fn fault(&mut self, mount: usize, target: Option<(&str, &str)>, fault: GuestFault) -> RpcError {
         let label = self.routers.mounts()[mount].component.label();
+        let of = match target {
+            Some((kind, name)) => format!("{kind} `{name}`: "),
+            None => String::new(),
+        };
         match fault.kind {
             FaultKind::Cancelled => {
                 self.cancelled = true;
-                tracing::info!(component = %label, "{}; the instance is replaced", fault.message);
+                tracing::info!(component = %label, "{of}{}; the instance is replaced", fault.message);
             }
             FaultKind::InputRequired => {
-                tracing::debug!(component = %label, "a question ends the round: input required");
+                tracing::debug!(component = %label, "{of}a question ends the round: input required");
             }
             FaultKind::Instantiate => {
-                tracing::warn!(component = %label, "cannot instantiate: {}", fault.message);
+                tracing::warn!(component = %label, "{of}cannot instantiate: {}", fault.message);
             }
-            _ => tracing::warn!(component = %label, "{}; the next request gets a fresh instance", fault.message),
+            _ => tracing::warn!(component = %label, "{of}{}; the next request gets a fresh instance", fault.message),
         }
         // A WebAssembly trap's details (where, which instruction) are the
         // log's; the client hears what failed, in the guest's words when it

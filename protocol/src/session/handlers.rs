@@ -180,7 +180,7 @@ impl<C: RouterComponent> Exchange<C> {
             return self.reply(id, &mapping::tool_error_result(&message));
         }
         let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
-        match self.guest(mount, async |r, cx| r.call_tool(cx, name, arguments).await).await? {
+        match self.guest_for(mount, Some(("tool", name)), async |r, cx| r.call_tool(cx, name, arguments).await).await? {
             Ok(result) => {
                 #[cfg(feature = "validate")]
                 if let Some(why) = schemas.as_ref().filter(|_| structured).and_then(|s| broken_output(s, &result)) {
@@ -330,7 +330,7 @@ impl<C: RouterComponent> Exchange<C> {
         let Some((mount, uri)) = self.routers.route_uri(&p.uri) else {
             return Err(not_found());
         };
-        match self.guest(mount, async |r, cx| r.read_resource(cx, uri).await).await? {
+        match self.guest_for(mount, Some(("resource", uri)), async |r, cx| r.read_resource(cx, uri).await).await? {
             Ok(result) => {
                 let routers = self.routers.clone();
                 let mapped = mapping::read_resource_result(&result, |uri| routers.outward_uri(mount, uri));
@@ -415,8 +415,14 @@ impl<C: RouterComponent> Exchange<C> {
             return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)));
         };
         let answered = match self.extends(mount) {
-            true => self.guest(mount, async |r, cx| r.get_prompt_with_arguments(cx, name, &p.arguments).await).await?,
-            false => self.guest(mount, async |r, cx| r.get_prompt(cx, name).await).await?,
+            true => {
+                let arguments = &p.arguments;
+                self.guest_for(mount, Some(("prompt", name)), async |r, cx| {
+                    r.get_prompt_with_arguments(cx, name, arguments).await
+                })
+                .await?
+            }
+            false => self.guest_for(mount, Some(("prompt", name)), async |r, cx| r.get_prompt(cx, name).await).await?,
         };
         match answered {
             Ok(result) => self.reply(id, &mapping::get_prompt_result(&result, v)),
