@@ -193,7 +193,7 @@ fn add_grants(
     }
     for spec in &args.secrets {
         let (key, value) = secret(origin, spec)?;
-        policy = policy.env(key, value);
+        policy = policy.secret(key, value);
     }
     for spec in &args.dirs {
         let name = origin.name("dir", spec);

@@ -364,6 +364,23 @@ async fn a_trap_is_logged_naming_the_tool_and_json_logs_are_one_object_a_line() 
 }
 
 #[tokio::test]
+async fn a_secret_is_masked_in_the_guests_output_and_in_the_panic_quoted_to_the_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("token");
+    std::fs::write(&file, "hunter2-s3cret\n").unwrap();
+    let secret = format!("TOKEN=@{}", file.display());
+    let mut server =
+        RawServer::initialized(&["serve", &fixture_arg("hostile"), "--secret", &secret], "2025-11-25").await;
+    let message = error_message(&server.call(1, "leak", json!({ "name": "TOKEN" })).await, -32603);
+    assert!(message.contains("leaking [redacted]") && !message.contains("hunter2"), "{message}");
+    // The guest still reads the real value: only its output is masked.
+    assert_eq!(text(&server.call(2, "env", json!({ "name": "TOKEN" })).await), "hunter2-s3cret");
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert!(stderr.contains("the token is [redacted]") && !stderr.contains("hunter2"), "{stderr}");
+}
+
+#[tokio::test]
 async fn a_guest_sleeping_in_a_host_call_still_times_out() {
     let path = fixture_arg("hostile");
     let mut server = RawServer::initialized(&["serve", &path, "--timeout", "1s"], "2025-11-25").await;

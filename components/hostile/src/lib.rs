@@ -45,6 +45,7 @@ const TOOLS: &[(&str, &str)] = &[
     ("write-file", "Writes `text` to the file at `path`"),
     ("symlink", "Makes a symlink at `link` pointing to `target`"),
     ("env", "Reads the environment variable `name`, or lists all"),
+    ("leak", "Prints the variable `name` to stderr, then panics with it in the message"),
     ("connect", "Opens a TCP connection to `addr`"),
     ("http-get", "Sends an HTTP GET to `url` (wasi:http) and returns the status and body"),
     ("sleep", "Sleeps `secs` seconds (a host call, not a loop)"),
@@ -188,6 +189,11 @@ impl Guest for Hostile {
                 Some(name) => std::env::var(name).map(text).map_err(|e| refused(&format!("reading ${name}"), e)),
                 None => Ok(text(std::env::vars().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("\n"))),
             },
+            "leak" => {
+                let value = std::env::var(str_arg("name", "TOKEN")).unwrap_or_default();
+                eprintln!("the token is {value}");
+                panic!("leaking {value}")
+            }
             "connect" => {
                 let addr = str_arg("addr", "127.0.0.1:22");
                 std::net::TcpStream::connect(&addr)

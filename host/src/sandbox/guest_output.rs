@@ -93,6 +93,8 @@ pub struct GuestOutput {
 struct OutputSink {
     label: Arc<str>,
     target: OutputTarget,
+    /// Secret values masked in every line (the policy's).
+    redact: Arc<[String]>,
     /// Whether `state.recent` may hold lines: lets the start of every call
     /// skip the lock when the guest printed nothing (the usual case).
     has_recent: AtomicBool,
@@ -142,12 +144,11 @@ impl State {
 
 impl GuestOutput {
     /// Creates the output sink for one instance of the component `label`.
-    pub fn new(label: Arc<str>, target: OutputTarget) -> Self {
+    pub fn new(label: Arc<str>, target: OutputTarget, redact: Arc<[String]>) -> Self {
         let state =
             State { recent: VecDeque::new(), bucket: Bucket::new(RATE, BURST), dropped_lines: 0, dropped_bytes: 0 };
-        GuestOutput {
-            sink: Arc::new(OutputSink { label, target, has_recent: AtomicBool::new(false), state: Mutex::new(state) }),
-        }
+        let has_recent = AtomicBool::new(false);
+        GuestOutput { sink: Arc::new(OutputSink { label, target, redact, has_recent, state: Mutex::new(state) }) }
     }
 
     /// A WASI stdout/stderr stream named `stream` feeding this sink.
@@ -242,7 +243,13 @@ impl LineWriter {
     }
 
     fn emit(&mut self) {
-        let line = String::from_utf8_lossy(&self.pending);
+        let mut line = String::from_utf8_lossy(&self.pending);
+        // Masked before it is logged or kept for a fault report.
+        for secret in self.sink.redact.iter() {
+            if line.contains(secret.as_str()) {
+                line = line.replace(secret.as_str(), "[redacted]").into();
+            }
+        }
         let mut state = self.sink.lock();
         if self.sink.target == OutputTarget::Stderr && state.admit(line.len()) {
             let notice = state.take_dropped_notice(&self.sink.label).unwrap_or_default();

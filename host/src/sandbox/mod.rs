@@ -25,6 +25,10 @@ use outgoing_http::HttpGrant;
 #[cfg(feature = "outgoing-http")]
 use outgoing_http::OutgoingHttp;
 
+/// The shortest secret value masked in guest output (see
+/// [`SandboxPolicyBuilder::secret`]).
+pub const MIN_REDACTED: usize = 4;
+
 /// What a component's guests are allowed to reach.
 ///
 /// Built with [`SandboxPolicy::builder`]; the default grants nothing.
@@ -37,6 +41,9 @@ pub struct SandboxPolicy {
     env: Vec<(String, String)>,
     dirs: Vec<DirGrant>,
     http: Arc<[HttpGrant]>,
+    /// Secret values: masked wherever the guest's output goes (the log,
+    /// and a panic message quoted to the client).
+    redact: Arc<[String]>,
 }
 
 impl std::fmt::Debug for SandboxPolicy {
@@ -47,6 +54,7 @@ impl std::fmt::Debug for SandboxPolicy {
             .field("env", &self.env.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>())
             .field("dirs", &self.dirs)
             .field("http", &self.http.iter().map(ToString::to_string).collect::<Vec<_>>())
+            .field("secrets", &self.redact.len())
             .finish()
     }
 }
@@ -111,6 +119,7 @@ impl SandboxPolicy {
                 env: Vec::new(),
                 dirs: Vec::new(),
                 http: Arc::from([]),
+                redact: Arc::from([]),
             },
         }
     }
@@ -140,7 +149,7 @@ impl SandboxPolicy {
     /// `max_wait` caps how long one host call on the guest's behalf (an
     /// outgoing HTTP request) may wait: the call's deadline.
     pub fn instance_state(&self, max_wait: Duration) -> std::io::Result<SandboxState> {
-        let output = GuestOutput::new(self.label.clone(), self.output);
+        let output = GuestOutput::new(self.label.clone(), self.output, self.redact.clone());
         let wasi = Wasi::P2(self.wasi(&output)?.build());
         Ok(self.state(wasi, output, max_wait))
     }
@@ -149,7 +158,7 @@ impl SandboxPolicy {
     /// WASI preview 1.
     #[cfg(feature = "extism")]
     pub fn plugin_state(&self, max_wait: Duration) -> std::io::Result<SandboxState> {
-        let output = GuestOutput::new(self.label.clone(), self.output);
+        let output = GuestOutput::new(self.label.clone(), self.output, self.redact.clone());
         let wasi = Wasi::P1(Box::new(self.wasi(&output)?.build_p1()));
         Ok(self.state(wasi, output, max_wait))
     }
@@ -207,6 +216,21 @@ impl SandboxPolicyBuilder {
     pub fn env(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
         self.policy.env.push((key.into(), value.into()));
         self
+    }
+
+    /// Grants the environment variable `key` with the secret `value`:
+    /// wherever the guest's output goes (the log, a panic message quoted to
+    /// the client) the value is masked as `[redacted]`. Values shorter than
+    /// [`MIN_REDACTED`] bytes are granted but not masked: masking them would
+    /// garble every line they occur in by chance.
+    pub fn secret(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
+        let value = value.into();
+        if value.len() >= MIN_REDACTED {
+            let mut redact = self.policy.redact.to_vec();
+            redact.push(value.clone());
+            self.policy.redact = redact.into();
+        }
+        self.env(key, value)
     }
 
     /// Grants a host directory.
