@@ -12,7 +12,7 @@ use anyhow::Context;
 use mcp_wit::CompileCache;
 use mcp_wit_registry::layout::Annotations;
 use mcp_wit_registry::{
-    ComponentRef, ComponentSource, Credentials, PullPolicy, Registry, RegistryOptions, Store, Trust, TrustRoot,
+    ComponentRef, ComponentSource, Credentials, PullPolicy, Pulled, Registry, RegistryOptions, Store, Trust, TrustRoot,
 };
 
 use crate::units;
@@ -173,6 +173,12 @@ impl RegistryArgs {
         Ok(Registry::new(Store::new(&dir), options)?)
     }
 
+    /// `reference` in the store, the registry asked as `--pull` says.
+    async fn pull_with(&self, registry: &Registry, reference: &ComponentRef) -> anyhow::Result<Pulled> {
+        let policy = self.pull.map(PullPolicy::from).unwrap_or_default();
+        registry.pull(reference, policy).await.with_context(|| format!("cannot get {reference}"))
+    }
+
     /// The component `given` names: a file as it is, a reference pulled (as
     /// `--pull` says) into the store under `cache_dir` and its signatures
     /// checked as the flags require. The digest a tag resolved to is logged.
@@ -213,12 +219,16 @@ impl RegistryArgs {
             );
         }
         let registry = self.registry(cache_dir)?;
-        let policy = self.pull.map(PullPolicy::from).unwrap_or_default();
-        let pulled =
-            on_own_runtime(registry.pull(&reference, policy)).with_context(|| format!("cannot get {reference}"))?;
-        // Checked on the digest pulled, before anything loads it.
-        if let Some(trust) = &trust {
-            let verified = on_own_runtime(registry.verify(&pulled.pinned, trust))?;
+        let (pulled, verified) = on_own_runtime(async {
+            let pulled = self.pull_with(&registry, &reference).await?;
+            // Checked on the digest pulled, before anything loads it.
+            let verified = match &trust {
+                Some(trust) => Some(registry.verify(&pulled.pinned, trust).await?),
+                None => None,
+            };
+            anyhow::Ok((pulled, verified))
+        })?;
+        if let Some(verified) = verified {
             tracing::info!(reference = %pulled.pinned, signatures = verified.signatures, "verified: {}", verified.by);
         }
         // A fetch logs itself (`pulled`); a component from the store says so.
@@ -355,10 +365,14 @@ pub fn sign(args: SignArgs) -> anyhow::Result<()> {
     let reference = ComponentRef::parse(&args.reference)?;
     let key = std::fs::read(&args.key).with_context(|| format!("cannot read the key {}", args.key.display()))?;
     let password = std::env::var("COSIGN_PASSWORD").unwrap_or_default();
-    let registry = args.registry.registry(None)?;
-    let pulled = on_own_runtime(registry.pull(&reference, PullPolicy::Always))
-        .with_context(|| format!("cannot get {reference}"))?;
-    let tag = on_own_runtime(registry.sign(&pulled.pinned, &key, password.as_bytes()))?;
+    // The digest the tag names now is what is signed.
+    let flags = RegistryArgs { pull: Some(PullArg::Always), ..args.registry };
+    let registry = flags.registry(None)?;
+    let (pulled, tag) = on_own_runtime(async {
+        let pulled = flags.pull_with(&registry, &reference).await?;
+        let tag = registry.sign(&pulled.pinned, &key, password.as_bytes()).await?;
+        anyhow::Ok((pulled, tag))
+    })?;
     eprintln!("signed {} (signature at {tag})", pulled.pinned);
     println!("{}", pulled.pinned);
     Ok(())
@@ -379,11 +393,12 @@ pub fn verify(args: VerifyArgs) -> anyhow::Result<()> {
     let reference = ComponentRef::parse(&args.reference)?;
     let trust = args.registry.verify.trust()?;
     let registry = args.registry.registry(None)?;
-    let policy = args.registry.pull.map(PullPolicy::from).unwrap_or_default();
-    let pulled =
-        on_own_runtime(registry.pull(&reference, policy)).with_context(|| format!("cannot get {reference}"))?;
     if let Some(trust) = trust {
-        let verified = on_own_runtime(registry.verify(&pulled.pinned, &trust))?;
+        let (pulled, verified) = on_own_runtime(async {
+            let pulled = args.registry.pull_with(&registry, &reference).await?;
+            let verified = registry.verify(&pulled.pinned, &trust).await?;
+            anyhow::Ok((pulled, verified))
+        })?;
         println!("{}: verified: {} ({} signature(s) found)", pulled.pinned, verified.by, verified.signatures);
         return Ok(());
     }
@@ -391,7 +406,11 @@ pub fn verify(args: VerifyArgs) -> anyhow::Result<()> {
         Some(path) => TrustRoot::from_file(path)?,
         None => TrustRoot::public(),
     };
-    let found = on_own_runtime(registry.signatures(&pulled.pinned, Some(&root)))?;
+    let (pulled, found) = on_own_runtime(async {
+        let pulled = args.registry.pull_with(&registry, &reference).await?;
+        let found = registry.signatures(&pulled.pinned, Some(&root)).await?;
+        anyhow::Ok((pulled, found))
+    })?;
     if found.is_empty() {
         anyhow::bail!("{}: not signed (no cosign signature for its digest)", pulled.pinned);
     }

@@ -2,6 +2,7 @@
 //! it (plain HTTP for named hosts, credentials, a timeout per operation,
 //! bounded retries of reads), over the [`Store`].
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -88,6 +89,9 @@ pub struct Registry {
     client: Client,
     store: Store,
     options: RegistryOptions,
+    /// Each registry's credentials, looked up once: a Docker credential
+    /// helper is a process to run, and a verified pull needs them twice.
+    credentials: tokio::sync::Mutex<HashMap<String, RegistryAuth>>,
 }
 
 impl Registry {
@@ -120,7 +124,7 @@ impl Registry {
                 .collect(),
             ..ClientConfig::default()
         };
-        Ok(Registry { client: Client::new(config), store, options })
+        Ok(Registry { client: Client::new(config), store, options, credentials: Default::default() })
     }
 
     /// The store it keeps artifacts in.
@@ -130,6 +134,18 @@ impl Registry {
 
     pub(crate) fn options(&self) -> &RegistryOptions {
         &self.options
+    }
+
+    /// The credentials for `registry` (see [`credentials::for_registry`]),
+    /// looked up on first use.
+    pub(crate) async fn auth(&self, registry: &str) -> Result<RegistryAuth, RegistryError> {
+        let mut known = self.credentials.lock().await;
+        if let Some(auth) = known.get(registry) {
+            return Ok(auth.clone());
+        }
+        let auth = credentials::for_registry(registry, self.options.credentials.as_ref()).await?;
+        known.insert(registry.to_owned(), auth.clone());
+        Ok(auth)
     }
 
     /// The component `reference` names, from the store or the registry as
@@ -189,7 +205,7 @@ impl Registry {
     /// Resolves `reference` at the registry, then fetches what the store
     /// lacks, by digest.
     async fn fetch(&self, reference: &ComponentRef) -> Result<Pulled, RegistryError> {
-        let auth = credentials::for_registry(reference.registry(), self.options.credentials.as_ref()).await?;
+        let auth = self.auth(reference.registry()).await?;
         let image = reference.oci();
         let (manifest_bytes, _) = self
             .read(reference, "its manifest", || self.client.pull_manifest_raw(image, &auth, &ACCEPTED_MANIFEST_TYPES))
@@ -201,6 +217,15 @@ impl Registry {
             && pinned != digest
         {
             return Err(RegistryError::DigestMismatch { expected: pinned.to_owned(), actual: digest });
+        }
+        // A tag that still names what the store holds: nothing more to fetch
+        // (a server's every start resolves its tags).
+        if let Some(stored) = self.stored(reference, &digest) {
+            if reference.digest().is_none() {
+                self.store.set_tag(reference, &digest)?;
+            }
+            tracing::info!(reference = %reference, %digest, "resolved; already in the local store");
+            return Ok(Pulled { fetched: true, ..stored });
         }
         let manifest = WasmManifest::parse(&manifest_bytes, None, self.options.max_size)
             .map_err(|e| e.for_reference(reference))?;
@@ -270,7 +295,7 @@ impl Registry {
         {
             return Err(RegistryError::DigestMismatch { expected: pinned.to_owned(), actual: digest });
         }
-        let auth = credentials::for_registry(reference.registry(), self.options.credentials.as_ref()).await?;
+        let auth = self.auth(reference.registry()).await?;
         let image = reference.oci();
         self.write(reference, "authenticate", || async {
             self.client.auth(image, &auth, RegistryOperation::Push).await.map(drop)

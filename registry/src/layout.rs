@@ -101,13 +101,16 @@ impl Annotations {
 
 /// `sha256:` and the hexadecimal SHA-256 of `bytes`.
 pub fn sha256_digest(bytes: &[u8]) -> String {
-    let hash = Sha256::digest(bytes);
-    let mut digest = String::with_capacity(71);
-    digest.push_str("sha256:");
-    for byte in hash {
-        digest.push_str(&format!("{byte:02x}"));
-    }
-    digest
+    format!("sha256:{}", hex(&Sha256::digest(bytes)))
+}
+
+/// `bytes` in lowercase hexadecimal.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut text, byte| {
+        let _ = write!(text, "{byte:02x}");
+        text
+    })
 }
 
 /// What an artifact made of `wasm` is pushed as: its config blob, and its

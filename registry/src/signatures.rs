@@ -121,7 +121,7 @@ impl TrustRoot {
         }
         let mut logs = BTreeMap::new();
         for log in root["tlogs"].as_array().into_iter().flatten() {
-            let id: String = decode(&log["logId"]["keyId"])?.iter().map(|b| format!("{b:02x}")).collect();
+            let id = crate::layout::hex(&decode(&log["logId"]["keyId"])?);
             logs.insert(id, decode(&log["publicKey"]["rawBytes"])?);
         }
         if certificates.is_empty() || logs.is_empty() {
@@ -194,7 +194,6 @@ impl VerificationConstraint for KeylessIdentity {
 /// so a key that outlived its certificate could sign anything.
 fn logs(bundle: &BundleContent, signature: &str, payload: &[u8]) -> bool {
     use base64::Engine;
-    use sha2::Digest;
     let bundle = match bundle {
         BundleContent::RekorBundle(bundle) => bundle,
         // Sigstore bundles (OCI referrers): sigstore-rs matches the entry
@@ -216,8 +215,8 @@ fn logs(bundle: &BundleContent, signature: &str, payload: &[u8]) -> bool {
     let same_signature =
         logged_signature.is_some_and(|logged| base64.decode(signature).is_ok_and(|ours| ours == logged));
     let hash = &spec["data"]["hash"];
-    let ours: String = sha2::Sha256::digest(payload).iter().map(|b| format!("{b:02x}")).collect();
-    same_signature && hash["algorithm"] == "sha256" && hash["value"].as_str() == Some(ours.as_str())
+    let ours = crate::layout::sha256_digest(payload);
+    same_signature && hash["algorithm"] == "sha256" && hash["value"].as_str() == ours.strip_prefix("sha256:")
 }
 
 impl Registry {
@@ -246,8 +245,7 @@ impl Registry {
     }
 
     async fn auth_for_signatures(&self, pinned: &ComponentRef) -> Result<Auth, RegistryError> {
-        let auth = crate::credentials::for_registry(pinned.registry(), self.options().credentials.as_ref()).await?;
-        Ok(Auth::from(&auth))
+        Ok(Auth::from(&self.auth(pinned.registry()).await?))
     }
 
     /// The signatures of `pinned` (a reference with a digest), and whether

@@ -5,6 +5,7 @@
 //! credentials from the flag, the environment and the Docker config, and
 //! what is refused.
 
+use mcp_wit_registry::layout::sha256_digest as digest_of;
 use mcp_wit_tests::support;
 use serde_json::json;
 use support::peers::{Peer, run_peer};
@@ -101,8 +102,7 @@ async fn pushed_components_are_served_by_tag_by_digest_and_offline_and_wash_read
 
 /// The hexadecimal SHA-256 of the fixture `name` (its layer's digest).
 fn fixture_sha256(name: &str) -> String {
-    let output = std::process::Command::new("sha256sum").arg(fixture(name)).output().unwrap();
-    String::from_utf8(output.stdout).unwrap().split_whitespace().next().unwrap().to_owned()
+    digest_of(&std::fs::read(fixture(name)).unwrap())["sha256:".len()..].to_owned()
 }
 
 #[test]
@@ -374,13 +374,6 @@ fn keyless_signatures_need_the_identity_the_issuer_and_the_signature_on_one_laye
             assert!(!listed.contains("in a transparency log"), "another signature's entry: {listed}");
         }
     }
-}
-
-/// `sha256:` and the hexadecimal SHA-256 of `bytes`.
-fn digest_of(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    let hash = sha2::Sha256::digest(bytes);
-    format!("sha256:{}", hash.iter().map(|b| format!("{b:02x}")).collect::<String>())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
