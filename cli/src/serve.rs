@@ -125,7 +125,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let tap = recording.as_ref().map(Recording::tap);
     let served = match http_options {
         Some(options) => {
-            let reload = Reload { args: args.clone(), engine, sources, secrets };
+            let reload = Reload::new(args.clone(), engine, sources, secrets);
             http::serve_http_with(routers, session_options, options.tap(tap), |reloader| {
                 tokio::spawn(reload.run(Box::new(move |routers| reloader.replace(routers))));
             })
@@ -137,7 +137,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             // hears which lists changed.
             let deployment = Deployment::new(routers);
             let mut session = Session::following(&deployment, session_options);
-            let reload = Reload { args: args.clone(), engine, sources, secrets };
+            let reload = Reload::new(args.clone(), engine, sources, secrets);
             std::thread::Builder::new().name("mcp-wit-watch".into()).spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
                 match runtime {
@@ -174,6 +174,10 @@ struct Reload {
     args: ServeArgs,
     engine: SizedEngine,
     sources: Vec<PathBuf>,
+    /// The sources' modification times when they were loaded: taken here,
+    /// not when the watching task first runs, so a change made before that
+    /// task is scheduled is still a change.
+    seen: Vec<Option<std::time::SystemTime>>,
     /// What the recording (if any) keeps out: a reload may not add to it.
     secrets: Vec<String>,
 }
@@ -182,6 +186,11 @@ struct Reload {
 const WATCH_POLL: Duration = Duration::from_millis(250);
 
 impl Reload {
+    fn new(args: ServeArgs, engine: SizedEngine, sources: Vec<PathBuf>, secrets: Vec<String>) -> Reload {
+        let seen = modified(&sources);
+        Reload { args, engine, sources, seen, secrets }
+    }
+
     /// Reloads on SIGHUP and, with `--watch`, when a served file changes;
     /// each version that loads and lists is handed to `replace`.
     async fn run(mut self, replace: Box<dyn Fn(mcp_wit::Routers) + Send>) {
@@ -193,7 +202,6 @@ impl Reload {
                 None
             }
         };
-        let mut seen = modified(&self.sources);
         let mut ticker = tokio::time::interval(Duration::from_secs(1));
         loop {
             #[cfg(unix)]
@@ -209,10 +217,10 @@ impl Reload {
                 _ = signalled => tracing::info!("SIGHUP received: reloading"),
                 _ = ticker.tick(), if self.args.watch => {
                     let now = modified(&self.sources);
-                    if now == seen {
+                    if now == self.seen {
                         continue;
                     }
-                    seen = now;
+                    self.seen = now;
                     tracing::info!("a served file changed: reloading");
                 }
             }
@@ -234,7 +242,7 @@ impl Reload {
                 }
                 Ok(Ok(loaded)) => {
                     self.sources = loaded.sources;
-                    seen = modified(&self.sources);
+                    self.seen = modified(&self.sources);
                     replace(loaded.routers);
                 }
                 Ok(Err(e)) => tracing::error!("the reload failed; the running version keeps serving: {e:#}"),
