@@ -19,6 +19,7 @@ mod replay;
 mod sandbox_args;
 mod serve;
 mod settings;
+mod telemetry;
 mod units;
 mod wrap;
 
@@ -157,7 +158,14 @@ fn main() -> ExitCode {
     // Commands that print their answer (inspect, call) say only what goes
     // wrong unless asked for more; a server narrates.
     let quiet = matches!(cli.command, Command::Inspect(_) | Command::Call(_));
-    init_logging(cli.verbose, cli.log_format, quiet);
+    let otlp = match &cli.command {
+        Command::Serve(args) => Some(args.otlp_endpoint()),
+        _ => None,
+    };
+    if let Err(e) = init_logging(cli.verbose, cli.log_format, quiet, otlp) {
+        eprintln!("error: cannot export traces: {e:#}");
+        return ExitCode::FAILURE;
+    }
     let result = match cli.command {
         Command::Serve(args) => serve::serve(*args),
         Command::New(args) => new::new(args),
@@ -177,6 +185,7 @@ fn main() -> ExitCode {
             Ok(())
         }
     };
+    telemetry::flush();
     // Logs still queued go out before the error, if any.
     mcp_wit::stderr::finish();
     match result {
@@ -188,7 +197,13 @@ fn main() -> ExitCode {
     }
 }
 
-fn init_logging(verbose: u8, format: LogFormat, quiet: bool) {
+/// Logs on stderr (text or JSON lines) and, for a server with a collector
+/// named (`otlp`: `Some` for `serve`, with its `--otlp-endpoint`), traces.
+fn init_logging(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&str>>) -> anyhow::Result<()> {
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+
     let default = match (verbose, quiet) {
         (0, true) => "warn",
         (0, false) => "info",
@@ -199,12 +214,18 @@ fn init_logging(verbose: u8, format: LogFormat, quiet: bool) {
         // The library, its protocol core and this binary (`mcp_wit` too).
         tracing_subscriber::EnvFilter::new(format!("mcp_wit={default},mcp_wit_protocol={default},warn"))
     });
-    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(mcp_wit::stderr::writer).with_ansi(false);
-    match format {
-        LogFormat::Text => logs.init(),
+    let logs = tracing_subscriber::fmt::layer().with_writer(mcp_wit::stderr::writer).with_ansi(false);
+    let logs: Box<dyn Layer<tracing_subscriber::Registry> + Send + Sync> = match format {
+        LogFormat::Text => logs.with_filter(filter).boxed(),
         LogFormat::Json => {
             mcp_wit::stderr::set_json_lines(true);
-            logs.json().flatten_event(true).init()
+            logs.json().flatten_event(true).with_filter(filter).boxed()
         }
-    }
+    };
+    let traces = match otlp {
+        Some(flag) => telemetry::layer(flag)?,
+        None => None,
+    };
+    tracing_subscriber::registry().with(logs).with(traces).init();
+    Ok(())
 }

@@ -40,6 +40,18 @@ impl Recording {
     }
 
     /// The tap transports record through.
+    /// Counts its drops in the metrics, when they are kept.
+    pub fn count_drops(&self) {
+        if let Some(metrics) = mcp_wit::telemetry::Metrics::global() {
+            let tap = self.recorder.tap();
+            metrics.counter(
+                "mcp_wit_recording_dropped",
+                "Messages left out of the recording because its writer fell behind",
+                Box::new(move || tap.dropped() as i64),
+            );
+        }
+    }
+
     pub fn tap(&self) -> Tap {
         Tap::new(RecordingTap(self.recorder.tap()))
     }

@@ -55,6 +55,7 @@ pub mod runtime;
 pub mod sandbox;
 pub mod stderr;
 mod sync;
+pub mod telemetry;
 pub mod transport;
 
 pub use error::{EngineError, LoadError};
@@ -64,7 +65,8 @@ pub use error::{EngineError, LoadError};
 pub use mcp_wit_protocol::block_on;
 pub use mcp_wit_protocol::{
     CacheHint, CacheScope, CallMode, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind,
-    GuestFault, Listeners, Method, MountError, Outbox, ProtocolVersion, RpcError, SessionOptions, Sink, contract,
+    GuestFault, Listeners, Method, MountError, Observer, Outbox, ProtocolVersion, RpcError, SessionOptions, Sink,
+    contract, observe,
     rounds::StateKey,
     validation::{SchemaError, ToolSchemas},
 };

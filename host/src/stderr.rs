@@ -21,6 +21,9 @@ use crate::sync::lock;
 /// lines are at most 8 KiB, so the queue holds 32 MiB at the very most.
 pub const QUEUED_LINES: usize = 4096;
 
+/// What the stderr thread gathers before it writes.
+const STDERR_BUFFER: usize = 64 << 10;
+
 struct Queue {
     writer: NonBlocking,
     /// Drops already told of.
@@ -36,7 +39,10 @@ fn queue() -> &'static Queue {
             .lossy(true)
             .buffered_lines_limit(QUEUED_LINES)
             .thread_name("mcp-wit-stderr")
-            .finish(std::io::stderr());
+            // Buffered: the thread writes what it drained at once, flushing
+            // whenever the queue is empty, so a busy server makes one write
+            // for many lines rather than one each (whole lines either way).
+            .finish(std::io::BufWriter::with_capacity(STDERR_BUFFER, std::io::stderr()));
         Queue { writer, reported: AtomicUsize::new(0), guard: Mutex::new(Some(guard)) }
     })
 }

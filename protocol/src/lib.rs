@@ -23,6 +23,7 @@
 //!   scopes each operation needs.
 //! - [`listeners`]: every client that hears of routers' changes, across
 //!   sessions.
+//! - [`observe`]: what each request came to, for logs, metrics and traces.
 //! - `http` (feature `http`): the Streamable HTTP rules every HTTP server of
 //!   the core applies (negotiation, the 2026-07-28 validation ladder).
 
@@ -43,6 +44,7 @@ pub mod jsonrpc;
 pub mod listeners;
 pub mod mapping;
 mod method;
+pub mod observe;
 pub mod params;
 mod prefixes;
 pub mod rounds;
@@ -61,6 +63,7 @@ pub use executor::block_on;
 pub use jsonrpc::RpcError;
 pub use listeners::{Listeners, Sink};
 pub use method::Method;
+pub use observe::Observer;
 pub use router::{CallContext, CallMode, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 pub use routers::{CollisionCheckError, Mount, MountError, Routers};
 pub use session::{Admitted, DEFAULT_MAX_OUTPUT, Outbox, Outcome, Session, SessionOptions, StatelessRequest};

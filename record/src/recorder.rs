@@ -164,6 +164,11 @@ impl Recorder {
 }
 
 impl RecordTap {
+    /// Messages dropped so far because the writer had fallen behind.
+    pub fn dropped(&self) -> u64 {
+        self.shared.dropped.load(Ordering::Relaxed)
+    }
+
     /// Records `message` (a JSON-RPC message's text) of `session`, unless
     /// the writer has fallen behind or the recording ended (then it is
     /// counted as dropped).

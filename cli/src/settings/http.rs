@@ -62,7 +62,7 @@ pub struct HttpSettings {
     #[arg(long, value_name = "N")]
     pub max_queued_requests: Option<usize>,
     /// Serve `/healthz` (liveness) and `/readyz` (readiness: 503 while
-    /// saturated or shutting down) for load balancers and Kubernetes probes
+    /// saturated, draining or shutting down) for load balancers and Kubernetes probes
     /// [default: on a loopback address only].
     #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub health: Option<bool>,
@@ -76,8 +76,17 @@ pub struct HttpSettings {
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]
     pub body_timeout: Option<Duration>,
-    /// How long requests in flight get to finish after SIGINT/SIGTERM
-    /// [default: 10s].
+    /// After SIGINT/SIGTERM, how long `/readyz` answers 503 "draining" while
+    /// everything is still served, before the listener closes. Behind a load
+    /// balancer, make it longer than the balancer takes to mark a server down
+    /// (check interval × failures, e.g. 5s) so that no client is refused. A
+    /// second signal ends it [default: none, so that a server run by hand
+    /// stops at once].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(deserialize_with = "units::duration")]
+    pub drain_delay: Option<Duration>,
+    /// How long requests in flight get to finish once the listener closed
+    /// (after SIGINT/SIGTERM and --drain-delay) [default: 10s].
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(deserialize_with = "units::duration")]
     pub shutdown_timeout: Option<Duration>,
@@ -108,6 +117,7 @@ impl HttpSettings {
             health: self.health.or(lower.health),
             header_timeout: self.header_timeout.or(lower.header_timeout),
             body_timeout: self.body_timeout.or(lower.body_timeout),
+            drain_delay: self.drain_delay.or(lower.drain_delay),
             shutdown_timeout: self.shutdown_timeout.or(lower.shutdown_timeout),
             sse_keep_alive: self.sse_keep_alive.or(lower.sse_keep_alive),
         }
@@ -129,6 +139,7 @@ impl HttpSettings {
             ("--health", self.health.is_some()),
             ("--header-timeout", self.header_timeout.is_some()),
             ("--body-timeout", self.body_timeout.is_some()),
+            ("--drain-delay", self.drain_delay.is_some()),
             ("--shutdown-timeout", self.shutdown_timeout.is_some()),
             ("--sse-keep-alive", self.sse_keep_alive.is_some()),
         ]
@@ -156,6 +167,7 @@ impl HttpSettings {
             max_body_size,
             header_timeout: self.header_timeout.unwrap_or(defaults.header_timeout),
             body_timeout: self.body_timeout.unwrap_or(defaults.body_timeout),
+            drain_delay: self.drain_delay.unwrap_or(defaults.drain_delay),
             shutdown_timeout: self.shutdown_timeout.unwrap_or(defaults.shutdown_timeout),
             keep_alive: self.sse_keep_alive.unwrap_or(defaults.keep_alive).max(Duration::from_millis(10)),
             tap: None,

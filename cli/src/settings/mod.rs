@@ -117,6 +117,9 @@ pub struct ServeSettings {
     pub http: HttpSettings,
     #[command(flatten)]
     pub auth: AuthSettings,
+    /// `[telemetry]` in mcp-wit.toml.
+    #[command(flatten)]
+    pub telemetry: TelemetrySettings,
 }
 
 /// Who may reuse a cached result.
@@ -286,15 +289,18 @@ impl ServeSettings {
             record_redact: [lower.record_redact, self.record_redact].concat(),
             http: self.http.over(lower.http),
             auth: self.auth.over(lower.auth),
+            telemetry: self.telemetry.over(lower.telemetry),
         }
     }
 }
 
 mod auth;
 mod http;
+mod telemetry;
 
 pub use auth::AuthSettings;
 pub use http::{HttpSettings, parse_addr};
+pub use telemetry::{MetricsSetting, TelemetrySettings};
 
 #[cfg(test)]
 mod tests {

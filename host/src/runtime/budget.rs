@@ -22,6 +22,8 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Instant;
 
 use crate::sync::lock;
+use crate::telemetry::{ComponentStats, Metrics};
+use prometheus_client::registry::Unit;
 
 /// How much of the machine the budget takes when none is given: half of
 /// the memory the process may use (the cgroup's limit when there is one,
@@ -119,6 +121,43 @@ impl MemoryBudget {
         (self.refused.load(Ordering::Relaxed), self.released.load(Ordering::Relaxed))
     }
 
+    /// Reports its figures in `metrics` at each scrape: what instances
+    /// hold, their peak, the limit, and the pressure it was under.
+    pub fn report_to(self: &Arc<Self>, metrics: &Metrics) {
+        let (used, peak, limit, refused, released) =
+            (self.clone(), self.clone(), self.clone(), self.clone(), self.clone());
+        metrics.gauge(
+            "mcp_wit_memory_used",
+            "Memory all instances hold (--max-total-memory counts it)",
+            Some(Unit::Bytes),
+            Box::new(move || used.used() as i64),
+        );
+        metrics.gauge(
+            "mcp_wit_memory_peak",
+            "The most memory all instances have held at once",
+            Some(Unit::Bytes),
+            Box::new(move || peak.peak() as i64),
+        );
+        if self.is_limited() {
+            metrics.gauge(
+                "mcp_wit_memory_budget",
+                "What all instances may hold (--max-total-memory)",
+                Some(Unit::Bytes),
+                Box::new(move || limit.limit() as i64),
+            );
+        }
+        metrics.counter(
+            "mcp_wit_memory_refused",
+            "Memory growth refused for want of room in the budget",
+            Box::new(move || refused.pressure().0 as i64),
+        );
+        metrics.counter(
+            "mcp_wit_memory_idle_released",
+            "Idle instances released to make room in the budget",
+            Box::new(move || released.pressure().1 as i64),
+        );
+    }
+
     /// Makes `holder`'s idle instances releasable under pressure, for as
     /// long as it lives.
     pub(super) fn watch(&self, holder: Weak<dyn IdleInstances>) {
@@ -192,6 +231,8 @@ pub struct InstanceMemory {
     cap: usize,
     budget: Arc<MemoryBudget>,
     held: AtomicUsize,
+    /// Its component's counts, when metrics are installed.
+    stats: Option<Arc<ComponentStats>>,
 }
 
 impl std::fmt::Debug for InstanceMemory {
@@ -203,7 +244,16 @@ impl std::fmt::Debug for InstanceMemory {
 impl InstanceMemory {
     /// An instance's account: at most `cap` bytes, taken from `budget`.
     pub fn new(cap: usize, budget: Arc<MemoryBudget>) -> Arc<Self> {
-        Arc::new(InstanceMemory { cap, budget, held: AtomicUsize::new(0) })
+        InstanceMemory::counted(cap, budget, None)
+    }
+
+    /// [`InstanceMemory::new`] for an instance of the component `stats`
+    /// counts: one more alive while this lives, and its peak its high water.
+    pub fn counted(cap: usize, budget: Arc<MemoryBudget>, stats: Option<Arc<ComponentStats>>) -> Arc<Self> {
+        if let Some(stats) = &stats {
+            stats.instance_made();
+        }
+        Arc::new(InstanceMemory { cap, budget, held: AtomicUsize::new(0), stats })
     }
 
     /// The instance's cap.
@@ -231,7 +281,10 @@ impl InstanceMemory {
         if !self.budget.reserve(bytes) {
             return Err(MemoryRefusal::ServerBudget(self.budget.limit));
         }
-        self.held.fetch_add(bytes, Ordering::Relaxed);
+        let now = self.held.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        if let Some(stats) = &self.stats {
+            stats.memory_held(now);
+        }
         Ok(())
     }
 
@@ -247,6 +300,9 @@ impl InstanceMemory {
 impl Drop for InstanceMemory {
     fn drop(&mut self) {
         self.budget.release(*self.held.get_mut());
+        if let Some(stats) = &self.stats {
+            stats.instance_dropped();
+        }
     }
 }
 

@@ -3,7 +3,9 @@
 //! [`ClientLink`] (which the protocol core made); this module only converts
 //! between WIT values and the core's, and bounds the waits.
 
+use mcp_wit_protocol::observe::TRACE_TARGET;
 use std::time::Instant;
+use tracing::Instrument;
 
 use std::future::Future;
 use wasmtime::StoreContextMut;
@@ -303,7 +305,8 @@ impl Asking {
     /// Asks `question` with `params` (JSON text).
     pub(super) async fn ask(self, question: Asked, params: Option<&str>) -> Answer<String> {
         let Some(link) = &self.link else { return Ok(Err(no_client())) };
-        let asked = link.ask(question, params, self.bound.clone()).await;
+        let span = tracing::debug_span!(target: TRACE_TARGET, "ask client", mcp.method.name = question.method());
+        let asked = link.ask(question, params, self.bound.clone()).instrument(span).await;
         self.answered(asked.map(|json| json.get().to_owned()))
     }
 
@@ -311,7 +314,8 @@ impl Asking {
     async fn ask_all(self, questions: Vec<Question>) -> wasmtime::Result<Vec<Result<String, ClientError>>> {
         let Some(link) = &self.link else { return Ok(questions.iter().map(|_| Err(no_client().into())).collect()) };
         let keyed = questions.into_iter().map(Keyed::from).collect();
-        match link.ask_all(keyed, self.bound.clone()).await {
+        let span = tracing::debug_span!(target: TRACE_TARGET, "ask client", mcp.method.name = "batch");
+        match link.ask_all(keyed, self.bound.clone()).instrument(span).await {
             Ok(answers) => {
                 Ok(answers.into_iter().map(|a| a.map(|json| json.get().to_owned()).map_err(Into::into)).collect())
             }

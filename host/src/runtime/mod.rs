@@ -9,6 +9,7 @@ pub mod budget;
 pub mod cache;
 mod caller;
 mod client;
+mod code;
 mod convert;
 pub mod engine;
 mod exports;
@@ -29,20 +30,21 @@ use std::sync::{Arc, OnceLock};
 
 use mcp_wit_protocol::{CacheHint, CallMode, FaultKind, GuestFault};
 
-use wasmtime::component::{Component, InstancePre};
+use wasmtime::component::Component;
 use wasmtime::{Engine, Precompiled};
 
 use crate::error::LoadError;
 use crate::sandbox::SandboxPolicy;
+use crate::telemetry::{ComponentStats, Metrics};
 use budget::{InstanceMemory, MemoryBudget};
 use cache::CompileCache;
+use code::{Code, Linked};
 use instance::{NotMade, RouterExports};
 use limits::Limits;
-use load::{
-    Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, check_router_types, compile_error, link,
-};
+use load::{Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, check_router_types, compile_error};
 pub use load::{MAX_GUEST_FILE, compile, read_guest_file};
-use store::StoreData;
+use std::time::Instant;
+use tracing::Instrument;
 
 /// A new instance's memory account.
 type Memory = Arc<InstanceMemory>;
@@ -84,51 +86,8 @@ struct Inner {
     /// `code` on the engine that allocates on demand, once the pool was
     /// full (see `engine::overflow_of`).
     overflow: OnceLock<Result<Code, String>>,
-}
-
-/// What instances are made of: a component or an Extism plugin.
-#[derive(Clone)]
-#[cfg_attr(feature = "extism", expect(clippy::large_enum_variant, reason = "one per loaded guest, behind an `Arc`"))]
-enum Code {
-    Component {
-        /// Linked with blocking WASI.
-        blocking: Linked,
-        /// Linked with async WASI on first need: most processes call one way only.
-        async_pre: OnceLock<Result<Linked, String>>,
-        /// What it imports of the project's interfaces.
-        imports: Imports,
-    },
-    #[cfg(feature = "extism")]
-    Plugin {
-        linked: plugin::LinkedPlugin,
-        /// What `config_get` finds: the environment the policy grants.
-        config: Arc<std::collections::BTreeMap<String, String>>,
-    },
-}
-
-/// What instances for one way of calling are made from: the linked
-/// component and where its router functions are.
-#[derive(Clone)]
-struct Linked {
-    pre: InstancePre<StoreData>,
-    exports: RouterExports,
-    /// The extension's functions, for components that export it.
-    extension: Option<extension::ExtensionExports>,
-}
-
-impl Linked {
-    fn new(engine: &Engine, component: &Component, imports: Imports, calls: CallMode) -> wasmtime::Result<Self> {
-        let pre = link(engine, component, imports, calls)?;
-        // A middleware over a router without the extension exports it but
-        // has nothing behind it: served as a router without the extension.
-        let exports = RouterExports::find(component)?;
-        // The extension's types are 25.3.26's: a 25.6.18 router has none.
-        let extension = match (imports.extension, exports) {
-            (true, _) | (_, RouterExports::V25_6_18(_)) => None,
-            (false, RouterExports::V25_3_26(_)) => extension::ExtensionExports::find(component)?,
-        };
-        Ok(Linked { pre, exports, extension })
-    }
+    /// What its instances count, once one is made with metrics installed.
+    stats: OnceLock<Arc<ComponentStats>>,
 }
 
 impl Clone for Inner {
@@ -146,6 +105,7 @@ impl Clone for Inner {
             // A component with other settings keeps instances of its own.
             kept: Arc::default(),
             overflow: self.overflow.clone(),
+            stats: OnceLock::new(),
         }
     }
 }
@@ -274,6 +234,7 @@ impl LoadedRouter {
             max_callers: DEFAULT_MAX_CALLERS,
             kept: Arc::default(),
             overflow: OnceLock::new(),
+            stats: OnceLock::new(),
         };
         LoadedRouter { inner: Arc::new(inner) }
     }
@@ -449,13 +410,16 @@ impl LoadedRouter {
     /// calls on the caller's thread.
     pub fn instantiate(&self) -> Result<RouterInstance, GuestFault> {
         let inner = &self.inner;
-        match inner.code.instantiate(&inner.policy, inner.limits, self.memory()) {
+        let _span = self.instantiation_span().entered();
+        let started = Instant::now();
+        let made = match inner.code.instantiate(&inner.policy, inner.limits, self.memory()) {
             Err(NotMade::PoolFull(full)) => {
                 self.overflow(full, false)?.instantiate(&inner.policy, inner.limits, self.memory())
             }
             made => made,
-        }
-        .map_err(NotMade::into_fault)
+        };
+        self.instantiated(started, made.is_ok());
+        made.map_err(NotMade::into_fault)
     }
 
     /// Creates a fresh instance for async calls (the `_async` methods of
@@ -468,18 +432,43 @@ impl LoadedRouter {
     /// instance ([`EngineOptions::async_calls`](engine::EngineOptions::async_calls)).
     pub async fn instantiate_async(&self) -> Result<RouterInstance, GuestFault> {
         let inner = &self.inner;
-        match inner.code.instantiate_async(&inner.policy, inner.limits, self.memory()).await {
-            Err(NotMade::PoolFull(full)) => {
-                self.overflow(full, true)?.instantiate_async(&inner.policy, inner.limits, self.memory()).await
+        let started = Instant::now();
+        let making = async {
+            match inner.code.instantiate_async(&inner.policy, inner.limits, self.memory()).await {
+                Err(NotMade::PoolFull(full)) => {
+                    self.overflow(full, true)?.instantiate_async(&inner.policy, inner.limits, self.memory()).await
+                }
+                made => made,
             }
-            made => made,
-        }
-        .map_err(NotMade::into_fault)
+        };
+        let made = making.instrument(self.instantiation_span()).await;
+        self.instantiated(started, made.is_ok());
+        made.map_err(NotMade::into_fault)
     }
 
-    /// A new instance's memory account: its cap, in the server's budget.
+    /// The span of one instantiation, for a tracer.
+    fn instantiation_span(&self) -> tracing::Span {
+        tracing::debug_span!(target: crate::telemetry::TRACE_TARGET, "instantiate", mcp.wit.component = self.label())
+    }
+
+    /// Records an instantiation that took since `started`, when metrics
+    /// are installed.
+    fn instantiated(&self, started: Instant, made: bool) {
+        if let (true, Some(metrics)) = (made, Metrics::global()) {
+            metrics.instantiated(self.label(), started.elapsed());
+        }
+    }
+
+    /// A new instance's memory account: its cap, in the server's budget,
+    /// counted for its component.
     fn memory(&self) -> Memory {
-        InstanceMemory::new(self.inner.limits.max_memory, self.inner.budget.clone())
+        let stats = match self.inner.stats.get() {
+            Some(stats) => Some(stats.clone()),
+            // Metrics may be installed after the component was loaded.
+            None => Metrics::global()
+                .map(|_| self.inner.stats.get_or_init(|| ComponentStats::tracked(self.label())).clone()),
+        };
+        InstanceMemory::counted(self.inner.limits.max_memory, self.inner.budget.clone(), stats)
     }
 
     /// What instances are made from once the engine's pool is `full`: the
@@ -501,77 +490,6 @@ impl LoadedRouter {
         };
         let code = self.inner.overflow.get_or_init(|| self.inner.code.on(&engine));
         code.as_ref().map_err(|e| fault(format!("the instance pool is full ({full:#}) and {e}")))
-    }
-}
-
-impl Code {
-    /// The engine it was compiled for.
-    fn engine(&self) -> &Engine {
-        match self {
-            Code::Component { blocking, .. } => blocking.pre.engine(),
-            #[cfg(feature = "extism")]
-            Code::Plugin { linked, .. } => linked.engine(),
-        }
-    }
-
-    fn instantiate(&self, policy: &SandboxPolicy, limits: Limits, memory: Memory) -> Result<RouterInstance, NotMade> {
-        match self {
-            Code::Component { blocking: Linked { pre, exports, extension }, .. } => {
-                RouterInstance::new(pre, exports, *extension, policy, limits, memory)
-            }
-            #[cfg(feature = "extism")]
-            Code::Plugin { linked, config } => mcp_wit_protocol::block_on(RouterInstance::new_plugin(
-                linked,
-                policy,
-                (limits, memory),
-                CallMode::Blocking,
-                config.clone(),
-            )),
-        }
-    }
-
-    async fn instantiate_async(
-        &self,
-        policy: &SandboxPolicy,
-        limits: Limits,
-        memory: Memory,
-    ) -> Result<RouterInstance, NotMade> {
-        let (blocking, async_pre, imports) = match self {
-            Code::Component { blocking, async_pre, imports } => (blocking, async_pre, *imports),
-            #[cfg(feature = "extism")]
-            Code::Plugin { linked, config } => {
-                return RouterInstance::new_plugin(linked, policy, (limits, memory), CallMode::Async, config.clone())
-                    .await;
-            }
-        };
-        let linked = async_pre.get_or_init(|| {
-            let pre = &blocking.pre;
-            Linked::new(pre.engine(), pre.component(), imports, CallMode::Async).map_err(|e| format!("{e:#}"))
-        });
-        let Linked { pre, exports, extension } = linked.as_ref().map_err(|message| {
-            GuestFault::new(FaultKind::Instantiate, format!("cannot link the component for async calls: {message}"))
-        })?;
-        RouterInstance::new_async(pre, exports, *extension, policy, limits, memory).await
-    }
-
-    /// The same code on `engine`, which has this code's engine's settings:
-    /// its compiled form is reused, not compiled again.
-    fn on(&self, engine: &Engine) -> Result<Code, String> {
-        let moved = |e: wasmtime::Error| format!("the compiled code could not be moved to the on-demand engine: {e:#}");
-        match self {
-            Code::Component { blocking, imports, .. } => {
-                let compiled = blocking.pre.component().serialize().map_err(moved)?;
-                // SAFETY: `compiled` is what this process just serialized, for
-                // an engine of the same settings as `engine`.
-                let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
-                let blocking = Linked::new(engine, &component, *imports, CallMode::Blocking).map_err(moved)?;
-                Ok(Code::Component { blocking, async_pre: OnceLock::new(), imports: *imports })
-            }
-            #[cfg(feature = "extism")]
-            Code::Plugin { linked, config } => {
-                Ok(Code::Plugin { linked: linked.on(engine).map_err(moved)?, config: config.clone() })
-            }
-        }
     }
 }
 

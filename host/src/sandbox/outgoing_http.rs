@@ -296,12 +296,22 @@ impl WasiHttpHooks for OutgoingHttp {
         }
         tracing::debug!(component = %self.label, method = %request.method(), uri = %request.uri(), "outgoing HTTP");
         let options = self.capped(options);
-        Box::new(async move {
-            use http_body_util::BodyExt;
-            let (response, io) = wasmtime_wasi_http::default_send_request(request, Some(options)).await?;
-            let io: Box<dyn Future<Output = Result<(), HttpError>> + Send> = Box::new(io);
-            Ok((response.map(BodyExt::boxed_unsync), io))
-        })
+        let span = tracing::debug_span!(
+            target: mcp_wit_protocol::observe::TRACE_TARGET,
+            "outgoing HTTP",
+            otel.kind = "client",
+            http.request.method = %request.method(),
+            url.full = %request.uri(),
+        );
+        Box::new(tracing::Instrument::instrument(
+            async move {
+                use http_body_util::BodyExt;
+                let (response, io) = wasmtime_wasi_http::default_send_request(request, Some(options)).await?;
+                let io: Box<dyn Future<Output = Result<(), HttpError>> + Send> = Box::new(io);
+                Ok((response.map(BodyExt::boxed_unsync), io))
+            },
+            span,
+        ))
     }
 }
 

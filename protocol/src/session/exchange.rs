@@ -8,8 +8,10 @@
 //! one for itself and nothing more.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use serde_json::value::RawValue;
+use tracing::Instrument;
 
 use super::stamp::Stamp;
 use super::{Era, Outbox, Outcome, Phase, Request, SessionOptions, SessionState};
@@ -18,8 +20,10 @@ use crate::client::{Peer, QuestionIds};
 use crate::jsonrpc::{RpcError, code};
 use crate::listeners::Listeners;
 use crate::method::Method;
-use crate::router::{CallContext, Router, RouterComponent};
+use crate::observe::{Finished, Origin, Started, Target, TraceContext};
+use crate::router::{CallContext, FaultKind, Router, RouterComponent};
 use crate::routers::{Routers, ToolFacts};
+use crate::version::ProtocolVersion;
 
 /// Output buffer capacity kept between messages.
 const RETAINED_BUFFER: usize = 1 << 20;
@@ -57,6 +61,50 @@ pub(super) struct Exchange<C: RouterComponent> {
     pub(super) listeners: Option<Arc<Listeners>>,
     /// Each mount's prefix, when several are mounted.
     pub(super) uri_prefixes: Option<Arc<[String]>>,
+    /// Where its requests come from, for the observer.
+    pub(super) origin: Origin,
+    /// The trace context the transport carried with the next request.
+    pub(super) transport_context: Option<TraceContext>,
+    /// What the request being handled came to, for the observer (filled
+    /// only when there is one).
+    pub(super) watch: Watch,
+}
+
+/// What a request came to beyond its outcome, noted as it is handled.
+#[derive(Default)]
+pub(super) struct Watch {
+    /// Whether anyone observes: nothing is noted otherwise.
+    pub(super) on: bool,
+    pub(super) target: Option<(TargetKind, Box<str>)>,
+    pub(super) mount: Option<usize>,
+    pub(super) tool_error: bool,
+    pub(super) fault: Option<FaultKind>,
+    pub(super) output_capped: bool,
+    pub(super) input_required: bool,
+    pub(super) version: Option<ProtocolVersion>,
+    /// The message of the error sent, if one was.
+    pub(super) error: Option<String>,
+}
+
+#[derive(Clone, Copy)]
+pub(super) enum TargetKind {
+    Tool,
+    Prompt,
+    Resource,
+}
+
+/// A request being watched: the span it runs in and when it started.
+pub(super) struct Watching {
+    span: tracing::Span,
+    started: Instant,
+}
+
+/// Runs `answering` inside `watching`'s span, if any.
+pub(super) async fn within<F: Future>(watching: Option<&Watching>, answering: F) -> F::Output {
+    match watching {
+        Some(watching) => answering.instrument(watching.span.clone()).await,
+        None => answering.await,
+    }
 }
 
 impl<C: RouterComponent> Exchange<C> {
@@ -78,6 +126,75 @@ impl<C: RouterComponent> Exchange<C> {
             question_ids: QuestionIds::default(),
             listeners: None,
             uri_prefixes: None,
+            origin: Origin::default(),
+            transport_context: None,
+            watch: Watch::default(),
+        }
+    }
+
+    /// Starts watching request `id`, when an observer watches.
+    pub(super) fn watch_start(&mut self, method: &str, id: &RawValue, params: Option<&RawValue>) -> Option<Watching> {
+        let observer = self.options.observer.as_ref()?;
+        self.watch = Watch { on: true, ..Watch::default() };
+        let transport_context = self.transport_context.take();
+        let started =
+            Started { method, id, params, origin: &self.origin, transport_context: transport_context.as_ref() };
+        let span = observer.started(&started);
+        Some(Watching { span, started: Instant::now() })
+    }
+
+    /// Notes what request `id` named, once a router knows it.
+    pub(super) fn watch_target(&mut self, mount: usize, kind: TargetKind, name: &str) {
+        if self.watch.on {
+            self.watch.mount = Some(mount);
+            self.watch.target = Some((kind, name.into()));
+        }
+    }
+
+    /// Tells the observer what request `id` came to.
+    pub(super) fn watch_finish(
+        &mut self,
+        watching: Watching,
+        method_name: &str,
+        id: &RawValue,
+        params: Option<&RawValue>,
+        outcome: Outcome,
+    ) {
+        let Some(observer) = &self.options.observer else { return };
+        let watch = std::mem::take(&mut self.watch);
+        let target = watch.target.as_ref().map(|(kind, name)| match kind {
+            TargetKind::Tool => Target::Tool(name),
+            TargetKind::Prompt => Target::Prompt(name),
+            TargetKind::Resource => Target::Resource(name),
+        });
+        let label = watch.mount.map(|mount| self.routers.mounts()[mount].component.label());
+        let finished = Finished {
+            method_name,
+            method: Method::parse(method_name),
+            id,
+            params,
+            target,
+            component: label,
+            outcome,
+            tool_error: watch.tool_error,
+            fault: watch.fault,
+            output_capped: watch.output_capped,
+            input_required: watch.input_required,
+            error_message: watch.error.as_deref(),
+            version: watch.version,
+            origin: &self.origin,
+            caller: self.cx.caller.as_deref(),
+            duration: watching.started.elapsed(),
+            answer: matches!(outcome, Outcome::Answered).then_some(self.buf.as_slice()),
+        };
+        observer.finished(&watching.span, &finished);
+    }
+
+    /// Lets go of a huge answer's buffer once it is sent (and reported).
+    pub(super) fn recycle_buffer(&mut self) {
+        if self.buf.capacity() > RETAINED_BUFFER {
+            // One huge result must not pin its size for the session's life.
+            self.buf = Vec::with_capacity(1024);
         }
     }
 
@@ -95,14 +212,15 @@ impl<C: RouterComponent> Exchange<C> {
     }
 
     /// Sends what answering request `id` came to: its answer, its error, or
-    /// nothing (cancelled, or answered later), and says which.
+    /// nothing (cancelled, or answered later), and says which. The answer
+    /// stays in `self.buf` for the observer until [`Self::recycle_buffer`].
     pub(super) fn deliver<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
         answered: Result<(), RpcError>,
         out: &mut O,
     ) -> Outcome {
-        let outcome = match answered {
+        match answered {
             Ok(()) if self.deferred => Outcome::Deferred,
             Ok(()) => {
                 out.send(&self.buf);
@@ -114,14 +232,12 @@ impl<C: RouterComponent> Exchange<C> {
             }
             Err(error) => {
                 self.send_error(Some(id), &error, out);
+                if self.watch.on {
+                    self.watch.error = Some(error.message.clone());
+                }
                 Outcome::Failed(error.code)
             }
-        };
-        if self.buf.capacity() > RETAINED_BUFFER {
-            // One huge result must not pin its size for the session's life.
-            self.buf = Vec::with_capacity(1024);
         }
-        outcome
     }
 
     /// Calls the handler of `method`. Those that need a 2025 session's
@@ -145,6 +261,9 @@ impl<C: RouterComponent> Exchange<C> {
                 Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first")))
             }
         };
+        if self.watch.on {
+            self.watch.version = ready.as_ref().ok().copied();
+        }
         let stateful = || {
             RpcError::new(
                 code::METHOD_NOT_FOUND,

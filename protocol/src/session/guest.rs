@@ -1,5 +1,7 @@
 //! Calling a mounted router and turning its faults into JSON-RPC errors.
 
+use tracing::Instrument;
+
 use super::exchange::Exchange;
 use crate::jsonrpc::RpcError;
 use crate::router::{CallContext, FaultKind, GuestFault, GuestResult, RouterComponent};
@@ -29,7 +31,15 @@ impl<C: RouterComponent> Exchange<C> {
         if let Some(link) = &self.cx.client {
             link.enter(mount);
         }
-        match call(&mut self.open[mount], &self.cx).await {
+        // For a tracer: the guest's share of the request (debug level, so
+        // that logs at the default level do not carry it).
+        let span = tracing::debug_span!(
+            target: crate::observe::TRACE_TARGET,
+            "guest call",
+            mcp.wit.component = self.routers.mounts()[mount].component.label(),
+            mcp.wit.target = target.map(|(_, name)| name),
+        );
+        match call(&mut self.open[mount], &self.cx).instrument(span).await {
             Ok(value) => Ok(value),
             Err(fault) => Err(self.fault(mount, target, fault)),
         }
@@ -37,6 +47,7 @@ impl<C: RouterComponent> Exchange<C> {
 
     fn fault(&mut self, mount: usize, target: Option<(&str, &str)>, fault: GuestFault) -> RpcError {
         let label = self.routers.mounts()[mount].component.label();
+        self.watch.fault = Some(fault.kind);
         let of = match target {
             Some((kind, name)) => format!("{kind} `{name}`: "),
             None => String::new(),

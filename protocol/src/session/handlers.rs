@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::exchange::Exchange;
+use super::exchange::{Exchange, TargetKind};
 use super::{Outbox, Phase, Ready, RequestParams, SessionState};
 use crate::auth::OperationKind;
 use crate::contract;
@@ -167,6 +167,7 @@ impl<C: RouterComponent> Exchange<C> {
         let Some((mount, name)) = self.routers.route_name(&p.name) else {
             return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)));
         };
+        self.watch_target(mount, TargetKind::Tool, &p.name);
         #[cfg(feature = "validate")]
         let schemas = match self.options.validate_input || v.has_structured_output() {
             true => self.tool_schemas(mount, name).await?,
@@ -177,6 +178,7 @@ impl<C: RouterComponent> Exchange<C> {
             schemas.as_ref().filter(|_| self.options.validate_input).and_then(|s| s.check_arguments(arguments).err())
         {
             let message = format!("Invalid arguments for tool `{}`: {why}", p.name);
+            self.watch.tool_error = true;
             return self.reply(id, &mapping::tool_error_result(&message));
         }
         let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
@@ -188,6 +190,7 @@ impl<C: RouterComponent> Exchange<C> {
                     tracing::warn!(component = %label, tool = %name, "a structured result that breaks its output schema: {why}");
                     let message =
                         format!("The tool `{}` returned a result that does not match its output schema: {why}", p.name);
+                    self.watch.tool_error = true;
                     return self.reply(id, &mapping::tool_error_result(&message));
                 }
                 // Progress counts against the output cap with the result:
@@ -209,6 +212,7 @@ impl<C: RouterComponent> Exchange<C> {
                         }
                     }
                 }
+                self.watch.tool_error = result.is_error == Some(true);
                 let replied = self.reply_after(id, &mapping::call_tool_result(&result, structured, v), progress_bytes);
                 if replied.is_ok() {
                     progress.iter().for_each(|message| out.send(message));
@@ -222,7 +226,10 @@ impl<C: RouterComponent> Exchange<C> {
                 contract::ToolError::InvalidParameters(message)
                 | contract::ToolError::ExecutionError(message)
                 | contract::ToolError::SchemaError(message),
-            ) => self.reply(id, &mapping::tool_error_result(&message)),
+            ) => {
+                self.watch.tool_error = true;
+                self.reply(id, &mapping::tool_error_result(&message))
+            }
         }
     }
 
@@ -330,6 +337,7 @@ impl<C: RouterComponent> Exchange<C> {
         let Some((mount, uri)) = self.routers.route_uri(&p.uri) else {
             return Err(not_found());
         };
+        self.watch_target(mount, TargetKind::Resource, &p.uri);
         match self.guest_for(mount, Some(("resource", uri)), async |r, cx| r.read_resource(cx, uri).await).await? {
             Ok(result) => {
                 let routers = self.routers.clone();
@@ -414,6 +422,7 @@ impl<C: RouterComponent> Exchange<C> {
         let Some((mount, name)) = self.routers.route_name(&p.name) else {
             return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)));
         };
+        self.watch_target(mount, TargetKind::Prompt, &p.name);
         let answered = match self.extends(mount) {
             true => {
                 let arguments = &p.arguments;

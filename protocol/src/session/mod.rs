@@ -37,6 +37,7 @@ use crate::executor::block_on;
 use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::listeners::{Listeners, Listening, Sink};
 use crate::method::Method;
+use crate::observe::{Observer, Origin, SessionEnded};
 use crate::params::{self, LogLevel};
 use crate::rounds::StateKey;
 use crate::router::{CallMode, Router, RouterComponent};
@@ -51,24 +52,10 @@ pub use stateless::StatelessRequest;
 /// Default for [`SessionOptions::max_output`]: 16 MiB.
 pub const DEFAULT_MAX_OUTPUT: usize = 16 << 20;
 
-/// What became of a request a session handled: what its last message to
-/// the client says, so that a transport need not read it back (2026-07-28
-/// over HTTP gives some errors a status of their own).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[must_use]
-pub enum Outcome {
-    /// Its result was sent.
-    Answered,
-    /// Its error, with this JSON-RPC code, was sent.
-    Failed(i32),
-    /// Nothing was sent: it was cancelled.
-    Cancelled,
-    /// It stays open, answered later (`subscriptions/listen`).
-    Deferred,
-}
+pub use crate::observe::Outcome;
 
 /// Settings a session is created with.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct SessionOptions {
     /// Page size for list results; `None` returns every item in one page.
     pub page_size: Option<usize>,
@@ -88,6 +75,22 @@ pub struct SessionOptions {
     /// Whether a tool's arguments are checked against its input schema
     /// before the guest runs (a failure is a tool error naming why).
     pub validate_input: bool,
+    /// Told of every request and of every 2025 session's end (logs,
+    /// metrics, traces); none by default.
+    pub observer: Option<Arc<dyn Observer>>,
+}
+
+impl std::fmt::Debug for SessionOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SessionOptions")
+            .field("page_size", &self.page_size)
+            .field("max_output", &self.max_output)
+            .field("state_ttl", &self.state_ttl)
+            .field("list_filter", &self.list_filter)
+            .field("validate_input", &self.validate_input)
+            .field("observer", &self.observer.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for SessionOptions {
@@ -99,6 +102,7 @@ impl Default for SessionOptions {
             state_ttl: crate::rounds::DEFAULT_STATE_TTL,
             list_filter: None,
             validate_input: true,
+            observer: None,
         }
     }
 }
@@ -187,6 +191,8 @@ pub(super) struct SessionState {
     sink: Option<Arc<dyn Sink>>,
     /// A 2025 session's registration with the listeners.
     listening: Option<Listening>,
+    /// When `initialize` opened it, if an observer watches.
+    opened: Option<std::time::Instant>,
 }
 
 /// One client's session with the routers it is served.
@@ -211,6 +217,7 @@ impl<C: RouterComponent> Session<C> {
                 client: ClientCapabilities::default(),
                 sink: None,
                 listening: None,
+                opened: None,
             },
             following: None,
         }
@@ -264,6 +271,18 @@ impl<C: RouterComponent> Session<C> {
     /// calls' context, and a 2026-07-28 `requestState` is bound to it.
     pub fn set_caller(&mut self, caller: Option<SharedCaller>) {
         self.ex.cx.caller = caller;
+    }
+
+    /// Where its requests come from, as its observer hears (see
+    /// [`SessionOptions::observer`]).
+    pub fn set_origin(&mut self, origin: Origin) {
+        self.ex.origin = origin;
+    }
+
+    /// The trace context the transport carried with the next request (the
+    /// HTTP `traceparent` header): its span's parent when `_meta` names none.
+    pub fn set_transport_context(&mut self, context: Option<crate::observe::TraceContext>) {
+        self.ex.transport_context = context;
     }
 
     /// Who made the last request, when authenticated.
@@ -392,8 +411,19 @@ impl<C: RouterComponent> Session<C> {
     async fn handle_incoming<O: Outbox + ?Sized>(&mut self, message: Incoming<'_>, out: &mut O) {
         match message {
             Incoming::Request { id, method, params } => {
-                let answered = self.answer_request(id, &method, Method::parse(&method), params, out).await;
-                let _ = self.ex.deliver(id, answered, out);
+                let watching = self.ex.watch_start(&method, id, params);
+                let answering = self.answer_request(id, &method, Method::parse(&method), params, out);
+                let answered = exchange::within(watching.as_ref(), answering).await;
+                let outcome = self.ex.deliver(id, answered, out);
+                if let Some(watching) = watching {
+                    if method == "initialize" && outcome == Outcome::Answered {
+                        self.state.opened = Some(std::time::Instant::now());
+                    }
+                    // `initialize` itself settles the revision it is served at.
+                    self.ex.watch.version = self.ex.watch.version.or(self.protocol_version());
+                    self.ex.watch_finish(watching, &method, id, params, outcome);
+                }
+                self.ex.recycle_buffer();
             }
             Incoming::Notification { method, params } => self.notification(&method, params).await,
             Incoming::Response { id } => {
@@ -486,6 +516,22 @@ impl<C: RouterComponent> Session<C> {
                 }
             }
             other => tracing::debug!(method = other, "ignoring an unknown notification"),
+        }
+    }
+}
+
+impl<C: RouterComponent> Drop for Session<C> {
+    fn drop(&mut self) {
+        // Only sessions `initialize` opened: a stateless 2025 request's
+        // session of one message is no session to a client.
+        if let (Some(opened), Some(observer), Phase::Ready(ready)) =
+            (self.state.opened, &self.ex.options.observer, &self.state.phase)
+        {
+            observer.session_ended(&SessionEnded {
+                version: ready.version,
+                origin: &self.ex.origin,
+                lasted: opened.elapsed(),
+            });
         }
     }
 }

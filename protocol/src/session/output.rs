@@ -61,6 +61,7 @@ impl<C: RouterComponent> Exchange<C> {
                     )),
                 };
                 tracing::warn!("{}; the instance is replaced", error.message);
+                self.watch.output_capped = true;
                 // The guest's memory grew to hold the oversized result and
                 // never shrinks: a fresh instance gives it back. Which mount
                 // produced it is not known here, so every one is replaced.

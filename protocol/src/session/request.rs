@@ -64,6 +64,7 @@ impl<C: RouterComponent> Exchange<C> {
             // A question without an answer ended the guest's call: the round
             // ends with it, not with the failure.
             if let Some(required) = link.input_required(&self.options.state_key, self.options.state_ttl) {
+                self.watch.input_required = true;
                 return self.reply_input_required(id, required);
             }
             if let Some(error) = link.capability_required() {

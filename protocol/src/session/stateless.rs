@@ -14,6 +14,7 @@ use crate::envelope::Envelope;
 use crate::jsonrpc::RpcError;
 use crate::listeners::Listeners;
 use crate::method::Method;
+use crate::observe::Origin;
 use crate::router::{CallMode, RouterComponent};
 use crate::routers::Routers;
 
@@ -82,7 +83,26 @@ impl<C: RouterComponent> StatelessRequest<C> {
         params: Option<&RawValue>,
         out: &mut (dyn Outbox + Send),
     ) -> Outcome {
-        let answered = self.ex.serve_admitted(id, admitted, RequestParams::raw(params), None, out).await;
-        self.ex.deliver(id, answered, out)
+        let method = admitted.method().as_str();
+        let watching = self.ex.watch_start(method, id, params);
+        let answering = self.ex.serve_admitted(id, admitted, RequestParams::raw(params), None, out);
+        let answered = super::exchange::within(watching.as_ref(), answering).await;
+        let outcome = self.ex.deliver(id, answered, out);
+        if let Some(watching) = watching {
+            self.ex.watch_finish(watching, method, id, params, outcome);
+        }
+        outcome
+    }
+
+    /// The trace context the transport carried with the next request (the
+    /// HTTP `traceparent` header): its span's parent when `_meta` names none.
+    pub fn set_transport_context(&mut self, context: Option<crate::observe::TraceContext>) {
+        self.ex.transport_context = context;
+    }
+
+    /// Where the request comes from, as its observer hears (see
+    /// [`SessionOptions::observer`]).
+    pub fn set_origin(&mut self, origin: Origin) {
+        self.ex.origin = origin;
     }
 }

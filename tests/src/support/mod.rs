@@ -5,9 +5,12 @@
 
 pub mod composition;
 pub mod engines;
+pub mod haproxy;
 pub mod http;
 pub mod in_process;
+pub mod otlp;
 pub mod peers;
+pub mod prometheus;
 pub mod registry;
 pub mod schema;
 pub mod sdks;

@@ -5,6 +5,7 @@
 use std::convert::Infallible;
 use std::future::Ready;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use axum::body::Body;
 use axum::extract::State;
@@ -19,14 +20,18 @@ use super::wire::{self, TRANSPORT_ERROR};
 /// Seconds a refused client is asked to wait.
 const RETRY_AFTER_SECONDS: &str = "1";
 
+/// Why `/readyz` fails during the drain delay, while everything is still
+/// served.
+const DRAINING: &str = "draining: shutting down once --drain-delay is over";
+
 /// Liveness: the server answers.
 pub(super) async fn live() -> Response {
     text(StatusCode::OK, "ok\n")
 }
 
 /// Readiness: 200 while the server takes new sessions and connections, 503
-/// (with `Retry-After`) while it is saturated or shutting down; the body
-/// says which, with the figures.
+/// (with `Retry-After`) while it is saturated, draining before a shutdown
+/// or shutting down; the body says which, with the figures.
 pub(super) async fn ready(State(server): State<Arc<ServerState>>) -> Response {
     readiness(&server)
 }
@@ -37,6 +42,8 @@ fn readiness(server: &ServerState) -> Response {
     let connections = options.max_connections.saturating_sub(server.connections.available_permits());
     let not_ready = if *server.shutdown.borrow() {
         Some("shutting down")
+    } else if server.draining.load(Ordering::Relaxed) {
+        Some(DRAINING)
     } else if !options.stateless && server.sessions.is_full() {
         Some("every session slot is taken by sessions in use (--max-sessions)")
     } else if connections >= options.max_connections && !server.open.has_idle() {

@@ -1,11 +1,14 @@
 //! The listening server: accepting connections within the limit (the
 //! connection idle longest makes room), serving each behind the front door,
-//! and shutting down (streams end, requests get their grace, then an error).
+//! and shutting down (a drain delay for load balancers to notice, then
+//! streams end, requests get their grace, then an error).
 
 use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::task::Poll;
 use std::time::Duration;
 
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -49,10 +52,30 @@ impl HttpServer {
         Reloader(self.server.clone())
     }
 
-    /// Serves until `shutdown` completes, then stops accepting, ends the
-    /// server-to-client streams and gives in-flight requests
-    /// `shutdown_timeout` to finish.
+    /// Serves until `shutdown` completes, then drains and shuts down:
+    ///
+    /// 1. for [`drain_delay`](HttpOptions::drain_delay) (none by default),
+    ///    `/readyz` answers 503 "draining" while everything else is served as
+    ///    before, new connections included, so that a load balancer checking
+    ///    it stops sending requests here before any is refused;
+    /// 2. the listener closes, idle connections close, server-to-client
+    ///    streams end, and requests in flight get
+    ///    [`shutdown_timeout`](HttpOptions::shutdown_timeout) to finish;
+    ///    those still running then are answered with an error.
     pub async fn run(self, shutdown: impl Future<Output = ()>) -> io::Result<()> {
+        self.run_with_drain_skip(shutdown, std::future::pending()).await
+    }
+
+    /// [`run`](HttpServer::run), where the drain delay also ends once
+    /// `skip_drain` completes. `skip_drain` is first polled as the delay
+    /// begins, before `/readyz` fails, so a signal listener made there hears
+    /// only later signals: [`serve_http`](super::serve_http) passes one for
+    /// a second SIGINT or SIGTERM.
+    pub async fn run_with_drain_skip(
+        self,
+        shutdown: impl Future<Output = ()>,
+        skip_drain: impl Future<Output = ()>,
+    ) -> io::Result<()> {
         let HttpServer { listener, server } = self;
         let addr = listener.local_addr()?;
         let options = &server.options;
@@ -74,11 +97,19 @@ impl HttpServer {
         // Connections beyond the limit that are answered 503 at once.
         let turned_away = Arc::new(Semaphore::new((options.max_connections / 8).max(16)));
         let open = server.open.clone();
-        tokio::pin!(shutdown);
+        // Until the listener closes: the signal, then the drain delay.
+        let stop = {
+            let server = server.clone();
+            async move {
+                shutdown.await;
+                drain(&server, skip_drain).await;
+            }
+        };
+        tokio::pin!(stop);
         loop {
             let (stream, peer) = tokio::select! {
                 biased;
-                () = &mut shutdown => break,
+                () = &mut stop => break,
                 accepted = listener.accept() => match accepted {
                     Ok(accepted) => accepted,
                     Err(e) => {
@@ -90,7 +121,7 @@ impl HttpServer {
                 },
             };
             let _ = stream.set_nodelay(true);
-            let Some(permit) = permit_for(&connections, &turned_away, &open, &mut shutdown).await else { break };
+            let Some(permit) = permit_for(&connections, &turned_away, &open, &mut stop).await else { break };
             let tracked = open.open(matches!(permit, Permit::Serve(_)));
             let mut down = server.shutdown.subscribe();
             let permit = match permit {
@@ -159,7 +190,32 @@ impl HttpServer {
     }
 }
 
-/// What an accepted connection may do.
+/// The drain delay after a shutdown signal: `/readyz` fails while all else
+/// is served, until the delay is over or `skip` completes.
+async fn drain(server: &ServerState, skip: impl Future<Output = ()>) {
+    let delay = server.options.drain_delay;
+    if delay.is_zero() {
+        return;
+    }
+    // Armed (polled once) before `/readyz` tells of the drain, so that a
+    // signal sent on seeing it fail is not missed.
+    tokio::pin!(skip);
+    let skipped = std::future::poll_fn(|cx| Poll::Ready(skip.as_mut().poll(cx).is_ready())).await;
+    if skipped {
+        tracing::info!("drain delay skipped");
+        return;
+    }
+    server.draining.store(true, Ordering::Relaxed);
+    tracing::info!(
+        "draining for {delay:?}: /readyz answers 503 so that load balancers stop sending requests here; \
+         everything is served meanwhile"
+    );
+    tokio::select! {
+        () = tokio::time::sleep(delay) => tracing::info!("drain delay over"),
+        () = skip => tracing::info!("drain delay cut short"),
+    }
+}
+
 /// A slot for a connection just accepted: served if one is free, else
 /// after the connection idle longest makes room, else turned away (503)
 /// while a few slots for that remain; else it waits for either. `None`:
@@ -210,6 +266,7 @@ const CUT_OFF_GRACE: Duration = Duration::from_secs(1);
 /// close before another is asked.
 const MAKE_ROOM_WAIT: Duration = Duration::from_millis(50);
 
+/// What an accepted connection may do.
 enum Permit {
     /// Be served.
     Serve(tokio::sync::OwnedSemaphorePermit),

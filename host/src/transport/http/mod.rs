@@ -22,8 +22,11 @@
 //! - **Security**: `Origin` and (for loopback binds) `Host` are checked before
 //!   anything else (`origin_guard.rs`); bodies are size- and time-limited; headers
 //!   must arrive within `--header-timeout`.
-//! - **Shutdown**: on SIGINT/SIGTERM the listener closes, server-to-client
-//!   streams end, in-flight requests get `--shutdown-timeout` to finish.
+//! - **Shutdown**: on SIGINT/SIGTERM `/readyz` answers 503 "draining" for
+//!   `--drain-delay` while everything is still served, so that a load
+//!   balancer stops sending requests first (a second signal cuts the delay
+//!   short); then the listener closes, server-to-client streams end,
+//!   in-flight requests get `--shutdown-timeout` to finish.
 //! - **Embedding**: [`axum_router`] gives the same endpoints as an axum
 //!   `Router`, to merge into an app of one's own. [`HttpServer`] serves that
 //!   router too, behind a front door (`front.rs`) that takes an MCP client's
@@ -35,6 +38,7 @@ mod connections;
 mod front;
 mod health;
 mod http_sse;
+mod metrics_endpoint;
 mod modern;
 mod origin_guard;
 mod resume;
@@ -46,6 +50,7 @@ mod tap_layer;
 mod wire;
 
 pub use auth::{AuthOptions, DEFAULT_ALGORITHMS, KeyOptions, KeySource, METADATA_PATH};
+pub use metrics_endpoint::serve_metrics;
 
 /// The reconnection delay SSE streams suggest to clients (`retry:`), in
 /// milliseconds.
@@ -61,6 +66,7 @@ use axum::Router;
 use axum::routing::{get, post};
 use tokio::sync::{Semaphore, watch};
 
+use mcp_wit_protocol::observe::{Origin, Transport};
 use mcp_wit_protocol::{Deployment, Listeners, SessionOptions};
 
 use crate::{LoadedRouter, Routers, Session, StatelessRequest};
@@ -86,6 +92,9 @@ pub(crate) struct ServerState {
     /// Every client that hears of routers' changes: 2025 sessions' streams
     /// and 2026-07-28 `subscriptions/listen` streams.
     listeners: Arc<Listeners>,
+    /// Set when a shutdown signal starts the drain delay
+    /// ([`HttpOptions::drain_delay`]): `/readyz` answers 503 "draining".
+    draining: std::sync::atomic::AtomicBool,
     /// Turns `true` when the server shuts down: long-lived streams end.
     shutdown: watch::Sender<bool>,
     /// Turns `true` when the shutdown's grace (`shutdown_timeout`) ran out:
@@ -129,6 +138,22 @@ impl ServerState {
         let (cut, _) = watch::channel(false);
         let listeners = Listeners::new();
         let connections = Arc::new(Semaphore::new(options.max_connections));
+        if let Some(metrics) = crate::telemetry::Metrics::global() {
+            let (open, max) = (connections.clone(), options.max_connections);
+            metrics.gauge(
+                "mcp_wit_http_connections",
+                "HTTP connections open",
+                None,
+                Box::new(move || max.saturating_sub(open.available_permits()) as i64),
+            );
+            let table = sessions.clone();
+            metrics.gauge(
+                "mcp_wit_sessions",
+                "2025 sessions open over HTTP",
+                None,
+                Box::new(move || table.len() as i64),
+            );
+        }
         let health = options.health.unwrap_or(bound.ip().is_loopback());
         Ok(ServerState {
             deployment: Deployment::new(routers),
@@ -137,6 +162,7 @@ impl ServerState {
             security,
             sessions,
             listeners,
+            draining: Default::default(),
             shutdown,
             cut,
             connections,
@@ -156,6 +182,7 @@ impl ServerState {
     /// reach every listening client.
     fn session(&self, caller: &RequestCaller) -> Session {
         let mut session = Session::following(&self.deployment, self.session_options.clone());
+        session.set_origin(Origin { transport: Transport::Tcp, session_id: None });
         session.set_caller(caller.0.clone());
         if session.talks_back() {
             session.set_listeners(self.listeners.clone());
@@ -168,6 +195,7 @@ impl ServerState {
     fn stateless_request(&self, caller: &RequestCaller) -> StatelessRequest {
         let (_, routers) = self.deployment.current();
         let mut request = StatelessRequest::new(routers, self.session_options.clone(), caller.0.clone());
+        request.set_origin(Origin { transport: Transport::Tcp, session_id: None });
         if request.talks_back() {
             request.set_listeners(self.listeners.clone());
         }
@@ -221,10 +249,15 @@ fn router(server: Arc<ServerState>) -> Router {
         .layer(axum::middleware::from_fn_with_state(server.clone(), origin_guard::check));
     // Probes come from load balancers and the kubelet, without an MCP
     // client's headers: outside the MCP layers.
-    let probes = match server.health {
+    let mut probes = match server.health {
         true => Router::new().route("/healthz", get(health::live)).route("/readyz", get(health::ready)),
         false => Router::new(),
     };
+    // For Prometheus, which scrapes without an MCP client's headers either;
+    // only where the process keeps metrics (`--metrics`).
+    if crate::telemetry::Metrics::global().is_some() {
+        probes = probes.route("/metrics", get(metrics_endpoint::scrape));
+    }
     mcp.merge(probes).with_state(server)
 }
 
@@ -236,11 +269,14 @@ fn router(server: Arc<ServerState>) -> Router {
 ///
 /// `options.addr` is the address the app is served on: on a loopback address,
 /// `Host` and `Origin` are checked as `serve_http` checks them. The
-/// connection settings (`max_connections`, `header_timeout`,
+/// connection settings (`max_connections`, `header_timeout`, `drain_delay`,
 /// `shutdown_timeout`) belong to whatever serves the app and are not used.
-/// When `shutdown` completes, the server-to-client streams end, so that a
-/// graceful shutdown of the app is not held up by clients that keep them
-/// open; pass [`std::future::pending`] if the app never stops.
+/// When `shutdown` completes, `/readyz` answers 503 and the server-to-client
+/// streams end, so that a graceful shutdown of the app is not held up by
+/// clients that keep them open; pass [`std::future::pending`] if the app
+/// never stops. To drain behind a load balancer as [`HttpServer::run`] does,
+/// complete `shutdown` at the signal and stop the app's listener a drain
+/// delay later.
 ///
 /// Call it within a tokio runtime: it spawns the task that ends idle
 /// sessions. The error says what to fix in `options` (authorization
@@ -273,7 +309,8 @@ pub fn axum_router(
 }
 
 /// Serves `routers` (one component, or several as one server) over HTTP
-/// until SIGINT or SIGTERM, on a runtime of its own.
+/// until SIGINT or SIGTERM, on a runtime of its own, then shuts down as
+/// [`HttpServer::run`] does; a second signal during the drain delay ends it.
 pub fn serve_http(
     routers: impl Into<Routers>,
     session_options: SessionOptions,
@@ -296,7 +333,8 @@ pub fn serve_http_with(
     let result = runtime.block_on(async move {
         let server = HttpServer::bind(routers, session_options, options).await?;
         started(server.reloader());
-        server.run(shutdown_signal()).await
+        // A second signal is heard only once the first started the drain.
+        server.run_with_drain_skip(shutdown_signal(), shutdown_signal()).await
     });
     // Guest calls still running past the grace period are abandoned.
     runtime.shutdown_timeout(Duration::from_millis(500));

@@ -85,6 +85,7 @@ pub async fn serve(
         });
     }
     let mut request = server.stateless_request(caller);
+    request.set_transport_context(trace_context(headers));
     let admitted = match request.admit(method, &envelope).await {
         Ok(admitted) => admitted,
         Err(error) => return Answered(rejected(id, error)),
@@ -157,4 +158,11 @@ async fn listen(server: &Arc<ServerState>, mut session: Session, admitted: Admit
         }
     });
     wire::event_stream(sse::body(Vec::new(), Some(rx), keep_alive, None, (), None))
+}
+
+/// The W3C trace context of the HTTP headers, if any.
+fn trace_context(headers: &HeaderMap) -> Option<mcp_wit_protocol::observe::TraceContext> {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let traceparent = header("traceparent")?;
+    Some(mcp_wit_protocol::observe::TraceContext { traceparent: Some(traceparent), tracestate: header("tracestate") })
 }

@@ -34,7 +34,8 @@ pub struct HttpOptions {
     /// another is answered -32603 "server busy" at once.
     pub max_queued_requests: usize,
     /// Serve `/healthz` (liveness) and `/readyz` (readiness: 503 while the
-    /// server is saturated or shutting down) beside the MCP endpoints.
+    /// server is saturated, draining or shutting down) beside the MCP
+    /// endpoints.
     /// `None`: only when listening on a loopback address.
     pub health: Option<bool>,
     /// Largest accepted request body (413 beyond).
@@ -43,7 +44,15 @@ pub struct HttpOptions {
     pub header_timeout: Duration,
     /// Time allowed for a request body (408 beyond).
     pub body_timeout: Duration,
-    /// Time in-flight requests get after a shutdown signal.
+    /// Time between the shutdown signal and closing the listener, during
+    /// which `/readyz` answers 503 "draining" while everything is served as
+    /// before: long enough for a load balancer's health checks to take the
+    /// server out of rotation (more than its check interval × the failures
+    /// it needs), so that no client meets a refused connection. Zero (the
+    /// default): the listener closes at the signal, as a server no balancer
+    /// watches should, e.g. on Ctrl-C.
+    pub drain_delay: Duration,
+    /// Time in-flight requests get once the listener closed.
     pub shutdown_timeout: Duration,
     /// Interval of keep-alive comments on SSE streams.
     pub keep_alive: Duration,
@@ -103,6 +112,7 @@ impl Default for HttpOptions {
             max_body_size: crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
+            drain_delay: DEFAULT_DRAIN_DELAY,
             shutdown_timeout: DEFAULT_SHUTDOWN_TIMEOUT,
             keep_alive: Duration::from_secs(15),
             tap: None,
@@ -123,5 +133,8 @@ pub const DEFAULT_MAX_QUEUED_REQUESTS: usize = 32;
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Default of [`HttpOptions::body_timeout`].
 pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Default of [`HttpOptions::drain_delay`]: none, since only a balancer
+/// needs one, and a server run by hand should stop when asked.
+pub const DEFAULT_DRAIN_DELAY: Duration = Duration::ZERO;
 /// Default of [`HttpOptions::shutdown_timeout`].
 pub const DEFAULT_SHUTDOWN_TIMEOUT: Duration = Duration::from_secs(10);

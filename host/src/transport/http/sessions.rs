@@ -266,7 +266,7 @@ impl Sessions {
     pub fn insert(
         &self,
         transport: Transport,
-        session: Session,
+        mut session: Session,
         stream: Arc<ServerStream>,
         client: Option<Arc<str>>,
     ) -> Result<Arc<HttpSession>, Full> {
@@ -283,6 +283,10 @@ impl Sessions {
                 break id.into();
             }
         };
+        session.set_origin(mcp_wit_protocol::observe::Origin {
+            transport: mcp_wit_protocol::observe::Transport::Tcp,
+            session_id: Some(id.clone()),
+        });
         let entry = Arc::new(HttpSession {
             id: id.clone(),
             transport,

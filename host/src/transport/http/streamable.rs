@@ -24,6 +24,7 @@ use super::modern::{self, ModernOutcome};
 use super::sessions::{Full, HttpSession, ServerStream, Transport};
 use super::sse;
 use super::wire::{self, PostedMessage, SESSION_ID, TRANSPORT_ERROR, internal};
+use crate::telemetry::metrics::Refusal;
 use mcp_wit_protocol::jsonrpc::{self, Message};
 
 /// `POST /mcp`.
@@ -266,6 +267,7 @@ pub(super) fn hand_over_answer(session: &HttpSession, bytes: &[u8]) {
 /// The JSON-RPC answer to a request on a saturated session: -32603 at
 /// once, rather than a wait behind the session's queue.
 pub(super) fn server_busy(queued: usize, id: Option<&RawValue>) -> Vec<u8> {
+    crate::telemetry::metrics::refused(Refusal::Overload);
     let mut body = Vec::new();
     let message = format!(
         "server busy: {queued} requests of this session are already running or waiting; retry once some are answered"
@@ -276,6 +278,7 @@ pub(super) fn server_busy(queued: usize, id: Option<&RawValue>) -> Vec<u8> {
 
 /// 503 for a session that finds no room, saying why and when to retry.
 pub(super) fn too_many_sessions(full: Full) -> Response {
+    crate::telemetry::metrics::refused(Refusal::Sessions);
     let message = match full {
         Full::Table => "Service Unavailable: every session slot is taken by sessions in use (--max-sessions); retry \
                         later"

@@ -52,6 +52,7 @@ use mcp_wit_protocol::jsonrpc::Message;
 
 use super::ServerState;
 use super::wire::{self, TRANSPORT_ERROR};
+use crate::telemetry::metrics::Refusal;
 pub use keys::{KeyOptions, KeySource};
 use token_cache::Validator;
 
@@ -344,13 +345,23 @@ impl FromRequestParts<Arc<ServerState>> for RequestCaller {
 /// server is a resource server, leaving its [`RequestCaller`].
 pub(super) async fn require(State(server): State<Arc<ServerState>>, mut request: Request, next: Next) -> Response {
     let Some(auth) = &server.auth else { return next.run(request).await };
-    match auth.authenticate(request.headers(), request.uri()).await {
+    let span = tracing::debug_span!(target: crate::telemetry::TRACE_TARGET, "authorize");
+    let authenticated =
+        tracing::Instrument::instrument(auth.authenticate(request.headers(), request.uri()), span).await;
+    match authenticated {
         Ok(caller) => {
             let addr = client_addr(request.extensions());
             request.extensions_mut().insert(RequestCaller(Some(caller), addr));
             next.run(request).await
         }
-        Err(refusal) => refusal,
+        Err(refusal) => {
+            let why = match refusal.status() {
+                axum::http::StatusCode::FORBIDDEN => Refusal::Forbidden,
+                _ => Refusal::Unauthorized,
+            };
+            crate::telemetry::metrics::refused(why);
+            refusal
+        }
     }
 }
 
@@ -366,7 +377,7 @@ pub(super) fn allow_operation(server: &ServerState, caller: &RequestCaller, mess
         return Ok(());
     }
     let named = RequestSubject::of(method, params.as_deref());
-    auth.allow(caller, named.operation(method))
+    auth.allow(caller, named.operation(method)).inspect_err(|_| crate::telemetry::metrics::refused(Refusal::Forbidden))
 }
 
 /// `GET /.well-known/oauth-protected-resource[/<path>]`.

@@ -14,13 +14,16 @@ use mcp_wit::{
     Session, SessionOptions, StdioOptions,
 };
 
+mod reload;
+
 use crate::config_file::ConfigFile;
 use crate::demo;
 use crate::progress::CompileProgress;
 use crate::record::Recording;
 use crate::registry::RegistryArgs;
 use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy, secret_values};
-use crate::settings::ServeSettings;
+use crate::settings::{MetricsSetting, ServeSettings};
+use reload::Reload;
 
 #[derive(clap::Args, Clone)]
 pub struct ServeArgs {
@@ -101,8 +104,17 @@ pub struct Loaded {
     pub http_options: Option<mcp_wit::HttpOptions>,
     pub max_message_size: usize,
     pub settings: ServeSettings,
-    /// The `--secret` values of what is served, when it is recorded.
+    /// The `--secret` values of what is served, when it is recorded or its
+    /// arguments logged.
     pub secrets: Vec<String>,
+}
+
+impl ServeArgs {
+    /// `--otlp-endpoint`: traces are set up with the logs, before anything
+    /// else is read.
+    pub fn otlp_endpoint(&self) -> Option<&str> {
+        self.settings.telemetry.otlp_endpoint.as_deref()
+    }
 }
 
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
@@ -122,6 +134,22 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         }
         None => None,
     };
+    match settings.telemetry.metrics_for(http_options.as_ref().map(|o| o.addr)) {
+        MetricsSetting::At(addr) => {
+            mcp_wit::transport::http::serve_metrics(addr)?;
+        }
+        MetricsSetting::On if http_options.is_none() => tracing::warn!(
+            "metrics are kept but not served: a stdio server serves them on a listener of their own \
+             (--metrics HOST:PORT)"
+        ),
+        MetricsSetting::On | MetricsSetting::Off => {}
+    }
+    if let Some(metrics) = mcp_wit::telemetry::Metrics::global() {
+        engine.budget.report_to(metrics);
+    }
+    if let Some(recording) = &recording {
+        recording.count_drops();
+    }
     let tap = recording.as_ref().map(Recording::tap);
     let served = match http_options {
         Some(options) => {
@@ -163,99 +191,8 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     served
 }
 
-/// Reloads what is served, on SIGHUP and (with `--watch`) when its files
-/// change: everything is loaded again on the same engine, compiled and
-/// checked (instantiated, its tools, prompts and resources listed, its names
-/// checked for collisions) before it replaces what runs; a version that fails any of
-/// that is logged and the running one keeps serving. Settings of the
-/// transport and the engine (address, limits on sessions, the pool) stay
-/// as they started: they need a restart.
-struct Reload {
-    args: ServeArgs,
-    engine: SizedEngine,
-    sources: Vec<PathBuf>,
-    /// The sources' modification times when they were loaded: taken here,
-    /// not when the watching task first runs, so a change made before that
-    /// task is scheduled is still a change.
-    seen: Vec<Option<std::time::SystemTime>>,
-    /// What the recording (if any) keeps out: a reload may not add to it.
-    secrets: Vec<String>,
-}
-
 /// How often an idle stdio connection under `--watch` looks for a reload.
 const WATCH_POLL: Duration = Duration::from_millis(250);
-
-impl Reload {
-    fn new(args: ServeArgs, engine: SizedEngine, sources: Vec<PathBuf>, secrets: Vec<String>) -> Reload {
-        let seen = modified(&sources);
-        Reload { args, engine, sources, seen, secrets }
-    }
-
-    /// Reloads on SIGHUP and, with `--watch`, when a served file changes;
-    /// each version that loads and lists is handed to `replace`.
-    async fn run(mut self, replace: Box<dyn Fn(mcp_wit::Routers) + Send>) {
-        #[cfg(unix)]
-        let mut hangup = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) {
-            Ok(signal) => Some(signal),
-            Err(e) => {
-                tracing::warn!("cannot listen for SIGHUP: {e}");
-                None
-            }
-        };
-        let mut ticker = tokio::time::interval(Duration::from_secs(1));
-        loop {
-            #[cfg(unix)]
-            let signalled = async {
-                match &mut hangup {
-                    Some(signal) => signal.recv().await,
-                    None => std::future::pending().await,
-                }
-            };
-            #[cfg(not(unix))]
-            let signalled = std::future::pending::<Option<()>>();
-            tokio::select! {
-                _ = signalled => tracing::info!("SIGHUP received: reloading"),
-                _ = ticker.tick(), if self.args.watch => {
-                    let now = modified(&self.sources);
-                    if now == self.seen {
-                        continue;
-                    }
-                    self.seen = now;
-                    tracing::info!("a served file changed: reloading");
-                }
-            }
-            let (args, engine) = (self.args.clone(), self.engine.clone());
-            let checked = move || {
-                let loaded = load_on(&args, Some(engine))?;
-                // Everything the new version lists, asked now: a version that
-                // cannot list is refused, and sessions that move to it compare
-                // their lists with this.
-                mcp_wit::block_on(loaded.routers.listing(mcp_wit::CallMode::Blocking))?;
-                anyhow::Ok(loaded)
-            };
-            match tokio::task::spawn_blocking(checked).await {
-                Ok(Ok(loaded)) if loaded.secrets.iter().any(|secret| !self.secrets.contains(secret)) => {
-                    tracing::error!(
-                        "the reload failed; the running version keeps serving: it brings secrets the recording \
-                         started without (restart to record it)"
-                    );
-                }
-                Ok(Ok(loaded)) => {
-                    self.sources = loaded.sources;
-                    self.seen = modified(&self.sources);
-                    replace(loaded.routers);
-                }
-                Ok(Err(e)) => tracing::error!("the reload failed; the running version keeps serving: {e:#}"),
-                Err(e) => tracing::error!("the reload failed; the running version keeps serving: {e}"),
-            }
-        }
-    }
-}
-
-/// When each file was last modified (`None`: it cannot be read).
-fn modified(paths: &[PathBuf]) -> Vec<Option<std::time::SystemTime>> {
-    paths.iter().map(|path| std::fs::metadata(path).and_then(|m| m.modified()).ok()).collect()
-}
 
 /// Loads what `args` (and the file they name) say to serve.
 pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
@@ -384,7 +321,8 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     let cache_hint = settings.cache_hint();
     let mut mounted = Vec::new();
     // What a recording must never hold: the secrets of what is served.
-    let recording = settings.record.is_some();
+    // Logged arguments are masked as the recording is.
+    let recording = settings.record.is_some() || settings.telemetry.log_arguments == Some(true);
     let mut secrets = Vec::new();
     let mut described = Vec::new();
     // Pulled components are kept beside the compiled ones.
@@ -491,11 +429,32 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         // Set by the HTTP server from its authorization settings.
         list_filter: None,
         validate_input: settings.validation.validate_input(),
+        observer: Some(observer(&settings, http_options.as_ref().map(|o| o.addr), &secrets)),
     };
     // A pulled component's file never changes (it is named by its digest):
     // watching it is harmless, and a reload resolves its tag again.
     let sources = args.file.iter().cloned().chain(sources).collect();
     Ok(Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets })
+}
+
+/// What watches every request: the request log, the metrics (installed
+/// here unless off), spans when traces are exported.
+fn observer(
+    settings: &ServeSettings,
+    http: Option<std::net::SocketAddr>,
+    secrets: &[String],
+) -> Arc<dyn mcp_wit::Observer> {
+    let metrics = settings.telemetry.metrics_for(http) != MetricsSetting::Off;
+    if metrics {
+        mcp_wit::telemetry::Metrics::install();
+    }
+    mcp_wit::telemetry::Telemetry::new(mcp_wit::telemetry::TelemetryOptions {
+        metrics,
+        traces: crate::telemetry::traces_exported(),
+        log_requests: settings.telemetry.log_requests.unwrap_or(true),
+        log_arguments: settings.telemetry.log_arguments.unwrap_or(false),
+        secrets: secrets.to_vec(),
+    })
 }
 
 /// The components to serve: those on the command line, else the file's.

@@ -1,0 +1,323 @@
+//! What an operator sees of the server: one log line per request, metrics
+//! ([`metrics`]), and a span per request for a tracer.
+//!
+//! [`Telemetry`] is the protocol core's [`Observer`]: given to a session
+//! (in [`SessionOptions::observer`](crate::SessionOptions)), it hears of
+//! every request as it starts and once it is answered. It logs each at INFO
+//! (target `mcp_wit::request`), records the request in the installed
+//! [`Metrics`], and, when traces are on, runs the request in a span named
+//! and attributed after OpenTelemetry's MCP conventions (target
+//! `mcp_wit::trace`, at DEBUG so that logs at the default level do not
+//! carry it): an OpenTelemetry layer on the `tracing` subscriber turns it,
+//! and the spans of the work done within (instantiation, guest calls,
+//! outgoing HTTP, questions to the client, authorization), into OTLP.
+
+pub mod metrics;
+#[cfg(feature = "otel")]
+mod trace;
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use mcp_wit_protocol::observe::{Finished, Observer, SessionEnded, Started, Target};
+use mcp_wit_protocol::{FaultKind, Outcome};
+
+pub use metrics::{ComponentStats, Metrics};
+use metrics::{OperationKey, TargetLabel};
+
+pub use mcp_wit_protocol::observe::TRACE_TARGET;
+
+/// The `tracing` target of the per-request log lines.
+pub const REQUEST_LOG_TARGET: &str = "mcp_wit::request";
+
+/// How much of an argument or result `--log-arguments` logs.
+const LOGGED_BYTES: usize = 4096;
+
+/// What to watch of each request.
+#[derive(Debug, Clone, Default)]
+pub struct TelemetryOptions {
+    /// Record requests into the installed [`Metrics`] (see [`Metrics::install`]).
+    pub metrics: bool,
+    /// Run each request in a span for a tracer.
+    pub traces: bool,
+    /// Log one line per request (at INFO, target `mcp_wit::request`).
+    pub log_requests: bool,
+    /// Log each call's arguments and result beside its line (never by
+    /// default: they may be personal data).
+    pub log_arguments: bool,
+    /// Values masked as `[redacted]` wherever they would be logged.
+    pub secrets: Vec<String>,
+}
+
+/// The server's observer: logs, metrics and spans for every request.
+#[derive(Debug)]
+pub struct Telemetry {
+    options: TelemetryOptions,
+    metrics: Option<Arc<Metrics>>,
+}
+
+impl Telemetry {
+    /// An observer watching as `options` say; metrics are recorded only if
+    /// installed.
+    pub fn new(options: TelemetryOptions) -> Arc<Telemetry> {
+        let metrics = options.metrics.then(Metrics::global).flatten().cloned();
+        Arc::new(Telemetry { options, metrics })
+    }
+
+    fn redact<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        let mut text = Cow::Borrowed(text);
+        for secret in self.options.secrets.iter().filter(|s| s.len() >= crate::sandbox::MIN_REDACTED) {
+            if text.contains(secret.as_str()) {
+                text = Cow::Owned(text.replace(secret.as_str(), "[redacted]"));
+            }
+        }
+        text
+    }
+
+    fn log(&self, request: &Finished<'_>) {
+        if !self.options.log_requests || !tracing::enabled!(target: REQUEST_LOG_TARGET, tracing::Level::INFO) {
+            return;
+        }
+        let what = match request.target {
+            Some(Target::Tool(name) | Target::Prompt(name) | Target::Resource(name)) => {
+                format!("{} {}", request.method_name, self.redact(name))
+            }
+            None => request.method_name.to_owned(),
+        };
+        let outcome = outcome_text(request);
+        let result = outcome_kind(request);
+        let error_code = match request.outcome {
+            Outcome::Failed(code) => Some(code),
+            _ => None,
+        };
+        let session = request.origin.session_id.as_deref();
+        let caller = request.caller.map(|caller| caller.subject.as_str());
+        let duration_ms = request.duration.as_secs_f64() * 1000.0;
+        let version = request.version.map(|v| v.as_str());
+        if self.options.log_arguments {
+            let arguments = request.params.map(|p| clip(self.redact(p.get())).into_owned());
+            let answer = request.answer.map(|a| clip(self.redact(&String::from_utf8_lossy(a))).into_owned());
+            tracing::info!(
+                target: REQUEST_LOG_TARGET,
+                method = request.method_name,
+                component = request.component,
+                session,
+                caller,
+                version,
+                duration_ms,
+                outcome = result,
+                error_code,
+                arguments,
+                answer,
+                "{what}: {outcome} in {duration_ms:.2}ms"
+            );
+        } else {
+            tracing::info!(
+                target: REQUEST_LOG_TARGET,
+                method = request.method_name,
+                component = request.component,
+                session,
+                caller,
+                version,
+                duration_ms,
+                outcome = result,
+                error_code,
+                "{what}: {outcome} in {duration_ms:.2}ms"
+            );
+        }
+    }
+
+    fn record(&self, metrics: &Metrics, request: &Finished<'_>) {
+        let target = match request.target {
+            Some(Target::Tool(name)) => Some((TargetLabel::Tool, name)),
+            Some(Target::Prompt(name)) => Some((TargetLabel::Prompt, name)),
+            // URIs are the client's to make up: never a label.
+            Some(Target::Resource(_)) | None => None,
+        };
+        let key = OperationKey {
+            method: request.method.map_or("_OTHER", |m| m.as_str()),
+            target,
+            error: request.error_type(),
+            version: request.version.map(|v| v.as_str()),
+            transport: request.origin.transport.as_str(),
+        };
+        metrics.operation_by_key(&key, request.duration);
+        let component = request.component.unwrap_or("");
+        if let Some(kind) = request.fault.and_then(fault_kind) {
+            metrics.fault(component, kind);
+        }
+        if request.output_capped {
+            metrics.fault(component, "output_cap");
+        }
+    }
+}
+
+impl Observer for Telemetry {
+    fn started(&self, request: &Started<'_>) -> tracing::Span {
+        if !self.options.traces {
+            return tracing::Span::none();
+        }
+        let span = tracing::debug_span!(
+            target: TRACE_TARGET,
+            "mcp.request",
+            otel.name = request.method,
+            otel.kind = "server",
+            otel.status_code = tracing::field::Empty,
+            otel.status_description = tracing::field::Empty,
+            mcp.method.name = request.method,
+            jsonrpc.request.id = request.id.get().trim_matches('"'),
+            mcp.session.id = request.origin.session_id.as_deref(),
+            mcp.protocol.version = tracing::field::Empty,
+            network.transport = request.origin.transport.as_str(),
+            gen_ai.operation.name = tracing::field::Empty,
+            gen_ai.tool.name = tracing::field::Empty,
+            gen_ai.prompt.name = tracing::field::Empty,
+            mcp.resource.uri = tracing::field::Empty,
+            mcp.wit.component = tracing::field::Empty,
+            error.type = tracing::field::Empty,
+            rpc.response.status_code = tracing::field::Empty,
+        );
+        #[cfg(feature = "otel")]
+        match mcp_wit_protocol::observe::trace_context(request.params) {
+            Some(context) => trace::adopt_parent(&span, &context),
+            None => {
+                if let Some(context) = request.transport_context {
+                    trace::adopt_parent(&span, context);
+                }
+            }
+        }
+        span
+    }
+
+    fn finished(&self, span: &tracing::Span, request: &Finished<'_>) {
+        if !span.is_disabled() {
+            annotate(span, request);
+        }
+        if let Some(metrics) = &self.metrics {
+            self.record(metrics, request);
+        }
+        self.log(request);
+    }
+
+    fn session_ended(&self, session: &SessionEnded<'_>) {
+        if let Some(metrics) = &self.metrics {
+            let labels: metrics::Labels = vec![
+                ("mcp_protocol_version", session.version.as_str().to_owned()),
+                ("network_transport", session.origin.transport.as_str().to_owned()),
+            ];
+            metrics.session(&labels, session.lasted);
+        }
+    }
+}
+
+/// The span's name and attributes once the request is answered.
+fn annotate(span: &tracing::Span, request: &Finished<'_>) {
+    match request.target {
+        Some(Target::Tool(name)) => {
+            rename(span, format!("{} {name}", request.method_name));
+            span.record("gen_ai.tool.name", name);
+            span.record("gen_ai.operation.name", "execute_tool");
+        }
+        Some(Target::Prompt(name)) => {
+            rename(span, format!("{} {name}", request.method_name));
+            span.record("gen_ai.prompt.name", name);
+        }
+        Some(Target::Resource(uri)) => {
+            span.record("mcp.resource.uri", uri);
+        }
+        None => {}
+    }
+    if let Some(component) = request.component {
+        span.record("mcp.wit.component", component);
+    }
+    if let Some(version) = request.version {
+        span.record("mcp.protocol.version", version.as_str());
+    }
+    if let Outcome::Failed(code) = request.outcome {
+        span.record("rpc.response.status_code", code.to_string());
+    }
+    if let Some(error) = request.error_type() {
+        span.record("error.type", error.to_string());
+        span.record("otel.status_code", "ERROR");
+        if let Some(message) = request.error_message {
+            span.record("otel.status_description", message);
+        }
+    }
+}
+
+/// Names a request's span after its target (`tools/call get_weather`).
+fn rename(span: &tracing::Span, name: String) {
+    span.record("otel.name", name.as_str());
+    #[cfg(feature = "otel")]
+    trace::rename(span, name);
+}
+
+/// The `kind` label of a fault, for those that are the guest's.
+fn fault_kind(kind: FaultKind) -> Option<&'static str> {
+    match kind {
+        FaultKind::Trap => Some("trap"),
+        FaultKind::Timeout => Some("deadline"),
+        FaultKind::MemoryLimit => Some("memory"),
+        FaultKind::Instantiate => Some("instantiate"),
+        // The client's doing, and not a failure.
+        FaultKind::Cancelled | FaultKind::InputRequired => None,
+    }
+}
+
+fn outcome_text(request: &Finished<'_>) -> Cow<'static, str> {
+    match request.outcome {
+        Outcome::Answered if request.input_required => "input required".into(),
+        Outcome::Answered if request.tool_error => "tool error".into(),
+        Outcome::Answered => "ok".into(),
+        Outcome::Failed(code) => match request.error_message {
+            Some(message) => format!("error {code} ({message})").into(),
+            None => format!("error {code}").into(),
+        },
+        Outcome::Cancelled => "cancelled".into(),
+        Outcome::Deferred => "open".into(),
+    }
+}
+
+/// The `outcome` field of a request's log line: one word.
+fn outcome_kind(request: &Finished<'_>) -> &'static str {
+    match request.outcome {
+        Outcome::Answered if request.input_required => "input_required",
+        Outcome::Answered if request.tool_error => "tool_error",
+        Outcome::Answered => "ok",
+        Outcome::Failed(_) => "error",
+        Outcome::Cancelled => "cancelled",
+        Outcome::Deferred => "open",
+    }
+}
+
+/// At most [`LOGGED_BYTES`] of `text`, cut on a character boundary.
+fn clip(text: Cow<'_, str>) -> Cow<'_, str> {
+    if text.len() <= LOGGED_BYTES {
+        return text;
+    }
+    let mut end = LOGGED_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Cow::Owned(format!("{}… ({} bytes)", &text[..end], text.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_clipped_on_a_character_boundary() {
+        let text = "é".repeat(LOGGED_BYTES);
+        let clipped = clip(Cow::Borrowed(&text));
+        assert!(clipped.len() < LOGGED_BYTES + 32, "{}", clipped.len());
+        assert!(clipped.ends_with(&format!("… ({} bytes)", text.len())), "{clipped}");
+        assert_eq!(clip(Cow::Borrowed("short")), "short");
+    }
+
+    #[test]
+    fn secrets_are_masked_in_what_is_logged() {
+        let telemetry = Telemetry::new(TelemetryOptions { secrets: vec!["hunter22".into()], ..Default::default() });
+        assert_eq!(telemetry.redact(r#"{"password":"hunter22"}"#), r#"{"password":"[redacted]"}"#);
+    }
+}
