@@ -109,6 +109,8 @@ async fn prometheus_sees_calls_by_tool_and_outcome_latency_and_traps_by_kind() {
     assert_eq!(only_value(&sessions), Some(1.0));
     let alive = prometheus.query(r#"mcp_wit_instances{component="echo"}"#).await;
     assert_eq!(only_value(&alive), Some(1.0), "{alive}");
+    let pooled = prometheus.query("mcp_wit_pool_instances").await;
+    assert!(only_value(&pooled).is_some_and(|n| n >= 1.0), "{pooled}");
     let held = prometheus.query(r#"mcp_wit_instance_memory_high_water_bytes{component="echo"}"#).await;
     assert!(only_value(&held).is_some_and(|bytes| bytes >= 65536.0), "{held}");
     // Every query of the dashboard in deploy/ is one Prometheus takes.

@@ -146,6 +146,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     if let Some(metrics) = mcp_wit::telemetry::Metrics::global() {
         engine.budget.report_to(metrics);
+        mcp_wit::runtime::engine::report_pool_to(&engine.engine, metrics);
     }
     if let Some(recording) = &recording {
         recording.count_drops();

@@ -280,3 +280,29 @@ fn spawn_epoch_ticker(engine: &Engine) {
         })
         .expect("cannot start the epoch ticker thread");
 }
+
+/// Reports `engine`'s instance pool in `metrics` at each scrape: component
+/// instances and linear memories in the pool's slots, and the slots kept
+/// warm (used before, free now). Nothing for an engine without a pool.
+pub fn report_pool_to(engine: &Engine, metrics: &crate::telemetry::Metrics) {
+    let Some(pool) = engine.pooling_allocator_metrics() else { return };
+    let (instances, memories, warm) = (pool.clone(), pool.clone(), pool);
+    metrics.gauge(
+        "mcp_wit_pool_instances",
+        "Component instances in the pooling allocator's slots",
+        None,
+        Box::new(move || instances.component_instances() as i64),
+    );
+    metrics.gauge(
+        "mcp_wit_pool_memories",
+        "Linear memories in the pooling allocator's slots",
+        None,
+        Box::new(move || memories.memories() as i64),
+    );
+    metrics.gauge(
+        "mcp_wit_pool_warm_memories",
+        "Memory slots used before and free now (the fastest to instantiate into)",
+        None,
+        Box::new(move || i64::from(warm.unused_warm_memories())),
+    );
+}

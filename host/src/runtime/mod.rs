@@ -1,7 +1,7 @@
 //! The WebAssembly side: engine, loaded components and their instances.
 //!
 //! A [`Component`](LoadedRouter) is compiled and linked once
-//! ([`InstancePre`]); every session then gets its own [`RouterInstance`] from
+//! ([`InstancePre`](wasmtime::component::InstancePre)); every session then gets its own [`RouterInstance`] from
 //! it, cheaply.
 
 mod bindings;

@@ -81,6 +81,7 @@ pub(super) fn at_capacity<B>(
             "/healthz" if server.health => text(StatusCode::OK, "ok\n"),
             "/readyz" if server.health => readiness(&server),
             _ => {
+                crate::telemetry::metrics::refused(crate::telemetry::metrics::Refusal::Connections);
                 let mut response = wire::error(
                     StatusCode::SERVICE_UNAVAILABLE,
                     TRANSPORT_ERROR,
