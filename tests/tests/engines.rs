@@ -528,3 +528,43 @@ async fn a_wrapped_middleware_composition_serves_and_a_trap_ends_only_its_reques
     assert_eq!(status, 200);
     assert_eq!(messages[0]["result"]["content"][0]["text"], "again", "{messages:?}");
 }
+
+#[tokio::test]
+async fn a_wrapped_router_reused_by_the_engine_serves_request_after_request_and_a_trap_costs_one() {
+    // The adapter reads its settings and learns what the router says of
+    // itself once per instance; an engine that reuses instances gets the
+    // same answers as one that makes a fresh instance each time.
+    let dir = tempfile::tempdir().unwrap();
+    let component = dir.path().join("hostile-wrapped.wasm");
+    std::fs::write(&component, wrapped("hostile")).unwrap();
+    let serve = WasmtimeServe::start_with(&component, "127.0.0.1:0", &[], &["--max-instance-reuse-count", "1000"]);
+    let addr: std::net::SocketAddr =
+        serve.url.trim_start_matches("http://").trim_end_matches("/mcp").parse().expect("an address");
+    let call = |id: i64, tool: &str| request(id, "tools/call", modern(json!({ "name": tool, "arguments": {} })));
+    for id in 1..=20 {
+        let (status, _, messages) = post(addr, &modern_headers("tools/call", Some("env")), &call(id, "env")).await;
+        assert_eq!(status, 200, "{messages:?}");
+        assert_eq!(messages[0]["result"]["resultType"], "complete", "{messages:?}");
+        assert_eq!(messages[0]["id"], id, "{messages:?}");
+    }
+    // A trap ends the engine's instance: that request gets the engine's
+    // error, and the next ones a fresh instance that serves as before.
+    let mut trapping = reqwest::Client::new()
+        .post(&serve.url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream");
+    for (name, value) in modern_headers("tools/call", Some("panic")) {
+        trapping = trapping.header(name, value);
+    }
+    let trapped = trapping.body(call(21, "panic").to_string()).send().await;
+    // `wasmtime serve` answers 500, or cuts the response it had begun.
+    assert!(trapped.is_err() || trapped.as_ref().is_ok_and(|r| r.status().as_u16() == 500), "{trapped:?}");
+    for id in 22..=41 {
+        let (status, _, messages) = post(addr, &modern_headers("tools/call", Some("env")), &call(id, "env")).await;
+        assert_eq!((status, messages[0]["id"].clone()), (200, json!(id)), "{messages:?}");
+    }
+    let listed = request(42, "tools/list", json!({}));
+    let (status, _, messages) = post(addr, &[("mcp-protocol-version", "2025-11-25")], &listed).await;
+    assert_eq!(status, 200);
+    assert!(messages[0]["result"]["tools"].as_array().is_some_and(|tools| tools.len() > 5), "{messages:?}");
+}

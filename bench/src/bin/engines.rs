@@ -5,8 +5,13 @@
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin engines -- [--sessions 1,8,64] [--reps 3]
 //!     [--http-calls 10000] [--http-warmup 1000] [--out bench/results/engines]
-//!     [--wasmtime PATH] [--no-build] [--show-stderr]
+//!     [--wasmtime PATH] [--reuse N] [--no-build] [--show-stderr]
 //! ```
+//!
+//! `--reuse N` lets an instance serve N requests on both sides
+//! (`--max-instance-reuse-count N` of `wasmtime serve` and of `mcp-wit
+//! serve`): the wrapped component keeps nothing of a request but what its
+//! router keeps, so an engine may reuse it.
 //!
 //! Same client (`mcp_wit_bench::http`, one call in flight per session), same
 //! machine, the two servers alternating at every point of every repetition
@@ -50,6 +55,9 @@ struct Cli {
     /// The `wasmtime` CLI [default: the one the engine tests install under the target directory's peers/].
     #[arg(long, value_name = "PATH")]
     wasmtime: Option<PathBuf>,
+    /// Requests one instance serves, on both sides [default: 1, a fresh instance each].
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    reuse: u64,
     #[command(flatten)]
     study: Study,
 }
@@ -61,6 +69,7 @@ struct Results {
     wrapped_bytes: usize,
     router_bytes: usize,
     reps: usize,
+    reuse: u64,
     rows: Vec<pair::Row>,
     runs: Vec<pair::Run>,
 }
@@ -76,8 +85,10 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> anyhow::Result<()> {
-    let Cli { sessions, pairing: Pairing { reps, http_calls }, http_warmup, out: out_dir, wasmtime, study } =
+    let Cli { sessions, pairing: Pairing { reps, http_calls }, http_warmup, out: out_dir, wasmtime, reuse, study } =
         Cli::parse();
+    ensure!(reuse > 0, "--reuse must be at least 1");
+    let reuse_flag = ["--max-instance-reuse-count".to_owned(), reuse.to_string()];
     let effort =
         Effort { reps, stdio_calls: 0, stdio_warmup: 0, http_calls, http_warmup, show_stderr: study.show_stderr };
     ensure!(effort.reps > 0 && sessions.iter().all(|&n| n > 0), "--reps and --sessions must be at least 1");
@@ -97,16 +108,19 @@ fn run() -> anyhow::Result<()> {
     let wrapped_bytes = std::fs::metadata(&wrapped)?.len() as usize;
     let router_bytes = std::fs::metadata(&echo)?.len() as usize;
 
+    // No request log, as the wrapped component writes none.
     let native = [&mcp_wit.display().to_string(), "serve", &echo.display().to_string(), "--guest-output", "discard"]
         .into_iter()
-        .chain(["--http", http::ADDR])
+        .chain(["--http", http::ADDR, "--log-requests=false"])
         .map(str::to_owned)
+        .chain(reuse_flag.clone())
         .collect();
-    let engine =
-        [&wasmtime.display().to_string(), "serve", "-Scli", "--addr", http::ADDR, &wrapped.display().to_string()]
-            .into_iter()
-            .map(str::to_owned)
-            .collect();
+    let engine = [&wasmtime.display().to_string(), "serve", "-Scli", "--addr", http::ADDR]
+        .into_iter()
+        .map(str::to_owned)
+        .chain(reuse_flag)
+        .chain([wrapped.display().to_string()])
+        .collect();
     let contenders = [
         Contender { name: "native", stdio: None, http: native },
         Contender { name: "wrapped", stdio: None, http: engine },
@@ -117,11 +131,15 @@ fn run() -> anyhow::Result<()> {
     let summary = format!(
         "## A wrapped router on `wasmtime serve` against `mcp-wit serve --http`\n\n\
          The `echo` router ({router_bytes} bytes) wrapped by `mcp-wit wrap` ({wrapped_bytes} bytes) on {} \
-         (`serve -Scli`, its defaults), against the same router on {} (`serve --http`); 2026-07-28 requests, \
-         each on a fresh instance in both; one call in flight per session; medians of {} alternating \
+         (`serve -Scli`), against the same router on {} (`serve --http`); 2026-07-28 requests, {} in \
+         both; one call in flight per session; medians of {} alternating \
          repetitions: calls/s (p50 µs, server CPU µs per call).\n\n{}",
         version(&wasmtime),
         version(&mcp_wit),
+        match reuse {
+            1 => "each on a fresh instance".to_owned(),
+            n => format!("an instance serving up to {n} of them (`--max-instance-reuse-count {n}`)"),
+        },
         effort.reps,
         pair::table(&contenders, &rows)
     );
@@ -131,6 +149,7 @@ fn run() -> anyhow::Result<()> {
         wrapped_bytes,
         router_bytes,
         reps: effort.reps,
+        reuse,
         rows,
         runs,
     };
@@ -147,11 +166,12 @@ mod tests {
     #[test]
     fn defaults_and_every_flag() {
         let cli: Cli = parse("engines").unwrap();
-        assert_eq!((cli.sessions, cli.http_warmup, cli.wasmtime), (vec![1, 8, 64], 1_000, None));
+        assert_eq!((cli.sessions, cli.http_warmup, cli.wasmtime, cli.reuse), (vec![1, 8, 64], 1_000, None, 1));
         assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/engines"));
         let cli: Cli =
-            parse("engines --sessions 1,8 --reps 5 --http-warmup=2000 --out /tmp/e --wasmtime /opt/wt").unwrap();
-        assert_eq!((cli.sessions, cli.pairing.reps, cli.http_warmup), (vec![1, 8], 5, 2_000));
+            parse("engines --sessions 1,8 --reps 5 --http-warmup=2000 --out /tmp/e --wasmtime /opt/wt --reuse 1000")
+                .unwrap();
+        assert_eq!((cli.sessions, cli.pairing.reps, cli.http_warmup, cli.reuse), (vec![1, 8], 5, 2_000, 1000));
         assert_eq!((cli.out, cli.wasmtime), (PathBuf::from("/tmp/e"), Some(PathBuf::from("/opt/wt"))));
         for line in ["engines extra", "engines -- server", "engines --calls 5", "engines --sessions 1,x"] {
             assert!(parse::<Cli>(line).is_err(), "{line}");

@@ -17,7 +17,7 @@ use mcp_wit_protocol::http::{
     header_mismatch, outcome_status, rejection, write_event,
 };
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
-use mcp_wit_protocol::{Method, Outcome, Session, block_on};
+use mcp_wit_protocol::{Method, Outcome, Routers, Session, block_on};
 use serde_json::value::RawValue;
 use wasip2::http::types::{
     Fields, IncomingRequest, Method as HttpMethod, OutgoingBody, OutgoingResponse, ResponseOutparam,
@@ -30,12 +30,30 @@ use crate::mcp_wit::extension::caller::Identity;
 use crate::router::Imported;
 use crate::settings::Settings;
 
+/// What an instance reads once: an engine may serve many requests with one
+/// instance (`wasmtime serve --max-instance-reuse-count`), and the
+/// environment does not change under it, nor does what the router said of
+/// itself (its capabilities, its tools' schemas), which the routers keep
+/// learnt for the requests after, as `mcp-wit serve` keeps them for its
+/// process. Nothing of a request is kept: its caller is set anew for each.
+struct Instance {
+    settings: Settings,
+    auth: AuthSetting,
+    routers: Routers<Imported>,
+}
+
+thread_local! {
+    static INSTANCE: Instance = Instance {
+        settings: Settings::from_env(),
+        // Only HTTP authenticates (stdio is whoever started the component).
+        auth: AuthSetting::from_env(),
+        routers: Routers::from(Imported),
+    };
+}
+
 impl wasip2::exports::http::incoming_handler::Guest for Adapter {
     fn handle(request: IncomingRequest, out: ResponseOutparam) {
-        let settings = Settings::from_env();
-        // Only HTTP authenticates (stdio is whoever started the component).
-        let auth = AuthSetting::from_env();
-        let answer = answer(&request, &settings, &auth);
+        let answer = INSTANCE.with(|instance| answer(&request, instance));
         send(out, answer);
     }
 }
@@ -89,7 +107,8 @@ impl Answer {
     }
 }
 
-fn answer(request: &IncomingRequest, settings: &Settings, auth: &AuthSetting) -> Answer {
+fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
+    let Instance { settings, auth, routers } = instance;
     let headers = header_map(request);
     if let Err(refusal) = settings.security.check(&headers) {
         return Answer::refused(refusal);
@@ -162,7 +181,7 @@ fn answer(request: &IncomingRequest, settings: &Settings, auth: &AuthSetting) ->
     if let Some(server) = auth.filter(|server| server.filter_lists) {
         options.list_filter = Some(server.scopes.clone());
     }
-    let mut session = Session::new(Imported, options);
+    let mut session = Session::new(routers.clone(), options);
     // The router hears its caller (`mcp-wit:extension/caller`); a
     // 2026-07-28 `requestState` is bound to it.
     request_caller::set(caller.as_ref().map(identity).as_ref());
