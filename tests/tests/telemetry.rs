@@ -149,8 +149,7 @@ async fn the_metrics_endpoint_speaks_both_formats_and_its_own_listener_serves_st
     off.stop().await;
 
     // A stdio server's metrics, on a listener of their own.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let addr = format!("127.0.0.1:{port}");
+    let addr = format!("127.0.0.1:{}", support::engines::free_port());
     let mut stdio = RawServer::initialized(&["serve", &echo, "--metrics", &addr], "2025-11-25").await;
     stdio.call(1, "echo", json!({ "text": "x" })).await;
     let scraped = http.get(format!("http://{addr}/metrics")).send().await.unwrap().text().await.unwrap();

@@ -403,13 +403,8 @@ impl Metrics {
         text
     }
 
-    /// An MCP request served (`mcp.server.operation.duration`).
-    pub fn operation(&self, labels: &Labels, duration: Duration) {
-        self.operation.get_or_create(labels).observe(duration.as_secs_f64());
-    }
-
-    /// [`Metrics::operation`] for the labels `key` names, without building
-    /// them: each thread keeps the histograms it recorded into last, so a
+    /// An MCP request served (`mcp.server.operation.duration`), under the
+    /// labels `key` names, without building them: each thread keeps the histograms it recorded into last, so a
     /// request costs a comparison of a few fields and the observation, not
     /// a label set's allocations and hashing (measured: the labelled lookup
     /// was several percent of a small call's CPU).
@@ -493,12 +488,14 @@ mod tests {
     #[test]
     fn both_formats_name_series_after_the_conventions() {
         let metrics = Metrics::new();
-        let labels: Labels = vec![
-            ("mcp_method_name", "tools/call".into()),
-            ("gen_ai_tool_name", "echo".into()),
-            ("network_transport", "pipe".into()),
-        ];
-        metrics.operation(&labels, Duration::from_millis(3));
+        let key = OperationKey {
+            method: "tools/call",
+            target: Some((TargetLabel::Tool, "echo")),
+            error: None,
+            version: None,
+            transport: "pipe",
+        };
+        metrics.operation_by_key(&key, Duration::from_millis(3));
         metrics.fault("hostile", "trap");
         metrics.refused(Refusal::Overload);
         let text = metrics.encode(Format::PrometheusText);

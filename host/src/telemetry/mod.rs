@@ -94,37 +94,29 @@ impl Telemetry {
         let caller = request.caller.map(|caller| caller.subject.as_str());
         let duration_ms = request.duration.as_secs_f64() * 1000.0;
         let version = request.version.map(|v| v.as_str());
-        if self.options.log_arguments {
-            let arguments = request.params.map(|p| clip(self.redact(p.get())).into_owned());
-            let answer = request.answer.map(|a| clip(self.redact(&String::from_utf8_lossy(a))).into_owned());
-            tracing::info!(
-                target: REQUEST_LOG_TARGET,
-                method = request.method_name,
-                component = request.component,
-                session,
-                caller,
-                version,
-                duration_ms,
-                outcome = result,
-                error_code,
-                arguments,
-                answer,
-                "{what}: {outcome} in {duration_ms:.2}ms"
-            );
-        } else {
-            tracing::info!(
-                target: REQUEST_LOG_TARGET,
-                method = request.method_name,
-                component = request.component,
-                session,
-                caller,
-                version,
-                duration_ms,
-                outcome = result,
-                error_code,
-                "{what}: {outcome} in {duration_ms:.2}ms"
-            );
-        }
+        // Arguments and answers only when asked for: a field that is `None`
+        // is left out of the line.
+        let (arguments, answer) = match self.options.log_arguments {
+            true => (
+                request.params.map(|p| clip(self.redact(p.get())).into_owned()),
+                request.answer.map(|a| clip(self.redact(&String::from_utf8_lossy(a))).into_owned()),
+            ),
+            false => (None, None),
+        };
+        tracing::info!(
+            target: REQUEST_LOG_TARGET,
+            method = request.method_name,
+            component = request.component,
+            session,
+            caller,
+            version,
+            duration_ms,
+            outcome = result,
+            error_code,
+            arguments,
+            answer,
+            "{what}: {outcome} in {duration_ms:.2}ms"
+        );
     }
 
     fn record(&self, metrics: &Metrics, request: &Finished<'_>) {

@@ -73,8 +73,6 @@ pub(super) struct Exchange<C: RouterComponent> {
 /// What a request came to beyond its outcome, noted as it is handled.
 #[derive(Default)]
 pub(super) struct Watch {
-    /// Whether anyone observes: nothing is noted otherwise.
-    pub(super) on: bool,
     pub(super) target: Option<(TargetKind, Box<str>)>,
     pub(super) mount: Option<usize>,
     pub(super) tool_error: bool,
@@ -135,7 +133,7 @@ impl<C: RouterComponent> Exchange<C> {
     /// Starts watching request `id`, when an observer watches.
     pub(super) fn watch_start(&mut self, method: &str, id: &RawValue, params: Option<&RawValue>) -> Option<Watching> {
         let observer = self.options.observer.as_ref()?;
-        self.watch = Watch { on: true, ..Watch::default() };
+        self.watch = Watch::default();
         let transport_context = self.transport_context.take();
         let started =
             Started { method, id, params, origin: &self.origin, transport_context: transport_context.as_ref() };
@@ -143,9 +141,15 @@ impl<C: RouterComponent> Exchange<C> {
         Some(Watching { span, started: Instant::now() })
     }
 
+    /// Whether an observer watches: only then is what a request came to noted
+    /// beyond what costs nothing (a flag, a copy).
+    fn observed(&self) -> bool {
+        self.options.observer.is_some()
+    }
+
     /// Notes what request `id` named, once a router knows it.
     pub(super) fn watch_target(&mut self, mount: usize, kind: TargetKind, name: &str) {
-        if self.watch.on {
+        if self.observed() {
             self.watch.mount = Some(mount);
             self.watch.target = Some((kind, name.into()));
         }
@@ -156,6 +160,7 @@ impl<C: RouterComponent> Exchange<C> {
         &mut self,
         watching: Watching,
         method_name: &str,
+        method: Option<Method>,
         id: &RawValue,
         params: Option<&RawValue>,
         outcome: Outcome,
@@ -170,7 +175,7 @@ impl<C: RouterComponent> Exchange<C> {
         let label = watch.mount.map(|mount| self.routers.mounts()[mount].component.label());
         let finished = Finished {
             method_name,
-            method: Method::parse(method_name),
+            method,
             id,
             params,
             target,
@@ -232,7 +237,7 @@ impl<C: RouterComponent> Exchange<C> {
             }
             Err(error) => {
                 self.send_error(Some(id), &error, out);
-                if self.watch.on {
+                if self.observed() {
                     self.watch.error = Some(error.message.clone());
                 }
                 Outcome::Failed(error.code)
@@ -261,7 +266,7 @@ impl<C: RouterComponent> Exchange<C> {
                 Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first")))
             }
         };
-        if self.watch.on {
+        if self.observed() {
             self.watch.version = ready.as_ref().ok().copied();
         }
         let stateful = || {

@@ -412,7 +412,8 @@ impl<C: RouterComponent> Session<C> {
         match message {
             Incoming::Request { id, method, params } => {
                 let watching = self.ex.watch_start(&method, id, params);
-                let answering = self.answer_request(id, &method, Method::parse(&method), params, out);
+                let parsed = Method::parse(&method);
+                let answering = self.answer_request(id, &method, parsed, params, out);
                 let answered = exchange::within(watching.as_ref(), answering).await;
                 let outcome = self.ex.deliver(id, answered, out);
                 if let Some(watching) = watching {
@@ -421,7 +422,7 @@ impl<C: RouterComponent> Session<C> {
                     }
                     // `initialize` itself settles the revision it is served at.
                     self.ex.watch.version = self.ex.watch.version.or(self.protocol_version());
-                    self.ex.watch_finish(watching, &method, id, params, outcome);
+                    self.ex.watch_finish(watching, &method, parsed, id, params, outcome);
                 }
                 self.ex.recycle_buffer();
             }

@@ -150,13 +150,14 @@ impl<C: RouterComponent> Session<C> {
     ) -> Outcome {
         self.ex.cx.calls = CallMode::Async;
         self.ex.deferred = false;
-        let method = admitted.method.as_str();
+        let admitted_method = admitted.method;
+        let method = admitted_method.as_str();
         let watching = self.ex.watch_start(method, id, params);
         let answering = self.serve_admitted(id, admitted, RequestParams::raw(params), out);
         let answered = super::exchange::within(watching.as_ref(), answering).await;
         let outcome = self.ex.deliver(id, answered, out);
         if let Some(watching) = watching {
-            self.ex.watch_finish(watching, method, id, params, outcome);
+            self.ex.watch_finish(watching, method, Some(admitted_method), id, params, outcome);
         }
         self.ex.recycle_buffer();
         outcome

@@ -4,16 +4,16 @@
 //! foreground and asked for its servers' states on its admin socket.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::engines::free_port;
+use super::process::start_until_ready;
 
 /// Debian's binary.
 const BINARY: &str = "/usr/sbin/haproxy";
@@ -188,46 +188,7 @@ backend replicas
 /// Starts HAProxy in the foreground and waits until it accepts connections
 /// on `addr`; the error says what it wrote.
 async fn launch(config: &Path, addr: SocketAddr) -> Result<(Child, Arc<Mutex<String>>), String> {
-    let mut child = Command::new(BINARY)
-        .arg("-db")
-        .arg("-f")
-        .arg(config)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {BINARY}: {e}"));
-    let stderr = collect(child.stderr.take().unwrap());
-    let started = Instant::now();
-    loop {
-        if let Ok(Some(status)) = child.try_wait() {
-            // Let the reader take the last of what it wrote.
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            return Err(format!("{BINARY} exited ({status}):\n{}", stderr.lock().unwrap()));
-        }
-        if tokio::net::TcpStream::connect(addr).await.is_ok() {
-            return Ok((child, stderr));
-        }
-        if started.elapsed() > WAIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("{BINARY} did not listen in {WAIT:?}:\n{}", stderr.lock().unwrap()));
-        }
-        tokio::time::sleep(POLL).await;
-    }
-}
-
-/// Reads a child's stderr into a string, on a thread of its own (it ends
-/// when the child does).
-fn collect(pipe: std::process::ChildStderr) -> Arc<Mutex<String>> {
-    let text = Arc::new(Mutex::new(String::new()));
-    let sink = text.clone();
-    std::thread::spawn(move || {
-        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
-            let mut text = sink.lock().unwrap();
-            text.push_str(&line);
-            text.push('\n');
-        }
-    });
-    text
+    let mut command = Command::new(BINARY);
+    command.arg("-db").arg("-f").arg(config);
+    start_until_ready(command, BINARY, WAIT, || async move { tokio::net::TcpStream::connect(addr).await.is_ok() }).await
 }

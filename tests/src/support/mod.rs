@@ -10,6 +10,7 @@ pub mod http;
 pub mod in_process;
 pub mod otlp;
 pub mod peers;
+pub mod process;
 pub mod prometheus;
 pub mod registry;
 pub mod schema;

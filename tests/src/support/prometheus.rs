@@ -6,14 +6,15 @@
 //! discovery manager's first update, some five seconds after it is ready:
 //! wait with [`Prometheus::targets_up`] before expecting any sample.
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+use super::process::start_until_ready;
 
 /// Debian's binary.
 const BINARY: &str = "/usr/bin/prometheus";
@@ -221,58 +222,19 @@ async fn launch(
     http: &reqwest::Client,
 ) -> Result<(Child, String, Arc<Mutex<String>>), Failed> {
     let port = super::engines::free_port();
-    let mut child = Command::new(BINARY)
+    let mut command = Command::new(BINARY);
+    command
         .arg(format!("--config.file={}", config.display()))
         .arg(format!("--storage.tsdb.path={}", data.display()))
         .arg(format!("--web.listen-address=127.0.0.1:{port}"))
-        .arg("--log.level=warn")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {BINARY}: {e}"));
-    let stderr = collect(child.stderr.take().unwrap());
+        .arg("--log.level=warn");
     let url = format!("http://127.0.0.1:{port}");
-    let started = Instant::now();
-    loop {
-        if let Ok(response) = http.get(format!("{url}/-/ready")).send().await
-            && response.status() == reqwest::StatusCode::OK
-        {
-            return Ok((child, url, stderr));
-        }
-        if let Ok(Some(status)) = child.try_wait() {
-            // Let the reader take the last of what it wrote.
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            let said = format!("{BINARY} exited ({status}):\n{}", stderr.lock().unwrap());
-            return Err(if said.contains("address already in use") {
-                Failed::PortTaken(said)
-            } else {
-                Failed::Other(said)
-            });
-        }
-        if started.elapsed() > START_TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(Failed::Other(format!(
-                "{BINARY} was not ready in {START_TIMEOUT:?}:\n{}",
-                stderr.lock().unwrap()
-            )));
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+    let ready = || async {
+        http.get(format!("{url}/-/ready")).send().await.is_ok_and(|r| r.status() == reqwest::StatusCode::OK)
+    };
+    match start_until_ready(command, BINARY, START_TIMEOUT, ready).await {
+        Ok((child, stderr)) => Ok((child, url, stderr)),
+        Err(said) if said.contains("address already in use") => Err(Failed::PortTaken(said)),
+        Err(said) => Err(Failed::Other(said)),
     }
-}
-
-/// Reads a child's stderr into a string, on a thread of its own (it ends
-/// when the child does).
-fn collect(pipe: std::process::ChildStderr) -> Arc<Mutex<String>> {
-    let text = Arc::new(Mutex::new(String::new()));
-    let sink = text.clone();
-    std::thread::spawn(move || {
-        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
-            let mut text = sink.lock().unwrap();
-            text.push_str(&line);
-            text.push('\n');
-        }
-    });
-    text
 }
