@@ -2,7 +2,7 @@
 //! (`components/hello`, see `mcp-wit-guest-build`) and the components that
 //! `mcp-wit wrap` composes routers with (`components/adapter`, twice: for
 //! each router contract, `unplugged`,
-//! `plain-extension` and `caller-cell`), and points `MCP_WIT_*_COMPONENT` at them for
+//! `plain-extension`, `caller-cell` and `client-cell`), and points `MCP_WIT_*_COMPONENT` at them for
 //! `include_bytes!`. The other guests are test fixtures, built by the
 //! `tests` package.
 
@@ -18,14 +18,17 @@ fn main() {
         components.join("unplugged"),
         components.join("plain-extension"),
         components.join("caller-cell"),
+        components.join("client-cell"),
         components.join("Cargo.toml"),
         root.join("wit"),
         root.join("protocol"),
     ] {
         println!("cargo:rerun-if-changed={}", watched.display());
     }
-    let built =
-        mcp_wit_guest_build::build(&components, &["hello", "adapter", "unplugged", "plain-extension", "caller-cell"]);
+    let built = mcp_wit_guest_build::build(
+        &components,
+        &["hello", "adapter", "unplugged", "plain-extension", "caller-cell", "client-cell"],
+    );
     // The adapter again, for routers of the contract's successor.
     let successor = mcp_wit_guest_build::build_with_features(&components, "adapter", &["contract-25-6-18"]);
     println!("cargo:rustc-env=MCP_WIT_ADAPTER_25_6_18_COMPONENT={}", successor.join("adapter.wasm").display());
@@ -35,6 +38,7 @@ fn main() {
         ("MCP_WIT_UNPLUGGED_COMPONENT", "unplugged"),
         ("MCP_WIT_PLAIN_EXTENSION_COMPONENT", "plain_extension"),
         ("MCP_WIT_CALLER_CELL_COMPONENT", "caller_cell"),
+        ("MCP_WIT_CLIENT_CELL_COMPONENT", "client_cell"),
     ] {
         let path = built.join(format!("{name}.wasm"));
         assert!(path.exists(), "the guest build produced no {}", path.display());

@@ -26,9 +26,14 @@ static UNPLUGGED: &[u8] = include_bytes!(env!("MCP_WIT_UNPLUGGED_COMPONENT"));
 static PLAIN_EXTENSION: &[u8] = include_bytes!(env!("MCP_WIT_PLAIN_EXTENSION_COMPONENT"));
 /// Keeps the caller the adapter authenticated for the router to read.
 static CALLER_CELL: &[u8] = include_bytes!(env!("MCP_WIT_CALLER_CELL_COMPONENT"));
+/// Relays the request's client to the router.
+static CLIENT_CELL: &[u8] = include_bytes!(env!("MCP_WIT_CLIENT_CELL_COMPONENT"));
 
 /// The adapter's import the caller cell answers.
 const REQUEST_CALLER_INTERFACE: &str = "mcp-wit:adapter/request-caller@0.1.0";
+/// The adapter's import the client cell answers (`unplugged` for a router
+/// without the client).
+const CLIENT_RELAY_INTERFACE: &str = "mcp-wit:adapter/client-relay@0.1.0";
 
 #[derive(clap::Args)]
 pub struct WrapArgs {
@@ -96,12 +101,14 @@ fn check_router(router: &[u8]) -> anyhow::Result<&'static str> {
 }
 
 /// The router plugged into the adapter, with what it imports that no engine
-/// provides answered by `unplugged` (the client, and a middleware
-/// composition's dangling extension and router imports) and, for a router
-/// without the extension, the adapter's extension import by
-/// `plain-extension`; `caller-cell` carries the caller the adapter
-/// authenticates to the router's `caller` import. The result may import
-/// only what every engine offers (WASI and `wasi:http`).
+/// provides answered in the composition: the client by `client-cell`,
+/// which relays the request's client from the adapter; the caller by
+/// `caller-cell`, which carries the caller the adapter authenticates; a
+/// middleware composition's dangling extension and router imports by
+/// `unplugged` (which also tells the adapter of a router without the client
+/// that there is nothing to relay); and, for a router without the
+/// extension, the adapter's extension import by `plain-extension`. The
+/// result may import only what every engine offers (WASI and `wasi:http`).
 ///
 /// A router of `contract` 25.6.18 has no extension: the adapter built for
 /// it imports none.
@@ -110,10 +117,8 @@ fn compose(router: &[u8], contract: &str) -> anyhow::Result<Vec<u8>> {
     let mut graph = CompositionGraph::new();
     let router = Package::from_bytes("router", None, router, graph.types_mut())?;
     let world = &graph.types()[router.ty()];
-    let unplugged_imports: Vec<&str> = [CLIENT_INTERFACE, EXTENSION_INTERFACE, ROUTER_INTERFACE]
-        .into_iter()
-        .filter(|name| world.imports.contains_key(*name))
-        .collect();
+    let unplugged_imports: Vec<&str> =
+        [EXTENSION_INTERFACE, ROUTER_INTERFACE].into_iter().filter(|name| world.imports.contains_key(*name)).collect();
     // A middleware that imports the extension passes through one its router
     // lacks: the host serves such a composition as a router without it.
     let offers_extension =
@@ -125,6 +130,7 @@ fn compose(router: &[u8], contract: &str) -> anyhow::Result<Vec<u8>> {
         graph.register_package(package)
     };
     let imports_caller = world.imports.contains_key(CALLER_INTERFACE);
+    let imports_client = world.imports.contains_key(CLIENT_INTERFACE);
     let router = graph.register_package(router)?;
     let router = graph.instantiate(router);
     let cell = embedded(&mut graph, "mcp-wit:caller-cell", CALLER_CELL)?;
@@ -133,14 +139,28 @@ fn compose(router: &[u8], contract: &str) -> anyhow::Result<Vec<u8>> {
         let current = graph.alias_instance_export(cell, CALLER_INTERFACE)?;
         graph.set_instantiation_argument(router, CALLER_INTERFACE, current)?;
     }
-    if !unplugged_imports.is_empty() {
-        let unplugged = embedded(&mut graph, "mcp-wit:unplugged", UNPLUGGED)?;
-        let unplugged = graph.instantiate(unplugged);
-        for name in unplugged_imports {
-            let export = graph.alias_instance_export(unplugged, name)?;
-            graph.set_instantiation_argument(router, name, export)?;
+    let unplugged = match !unplugged_imports.is_empty() || !imports_client {
+        true => {
+            let unplugged = embedded(&mut graph, "mcp-wit:unplugged", UNPLUGGED)?;
+            Some(graph.instantiate(unplugged))
         }
+        false => None,
+    };
+    for name in unplugged_imports {
+        let unplugged = unplugged.expect("instantiated for its imports");
+        let export = graph.alias_instance_export(unplugged, name)?;
+        graph.set_instantiation_argument(router, name, export)?;
     }
+    let relay = match unplugged.filter(|_| !imports_client) {
+        Some(unplugged) => graph.alias_instance_export(unplugged, CLIENT_RELAY_INTERFACE)?,
+        None => {
+            let client_cell = embedded(&mut graph, "mcp-wit:client-cell", CLIENT_CELL)?;
+            let client_cell = graph.instantiate(client_cell);
+            let client = graph.alias_instance_export(client_cell, CLIENT_INTERFACE)?;
+            graph.set_instantiation_argument(router, CLIENT_INTERFACE, client)?;
+            graph.alias_instance_export(client_cell, CLIENT_RELAY_INTERFACE)?
+        }
+    };
     let router_export = graph.alias_instance_export(router, contract)?;
     let adapter_package = match successor {
         false => embedded(&mut graph, "mcp-wit:adapter", ADAPTER)?,
@@ -165,6 +185,7 @@ fn compose(router: &[u8], contract: &str) -> anyhow::Result<Vec<u8>> {
     }
     let set_caller = graph.alias_instance_export(cell, REQUEST_CALLER_INTERFACE)?;
     graph.set_instantiation_argument(adapter, REQUEST_CALLER_INTERFACE, set_caller)?;
+    graph.set_instantiation_argument(adapter, CLIENT_RELAY_INTERFACE, relay)?;
     // The identity type the setter takes comes with the interface it is
     // defined in, when the adapter's world keeps that import.
     if graph.types()[graph[adapter_package].ty()].imports.contains_key(CALLER_INTERFACE) {

@@ -99,7 +99,11 @@ struct Sealed {
 
 /// The answers a modern request brings: those of earlier rounds (from its
 /// verified `requestState`) and those of the last one (`inputResponses`).
+/// Serialisable so that a round travels with a relayed link
+/// ([`crate::client::RelayedLink`]) to a router in another component.
+#[derive(Clone, Serialize, Deserialize)]
 pub struct Round {
+    #[serde(with = "method_name")]
     method: Method,
     digest: String,
     answers: BTreeMap<String, Box<RawValue>>,
@@ -150,6 +154,11 @@ impl Round {
         Ok(Round { method, digest, answers, caller })
     }
 
+    /// Every answer, by key.
+    pub fn answers(&self) -> BTreeMap<&str, &RawValue> {
+        self.answers.iter().map(|(key, answer)| (key.as_str(), answer.as_ref())).collect()
+    }
+
     /// The answer given to the question keyed `key`, if any.
     pub fn answer(&self, key: &str) -> Option<&RawValue> {
         self.answers.get(key).map(AsRef::as_ref)
@@ -179,6 +188,22 @@ impl Round {
 }
 
 /// A field that is there, whatever its value (`null` included).
+/// A [`Method`] by its name.
+mod method_name {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::method::Method;
+
+    pub fn serialize<S: Serializer>(method: &Method, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(method.as_str())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Method, D::Error> {
+        let name = <&str>::deserialize(deserializer)?;
+        Method::parse(name).ok_or_else(|| serde::de::Error::custom(format!("no method is named {name:?}")))
+    }
+}
+
 fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<&'de RawValue>, D::Error> {
     <&RawValue>::deserialize(deserializer).map(Some)
 }

@@ -28,7 +28,7 @@ use crate::auth::{AuthSetting, ResourceServer};
 use crate::mcp_wit::adapter::request_caller;
 use crate::mcp_wit::extension::caller::Identity;
 use crate::router::Imported;
-use crate::settings::Settings;
+use crate::settings::{Settings, StateKeySetting};
 
 /// What an instance reads once: an engine may serve many requests with one
 /// instance (`wasmtime serve --max-instance-reuse-count`), and the
@@ -57,6 +57,9 @@ impl wasip2::exports::http::incoming_handler::Guest for Adapter {
         send(out, answer);
     }
 }
+
+/// The content type of the health checks' answers.
+const TEXT: &str = "text/plain; charset=utf-8";
 
 /// An HTTP answer.
 struct Answer {
@@ -109,9 +112,23 @@ impl Answer {
 
 fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
     let Instance { settings, auth, routers } = instance;
+    let target = request.path_with_query().unwrap_or_default();
+    let (path, query) = match target.split_once('?') {
+        Some((path, query)) => (path, Some(query)),
+        None => (target.as_str(), None),
+    };
+    // For load balancers' health checks, as on `mcp-wit serve --http`: an
+    // instance that runs this far can serve (the engine drains on its own).
+    if matches!(request.method(), HttpMethod::Get) && matches!(path, "/healthz" | "/readyz") {
+        return Answer { status: StatusCode::OK, content_type: Some(TEXT), headers: Vec::new(), body: b"ok\n".to_vec() };
+    }
     let headers = header_map(request);
     if let Err(refusal) = settings.security.check(&headers) {
         return Answer::refused(refusal);
+    }
+    if let StateKeySetting::Broken(why) = &settings.state_key {
+        let why = format!("Internal Server Error: this server's state key setting cannot work: {why}");
+        return Answer::refused(Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, why));
     }
     let auth = match auth {
         AuthSetting::Off => None,
@@ -120,11 +137,6 @@ fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
             return Answer::refused(Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, why));
         }
         AuthSetting::On(server) => Some(server.as_ref()),
-    };
-    let target = request.path_with_query().unwrap_or_default();
-    let (path, query) = match target.split_once('?') {
-        Some((path, query)) => (path, Some(query)),
-        None => (target.as_str(), None),
     };
     // The Protected Resource Metadata is for clients without a token yet.
     if let Some(server) = auth
@@ -188,6 +200,10 @@ fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
     session.set_caller(caller.map(Arc::new));
     let (out, refused) = match Envelope::read(params.as_deref()) {
         Ok(Some(envelope)) => match modern(&headers, &mut session, id, method, params.as_deref(), &envelope) {
+            Ok((mut out, outcome)) if matches!(settings.state_key, StateKeySetting::PerInstance) => {
+                let outcome = unresumable(&mut out, id).unwrap_or(outcome);
+                (out, outcome_status(outcome))
+            }
             Ok((out, outcome)) => (out, outcome_status(outcome)),
             Err(error) => return Answer::rejected(id, error),
         },
@@ -234,6 +250,29 @@ fn modern(
         session.end_subscriptions(&mut out);
     }
     Ok((out, outcome))
+}
+
+/// Over HTTP any instance may serve a retry: a round whose `requestState`
+/// is signed with a key of this instance alone could never be resumed. Its
+/// `input_required` answer becomes an error naming the setting, rather than
+/// a state the retry would find forged.
+fn unresumable(out: &mut [Vec<u8>], id: &RawValue) -> Option<Outcome> {
+    const ROUND: &[u8] = b"\"resultType\":\"input_required\"";
+    let last = out.last_mut()?;
+    if !last.windows(ROUND.len()).any(|window| window == ROUND) {
+        return None;
+    }
+    eprintln!(
+        "adapter: a router asked its client a question; set MCP_WIT_STATE_KEY or MCP_WIT_STATE_KEY_FILE (the same on \
+         every instance and replica) for the client's retry to resume it"
+    );
+    let error = RpcError::internal(
+        "the router asked the client a question, but this server cannot resume the request with the answer: its \
+         instances share no key to sign `requestState` with (its operator must set MCP_WIT_STATE_KEY, at least 32 \
+         bytes, or MCP_WIT_STATE_KEY_FILE, the same on every instance and replica)",
+    );
+    mcp_wit_protocol::jsonrpc::write_error(last, Some(id), &error);
+    Some(Outcome::Failed(error.code))
 }
 
 /// A 2025 request without a session, initialized from its header.

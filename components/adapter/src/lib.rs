@@ -45,6 +45,7 @@ wit_bindgen::generate!({
 
 mod auth;
 mod http;
+mod relay;
 #[cfg_attr(feature = "contract-25-6-18", path = "router_25_6_18.rs")]
 mod router;
 mod settings;

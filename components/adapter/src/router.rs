@@ -8,6 +8,7 @@ use mcp_wit_protocol::contract::{
 use mcp_wit_protocol::{CallContext, GuestResult, Router, RouterComponent};
 
 use crate::mcp_wit::extension::extension as ext;
+use crate::relay::{connected, relayed};
 use crate::wasix::mcp::router as wit;
 
 mcp_wit_protocol::contract_from_wit!();
@@ -31,6 +32,11 @@ impl RouterComponent for Imported {
     /// `plain-extension`, which answers as a router without it is served.
     fn extends(&self) -> bool {
         true
+    }
+
+    /// A router that imports the client reaches it through the client cell.
+    fn talks_back(&self) -> bool {
+        connected()
     }
 }
 
@@ -58,11 +64,12 @@ impl Router for ImportedRouter {
 
     async fn call_tool(
         &mut self,
-        _: &CallContext,
+        cx: &CallContext,
         name: &str,
         arguments: &str,
     ) -> GuestResult<Result<CallToolResult, ToolError>> {
-        Ok(wit::call_tool(name, &wit::Value { json: arguments.to_owned() }).into_contract())
+        let arguments = wit::Value { json: arguments.to_owned() };
+        Ok(relayed(cx, || wit::call_tool(name, &arguments)).into_contract())
     }
 
     async fn list_resources(&mut self, _: &CallContext) -> GuestResult<Vec<McpResource>> {
@@ -71,18 +78,18 @@ impl Router for ImportedRouter {
 
     async fn read_resource(
         &mut self,
-        _: &CallContext,
+        cx: &CallContext,
         uri: &str,
     ) -> GuestResult<Result<ReadResourceResult, ResourceError>> {
-        Ok(wit::read_resource(uri).into_contract())
+        Ok(relayed(cx, || wit::read_resource(uri)).into_contract())
     }
 
     async fn list_prompts(&mut self, _: &CallContext) -> GuestResult<Vec<Prompt>> {
         Ok(wit::list_prompts().into_contract())
     }
 
-    async fn get_prompt(&mut self, _: &CallContext, name: &str) -> GuestResult<Result<GetPromptResult, PromptError>> {
-        Ok(wit::get_prompt(name).into_contract())
+    async fn get_prompt(&mut self, cx: &CallContext, name: &str) -> GuestResult<Result<GetPromptResult, PromptError>> {
+        Ok(relayed(cx, || wit::get_prompt(name)).into_contract())
     }
 
     async fn complete(
@@ -93,31 +100,31 @@ impl Router for ImportedRouter {
         Ok(wit::complete(&completion_request(request)).into_contract())
     }
 
-    async fn list_resource_templates(&mut self, _: &CallContext) -> GuestResult<Vec<ResourceTemplate>> {
-        Ok(ext::list_resource_templates().into_iter().map(resource_template).collect())
+    async fn list_resource_templates(&mut self, cx: &CallContext) -> GuestResult<Vec<ResourceTemplate>> {
+        Ok(relayed(cx, ext::list_resource_templates).into_iter().map(resource_template).collect())
     }
 
     async fn get_prompt_with_arguments(
         &mut self,
-        _: &CallContext,
+        cx: &CallContext,
         name: &str,
         arguments: &[(String, String)],
     ) -> GuestResult<Result<GetPromptResult, PromptError>> {
-        Ok(ext::get_prompt_with_arguments(name, arguments).into_contract())
+        Ok(relayed(cx, || ext::get_prompt_with_arguments(name, arguments)).into_contract())
     }
 
     async fn subscription(
         &mut self,
-        _: &CallContext,
+        cx: &CallContext,
         uri: &str,
         subscribe: bool,
     ) -> GuestResult<Result<(), ResourceError>> {
-        let answered = if subscribe { ext::subscribe(uri) } else { ext::unsubscribe(uri) };
+        let answered = relayed(cx, || if subscribe { ext::subscribe(uri) } else { ext::unsubscribe(uri) });
         Ok(answered.into_contract())
     }
 
-    async fn roots_list_changed(&mut self, _: &CallContext) -> GuestResult<()> {
-        ext::on_roots_list_changed();
+    async fn roots_list_changed(&mut self, cx: &CallContext) -> GuestResult<()> {
+        relayed(cx, ext::on_roots_list_changed);
         Ok(())
     }
 

@@ -7,9 +7,11 @@ use mcp_wit_protocol::contract::{
     CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, McpResource, Prompt,
     PromptError, ReadResourceResult, ResourceError, ResourceTemplate, ServerCapabilities, Tool, ToolError,
 };
-use mcp_wit_protocol::contract_25_6_18::with_answers;
-use mcp_wit_protocol::{CallContext, GuestResult, Router, RouterComponent};
+use mcp_wit_protocol::client::{AskError, Question, WaitBound};
+use mcp_wit_protocol::contract_25_6_18::{MAX_ELICITATIONS, too_many_elicitations, with_answers};
+use mcp_wit_protocol::{CallContext, CancelFlag, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 
+use crate::relay::relayed;
 use crate::wasix::mcp25_6_18::router as wit;
 
 mcp_wit_protocol::contract_from_wit!(@trait);
@@ -28,6 +30,11 @@ impl RouterComponent for Imported {
 
     fn open(&self) -> ImportedRouter {
         ImportedRouter
+    }
+
+    /// A 25.6.18 router asks the user by returning `elicit`.
+    fn talks_back(&self) -> bool {
+        true
     }
 }
 
@@ -58,32 +65,48 @@ impl Router for ImportedRouter {
         Ok(wit::list_tools().into_contract())
     }
 
-    /// A router that completes is answered; one that asks the user
-    /// (`response::elicit`) cannot be, here: a request served by an engine
-    /// has no way back to the client yet, as for a 25.3.26 router's
-    /// questions (`unplugged`), so the call is a tool error that says so.
+    /// `call-tool`, again after each elicitation with the answers so far,
+    /// until the router completes or fails, at most [`MAX_ELICITATIONS`]
+    /// questions, as the native host calls it. A question that ends a
+    /// 2026-07-28 round ends the request with it (the client's retry runs the
+    /// call again, the answers given by then).
     async fn call_tool(
         &mut self,
-        _: &CallContext,
+        cx: &CallContext,
         name: &str,
         arguments: &str,
     ) -> GuestResult<Result<CallToolResult, ToolError>> {
-        // A client's own `_elicitations` never reaches the router.
-        let arguments = with_answers(arguments, &[]);
-        Ok(match wit::call_tool(name, &arguments) {
-            Ok(wit::Response::Completed(result)) => Ok(result.into_contract()),
-            Ok(wit::Response::Elicit(request)) => {
-                // Still checked, so a broken request is reported as such.
-                let why = match elicitation_params(&request) {
-                    Ok(_) => "a router served by an engine cannot ask the client (serve it with `mcp-wit serve` \
-                              to have the client answer)"
-                        .to_owned(),
-                    Err(why) => why,
-                };
-                Err(ToolError::ExecutionError(format!("the tool `{name}` asked the user for input, but {why}")))
+        let mut answers: Vec<String> = Vec::new();
+        loop {
+            // A client's own `_elicitations` never reaches the router.
+            let given = with_answers(arguments, &answers);
+            let request = match relayed(cx, || wit::call_tool(name, &given)) {
+                Ok(wit::Response::Completed(result)) => return Ok(Ok(result.into_contract())),
+                Ok(wit::Response::Elicit(request)) => request,
+                Err(error) => return Ok(Err(error.into_contract())),
+            };
+            if answers.len() == MAX_ELICITATIONS {
+                return Ok(Err(ToolError::ExecutionError(too_many_elicitations(name))));
             }
-            Err(error) => Err(error.into_contract()),
-        })
+            let asked = match (elicitation_params(&request), &cx.client) {
+                (Ok(params), Some(link)) => link.ask(Question::Elicit, Some(&params), unbounded()).await,
+                (Ok(_), None) => unreachable!("the session links every request of a router that talks back"),
+                (Err(why), _) => {
+                    eprintln!("adapter: the tool `{name}` asked the user for input, but {why}");
+                    return Ok(Err(ToolError::ExecutionError(format!(
+                        "the tool `{name}` asked the user for input, but {why}"
+                    ))));
+                }
+            };
+            match asked {
+                Ok(answer) => answers.push(answer.get().to_owned()),
+                Err(AskError::Client(error)) => {
+                    let message = format!("the tool `{name}` asked the user for input, which failed: {error}");
+                    return Ok(Err(ToolError::ExecutionError(message)));
+                }
+                Err(_) => return Err(GuestFault::new(FaultKind::InputRequired, "`call-tool` asked the user: input required")),
+            }
+        }
     }
 
     async fn list_resources(&mut self, _: &CallContext) -> GuestResult<Vec<McpResource>> {
@@ -92,18 +115,18 @@ impl Router for ImportedRouter {
 
     async fn read_resource(
         &mut self,
-        _: &CallContext,
+        cx: &CallContext,
         uri: &str,
     ) -> GuestResult<Result<ReadResourceResult, ResourceError>> {
-        Ok(wit::read_resource(uri).into_contract())
+        Ok(relayed(cx, || wit::read_resource(uri)).into_contract())
     }
 
     async fn list_prompts(&mut self, _: &CallContext) -> GuestResult<Vec<Prompt>> {
         Ok(wit::list_prompts().into_contract())
     }
 
-    async fn get_prompt(&mut self, _: &CallContext, name: &str) -> GuestResult<Result<GetPromptResult, PromptError>> {
-        Ok(wit::get_prompt(name).into_contract())
+    async fn get_prompt(&mut self, cx: &CallContext, name: &str) -> GuestResult<Result<GetPromptResult, PromptError>> {
+        Ok(relayed(cx, || wit::get_prompt(name)).into_contract())
     }
 
     async fn complete(
@@ -142,4 +165,10 @@ impl Router for ImportedRouter {
     fn retire(&mut self) {
         // One instance for the component's life: nothing to drop.
     }
+}
+
+/// Nothing waits here: the answers come with the request.
+fn unbounded() -> WaitBound {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    WaitBound { deadline, cancel: CancelFlag::default() }
 }

@@ -4,6 +4,7 @@
 
 use mcp_wit_protocol::SessionOptions;
 use mcp_wit_protocol::http::SecurityPolicy;
+use mcp_wit_protocol::rounds::StateKey;
 
 /// Default of `MCP_WIT_MAX_MESSAGE_SIZE`: 8 MiB, as `mcp-wit serve`.
 const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
@@ -19,6 +20,49 @@ pub struct Settings {
     /// Answer HTTP requests with JSON even when the client takes SSE
     /// (`MCP_WIT_JSON_RESPONSE=1`).
     pub json_response: bool,
+    /// What signs 2026-07-28 `requestState` (the session options hold the
+    /// key itself).
+    pub state_key: StateKeySetting,
+}
+
+/// Where the key that signs `requestState` comes from.
+pub enum StateKeySetting {
+    /// `MCP_WIT_STATE_KEY` or `MCP_WIT_STATE_KEY_FILE`: every instance and
+    /// every replica given the same key honours the others' rounds.
+    Shared,
+    /// None set: a key of this instance alone. Enough for stdio (one
+    /// instance serves the whole session); over HTTP a retry may reach any
+    /// instance, so a round cannot be resumed.
+    PerInstance,
+    /// Set, but it cannot work: why.
+    Broken(String),
+}
+
+impl StateKeySetting {
+    /// From `MCP_WIT_STATE_KEY` (its bytes are the key) or
+    /// `MCP_WIT_STATE_KEY_FILE` (a file's bytes, as `mcp-wit serve
+    /// --state-key-file`), at least [`StateKey::MIN_LEN`] bytes.
+    fn from_env() -> (StateKeySetting, StateKey) {
+        let given = match (std::env::var("MCP_WIT_STATE_KEY"), std::env::var("MCP_WIT_STATE_KEY_FILE")) {
+            (Ok(_), Ok(_)) => Err("set MCP_WIT_STATE_KEY or MCP_WIT_STATE_KEY_FILE, not both".to_owned()),
+            (Ok(key), Err(_)) => StateKey::from_bytes(key.as_bytes()).map_err(|e| format!("MCP_WIT_STATE_KEY: {e}")),
+            (Err(_), Ok(path)) => std::fs::read(&path)
+                .map_err(|e| {
+                    format!(
+                        "MCP_WIT_STATE_KEY_FILE: cannot read {path}: {e} (the engine must map its directory in, \
+                         e.g. `wasmtime serve --dir`)"
+                    )
+                })
+                .and_then(|bytes| {
+                    StateKey::from_bytes(&bytes).map_err(|e| format!("MCP_WIT_STATE_KEY_FILE {path}: {e}"))
+                }),
+            (Err(_), Err(_)) => return (StateKeySetting::PerInstance, StateKey::random()),
+        };
+        match given {
+            Ok(key) => (StateKeySetting::Shared, key),
+            Err(why) => (StateKeySetting::Broken(why), StateKey::random()),
+        }
+    }
 }
 
 impl Settings {
@@ -35,7 +79,9 @@ impl Settings {
             },
             Err(_) => None,
         };
-        let session = SessionOptions { page_size: number("MCP_WIT_PAGE_SIZE"), ..SessionOptions::default() };
+        let (state_key_setting, state_key) = StateKeySetting::from_env();
+        let session =
+            SessionOptions { page_size: number("MCP_WIT_PAGE_SIZE"), state_key, ..SessionOptions::default() };
         // The engine's address is not known here: the policy is that of a
         // public bind (no Host check unless hosts are named; no browser
         // origin unless allowed).
@@ -47,6 +93,7 @@ impl Settings {
             session,
             security,
             json_response,
+            state_key: state_key_setting,
         }
     }
 }

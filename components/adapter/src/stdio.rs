@@ -8,11 +8,15 @@ use mcp_wit_protocol::jsonrpc::{self, RpcError};
 
 use crate::Adapter;
 use crate::router::Imported;
-use crate::settings::Settings;
+use crate::settings::{Settings, StateKeySetting};
 
 impl wasip2::exports::cli::run::Guest for Adapter {
     fn run() -> Result<(), ()> {
         let settings = Settings::from_env();
+        if let StateKeySetting::Broken(why) = &settings.state_key {
+            eprintln!("adapter: cannot serve: {why}");
+            return Err(());
+        }
         let mut session = Session::new(Imported, settings.session);
         let mut input = std::io::stdin().lock();
         let mut output = std::io::stdout().lock();

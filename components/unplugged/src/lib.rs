@@ -8,56 +8,25 @@ wit_bindgen::generate!({
     generate_all,
 });
 
-use exports::mcp_wit::extension::client::{self, ClientError, ListKind, LogLevel, Question, Root};
+use exports::mcp_wit::adapter::client_relay;
 use exports::mcp_wit::extension::extension::{self, ResourceTemplate};
 use exports::wasix::mcp::router::{self, GetPromptResult, PromptError, ResourceError};
 
 struct Unplugged;
 
-/// Why no question reaches a client here.
-fn unsupported(what: &str) -> ClientError {
-    ClientError::Unsupported(format!(
-        "{what}: no client can be asked where this router runs (wrapped with `mcp-wit wrap` for an engine, \
-         each request stands alone); serve it with `mcp-wit serve` to reach its clients"
-    ))
-}
-
-fn question(kind: client::QuestionKind) -> &'static str {
-    match kind {
-        client::QuestionKind::CreateMessage => "sampling/createMessage",
-        client::QuestionKind::CreateElicitation => "elicitation/create",
-        client::QuestionKind::ListRoots => "roots/list",
-    }
-}
-
-// Notifications have no one to reach: they are dropped, as the native host
-// drops them outside of a request.
-impl client::Guest for Unplugged {
-    fn notify_progress(_: f64, _: Option<f64>, _: Option<String>) {}
-
-    fn notify_logging_message(_: LogLevel, _: Option<String>, _: String) {}
-
-    fn create_message(_: String) -> Result<String, ClientError> {
-        Err(unsupported("sampling/createMessage"))
+// A router that does not import the client has nothing to relay: the adapter
+// asks `connected` once and relays nothing after.
+impl client_relay::Guest for Unplugged {
+    fn connected() -> bool {
+        false
     }
 
-    fn create_elicitation(_: String) -> Result<String, ClientError> {
-        Err(unsupported("elicitation/create"))
+    fn begin(_: String) {}
+
+    /// The empty report: nothing was sent or asked.
+    fn finish() -> String {
+        "{}".into()
     }
-
-    fn list_roots() -> Result<Vec<Root>, ClientError> {
-        Err(unsupported("roots/list"))
-    }
-
-    fn ask(questions: Vec<Question>) -> Vec<Result<String, ClientError>> {
-        questions.into_iter().map(|q| Err(unsupported(question(q.kind)))).collect()
-    }
-
-    fn notify_list_changed(_: ListKind) {}
-
-    fn notify_resource_updated(_: String) {}
-
-    fn notify_url_elicitation_completed(_: String) {}
 }
 
 // The dangling extension import of a middleware whose router lacks it, as

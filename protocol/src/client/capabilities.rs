@@ -4,14 +4,14 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::ClientError;
 
 /// What the client declared it can be asked (its `capabilities`, at
 /// `initialize` or in a 2026-07-28 request's envelope).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClientCapabilities {
     /// `sampling`.
     pub sampling: bool,
@@ -80,6 +80,11 @@ impl Question {
             Question::Elicit => "elicitation/create",
             Question::ListRoots => "roots/list",
         }
+    }
+
+    /// The question a request's method asks.
+    pub fn from_method(method: &str) -> Option<Question> {
+        [Question::CreateMessage, Question::Elicit, Question::ListRoots].into_iter().find(|q| q.method() == method)
     }
 }
 

@@ -31,11 +31,13 @@ pub use crate::listeners::ListKind;
 
 mod capabilities;
 mod peer;
+mod relay;
 mod roots;
 
 pub use capabilities::{ClientCapabilities, Question, QuestionIds};
 use capabilities::{check_params, check_result, is_url_elicitation, required_capability};
 pub use peer::{AskError, BoxFuture, ClientError, Peer, WaitBound};
+pub use relay::{LinkReport, RelayedLink};
 pub use roots::{Root, read_roots};
 
 /// Most questions one request may ask its client; beyond them the guest gets
@@ -433,6 +435,12 @@ impl ClientLink {
             tracing::warn!("cannot serialise a {method} notification: {e}");
             return;
         }
+        self.send(message);
+    }
+
+    /// Sends a notification: at once through the peer, else held for the
+    /// request's answer.
+    fn send(&self, message: Vec<u8>) {
         match &self.inner.settings.peer {
             Some(peer) => peer.notify(&message),
             None => self.inner.held.lock().unwrap_or_else(|e| e.into_inner()).push(message),

@@ -5,6 +5,8 @@ use std::io::BufRead;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+use serde_json::{Value, json};
+
 use super::{binary, fixture, peers};
 
 /// The fixture `router` behind the adapter, as `mcp-wit wrap` makes it: one
@@ -62,6 +64,12 @@ impl WasmtimeServe {
         // blocks on a full pipe nor fails on a closed one.
         std::thread::spawn(move || lines.for_each(drop));
         WasmtimeServe { child, url }
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> std::net::SocketAddr {
+        let authority = self.url.trim_start_matches("http://").trim_end_matches("/mcp");
+        authority.parse().expect("wasmtime serve listens on an IP address")
     }
 
     /// The URL of `path` on it.
@@ -136,4 +144,52 @@ pub fn wash_dev(component: &[u8], env: &[(&str, &str)]) -> (std::process::Child,
         }
     }
     (child, format!("http://127.0.0.1:{port}/mcp"), project)
+}
+
+/// A JSON-RPC request.
+pub fn request(id: i64, method: &str, params: Value) -> Value {
+    json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params })
+}
+
+/// `params` with a 2026-07-28 envelope that declares no client capability.
+pub fn modern(mut params: Value) -> Value {
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    params
+}
+
+/// POSTs `body` with `headers` to `addr`; the status, the content type and
+/// the messages of the answer (JSON, or each SSE event's data).
+pub async fn post(addr: std::net::SocketAddr, headers: &[(&str, &str)], body: &Value) -> (u16, String, Vec<Value>) {
+    let mut request = reqwest::Client::new()
+        .post(format!("http://{addr}/mcp"))
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.body(body.to_string()).send().await.expect("an answer");
+    let status = response.status().as_u16();
+    let content_type =
+        response.headers().get("content-type").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let text = response.text().await.unwrap();
+    let messages = if content_type.starts_with("text/event-stream") {
+        text.lines().filter_map(|line| line.strip_prefix("data: ")).map(|d| serde_json::from_str(d).unwrap()).collect()
+    } else if text.is_empty() {
+        Vec::new()
+    } else {
+        vec![serde_json::from_str(&text).expect("a JSON body")]
+    };
+    (status, content_type, messages)
+}
+
+/// The headers a 2026-07-28 client sends with `method` (naming `name`).
+pub fn modern_headers<'a>(method: &'a str, name: Option<&'a str>) -> Vec<(&'a str, &'a str)> {
+    let mut headers = vec![("mcp-protocol-version", "2026-07-28"), ("mcp-method", method)];
+    if let Some(name) = name {
+        headers.push(("mcp-name", name));
+    }
+    headers
 }

@@ -46,6 +46,12 @@ impl Haproxy {
     /// If `/usr/sbin/haproxy` is missing (`apt-get install haproxy`), or it
     /// does not start: with its stderr.
     pub async fn start(replicas: &[(&str, SocketAddr)]) -> Haproxy {
+        Self::start_with(replicas, BACKEND).await
+    }
+
+    /// [`Self::start`] with another `backend` section (its `server` lines
+    /// added), e.g. [`engine_backend`].
+    pub async fn start_with(replicas: &[(&str, SocketAddr)], backend: &str) -> Haproxy {
         assert!(
             Path::new(BINARY).is_file(),
             "{BINARY} is missing: the replica tests need a real load balancer (`apt-get install haproxy`)"
@@ -58,7 +64,7 @@ impl Haproxy {
         let mut tries = Vec::new();
         for _ in 0..3 {
             let addr = SocketAddr::from(([127, 0, 0, 1], free_port()));
-            std::fs::write(&config, config_text(addr, &socket, replicas)).expect("the HAProxy config");
+            std::fs::write(&config, config_text(addr, &socket, backend, replicas)).expect("the HAProxy config");
             match launch(&config, addr).await {
                 Ok((child, stderr)) => return Haproxy { child, addr, stderr, _dir: dir },
                 Err(said) => tries.push(said),
@@ -130,13 +136,13 @@ impl Drop for Haproxy {
 
 /// The configuration of `docs/users/deployment.md`, listening on `addr`,
 /// with an admin socket at `socket` for [`Haproxy::states`].
-pub fn config_text(addr: SocketAddr, socket: &Path, replicas: &[(&str, SocketAddr)]) -> String {
+pub fn config_text(addr: SocketAddr, socket: &Path, backend: &str, replicas: &[(&str, SocketAddr)]) -> String {
     let servers: String = replicas.iter().map(|(name, addr)| format!("    server {name} {addr}\n")).collect();
     format!(
         "global\n    maxconn 1024\n    stats socket {socket} mode 600 level admin\n\n{}\
          frontend mcp\n    bind {addr}\n    default_backend replicas\n\n{}{servers}",
         DEFAULTS,
-        BACKEND,
+        backend,
         socket = socket.display(),
     )
 }
@@ -191,4 +197,17 @@ async fn launch(config: &Path, addr: SocketAddr) -> Result<(Child, Arc<Mutex<Str
     let mut command = Command::new(BINARY);
     command.arg("-db").arg("-f").arg(config);
     start_until_ready(command, BINARY, WAIT, || async move { tokio::net::TcpStream::connect(addr).await.is_ok() }).await
+}
+
+/// The health check of `docs/users/engines.md`: `wasmtime serve` refuses a
+/// request without a `Host` header (500), which HAProxy's HTTP/1.0 check
+/// lacks.
+pub const ENGINE_HEALTH_CHECK: &str = "\
+    option httpchk
+    http-check send meth GET uri /readyz ver HTTP/1.1 hdr host mcp
+";
+
+/// [`BACKEND`] with [`ENGINE_HEALTH_CHECK`], for replicas on an engine.
+pub fn engine_backend() -> String {
+    BACKEND.replace("    option httpchk GET /readyz\n", ENGINE_HEALTH_CHECK)
 }

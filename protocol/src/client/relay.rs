@@ -1,0 +1,248 @@
+//! A request's [`ClientLink`] carried to a router in another component of
+//! the same composition (`mcp-wit wrap`: the adapter serves the request, the
+//! router imports the client from a third component, `client-cell`, since
+//! the two cannot call each other both ways).
+//!
+//! The adapter hands the cell a [`RelayedLink`] before it calls the router;
+//! the cell answers the router's calls with a link made from it (the same
+//! checks, the same round answers, the same keys); the adapter takes back
+//! its [`LinkReport`] after the call and [`ClientLink::absorb`]s it, so the
+//! request ends as it would natively: notifications before the answer, an
+//! `input_required` round sealed with the adapter's key, or -32021.
+//!
+//! One difference cannot be helped: natively, a question that ends a round
+//! stops the guest's call there; across components nothing can stop the
+//! router's call but a trap, which would end the adapter's too. The router
+//! hears `unavailable` instead, its further questions too and its
+//! notifications are dropped, and whatever it returns is discarded.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use super::{ClientCapabilities, ClientLink, LinkSettings, LogLevel, Missing, Question, QuestionIds};
+use crate::rounds::Round;
+use crate::version::ProtocolVersion;
+
+/// What a router in another component needs of a request's link to be
+/// answered as the request would answer it. Serialised as JSON between the
+/// components (both are built from this crate, at one version).
+#[derive(Serialize, Deserialize)]
+pub struct RelayedLink {
+    version: String,
+    capabilities: ClientCapabilities,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    progress_token: Option<Box<RawValue>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    log_level: Option<LogLevel>,
+    modern: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    round: Option<Round>,
+    /// Questions asked before the router was called (another mount's).
+    asked: u32,
+}
+
+/// What a relayed link saw while the router ran: what the request's answer
+/// must carry.
+#[derive(Serialize, Deserialize, Default)]
+pub struct LinkReport {
+    /// Notifications, in the order sent.
+    #[serde(default)]
+    held: Vec<Box<RawValue>>,
+    /// The questions that end the round, without an answer yet.
+    #[serde(default)]
+    missing: Vec<MissingQuestion>,
+    /// The capability a question needed that the client did not declare.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    required: Option<serde_json::Value>,
+    /// Questions asked in all.
+    #[serde(default)]
+    asked: u32,
+}
+
+#[derive(Serialize, Deserialize)]
+struct MissingQuestion {
+    key: String,
+    method: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    params: Option<Box<RawValue>>,
+}
+
+impl ClientLink {
+    /// This link, for a router in another component (see the module).
+    pub fn relay(&self) -> RelayedLink {
+        let settings = &self.inner.settings;
+        RelayedLink {
+            version: settings.version.as_str().to_owned(),
+            capabilities: settings.capabilities,
+            progress_token: settings.progress_token.clone(),
+            log_level: settings.log_level,
+            modern: settings.modern,
+            round: settings.round.clone(),
+            asked: self.inner.asked.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The link a router in another component is answered with: no peer
+    /// (what it sends is held for [`ClientLink::report`]), no listeners.
+    pub fn relayed(link: RelayedLink) -> Result<ClientLink, String> {
+        let version = ProtocolVersion::parse(&link.version)
+            .ok_or_else(|| format!("a relayed link names the unknown revision {:?}", link.version))?;
+        let relayed = ClientLink::new(LinkSettings {
+            peer: None,
+            version,
+            capabilities: link.capabilities,
+            progress_token: link.progress_token,
+            log_level: link.log_level,
+            modern: link.modern,
+            ids: QuestionIds::default(),
+            round: link.round,
+            listeners: None,
+            uri_prefixes: None,
+        });
+        relayed.inner.asked.store(link.asked, Ordering::Relaxed);
+        Ok(relayed)
+    }
+
+    /// Whether a question ended the round (one had no answer, or needed a
+    /// capability the client lacks): what the router asks or sends after
+    /// that would not have happened natively.
+    pub fn round_ended(&self) -> bool {
+        !self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).is_empty()
+            || self.inner.required.lock().unwrap_or_else(|e| e.into_inner()).is_some()
+    }
+
+    /// What this link holds for the request's answer, taken.
+    pub fn report(&self) -> LinkReport {
+        let held = self
+            .take_held()
+            .into_iter()
+            .filter_map(|message| String::from_utf8(message).ok().and_then(|text| RawValue::from_string(text).ok()))
+            .collect();
+        let missing = std::mem::take(&mut *self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()))
+            .into_iter()
+            .map(|m| MissingQuestion { key: m.key, method: m.question.method().to_owned(), params: m.params })
+            .collect();
+        LinkReport {
+            held,
+            missing,
+            required: self.inner.required.lock().unwrap_or_else(|e| e.into_inner()).take(),
+            asked: self.inner.asked.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Takes in what a relayed link saw, as if the router had used this link.
+    pub fn absorb(&self, report: LinkReport) {
+        for message in report.held {
+            self.send(message.get().as_bytes().to_vec());
+        }
+        let missing = report.missing.into_iter().filter_map(|m| {
+            let question = Question::from_method(&m.method)?;
+            Some(Missing { key: m.key, question, params: m.params })
+        });
+        self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).extend(missing);
+        if let Some(required) = report.required {
+            *self.inner.required.lock().unwrap_or_else(|e| e.into_inner()) = Some(required);
+        }
+        self.inner.asked.fetch_max(report.asked, Ordering::Relaxed);
+    }
+}
+
+impl RelayedLink {
+    /// The answers the request brought, by key: what the relayed router is
+    /// answered from.
+    pub fn answers(&self) -> BTreeMap<&str, &RawValue> {
+        self.round.as_ref().map(Round::answers).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::client::{AskError, WaitBound};
+    use crate::executor::block_on;
+    use crate::method::Method;
+    use crate::rounds::StateKey;
+
+    fn bound() -> WaitBound {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        WaitBound { deadline, cancel: crate::CancelFlag::default() }
+    }
+
+    fn raw(text: &str) -> Box<RawValue> {
+        RawValue::from_string(text.into()).unwrap()
+    }
+
+    fn link(params: &str) -> ClientLink {
+        let round = Round::read(&StateKey::random(), Method::CallTool, Some(&raw(params)), None).unwrap();
+        ClientLink::new(LinkSettings {
+            peer: None,
+            version: ProtocolVersion::V2026_07_28,
+            capabilities: ClientCapabilities { elicitation_form: true, ..ClientCapabilities::default() },
+            progress_token: Some(raw("\"t\"")),
+            log_level: Some(LogLevel::Info),
+            modern: true,
+            ids: QuestionIds::default(),
+            round: Some(round),
+            listeners: None,
+            uri_prefixes: None,
+        })
+    }
+
+    fn across(link: &ClientLink) -> ClientLink {
+        let text = serde_json::to_string(&link.relay()).unwrap();
+        ClientLink::relayed(serde_json::from_str(&text).unwrap()).unwrap()
+    }
+
+    fn back(relayed: &ClientLink, link: &ClientLink) {
+        let text = serde_json::to_string(&relayed.report()).unwrap();
+        link.absorb(serde_json::from_str(&text).unwrap());
+    }
+
+    const ELICIT: &str = r#"{"message":"name?","requestedSchema":{"type":"object","properties":{}}}"#;
+
+    #[test]
+    fn a_question_without_an_answer_ends_the_round_of_the_link_it_came_from() {
+        let link = link(r#"{"name":"t","arguments":{}}"#);
+        let relayed = across(&link);
+        relayed.progress(1.0, None, None);
+        let asked = block_on(relayed.ask(Question::Elicit, Some(ELICIT), bound()));
+        assert!(matches!(asked, Err(AskError::InputRequired)));
+        assert!(relayed.round_ended());
+        back(&relayed, &link);
+        let held = link.take_held();
+        assert_eq!(held.len(), 1);
+        assert!(String::from_utf8_lossy(&held[0]).contains("notifications/progress"));
+        let required = link.input_required(&StateKey::random(), std::time::Duration::from_secs(60)).unwrap();
+        assert_eq!(required["inputRequests"]["q1"]["method"], "elicitation/create");
+        assert_eq!(required["inputRequests"]["q1"]["params"]["message"], "name?");
+    }
+
+    #[test]
+    fn an_answer_the_request_brought_reaches_the_relayed_router_checked() {
+        let link = link(r#"{"name":"t","inputResponses":{"q1":{"action":"accept","content":{}}}}"#);
+        let relayed = across(&link);
+        assert_eq!(relayed.relay().answers().len(), 1);
+        let answer = block_on(relayed.ask(Question::Elicit, Some(ELICIT), bound())).unwrap();
+        assert_eq!(answer.get(), r#"{"action":"accept","content":{}}"#);
+        // The second question is q2 on both sides, and has no answer.
+        assert!(block_on(relayed.ask(Question::Elicit, Some(ELICIT), bound())).is_err());
+        back(&relayed, &link);
+        let required = link.input_required(&StateKey::random(), std::time::Duration::from_secs(60)).unwrap();
+        assert!(required["inputRequests"].get("q2").is_some());
+        assert!(required["inputRequests"].get("q1").is_none());
+    }
+
+    #[test]
+    fn a_capability_the_client_lacks_fails_the_request_it_came_from() {
+        let link = link(r#"{"name":"t"}"#);
+        let relayed = across(&link);
+        let asked = block_on(relayed.ask(Question::CreateMessage, Some(r#"{"messages":[],"maxTokens":5}"#), bound()));
+        assert!(matches!(asked, Err(AskError::CapabilityRequired)));
+        back(&relayed, &link);
+        let error = link.capability_required().unwrap();
+        assert_eq!(error.code, crate::jsonrpc::code::MISSING_REQUIRED_CLIENT_CAPABILITY);
+    }
+}
