@@ -55,7 +55,7 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
         }
         None => (demo::COMPONENT.to_vec(), format!("the built-in demo router (`{}`)", demo::NAME)),
     };
-    let composed = check_router(&router)
+    let Wrapped { component: composed, talks_back } = check_router(&router)
         .and_then(|contract| compose(&router, contract))
         .with_context(|| format!("cannot wrap {name}"))?;
     std::fs::write(&args.output, &composed).with_context(|| format!("cannot write {}", args.output.display()))?;
@@ -70,6 +70,13 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<()> {
         composed.len(),
         name,
     );
+    if talks_back {
+        println!(
+            "\nThe router may ask its client questions: over HTTP, give every instance and replica the same key \
+             (--env MCP_WIT_STATE_KEY=…, 32 bytes or more, or MCP_WIT_STATE_KEY_FILE) to sign the requestState \
+             of its 2026-07-28 rounds, so that a retry resumes on any of them."
+        );
+    }
     Ok(())
 }
 
@@ -112,7 +119,7 @@ fn check_router(router: &[u8]) -> anyhow::Result<&'static str> {
 ///
 /// A router of `contract` 25.6.18 has no extension: the adapter built for
 /// it imports none.
-fn compose(router: &[u8], contract: &str) -> anyhow::Result<Vec<u8>> {
+fn compose(router: &[u8], contract: &str) -> anyhow::Result<Wrapped> {
     let successor = contract == ROUTER_INTERFACE_25_6_18;
     let mut graph = CompositionGraph::new();
     let router = Package::from_bytes("router", None, router, graph.types_mut())?;
@@ -215,7 +222,15 @@ fn compose(router: &[u8], contract: &str) -> anyhow::Result<Vec<u8>> {
             foreign.join(", ")
         );
     }
-    Ok(composed)
+    Ok(Wrapped { component: composed, talks_back: imports_client || successor })
+}
+
+/// A router behind the adapter.
+struct Wrapped {
+    component: Vec<u8>,
+    /// Whether the router may ask its client questions (it imports the
+    /// client, or its contract elicits).
+    talks_back: bool,
 }
 
 /// Whether an import or export holds anything to call (not only types).

@@ -7,7 +7,7 @@
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
-use support::engines::{WasmtimeServe, modern_headers, post, request, wrapped};
+use support::engines::{WasmtimeServe, modern_headers, post, request, wash_dev, wrapped};
 use support::haproxy::{ENGINE_HEALTH_CHECK, Haproxy, REPLICA_HEADER, engine_backend};
 use support::peers::{Peer, run_peer};
 use support::schema::{Revision, check_at};
@@ -167,6 +167,23 @@ async fn the_python_sdk_answers_a_wrapped_routers_elicitation_and_hears_its_prog
     for run in [&asked, &progressed] {
         checked(&run.trace);
     }
+}
+
+#[tokio::test]
+async fn a_wrapped_routers_rounds_resume_on_wash_dev_with_the_key_from_its_configuration() {
+    let (mut wash, url, _project) = wash_dev(&wrapped("conformance"), &[("MCP_WIT_STATE_KEY", KEY)]);
+    let steps =
+        ["--mode", "auto", "--talk-back", "accept", "--tool", "test_elicitation", "--args", r#"{"message":"Who?"}"#];
+    let args = steps.iter().map(|s| s.to_string()).chain(["--url".into(), url]).collect();
+    let run = run_peer(Peer::Python, args).await;
+    wash.kill().unwrap();
+    wash.wait().unwrap();
+    let report = &run.report;
+    assert_eq!(report["protocolVersion"], "2026-07-28", "{report}");
+    assert_eq!(report["talkBack"]["elicited"][0]["message"], "Who?", "{report}");
+    let text = report["call"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.starts_with("User response: <action: accept"), "{report}");
+    checked(&run.trace);
 }
 
 #[tokio::test]

@@ -4,7 +4,8 @@
 //! [`mcp_wit_protocol::http`] rules) and is served on its own; a 2025 request
 //! is served as `mcp-wit serve --http --stateless` serves it (no session:
 //! initialized from its `MCP-Protocol-Version` header). GET and DELETE, which
-//! only sessions use, are 405.
+//! only sessions use, are 405, but for the health checks of load balancers
+//! (`GET /healthz`, `GET /readyz`).
 
 use std::io::{Read, Write};
 use std::sync::Arc;

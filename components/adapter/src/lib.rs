@@ -23,6 +23,10 @@
 //! - `MCP_WIT_JSON_RESPONSE=1`: answer HTTP with JSON, not SSE.
 //! - `MCP_WIT_AUTH_*`: HTTP requests need an OAuth access token (see
 //!   [`auth`]).
+//! - `MCP_WIT_STATE_KEY` (the key's bytes) or `MCP_WIT_STATE_KEY_FILE` (a
+//!   file's): signs the `requestState` of a router's 2026-07-28 rounds, at
+//!   least 32 bytes; every instance and replica given the same key resumes
+//!   the others' rounds (see [`relay`]).
 
 #[cfg(not(feature = "contract-25-6-18"))]
 wit_bindgen::generate!({
