@@ -31,8 +31,8 @@ static CLIENT_CELL: &[u8] = include_bytes!(env!("MCP_WIT_CLIENT_CELL_COMPONENT")
 
 /// The adapter's import the caller cell answers.
 const REQUEST_CALLER_INTERFACE: &str = "mcp-wit:adapter/request-caller@0.1.0";
-/// The adapter's import the client cell answers (`unplugged` for a router
-/// without the client).
+/// The adapter's import the client cell answers (`caller-cell` for a
+/// router without the client).
 const CLIENT_RELAY_INTERFACE: &str = "mcp-wit:adapter/client-relay@0.1.0";
 
 #[derive(clap::Args)]
@@ -110,12 +110,12 @@ fn check_router(router: &[u8]) -> anyhow::Result<&'static str> {
 /// The router plugged into the adapter, with what it imports that no engine
 /// provides answered in the composition: the client by `client-cell`,
 /// which relays the request's client from the adapter; the caller by
-/// `caller-cell`, which carries the caller the adapter authenticates; a
-/// middleware composition's dangling extension and router imports by
-/// `unplugged` (which also tells the adapter of a router without the client
-/// that there is nothing to relay); and, for a router without the
-/// extension, the adapter's extension import by `plain-extension`. The
-/// result may import only what every engine offers (WASI and `wasi:http`).
+/// `caller-cell`, which carries the caller the adapter authenticates (and
+/// tells the adapter of a router without the client that there is nothing
+/// to relay); a middleware composition's dangling extension and router
+/// imports by `unplugged`; and, for a router without the extension, the
+/// adapter's extension import by `plain-extension`. The result may import
+/// only what every engine offers (WASI and `wasi:http`).
 ///
 /// A router of `contract` 25.6.18 has no extension: the adapter built for
 /// it imports none.
@@ -146,21 +146,17 @@ fn compose(router: &[u8], contract: &str) -> anyhow::Result<Wrapped> {
         let current = graph.alias_instance_export(cell, CALLER_INTERFACE)?;
         graph.set_instantiation_argument(router, CALLER_INTERFACE, current)?;
     }
-    let unplugged = match !unplugged_imports.is_empty() || !imports_client {
-        true => {
-            let unplugged = embedded(&mut graph, "mcp-wit:unplugged", UNPLUGGED)?;
-            Some(graph.instantiate(unplugged))
+    if !unplugged_imports.is_empty() {
+        let unplugged = embedded(&mut graph, "mcp-wit:unplugged", UNPLUGGED)?;
+        let unplugged = graph.instantiate(unplugged);
+        for name in unplugged_imports {
+            let export = graph.alias_instance_export(unplugged, name)?;
+            graph.set_instantiation_argument(router, name, export)?;
         }
-        false => None,
-    };
-    for name in unplugged_imports {
-        let unplugged = unplugged.expect("instantiated for its imports");
-        let export = graph.alias_instance_export(unplugged, name)?;
-        graph.set_instantiation_argument(router, name, export)?;
     }
-    let relay = match unplugged.filter(|_| !imports_client) {
-        Some(unplugged) => graph.alias_instance_export(unplugged, CLIENT_RELAY_INTERFACE)?,
-        None => {
+    let relay = match imports_client {
+        false => graph.alias_instance_export(cell, CLIENT_RELAY_INTERFACE)?,
+        true => {
             let client_cell = embedded(&mut graph, "mcp-wit:client-cell", CLIENT_CELL)?;
             let client_cell = graph.instantiate(client_cell);
             let client = graph.alias_instance_export(client_cell, CLIENT_INTERFACE)?;

@@ -1,6 +1,6 @@
-//! `unplugged`: what a router imports of the project's extension that no
-//! engine provides, answered inside the component that `mcp-wit wrap`
-//! builds (see `mcp-wit:adapter/unplugged`).
+//! `unplugged`: what a middleware composition imports of the project's
+//! extension that no engine provides, answered inside the component that
+//! `mcp-wit wrap` builds (see `mcp-wit:adapter/unplugged`).
 
 wit_bindgen::generate!({
     path: "../../wit",
@@ -8,26 +8,10 @@ wit_bindgen::generate!({
     generate_all,
 });
 
-use exports::mcp_wit::adapter::client_relay;
 use exports::mcp_wit::extension::extension::{self, ResourceTemplate};
 use exports::wasix::mcp::router::{self, GetPromptResult, PromptError, ResourceError};
 
 struct Unplugged;
-
-// A router that does not import the client has nothing to relay: the adapter
-// asks `connected` once and relays nothing after.
-impl client_relay::Guest for Unplugged {
-    fn connected() -> bool {
-        false
-    }
-
-    fn begin(_: String) {}
-
-    /// The empty report: nothing was sent or asked.
-    fn finish() -> String {
-        "{}".into()
-    }
-}
 
 // The dangling extension import of a middleware whose router lacks it, as
 // the native host answers it: such a composition is served as a router
