@@ -258,9 +258,24 @@ fn modern(
 /// `input_required` answer becomes an error naming the setting, rather than
 /// a state the retry would find forged.
 fn unresumable(out: &mut [Vec<u8>], id: &RawValue) -> Option<Outcome> {
-    const ROUND: &[u8] = b"\"resultType\":\"input_required\"";
+    #[derive(serde::Deserialize)]
+    struct Answered<'a> {
+        #[serde(borrow)]
+        result: Option<Result<'a>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Result<'a> {
+        #[serde(rename = "resultType")]
+        result_type: Option<&'a str>,
+    }
+    // Searched first: parsed only when it may be a round.
+    const ROUND: &[u8] = b"\"input_required\"";
     let last = out.last_mut()?;
     if !last.windows(ROUND.len()).any(|window| window == ROUND) {
+        return None;
+    }
+    let answered: Answered<'_> = serde_json::from_slice(last).ok()?;
+    if answered.result?.result_type != Some("input_required") {
         return None;
     }
     eprintln!(

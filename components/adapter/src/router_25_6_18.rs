@@ -9,7 +9,7 @@ use mcp_wit_protocol::contract::{
 };
 use mcp_wit_protocol::client::{AskError, Question, WaitBound};
 use mcp_wit_protocol::contract_25_6_18::{MAX_ELICITATIONS, too_many_elicitations, with_answers};
-use mcp_wit_protocol::{CallContext, CancelFlag, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
+use mcp_wit_protocol::{CallContext, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 
 use crate::relay::relayed;
 use crate::wasix::mcp25_6_18::router as wit;
@@ -89,7 +89,7 @@ impl Router for ImportedRouter {
                 return Ok(Err(ToolError::ExecutionError(too_many_elicitations(name))));
             }
             let asked = match (elicitation_params(&request), &cx.client) {
-                (Ok(params), Some(link)) => link.ask(Question::Elicit, Some(&params), unbounded()).await,
+                (Ok(params), Some(link)) => link.ask(Question::Elicit, Some(&params), WaitBound::answered_at_hand()).await,
                 (Ok(_), None) => unreachable!("the session links every request of a router that talks back"),
                 (Err(why), _) => {
                     eprintln!("adapter: the tool `{name}` asked the user for input, but {why}");
@@ -165,10 +165,4 @@ impl Router for ImportedRouter {
     fn retire(&mut self) {
         // One instance for the component's life: nothing to drop.
     }
-}
-
-/// Nothing waits here: the answers come with the request.
-fn unbounded() -> WaitBound {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    WaitBound { deadline, cancel: CancelFlag::default() }
 }

@@ -17,7 +17,6 @@ wit_bindgen::generate!({
 });
 
 use std::cell::RefCell;
-use std::time::{Duration, Instant};
 
 use exports::mcp_wit::adapter::client_relay;
 use exports::mcp_wit::extension::client::{self, ClientError, ListKind, LogLevel, Question, QuestionKind, Root};
@@ -25,7 +24,7 @@ use mcp_wit_protocol::client::{
     self as core, AskError, ClientLink, Keyed, ListKind as CoreListKind, LogLevel as CoreLogLevel,
     RelayedLink, WaitBound,
 };
-use mcp_wit_protocol::{CancelFlag, block_on};
+use mcp_wit_protocol::block_on;
 use serde_json::value::RawValue;
 
 struct ClientCell;
@@ -76,14 +75,9 @@ fn unavailable() -> ClientError {
     )
 }
 
-/// Nothing here waits: answers come from the request itself.
-fn bound() -> WaitBound {
-    WaitBound { deadline: Instant::now() + Duration::from_secs(60), cancel: CancelFlag::default() }
-}
-
 fn ask(question: core::Question, params: Option<&str>) -> Result<Box<RawValue>, ClientError> {
     let Some(link) = open_link() else { return Err(unavailable()) };
-    match block_on(link.ask(question, params, bound())) {
+    match block_on(link.ask(question, params, WaitBound::answered_at_hand())) {
         Ok(answer) => Ok(answer),
         Err(AskError::Client(error)) => Err(client_error(error)),
         Err(AskError::InputRequired | AskError::CapabilityRequired | AskError::TimedOut | AskError::Cancelled) => {
@@ -126,7 +120,7 @@ impl client::Guest for ClientCell {
             .into_iter()
             .map(|q| Keyed { key: q.key, question: question(q.kind), params: q.params })
             .collect();
-        match block_on(link.ask_all(keyed, bound())) {
+        match block_on(link.ask_all(keyed, WaitBound::answered_at_hand())) {
             Ok(answers) => answers
                 .into_iter()
                 .map(|answer| answer.map(|json| json.get().to_owned()).map_err(client_error))

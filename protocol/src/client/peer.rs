@@ -65,6 +65,15 @@ pub struct WaitBound {
     pub cancel: CancelFlag,
 }
 
+impl WaitBound {
+    /// A bound for questions answered from what the request brought (a
+    /// 2026-07-28 round, a relayed link): nothing waits on the client, so
+    /// nothing cancels it either.
+    pub fn answered_at_hand() -> Self {
+        WaitBound { deadline: Instant::now() + std::time::Duration::from_secs(60), cancel: CancelFlag::default() }
+    }
+}
+
 /// The transport's side of talking back: how messages reach the client now,
 /// outside of a request's answer, and how its responses come back.
 pub trait Peer: Send + Sync {

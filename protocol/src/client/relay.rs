@@ -166,11 +166,6 @@ mod tests {
     use crate::method::Method;
     use crate::rounds::StateKey;
 
-    fn bound() -> WaitBound {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-        WaitBound { deadline, cancel: crate::CancelFlag::default() }
-    }
-
     fn raw(text: &str) -> Box<RawValue> {
         RawValue::from_string(text.into()).unwrap()
     }
@@ -208,7 +203,7 @@ mod tests {
         let link = link(r#"{"name":"t","arguments":{}}"#);
         let relayed = across(&link);
         relayed.progress(1.0, None, None);
-        let asked = block_on(relayed.ask(Question::Elicit, Some(ELICIT), bound()));
+        let asked = block_on(relayed.ask(Question::Elicit, Some(ELICIT), WaitBound::answered_at_hand()));
         assert!(matches!(asked, Err(AskError::InputRequired)));
         assert!(relayed.round_ended());
         back(&relayed, &link);
@@ -225,10 +220,10 @@ mod tests {
         let link = link(r#"{"name":"t","inputResponses":{"q1":{"action":"accept","content":{}}}}"#);
         let relayed = across(&link);
         assert_eq!(relayed.relay().answers().len(), 1);
-        let answer = block_on(relayed.ask(Question::Elicit, Some(ELICIT), bound())).unwrap();
+        let answer = block_on(relayed.ask(Question::Elicit, Some(ELICIT), WaitBound::answered_at_hand())).unwrap();
         assert_eq!(answer.get(), r#"{"action":"accept","content":{}}"#);
         // The second question is q2 on both sides, and has no answer.
-        assert!(block_on(relayed.ask(Question::Elicit, Some(ELICIT), bound())).is_err());
+        assert!(block_on(relayed.ask(Question::Elicit, Some(ELICIT), WaitBound::answered_at_hand())).is_err());
         back(&relayed, &link);
         let required = link.input_required(&StateKey::random(), std::time::Duration::from_secs(60)).unwrap();
         assert!(required["inputRequests"].get("q2").is_some());
@@ -239,7 +234,11 @@ mod tests {
     fn a_capability_the_client_lacks_fails_the_request_it_came_from() {
         let link = link(r#"{"name":"t"}"#);
         let relayed = across(&link);
-        let asked = block_on(relayed.ask(Question::CreateMessage, Some(r#"{"messages":[],"maxTokens":5}"#), bound()));
+        let asked = block_on(relayed.ask(
+            Question::CreateMessage,
+            Some(r#"{"messages":[],"maxTokens":5}"#),
+            WaitBound::answered_at_hand(),
+        ));
         assert!(matches!(asked, Err(AskError::CapabilityRequired)));
         back(&relayed, &link);
         let error = link.capability_required().unwrap();
