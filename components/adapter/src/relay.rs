@@ -7,6 +7,7 @@
 
 use mcp_wit_protocol::CallContext;
 use mcp_wit_protocol::client::LinkReport;
+use mcp_wit_protocol::contract::ServerCapabilities;
 
 use crate::mcp_wit::adapter::client_relay;
 
@@ -31,4 +32,22 @@ pub fn relayed<T>(cx: &CallContext, call: impl FnOnce() -> T) -> T {
         Err(e) => eprintln!("adapter: cannot read what the router sent its client: {e}"),
     }
     answer
+}
+
+/// What the router declares, less what no client of an engine would get:
+/// list changes and resource updates (nothing lives between an engine's
+/// requests to hold a `subscriptions/listen` stream or a subscription), so
+/// that clients do not wait for them.
+pub fn carried(mut capabilities: ServerCapabilities) -> ServerCapabilities {
+    if let Some(tools) = &mut capabilities.tools {
+        tools.list_changed = None;
+    }
+    if let Some(prompts) = &mut capabilities.prompts {
+        prompts.list_changed = None;
+    }
+    if let Some(resources) = &mut capabilities.resources {
+        resources.list_changed = None;
+        resources.subscribe = None;
+    }
+    capabilities
 }

@@ -8,7 +8,7 @@ use mcp_wit_protocol::contract::{
 use mcp_wit_protocol::{CallContext, GuestResult, Router, RouterComponent};
 
 use crate::mcp_wit::extension::extension as ext;
-use crate::relay::{connected, relayed};
+use crate::relay::{carried, connected, relayed};
 use crate::wasix::mcp::router as wit;
 
 mcp_wit_protocol::contract_from_wit!();
@@ -55,7 +55,7 @@ impl Router for ImportedRouter {
     }
 
     async fn capabilities(&mut self, _: &CallContext) -> GuestResult<ServerCapabilities> {
-        Ok(wit::capabilities().into_contract())
+        Ok(carried(wit::capabilities().into_contract()))
     }
 
     async fn list_tools(&mut self, _: &CallContext) -> GuestResult<Vec<Tool>> {

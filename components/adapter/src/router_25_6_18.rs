@@ -11,7 +11,7 @@ use mcp_wit_protocol::client::{AskError, Question, WaitBound};
 use mcp_wit_protocol::contract_25_6_18::{MAX_ELICITATIONS, too_many_elicitations, with_answers};
 use mcp_wit_protocol::{CallContext, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 
-use crate::relay::relayed;
+use crate::relay::{carried, relayed};
 use crate::wasix::mcp25_6_18::router as wit;
 
 mcp_wit_protocol::contract_from_wit!(@trait);
@@ -58,7 +58,7 @@ impl Router for ImportedRouter {
 
     /// `describe-server()`'s capabilities, as the native host takes them.
     async fn capabilities(&mut self, _: &CallContext) -> GuestResult<ServerCapabilities> {
-        Ok(wit::describe_server().capabilities.into_contract())
+        Ok(carried(wit::describe_server().capabilities.into_contract()))
     }
 
     async fn list_tools(&mut self, _: &CallContext) -> GuestResult<Vec<Tool>> {
