@@ -120,15 +120,13 @@ impl client::Guest for ClientCell {
             .into_iter()
             .map(|q| Keyed { key: q.key, question: question(q.kind), params: q.params })
             .collect();
+        // A batch's client errors are per question; as a whole it can only
+        // end the round.
         match block_on(link.ask_all(keyed, WaitBound::answered_at_hand())) {
             Ok(answers) => answers
                 .into_iter()
                 .map(|answer| answer.map(|json| json.get().to_owned()).map_err(client_error))
                 .collect(),
-            Err(AskError::Client(error)) => {
-                let error = client_error(error);
-                (0..count).map(|_| Err(error.clone())).collect()
-            }
             Err(_) => (0..count).map(|_| Err(unavailable())).collect(),
         }
     }
