@@ -17,6 +17,7 @@ const MIN_WARMUP_PER_SESSION: usize = 2;
 
 /// One server: its name in the tables, and how to start it over stdio (if
 /// it is measured there) and over Streamable HTTP (`{addr}` for the address).
+#[derive(Clone)]
 pub struct Contender {
     pub name: &'static str,
     pub stdio: Option<Vec<String>>,
@@ -84,15 +85,16 @@ pub struct Row {
     pub throughput_ratio_max: f64,
 }
 
-/// Measures both at every point, `effort.reps` times over.
-pub fn run(contenders: &[Contender; 2], points: &[Point], effort: Effort) -> anyhow::Result<Vec<Run>> {
+/// Measures each contender at every point, `effort.reps` times over, in
+/// turns (the order reversed every other repetition).
+pub fn run(contenders: &[Contender], points: &[Point], effort: Effort) -> anyhow::Result<Vec<Run>> {
     run_checked(contenders, points, effort, |_, _| Ok(()))
 }
 
 /// As [`run`], calling `check` after each measurement (the server has
 /// stopped): an error there ends the benchmark.
 pub fn run_checked(
-    contenders: &[Contender; 2],
+    contenders: &[Contender],
     points: &[Point],
     effort: Effort,
     mut check: impl FnMut(&Contender, Point) -> anyhow::Result<()>,

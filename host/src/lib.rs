@@ -67,7 +67,7 @@ pub use mcp_wit_protocol::{
     CacheHint, CacheScope, CallMode, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind,
     GuestFault, Listeners, Method, MountError, Observer, Outbox, ProtocolVersion, RpcError, SessionOptions, Sink,
     contract, observe,
-    rounds::StateKey,
+    rounds::{StateKey, StateKeySharing},
     validation::{SchemaError, ToolSchemas},
 };
 

@@ -32,6 +32,38 @@ pub const DEFAULT_STATE_TTL: Duration = Duration::from_secs(600);
 /// The prefix of every state this version issues.
 const STATE_VERSION: &str = "v1.";
 
+/// Who holds the [`StateKey`]: whether the client's retry of a round, which
+/// may reach any instance of the server, reaches one that can check it.
+#[derive(Clone, Debug, Default)]
+pub enum StateKeySharing {
+    /// Every instance a retry may reach holds it: one process, or replicas
+    /// given the same key (`--state-key-file`).
+    #[default]
+    Shared,
+    /// This instance alone holds it, and a retry may reach another (an
+    /// engine's instances, each drawing its own). A round is then refused
+    /// with -32603 rather than sealed with a key no other instance could
+    /// check; `remedy` says what the operator sets to share one.
+    ThisInstanceOnly {
+        /// What to set, e.g. the setting naming a key file.
+        remedy: Arc<str>,
+    },
+}
+
+impl StateKeySharing {
+    /// The refusal of a round that could not be resumed, if this is
+    /// [`StateKeySharing::ThisInstanceOnly`].
+    pub fn refusal(&self) -> Option<RpcError> {
+        match self {
+            StateKeySharing::Shared => None,
+            StateKeySharing::ThisInstanceOnly { remedy } => Some(RpcError::internal(format!(
+                "the router asked the client a question, but this server cannot resume the request with the answer: \
+                 its instances share no key to sign `requestState` with ({remedy})"
+            ))),
+        }
+    }
+}
+
 /// The key `requestState` is signed with. Replicas behind one load balancer
 /// must share it (a state issued by one is then honoured by all); by default
 /// each process draws its own.
@@ -276,6 +308,15 @@ mod tests {
 
     fn round_with_state(key: &StateKey, params: &str) -> Result<Round, RpcError> {
         Round::read(key, Method::CallTool, Some(&raw(params)), None)
+    }
+
+    #[test]
+    fn a_key_of_one_instance_refuses_rounds_naming_the_remedy() {
+        assert!(StateKeySharing::Shared.refusal().is_none());
+        let alone = StateKeySharing::ThisInstanceOnly { remedy: "set KEY_FILE on every replica".into() };
+        let refusal = alone.refusal().unwrap();
+        assert_eq!(refusal.code, crate::jsonrpc::code::INTERNAL_ERROR);
+        assert!(refusal.message.ends_with("share no key to sign `requestState` with (set KEY_FILE on every replica)"));
     }
 
     #[test]

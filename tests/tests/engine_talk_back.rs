@@ -127,6 +127,8 @@ async fn without_a_shared_key_a_round_is_refused_with_the_setting_to_make() {
     assert_eq!(messages[0]["error"]["code"], -32603, "{messages:?}");
     let message = messages[0]["error"]["message"].as_str().unwrap();
     assert!(message.contains("MCP_WIT_STATE_KEY"), "{message}");
+    // The operator reads it in the engine's log, as a warning of the core.
+    assert!(engine.logged(&["WARN", message]), "not logged:\n{}", engine.stderr());
     // A tool that asks nothing is served as ever.
     let plain = call("test_simple_text", json!({}), json!({}));
     let (_, _, messages) =

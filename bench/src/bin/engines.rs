@@ -5,13 +5,20 @@
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin engines -- [--sessions 1,8,64] [--reps 3]
 //!     [--http-calls 10000] [--http-warmup 1000] [--out bench/results/engines]
-//!     [--wasmtime PATH] [--reuse N] [--no-build] [--show-stderr]
+//!     [--wasmtime PATH] [--reuse N] [--floors] [--no-build] [--show-stderr]
 //! ```
 //!
 //! `--reuse N` lets an instance serve N requests on both sides
 //! (`--max-instance-reuse-count N` of `wasmtime serve` and of `mcp-wit
 //! serve`): the wrapped component keeps nothing of a request but what its
 //! router keeps, so an engine may reuse it.
+//!
+//! `--floors` adds the least any MCP server on the engine does: the fixtures
+//! `http-floor` (a `wasi:http@0.2` handler answering the echo call with
+//! serde_json and nothing else) and `http-floor-p3` (the same as a WASIp3
+//! handler, `-Sp3`, which `wasmtime serve` may reuse for several requests at
+//! once), so the table shows what the engine itself costs and what the
+//! adapter and the router add to it.
 //!
 //! Same client (`mcp_wit_bench::http`, one call in flight per session), same
 //! machine, the two servers alternating at every point of every repetition
@@ -58,6 +65,9 @@ struct Cli {
     /// Requests one instance serves, on both sides [default: 1, a fresh instance each].
     #[arg(long, value_name = "N", default_value_t = 1)]
     reuse: u64,
+    /// Also measure the engine's floor: the `http-floor` fixtures (WASIp2 and WASIp3) on `wasmtime serve`.
+    #[arg(long)]
+    floors: bool,
     #[command(flatten)]
     study: Study,
 }
@@ -70,8 +80,16 @@ struct Results {
     router_bytes: usize,
     reps: usize,
     reuse: u64,
-    rows: Vec<pair::Row>,
+    tables: Vec<Table>,
     runs: Vec<pair::Run>,
+}
+
+/// One contender against its baseline, at every point.
+#[derive(Serialize)]
+struct Table {
+    baseline: &'static str,
+    contender: &'static str,
+    rows: Vec<pair::Row>,
 }
 
 fn main() -> std::process::ExitCode {
@@ -85,8 +103,16 @@ fn main() -> std::process::ExitCode {
 }
 
 fn run() -> anyhow::Result<()> {
-    let Cli { sessions, pairing: Pairing { reps, http_calls }, http_warmup, out: out_dir, wasmtime, reuse, study } =
-        Cli::parse();
+    let Cli {
+        sessions,
+        pairing: Pairing { reps, http_calls },
+        http_warmup,
+        out: out_dir,
+        wasmtime,
+        reuse,
+        floors,
+        study,
+    } = Cli::parse();
     ensure!(reuse > 0, "--reuse must be at least 1");
     let reuse_flag = ["--max-instance-reuse-count".to_owned(), reuse.to_string()];
     let effort =
@@ -115,25 +141,47 @@ fn run() -> anyhow::Result<()> {
         .map(str::to_owned)
         .chain(reuse_flag.clone())
         .collect();
-    let engine = [&wasmtime.display().to_string(), "serve", "-Scli", "--addr", http::ADDR]
-        .into_iter()
-        .map(str::to_owned)
-        .chain(reuse_flag)
-        .chain([wrapped.display().to_string()])
-        .collect();
-    let contenders = [
-        Contender { name: "native", stdio: None, http: native },
-        Contender { name: "wrapped", stdio: None, http: engine },
-    ];
+    let on_engine = |wasi_p3: bool, component: &Path| -> Vec<String> {
+        let p3 = if wasi_p3 { &["-Wcomponent-model-async", "-Sp3"][..] } else { &[] };
+        [&wasmtime.display().to_string(), "serve", "-Scli"]
+            .into_iter()
+            .chain(p3.iter().copied())
+            .chain(["--addr", http::ADDR])
+            .map(str::to_owned)
+            .chain(reuse_flag.clone())
+            .chain([component.display().to_string()])
+            .collect()
+    };
+    let native = Contender { name: "native", stdio: None, http: native };
+    let engine = Contender { name: "wrapped", stdio: None, http: on_engine(false, &wrapped) };
+    let mut contenders = vec![native.clone(), engine.clone()];
+    // (contender, its baseline) pairs, one table each.
+    let mut pairs = vec![[native.clone(), engine.clone()]];
+    if floors {
+        let fixtures = PathBuf::from(mcp_wit_tests::FIXTURES);
+        let floor = Contender { name: "floor", stdio: None, http: on_engine(false, &fixtures.join("http_floor.wasm")) };
+        let floor_p3 =
+            Contender { name: "floor-p3", stdio: None, http: on_engine(true, &fixtures.join("http_floor_p3.wasm")) };
+        contenders.extend([floor.clone(), floor_p3.clone()]);
+        pairs.extend([[native.clone(), floor.clone()], [native, floor_p3], [floor, engine]]);
+    }
     let points: Vec<Point> = sessions.iter().map(|&sessions| Point::Http { sessions, era: Era::Modern }).collect();
     let runs = pair::run(&contenders, &points, effort)?;
-    let rows = pair::rows(&contenders, &points, &runs);
+    let rows: Vec<Vec<pair::Row>> = pairs.iter().map(|pair| pair::rows(pair, &points, &runs)).collect();
+    let tables: String = pairs.iter().zip(&rows).map(|(pair, rows)| pair::table(pair, rows) + "\n").collect();
+    let floors_said = match floors {
+        true => {
+            " The floors are the `http-floor` fixtures on the same engine: a `wasi:http@0.2` handler (`floor`) and a \
+             WASIp3 one (`floor-p3`, `-Sp3`) answering the echo call with serde_json alone."
+        }
+        false => "",
+    };
     let summary = format!(
         "## A wrapped router on `wasmtime serve` against `mcp-wit serve --http`\n\n\
          The `echo` router ({router_bytes} bytes) wrapped by `mcp-wit wrap` ({wrapped_bytes} bytes) on {} \
          (`serve -Scli`), against the same router on {} (`serve --http`); 2026-07-28 requests, {} in \
          both; one call in flight per session; medians of {} alternating \
-         repetitions: calls/s (p50 µs, server CPU µs per call).\n\n{}",
+         repetitions: calls/s (p50 µs, server CPU µs per call).{floors_said}\n\n{tables}",
         version(&wasmtime),
         version(&mcp_wit),
         match reuse {
@@ -141,7 +189,6 @@ fn run() -> anyhow::Result<()> {
             n => format!("an instance serving up to {n} of them (`--max-instance-reuse-count {n}`)"),
         },
         effort.reps,
-        pair::table(&contenders, &rows)
     );
     let results = Results {
         wasmtime: version(&wasmtime),
@@ -150,7 +197,11 @@ fn run() -> anyhow::Result<()> {
         router_bytes,
         reps: effort.reps,
         reuse,
-        rows,
+        tables: pairs
+            .iter()
+            .zip(rows)
+            .map(|([baseline, contender], rows)| Table { baseline: baseline.name, contender: contender.name, rows })
+            .collect(),
         runs,
     };
     std::fs::remove_file(&wrapped).ok();
@@ -166,12 +217,19 @@ mod tests {
     #[test]
     fn defaults_and_every_flag() {
         let cli: Cli = parse("engines").unwrap();
-        assert_eq!((cli.sessions, cli.http_warmup, cli.wasmtime, cli.reuse), (vec![1, 8, 64], 1_000, None, 1));
+        assert_eq!(
+            (cli.sessions, cli.http_warmup, cli.wasmtime, cli.reuse, cli.floors),
+            (vec![1, 8, 64], 1_000, None, 1, false)
+        );
         assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/engines"));
-        let cli: Cli =
-            parse("engines --sessions 1,8 --reps 5 --http-warmup=2000 --out /tmp/e --wasmtime /opt/wt --reuse 1000")
-                .unwrap();
-        assert_eq!((cli.sessions, cli.pairing.reps, cli.http_warmup, cli.reuse), (vec![1, 8], 5, 2_000, 1000));
+        let cli: Cli = parse(
+            "engines --sessions 1,8 --reps 5 --http-warmup=2000 --out /tmp/e --wasmtime /opt/wt --reuse 1000 --floors",
+        )
+        .unwrap();
+        assert_eq!(
+            (cli.sessions, cli.pairing.reps, cli.http_warmup, cli.reuse, cli.floors),
+            (vec![1, 8], 5, 2_000, 1000, true)
+        );
         assert_eq!((cli.out, cli.wasmtime), (PathBuf::from("/tmp/e"), Some(PathBuf::from("/opt/wt"))));
         for line in ["engines extra", "engines -- server", "engines --calls 5", "engines --sessions 1,x"] {
             assert!(parse::<Cli>(line).is_err(), "{line}");

@@ -426,6 +426,9 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         page_size: settings.page_size,
         max_output: settings.max_output.unwrap_or(defaults.max_output),
         state_key,
+        // Every retry reaches this process (replicas behind one address
+        // share `--state-key-file`).
+        state_key_sharing: defaults.state_key_sharing,
         state_ttl: settings.state_ttl.unwrap_or(defaults.state_ttl),
         // Set by the HTTP server from its authorization settings.
         list_filter: None,

@@ -7,7 +7,8 @@
 //! only sessions use, are 405, but for the health checks of load balancers
 //! (`GET /healthz`, `GET /readyz`).
 
-use std::io::{Read, Write};
+use std::cell::Cell;
+use std::io::Write;
 use std::sync::Arc;
 
 use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
@@ -23,6 +24,7 @@ use serde_json::value::RawValue;
 use wasip2::http::types::{
     Fields, IncomingRequest, Method as HttpMethod, OutgoingBody, OutgoingResponse, ResponseOutparam,
 };
+use wasip2::io::streams::StreamError;
 
 use crate::Adapter;
 use crate::auth::{AuthSetting, ResourceServer};
@@ -41,14 +43,20 @@ struct Instance {
     settings: Settings,
     auth: AuthSetting,
     routers: Routers<Imported>,
+    /// Whether the caller cell holds a caller (set by the last request).
+    caller_set: Cell<bool>,
 }
 
 thread_local! {
     static INSTANCE: Instance = Instance {
-        settings: Settings::from_env(),
+        settings: {
+            crate::log::install();
+            Settings::from_env().over_http()
+        },
         // Only HTTP authenticates (stdio is whoever started the component).
         auth: AuthSetting::from_env(),
         routers: Routers::from(Imported),
+        caller_set: Cell::new(false),
     };
 }
 
@@ -112,7 +120,9 @@ impl Answer {
 }
 
 fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
-    let Instance { settings, auth, routers } = instance;
+    let Instance { settings, auth, routers, caller_set } = instance;
+    // Each of these is a call into the engine: made once.
+    let method = request.method();
     let target = request.path_with_query().unwrap_or_default();
     let (path, query) = match target.split_once('?') {
         Some((path, query)) => (path, Some(query)),
@@ -120,7 +130,7 @@ fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
     };
     // For load balancers' health checks, as on `mcp-wit serve --http`: an
     // instance that runs this far can serve (the engine drains on its own).
-    if matches!(request.method(), HttpMethod::Get) && matches!(path, "/healthz" | "/readyz") {
+    if matches!(method, HttpMethod::Get) && matches!(path, "/healthz" | "/readyz") {
         return Answer { status: StatusCode::OK, content_type: Some(TEXT), headers: Vec::new(), body: b"ok\n".to_vec() };
     }
     let headers = header_map(request);
@@ -141,7 +151,7 @@ fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
     };
     // The Protected Resource Metadata is for clients without a token yet.
     if let Some(server) = auth
-        && matches!(request.method(), HttpMethod::Get)
+        && matches!(method, HttpMethod::Get)
         && server.metadata.is_metadata_path(path)
     {
         return Answer::json(StatusCode::OK, server.metadata.document().to_vec());
@@ -153,7 +163,7 @@ fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
             Err(refusal) => return Answer::unauthorized(server, &refusal),
         },
     };
-    match request.method() {
+    match method {
         HttpMethod::Post => {}
         _ => {
             let refusal = Refusal::new(
@@ -197,14 +207,15 @@ fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
     let mut session = Session::new(routers.clone(), options);
     // The router hears its caller (`mcp-wit:extension/caller`); a
     // 2026-07-28 `requestState` is bound to it.
-    request_caller::set(caller.as_ref().map(identity).as_ref());
+    // A call into the caller cell, made only when its value changes (an
+    // instance may serve many unauthenticated requests in a row).
+    if caller.is_some() || caller_set.get() {
+        request_caller::set(caller.as_ref().map(identity).as_ref());
+        caller_set.set(caller.is_some());
+    }
     session.set_caller(caller.map(Arc::new));
     let (out, refused) = match Envelope::read(params.as_deref()) {
         Ok(Some(envelope)) => match modern(&headers, &mut session, id, method, params.as_deref(), &envelope) {
-            Ok((mut out, outcome)) if matches!(settings.state_key, StateKeySetting::PerInstance) => {
-                let outcome = unresumable(&mut out, id).unwrap_or(outcome);
-                (out, outcome_status(outcome))
-            }
             Ok((out, outcome)) => (out, outcome_status(outcome)),
             Err(error) => return Answer::rejected(id, error),
         },
@@ -251,44 +262,6 @@ fn modern(
         session.end_subscriptions(&mut out);
     }
     Ok((out, outcome))
-}
-
-/// Over HTTP any instance may serve a retry: a round whose `requestState`
-/// is signed with a key of this instance alone could never be resumed. Its
-/// `input_required` answer becomes an error naming the setting, rather than
-/// a state the retry would find forged.
-fn unresumable(out: &mut [Vec<u8>], id: &RawValue) -> Option<Outcome> {
-    #[derive(serde::Deserialize)]
-    struct Answered<'a> {
-        #[serde(borrow)]
-        result: Option<Result<'a>>,
-    }
-    #[derive(serde::Deserialize)]
-    struct Result<'a> {
-        #[serde(rename = "resultType")]
-        result_type: Option<&'a str>,
-    }
-    // Searched first: parsed only when it may be a round.
-    const ROUND: &[u8] = b"\"input_required\"";
-    let last = out.last_mut()?;
-    if !last.windows(ROUND.len()).any(|window| window == ROUND) {
-        return None;
-    }
-    let answered: Answered<'_> = serde_json::from_slice(last).ok()?;
-    if answered.result?.result_type != Some("input_required") {
-        return None;
-    }
-    eprintln!(
-        "adapter: a router asked its client a question; set MCP_WIT_STATE_KEY or MCP_WIT_STATE_KEY_FILE (the same on \
-         every instance and replica) for the client's retry to resume it"
-    );
-    let error = RpcError::internal(
-        "the router asked the client a question, but this server cannot resume the request with the answer: its \
-         instances share no key to sign `requestState` with (its operator must set MCP_WIT_STATE_KEY, at least 32 \
-         bytes, or MCP_WIT_STATE_KEY_FILE, the same on every instance and replica)",
-    );
-    mcp_wit_protocol::jsonrpc::write_error(last, Some(id), &error);
-    Some(Outcome::Failed(error.code))
 }
 
 /// A 2025 request without a session, initialized from its header.
@@ -342,8 +315,9 @@ fn identity(caller: &Caller) -> Identity {
 /// `Host` out of the fields (it is the request's authority): it is put back,
 /// for the Host policy.
 fn header_map(request: &IncomingRequest) -> HeaderMap {
-    let mut map = HeaderMap::new();
-    for (name, value) in request.headers().entries() {
+    let entries = request.headers().entries();
+    let mut map = HeaderMap::with_capacity(entries.len() + 1);
+    for (name, value) in entries {
         if let (Ok(name), Ok(value)) = (HeaderName::try_from(name), HeaderValue::from_bytes(&value)) {
             map.append(name, value);
         }
@@ -357,7 +331,9 @@ fn header_map(request: &IncomingRequest) -> HeaderMap {
     map
 }
 
-/// The whole body, at most `limit` bytes (413 beyond).
+/// The whole body, at most `limit` bytes (413 beyond). Read in pieces as
+/// large as the engine has ready, not in `Read::read_to_end`'s small
+/// probes: each read is a call into the engine.
 fn read_body(request: &IncomingRequest, limit: usize) -> Result<Vec<u8>, Answer> {
     let unreadable = |why: &str| {
         Answer::refused(Refusal::new(StatusCode::BAD_REQUEST, format!("Bad Request: cannot read the body: {why}")))
@@ -365,14 +341,27 @@ fn read_body(request: &IncomingRequest, limit: usize) -> Result<Vec<u8>, Answer>
     let incoming = request.consume().map_err(|()| unreadable("it was already taken"))?;
     let stream = incoming.stream().map_err(|()| unreadable("it has no stream"))?;
     let mut body = Vec::new();
-    let mut limited = stream.take(limit as u64 + 1);
-    limited.read_to_end(&mut body).map_err(|e| unreadable(&e.to_string()))?;
-    drop(limited);
-    if body.len() > limit {
-        return Err(Answer::refused(Refusal::too_large(limit)));
+    loop {
+        let room = (limit + 1 - body.len()) as u64;
+        match stream.blocking_read(room.min(READ_PIECE)) {
+            Ok(piece) if body.is_empty() => body = piece,
+            Ok(piece) => body.extend_from_slice(&piece),
+            Err(StreamError::Closed) => break,
+            Err(StreamError::LastOperationFailed(e)) => return Err(unreadable(&e.to_debug_string())),
+        }
+        if body.len() > limit {
+            return Err(Answer::refused(Refusal::too_large(limit)));
+        }
     }
+    drop(stream);
     Ok(body)
 }
+
+/// The most one read asks the engine for.
+const READ_PIECE: u64 = 1 << 20;
+
+/// The most `blocking-write-and-flush` takes at once.
+const ONE_WRITE: usize = 4096;
 
 fn send(out: ResponseOutparam, answer: Answer) {
     let mut headers: Vec<(String, Vec<u8>)> = Vec::new();
@@ -392,8 +381,16 @@ fn send(out: ResponseOutparam, answer: Answer) {
     ResponseOutparam::set(out, Ok(response));
     {
         let mut stream = body.write().expect("a fresh body has a stream");
-        // `Write` waits for room (`check-write`) as the engine allows.
-        if let Err(e) = stream.write_all(&answer.body).and_then(|()| Write::flush(&mut stream)) {
+        // Most answers fit in one write-and-flush (4096 bytes, one call into
+        // the engine); `Write` takes the rest, waiting for room as the
+        // engine allows.
+        let written = match answer.body.len() <= ONE_WRITE {
+            true => stream.blocking_write_and_flush(&answer.body).map_err(|e| format!("{e:?}")),
+            false => {
+                stream.write_all(&answer.body).and_then(|()| Write::flush(&mut stream)).map_err(|e| e.to_string())
+            }
+        };
+        if let Err(e) = written {
             eprintln!("adapter: cannot write the answer: {e}");
         }
     }

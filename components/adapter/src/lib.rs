@@ -49,6 +49,7 @@ wit_bindgen::generate!({
 
 mod auth;
 mod http;
+mod log;
 mod relay;
 #[cfg_attr(feature = "contract-25-6-18", path = "router_25_6_18.rs")]
 mod router;

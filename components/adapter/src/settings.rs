@@ -4,7 +4,7 @@
 
 use mcp_wit_protocol::SessionOptions;
 use mcp_wit_protocol::http::SecurityPolicy;
-use mcp_wit_protocol::rounds::StateKey;
+use mcp_wit_protocol::rounds::{StateKey, StateKeySharing};
 
 /// Default of `MCP_WIT_MAX_MESSAGE_SIZE`: 8 MiB, as `mcp-wit serve`.
 const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
@@ -95,6 +95,20 @@ impl Settings {
             json_response,
             state_key: state_key_setting,
         }
+    }
+
+    /// These settings for HTTP, where any instance may serve a client's
+    /// retry: a key of this instance alone cannot resume a round, so the
+    /// core refuses rounds, naming the setting to make.
+    pub fn over_http(mut self) -> Settings {
+        if matches!(self.state_key, StateKeySetting::PerInstance) {
+            self.session.state_key_sharing = StateKeySharing::ThisInstanceOnly {
+                remedy: "its operator must set MCP_WIT_STATE_KEY, at least 32 bytes, or MCP_WIT_STATE_KEY_FILE, the \
+                         same on every instance and replica"
+                    .into(),
+            };
+        }
+        self
     }
 }
 

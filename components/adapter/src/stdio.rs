@@ -12,6 +12,7 @@ use crate::settings::{Settings, StateKeySetting};
 
 impl wasip2::exports::cli::run::Guest for Adapter {
     fn run() -> Result<(), ()> {
+        crate::log::install();
         let settings = Settings::from_env();
         if let StateKeySetting::Broken(why) = &settings.state_key {
             eprintln!("adapter: cannot serve: {why}");

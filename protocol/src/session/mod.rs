@@ -39,7 +39,7 @@ use crate::listeners::{Listeners, Listening, Sink};
 use crate::method::Method;
 use crate::observe::{Observer, Origin, SessionEnded};
 use crate::params::{self, LogLevel};
-use crate::rounds::StateKey;
+use crate::rounds::{StateKey, StateKeySharing};
 use crate::router::{CallMode, Router, RouterComponent};
 use crate::routers::{self, Routers, ServerDescription};
 use crate::version::ProtocolVersion;
@@ -65,6 +65,9 @@ pub struct SessionOptions {
     /// Signs the `requestState` of 2026-07-28 rounds (one random key per
     /// process by default).
     pub state_key: StateKey,
+    /// Whether every instance a client's retry may reach holds `state_key`;
+    /// when only this one does, a round is refused, not sealed.
+    pub state_key_sharing: StateKeySharing,
     /// How long a round's `requestState` is honoured: the time a client has
     /// to answer its questions (whole seconds).
     pub state_ttl: Duration,
@@ -85,6 +88,7 @@ impl std::fmt::Debug for SessionOptions {
         f.debug_struct("SessionOptions")
             .field("page_size", &self.page_size)
             .field("max_output", &self.max_output)
+            .field("state_key_sharing", &self.state_key_sharing)
             .field("state_ttl", &self.state_ttl)
             .field("list_filter", &self.list_filter)
             .field("validate_input", &self.validate_input)
@@ -99,6 +103,7 @@ impl Default for SessionOptions {
             page_size: None,
             max_output: DEFAULT_MAX_OUTPUT,
             state_key: StateKey::default(),
+            state_key_sharing: StateKeySharing::Shared,
             state_ttl: crate::rounds::DEFAULT_STATE_TTL,
             list_filter: None,
             validate_input: true,

@@ -34,6 +34,8 @@ pub struct WasmtimeServe {
     child: Child,
     /// Where it serves, with the `/mcp` path clients are given.
     pub url: String,
+    /// What it (and its component) wrote on stderr after it listened.
+    stderr: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
 impl WasmtimeServe {
@@ -60,10 +62,38 @@ impl WasmtimeServe {
                 break format!("{}mcp", rest.trim());
             }
         };
-        // Whatever else it prints is read (and dropped), so that it never
+        // Whatever else it prints is read as it comes, so that it never
         // blocks on a full pipe nor fails on a closed one.
-        std::thread::spawn(move || lines.for_each(drop));
-        WasmtimeServe { child, url }
+        let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let kept = stderr.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                let mut kept = kept.lock().unwrap();
+                kept.push_str(&line);
+                kept.push('\n');
+            }
+        });
+        WasmtimeServe { child, url, stderr }
+    }
+
+    /// What it wrote on stderr so far, after saying where it listens.
+    pub fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
+    }
+
+    /// Whether its stderr holds a line with all of `parts`, waiting up to
+    /// ten seconds for it (the line is read on another thread).
+    pub fn logged(&self, parts: &[&str]) -> bool {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            if self.stderr().lines().any(|line| parts.iter().all(|part| line.contains(part))) {
+                return true;
+            }
+            if std::time::Instant::now() > deadline {
+                return false;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
     }
 
     /// The address it listens on.
