@@ -522,3 +522,30 @@ async fn a_wrapped_router_reused_by_the_engine_serves_request_after_request_and_
     assert_eq!(status, 200);
     assert!(messages[0]["result"]["tools"].as_array().is_some_and(|tools| tools.len() > 5), "{messages:?}");
 }
+
+#[tokio::test]
+async fn the_benchmarks_floors_answer_the_echo_call_on_wasmtime_serve() {
+    // `engines --floors` measures these beside the wrapped router: each must
+    // give the echo router's answer, or the benchmark measures nothing.
+    for (fixture_name, flags) in [
+        ("http_floor", &[][..]),
+        ("http_floor_p3", &["-Wcomponent-model-async", "-Sp3", "--max-instance-reuse-count", "4"][..]),
+    ] {
+        let serve = WasmtimeServe::start_with(&fixture(fixture_name), "127.0.0.1:0", &[], flags);
+        for id in 1..=6 {
+            let echo =
+                request(id, "tools/call", modern(json!({ "name": "echo", "arguments": { "text": format!("n{id}") } })));
+            let (status, content_type, messages) =
+                post(serve.addr(), &modern_headers("tools/call", Some("echo")), &echo).await;
+            assert_eq!((status, content_type.as_str()), (200, "application/json"), "{fixture_name}: {messages:?}");
+            assert_eq!(
+                messages[0],
+                json!({ "jsonrpc": "2.0", "id": id, "result": { "content": [{ "type": "text", "text": format!("n{id}") }] } }),
+                "{fixture_name}"
+            );
+        }
+        let refused = reqwest::Client::new().post(&serve.url).body("not json").send().await.unwrap();
+        assert_eq!(refused.status().as_u16(), 400, "{fixture_name}");
+        assert!(refused.text().await.unwrap().contains("expected"), "{fixture_name}: serde_json's reason");
+    }
+}
