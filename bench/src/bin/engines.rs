@@ -155,10 +155,14 @@ fn run() -> anyhow::Result<()> {
     let native = Contender { name: "native", stdio: None, http: native };
     let engine = Contender { name: "wrapped", stdio: None, http: on_engine(false, &wrapped) };
     let mut contenders = vec![native.clone(), engine.clone()];
-    // (contender, its baseline) pairs, one table each.
+    // (baseline, contender) pairs, one table each.
     let mut pairs = vec![[native.clone(), engine.clone()]];
     if floors {
         let fixtures = PathBuf::from(mcp_wit_tests::FIXTURES);
+        for floor in ["http_floor.wasm", "http_floor_p3.wasm"] {
+            let path = fixtures.join(floor);
+            ensure!(path.exists(), "no {}: build the fixtures (`cargo build -p mcp-wit-tests`)", path.display());
+        }
         let floor = Contender { name: "floor", stdio: None, http: on_engine(false, &fixtures.join("http_floor.wasm")) };
         let floor_p3 =
             Contender { name: "floor-p3", stdio: None, http: on_engine(true, &fixtures.join("http_floor_p3.wasm")) };
