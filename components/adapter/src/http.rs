@@ -47,17 +47,22 @@ struct Instance {
     caller_set: Cell<bool>,
 }
 
+impl Instance {
+    /// The log first, before anything that may warn.
+    fn start() -> Instance {
+        crate::log::install();
+        Instance {
+            settings: Settings::from_env().over_http(),
+            // Only HTTP authenticates (stdio is whoever started the component).
+            auth: AuthSetting::from_env(),
+            routers: Routers::from(Imported),
+            caller_set: Cell::new(false),
+        }
+    }
+}
+
 thread_local! {
-    static INSTANCE: Instance = Instance {
-        settings: {
-            crate::log::install();
-            Settings::from_env().over_http()
-        },
-        // Only HTTP authenticates (stdio is whoever started the component).
-        auth: AuthSetting::from_env(),
-        routers: Routers::from(Imported),
-        caller_set: Cell::new(false),
-    };
+    static INSTANCE: Instance = Instance::start();
 }
 
 impl wasip2::exports::http::incoming_handler::Guest for Adapter {
@@ -353,7 +358,6 @@ fn read_body(request: &IncomingRequest, limit: usize) -> Result<Vec<u8>, Answer>
             return Err(Answer::refused(Refusal::too_large(limit)));
         }
     }
-    drop(stream);
     Ok(body)
 }
 

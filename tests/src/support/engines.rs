@@ -4,9 +4,11 @@
 use std::io::BufRead;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 
 use serde_json::{Value, json};
 
+use super::process::collect_stderr;
 use super::{binary, fixture, peers};
 
 /// The fixture `router` behind the adapter, as `mcp-wit wrap` makes it: one
@@ -35,7 +37,7 @@ pub struct WasmtimeServe {
     /// Where it serves, with the `/mcp` path clients are given.
     pub url: String,
     /// What it (and its component) wrote on stderr after it listened.
-    stderr: std::sync::Arc<std::sync::Mutex<String>>,
+    stderr: Arc<Mutex<String>>,
 }
 
 impl WasmtimeServe {
@@ -54,25 +56,19 @@ impl WasmtimeServe {
         }
         let mut child =
             command.arg(component).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("wasmtime serve starts");
-        // It says where it listens on stderr.
-        let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+        // It says where it listens on stderr; whatever else it prints is
+        // read as it comes, so that it never blocks on a full pipe nor fails
+        // on a closed one.
+        let mut reader = std::io::BufReader::new(child.stderr.take().unwrap());
         let url = loop {
-            let line = lines.next().expect("wasmtime serve says where it listens").unwrap();
+            let mut line = String::new();
+            let read = reader.read_line(&mut line).expect("wasmtime serve's stderr reads");
+            assert!(read > 0, "wasmtime serve ended before saying where it listens");
             if let Some(rest) = line.strip_prefix("Serving HTTP on ") {
                 break format!("{}mcp", rest.trim());
             }
         };
-        // Whatever else it prints is read as it comes, so that it never
-        // blocks on a full pipe nor fails on a closed one.
-        let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
-        let kept = stderr.clone();
-        std::thread::spawn(move || {
-            for line in lines.map_while(Result::ok) {
-                let mut kept = kept.lock().unwrap();
-                kept.push_str(&line);
-                kept.push('\n');
-            }
-        });
+        let stderr = collect_stderr(reader);
         WasmtimeServe { child, url, stderr }
     }
 

@@ -50,9 +50,10 @@ where
     }
 }
 
-/// Reads a child's stderr into a string, on a thread of its own (it ends
-/// when the child does).
-pub fn collect_stderr(pipe: std::process::ChildStderr) -> Arc<Mutex<String>> {
+/// Reads a child's stderr (the pipe, or a reader over it that may hold what
+/// was read ahead) into a string, on a thread of its own (it ends when the
+/// child does).
+pub fn collect_stderr(pipe: impl std::io::Read + Send + 'static) -> Arc<Mutex<String>> {
     let text = Arc::new(Mutex::new(String::new()));
     let sink = text.clone();
     std::thread::spawn(move || {
