@@ -7,7 +7,7 @@
 //! parsing when that check is off), structured output, a resource and a
 //! template, a prompt with arguments and their completion, a tool that talks
 //! back, and a JS throw, which reaches the client as a tool error carrying
-//! its message and nothing of the engine. Skipped when npm is missing. Built
+//! its message and nothing of the engine; and the package's own tests. Built
 //! once per run of this file and shared.
 
 use std::fs::File;
@@ -51,7 +51,7 @@ fn install() -> Result<Option<PathBuf>, String> {
     let lock = File::create(home.join(".lock")).map_err(|e| e.to_string())?;
     lock.lock().map_err(|e| e.to_string())?;
     let pkg = home.join("pkg");
-    for stale in ["src", "bin", "wit", "examples"] {
+    for stale in ["src", "bin", "wit", "examples", "test"] {
         let _ = std::fs::remove_dir_all(pkg.join(stale));
     }
     copy_tree(&repo().join("sdk/typescript"), &pkg).map_err(|e| format!("copying sdk/typescript: {e}"))?;
@@ -66,6 +66,18 @@ fn install() -> Result<Option<PathBuf>, String> {
     Ok(Some(pkg))
 }
 
+/// The package, installed once per run of this file: the tests that build
+/// from it share it. Node and npm are needed (the TypeScript SDK client's
+/// tests need them too): a machine without them fails these tests.
+fn package() -> &'static Path {
+    static PACKAGE: OnceLock<PathBuf> = OnceLock::new();
+    PACKAGE.get_or_init(|| match install() {
+        Ok(Some(pkg)) => pkg,
+        Ok(None) => panic!("npm is not installed: install Node.js 20 or later"),
+        Err(why) => panic!("{why}"),
+    })
+}
+
 /// Builds the weather example and compiles it into a cache of its own, so
 /// the first session does not wait for the compiler. `None` when npm is
 /// missing.
@@ -73,13 +85,7 @@ fn weather() -> Option<&'static Built> {
     static BUILT: OnceLock<Option<Built>> = OnceLock::new();
     BUILT
         .get_or_init(|| {
-            // Node and npm are needed (the TypeScript SDK client's tests need
-            // them too): a machine without them fails these tests.
-            let pkg = match install() {
-                Ok(Some(pkg)) => pkg,
-                Ok(None) => panic!("npm is not installed: install Node.js 20 or later"),
-                Err(why) => panic!("{why}"),
-            };
+            let pkg = package();
             let work = target_dir().join("sdk-node/tests");
             let wasm = work.join("weather.wasm");
             let cache = work.join("cache");
@@ -96,6 +102,14 @@ fn weather() -> Option<&'static Built> {
             Some(compiled(wasm, cache))
         })
         .as_ref()
+}
+
+/// The package's own tests (`npm test`, Node's test runner on the compiled
+/// package): the warm-up the build snapshots runs no transform or
+/// refinement of the app's and leaves parsing as it was.
+#[test]
+fn the_packages_own_tests_pass() {
+    run(Command::new("npm").arg("test").current_dir(package()), "npm test").unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[tokio::test]

@@ -8,7 +8,7 @@
 // would be lost).
 import { Context } from './context.js';
 import { PromptError, ResourceError, ToolError, messageOf } from './errors.js';
-import { compileSchema, type CompiledSchema, type Infer, type JsonSchema, type SchemaInput, type ZodRawShape } from './schema.js';
+import { compileSchema, warmUp, type CompiledSchema, type Infer, type JsonSchema, type SchemaInput, type ZodRawShape } from './schema.js';
 import type {
   Annotations,
   CallToolResult,
@@ -633,6 +633,8 @@ export class Router {
         }
       },
     };
+    // The app's module calls this last, while the build snapshots the heap.
+    warmUp([...[...this.tools.values()].map((t) => t.input), ...[...this.prompts.values()].map((p) => p.args)]);
     return { router, extension };
   }
 }

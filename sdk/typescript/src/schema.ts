@@ -55,6 +55,28 @@ export interface CompiledSchema {
   object: JsonSchema;
   /** Parses a value; throws a message naming what is wrong. */
   parse?: (value: unknown) => unknown;
+  /**
+   * Parses, once, a value every field refuses, so that zod builds its
+   * parsers' state before the build snapshots the heap (see
+   * {@link warmUp}).
+   */
+  warmUp?: () => void;
+}
+
+/**
+ * What the warm-up parses in place of each field: a symbol, which no JSON
+ * argument can be, so a field refuses it (and a transform after it does not
+ * run) unless it takes anything (`z.any()`, `z.unknown()`).
+ */
+const WARM_UP = Symbol('mcp-wit warm-up');
+
+// A component's fresh instances all start from the heap its build
+// snapshotted, after the app's module ran. zod sets up a parser's state (an
+// object's keys, its fields' checks) on its first parse: parsed once here,
+// every fresh instance starts with it set up instead of paying for it on its
+// first call (a TypeScript router's fresh instance per call: 0.59 -> 0.45 ms).
+export function warmUp(schemas: Iterable<CompiledSchema | undefined>): void {
+  for (const schema of schemas) schema?.warmUp?.();
 }
 
 export function compileSchema(schema: SchemaInput | undefined, what: string): CompiledSchema {
@@ -73,13 +95,22 @@ export function compileSchema(schema: SchemaInput | undefined, what: string): Co
   const object = z.toJSONSchema(zod, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   delete object.$schema;
   const parser = zod;
+  const parse = (value: unknown) => {
+    const parsed = parser.safeParse(value);
+    if (!parsed.success) throw z.prettifyError(parsed.error);
+    return parsed.data;
+  };
   return {
     json: JSON.stringify(object),
     object,
-    parse: (value) => {
-      const parsed = parser.safeParse(value);
-      if (!parsed.success) throw z.prettifyError(parsed.error);
-      return parsed.data;
+    parse,
+    warmUp: () => {
+      const fields = parser instanceof z.ZodObject ? Object.keys(parser.shape) : [];
+      try {
+        parse(fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, WARM_UP])) : WARM_UP);
+      } catch {
+        // Refused, as intended: the error's path is set up too.
+      }
     },
   };
 }
