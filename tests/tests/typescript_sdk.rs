@@ -95,7 +95,7 @@ fn weather() -> Option<&'static Built> {
                     .arg("examples/weather/router.ts")
                     .arg("-o")
                     .arg(&wasm)
-                    .current_dir(&pkg),
+                    .current_dir(pkg),
                 "mcp-wit-build",
             )
             .unwrap_or_else(|e| panic!("{e}"));
