@@ -633,7 +633,7 @@ export class Router {
         }
       },
     };
-    // The app's module calls this last, while the build snapshots the heap.
+    // The app's module calls this last: the build snapshots the heap after it.
     warmUp([...[...this.tools.values()].map((t) => t.input), ...[...this.prompts.values()].map((p) => p.args)]);
     return { router, extension };
   }
