@@ -40,11 +40,10 @@ fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
 }
 
 /// The package, copied under `<target-dir>/sdk-node/pkg`, installed (again
-/// only when its lock file changed) and compiled. `Ok(None)` when npm is
-/// not there.
-fn install() -> Result<Option<PathBuf>, String> {
+/// only when its lock file changed) and compiled.
+fn install() -> Result<PathBuf, String> {
     if Command::new("npm").arg("--version").stdout(Stdio::null()).status().is_err() {
-        return Ok(None);
+        return Err("npm is not installed: install Node.js 20 or later".into());
     }
     let home = target_dir().join("sdk-node");
     std::fs::create_dir_all(&home).map_err(|e| e.to_string())?;
@@ -63,7 +62,7 @@ fn install() -> Result<Option<PathBuf>, String> {
     }
     run(Command::new("npm").args(["run", "build"]).current_dir(&pkg), "npm run build (tsc)")?;
     run(Command::new("npm").args(["run", "typecheck-examples"]).current_dir(&pkg), "tsc on the examples")?;
-    Ok(Some(pkg))
+    Ok(pkg)
 }
 
 /// The package, installed once per run of this file: the tests that build
@@ -71,37 +70,30 @@ fn install() -> Result<Option<PathBuf>, String> {
 /// tests need them too): a machine without them fails these tests.
 fn package() -> &'static Path {
     static PACKAGE: OnceLock<PathBuf> = OnceLock::new();
-    PACKAGE.get_or_init(|| match install() {
-        Ok(Some(pkg)) => pkg,
-        Ok(None) => panic!("npm is not installed: install Node.js 20 or later"),
-        Err(why) => panic!("{why}"),
-    })
+    PACKAGE.get_or_init(|| install().unwrap_or_else(|why| panic!("{why}")))
 }
 
 /// Builds the weather example and compiles it into a cache of its own, so
-/// the first session does not wait for the compiler. `None` when npm is
-/// missing.
-fn weather() -> Option<&'static Built> {
-    static BUILT: OnceLock<Option<Built>> = OnceLock::new();
-    BUILT
-        .get_or_init(|| {
-            let pkg = package();
-            let work = target_dir().join("sdk-node/tests");
-            let wasm = work.join("weather.wasm");
-            let cache = work.join("cache");
-            run(
-                Command::new("node")
-                    .arg("bin/mcp-wit-build.mjs")
-                    .arg("examples/weather/router.ts")
-                    .arg("-o")
-                    .arg(&wasm)
-                    .current_dir(pkg),
-                "mcp-wit-build",
-            )
-            .unwrap_or_else(|e| panic!("{e}"));
-            Some(compiled(wasm, cache))
-        })
-        .as_ref()
+/// the first session does not wait for the compiler.
+fn weather() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let pkg = package();
+        let work = target_dir().join("sdk-node/tests");
+        let wasm = work.join("weather.wasm");
+        let cache = work.join("cache");
+        run(
+            Command::new("node")
+                .arg("bin/mcp-wit-build.mjs")
+                .arg("examples/weather/router.ts")
+                .arg("-o")
+                .arg(&wasm)
+                .current_dir(pkg),
+            "mcp-wit-build",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        compiled(wasm, cache)
+    })
 }
 
 /// The package's own tests (`npm test`, Node's test runner on the compiled
@@ -114,7 +106,7 @@ fn the_packages_own_tests_pass() {
 
 #[tokio::test]
 async fn structured_output_a_resource_a_template_a_prompt_with_arguments_and_completions_in_both_eras() {
-    let Some(built) = weather() else { return };
+    let built = weather();
     for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
         let run = session(
             built,
@@ -193,7 +185,7 @@ async fn structured_output_a_resource_a_template_a_prompt_with_arguments_and_com
 
 #[tokio::test]
 async fn a_template_routes_by_matching_and_decodes_its_variables() {
-    let Some(built) = weather() else { return };
+    let built = weather();
     let run = session(built, &["--mode", "legacy", "--resource", "weather://city/S%C3%A3o%20Paulo"], &[]).await;
     let read = &run.report["read"]["contents"][0];
     let forecast: Value = serde_json::from_str(read["text"].as_str().expect("text")).expect("JSON");
@@ -204,7 +196,7 @@ async fn a_template_routes_by_matching_and_decodes_its_variables() {
 
 #[tokio::test]
 async fn a_tool_call_and_a_bad_argument_is_a_tool_error_with_the_reason() {
-    let Some(built) = weather() else { return };
+    let built = weather();
     let echoed = session(built, &["--mode", "auto", "--tool", "echo", "--args", r#"{"text":"hi"}"#], &[]).await;
     assert_eq!(echoed.report["call"]["content"], json!([{ "type": "text", "text": "hi" }]), "{}", echoed.report);
 
@@ -223,7 +215,7 @@ async fn a_tool_call_and_a_bad_argument_is_a_tool_error_with_the_reason() {
 
 #[tokio::test]
 async fn a_js_throw_is_a_tool_error_with_its_message_and_the_instance_survives() {
-    let Some(built) = weather() else { return };
+    let built = weather();
     for mode in ["auto", "legacy"] {
         let run = session(
             built,
@@ -262,7 +254,7 @@ async fn a_js_throw_is_a_tool_error_with_its_message_and_the_instance_survives()
 
 #[tokio::test]
 async fn a_tool_reports_progress_and_asks_the_user() {
-    let Some(built) = weather() else { return };
+    let built = weather();
     for mode in ["legacy", "auto"] {
         let run = session(
             built,
@@ -287,7 +279,8 @@ async fn a_tool_reports_progress_and_asks_the_user() {
 /// then the project served: nothing of it is written by hand.
 #[tokio::test]
 async fn a_project_from_mcp_wit_new_builds_and_serves_in_both_eras() {
-    assert!(weather().is_some(), "the SDK's own install fills npm's cache first");
+    // The SDK's own install fills npm's cache first.
+    package();
     let work = tempfile::tempdir().unwrap();
     let project = work.path().join("ts-tools");
     run(

@@ -158,14 +158,14 @@ fn run() -> anyhow::Result<()> {
     // (baseline, contender) pairs, one table each.
     let mut pairs = vec![[native.clone(), engine.clone()]];
     if floors {
-        let fixtures = PathBuf::from(mcp_wit_tests::FIXTURES);
-        for floor in ["http_floor.wasm", "http_floor_p3.wasm"] {
-            let path = fixtures.join(floor);
+        let fixture = |file: &str| -> anyhow::Result<PathBuf> {
+            let path = PathBuf::from(mcp_wit_tests::FIXTURES).join(file);
             ensure!(path.exists(), "no {}: build the fixtures (`cargo build -p mcp-wit-tests`)", path.display());
-        }
-        let floor = Contender { name: "floor", stdio: None, http: on_engine(false, &fixtures.join("http_floor.wasm")) };
+            Ok(path)
+        };
+        let floor = Contender { name: "floor", stdio: None, http: on_engine(false, &fixture("http_floor.wasm")?) };
         let floor_p3 =
-            Contender { name: "floor-p3", stdio: None, http: on_engine(true, &fixtures.join("http_floor_p3.wasm")) };
+            Contender { name: "floor-p3", stdio: None, http: on_engine(true, &fixture("http_floor_p3.wasm")?) };
         contenders.extend([floor.clone(), floor_p3.clone()]);
         pairs.extend([[native.clone(), floor.clone()], [native, floor_p3], [floor, engine]]);
     }
