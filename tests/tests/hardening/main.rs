@@ -1,6 +1,7 @@
 //! A security review's findings, each as its repro, asserting what must hold:
 //! one memory budget for the whole server, grants that never widen by a
-//! typo. Nothing here is timed: waits are bounded polls.
+//! typo. Nothing here is timed: waits are bounded polls. The second
+//! review's findings live in the modules below, one per area.
 
 use std::time::Duration;
 
