@@ -146,12 +146,17 @@ impl ComponentSection {
     }
 }
 
+/// The largest config file read: hundreds of components fit in far less.
+const MAX_CONFIG_FILE: u64 = 4 << 20;
+
 impl ConfigFile {
     /// Reads and checks `path`; relative paths in it are made relative to
     /// its directory.
     pub fn read(path: &Path) -> anyhow::Result<Self> {
-        let text = std::fs::read_to_string(path)
+        let bytes = mcp_wit_registry::read_regular_file(path, MAX_CONFIG_FILE)
             .with_context(|| format!("cannot read the config file {} (check the path)", path.display()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|e| anyhow::anyhow!("the config file {} is not UTF-8 text: {e}", path.display()))?;
         Self::parse(&text, path)
     }
 

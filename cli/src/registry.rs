@@ -17,6 +17,10 @@ use mcp_wit_registry::{
 
 use crate::units;
 
+/// The largest `--registry-ca` file read (a system's whole bundle of
+/// authorities is some 200 KiB).
+const MAX_CA_FILE: u64 = 4 << 20;
+
 /// How components named by reference are fetched (every command that takes
 /// a component).
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -27,8 +31,10 @@ pub struct RegistryArgs {
     /// start); `never` (only what was pulled before) [default: missing].
     #[arg(long, value_enum, value_name = "WHEN")]
     pub pull: Option<PullArg>,
-    /// Credentials for the registries reached, instead of the Docker
-    /// config's (`docker login`): `USER:PASSWORD` or `USER:TOKEN`.
+    /// Credentials for one registry, instead of the Docker config's
+    /// (`docker login`): `REGISTRY=USER:PASSWORD` (or `…=USER:TOKEN`) for
+    /// the registry named, or `USER:PASSWORD` for the one registry the
+    /// components come from. No other registry gets them.
     #[arg(
         long,
         value_name = "USER:PASSWORD",
@@ -37,6 +43,11 @@ pub struct RegistryArgs {
         value_parser = Credentials::parse
     )]
     pub registry_auth: Option<Credentials>,
+    /// A host a registry's token service may be on besides the registry's
+    /// own (its `WWW-Authenticate: Bearer realm=…`), for credentials to be
+    /// sent there; repeatable. Never over plain HTTP beyond this machine.
+    #[arg(long, value_name = "HOST")]
+    pub registry_token_host: Vec<String>,
     /// A registry reached over plain HTTP, as references write it
     /// (`127.0.0.1:5000`); repeatable. Loopback hosts only, unless
     /// --insecure-remote.
@@ -58,8 +69,9 @@ pub struct RegistryArgs {
     #[command(flatten)]
     pub verify: VerifySettings,
     /// Serve only components whose signatures satisfy a --verify-key or
-    /// --verify-identity (or their component's `verify` in mcp-wit.toml):
-    /// an unsigned component, or a local file, is refused.
+    /// --verify-identity (or their component's `verify` in mcp-wit.toml,
+    /// which adds to the flags' then and cannot replace them): an unsigned
+    /// component, or a local file, is refused.
     #[arg(long)]
     pub require_signatures: bool,
 }
@@ -110,7 +122,12 @@ impl VerifySettings {
     /// This one where it says anything, else `wider` (a component's own
     /// section over the flags).
     pub fn or(&self, wider: &VerifySettings) -> VerifySettings {
-        if self.key.is_some() || self.identity.is_some() { self.clone() } else { wider.clone() }
+        if self.says_whose() { self.clone() } else { wider.clone() }
+    }
+
+    /// Whether it names whose signatures (a key or an identity).
+    fn says_whose(&self) -> bool {
+        self.key.is_some() || self.identity.is_some()
     }
 }
 
@@ -144,16 +161,18 @@ pub struct Component {
 }
 
 impl RegistryArgs {
-    /// The registry client, keeping what it pulls under `cache_dir` (else
-    /// the compile cache's default directory).
-    fn registry(&self, cache_dir: Option<&Path>) -> anyhow::Result<Registry> {
+    /// The registry client for `reference`, keeping what it pulls under
+    /// `cache_dir` (else the compile cache's default directory); the
+    /// credentials given are for its registry when they name none.
+    fn registry(&self, cache_dir: Option<&Path>, reference: &ComponentRef) -> anyhow::Result<Registry> {
         let dir = cache_dir.map(Path::to_path_buf).or_else(CompileCache::default_dir).context(
             "no directory to keep pulled components in (no home directory): set XDG_CACHE_HOME or pass --cache-dir",
         )?;
         let defaults = RegistryOptions::default();
         let mut extra_roots = Vec::new();
         for path in &self.registry_ca {
-            let pem = std::fs::read(path).with_context(|| format!("cannot read --registry-ca {}", path.display()))?;
+            let pem = mcp_wit_registry::read_regular_file(path, MAX_CA_FILE)
+                .with_context(|| format!("cannot read --registry-ca {}", path.display()))?;
             anyhow::ensure!(
                 pem.windows(27).any(|w| w == b"-----BEGIN CERTIFICATE-----"),
                 "--registry-ca {}: not a PEM certificate (-----BEGIN CERTIFICATE-----)",
@@ -164,13 +183,57 @@ impl RegistryArgs {
         let options = RegistryOptions {
             insecure_registries: self.insecure_registry.clone(),
             insecure_remote: self.insecure_remote,
-            credentials: self.registry_auth.clone(),
+            credentials: self.registry_auth.as_ref().map(|given| given.bound_to(reference.registry())),
+            token_hosts: self.registry_token_host.clone(),
             extra_roots,
             timeout: self.registry_timeout.unwrap_or(defaults.timeout),
             retries: defaults.retries,
             max_size: mcp_wit::runtime::MAX_GUEST_FILE,
         };
         Ok(Registry::new(Store::new(&dir), options)?)
+    }
+
+    /// Refuses credentials that name no registry when the components
+    /// `given` come from several: which one they are for is not known, and
+    /// the others must not get them.
+    pub fn check_credentials_scope<'a>(&self, given: impl IntoIterator<Item = &'a Path>) -> anyhow::Result<()> {
+        if self.registry_auth.as_ref().is_none_or(|given| given.registry().is_some()) {
+            return Ok(());
+        }
+        let mut registries = std::collections::BTreeSet::new();
+        for path in given {
+            if let ComponentSource::Registry(reference) = ComponentSource::parse(&path.to_string_lossy())? {
+                registries.insert(reference.registry().to_owned());
+            }
+        }
+        if registries.len() > 1 {
+            let names: Vec<_> = registries.into_iter().collect();
+            anyhow::bail!(
+                "--registry-auth (or MCP_WIT_REGISTRY_AUTH) names no registry, and the components come from {}:                  say which one it is for, --registry-auth REGISTRY=USER:PASSWORD (the others then use the Docker                  config's credentials, or none)",
+                names.join(", ")
+            );
+        }
+        Ok(())
+    }
+
+    /// Whose signatures a component must carry, every one of them: the
+    /// flags' requirement, or its own section's in its place; under
+    /// --require-signatures the flags' is a floor, and its own section adds
+    /// to it instead (an mcp-wit.toml cannot lower what the command line
+    /// requires).
+    fn required_trusts(&self, own: Option<&VerifySettings>) -> anyhow::Result<Vec<Trust>> {
+        let own = own.filter(|own| own.says_whose());
+        let floor = match self.require_signatures {
+            true => self.verify.trust()?,
+            false => None,
+        };
+        let Some(floor) = floor else {
+            let verify = own.map_or_else(|| self.verify.clone(), |own| own.or(&self.verify));
+            return Ok(verify.trust()?.into_iter().collect());
+        };
+        let mut trusts = vec![floor];
+        trusts.extend(own.map(VerifySettings::trust).transpose()?.flatten());
+        Ok(trusts)
     }
 
     /// `reference` in the store, the registry asked as `--pull` says.
@@ -195,11 +258,10 @@ impl RegistryArgs {
         own: Option<&VerifySettings>,
     ) -> anyhow::Result<Component> {
         let text = given.to_string_lossy();
-        let verify = own.map_or_else(|| self.verify.clone(), |own| own.or(&self.verify));
-        let trust = verify.trust()?;
+        let trusts = self.required_trusts(own)?;
         let reference = match ComponentSource::parse(&text)? {
             ComponentSource::File(path) => {
-                if self.require_signatures || trust.is_some() {
+                if self.require_signatures || !trusts.is_empty() {
                     anyhow::bail!(
                         "{}: a local file carries no signature, and signatures are required (--require-signatures, \
                          --verify-key or --verify-identity): push it and serve it by reference, or serve it without \
@@ -212,23 +274,23 @@ impl RegistryArgs {
             }
             ComponentSource::Registry(reference) => reference,
         };
-        if self.require_signatures && trust.is_none() {
+        if self.require_signatures && trusts.is_empty() {
             anyhow::bail!(
                 "{reference}: --require-signatures needs to know whose signatures: add --verify-key FILE or \
                  --verify-identity ID --verify-issuer URL (or `verify` in its mcp-wit.toml section)"
             );
         }
-        let registry = self.registry(cache_dir)?;
+        let registry = self.registry(cache_dir, &reference)?;
         let (pulled, verified) = on_own_runtime(async {
             let pulled = self.pull_with(&registry, &reference).await?;
             // Checked on the digest pulled, before anything loads it.
-            let verified = match &trust {
-                Some(trust) => Some(registry.verify(&pulled.pinned, trust).await?),
-                None => None,
-            };
+            let mut verified = Vec::new();
+            for trust in &trusts {
+                verified.push(registry.verify(&pulled.pinned, trust).await?);
+            }
             anyhow::Ok((pulled, verified))
         })?;
-        if let Some(verified) = verified {
+        for verified in verified {
             tracing::info!(reference = %pulled.pinned, signatures = verified.signatures, "verified: {}", verified.by);
         }
         // A fetch logs itself (`pulled`); a component from the store says so.
@@ -323,7 +385,7 @@ pub fn push(args: PushArgs) -> anyhow::Result<()> {
         source: args.source,
         description: args.description,
     };
-    let registry = args.registry.registry(args.cache_dir.as_deref())?;
+    let registry = args.registry.registry(args.cache_dir.as_deref(), &reference)?;
     let pushed = on_own_runtime(registry.push(&wasm, &reference, Some(created), &annotations))
         .with_context(|| format!("cannot push {} to {reference}", args.file.display()))?;
     eprintln!("pushed {} ({} bytes) to {reference}", args.file.display(), wasm.len());
@@ -363,11 +425,12 @@ pub struct SignArgs {
 /// `.sig` tag (as `cosign sign --key` does; earlier signatures stay).
 pub fn sign(args: SignArgs) -> anyhow::Result<()> {
     let reference = ComponentRef::parse(&args.reference)?;
-    let key = std::fs::read(&args.key).with_context(|| format!("cannot read the key {}", args.key.display()))?;
+    let key = mcp_wit_registry::read_regular_file(&args.key, mcp_wit_registry::MAX_KEY_FILE)
+        .with_context(|| format!("cannot read the key {}", args.key.display()))?;
     let password = std::env::var("COSIGN_PASSWORD").unwrap_or_default();
     // The digest the tag names now is what is signed.
     let flags = RegistryArgs { pull: Some(PullArg::Always), ..args.registry };
-    let registry = flags.registry(None)?;
+    let registry = flags.registry(None, &reference)?;
     let (pulled, tag) = on_own_runtime(async {
         let pulled = flags.pull_with(&registry, &reference).await?;
         let tag = registry.sign(&pulled.pinned, &key, password.as_bytes()).await?;
@@ -392,7 +455,7 @@ pub struct VerifyArgs {
 pub fn verify(args: VerifyArgs) -> anyhow::Result<()> {
     let reference = ComponentRef::parse(&args.reference)?;
     let trust = args.registry.verify.trust()?;
-    let registry = args.registry.registry(None)?;
+    let registry = args.registry.registry(None, &reference)?;
     if let Some(trust) = trust {
         let (pulled, verified) = on_own_runtime(async {
             let pulled = args.registry.pull_with(&registry, &reference).await?;

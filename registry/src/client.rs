@@ -4,10 +4,7 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::net::IpAddr;
 use std::path::PathBuf;
-use std::pin::Pin;
-use std::task::{Context, Poll};
 use std::time::Duration;
 
 use oci_client::client::{ClientConfig, ClientProtocol};
@@ -21,6 +18,7 @@ use crate::layout::{
 };
 use crate::reference::ComponentRef;
 use crate::store::Store;
+use crate::wire::{Limit, Wire, host_of, is_loopback_host, not_found};
 use crate::{PullPolicy, RegistryError};
 
 /// How a registry is reached.
@@ -32,8 +30,14 @@ pub struct RegistryOptions {
     /// Allows plain HTTP to hosts that are not loopback (credentials and
     /// components then travel in clear text).
     pub insecure_remote: bool,
-    /// Credentials for every registry, instead of the Docker config's.
+    /// Credentials for the registry they name (see
+    /// [`Credentials::bound_to`]), instead of the Docker config's; unbound
+    /// ones go nowhere.
     pub credentials: Option<Credentials>,
+    /// Hosts a registry's token service may be on, besides the registry's
+    /// own, for credentials to be sent there (as a registry's
+    /// `WWW-Authenticate: Bearer realm=…` names it).
+    pub token_hosts: Vec<String>,
     /// Certificate authorities (PEM) trusted for registries' TLS besides
     /// the system's: a private registry's.
     pub extra_roots: Vec<Vec<u8>>,
@@ -52,6 +56,7 @@ impl Default for RegistryOptions {
             insecure_registries: Vec::new(),
             insecure_remote: false,
             credentials: None,
+            token_hosts: Vec::new(),
             extra_roots: Vec::new(),
             timeout: Duration::from_secs(120),
             retries: 2,
@@ -86,7 +91,10 @@ pub struct Pushed {
 
 /// A registry client over a store.
 pub struct Registry {
+    /// Writes (pushes), with what [`Wire::authorize`] granted.
     client: Client,
+    /// Reads, capped, and every token exchange.
+    wire: Wire,
     store: Store,
     options: RegistryOptions,
     /// Each registry's credentials, looked up once: a Docker credential
@@ -108,11 +116,18 @@ impl Registry {
             true => ClientProtocol::Https,
             false => ClientProtocol::HttpsExcept(options.insecure_registries.clone()),
         };
+        // A registry that accepts and never answers is caught by the timeout
+        // around each operation; this one is for the connection.
+        let connect_timeout = Duration::from_secs(10);
+        let wire = Wire::new(
+            options.insecure_registries.clone(),
+            options.token_hosts.clone(),
+            &options.extra_roots,
+            connect_timeout,
+        )?;
         let config = ClientConfig {
             protocol,
-            // A registry that accepts and never answers is caught by the
-            // timeout around each operation; this one is for the connection.
-            connect_timeout: Some(Duration::from_secs(10)),
+            connect_timeout: Some(connect_timeout),
             user_agent: concat!("mcp-wit/", env!("CARGO_PKG_VERSION")),
             extra_root_certificates: options
                 .extra_roots
@@ -124,7 +139,7 @@ impl Registry {
                 .collect(),
             ..ClientConfig::default()
         };
-        Ok(Registry { client: Client::new(config), store, options, credentials: Default::default() })
+        Ok(Registry { client: Client::new(config), wire, store, options, credentials: Default::default() })
     }
 
     /// The store it keeps artifacts in.
@@ -146,6 +161,18 @@ impl Registry {
         let auth = credentials::for_registry(registry, self.options.credentials.as_ref()).await?;
         known.insert(registry.to_owned(), auth.clone());
         Ok(auth)
+    }
+
+    /// What to present to `reference`'s registry to read (or, with `push`,
+    /// write) its repository, its credentials exchanged as it asks (see
+    /// [`Wire::authorize`]).
+    pub(crate) async fn grant(&self, reference: &ComponentRef, push: bool) -> Result<RegistryAuth, RegistryError> {
+        let credentials = self.auth(reference.registry()).await?;
+        self.read(reference, "authenticate", || self.wire.authorize(reference, &credentials, push)).await
+    }
+
+    pub(crate) fn wire(&self) -> &Wire {
+        &self.wire
     }
 
     /// The component `reference` names, from the store or the registry as
@@ -205,10 +232,15 @@ impl Registry {
     /// Resolves `reference` at the registry, then fetches what the store
     /// lacks, by digest.
     async fn fetch(&self, reference: &ComponentRef) -> Result<Pulled, RegistryError> {
-        let auth = self.auth(reference.registry()).await?;
-        let image = reference.oci();
-        let (manifest_bytes, _) = self
-            .read(reference, "its manifest", || self.client.pull_manifest_raw(image, &auth, &ACCEPTED_MANIFEST_TYPES))
+        let auth = self.grant(reference, false).await?;
+        let path = format!("manifests/{}", reference.digest().or(reference.tag()).unwrap_or("latest"));
+        let accept = ACCEPTED_MANIFEST_TYPES.join(", ");
+        let what = "its manifest";
+        let manifest_bytes = self
+            .read(reference, what, || async {
+                let found = self.wire.get(reference, &path, &accept, &auth, Limit::Manifest, what).await?;
+                found.ok_or_else(|| not_found(reference, what))
+            })
             .await?;
         // The digest of the bytes received (and checked against the pinned
         // one): what the store and every later step are keyed by.
@@ -230,10 +262,12 @@ impl Registry {
         let manifest = WasmManifest::parse(&manifest_bytes, None, self.options.max_size)
             .map_err(|e| e.for_reference(reference))?;
         let pinned = reference.pinned(&digest);
-        let config_bytes = self.blob(&pinned, &manifest.config.digest, manifest.config.size, &auth).await?;
+        let config = (manifest.config.digest.as_str(), manifest.config.size);
+        let config_bytes = self.blob(&pinned, config, Limit::MANIFEST, &auth, "its config").await?;
         let config = manifest.check_config(&config_bytes).map_err(|e| e.for_reference(reference))?;
         if !self.store.has_blob(&manifest.layer.digest) {
-            let layer = self.blob(&pinned, &manifest.layer.digest, manifest.layer.size, &auth).await?;
+            let layer = (manifest.layer.digest.as_str(), manifest.layer.size);
+            let layer = self.blob(&pinned, layer, self.options.max_size, &auth, "the component").await?;
             self.store.put_blob(&manifest.layer.digest, &layer)?;
         }
         self.store.put_blob(&manifest.config.digest, &config_bytes)?;
@@ -245,34 +279,17 @@ impl Registry {
         Ok(Pulled { path: self.store.blob_path(&manifest.layer.digest), pinned, digest, config, fetched: true })
     }
 
-    /// A blob of `pinned`'s repository, at most its descriptor's `size`
-    /// (and [`RegistryOptions::max_size`]) bytes, checked against `digest`.
-    async fn blob(
+    /// A blob of `pinned`'s repository, `(digest, size)` as its
+    /// descriptor says, refused over `most` bytes (see [`Wire::blob`]).
+    pub(crate) async fn blob(
         &self,
         pinned: &ComponentRef,
-        digest: &str,
-        size: i64,
+        descriptor: (&str, i64),
+        most: u64,
         auth: &RegistryAuth,
+        what: &str,
     ) -> Result<Vec<u8>, RegistryError> {
-        let limit = (size.max(0) as u64).min(self.options.max_size) as usize;
-        let descriptor = oci_client::manifest::OciDescriptor {
-            digest: digest.to_owned(),
-            size,
-            ..oci_client::manifest::OciDescriptor::default()
-        };
-        self.client.store_auth_if_needed(pinned.oci().resolve_registry(), auth).await;
-        let bytes = self
-            .read(pinned, "a blob", || async {
-                let mut out = CappedBuffer { bytes: Vec::with_capacity(limit), limit };
-                self.client.pull_blob(pinned.oci(), &descriptor, &mut out).await?;
-                Ok(out.bytes)
-            })
-            .await?;
-        let actual = sha256_digest(&bytes);
-        if actual != digest {
-            return Err(RegistryError::DigestMismatch { expected: digest.to_owned(), actual });
-        }
-        Ok(bytes)
+        self.read(pinned, what, || self.wire.blob(pinned, descriptor, most, auth, what)).await
     }
 
     /// Pushes `wasm` as `reference` (a tag, or none: then it is pushed by
@@ -295,24 +312,15 @@ impl Registry {
         {
             return Err(RegistryError::DigestMismatch { expected: pinned.to_owned(), actual: digest });
         }
-        let auth = self.auth(reference.registry()).await?;
+        let auth = self.grant(reference, true).await?;
         let image = reference.oci();
-        self.write(reference, "authenticate", || async {
-            self.client.auth(image, &auth, RegistryOperation::Push).await.map(drop)
-        })
-        .await?;
+        let blobs = [("the config", &artifact.config[..]), ("the component", wasm)];
+        self.push_blobs(reference, image, &auth, &blobs).await?;
         let config_digest = sha256_digest(&artifact.config);
-        for (what, data, digest) in
-            [("the config", &artifact.config[..], &config_digest), ("the component", wasm, &artifact.layer_digest)]
-        {
-            let present = self.read(reference, what, || self.client.blob_exists(image, digest)).await?;
-            if !present {
-                self.write(reference, what, || self.client.push_blob(image, data.to_vec(), digest)).await?;
-            }
-        }
         let content_type = http::HeaderValue::from_static(MANIFEST_MEDIA_TYPE);
         self.write(reference, "the manifest", || {
-            self.client.push_manifest_raw(image, artifact.manifest.clone(), content_type.clone())
+            let pushed = self.client.push_manifest_raw(image, artifact.manifest.clone(), content_type.clone());
+            oci(reference, "the manifest", pushed)
         })
         .await?;
         self.store.put_blob(&artifact.layer_digest, wasm)?;
@@ -324,20 +332,66 @@ impl Registry {
         Ok(Pushed { pinned: reference.pinned(&digest), digest })
     }
 
+    /// Pushes to `image` (of `reference`'s repository) each of `blobs`
+    /// (what it is, its bytes) it does not hold yet, as `auth` allows.
+    pub(crate) async fn push_blobs(
+        &self,
+        reference: &ComponentRef,
+        image: &oci_client::Reference,
+        auth: &RegistryAuth,
+        blobs: &[(&str, &[u8])],
+    ) -> Result<(), RegistryError> {
+        // oci-client keeps `auth` (a token: see `grant`) for the requests
+        // that follow.
+        self.write(reference, "authenticate", || {
+            oci(reference, "authenticate", async {
+                self.client.auth(image, auth, RegistryOperation::Push).await.map(drop)
+            })
+        })
+        .await?;
+        for (what, data) in blobs {
+            let digest = sha256_digest(data);
+            let present =
+                self.read(reference, what, || oci(reference, what, self.client.blob_exists(image, &digest))).await?;
+            if !present {
+                self.write(reference, what, || {
+                    oci(reference, what, self.client.push_blob(image, data.to_vec(), &digest))
+                })
+                .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The client pushes go through.
+    pub(crate) fn client(&self) -> &Client {
+        &self.client
+    }
+
     /// A read, under the timeout, tried again on transient failures.
-    async fn read<T, F, Fut>(&self, reference: &ComponentRef, what: &str, operation: F) -> Result<T, RegistryError>
+    pub(crate) async fn read<T, F, Fut>(
+        &self,
+        reference: &ComponentRef,
+        what: &str,
+        operation: F,
+    ) -> Result<T, RegistryError>
     where
         F: Fn() -> Fut,
-        Fut: Future<Output = Result<T, OciDistributionError>>,
+        Fut: Future<Output = Result<T, RegistryError>>,
     {
         self.attempt(reference, what, 1 + self.options.retries, operation).await
     }
 
     /// A write, under the timeout, tried once.
-    async fn write<T, F, Fut>(&self, reference: &ComponentRef, what: &str, operation: F) -> Result<T, RegistryError>
+    pub(crate) async fn write<T, F, Fut>(
+        &self,
+        reference: &ComponentRef,
+        what: &str,
+        operation: F,
+    ) -> Result<T, RegistryError>
     where
         F: Fn() -> Fut,
-        Fut: Future<Output = Result<T, OciDistributionError>>,
+        Fut: Future<Output = Result<T, RegistryError>>,
     {
         self.attempt(reference, what, 1, operation).await
     }
@@ -351,13 +405,13 @@ impl Registry {
     ) -> Result<T, RegistryError>
     where
         F: Fn() -> Fut,
-        Fut: Future<Output = Result<T, OciDistributionError>>,
+        Fut: Future<Output = Result<T, RegistryError>>,
     {
         let mut wait = Duration::from_millis(250);
         for attempt in 1..=tries {
             let failure = match tokio::time::timeout(self.options.timeout, operation()).await {
                 Ok(Ok(value)) => return Ok(value),
-                Ok(Err(error)) => RegistryError::from_oci(reference, what, error),
+                Ok(Err(error)) => error,
                 Err(_) => RegistryError::Timeout {
                     reference: reference.to_string(),
                     what: what.to_owned(),
@@ -375,41 +429,18 @@ impl Registry {
     }
 }
 
+/// oci-client's `operation`, its error named for `reference` and `what`.
+async fn oci<T>(
+    reference: &ComponentRef,
+    what: &str,
+    operation: impl Future<Output = Result<T, OciDistributionError>>,
+) -> Result<T, RegistryError> {
+    operation.await.map_err(|e| RegistryError::from_oci(reference, what, e))
+}
+
 /// Whether `registry` (`HOST[:PORT]`) is on this machine.
 fn is_loopback(registry: &str) -> bool {
-    let host = match registry.strip_prefix('[') {
-        // `[::1]:5000`
-        Some(rest) => rest.split(']').next().unwrap_or_default(),
-        None => registry.rsplit_once(':').map_or(registry, |(host, _)| host),
-    };
-    host == "localhost" || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-}
-
-/// A buffer that refuses to grow past `limit`: a registry that sends more
-/// than the descriptor said fails the pull instead of filling memory.
-struct CappedBuffer {
-    bytes: Vec<u8>,
-    limit: usize,
-}
-
-impl tokio::io::AsyncWrite for CappedBuffer {
-    fn poll_write(self: Pin<&mut Self>, _: &mut Context<'_>, data: &[u8]) -> Poll<std::io::Result<usize>> {
-        let this = self.get_mut();
-        if this.bytes.len() + data.len() > this.limit {
-            let message = format!("the registry sent more than the {} bytes it described", this.limit);
-            return Poll::Ready(Err(std::io::Error::other(message)));
-        }
-        this.bytes.extend_from_slice(data);
-        Poll::Ready(Ok(data.len()))
-    }
-
-    fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Poll::Ready(Ok(()))
-    }
-
-    fn poll_shutdown(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Poll::Ready(Ok(()))
-    }
+    is_loopback_host(host_of(registry))
 }
 
 #[cfg(test)]

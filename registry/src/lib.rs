@@ -8,10 +8,13 @@
 
 mod client;
 mod credentials;
+mod files;
 pub mod layout;
 mod reference;
 mod signatures;
+mod snapshot;
 mod store;
+mod wire;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,8 +23,9 @@ use oci_client::errors::{OciDistributionError, OciErrorCode};
 
 pub use client::{Pulled, Pushed, Registry, RegistryOptions};
 pub use credentials::Credentials;
+pub use files::read_regular_file;
 pub use reference::{ComponentRef, ComponentSource, SCHEME};
-pub use signatures::{FoundSignature, Trust, TrustRoot, Verified};
+pub use signatures::{FoundSignature, MAX_KEY_FILE, MAX_TRUST_ROOT_FILE, Trust, TrustRoot, Verified};
 pub use store::Store;
 
 /// Makes ring the process's TLS crypto provider, unless one is installed
@@ -179,23 +183,9 @@ impl RegistryError {
         let (mut transient, mut unreachable) = (false, false);
         let message = match &error {
             OciDistributionError::RequestError(e) => {
-                // The top-level text is "error sending request"; the cause
-                // (refused, a certificate, …) is further down.
-                let mut text = format!("{e}");
-                let mut source = std::error::Error::source(e);
-                while let Some(cause) = source {
-                    text.push_str(&format!(": {cause}"));
-                    source = cause.source();
-                }
-                // TLS that cannot work (plain HTTP on the other side, a
-                // certificate not trusted) fails the same way every time.
-                let plain_http = text.contains("InvalidContentType") || text.contains("wrong version number");
-                let tls = plain_http || text.contains("certificate") || text.contains("UnknownIssuer");
-                transient = !tls;
-                unreachable = !tls && (e.is_connect() || e.is_timeout());
-                if plain_http {
-                    text.push_str(" (a registry that speaks plain HTTP? --insecure-registry HOST:PORT)");
-                }
+                let failed = wire::request_failed(e);
+                (transient, unreachable) = (failed.transient, failed.unreachable);
+                let text = failed.message;
                 // A status the registry answered: only 5xx may pass.
                 if let Some(status) = e.status() {
                     transient = status.is_server_error();

@@ -21,7 +21,17 @@ use sigstore::registry::{Auth, ClientConfig, ClientProtocol, OciReference};
 use sigstore::trust::ManualTrustRoot;
 
 use crate::reference::ComponentRef;
+use crate::snapshot::{SIMPLE_SIGNING, Served};
+use crate::wire::Limit;
 use crate::{Registry, RegistryError};
+
+/// The largest key file read (a PEM key or certificate is a few KiB).
+pub const MAX_KEY_FILE: u64 = 64 << 10;
+
+/// The largest `trusted_root.json` read (the public instance's is under
+/// 10 KiB; a private deployment's with years of rotated keys stays far
+/// below this).
+pub const MAX_TRUST_ROOT_FILE: u64 = 4 << 20;
 
 /// Whose signature a component needs.
 #[derive(Clone)]
@@ -54,10 +64,11 @@ impl std::fmt::Debug for Trust {
 }
 
 impl Trust {
-    /// Reads a public key file.
+    /// Reads a public key file (a regular file of at most
+    /// [`MAX_KEY_FILE`] bytes).
     pub fn key(path: &Path) -> Result<Trust, RegistryError> {
-        let pem =
-            std::fs::read(path).map_err(|e| RegistryError::Trust(format!("cannot read {}: {e}", path.display())))?;
+        let pem = crate::read_regular_file(path, MAX_KEY_FILE)
+            .map_err(|e| RegistryError::Trust(format!("cannot read the key {}: {e}", path.display())))?;
         CosignVerificationKey::try_from_pem(&pem).map_err(|e| {
             RegistryError::Trust(format!(
                 "{} is not a public key in PEM (as `cosign generate-key-pair` writes): {e}",
@@ -96,9 +107,10 @@ impl TrustRoot {
             .expect("the pinned trust root reads")
     }
 
-    /// Reads a `trusted_root.json` file.
+    /// Reads a `trusted_root.json` file (a regular file of at most
+    /// [`MAX_TRUST_ROOT_FILE`] bytes).
     pub fn from_file(path: &Path) -> Result<TrustRoot, RegistryError> {
-        let text = std::fs::read(path)
+        let text = crate::read_regular_file(path, MAX_TRUST_ROOT_FILE)
             .map_err(|e| RegistryError::Trust(format!("cannot read the trust root {}: {e}", path.display())))?;
         Self::from_bytes(&path.display().to_string(), &text)
     }
@@ -220,21 +232,15 @@ fn logs(bundle: &BundleContent, signature: &str, payload: &[u8]) -> bool {
 }
 
 impl Registry {
-    fn cosign_client(&self, root: Option<&TrustRoot>) -> Result<sigstore::cosign::Client, RegistryError> {
-        let protocol = match self.options().insecure_registries.is_empty() {
-            true => ClientProtocol::Https,
-            false => ClientProtocol::HttpsExcept(self.options().insecure_registries.clone()),
-        };
-        let extra_root_certificates = self
-            .options()
-            .extra_roots
-            .iter()
-            .map(|pem| sigstore::registry::Certificate {
-                encoding: sigstore::registry::CertificateEncoding::Pem,
-                data: pem.clone(),
-            })
-            .collect();
-        let config = ClientConfig { protocol, extra_root_certificates, ..ClientConfig::default() };
+    /// A sigstore-rs client that reads signatures from `snapshot` (see
+    /// [`crate::snapshot`]), checking them against `root` if any.
+    fn cosign_client(
+        &self,
+        root: Option<&TrustRoot>,
+        snapshot: &Served,
+    ) -> Result<sigstore::cosign::Client, RegistryError> {
+        let protocol = ClientProtocol::HttpsExcept(vec![snapshot.host.clone()]);
+        let config = ClientConfig { protocol, ..ClientConfig::default() };
         let builder = ClientBuilder::default().with_oci_client_config(config);
         let manual = root.map(TrustRoot::manual);
         let builder = match &manual {
@@ -244,26 +250,22 @@ impl Registry {
         builder.build().map_err(|e| RegistryError::Trust(format!("cannot set up signature checks: {e}")))
     }
 
-    async fn auth_for_signatures(&self, pinned: &ComponentRef) -> Result<Auth, RegistryError> {
-        Ok(Auth::from(&self.auth(pinned.registry()).await?))
-    }
-
-    /// The signatures of `pinned` (a reference with a digest), and whether
-    /// they satisfy `trust`. The registry is asked under the timeout;
-    /// signatures that cannot be fetched count as none.
+    /// The signatures of `pinned` (a reference with a digest), read with
+    /// bounds ([`Self::signature_snapshot`]) and checked by sigstore-rs as
+    /// far as `root` lets it. Signatures that cannot be read count as none.
     async fn signature_layers(
         &self,
         pinned: &ComponentRef,
         root: Option<&TrustRoot>,
     ) -> Result<Vec<SignatureLayer>, RegistryError> {
-        let mut client = self.cosign_client(root)?;
-        let auth = self.auth_for_signatures(pinned).await?;
-        let image: OciReference = pinned
-            .to_string()
+        let digest = pinned.digest().expect("signatures are read for a digest");
+        let served = self.signature_snapshot(pinned).await?.serve(pinned.repository()).await?;
+        let mut client = self.cosign_client(root, &served)?;
+        let image: OciReference = format!("{}/{}@{digest}", served.host, pinned.repository())
             .parse()
             .map_err(|e| RegistryError::Reference { reference: pinned.to_string(), why: format!("{e}") })?;
         let timeout = self.options().timeout;
-        match tokio::time::timeout(timeout, client.trusted_signature_layers(&auth, &image)).await {
+        match tokio::time::timeout(timeout, client.trusted_signature_layers(&Auth::Anonymous, &image)).await {
             Ok(Ok(layers)) => Ok(layers),
             Ok(Err(e)) => Err(RegistryError::Unverified {
                 reference: pinned.to_string(),
@@ -322,8 +324,10 @@ impl Registry {
     }
 
     /// Signs `pinned` (a reference with a digest) with a cosign private key
-    /// (`cosign.key`, encrypted with `password`), pushing the signature to
-    /// its `.sig` tag as `cosign sign --key` does. Returns that tag.
+    /// (`cosign.key`, encrypted with `password`), adding the signature to
+    /// its `.sig` tag as `cosign sign --key` does: every layer already there
+    /// (keyless ones with their certificates and log bundles) is kept as it
+    /// was. Returns that tag.
     pub async fn sign(&self, pinned: &ComponentRef, key: &[u8], password: &[u8]) -> Result<String, RegistryError> {
         use sigstore::cosign::constraint::{Constraint, PrivateKeySigner};
         use sigstore::crypto::signing_key::SigStoreKeyPair;
@@ -340,27 +344,121 @@ impl Registry {
             .to_string()
             .parse()
             .map_err(|e| RegistryError::Reference { reference: pinned.to_string(), why: format!("{e}") })?;
-        let mut client = self.cosign_client(None)?;
-        let auth = self.auth_for_signatures(pinned).await?;
-        let failed = |what: &str, e: sigstore::errors::SigstoreError| RegistryError::Registry {
+        let mut layer = SignatureLayer::new_unsigned(&image, &digest).map_err(|e| RegistryError::Registry {
             reference: pinned.to_string(),
-            what: what.to_owned(),
+            what: "signing".into(),
             message: e.to_string(),
             transient: false,
             unreachable: false,
+        })?;
+        let signed = PrivateKeySigner::new_with_signer(signer).add_constraint(&mut layer);
+        let signature = match (signed, &layer.signature) {
+            (Ok(true), Some(signature)) => signature.clone(),
+            (Err(e), _) => return Err(RegistryError::Trust(format!("cannot sign with the key: {e}"))),
+            _ => return Err(RegistryError::Trust("the key made no signature".into())),
         };
-        let (signature_ref, _) = client.triangulate(&image, &auth).await.map_err(|e| failed("its signature tag", e))?;
-        let mut layer = SignatureLayer::new_unsigned(&image, &digest).map_err(|e| failed("the signature", e))?;
-        PrivateKeySigner::new_with_signer(signer).add_constraint(&mut layer).map_err(|e| failed("signing", e))?;
-        // Earlier signatures stay: cosign appends to the `.sig` manifest.
-        let mut layers: Vec<SignatureLayer> = client.trusted_signature_layers(&auth, &image).await.unwrap_or_default();
-        layers.retain(|existing| existing.signature.is_some() && existing.certificate_signature.is_none());
-        layers.push(layer);
-        client
-            .push_signature(None, &auth, &signature_ref, layers)
-            .await
-            .map_err(|e| failed("pushing the signature", e))?;
-        Ok(signature_ref.whole())
+        let auth = self.grant(pinned, true).await?;
+        let tag = format!("{}.sig", digest.replace(':', "-"));
+        let what = "its signatures";
+        let path = format!("manifests/{tag}");
+        let existing = self
+            .read(pinned, what, || self.wire().get(pinned, &path, OCI_MANIFEST, &auth, Limit::Manifest, what))
+            .await?;
+        let signatures = SignatureManifest::with(existing.as_deref(), &layer.raw_data, &signature)
+            .map_err(|why| RegistryError::NotAWasmArtifact(format!("{pinned}: its signature tag {tag}: {why}")))?;
+        let target = oci_client::Reference::with_tag(
+            pinned.oci().registry().to_owned(),
+            pinned.oci().repository().to_owned(),
+            tag.clone(),
+        );
+        self.push_signatures(pinned, &target, &auth, &signatures).await?;
+        Ok(format!("{}/{}:{tag}", pinned.registry(), pinned.repository()))
+    }
+}
+
+/// An OCI image manifest's media type, as cosign writes `.sig` manifests.
+const OCI_MANIFEST: &str = "application/vnd.oci.image.manifest.v1+json";
+/// The annotation holding a layer's signature (base64).
+const SIGNATURE_ANNOTATION: &str = "dev.cosignproject.cosign/signature";
+
+/// A `.sig` manifest with one more signature, and the blobs it needs.
+struct SignatureManifest {
+    manifest: Vec<u8>,
+    media_type: String,
+    /// Blobs the manifest names that may not be in the repository yet: the
+    /// new layer's payload, and the config of a new manifest.
+    blobs: Vec<Vec<u8>>,
+}
+
+impl SignatureManifest {
+    /// `existing` (the tag's manifest, if any) with a layer of `payload`
+    /// signed by `signature` appended; everything else in it kept as it was
+    /// (other layers' annotations: certificates, chains, log bundles).
+    fn with(existing: Option<&[u8]>, payload: &[u8], signature: &str) -> Result<SignatureManifest, String> {
+        let layer = serde_json::json!({
+            "mediaType": SIMPLE_SIGNING,
+            "size": payload.len(),
+            "digest": crate::layout::sha256_digest(payload),
+            "annotations": { SIGNATURE_ANNOTATION: signature },
+        });
+        let mut blobs = vec![payload.to_vec()];
+        let manifest = match existing {
+            Some(bytes) => {
+                let mut manifest: serde_json::Value =
+                    serde_json::from_slice(bytes).map_err(|e| format!("not a manifest: {e}"))?;
+                let layers = manifest
+                    .get_mut("layers")
+                    .and_then(serde_json::Value::as_array_mut)
+                    .ok_or("not an image manifest with layers")?;
+                layers.push(layer);
+                manifest
+            }
+            None => {
+                let config = b"{}".to_vec();
+                let manifest = serde_json::json!({
+                    "schemaVersion": 2,
+                    "mediaType": OCI_MANIFEST,
+                    "config": {
+                        "mediaType": "application/vnd.oci.image.config.v1+json",
+                        "size": config.len(),
+                        "digest": crate::layout::sha256_digest(&config),
+                    },
+                    "layers": [layer],
+                });
+                blobs.push(config);
+                manifest
+            }
+        };
+        let media_type = manifest["mediaType"].as_str().unwrap_or(OCI_MANIFEST).to_owned();
+        Ok(SignatureManifest {
+            manifest: serde_json::to_vec(&manifest).expect("JSON values serialise"),
+            media_type,
+            blobs,
+        })
+    }
+}
+
+impl Registry {
+    /// Pushes `signatures`' blobs that are missing, then its manifest to
+    /// `target` (the `.sig` tag).
+    async fn push_signatures(
+        &self,
+        pinned: &ComponentRef,
+        target: &oci_client::Reference,
+        auth: &oci_client::secrets::RegistryAuth,
+        signatures: &SignatureManifest,
+    ) -> Result<(), RegistryError> {
+        let what = "pushing the signature";
+        let blobs: Vec<(&str, &[u8])> = signatures.blobs.iter().map(|blob| (what, &blob[..])).collect();
+        self.push_blobs(pinned, target, auth, &blobs).await?;
+        let content_type = http::HeaderValue::from_str(&signatures.media_type)
+            .map_err(|e| RegistryError::NotAWasmArtifact(format!("{pinned}: its signature tag's media type: {e}")))?;
+        self.write(pinned, what, || async {
+            let pushed =
+                self.client().push_manifest_raw(target, signatures.manifest.clone(), content_type.clone()).await;
+            pushed.map(drop).map_err(|e| RegistryError::from_oci(pinned, what, e))
+        })
+        .await
     }
 }
 

@@ -329,6 +329,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     // Pulled components are kept beside the compiled ones.
     let store_dir = settings.cache_dir.clone();
     let mut sources = Vec::new();
+    args.registry.check_credentials_scope(plans.iter().map(|plan| plan.path.as_path()))?;
     for plan in &plans {
         let source = args.registry.resolve_checked(&plan.path, store_dir.as_deref(), plan.verify.as_ref())?;
         sources.push(source.path.clone());
@@ -414,8 +415,8 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     })?;
     let state_key = match &settings.state_key_file {
         Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read the state key file {}", path.display()))?;
+            let bytes = mcp_wit_registry::read_regular_file(path, mcp_wit_registry::MAX_KEY_FILE)
+                .with_context(|| format!("cannot read the state key file {}", path.display()))?;
             mcp_wit::StateKey::from_bytes(&bytes)
                 .map_err(|e| anyhow::anyhow!("the state key file {}: {e}", path.display()))?
         }

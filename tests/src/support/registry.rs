@@ -227,7 +227,7 @@ impl FakeRegistry {
     }
 
     async fn listen(routes: Option<Vec<(String, &'static str, Vec<u8>)>>) -> FakeRegistry {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        use tokio::io::AsyncWriteExt;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let host = listener.local_addr().unwrap().to_string();
         let routes = std::sync::Arc::new(routes);
@@ -240,15 +240,8 @@ impl FakeRegistry {
                     continue;
                 };
                 tokio::spawn(async move {
-                    let mut request = Vec::new();
-                    let mut buffer = [0u8; 4096];
-                    while !request.windows(4).any(|w| w == b"\r\n\r\n") {
-                        match socket.read(&mut buffer).await {
-                            Ok(0) | Err(_) => return,
-                            Ok(n) => request.extend_from_slice(&buffer[..n]),
-                        }
-                    }
-                    let line = String::from_utf8_lossy(&request).lines().next().unwrap_or_default().to_owned();
+                    let Some(head) = read_request_head(&mut socket).await else { return };
+                    let line = head.lines().next().unwrap_or_default().to_owned();
                     let mut words = line.split_whitespace();
                     let (method, target) = (words.next().unwrap_or_default(), words.next().unwrap_or_default());
                     let path = target.split('?').next().unwrap_or_default();
@@ -275,6 +268,21 @@ impl FakeRegistry {
         });
         FakeRegistry { host, task }
     }
+}
+
+/// The head of the HTTP/1.1 request on `socket` (its request line and
+/// headers), or `None` if the connection ends first.
+pub async fn read_request_head(socket: &mut tokio::net::TcpStream) -> Option<String> {
+    use tokio::io::AsyncReadExt;
+    let mut request = Vec::new();
+    let mut buffer = [0u8; 4096];
+    while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+        match socket.read(&mut buffer).await {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => request.extend_from_slice(&buffer[..n]),
+        }
+    }
+    Some(String::from_utf8_lossy(&request).into_owned())
 }
 
 impl Drop for FakeRegistry {

@@ -10,6 +10,8 @@ use serde_json::json;
 use support::http::HttpServer;
 use support::rss_bytes;
 
+mod registry;
+
 const MIB: u64 = 1 << 20;
 
 /// Whether the server logs `line` within moments (logs reach stderr
