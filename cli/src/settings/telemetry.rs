@@ -10,9 +10,12 @@ use super::parse_addr;
 #[derive(clap::Args, Debug, Default, Clone, Deserialize)]
 #[serde(default, rename_all = "kebab-case", deny_unknown_fields)]
 pub struct TelemetrySettings {
-    /// Prometheus metrics: `on` (at `/metrics` on the HTTP listener), `off`,
-    /// or `HOST:PORT` (a listener of their own, also for stdio servers)
-    /// [default: on for an HTTP listener on a loopback address, else off].
+    /// Prometheus metrics: `on` (at `/metrics` on the HTTP listener, behind
+    /// its `Host` checks and `--auth-issuer` token), `off`, or `HOST:PORT` (a
+    /// listener of their own, also for stdio servers: no token, the HTTP
+    /// listener's `--header-timeout` and `--allow-host`, at most 64
+    /// connections) [default: on for an HTTP listener on a loopback
+    /// address, else off].
     #[arg(long, value_name = "on|off|HOST:PORT", value_parser = parse_metrics)]
     #[serde(deserialize_with = "metrics")]
     pub metrics: Option<MetricsSetting>,

@@ -10,6 +10,7 @@ use serde_json::json;
 use support::http::HttpServer;
 use support::rss_bytes;
 
+mod listeners;
 mod registry;
 
 const MIB: u64 = 1 << 20;
@@ -372,8 +373,13 @@ async fn a_forged_round_state_is_refused_by_a_router_that_never_asks() {
 
 /// One raw HTTP/1.1 exchange: the status and the whole answer.
 async fn raw_exchange(server: &HttpServer, request: &str) -> (u16, String) {
+    raw_exchange_at(server.addr, request).await
+}
+
+/// [`raw_exchange`] with a listener at `addr`.
+async fn raw_exchange_at(addr: std::net::SocketAddr, request: &str) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer).await;

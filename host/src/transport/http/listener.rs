@@ -16,6 +16,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
+use super::connections::Tracked;
 use super::{HttpOptions, Reloader, ServerState, connections, front, health, router, sessions};
 use crate::Routers;
 use mcp_wit_protocol::SessionOptions;
@@ -147,22 +148,10 @@ impl HttpServer {
             let service = TowerToHyperService::new(front.for_connection(peer.ip(), tracked.clone()));
             let connection = http1.serve_connection(TokioIo::new(stream), service);
             tokio::spawn(async move {
-                tokio::pin!(connection);
-                let ended = tokio::select! {
-                    ended = connection.as_mut() => Some(ended),
-                    () = tracked.closed() => None,
-                    _ = down.wait_for(|&down| down) => None,
+                let at_shutdown = async move {
+                    let _ = down.wait_for(|&down| down).await;
                 };
-                // Asked to close (to make room, or at shutdown): at once if
-                // idle, else once the response in progress is written.
-                let ended = match ended {
-                    Some(ended) => ended,
-                    None => {
-                        connection.as_mut().graceful_shutdown();
-                        connection.await
-                    }
-                };
-                if let Err(e) = ended {
+                if let Err(e) = drive(connection, &tracked, at_shutdown).await {
                     tracing::debug!(%peer, "connection ended: {e}");
                 }
                 drop((permit, tracked));
@@ -216,11 +205,41 @@ async fn drain(server: &ServerState, skip: impl Future<Output = ()>) {
     }
 }
 
+/// Serves `connection` until it ends. Asked to close (by `tracked`, to make
+/// room, or by `stop`), it ends at once if idle, else once the response in
+/// progress is written.
+pub(super) async fn drive<I, S, B>(
+    connection: hyper::server::conn::http1::Connection<I, S>,
+    tracked: &Tracked,
+    stop: impl Future<Output = ()>,
+) -> hyper::Result<()>
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin,
+    S: hyper::service::HttpService<hyper::body::Incoming, ResBody = B>,
+    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    B: hyper::body::Body + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    tokio::pin!(connection);
+    let ended = tokio::select! {
+        ended = connection.as_mut() => Some(ended),
+        () = tracked.closed() => None,
+        () = stop => None,
+    };
+    match ended {
+        Some(ended) => ended,
+        None => {
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+    }
+}
+
 /// A slot for a connection just accepted: served if one is free, else
 /// after the connection idle longest makes room, else turned away (503)
 /// while a few slots for that remain; else it waits for either. `None`:
 /// shutting down.
-async fn permit_for(
+pub(super) async fn permit_for(
     serving: &Arc<Semaphore>,
     turned_away: &Arc<Semaphore>,
     open: &connections::Connections,
@@ -267,7 +286,7 @@ const CUT_OFF_GRACE: Duration = Duration::from_secs(1);
 const MAKE_ROOM_WAIT: Duration = Duration::from_millis(50);
 
 /// What an accepted connection may do.
-enum Permit {
+pub(super) enum Permit {
     /// Be served.
     Serve(tokio::sync::OwnedSemaphorePermit),
     /// Only hear that the server is at capacity.

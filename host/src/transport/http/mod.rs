@@ -50,7 +50,7 @@ mod tap_layer;
 mod wire;
 
 pub use auth::{AuthOptions, DEFAULT_ALGORITHMS, KeyOptions, KeySource, METADATA_PATH};
-pub use metrics_endpoint::serve_metrics;
+pub use metrics_endpoint::{DEFAULT_METRICS_MAX_CONNECTIONS, MetricsListenerOptions, serve_metrics};
 
 /// The reconnection delay SSE streams suggest to clients (`retry:`), in
 /// milliseconds.
@@ -254,9 +254,16 @@ fn router(server: Arc<ServerState>) -> Router {
         false => Router::new(),
     };
     // For Prometheus, which scrapes without an MCP client's headers either;
-    // only where the process keeps metrics (`--metrics`).
+    // only where the process keeps metrics (`--metrics`). The series name
+    // what is served and how it is used: behind the `Host`/`Origin` checks,
+    // and the token when requests are authenticated (a scraper without one
+    // uses a metrics listener of its own, `--metrics HOST:PORT`).
     if crate::telemetry::Metrics::global().is_some() {
-        probes = probes.route("/metrics", get(metrics_endpoint::scrape));
+        let mut metrics = Router::new().route("/metrics", get(metrics_endpoint::scrape));
+        if server.auth.is_some() {
+            metrics = metrics.layer(axum::middleware::from_fn_with_state(server.clone(), auth::require));
+        }
+        probes = probes.merge(metrics.layer(axum::middleware::from_fn_with_state(server.clone(), origin_guard::check)));
     }
     mcp.merge(probes).with_state(server)
 }

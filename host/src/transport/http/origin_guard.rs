@@ -28,7 +28,17 @@ pub use mcp_wit_protocol::http::SecurityPolicy;
 
 /// Middleware: turns away requests the policy refuses.
 pub async fn check(State(server): State<Arc<ServerState>>, request: Request, next: Next) -> Response {
-    match server.security.check_request(request.uri().authority().map(|a| a.as_str()), request.headers()) {
+    admit(&server.security, request, next).await
+}
+
+/// [`check`] on a listener of its own (the metrics listener), which has a
+/// policy but no MCP server behind it.
+pub(super) async fn check_policy(State(policy): State<Arc<SecurityPolicy>>, request: Request, next: Next) -> Response {
+    admit(&policy, request, next).await
+}
+
+async fn admit(policy: &SecurityPolicy, request: Request, next: Next) -> Response {
+    match policy.check_request(request.uri().authority().map(|a| a.as_str()), request.headers()) {
         Ok(()) => next.run(request).await,
         Err(refusal) => wire::refused(refusal),
     }
