@@ -37,7 +37,7 @@ pub struct RegistryArgs {
     /// components come from. No other registry gets them.
     #[arg(
         long,
-        value_name = "USER:PASSWORD",
+        value_name = "[REGISTRY=]USER:PASSWORD",
         env = "MCP_WIT_REGISTRY_AUTH",
         hide_env_values = true,
         value_parser = Credentials::parse
