@@ -214,7 +214,10 @@ fn init_logging(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option
         // The library, its protocol core and this binary (`mcp_wit` too).
         tracing_subscriber::EnvFilter::new(format!("mcp_wit={default},mcp_wit_protocol={default},warn"))
     });
-    let logs = tracing_subscriber::fmt::layer().with_writer(mcp_wit::stderr::writer).with_ansi(false);
+    // `--secret` values masked in every line, whatever quotes them (see
+    // `serve`, which gives them as it loads them).
+    let writer = || mcp_wit::redact::MaskedWriter(mcp_wit::stderr::writer());
+    let logs = tracing_subscriber::fmt::layer().with_writer(writer).with_ansi(false);
     let logs: Box<dyn Layer<tracing_subscriber::Registry> + Send + Sync> = match format {
         LogFormat::Text => logs.with_filter(filter).boxed(),
         LogFormat::Json => {

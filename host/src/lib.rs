@@ -51,6 +51,7 @@ pub mod rmcp;
 pub mod guide {
     #![doc = include_str!("../../docs/users/embedding.md")]
 }
+pub mod redact;
 pub mod runtime;
 pub mod sandbox;
 pub mod stderr;

@@ -201,6 +201,15 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     served
 }
 
+/// The `--secret` values of `grants`, masked in every log line from now on
+/// (whatever quotes them); returned when `recording` (the recording or the
+/// logged arguments must mask them too).
+fn logged_secrets(grants: &[(Origin<'_>, &SandboxArgs)], recording: bool) -> anyhow::Result<Vec<String>> {
+    let values = secret_values(grants)?;
+    mcp_wit::redact::mask_in_logs(&values);
+    Ok(if recording { values } else { Vec::new() })
+}
+
 /// Raises the soft limit on open files to the hard one: a server holds a
 /// descriptor per connection, per listener and per open file of its
 /// guests, and the usual soft limit (1024) is soon reached by clients alone,
@@ -371,9 +380,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         }
         grants.push((Origin::Flags, &args.sandbox));
         let policy = sandbox_policy(label, &grants)?;
-        if recording {
-            secrets.extend(secret_values(&grants)?);
-        }
+        secrets.extend(logged_secrets(&grants, recording)?);
         let component = {
             let _progress = CompileProgress::start(&source.path);
             LoadedRouter::load(&engine.engine, &source.path, policy, cache.as_ref())
@@ -404,9 +411,7 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         tracing::info!("no component given: serving the built-in demo router (`{}`)", demo::NAME);
         let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
         let policy = sandbox_policy(demo::NAME.into(), &grants)?;
-        if recording {
-            secrets.extend(secret_values(&grants)?);
-        }
+        secrets.extend(logged_secrets(&grants, recording)?);
         let demo = LoadedRouter::from_bytes(&engine.engine, demo::COMPONENT, policy)?
             .with_limits(layers.limits(None, None))
             .with_instance_mode(instance_mode)

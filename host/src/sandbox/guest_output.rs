@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use bytes::Bytes;
 
+use crate::redact::Redactor;
 use crate::sync::lock;
 use wasmtime_wasi::cli::{IsTerminal, StdoutStream};
 use wasmtime_wasi::p2::{OutputStream, Pollable, StreamResult};
@@ -94,7 +95,7 @@ struct OutputSink {
     label: Arc<str>,
     target: OutputTarget,
     /// Secret values masked in every line (the policy's).
-    redact: Arc<[String]>,
+    redact: Arc<Redactor>,
     /// Whether `state.recent` may hold lines: lets the start of every call
     /// skip the lock when the guest printed nothing (the usual case).
     has_recent: AtomicBool,
@@ -144,7 +145,7 @@ impl State {
 
 impl GuestOutput {
     /// Creates the output sink for one instance of the component `label`.
-    pub fn new(label: Arc<str>, target: OutputTarget, redact: Arc<[String]>) -> Self {
+    pub fn new(label: Arc<str>, target: OutputTarget, redact: Arc<Redactor>) -> Self {
         let state =
             State { recent: VecDeque::new(), bucket: Bucket::new(RATE, BURST), dropped_lines: 0, dropped_bytes: 0 };
         let has_recent = AtomicBool::new(false);
@@ -238,18 +239,22 @@ impl LineWriter {
         }
         self.pending.extend_from_slice(bytes);
         if self.pending.len() >= MAX_LINE {
-            self.emit();
+            // Written in pieces: each ends where no secret is split (the
+            // bytes that may begin one wait for the next piece), so that
+            // both halves of one are never logged unmasked.
+            let cut = self.sink.redact.safe_cut(&self.pending);
+            if cut > 0 {
+                let rest = self.pending.split_off(cut);
+                self.emit();
+                self.pending = rest;
+            }
         }
     }
 
     fn emit(&mut self) {
-        let mut line = String::from_utf8_lossy(&self.pending);
+        let line = String::from_utf8_lossy(&self.pending);
         // Masked before it is logged or kept for a fault report.
-        for secret in self.sink.redact.iter() {
-            if line.contains(secret.as_str()) {
-                line = line.replace(secret.as_str(), "[redacted]").into();
-            }
-        }
+        let line = self.sink.redact.mask(&line);
         let mut state = self.sink.lock();
         if self.sink.target == OutputTarget::Stderr && state.admit(line.len()) {
             let notice = state.take_dropped_notice(&self.sink.label).unwrap_or_default();
@@ -339,5 +344,31 @@ impl tokio::io::AsyncWrite for AsyncLineWriter {
         _cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
         std::task::Poll::Ready(Ok(()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line longer than [`MAX_LINE`] is written in pieces; a secret where
+    /// it is cut is masked whole, not logged in two unmasked halves.
+    #[test]
+    fn a_secret_across_the_long_line_split_is_masked() {
+        let secret = "hunter2-straddling";
+        let output = GuestOutput::new("guest".into(), OutputTarget::Discard, Arc::new(Redactor::new([secret])));
+        let mut writer = LineWriter { sink: output.sink.clone(), stream: "stdout", pending: Vec::new() };
+        // The line passes the split inside the secret.
+        let mut start = vec![b'x'; MAX_LINE - 8];
+        start.extend_from_slice(&secret.as_bytes()[..10]);
+        writer.push(&start);
+        writer.push(&secret.as_bytes()[10..]);
+        writer.push(b" and more\n");
+        let lines: Vec<String> = output.sink.lock().recent.iter().cloned().collect();
+        assert_eq!(lines.len(), 2, "the long line in two pieces");
+        let logged = lines.concat();
+        assert!(logged.ends_with("[redacted] and more"), "{}", &logged[logged.len() - 40..]);
+        assert!(!logged.contains("hunter") && !logged.contains("straddl"), "{}", &logged[logged.len() - 40..]);
+        assert!(lines.iter().all(|line| line.len() <= MAX_LINE + secret.len()));
     }
 }

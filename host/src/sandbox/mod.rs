@@ -20,6 +20,7 @@ use wasmtime_wasi::{FsPerms, WasiCtx, WasiCtxBuilder, WasiCtxView, WasiView};
 #[cfg(feature = "outgoing-http")]
 use wasmtime_wasi_http::{WasiHttpCtx, WasiHttpCtxView, WasiHttpView};
 
+use crate::redact::Redactor;
 use guest_output::{GuestOutput, OutputTarget};
 use outgoing_http::HttpGrant;
 #[cfg(feature = "outgoing-http")]
@@ -27,7 +28,7 @@ use outgoing_http::OutgoingHttp;
 
 /// The shortest secret value masked in guest output (see
 /// [`SandboxPolicyBuilder::secret`]).
-pub const MIN_REDACTED: usize = 4;
+pub use crate::redact::MIN_REDACTED;
 
 /// What a component's guests are allowed to reach.
 ///
@@ -43,7 +44,7 @@ pub struct SandboxPolicy {
     http: Arc<[HttpGrant]>,
     /// Secret values: masked wherever the guest's output goes (the log,
     /// and a panic message quoted to the client).
-    redact: Arc<[String]>,
+    redact: Arc<Redactor>,
 }
 
 impl std::fmt::Debug for SandboxPolicy {
@@ -54,7 +55,7 @@ impl std::fmt::Debug for SandboxPolicy {
             .field("env", &self.env.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>())
             .field("dirs", &self.dirs)
             .field("http", &self.http.iter().map(ToString::to_string).collect::<Vec<_>>())
-            .field("secrets", &self.redact.len())
+            .field("secrets", &self.redact.secrets().len())
             .finish()
     }
 }
@@ -119,7 +120,7 @@ impl SandboxPolicy {
                 env: Vec::new(),
                 dirs: Vec::new(),
                 http: Arc::from([]),
-                redact: Arc::from([]),
+                redact: Arc::default(),
             },
         }
     }
@@ -226,9 +227,8 @@ impl SandboxPolicyBuilder {
     pub fn secret(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
         let value = value.into();
         if value.len() >= MIN_REDACTED {
-            let mut redact = self.policy.redact.to_vec();
-            redact.push(value.clone());
-            self.policy.redact = redact.into();
+            let secrets = self.policy.redact.secrets().iter().cloned().chain([value.clone()]);
+            self.policy.redact = Arc::new(Redactor::new(secrets));
         }
         self.env(key, value)
     }

@@ -233,11 +233,11 @@ impl OutgoingHttp {
         if let Some(grant) = &denied {
             tracing::warn!(
                 component = %self.label,
-                uri = %url,
+                uri = %shown(request.uri()),
                 "outgoing HTTP request denied: not in the allowlist (grant it with --allow-http {grant})"
             );
         } else {
-            tracing::debug!(component = %self.label, method = %request.method(), uri = %url, "outgoing HTTP");
+            tracing::debug!(component = %self.label, method = %request.method(), uri = %shown(request.uri()), "outgoing HTTP");
         }
         let options = self.capped(None);
         async move {
@@ -271,6 +271,17 @@ impl OutgoingHttp {
     }
 }
 
+/// `uri` as logs and spans show it: without its query and any user
+/// information, which carry API keys and passwords as often as not.
+#[cfg(feature = "outgoing-http")]
+fn shown(uri: &http::Uri) -> String {
+    let (Some(scheme), Some(authority)) = (uri.scheme_str(), uri.authority()) else {
+        return uri.path().to_string();
+    };
+    let port = authority.port().map(|port| format!(":{port}")).unwrap_or_default();
+    format!("{scheme}://{}{port}{}", authority.host(), uri.path())
+}
+
 #[cfg(feature = "outgoing-http")]
 type Sent = Result<(http::Response<WasiBody>, Box<dyn Future<Output = Result<(), HttpError>> + Send>), HttpError>;
 
@@ -288,20 +299,20 @@ impl WasiHttpHooks for OutgoingHttp {
             // guest gets the WASI error and decides what to tell its caller.
             tracing::warn!(
                 component = %self.label,
-                uri = %request.uri(),
+                uri = %shown(request.uri()),
                 "outgoing HTTP request denied: not in the allowlist (grant it with --allow-http {})",
                 Self::grant_for(request.uri())
             );
             return Box::new(async { Err(HttpError::HttpRequestDenied) });
         }
-        tracing::debug!(component = %self.label, method = %request.method(), uri = %request.uri(), "outgoing HTTP");
+        tracing::debug!(component = %self.label, method = %request.method(), uri = %shown(request.uri()), "outgoing HTTP");
         let options = self.capped(options);
         let span = tracing::debug_span!(
             target: mcp_wit_protocol::observe::TRACE_TARGET,
             "outgoing HTTP",
             otel.kind = "client",
             http.request.method = %request.method(),
-            url.full = %request.uri(),
+            url.full = %shown(request.uri()),
         );
         Box::new(tracing::Instrument::instrument(
             async move {
@@ -345,6 +356,14 @@ mod tests {
         ] {
             assert!(bad.parse::<HttpGrant>().is_err(), "{bad} parsed");
         }
+    }
+
+    #[cfg(feature = "outgoing-http")]
+    #[test]
+    fn logs_and_spans_show_a_url_without_its_query_or_credentials() {
+        let uri: http::Uri = "https://user:pa55@api.example.com:8443/v1/data?key=s3cret".parse().unwrap();
+        assert_eq!(shown(&uri), "https://api.example.com:8443/v1/data");
+        assert_eq!(shown(&"http://example.com".parse().unwrap()), "http://example.com/");
     }
 
     #[test]

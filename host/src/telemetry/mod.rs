@@ -22,6 +22,8 @@ use std::sync::Arc;
 use mcp_wit_protocol::observe::{Finished, Observer, SessionEnded, Started, Target};
 use mcp_wit_protocol::{FaultKind, Outcome};
 
+use crate::redact::Redactor;
+
 pub use metrics::{ComponentStats, Metrics};
 use metrics::{OperationKey, TargetLabel};
 
@@ -54,6 +56,8 @@ pub struct TelemetryOptions {
 pub struct Telemetry {
     options: TelemetryOptions,
     metrics: Option<Arc<Metrics>>,
+    /// `options.secrets`, raw and escaped (arguments are JSON text).
+    redactor: Redactor,
 }
 
 impl Telemetry {
@@ -61,17 +65,12 @@ impl Telemetry {
     /// installed.
     pub fn new(options: TelemetryOptions) -> Arc<Telemetry> {
         let metrics = options.metrics.then(Metrics::global).flatten().cloned();
-        Arc::new(Telemetry { options, metrics })
+        let redactor = Redactor::new(&options.secrets);
+        Arc::new(Telemetry { options, metrics, redactor })
     }
 
     fn redact<'a>(&self, text: &'a str) -> Cow<'a, str> {
-        let mut text = Cow::Borrowed(text);
-        for secret in self.options.secrets.iter().filter(|s| s.len() >= crate::sandbox::MIN_REDACTED) {
-            if text.contains(secret.as_str()) {
-                text = Cow::Owned(text.replace(secret.as_str(), "[redacted]"));
-            }
-        }
-        text
+        self.redactor.mask(text)
     }
 
     fn log(&self, request: &Finished<'_>) {
@@ -311,5 +310,10 @@ mod tests {
     fn secrets_are_masked_in_what_is_logged() {
         let telemetry = Telemetry::new(TelemetryOptions { secrets: vec!["hunter22".into()], ..Default::default() });
         assert_eq!(telemetry.redact(r#"{"password":"hunter22"}"#), r#"{"password":"[redacted]"}"#);
+        // As `--log-arguments` sees a secret with a quote or a backslash:
+        // JSON-escaped.
+        let telemetry =
+            Telemetry::new(TelemetryOptions { secrets: vec![r#"hun"ter\22"#.into()], ..Default::default() });
+        assert_eq!(telemetry.redact(r#"{"password":"hun\"ter\\22"}"#), r#"{"password":"[redacted]"}"#);
     }
 }

@@ -12,6 +12,7 @@ use support::rss_bytes;
 
 mod listeners;
 mod registry;
+mod secrets;
 
 const MIB: u64 = 1 << 20;
 
