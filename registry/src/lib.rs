@@ -243,7 +243,7 @@ impl RegistryError {
 /// A refusal of the credentials (or their absence), with what to do.
 fn unauthorized(reference: &ComponentRef, said: &str) -> String {
     format!(
-        "not authorized ({said}): log in with `docker login {}`, or pass --registry-auth USER:PASSWORD",
+        "not authorized ({said}): log in with `docker login {0}`, or pass --registry-auth {0}=USER:PASSWORD",
         reference.registry()
     )
 }

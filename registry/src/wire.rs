@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::time::{Duration, Instant};
 
 use oci_client::secrets::RegistryAuth;
 use sha2::{Digest, Sha256};
@@ -52,9 +53,20 @@ pub(crate) struct Wire {
     /// Hosts a token `realm` may be on besides the registry's own, for
     /// credentials to be sent there.
     token_hosts: Vec<String>,
-    /// What each registry and repository was granted, by operation.
-    grants: tokio::sync::Mutex<HashMap<(String, String, bool), RegistryAuth>>,
+    /// What each registry and repository was granted, by operation, and
+    /// when.
+    grants: tokio::sync::Mutex<HashMap<GrantKey, (Instant, RegistryAuth)>>,
 }
+
+/// A registry, a repository, and whether to push.
+type GrantKey = (String, String, bool);
+
+/// How long a grant is reused: registries' tokens last minutes (Docker
+/// Hub's and GitHub's 5), and one pull or check is over well within this.
+const GRANT_REUSE: Duration = Duration::from_secs(60);
+
+/// Docker Hub's token service, on a host of its own.
+const DOCKER_HUB_TOKEN_SERVICE: &str = "auth.docker.io";
 
 /// A request's failure, before the reference it was for is named.
 pub(crate) struct Failed {
@@ -98,7 +110,7 @@ impl Wire {
         insecure: Vec<String>,
         token_hosts: Vec<String>,
         extra_roots: &[Vec<u8>],
-        connect_timeout: std::time::Duration,
+        connect_timeout: Duration,
     ) -> Result<Wire, RegistryError> {
         let mut builder = reqwest::Client::builder()
             .connect_timeout(connect_timeout)
@@ -121,9 +133,12 @@ impl Wire {
         Ok(Wire { http, insecure, token_hosts, grants: Default::default() })
     }
 
-    fn base(&self, registry: &str) -> String {
-        let scheme = if self.insecure.iter().any(|r| r == registry) { "http" } else { "https" };
-        format!("{scheme}://{registry}")
+    /// `SCHEME://HOST` of `reference`'s registry (Docker Hub's API is not
+    /// at `docker.io` itself).
+    fn base(&self, reference: &ComponentRef) -> String {
+        let insecure = self.insecure.iter().any(|r| r == reference.registry());
+        let scheme = if insecure { "http" } else { "https" };
+        format!("{scheme}://{}", reference.oci().resolve_registry())
     }
 
     /// What to present to `reference`'s registry to read (or, with `push`,
@@ -141,13 +156,15 @@ impl Wire {
         let registry = reference.registry();
         let key = (registry.to_owned(), reference.repository().to_owned(), push);
         let mut grants = self.grants.lock().await;
-        if let Some(grant) = grants.get(&key) {
+        if let Some((at, grant)) = grants.get(&key)
+            && at.elapsed() < GRANT_REUSE
+        {
             return Ok(grant.clone());
         }
         let what = "authenticate";
         let response = self
             .http
-            .get(format!("{}/v2/", self.base(registry)))
+            .get(format!("{}/v2/", self.base(reference)))
             .send()
             .await
             .map_err(|e| request_failed(&e).into_error(reference, what))?;
@@ -178,7 +195,7 @@ impl Wire {
                 .into_error(reference, what));
             }
         };
-        grants.insert(key, grant.clone());
+        grants.insert(key, (Instant::now(), grant.clone()));
         Ok(grant)
     }
 
@@ -239,7 +256,8 @@ impl Wire {
     fn may_send_credentials(&self, registry: &str, url: &reqwest::Url) -> Result<(), String> {
         let host = url.host_str().unwrap_or_default().trim_start_matches('[').trim_end_matches(']');
         let with_port = url.port().map_or_else(|| host.to_owned(), |port| format!("{host}:{port}"));
-        let own = host_of(registry) == host;
+        let docker_hub = matches!(registry, "docker.io" | "index.docker.io" | "registry-1.docker.io");
+        let own = host_of(registry) == host || (docker_hub && host == DOCKER_HUB_TOKEN_SERVICE);
         if !own && !self.token_hosts.iter().any(|allowed| *allowed == host || *allowed == with_port) {
             return Err(format!(
                 "it is not the registry's own host {}: if it is the registry's token service, allow it with \
@@ -265,7 +283,7 @@ impl Wire {
         limit: Limit,
         what: &str,
     ) -> Result<Option<Vec<u8>>, RegistryError> {
-        let url = format!("{}/v2/{}/{path}", self.base(reference.registry()), reference.repository());
+        let url = format!("{}/v2/{}/{path}", self.base(reference), reference.repository());
         let request = self.http.get(url).header(reqwest::header::ACCEPT, accept);
         let request = match auth {
             RegistryAuth::Anonymous => request,
@@ -464,7 +482,7 @@ mod tests {
     fn credentials_go_to_the_registrys_own_host_or_one_allowed_and_never_over_plain_http_beyond_this_machine() {
         let wire = |allowed: &[&str]| {
             let allowed = allowed.iter().map(|s| s.to_string()).collect();
-            Wire::new(Vec::new(), allowed, &[], std::time::Duration::from_secs(1)).unwrap()
+            Wire::new(Vec::new(), allowed, &[], Duration::from_secs(1)).unwrap()
         };
         let url = |text: &str| reqwest::Url::parse(text).unwrap();
         let plain = wire(&[]);
@@ -478,5 +496,6 @@ mod tests {
         let allowed = wire(&["auth.example"]);
         assert!(allowed.may_send_credentials("registry.example", &url("https://auth.example/token")).is_ok());
         assert!(allowed.may_send_credentials("registry.example", &url("http://auth.example/token")).is_err());
+        assert!(plain.may_send_credentials("docker.io", &url("https://auth.docker.io/token")).is_ok());
     }
 }
