@@ -219,7 +219,11 @@ fn init_logging(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option
     let writer = || mcp_wit::redact::MaskedWriter(mcp_wit::stderr::writer());
     let logs = tracing_subscriber::fmt::layer().with_writer(writer).with_ansi(false);
     let logs: Box<dyn Layer<tracing_subscriber::Registry> + Send + Sync> = match format {
-        LogFormat::Text => logs.with_filter(filter).boxed(),
+        // Escaped: a client's name or a guest's text cannot forge a line.
+        LogFormat::Text => {
+            let format = mcp_wit::telemetry::EscapedText(tracing_subscriber::fmt::format());
+            logs.event_format(format).with_filter(filter).boxed()
+        }
         LogFormat::Json => {
             mcp_wit::stderr::set_json_lines(true);
             logs.json().flatten_event(true).with_filter(filter).boxed()

@@ -9,6 +9,7 @@
 //! The core only reports; what to record is the observer's. Without one, a
 //! request costs nothing more than it did.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,6 +23,29 @@ use crate::version::ProtocolVersion;
 /// The `tracing` target of spans meant for a tracer (the request's, and
 /// those of the work done within it).
 pub const TRACE_TARGET: &str = "mcp_wit::trace";
+
+/// At most this many bytes of a client's text (a name, a URI, a request id,
+/// an unknown method, an error message quoting them) go into a log line or a
+/// span attribute: the rest is cut (see [`clipped`]), so that a client
+/// cannot make the server hold or send its text many times over.
+pub const CLIENT_TEXT_BYTES: usize = 256;
+
+/// At most `max` bytes of `text`, cut on a character boundary and marked
+/// with its whole length (`abc… (262144 bytes)`) when cut.
+pub fn clipped(text: &str, max: usize) -> Cow<'_, str> {
+    if text.len() <= max {
+        return Cow::Borrowed(text);
+    }
+    let end = text.floor_char_boundary(max);
+    Cow::Owned(format!("{}… ({} bytes)", &text[..end], text.len()))
+}
+
+/// The name a method is reported by in metrics and span names: its own
+/// when served, else `_OTHER` (OpenTelemetry's word for a value outside the
+/// known set), so that a client cannot make up a name that is kept.
+pub fn reported_method(method: &str) -> &'static str {
+    Method::parse(method).map_or("_OTHER", Method::as_str)
+}
 
 /// Told of every request a session answers, and of the sessions themselves.
 ///
@@ -259,6 +283,22 @@ mod tests {
         let without = RawValue::from_string(r#"{"_meta":{"progressToken":1}}"#.to_owned()).unwrap();
         assert_eq!(trace_context(Some(&without)), None);
         assert_eq!(trace_context(None), None);
+    }
+
+    #[test]
+    fn client_text_is_clipped_on_a_character_boundary_with_its_length() {
+        let long = "é".repeat(CLIENT_TEXT_BYTES);
+        let clipped = clipped(&long, CLIENT_TEXT_BYTES);
+        assert!(clipped.len() < CLIENT_TEXT_BYTES + 32, "{}", clipped.len());
+        assert!(clipped.ends_with(&format!("… ({} bytes)", long.len())), "{clipped}");
+        assert!(matches!(super::clipped("short", CLIENT_TEXT_BYTES), Cow::Borrowed("short")));
+    }
+
+    #[test]
+    fn only_methods_served_are_reported_by_name() {
+        assert_eq!(reported_method("tools/call"), "tools/call");
+        assert_eq!(reported_method("tools/call\nforged"), "_OTHER");
+        assert_eq!(reported_method(&"x".repeat(1 << 16)), "_OTHER");
     }
 
     #[test]

@@ -45,6 +45,8 @@ struct Learnt {
     about: Option<Arc<ServerDescription>>,
     /// Per mount: what its tools declare.
     tools: Vec<Option<Arc<ToolFacts>>>,
+    /// Per mount: the names of the prompts it lists.
+    prompts: Vec<Option<Arc<PromptNames>>>,
     /// What a fresh instance of each mount lists.
     listing: Option<Arc<Listing>>,
 }
@@ -77,6 +79,9 @@ impl Listing {
 /// list.
 #[derive(Debug, Default)]
 pub struct ToolFacts {
+    /// Names of every tool listed: a call naming another is never reported
+    /// by that name (it is the client's own).
+    pub names: HashSet<String>,
     /// Names of the tools that declare an output schema.
     pub structured: HashSet<String>,
     /// Per tool: the arguments its input schema marks with `x-mcp-header`,
@@ -93,6 +98,7 @@ impl ToolFacts {
     pub fn of(tools: &[contract::Tool]) -> Self {
         let mut facts = ToolFacts::default();
         for tool in tools {
+            facts.names.insert(tool.name.clone());
             if tool.output_schema.is_some() {
                 facts.structured.insert(tool.name.clone());
             }
@@ -112,6 +118,10 @@ impl ToolFacts {
         facts
     }
 }
+
+/// The names of the prompts a mount lists: a `prompts/get` naming another is
+/// never reported by that name.
+pub type PromptNames = HashSet<String>;
 
 /// The properties of an input schema that carry `x-mcp-header`, with the
 /// header name each gives.
@@ -220,7 +230,8 @@ impl<C: RouterComponent> Routers<C> {
     }
 
     fn mounted(mounts: Arc<[Mount<C>]>) -> Self {
-        let learnt = Learnt { about: None, tools: vec![None; mounts.len()], listing: None };
+        let learnt =
+            Learnt { about: None, tools: vec![None; mounts.len()], prompts: vec![None; mounts.len()], listing: None };
         let prefixes = (mounts.len() > 1).then(|| mounts.iter().map(|m| m.prefix.clone()).collect());
         Routers { mounts, prefixes, learnt: Arc::new(Mutex::new(learnt)) }
     }
@@ -248,6 +259,16 @@ impl<C: RouterComponent> Routers<C> {
     /// What each mount's tools declare, where learnt.
     pub(crate) fn learnt_tools(&self) -> Vec<Option<Arc<ToolFacts>>> {
         self.learnt().tools.clone()
+    }
+
+    /// The names of each mount's prompts, where learnt.
+    pub(crate) fn learnt_prompts(&self) -> Vec<Option<Arc<PromptNames>>> {
+        self.learnt().prompts.clone()
+    }
+
+    /// Keeps the names of mount `mount`'s prompts.
+    pub(crate) fn learn_prompts(&self, mount: usize, names: Arc<PromptNames>) {
+        self.learnt().prompts[mount] = Some(names);
     }
 
     /// A session's way to each mounted router, in mount order; no instance

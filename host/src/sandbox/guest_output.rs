@@ -266,7 +266,11 @@ impl LineWriter {
                 let (component, stream) = (&self.sink.label, self.stream);
                 tracing::info!(target: "mcp_wit::guest", %component, stream, "{line}");
             } else {
-                // One write per line keeps lines from different guests whole.
+                // One write per line keeps lines from different guests whole;
+                // escaped as every text log line, so that a guest's `\r` or
+                // ANSI escape cannot rewrite the terminal it reaches.
+                // (A CRLF line's `\r` is its ending, not its text.)
+                let line = crate::telemetry::escape_controls(line.strip_suffix('\r').unwrap_or(&line));
                 let text = format!("{notice}[{}:{}] {}\n", self.sink.label, self.stream, line);
                 crate::stderr::write_line(text.as_bytes());
             }

@@ -13,19 +13,23 @@
 //! outgoing HTTP, questions to the client, authorization), into OTLP.
 
 pub mod metrics;
+mod text;
 #[cfg(feature = "otel")]
 mod trace;
 
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use mcp_wit_protocol::observe::{Finished, Observer, SessionEnded, Started, Target};
+use mcp_wit_protocol::observe::{
+    CLIENT_TEXT_BYTES, Finished, Observer, SessionEnded, Started, Target, clipped, reported_method,
+};
 use mcp_wit_protocol::{FaultKind, Outcome};
 
 use crate::redact::Redactor;
 
 pub use metrics::{ComponentStats, Metrics};
 use metrics::{OperationKey, TargetLabel};
+pub use text::{EscapedText, escape_controls};
 
 pub use mcp_wit_protocol::observe::TRACE_TARGET;
 
@@ -77,11 +81,14 @@ impl Telemetry {
         if !self.options.log_requests || !tracing::enabled!(target: REQUEST_LOG_TARGET, tracing::Level::INFO) {
             return;
         }
+        // Client text is clipped here, masked first (a secret is never cut
+        // in two), and escaped by the log format (see `EscapedText`).
+        let method = clipped(request.method_name, CLIENT_TEXT_BYTES);
         let what = match request.target {
             Some(Target::Tool(name) | Target::Prompt(name) | Target::Resource(name)) => {
-                format!("{} {}", request.method_name, self.redact(name))
+                format!("{method} {}", clipped(&self.redact(name), CLIENT_TEXT_BYTES))
             }
-            None => request.method_name.to_owned(),
+            None => method.to_string(),
         };
         let outcome = outcome_text(request);
         let result = outcome_kind(request);
@@ -104,7 +111,7 @@ impl Telemetry {
         };
         tracing::info!(
             target: REQUEST_LOG_TARGET,
-            method = request.method_name,
+            method = &*method,
             component = request.component,
             session,
             caller,
@@ -148,15 +155,18 @@ impl Observer for Telemetry {
         if !self.options.traces {
             return tracing::Span::none();
         }
+        // A method not served is `_OTHER`, as in metrics: the span's name and
+        // attributes are never the client's own text at any length.
+        let method = reported_method(request.method);
         let span = tracing::debug_span!(
             target: TRACE_TARGET,
             "mcp.request",
-            otel.name = request.method,
+            otel.name = method,
             otel.kind = "server",
             otel.status_code = tracing::field::Empty,
             otel.status_description = tracing::field::Empty,
-            mcp.method.name = request.method,
-            jsonrpc.request.id = request.id.get().trim_matches('"'),
+            mcp.method.name = method,
+            jsonrpc.request.id = &*clipped(request.id.get().trim_matches('"'), CLIENT_TEXT_BYTES),
             mcp.session.id = request.origin.session_id.as_deref(),
             mcp.protocol.version = tracing::field::Empty,
             network.transport = request.origin.transport.as_str(),
@@ -201,20 +211,25 @@ impl Observer for Telemetry {
     }
 }
 
-/// The span's name and attributes once the request is answered.
+/// The span's name and attributes once the request is answered: a target
+/// is one its router lists (the core reports no other), its text clipped
+/// all the same (a resource's URI is the client's).
 fn annotate(span: &tracing::Span, request: &Finished<'_>) {
+    let method = reported_method(request.method_name);
     match request.target {
         Some(Target::Tool(name)) => {
-            rename(span, format!("{} {name}", request.method_name));
-            span.record("gen_ai.tool.name", name);
+            let name = clipped(name, CLIENT_TEXT_BYTES);
+            rename(span, format!("{method} {name}"));
+            span.record("gen_ai.tool.name", &*name);
             span.record("gen_ai.operation.name", "execute_tool");
         }
         Some(Target::Prompt(name)) => {
-            rename(span, format!("{} {name}", request.method_name));
-            span.record("gen_ai.prompt.name", name);
+            let name = clipped(name, CLIENT_TEXT_BYTES);
+            rename(span, format!("{method} {name}"));
+            span.record("gen_ai.prompt.name", &*name);
         }
         Some(Target::Resource(uri)) => {
-            span.record("mcp.resource.uri", uri);
+            span.record("mcp.resource.uri", &*clipped(uri, CLIENT_TEXT_BYTES));
         }
         None => {}
     }
@@ -231,7 +246,7 @@ fn annotate(span: &tracing::Span, request: &Finished<'_>) {
         span.record("error.type", error.to_string());
         span.record("otel.status_code", "ERROR");
         if let Some(message) = request.error_message {
-            span.record("otel.status_description", message);
+            span.record("otel.status_description", &*clipped(message, CLIENT_TEXT_BYTES));
         }
     }
 }
@@ -260,8 +275,9 @@ fn outcome_text(request: &Finished<'_>) -> Cow<'static, str> {
         Outcome::Answered if request.input_required => "input required".into(),
         Outcome::Answered if request.tool_error => "tool error".into(),
         Outcome::Answered => "ok".into(),
+        // The message may quote the client (`Unknown tool: NAME`).
         Outcome::Failed(code) => match request.error_message {
-            Some(message) => format!("error {code} ({message})").into(),
+            Some(message) => format!("error {code} ({})", clipped(message, CLIENT_TEXT_BYTES)).into(),
             None => format!("error {code}").into(),
         },
         Outcome::Cancelled => "cancelled".into(),
@@ -283,14 +299,10 @@ fn outcome_kind(request: &Finished<'_>) -> &'static str {
 
 /// At most [`LOGGED_BYTES`] of `text`, cut on a character boundary.
 fn clip(text: Cow<'_, str>) -> Cow<'_, str> {
-    if text.len() <= LOGGED_BYTES {
-        return text;
+    match clipped(&text, LOGGED_BYTES) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(cut) => Cow::Owned(cut),
     }
-    let mut end = LOGGED_BYTES;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    Cow::Owned(format!("{}… ({} bytes)", &text[..end], text.len()))
 }
 
 #[cfg(test)]
@@ -304,6 +316,91 @@ mod tests {
         assert!(clipped.len() < LOGGED_BYTES + 32, "{}", clipped.len());
         assert!(clipped.ends_with(&format!("… ({} bytes)", text.len())), "{clipped}");
         assert_eq!(clip(Cow::Borrowed("short")), "short");
+    }
+
+    /// Every value a span is given or recorded, by field name.
+    #[derive(Clone, Default)]
+    struct SpanFields(Arc<std::sync::Mutex<Vec<(String, String)>>>);
+
+    impl tracing::field::Visit for SpanFields {
+        fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+            self.0.lock().unwrap().push((field.name().to_owned(), format!("{value:?}")));
+        }
+
+        fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
+            self.0.lock().unwrap().push((field.name().to_owned(), value.to_owned()));
+        }
+    }
+
+    impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for SpanFields {
+        fn on_new_span(
+            &self,
+            attributes: &tracing::span::Attributes<'_>,
+            _: &tracing::span::Id,
+            _: tracing_subscriber::layer::Context<'_, S>,
+        ) {
+            attributes.record(&mut self.clone());
+        }
+
+        fn on_record(
+            &self,
+            _: &tracing::span::Id,
+            values: &tracing::span::Record<'_>,
+            _: tracing_subscriber::layer::Context<'_, S>,
+        ) {
+            values.record(&mut self.clone());
+        }
+    }
+
+    #[test]
+    fn a_span_is_never_named_by_the_client_and_holds_its_text_clipped() {
+        use mcp_wit_protocol::observe::Origin;
+        use serde_json::value::RawValue;
+        use tracing_subscriber::layer::SubscriberExt;
+
+        let made_up = format!("x\n{}", "m".repeat(1 << 18));
+        let id = RawValue::from_string(serde_json::to_string(&made_up).unwrap()).unwrap();
+        let uri = format!("file:///{made_up}");
+        let message = format!("Unknown tool: {made_up}");
+        let origin = Origin::default();
+        let fields = SpanFields::default();
+        let telemetry = Telemetry::new(TelemetryOptions { traces: true, ..Default::default() });
+        tracing::subscriber::with_default(tracing_subscriber::registry().with(fields.clone()), || {
+            for (method, target) in [(made_up.as_str(), None), ("resources/read", Some(Target::Resource(&uri)))] {
+                let started = Started { method, id: &id, params: None, origin: &origin, transport_context: None };
+                let span = telemetry.started(&started);
+                let finished = Finished {
+                    method_name: method,
+                    method: mcp_wit_protocol::Method::parse(method),
+                    id: &id,
+                    params: None,
+                    target,
+                    component: None,
+                    outcome: Outcome::Failed(-32602),
+                    tool_error: false,
+                    fault: None,
+                    output_capped: false,
+                    error_message: Some(&message),
+                    input_required: false,
+                    version: None,
+                    origin: &origin,
+                    caller: None,
+                    duration: std::time::Duration::ZERO,
+                    answer: None,
+                };
+                telemetry.finished(&span, &finished);
+            }
+        });
+        let fields = fields.0.lock().unwrap();
+        let named: Vec<&str> = fields.iter().filter(|(name, _)| name == "otel.name").map(|(_, v)| v.as_str()).collect();
+        assert_eq!(named, ["_OTHER", "resources/read"]);
+        let methods = fields.iter().filter(|(name, _)| name == "mcp.method.name").map(|(_, v)| v.as_str());
+        assert_eq!(methods.collect::<Vec<_>>(), ["_OTHER", "resources/read"]);
+        for field in ["jsonrpc.request.id", "mcp.resource.uri", "otel.status_description"] {
+            assert!(fields.iter().any(|(name, _)| name == field), "no {field}");
+        }
+        let longest = fields.iter().max_by_key(|(_, value)| value.len()).unwrap();
+        assert!(longest.1.len() < CLIENT_TEXT_BYTES + 32, "{} of {} bytes", longest.0, longest.1.len());
     }
 
     #[test]

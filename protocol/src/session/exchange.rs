@@ -22,7 +22,7 @@ use crate::listeners::Listeners;
 use crate::method::Method;
 use crate::observe::{Finished, Origin, Started, Target, TraceContext};
 use crate::router::{CallContext, FaultKind, Router, RouterComponent};
-use crate::routers::{Routers, ToolFacts};
+use crate::routers::{PromptNames, Routers, ToolFacts};
 use crate::version::ProtocolVersion;
 
 /// Output buffer capacity kept between messages.
@@ -35,6 +35,8 @@ pub(super) struct Exchange<C: RouterComponent> {
     pub(super) options: SessionOptions,
     /// Per mount: what its tools declare (filled on first need).
     pub(super) tool_facts: Vec<Option<Arc<ToolFacts>>>,
+    /// Per mount: the names of its prompts (filled on first need).
+    pub(super) prompt_names: Vec<Option<Arc<PromptNames>>>,
     pub(super) canceller: Canceller,
     /// What every guest call of the current request runs under.
     pub(super) cx: CallContext,
@@ -110,6 +112,7 @@ impl<C: RouterComponent> Exchange<C> {
         Exchange {
             open: routers.open(),
             tool_facts: routers.learnt_tools(),
+            prompt_names: routers.learnt_prompts(),
             talks_back: routers.talks_back(),
             routers,
             options,
@@ -143,7 +146,7 @@ impl<C: RouterComponent> Exchange<C> {
 
     /// Whether an observer watches: only then is what a request came to noted
     /// beyond what costs nothing (a flag, a copy).
-    fn observed(&self) -> bool {
+    pub(super) fn observed(&self) -> bool {
         self.options.observer.is_some()
     }
 
@@ -152,6 +155,14 @@ impl<C: RouterComponent> Exchange<C> {
         if self.observed() {
             self.watch.mount = Some(mount);
             self.watch.target = Some((kind, name.into()));
+        }
+    }
+
+    /// Notes the mount request `id` went to, when what it named is not
+    /// reported (see [`Exchange::watch_listed`]).
+    pub(super) fn watch_mount(&mut self, mount: usize) {
+        if self.observed() {
+            self.watch.mount = Some(mount);
         }
     }
 

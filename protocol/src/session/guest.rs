@@ -4,6 +4,7 @@ use tracing::Instrument;
 
 use super::exchange::Exchange;
 use crate::jsonrpc::RpcError;
+use crate::observe::{CLIENT_TEXT_BYTES, clipped};
 use crate::router::{CallContext, FaultKind, GuestFault, GuestResult, RouterComponent};
 
 impl<C: RouterComponent> Exchange<C> {
@@ -33,11 +34,14 @@ impl<C: RouterComponent> Exchange<C> {
         }
         // For a tracer: the guest's share of the request (debug level, so
         // that logs at the default level do not carry it).
+        // A resource's URI is the client's: clipped, as every client text
+        // in a span.
+        let target_text = target.map(|(_, name)| clipped(name, CLIENT_TEXT_BYTES));
         let span = tracing::debug_span!(
             target: crate::observe::TRACE_TARGET,
             "guest call",
             mcp.wit.component = self.routers.mounts()[mount].component.label(),
-            mcp.wit.target = target.map(|(_, name)| name),
+            mcp.wit.target = target_text.as_deref(),
         );
         match call(&mut self.open[mount], &self.cx).instrument(span).await {
             Ok(value) => Ok(value),
@@ -49,7 +53,7 @@ impl<C: RouterComponent> Exchange<C> {
         let label = self.routers.mounts()[mount].component.label();
         self.watch.fault = Some(fault.kind);
         let of = match target {
-            Some((kind, name)) => format!("{kind} `{name}`: "),
+            Some((kind, name)) => format!("{kind} `{}`: ", clipped(name, CLIENT_TEXT_BYTES)),
             None => String::new(),
         };
         match fault.kind {

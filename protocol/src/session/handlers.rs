@@ -15,9 +15,10 @@ use crate::jsonrpc::{self, RpcError, code};
 use crate::listeners::Interest;
 use crate::mapping;
 use crate::method::Method;
+use crate::observe::{CLIENT_TEXT_BYTES, clipped};
 use crate::params;
 use crate::router::{Router, RouterComponent};
-use crate::routers::ToolFacts;
+use crate::routers::{PromptNames, ToolFacts};
 #[cfg(feature = "validate")]
 use crate::validation::ToolSchemas;
 use crate::version::ProtocolVersion;
@@ -51,7 +52,9 @@ impl<C: RouterComponent> Exchange<C> {
         // that a session makes an instance only of the routers it calls.
         let about = self.about().await?;
         let (name, instructions, caps) = (&about.name, &about.instructions, &about.capabilities);
-        tracing::info!(client = %p.client_info.name, client_version = %p.client_info.version,
+        // The client names itself: clipped, as every client text in a log line.
+        let (client, client_version) = (&p.client_info.name, &p.client_info.version);
+        tracing::info!(client = %clipped(client, CLIENT_TEXT_BYTES), client_version = %clipped(client_version, CLIENT_TEXT_BYTES),
             %version, server = %name, "session initialized");
 
         #[derive(Serialize)]
@@ -164,10 +167,8 @@ impl<C: RouterComponent> Exchange<C> {
                 return Err(RpcError::invalid_params("`_meta.progressToken` must be a string or an integer"));
             }
         }
-        let Some((mount, name)) = self.routers.route_name(&p.name) else {
-            return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)));
-        };
-        self.watch_target(mount, TargetKind::Tool, &p.name);
+        let Some((mount, name)) = self.routers.route_name(&p.name) else { return Err(unknown_tool(&p.name)) };
+        self.watch_listed(mount, TargetKind::Tool, &p.name, name).await?;
         #[cfg(feature = "validate")]
         let schemas = match self.options.validate_input || v.has_structured_output() {
             true => self.tool_schemas(mount, name).await?,
@@ -219,9 +220,7 @@ impl<C: RouterComponent> Exchange<C> {
                 }
                 replied
             }
-            Err(contract::ToolError::NotFound(_)) => {
-                Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {}", p.name)))
-            }
+            Err(contract::ToolError::NotFound(_)) => Err(unknown_tool(&p.name)),
             Err(
                 contract::ToolError::InvalidParameters(message)
                 | contract::ToolError::ExecutionError(message)
@@ -252,6 +251,50 @@ impl<C: RouterComponent> Exchange<C> {
             self.learn_tools(mount, &tools);
         }
         Ok(self.tool_facts[mount].as_deref().expect("learnt above"))
+    }
+
+    /// Notes the mount a tool or prompt call goes to, and its name (`outward`,
+    /// as the client sent it) only if the mount lists it (`name`): any other
+    /// name is the client's own, never reported (a metric's label, a span's
+    /// name). The call still goes to the router, which says whether it
+    /// knows the name (it may serve tools it does not list).
+    async fn watch_listed(
+        &mut self,
+        mount: usize,
+        kind: TargetKind,
+        outward: &str,
+        name: &str,
+    ) -> Result<(), RpcError> {
+        if !self.observed() {
+            return Ok(());
+        }
+        let listed = match kind {
+            TargetKind::Tool => self.tool_facts(mount).await?.names.contains(name),
+            TargetKind::Prompt => self.prompt_names(mount).await?.contains(name),
+            TargetKind::Resource => false,
+        };
+        if listed {
+            self.watch_target(mount, kind, outward);
+        } else {
+            self.watch_mount(mount);
+        }
+        Ok(())
+    }
+
+    /// The names of mount `mount`'s prompts (lists them once to learn).
+    async fn prompt_names(&mut self, mount: usize) -> Result<&PromptNames, RpcError> {
+        if self.prompt_names[mount].is_none() {
+            let prompts = self.guest(mount, async |r, cx| r.list_prompts(cx).await).await?;
+            self.learn_prompts(mount, &prompts);
+        }
+        Ok(self.prompt_names[mount].as_deref().expect("learnt above"))
+    }
+
+    /// Keeps the names of `prompts`, for this session and the ones after it.
+    fn learn_prompts(&mut self, mount: usize, prompts: &[contract::Prompt]) {
+        let names: Arc<PromptNames> = Arc::new(prompts.iter().map(|prompt| prompt.name.clone()).collect());
+        self.routers.learn_prompts(mount, names.clone());
+        self.prompt_names[mount] = Some(names);
     }
 
     /// Keeps what `tools` declare, for this session and the ones after it.
@@ -401,6 +444,9 @@ impl<C: RouterComponent> Exchange<C> {
     ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let per_mount = self.list_every_mount(async |r, cx| r.list_prompts(cx).await).await?;
+        for (mount, prompts) in per_mount.iter().enumerate() {
+            self.learn_prompts(mount, prompts);
+        }
         let routers = &self.routers;
         let mapped: Vec<_> = per_mount
             .iter()
@@ -419,10 +465,8 @@ impl<C: RouterComponent> Exchange<C> {
         v: ProtocolVersion,
     ) -> Result<(), RpcError> {
         let p: params::GetPromptParams<'_> = params::decode(params)?;
-        let Some((mount, name)) = self.routers.route_name(&p.name) else {
-            return Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)));
-        };
-        self.watch_target(mount, TargetKind::Prompt, &p.name);
+        let Some((mount, name)) = self.routers.route_name(&p.name) else { return Err(unknown_prompt(&p.name)) };
+        self.watch_listed(mount, TargetKind::Prompt, &p.name, name).await?;
         let answered = match self.extends(mount) {
             true => {
                 let arguments = &p.arguments;
@@ -435,9 +479,7 @@ impl<C: RouterComponent> Exchange<C> {
         };
         match answered {
             Ok(result) => self.reply(id, &mapping::get_prompt_result(&result, v)),
-            Err(contract::PromptError::NotFound(_)) => {
-                Err(RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {}", p.name)))
-            }
+            Err(contract::PromptError::NotFound(_)) => Err(unknown_prompt(&p.name)),
             Err(contract::PromptError::InvalidParameters(message)) => Err(RpcError::new(code::INVALID_PARAMS, message)),
             Err(contract::PromptError::InternalError(message)) => Err(RpcError::internal(message)),
         }
@@ -513,6 +555,17 @@ impl<C: RouterComponent> Exchange<C> {
             }
         }
     }
+}
+
+/// The error for a tool no router lists (-32602, as MCP asks in every
+/// revision).
+fn unknown_tool(name: &str) -> RpcError {
+    RpcError::new(code::INVALID_PARAMS, format!("Unknown tool: {name}"))
+}
+
+/// The error for a prompt no router lists (-32602).
+fn unknown_prompt(name: &str) -> RpcError {
+    RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {name}"))
 }
 
 /// `_meta` of a request → the contract's meta entries (non-string values as JSON text).

@@ -11,6 +11,7 @@ use support::http::HttpServer;
 use support::rss_bytes;
 
 mod listeners;
+mod names;
 mod registry;
 mod secrets;
 
@@ -145,6 +146,19 @@ fn a_mistyped_directory_mode_is_refused_at_start() {
     }
 }
 
+/// `mcp-wit ARGS` with stdin and stdout piped, and stderr piped and never
+/// read: once the pipe is full, a blocking write to it would never return.
+fn with_stderr_unread(args: &[&str]) -> tokio::process::Child {
+    tokio::process::Command::new(support::binary())
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap()
+}
+
 /// A stdio server whose stderr nobody reads: the pipe fills (64 KiB) with
 /// the warnings of guest panics, and writing logs must not stall serving.
 /// Every call is answered, and a call past `--timeout` still ends with its
@@ -153,16 +167,7 @@ fn a_mistyped_directory_mode_is_refused_at_start() {
 async fn a_server_whose_stderr_is_never_read_keeps_answering_and_keeps_its_deadlines() {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     let hostile = support::fixture_arg("hostile");
-    let mut child = tokio::process::Command::new(support::binary())
-        .args(["serve", &hostile, "--timeout", "1s", "-v"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        // Piped and never read: once the pipe is full, a blocking write
-        // to it would never return.
-        .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
+    let mut child = with_stderr_unread(&["serve", &hostile, "--timeout", "1s", "-v"]);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
     let mut send = async |message: serde_json::Value| {
