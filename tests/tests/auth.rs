@@ -333,6 +333,29 @@ fn hostile_tokens(key: &Key, good: &Value) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// `/metrics` on the listener of a server that authenticates takes the
+/// token `/mcp` takes (the series name what is served): refused without
+/// one, served with one.
+#[tokio::test]
+async fn metrics_on_the_mcp_listener_take_the_servers_token() {
+    let key = Key::es256("k1");
+    let issuer = Issuer::start(vec![key.clone()]).await;
+    let server = protected(&issuer, &["--auth-scope", "mcp:use"]).await;
+    let metrics = server.at("/metrics");
+    let http = reqwest::Client::new();
+    let anonymous = http.get(&metrics).send().await.unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    let unscoped = key.sign(&claims(&issuer, &server.url(), "alice", "other"));
+    let refused = http.get(&metrics).bearer_auth(unscoped).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let good = key.sign(&claims(&issuer, &server.url(), "alice", "mcp:use"));
+    let scraped = http.get(&metrics).bearer_auth(good).send().await.unwrap();
+    assert_eq!(scraped.status(), StatusCode::OK);
+    let text = scraped.text().await.unwrap();
+    assert!(text.contains("mcp_wit_requests_refused_total"), "{text:.500}");
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn hostile_tokens_are_refused_and_the_server_goes_on() {
     let key = Key::rs256("rsa-1");
