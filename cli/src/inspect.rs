@@ -161,7 +161,11 @@ fn open_session(
     version: ProtocolVersion,
     checks: ToolChecks,
 ) -> anyhow::Result<(Client, serde_json::Value)> {
-    let options = SessionOptions { validate_input: checks.validate_input(), ..SessionOptions::default() };
+    let options = SessionOptions {
+        validate_input: checks.validate_input(),
+        validation_budget: checks.validation_budget(),
+        ..SessionOptions::default()
+    };
     let session = Session::new(component, options);
     let mut client = Client { session, version };
     if version.is_modern() {

@@ -42,6 +42,7 @@
 #![warn(missing_docs)]
 
 mod error;
+mod offload;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 
@@ -65,12 +66,13 @@ pub use error::{EngineError, LoadError};
 #[doc(hidden)]
 pub use mcp_wit_protocol::block_on;
 pub use mcp_wit_protocol::{
-    CacheHint, CacheScope, CallMode, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, Envelope, FaultKind,
-    GuestFault, Listeners, Method, MountError, Observer, Outbox, ProtocolVersion, RpcError, SessionOptions, Sink,
-    contract, observe,
+    CacheHint, CacheScope, CallMode, Canceller, CollisionCheckError, DEFAULT_MAX_OUTPUT, DEFAULT_VALIDATION_BUDGET,
+    Envelope, FaultKind, GuestFault, Listeners, Method, MountError, Observer, Outbox, ProtocolVersion, RpcError,
+    SessionOptions, Sink, contract, observe,
     rounds::{StateKey, StateKeySharing},
     validation::{SchemaError, ToolSchemas},
 };
+pub use offload::OffloadPool;
 
 /// Who may call what: the scope rules an HTTP server with authorization
 /// applies to each operation (see `HttpOptions`, feature `http`), and what a

@@ -63,7 +63,9 @@ pub fn elicitation_params(
     params.insert("message".into(), Value::String(message.to_owned()));
     params.insert("requestedSchema".into(), schema);
     if let Some(meta) = meta {
-        params.insert("_meta".into(), Value::Object(meta_object(meta)));
+        let mut meta = meta_object(meta);
+        crate::mapping::drop_reserved_meta(&mut meta);
+        params.insert("_meta".into(), Value::Object(meta));
     }
     Ok(Value::Object(params).to_string())
 }

@@ -1,6 +1,8 @@
-//! A minimal executor for blocking callers of async code.
+//! A minimal executor for blocking callers of async code, and where
+//! CPU-bound work goes to leave the async workers free ([`Offload`]).
 
-use std::sync::Arc;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, Wake, Waker};
 
 /// Runs `future` to its end on this thread. Blocking guest calls finish at
@@ -32,4 +34,40 @@ impl Wake for ThreadWaker {
     fn wake_by_ref(self: &Arc<Self>) {
         self.0.unpark();
     }
+}
+
+/// Work a request hands away from the thread that serves it: CPU-bound
+/// checks (a tool's arguments against its schema) that would otherwise hold
+/// an async worker, and with it every other request that worker serves.
+/// The host gives a bounded thread pool; without one (a single-threaded
+/// embedding, wasm32), the work runs where it is asked.
+pub trait Offload: Send + Sync + 'static {
+    /// Runs `job` elsewhere; the future ends once it has run. `Err` when it
+    /// could not run (the pool is full, or it stopped).
+    fn run(&self, job: Job) -> Pin<Box<dyn Future<Output = Result<(), Unavailable>> + Send>>;
+}
+
+/// A piece of work for an [`Offload`].
+pub type Job = Box<dyn FnOnce() + Send>;
+
+/// Why offloaded work did not run to its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unavailable {
+    /// Every thread is busy and the queue is full.
+    Busy,
+    /// The job did not finish (it panicked, or the pool is gone).
+    Lost,
+}
+
+/// Runs `job` through `offload` when there is one, here otherwise, and
+/// returns what it returned.
+pub async fn offloaded<T: Send + 'static>(
+    offload: Option<&dyn Offload>,
+    job: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Unavailable> {
+    let Some(offload) = offload else { return Ok(job()) };
+    let slot = Arc::new(Mutex::new(None));
+    let filled = slot.clone();
+    offload.run(Box::new(move || *filled.lock().unwrap_or_else(PoisonError::into_inner) = Some(job()))).await?;
+    slot.lock().unwrap_or_else(PoisonError::into_inner).take().ok_or(Unavailable::Lost)
 }

@@ -59,14 +59,16 @@ pub use cancel::{CancelFlag, Canceller, TickHook};
 pub use client::{ClientLink, Peer};
 pub use deployment::Deployment;
 pub use envelope::{CacheHint, CacheScope, Envelope};
-pub use executor::block_on;
+pub use executor::{Job, Offload, Unavailable, block_on, offloaded};
 pub use jsonrpc::RpcError;
 pub use listeners::{Listeners, Sink};
 pub use method::Method;
 pub use observe::Observer;
 pub use router::{CallContext, CallMode, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 pub use routers::{CollisionCheckError, Mount, MountError, Routers};
-pub use session::{Admitted, DEFAULT_MAX_OUTPUT, Outbox, Outcome, Session, SessionOptions, StatelessRequest};
+pub use session::{
+    Admitted, DEFAULT_MAX_OUTPUT, DEFAULT_VALIDATION_BUDGET, Outbox, Outcome, Session, SessionOptions, StatelessRequest,
+};
 pub use version::ProtocolVersion;
 
 // For the conversion macros, which expand in other crates.

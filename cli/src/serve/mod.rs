@@ -470,6 +470,9 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
         // Set by the HTTP server from its authorization settings.
         list_filter: None,
         validate_input: settings.validation.validate_input(),
+        validation_budget: settings.validation.validation_budget(),
+        // The HTTP server gives its own pool; stdio checks on its one thread.
+        offload: None,
         observer: Some(observer(&settings, http_options.as_ref().map(|o| o.addr), &secrets)),
     };
     // A pulled component's file never changes (it is named by its digest):

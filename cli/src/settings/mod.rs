@@ -183,6 +183,13 @@ pub struct ToolChecks {
     /// stops the start, naming it and the schema's error.
     #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
     pub allow_invalid_schemas: Option<bool>,
+    /// How long checking one call's arguments against its tool's input
+    /// schema may take (e.g. `500ms`), waiting for a checking thread
+    /// included; past it the call is refused with a tool error saying so,
+    /// and its tool does not run [default: 1s].
+    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(default, deserialize_with = "units::duration")]
+    pub validation_timeout: Option<Duration>,
 }
 
 impl ToolChecks {
@@ -191,7 +198,13 @@ impl ToolChecks {
         ToolChecks {
             no_validate_input: self.no_validate_input.or(lower.no_validate_input),
             allow_invalid_schemas: self.allow_invalid_schemas.or(lower.allow_invalid_schemas),
+            validation_timeout: self.validation_timeout.or(lower.validation_timeout),
         }
+    }
+
+    /// How long one call's argument check may take.
+    pub fn validation_budget(&self) -> Duration {
+        self.validation_timeout.unwrap_or(mcp_wit::DEFAULT_VALIDATION_BUDGET)
     }
 
     /// Whether arguments are checked before the guest runs.

@@ -8,6 +8,14 @@
 //!   `{"length": "many"}`.
 //! - `typo`: an input schema with `"type": "strng"`, not valid JSON Schema.
 //! - `not-json`: an input schema that is not JSON.
+//! - `slow-pattern`: words that are not runs of `a`, by a pattern with
+//!   nested quantifiers and a lookahead that backtracks heavily on `aaa…a1`
+//!   (each such word costs the regex engine milliseconds).
+//! - `integers`: an array of integers (`n`), and `all-types`: a value (`s`)
+//!   that must be an integer 200 times over (`allOf`), whose refusals the
+//!   host must describe briefly, however large the argument.
+//! - `forged\nname`: a name MCP does not allow (a line break in it), which
+//!   the host leaves out of the list.
 
 wit_bindgen::generate!({
     path: "../../wit",
@@ -22,6 +30,18 @@ use exports::wasix::mcp::router::{
 
 const STRICT_INPUT: &str = r#"{"type":"object","properties":{"text":{"type":"string","minLength":1}},"required":["text"],"additionalProperties":false}"#;
 const LENGTH_OUTPUT: &str = r#"{"type":"object","properties":{"length":{"type":"integer"}},"required":["length"]}"#;
+const SLOW_PATTERN_INPUT: &str = r#"{"type":"object","properties":{"words":{"type":"array","items":{"type":"string","not":{"pattern":"^((?=a)a+)+$"}}}},"required":["words"]}"#;
+const INTEGERS_INPUT: &str =
+    r#"{"type":"object","properties":{"n":{"type":"array","items":{"type":"integer"}}},"required":["n"]}"#;
+/// A name with a line break: a client that logs or shows it as given
+/// would show two lines.
+const FORGED_NAME: &str = "forged\nname";
+
+/// `s` must be an integer, 200 times over.
+fn all_types_input() -> String {
+    let types = vec![r#"{"type":"integer"}"#; 200].join(",");
+    format!(r#"{{"type":"object","properties":{{"s":{{"allOf":[{types}]}}}},"required":["s"]}}"#)
+}
 
 struct SchemaLiar;
 
@@ -78,6 +98,10 @@ impl Guest for SchemaLiar {
             tool("liar", r#"{"type":"object"}"#, Some(LENGTH_OUTPUT)),
             tool("typo", r#"{"type":"object","properties":{"a":{"type":"strng"}}}"#, None),
             tool("not-json", "{not json", None),
+            tool("slow-pattern", SLOW_PATTERN_INPUT, None),
+            tool("integers", INTEGERS_INPUT, None),
+            tool("all-types", &all_types_input(), None),
+            tool(FORGED_NAME, r#"{"type":"object"}"#, None),
         ]
     }
 
@@ -85,7 +109,7 @@ impl Guest for SchemaLiar {
         match tool_name.as_str() {
             "strict" => Ok(text(format!(r#"{{"length":{}}}"#, text_argument(&arguments.json).chars().count()))),
             "liar" => Ok(text(r#"{"length":"many"}"#.into())),
-            "typo" | "not-json" => Ok(text("called".into())),
+            "typo" | "not-json" | "slow-pattern" | "integers" | "all-types" | FORGED_NAME => Ok(text("called".into())),
             _ => Err(ToolError::NotFound(tool_name)),
         }
     }

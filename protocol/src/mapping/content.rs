@@ -105,7 +105,7 @@ pub enum Content<'a> {
         annotations: Option<Annotations<'a>>,
         /// `_meta`.
         #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
-        meta: Option<GuestJson<'a>>,
+        meta: Option<GuestMeta<'a>>,
     },
     /// `resource` (embedded).
     Resource {
@@ -150,7 +150,7 @@ pub fn content(c: &contract::Content, index: usize, v: ProtocolVersion) -> Conte
             mime_type: l.mime_type.as_deref(),
             size: l.size,
             annotations: annotations(&l.annotations, v),
-            meta: l.meta_object.as_ref().and_then(|m| object(&m.json)),
+            meta: l.meta_object.as_ref().and_then(|m| guest_meta(&m.json)),
         },
         // Before 2025-06-18 a link has no content kind: it is said in text.
         contract::Content::ResourceLink(l) => Content::Text {
@@ -165,15 +165,54 @@ pub fn content(c: &contract::Content, index: usize, v: ProtocolVersion) -> Conte
 pub(super) fn object(json: &str) -> Option<GuestJson<'_>> {
     match GuestJson::parse(json) {
         Ok(value) if value.get().starts_with('{') => Some(value),
-        Ok(_) => {
-            tracing::warn!("a guest's `_meta` or `structuredContent` is not a JSON object: left out");
-            None
-        }
-        Err(e) => {
-            tracing::warn!("a guest's `_meta` or `structuredContent` is not JSON ({e}): left out");
-            None
-        }
+        Ok(_) => not_an_object(None),
+        Err(e) => not_an_object(Some(e)),
     }
+}
+
+/// `json` as a JSON object read into a value, if it is one (else left out,
+/// with a warning): sent as read, so that a key given twice goes out once.
+pub(super) fn object_value(json: &str) -> Option<serde_json::Value> {
+    match serde_json::from_str(json) {
+        Ok(value @ serde_json::Value::Object(_)) => Some(value),
+        Ok(_) => not_an_object(None),
+        Err(e) => not_an_object(Some(e)),
+    }
+}
+
+/// Warns that a guest's `_meta` or `structuredContent` is left out: not
+/// JSON (`error`), or not an object.
+fn not_an_object<T>(error: Option<serde_json::Error>) -> Option<T> {
+    match error {
+        None => tracing::warn!("a guest's `_meta` or `structuredContent` is not a JSON object: left out"),
+        Some(e) => tracing::warn!("a guest's `_meta` or `structuredContent` is not JSON ({e}): left out"),
+    }
+    None
+}
+
+/// The longest resource link URI passed on to a client.
+pub const MAX_LINK_URI_BYTES: usize = 8192;
+
+/// URI schemes a link may not have: a client that shows the link may run
+/// what it holds.
+pub const REFUSED_LINK_SCHEMES: [&str; 3] = ["javascript", "vbscript", "data"];
+
+/// Why a resource link cannot be passed on, if it cannot: its URI must be an
+/// RFC 3986 URI (no spaces or line breaks), at most [`MAX_LINK_URI_BYTES`]
+/// long, and of a scheme a client can hold without running it.
+pub fn refused_link_uri(uri: &str) -> Option<String> {
+    if uri.len() > MAX_LINK_URI_BYTES {
+        return Some(format!("its URI is {} bytes long, past the {MAX_LINK_URI_BYTES} allowed", uri.len()));
+    }
+    let parsed = match fluent_uri::Uri::parse(uri) {
+        Ok(parsed) => parsed,
+        Err(e) => return Some(format!("its URI is not an RFC 3986 URI ({e})")),
+    };
+    let scheme = parsed.scheme().as_str();
+    REFUSED_LINK_SCHEMES
+        .iter()
+        .any(|refused| scheme.eq_ignore_ascii_case(refused))
+        .then(|| format!("its URI's scheme `{scheme}:` is not one a client should be handed"))
 }
 
 /// The text of each text item of `content`, in order (other kinds skipped).
@@ -188,7 +227,21 @@ pub(super) fn embedded(e: &contract::EmbeddedResource, v: ProtocolVersion) -> Co
     Content::Resource { resource: resource_contents(&e.resource_contents), annotations: annotations(&e.annotations, v) }
 }
 
-/// Maps a content list.
+/// Maps a content list; a resource link whose URI cannot be passed on is
+/// left out, with a warning.
 pub fn contents(list: &[contract::Content], v: ProtocolVersion) -> Vec<Content<'_>> {
-    list.iter().enumerate().map(|(i, c)| content(c, i, v)).collect()
+    list.iter()
+        .enumerate()
+        .filter(|(_, c)| match c {
+            contract::Content::ResourceLink(link) => match refused_link_uri(&link.uri) {
+                None => true,
+                Some(why) => {
+                    tracing::warn!("left out a guest's resource link: {why}");
+                    false
+                }
+            },
+            _ => true,
+        })
+        .map(|(i, c)| content(c, i, v))
+        .collect()
 }

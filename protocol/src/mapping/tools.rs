@@ -43,10 +43,9 @@ impl ToolMetaOut<'_> {
 impl Serialize for ToolMetaOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
-        let ours = |key: &str| key.strip_prefix(META_PREFIX).is_some();
-        // The guest's keys first; ours, which mcp-wit defines, win a clash
-        // (by being left out of the guest's).
-        for (key, value) in self.object.iter().flatten().filter(|(key, _)| !ours(key)) {
+        // The guest's keys first, but none under a reserved prefix: ours,
+        // which mcp-wit defines, and MCP's.
+        for (key, value) in without_reserved(self.object.iter().flatten().map(|(key, value)| (key.as_str(), value))) {
             map.serialize_entry(key, value)?;
         }
         if let Some(streaming) = self.streaming {
@@ -139,6 +138,23 @@ pub enum InvalidTool {
         /// `input-schema` or `output-schema`.
         field: &'static str,
     },
+    /// The name is not one MCP allows.
+    #[error(
+        "its name is not a valid MCP tool name (1 to {MAX_TOOL_NAME_CHARS} characters of A-Z, a-z, 0-9, `_`, `-` \
+         and `.`)"
+    )]
+    Name,
+}
+
+/// The longest tool name MCP allows (2025-11-25).
+pub const MAX_TOOL_NAME_CHARS: usize = 128;
+
+/// Whether `name` is a valid MCP tool name (2025-11-25): 1 to
+/// [`MAX_TOOL_NAME_CHARS`] ASCII letters, digits, `_`, `-` and `.`; no
+/// space or line break a client could show or log as something else.
+pub fn is_valid_tool_name(name: &str) -> bool {
+    (1..=MAX_TOOL_NAME_CHARS).contains(&name.len())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
 }
 
 fn schema<'a>(json: &'a str, field: &'static str) -> Result<GuestJson<'a>, InvalidTool> {
@@ -151,6 +167,9 @@ fn schema<'a>(json: &'a str, field: &'static str) -> Result<GuestJson<'a>, Inval
 
 /// Maps a tool, or says why it cannot be sent without breaking MCP.
 pub fn tool(t: &contract::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidTool> {
+    if !is_valid_tool_name(&t.name) {
+        return Err(InvalidTool::Name);
+    }
     let input_schema = schema(&t.input_schema.json, "input-schema")?;
     let output_schema = match &t.output_schema {
         // Checked in every revision: a broken schema leaves the tool out.
@@ -205,7 +224,7 @@ impl<'a> Tool<'a> {
 pub struct CallToolResult<'a> {
     content: Vec<Content<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    structured_content: Option<GuestJson<'a>>,
+    structured_content: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     is_error: Option<bool>,
     #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
@@ -218,7 +237,7 @@ pub enum ResultMeta<'a> {
     /// Entries only.
     Entries(MetaMap<'a>),
     /// A JSON object only.
-    Object(GuestJson<'a>),
+    Object(GuestMeta<'a>),
     /// Both, merged.
     Merged(serde_json::Map<String, serde_json::Value>),
 }
@@ -237,17 +256,20 @@ fn result_meta<'a>(
     entries: &'a Option<Vec<contract::MetaEntry>>,
     object: Option<&'a contract::Value>,
 ) -> Option<ResultMeta<'a>> {
-    let object = object.and_then(|o| super::content::object(&o.json));
+    let object = object.and_then(|o| guest_meta(&o.json));
     match (meta_map(entries), object) {
         (None, None) => None,
         (Some(entries), None) => Some(ResultMeta::Entries(entries)),
         (None, Some(object)) => Some(ResultMeta::Object(object)),
         (Some(entries), Some(object)) => {
-            let mut map: serde_json::Map<String, serde_json::Value> =
-                serde_json::from_str(object.get()).unwrap_or_default();
+            let mut map: serde_json::Map<String, serde_json::Value> = match object {
+                GuestMeta::AsGiven(json) => serde_json::from_str(json.get()).unwrap_or_default(),
+                GuestMeta::Filtered(map) => map,
+            };
             for entry in entries.0 {
                 map.insert(entry.key.clone(), serde_json::Value::String(entry.value.clone()));
             }
+            drop_reserved_meta(&mut map);
             Some(ResultMeta::Merged(map))
         }
     }
@@ -258,11 +280,26 @@ fn result_meta<'a>(
 /// as `structuredContent`: what the guest gave as such, else (25.3.26, which
 /// has no field for it) the first text item that holds a JSON object.
 pub fn call_tool_result(r: &contract::CallToolResult, structured: bool, v: ProtocolVersion) -> CallToolResult<'_> {
+    checked_call_tool_result(r, structured, None, v)
+}
+
+/// [`call_tool_result`], with the structured content as it was read to be
+/// checked against the output schema (`checked`): sent as that value, not
+/// as the guest's text, so what goes out is what was checked (a key the
+/// guest gave twice goes out once, with the value the check saw). Without
+/// it, the guest's text is read here, to the same end.
+pub fn checked_call_tool_result(
+    r: &contract::CallToolResult,
+    structured: bool,
+    checked: Option<serde_json::Value>,
+    v: ProtocolVersion,
+) -> CallToolResult<'_> {
     let structured_content = match (&r.structured_content, structured) {
+        _ if !v.has_structured_output() => None,
+        _ if checked.is_some() => checked,
         // Given explicitly: sent wherever the revision has the field.
-        (Some(given), _) if v.has_structured_output() => super::content::object(&given.json),
-        (Some(_), _) => None,
-        (None, true) => structured_text(r).and_then(|text| GuestJson::parse(text).ok()),
+        (Some(given), _) => super::content::object_value(&given.json),
+        (None, true) => structured_text(r).and_then(|text| serde_json::from_str(text).ok()),
         (None, false) => None,
     };
     CallToolResult {

@@ -20,7 +20,7 @@ use crate::params;
 use crate::router::{Router, RouterComponent};
 use crate::routers::{PromptNames, ToolFacts};
 #[cfg(feature = "validate")]
-use crate::validation::ToolSchemas;
+use crate::validation::{Refusal, ToolSchemas};
 use crate::version::ProtocolVersion;
 
 impl<C: RouterComponent> Exchange<C> {
@@ -132,7 +132,10 @@ impl<C: RouterComponent> Exchange<C> {
                 Ok(tool) => Some(tool.with_name(routers.outward_name(i, &t.name))),
                 Err(why) => {
                     let label = routers.mounts()[i].component.label();
-                    tracing::warn!(component = %label, tool = %t.name, "leaving tool `{}` out of tools/list: {why}", t.name);
+                    // Escaped and clipped: the name may be what is wrong with it.
+                    let tool = clipped(&t.name, CLIENT_TEXT_BYTES);
+                    let tool = tool.escape_debug();
+                    tracing::warn!(component = %label, "leaving tool `{tool}` out of tools/list: {why}");
                     None
                 }
             })
@@ -175,24 +178,34 @@ impl<C: RouterComponent> Exchange<C> {
             false => None,
         };
         #[cfg(feature = "validate")]
-        if let Some(why) =
-            schemas.as_ref().filter(|_| self.options.validate_input).and_then(|s| s.check_arguments(arguments).err())
+        if let Some(schemas) = schemas.as_ref().filter(|s| self.options.validate_input && s.checks_arguments())
+            && let Err(refusal) = self.check_arguments(schemas.clone(), arguments).await
         {
-            let message = format!("Invalid arguments for tool `{}`: {why}", p.name);
+            let message = refused_arguments(&p.name, &refusal, self.options.validation_budget);
             self.watch.tool_error = true;
             return self.reply(id, &mapping::tool_error_result(&message));
         }
         let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
         match self.guest_for(mount, Some(("tool", name)), async |r, cx| r.call_tool(cx, name, arguments).await).await? {
             Ok(result) => {
+                // The structured content as its check read it, sent as read.
+                #[cfg_attr(not(feature = "validate"), expect(unused_mut))]
+                let mut checked = None;
                 #[cfg(feature = "validate")]
-                if let Some(why) = schemas.as_ref().filter(|_| structured).and_then(|s| broken_output(s, &result)) {
-                    let label = self.routers.mounts()[mount].component.label();
-                    tracing::warn!(component = %label, tool = %name, "a structured result that breaks its output schema: {why}");
-                    let message =
-                        format!("The tool `{}` returned a result that does not match its output schema: {why}", p.name);
-                    self.watch.tool_error = true;
-                    return self.reply(id, &mapping::tool_error_result(&message));
+                if let Some(schemas) = schemas.as_ref().filter(|_| structured) {
+                    match checked_output(schemas, &result) {
+                        Ok(value) => checked = value,
+                        Err(why) => {
+                            let label = self.routers.mounts()[mount].component.label();
+                            tracing::warn!(component = %label, tool = %name, "a structured result that breaks its output schema: {why}");
+                            let message = format!(
+                                "The tool `{}` returned a result that does not match its output schema: {why}",
+                                p.name
+                            );
+                            self.watch.tool_error = true;
+                            return self.reply(id, &mapping::tool_error_result(&message));
+                        }
+                    }
                 }
                 // Progress counts against the output cap with the result:
                 // written first, sent only if both fit (nothing partial).
@@ -214,7 +227,8 @@ impl<C: RouterComponent> Exchange<C> {
                     }
                 }
                 self.watch.tool_error = result.is_error == Some(true);
-                let replied = self.reply_after(id, &mapping::call_tool_result(&result, structured, v), progress_bytes);
+                let mapped = mapping::checked_call_tool_result(&result, structured, checked, v);
+                let replied = self.reply_after(id, &mapped, progress_bytes);
                 if replied.is_ok() {
                     progress.iter().for_each(|message| out.send(message));
                 }
@@ -229,6 +243,22 @@ impl<C: RouterComponent> Exchange<C> {
                 self.watch.tool_error = true;
                 self.reply(id, &mapping::tool_error_result(&message))
             }
+        }
+    }
+
+    /// Checks `arguments` against the input schema of `schemas`, within the
+    /// session's budget, on the offload's threads when there are some (a
+    /// copy of them goes there; the request may not outlive the check).
+    #[cfg(feature = "validate")]
+    async fn check_arguments(&self, schemas: Arc<ToolSchemas>, arguments: &str) -> Result<(), ArgumentsRefused> {
+        let deadline = std::time::Instant::now().checked_add(self.options.validation_budget);
+        let Some(offload) = self.options.offload.as_deref() else {
+            return schemas.check_arguments(arguments, deadline).map_err(ArgumentsRefused::Checked);
+        };
+        let arguments = arguments.to_owned();
+        match crate::executor::offloaded(Some(offload), move || schemas.check_arguments(&arguments, deadline)).await {
+            Ok(checked) => checked.map_err(ArgumentsRefused::Checked),
+            Err(unavailable) => Err(ArgumentsRefused::Unchecked(unavailable)),
         }
     }
 
@@ -589,12 +619,48 @@ fn or_else(message: String, fallback: &str) -> String {
     if message.trim().is_empty() { fallback.to_string() } else { message }
 }
 
-/// Why a result breaks its tool's output schema, if it does: results
-/// flagged as errors need not match.
+/// Why a call's arguments did not get to its tool.
 #[cfg(feature = "validate")]
-fn broken_output(schemas: &ToolSchemas, result: &contract::CallToolResult) -> Option<String> {
-    if result.is_error == Some(true) {
-        return None;
+enum ArgumentsRefused {
+    /// Checked, and refused.
+    Checked(Refusal),
+    /// Not checked: no thread could (refused rather than passed unchecked).
+    Unchecked(crate::executor::Unavailable),
+}
+
+/// The tool error for arguments refused before tool `tool` ran: what
+/// happened, and what the caller can do about it.
+#[cfg(feature = "validate")]
+fn refused_arguments(tool: &str, refused: &ArgumentsRefused, budget: std::time::Duration) -> String {
+    use crate::executor::Unavailable;
+    match refused {
+        ArgumentsRefused::Checked(Refusal::Invalid(why)) => format!("Invalid arguments for tool `{tool}`: {why}"),
+        ArgumentsRefused::Checked(Refusal::OverBudget) => format!(
+            "The arguments for tool `{tool}` could not be checked against its input schema within the server's \
+             budget of {budget:?} per call (its patterns take too long on them): send fewer or shorter values"
+        ),
+        ArgumentsRefused::Unchecked(Unavailable::Busy) => format!(
+            "The arguments for tool `{tool}` were not checked: the server is busy checking other calls' \
+             arguments; retry shortly"
+        ),
+        ArgumentsRefused::Unchecked(Unavailable::Lost) => {
+            format!("The arguments for tool `{tool}` could not be checked (the check stopped); retry")
+        }
     }
-    schemas.check_structured(mapping::structured_text(result)?).err()
+}
+
+/// A result's structured content, read and checked against its tool's
+/// output schema (`None` when there is none to check: results flagged as
+/// errors need not match), or why it breaks the schema.
+#[cfg(feature = "validate")]
+fn checked_output(
+    schemas: &ToolSchemas,
+    result: &contract::CallToolResult,
+) -> Result<Option<serde_json::Value>, String> {
+    let Some(text) = mapping::structured_text(result).filter(|_| result.is_error != Some(true)) else {
+        return Ok(None);
+    };
+    let value = serde_json::from_str(text).map_err(|e| format!("the structured content is not JSON: {e}"))?;
+    schemas.check_structured(&value)?;
+    Ok(Some(value))
 }

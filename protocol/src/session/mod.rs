@@ -33,7 +33,7 @@ use crate::client::{ClientCapabilities, Peer};
 use crate::contract;
 use crate::deployment::Deployment;
 use crate::envelope::Envelope;
-use crate::executor::block_on;
+use crate::executor::{Offload, block_on};
 use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::listeners::{Listeners, Listening, Sink};
 use crate::method::Method;
@@ -48,6 +48,10 @@ use exchange::Exchange;
 pub use modern::Admitted;
 pub use output::Outbox;
 pub use stateless::StatelessRequest;
+
+/// Default for [`SessionOptions::validation_budget`]: 1 s (schemas that are
+/// not hostile to their input check a call in well under a millisecond).
+pub const DEFAULT_VALIDATION_BUDGET: Duration = Duration::from_secs(1);
 
 /// Default for [`SessionOptions::max_output`]: 16 MiB.
 pub const DEFAULT_MAX_OUTPUT: usize = 16 << 20;
@@ -78,6 +82,13 @@ pub struct SessionOptions {
     /// Whether a tool's arguments are checked against its input schema
     /// before the guest runs (a failure is a tool error naming why).
     pub validate_input: bool,
+    /// How long checking one call's arguments against its tool's input
+    /// schema may take, from when the call asks (waiting for a thread
+    /// counts): past it the call is refused with a tool error saying so.
+    pub validation_budget: Duration,
+    /// Where argument checks run: on its threads when set (the host's
+    /// bounded pool), else on the thread serving the request.
+    pub offload: Option<Arc<dyn Offload>>,
     /// Told of every request and of every 2025 session's end (logs,
     /// metrics, traces); none by default.
     pub observer: Option<Arc<dyn Observer>>,
@@ -92,6 +103,8 @@ impl std::fmt::Debug for SessionOptions {
             .field("state_ttl", &self.state_ttl)
             .field("list_filter", &self.list_filter)
             .field("validate_input", &self.validate_input)
+            .field("validation_budget", &self.validation_budget)
+            .field("offload", &self.offload.is_some())
             .field("observer", &self.observer.is_some())
             .finish_non_exhaustive()
     }
@@ -107,6 +120,8 @@ impl Default for SessionOptions {
             state_ttl: crate::rounds::DEFAULT_STATE_TTL,
             list_filter: None,
             validate_input: true,
+            validation_budget: DEFAULT_VALIDATION_BUDGET,
+            offload: None,
             observer: None,
         }
     }

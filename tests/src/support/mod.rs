@@ -505,12 +505,23 @@ pub async fn read_all<R: AsyncRead + Unpin>(mut r: R) -> Vec<u8> {
 
 /// The resident memory of process `pid`, in bytes (Linux).
 pub fn rss_bytes(pid: u32) -> u64 {
+    memory_status_bytes(pid, "VmRSS")
+}
+
+/// The peak resident memory of process `pid` so far, in bytes (Linux):
+/// a peak between two samples of [`rss_bytes`] is not missed.
+pub fn peak_rss_bytes(pid: u32) -> u64 {
+    memory_status_bytes(pid, "VmHWM")
+}
+
+/// The `field` of `/proc/PID/status` (a size in kB), in bytes.
+fn memory_status_bytes(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     let kb: u64 = status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS in /proc/PID/status");
+        .unwrap_or_else(|| panic!("{field} in /proc/PID/status"));
     kb * 1024
 }
 

@@ -14,6 +14,7 @@ mod listeners;
 mod names;
 mod registry;
 mod secrets;
+mod validation;
 
 const MIB: u64 = 1 << 20;
 

@@ -125,6 +125,13 @@ impl ServerState {
         if let Some(auth) = options.auth.as_ref().filter(|auth| auth.filter_lists) {
             session_options.list_filter = Some(Arc::new(auth.scopes.clone()));
         }
+        // Many clients share the async workers: argument checks, which may
+        // take their whole budget, go to threads of their own.
+        if session_options.offload.is_none() {
+            let pool = crate::OffloadPool::for_this_machine()
+                .map_err(|e| format!("cannot start the threads that check tools' arguments: {e}"))?;
+            session_options.offload = Some(Arc::new(pool));
+        }
         let security = SecurityPolicy::new(bound.ip().is_loopback(), &options.allow_hosts, &options.allow_origins);
         if !bound.ip().is_loopback() && options.allow_hosts.is_empty() {
             tracing::warn!(
