@@ -9,9 +9,17 @@
 //! and, when requests are authenticated, to the caller (issuer and
 //! subject), and expires. State that fails any of these checks is -32602,
 //! never trusted.
+//!
+//! A state carries the client's own answers and nothing of the server's, so
+//! that a client gains nothing from one that it could not get by starting
+//! over and answering alike. Still, each is honoured once by the process
+//! that checks it (`UsedStates`): what a router did on one answer is not
+//! done again on a copy of it. Only the answers to questions the router
+//! asked travel on: a retry's answers to anything else are dropped, and a
+//! state is at most [`MAX_STATE_LEN`] bytes.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
@@ -31,6 +39,15 @@ pub const DEFAULT_STATE_TTL: Duration = Duration::from_secs(600);
 
 /// The prefix of every state this version issues.
 const STATE_VERSION: &str = "v1.";
+
+/// The longest `requestState` this server issues or reads, in bytes: the
+/// answers of a request's rounds, which the client chose, travel in it on
+/// every retry.
+pub const MAX_STATE_LEN: usize = 1024 * 1024;
+
+/// How many states a process remembers as used at once (see
+/// [`UsedStates`]).
+pub const MAX_REMEMBERED_STATES: usize = 65_536;
 
 /// Who holds the [`StateKey`]: whether the client's retry of a round, which
 /// may reach any instance of the server, reaches one that can check it.
@@ -123,6 +140,12 @@ struct Sealed {
     e: u64,
     /// The answers of the rounds so far, by key.
     a: BTreeMap<String, Box<RawValue>>,
+    /// The keys of the questions the round this state ends asked: the only
+    /// answers its retry may bring.
+    #[serde(default)]
+    q: BTreeSet<String>,
+    /// A random name of this state, by which its use is remembered.
+    n: String,
     /// A digest of the caller it was issued to, when requests are
     /// authenticated (a digest: the state is readable by the client).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -145,9 +168,10 @@ pub struct Round {
 impl Round {
     /// Reads the round a request of `method` with `params`, made by
     /// `caller` (when authenticated), is in, checking its `requestState` with
-    /// `key`; -32602 for state that was tampered with, expired, or issued
-    /// for another request or another caller, and for malformed
-    /// `inputResponses`.
+    /// `key`; -32602 for state that was tampered with, expired, used
+    /// before, or issued for another request or another caller, and for
+    /// malformed `inputResponses`. Answers to questions the state's round
+    /// did not ask (all of them, without a state) are dropped.
     pub fn read(
         key: &StateKey,
         method: Method,
@@ -169,20 +193,36 @@ impl Round {
         };
         let digest = params_digest(params)?;
         let caller = caller.map(caller_digest);
-        let mut answers = match &retry.request_state {
-            Some(state) => open(key, state, method, &digest, caller.as_deref())?,
+        let responses = match retry.input_responses {
+            Some(responses) => {
+                let responses: BTreeMap<String, Box<RawValue>> = serde_json::from_str(responses.get())
+                    .map_err(|e| RpcError::invalid_params(format!("`inputResponses` must map keys to results: {e}")))?;
+                // Each is a result object; which kind is checked when its
+                // question is asked again.
+                if let Some((key, _)) = responses.iter().find(|(_, answer)| !answer.get().starts_with('{')) {
+                    return Err(RpcError::invalid_params(format!("`inputResponses.{key}` must be a result object")));
+                }
+                responses
+            }
             None => BTreeMap::new(),
         };
-        if let Some(responses) = retry.input_responses {
-            let responses: BTreeMap<String, Box<RawValue>> = serde_json::from_str(responses.get())
-                .map_err(|e| RpcError::invalid_params(format!("`inputResponses` must map keys to results: {e}")))?;
-            // Each is a result object; which kind is checked when its
-            // question is asked again.
-            if let Some((key, _)) = responses.iter().find(|(_, answer)| !answer.get().starts_with('{')) {
-                return Err(RpcError::invalid_params(format!("`inputResponses.{key}` must be a result object")));
+        let (mut answers, asked) = match &retry.request_state {
+            Some(state) => {
+                let sealed = open(key, state, method, &digest, caller.as_deref())?;
+                UsedStates::global().claim(&sealed.n, sealed.e)?;
+                (sealed.a, sealed.q)
             }
-            answers.extend(responses);
+            // Nothing was asked: answers without a state answer nothing,
+            // and the router asks its questions anew.
+            None => (BTreeMap::new(), BTreeSet::new()),
+        };
+        let (kept, dropped): (BTreeMap<_, _>, BTreeMap<_, _>) =
+            responses.into_iter().partition(|(key, _)| asked.contains(key));
+        if !dropped.is_empty() {
+            // Counted, not named: the keys are the client's text.
+            tracing::debug!(dropped = dropped.len(), "dropping answers to questions never asked");
         }
+        answers.extend(kept);
         Ok(Round { method, digest, answers, caller })
     }
 
@@ -196,26 +236,58 @@ impl Round {
         self.answers.get(key).map(AsRef::as_ref)
     }
 
-    /// The `requestState` of the next round: every answer so far, signed,
-    /// honoured for `ttl` (whole seconds, at least one).
-    pub fn seal(&self, key: &StateKey, ttl: Duration) -> String {
-        self.seal_until(key, now_secs().saturating_add(ttl.as_secs().max(1)))
+    /// The `requestState` of the next round, signed and honoured for `ttl`
+    /// (whole seconds, at least one): the answers this run of the request
+    /// used (`answered`, by key; any other is dropped), and the keys of the
+    /// questions it asks now (`asking`). -32602 when it would be longer than
+    /// [`MAX_STATE_LEN`].
+    pub fn seal<'k>(
+        &self,
+        key: &StateKey,
+        ttl: Duration,
+        answered: impl IntoIterator<Item = &'k str>,
+        asking: impl IntoIterator<Item = &'k str>,
+    ) -> Result<String, RpcError> {
+        let expiry = now_secs().saturating_add(ttl.as_secs().max(1));
+        let answers = answered
+            .into_iter()
+            .filter_map(|k| self.answers.get_key_value(k).map(|(k, answer)| (k.clone(), answer.clone())))
+            .collect();
+        self.seal_until(key, expiry, answers, asking.into_iter().map(str::to_owned).collect())
     }
 
     /// The state, honoured until `expiry` (seconds since the Unix epoch).
-    fn seal_until(&self, key: &StateKey, expiry: u64) -> String {
+    fn seal_until(
+        &self,
+        key: &StateKey,
+        expiry: u64,
+        answers: BTreeMap<String, Box<RawValue>>,
+        asking: BTreeSet<String>,
+    ) -> Result<String, RpcError> {
+        let mut nonce = [0u8; 16];
+        getrandom::fill(&mut nonce).expect("the operating system has no random source");
         let sealed = Sealed {
             m: self.method.as_str().to_owned(),
             d: self.digest.clone(),
             e: expiry,
-            a: self.answers.clone(),
+            a: answers,
+            q: asking,
+            n: URL_SAFE_NO_PAD.encode(nonce),
             p: self.caller.clone(),
         };
         let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&sealed).expect("a state serialises"));
         let mut mac = key.mac();
         mac.update(payload.as_bytes());
         let tag = URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes());
-        format!("{STATE_VERSION}{payload}.{tag}")
+        let state = format!("{STATE_VERSION}{payload}.{tag}");
+        if state.len() > MAX_STATE_LEN {
+            return Err(RpcError::invalid_params(format!(
+                "the answers to this request's questions make a `requestState` of {} bytes, over the limit of \
+                 {MAX_STATE_LEN}; start the request over and answer with less",
+                state.len()
+            )));
+        }
+        Ok(state)
     }
 }
 
@@ -240,17 +312,17 @@ fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<&
     <&RawValue>::deserialize(deserializer).map(Some)
 }
 
-/// The answers in `state`, once its signature, expiry, method and params
+/// What `state` carries, once its size, signature, expiry, method and params
 /// digest check out.
-fn open(
-    key: &StateKey,
-    state: &str,
-    method: Method,
-    digest: &str,
-    caller: Option<&str>,
-) -> Result<BTreeMap<String, Box<RawValue>>, RpcError> {
+fn open(key: &StateKey, state: &str, method: Method, digest: &str, caller: Option<&str>) -> Result<Sealed, RpcError> {
     let invalid =
         |why: &str| RpcError::invalid_params(format!("`requestState` {why}; start the request over without it"));
+    if state.len() > MAX_STATE_LEN {
+        return Err(invalid(&format!(
+            "is {} bytes, longer than any this server issues ({MAX_STATE_LEN})",
+            state.len()
+        )));
+    }
     let rest = state.strip_prefix(STATE_VERSION).ok_or_else(|| invalid("is not one this server issued"))?;
     let (payload, tag) = rest.split_once('.').ok_or_else(|| invalid("is not one this server issued"))?;
     let tag = URL_SAFE_NO_PAD.decode(tag).map_err(|_| invalid("failed its integrity check"))?;
@@ -268,7 +340,58 @@ fn open(
     if sealed.p.as_deref() != caller {
         return Err(invalid("was issued to another caller"));
     }
-    Ok(sealed.a)
+    Ok(sealed)
+}
+
+/// The states a process has honoured, each remembered until it expires, so
+/// that none is honoured twice: a copy of a retry, replayed, is refused.
+///
+/// Only this process knows them: replicas sharing a key (and an engine's
+/// instances, each of its own) each remember their own, so a copy sent to
+/// another is honoured there once more. That is harmless by design: a state
+/// carries nothing but the client's own answers, bound to its request and
+/// caller, so a replay does only what starting over and answering alike
+/// would do. At most [`MAX_REMEMBERED_STATES`] are remembered; past that the
+/// soonest to expire is forgotten first.
+struct UsedStates {
+    /// By name, each state's expiry (seconds since the Unix epoch).
+    used: Mutex<HashMap<String, u64>>,
+    capacity: usize,
+}
+
+impl UsedStates {
+    fn with_capacity(capacity: usize) -> Self {
+        UsedStates { used: Mutex::new(HashMap::new()), capacity }
+    }
+
+    /// The process's own.
+    fn global() -> &'static UsedStates {
+        static USED: std::sync::OnceLock<UsedStates> = std::sync::OnceLock::new();
+        USED.get_or_init(|| UsedStates::with_capacity(MAX_REMEMBERED_STATES))
+    }
+
+    /// Records the use of the state named `name`, honoured until `expiry`;
+    /// -32602 if it was used before.
+    fn claim(&self, name: &str, expiry: u64) -> Result<(), RpcError> {
+        let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
+        if used.contains_key(name) {
+            return Err(RpcError::invalid_params(
+                "`requestState` was used already: each is honoured once; retry with the state of the latest \
+                 `input_required` result, or start the request over without one",
+            ));
+        }
+        if used.len() >= self.capacity {
+            let now = now_secs();
+            used.retain(|_, expires| *expires >= now);
+        }
+        if used.len() >= self.capacity
+            && let Some(soonest) = used.iter().min_by_key(|(_, expires)| **expires).map(|(name, _)| name.clone())
+        {
+            used.remove(&soonest);
+        }
+        used.insert(name.to_owned(), expiry);
+        Ok(())
+    }
 }
 
 /// What a state keeps of its caller: a digest of issuer and subject.
@@ -319,32 +442,105 @@ mod tests {
         assert!(refusal.message.ends_with("share no key to sign `requestState` with (set KEY_FILE on every replica)"));
     }
 
+    /// The state of a round of `round` that used the answers `answered` and
+    /// asks `asking`.
+    fn sealed(key: &StateKey, round: &Round, answered: &[&str], asking: &[&str]) -> String {
+        round.seal(key, DEFAULT_STATE_TTL, answered.iter().copied(), asking.iter().copied()).unwrap()
+    }
+
     #[test]
     fn a_state_carries_the_answers_to_the_next_round() {
         let key = StateKey::random();
-        let first = round_with_state(&key, r#"{"name":"t","inputResponses":{"a":{"action":"accept"}}}"#).unwrap();
-        let state = first.seal(&key, DEFAULT_STATE_TTL);
+        let first = round_with_state(&key, r#"{"name":"t"}"#).unwrap();
+        let state = sealed(&key, &first, &[], &["a"]);
+        let retry =
+            format!(r#"{{"name":"t","inputResponses":{{"a":{{"action":"accept"}}}},"requestState":"{state}"}}"#);
+        let second = round_with_state(&key, &retry).unwrap();
+        assert_eq!(second.answer("a").map(RawValue::get), Some(r#"{"action":"accept"}"#));
+        let state = sealed(&key, &second, &["a"], &["b"]);
         // The retry sends its arguments in another order, and only the new answer.
         let retry =
             format!(r#"{{"inputResponses":{{"b":{{"action":"decline"}}}},"name":"t","requestState":"{state}"}}"#);
-        let second = round_with_state(&key, &retry).unwrap();
-        assert_eq!(second.answer("a").map(RawValue::get), Some(r#"{"action":"accept"}"#));
-        assert_eq!(second.answer("b").map(RawValue::get), Some(r#"{"action":"decline"}"#));
+        let third = round_with_state(&key, &retry).unwrap();
+        assert_eq!(third.answer("a").map(RawValue::get), Some(r#"{"action":"accept"}"#));
+        assert_eq!(third.answer("b").map(RawValue::get), Some(r#"{"action":"decline"}"#));
+    }
+
+    #[test]
+    fn answers_without_a_state_answer_nothing() {
+        let key = StateKey::random();
+        let round = round_with_state(&key, r#"{"name":"t","inputResponses":{"q1":{"action":"accept"}}}"#).unwrap();
+        assert!(round.answers().is_empty(), "nothing was asked: the router asks again");
+    }
+
+    #[test]
+    fn answers_to_questions_never_asked_are_dropped_and_not_carried_on() {
+        let key = StateKey::random();
+        let state = sealed(&key, &round_with_state(&key, r#"{"name":"t"}"#).unwrap(), &[], &["q1"]);
+        let unasked = format!(r#""x{{}}":{{"pad":"{}"}}"#, "z".repeat(1000));
+        let answers = (0..50).map(|i| unasked.replace("{}", &i.to_string())).collect::<Vec<_>>().join(",");
+        let retry = format!(
+            r#"{{"name":"t","requestState":"{state}","inputResponses":{{"q1":{{"action":"accept"}},{answers}}}}}"#
+        );
+        let round = round_with_state(&key, &retry).unwrap();
+        assert_eq!(round.answers().into_keys().collect::<Vec<_>>(), ["q1"]);
+        // The next state carries the answers the run used, nothing else.
+        let next = sealed(&key, &round, &["q1", "x1"], &["q2"]);
+        assert!(next.len() < 1000, "{} bytes", next.len());
+    }
+
+    #[test]
+    fn a_state_is_honoured_once() {
+        let key = StateKey::random();
+        let state = sealed(&key, &round_with_state(&key, r#"{"name":"t"}"#).unwrap(), &[], &["q1"]);
+        let retry =
+            format!(r#"{{"name":"t","requestState":"{state}","inputResponses":{{"q1":{{"action":"accept"}}}}}}"#);
+        assert!(round_with_state(&key, &retry).is_ok());
+        let error = round_with_state(&key, &retry).err().unwrap();
+        assert_eq!(error.code, -32602);
+        assert!(error.message.contains("`requestState` was used already"), "{}", error.message);
+    }
+
+    #[test]
+    fn used_states_are_bounded_forgetting_the_soonest_to_expire() {
+        let used = UsedStates::with_capacity(2);
+        let later = now_secs() + 100;
+        used.claim("a", later + 1).unwrap();
+        used.claim("b", later).unwrap();
+        assert!(used.claim("a", later + 1).is_err());
+        used.claim("c", later + 2).unwrap();
+        let remembered = used.used.lock().unwrap();
+        assert_eq!(remembered.len(), 2);
+        assert!(remembered.contains_key("a") && remembered.contains_key("c"), "b expires first");
+    }
+
+    #[test]
+    fn a_state_is_bounded_in_size() {
+        let key = StateKey::random();
+        let state = sealed(&key, &round_with_state(&key, r#"{"name":"t"}"#).unwrap(), &[], &["q1"]);
+        let big = format!(r#"{{"action":"accept","content":{{"text":"{}"}}}}"#, "a".repeat(MAX_STATE_LEN));
+        let retry = format!(r#"{{"name":"t","requestState":"{state}","inputResponses":{{"q1":{big}}}}}"#);
+        let round = round_with_state(&key, &retry).unwrap();
+        let error = round.seal(&key, DEFAULT_STATE_TTL, ["q1"], ["q2"]).err().unwrap();
+        assert_eq!(error.code, -32602);
+        assert!(error.message.contains("over the limit of 1048576"), "{}", error.message);
+        let long = format!("v1.{}", "a".repeat(MAX_STATE_LEN));
+        let error = round_with_state(&key, &format!(r#"{{"name":"t","requestState":"{long}"}}"#)).err().unwrap();
+        assert!(error.message.contains("longer than any this server issues"), "{}", error.message);
     }
 
     #[test]
     fn tampered_foreign_and_mismatched_states_are_refused() {
         let key = StateKey::random();
-        let state = round_with_state(&key, r#"{"name":"t"}"#).unwrap().seal(&key, DEFAULT_STATE_TTL);
+        let state = sealed(&key, &round_with_state(&key, r#"{"name":"t"}"#).unwrap(), &[], &[]);
         let refused = |params: String| round_with_state(&key, &params).err().map(|e| (e.code, e.message));
         let (code, message) = refused(format!(r#"{{"name":"t","requestState":"{state}-TAMPERED"}}"#)).unwrap();
         assert_eq!(code, -32602);
         assert!(message.contains("failed its integrity check"), "{message}");
         let (_, message) = refused(format!(r#"{{"name":"other","requestState":"{state}"}}"#)).unwrap();
         assert!(message.contains("issued for another request"), "{message}");
-        let foreign = round_with_state(&StateKey::random(), r#"{"name":"t"}"#)
-            .unwrap()
-            .seal(&StateKey::random(), DEFAULT_STATE_TTL);
+        let other = StateKey::random();
+        let foreign = sealed(&other, &round_with_state(&other, r#"{"name":"t"}"#).unwrap(), &[], &[]);
         let (_, message) = refused(format!(r#"{{"name":"t","requestState":"{foreign}"}}"#)).unwrap();
         assert!(message.contains("failed its integrity check"), "{message}");
         assert!(refused(r#"{"name":"t","requestState":"garbage"}"#.into()).is_some());
@@ -359,8 +555,9 @@ mod tests {
         let key = StateKey::random();
         let round = round_with_state(&key, r#"{"name":"t"}"#).unwrap();
         let retry = |state: String| round_with_state(&key, &format!(r#"{{"name":"t","requestState":"{state}"}}"#));
-        assert!(retry(round.seal_until(&key, now_secs())).is_ok(), "honoured through its last second");
-        let error = retry(round.seal_until(&key, now_secs() - 1)).err().unwrap();
+        let until = |expiry| round.seal_until(&key, expiry, BTreeMap::new(), BTreeSet::new()).unwrap();
+        assert!(retry(until(now_secs())).is_ok(), "honoured through its last second");
+        let error = retry(until(now_secs() - 1)).err().unwrap();
         assert_eq!(error.code, -32602);
         assert!(error.message.contains("has expired; start the request over without it"), "{}", error.message);
     }
@@ -373,14 +570,14 @@ mod tests {
         let bob = Caller::new("https://as.example", "bob", None, []);
         let read =
             |caller: Option<&Caller>, params: &str| Round::read(&key, Method::CallTool, Some(&raw(params)), caller);
-        let state = read(Some(&alice), r#"{"name":"t"}"#).unwrap().seal(&key, DEFAULT_STATE_TTL);
+        let state = sealed(&key, &read(Some(&alice), r#"{"name":"t"}"#).unwrap(), &[], &[]);
         let retry = format!(r#"{{"name":"t","requestState":"{state}"}}"#);
         assert!(read(Some(&alice_stepped_up), &retry).is_ok());
         for other in [Some(&bob), None] {
             let error = read(other, &retry).err().unwrap();
             assert!(error.message.contains("issued to another caller"), "{}", error.message);
         }
-        let anonymous = read(None, r#"{"name":"t"}"#).unwrap().seal(&key, DEFAULT_STATE_TTL);
+        let anonymous = sealed(&key, &read(None, r#"{"name":"t"}"#).unwrap(), &[], &[]);
         let retry = format!(r#"{{"name":"t","requestState":"{anonymous}"}}"#);
         assert!(read(Some(&alice), &retry).is_err(), "a state issued to no one is no one else's");
     }

@@ -457,24 +457,33 @@ async fn a_round_state_expires_after_the_configured_time() {
     let fixture = fixture_arg("conformance");
     let mut server = RawServer::start(&["serve", fixture.as_str(), "--state-ttl", "1s"]);
     let call = multi_round_call;
-    server.send(&call(1, json!({}))).await;
-    let first = server.receive().await;
-    let state = first["result"]["requestState"].as_str().unwrap().to_owned();
     let answer = json!({ "step1": { "action": "accept", "content": { "name": "Alice" } } });
-    let retry = call(2, json!({ "inputResponses": answer, "requestState": state }));
-    // Honoured for its second, then refused: the client must start over.
-    let mut refused = None;
+    // A state is honoured once: each try takes a fresh one.
+    let mut fresh_state = async |id| {
+        server.send(&call(id, json!({}))).await;
+        server.receive().await["result"]["requestState"].as_str().unwrap().to_owned()
+    };
+    let honoured = fresh_state(1).await;
+    let late = fresh_state(2).await;
+    // Honoured within its second.
+    server.send(&call(3, json!({ "inputResponses": answer.clone(), "requestState": honoured }))).await;
+    let reply = server.receive().await;
+    assert_eq!(reply["result"]["resultType"], "input_required", "the next round: {reply}");
+    // Refused once past the expiry it carries (its payload is readable):
+    // the client must start over.
+    let payload = late.strip_prefix("v1.").and_then(|rest| rest.split('.').next()).unwrap();
+    use base64::Engine;
+    let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload).unwrap();
+    let expiry = serde_json::from_slice::<Value>(&payload).unwrap()["e"].as_u64().unwrap();
+    let now = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
     for _ in 0..100 {
-        server.send(&retry).await;
-        let reply = server.receive().await;
-        if reply.get("error").is_some() {
-            refused = Some(reply);
+        if now() > expiry {
             break;
         }
-        assert_eq!(reply["result"]["resultType"], "input_required", "the next round: {reply}");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let refused = refused.expect("the state expires");
+    server.send(&call(4, json!({ "inputResponses": answer, "requestState": late }))).await;
+    let refused = server.receive().await;
     assert_eq!(refused["error"]["code"], -32602, "{refused}");
     let message = refused["error"]["message"].as_str().unwrap();
     assert!(message.contains("`requestState` has expired; start the request over without it"), "{message}");

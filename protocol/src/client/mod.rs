@@ -108,6 +108,9 @@ struct Link {
     asked: AtomicU32,
     /// The questions of this round without an answer yet.
     missing: Mutex<Vec<Missing>>,
+    /// The keys of the questions of this round answered from the answers
+    /// the request brought: the only answers its next state keeps.
+    answered: Mutex<Vec<String>>,
     /// The capability a question needed that the client did not declare.
     required: Mutex<Option<serde_json::Value>>,
     /// The mount whose guest is being called.
@@ -123,6 +126,7 @@ impl ClientLink {
                 held: Mutex::new(Vec::new()),
                 asked: AtomicU32::new(0),
                 missing: Mutex::new(Vec::new()),
+                answered: Mutex::new(Vec::new()),
                 mount: AtomicUsize::new(0),
                 required: Mutex::new(None),
             }),
@@ -305,7 +309,10 @@ impl ClientLink {
     ) -> Result<Option<Box<RawValue>>, ClientError> {
         self.count_question()?;
         match round.answer(&key) {
-            Some(answer) => check_result(question, answer.to_owned()).map(Some),
+            Some(answer) => {
+                self.inner.answered.lock().unwrap_or_else(|e| e.into_inner()).push(key);
+                check_result(question, answer.to_owned()).map(Some)
+            }
             None => {
                 self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).push(Missing { key, question, params });
                 Ok(None)
@@ -337,13 +344,21 @@ impl ClientLink {
 
     /// The result that ends this round, if a question had no answer: an
     /// `InputRequiredResult` whose state is signed with `key` and honoured
-    /// for `ttl`.
-    pub fn input_required(&self, key: &crate::rounds::StateKey, ttl: Duration) -> Option<serde_json::Value> {
+    /// for `ttl`, keeping the answers this run used. -32602 when those make
+    /// too long a state.
+    pub fn input_required(
+        &self,
+        key: &crate::rounds::StateKey,
+        ttl: Duration,
+    ) -> Result<Option<serde_json::Value>, crate::jsonrpc::RpcError> {
         let missing = std::mem::take(&mut *self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()));
-        let round = self.inner.settings.round.as_ref()?;
+        let Some(round) = self.inner.settings.round.as_ref() else { return Ok(None) };
         if missing.is_empty() {
-            return None;
+            return Ok(None);
         }
+        let answered = self.inner.answered.lock().unwrap_or_else(|e| e.into_inner());
+        let state =
+            round.seal(key, ttl, answered.iter().map(String::as_str), missing.iter().map(|m| m.key.as_str()))?;
         let requests: serde_json::Map<String, serde_json::Value> = missing
             .into_iter()
             .map(|m| {
@@ -356,11 +371,11 @@ impl ClientLink {
                 (m.key, request)
             })
             .collect();
-        Some(serde_json::json!({
+        Ok(Some(serde_json::json!({
             "resultType": "input_required",
             "inputRequests": requests,
-            "requestState": round.seal(key, ttl),
-        }))
+            "requestState": state,
+        })))
     }
 
     /// Asks the client now, with a request (2025 sessions).

@@ -54,6 +54,9 @@ pub struct LinkReport {
     /// The questions that end the round, without an answer yet.
     #[serde(default)]
     missing: Vec<MissingQuestion>,
+    /// The keys of the questions answered from the round's answers.
+    #[serde(default)]
+    answered: Vec<String>,
     /// The capability a question needed that the client did not declare.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     required: Option<serde_json::Value>,
@@ -128,6 +131,7 @@ impl ClientLink {
         LinkReport {
             held,
             missing,
+            answered: std::mem::take(&mut *self.inner.answered.lock().unwrap_or_else(|e| e.into_inner())),
             required: self.inner.required.lock().unwrap_or_else(|e| e.into_inner()).take(),
             asked: self.inner.asked.load(Ordering::Relaxed),
         }
@@ -143,6 +147,7 @@ impl ClientLink {
             Some(Missing { key: m.key, question, params: m.params })
         });
         self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).extend(missing);
+        self.inner.answered.lock().unwrap_or_else(|e| e.into_inner()).extend(report.answered);
         if let Some(required) = report.required {
             *self.inner.required.lock().unwrap_or_else(|e| e.into_inner()) = Some(required);
         }
@@ -171,7 +176,19 @@ mod tests {
     }
 
     fn link(params: &str) -> ClientLink {
-        let round = Round::read(&StateKey::random(), Method::CallTool, Some(&raw(params)), None).unwrap();
+        link_with(Round::read(&StateKey::random(), Method::CallTool, Some(&raw(params)), None).unwrap())
+    }
+
+    /// The link of a retry bringing `answers` to the question `q1`, which a
+    /// round sealed with `key` asked.
+    fn link_answering(key: &StateKey, answers: &str) -> ClientLink {
+        let first = Round::read(key, Method::CallTool, Some(&raw(r#"{"name":"t"}"#)), None).unwrap();
+        let state = first.seal(key, std::time::Duration::from_secs(60), [], ["q1"]).unwrap();
+        let retry = format!(r#"{{"name":"t","requestState":"{state}","inputResponses":{answers}}}"#);
+        link_with(Round::read(key, Method::CallTool, Some(&raw(&retry)), None).unwrap())
+    }
+
+    fn link_with(round: Round) -> ClientLink {
         ClientLink::new(LinkSettings {
             peer: None,
             version: ProtocolVersion::V2026_07_28,
@@ -210,14 +227,15 @@ mod tests {
         let held = link.take_held();
         assert_eq!(held.len(), 1);
         assert!(String::from_utf8_lossy(&held[0]).contains("notifications/progress"));
-        let required = link.input_required(&StateKey::random(), std::time::Duration::from_secs(60)).unwrap();
+        let required = link.input_required(&StateKey::random(), std::time::Duration::from_secs(60)).unwrap().unwrap();
         assert_eq!(required["inputRequests"]["q1"]["method"], "elicitation/create");
         assert_eq!(required["inputRequests"]["q1"]["params"]["message"], "name?");
     }
 
     #[test]
     fn an_answer_the_request_brought_reaches_the_relayed_router_checked() {
-        let link = link(r#"{"name":"t","inputResponses":{"q1":{"action":"accept","content":{}}}}"#);
+        let key = StateKey::random();
+        let link = link_answering(&key, r#"{"q1":{"action":"accept","content":{}}}"#);
         let relayed = across(&link);
         assert_eq!(relayed.relay().answers().len(), 1);
         let answer = block_on(relayed.ask(Question::Elicit, Some(ELICIT), WaitBound::answered_at_hand())).unwrap();
@@ -225,9 +243,14 @@ mod tests {
         // The second question is q2 on both sides, and has no answer.
         assert!(block_on(relayed.ask(Question::Elicit, Some(ELICIT), WaitBound::answered_at_hand())).is_err());
         back(&relayed, &link);
-        let required = link.input_required(&StateKey::random(), std::time::Duration::from_secs(60)).unwrap();
+        let required = link.input_required(&key, std::time::Duration::from_secs(60)).unwrap().unwrap();
         assert!(required["inputRequests"].get("q2").is_some());
         assert!(required["inputRequests"].get("q1").is_none());
+        // The answer the relayed router used travels on in the next state.
+        let state = required["requestState"].as_str().unwrap();
+        let retry = format!(r#"{{"name":"t","requestState":"{state}"}}"#);
+        let next = Round::read(&key, Method::CallTool, Some(&raw(&retry)), None).unwrap();
+        assert_eq!(next.answer("q1").map(RawValue::get), Some(r#"{"action":"accept","content":{}}"#));
     }
 
     #[test]

@@ -63,7 +63,7 @@ impl<C: RouterComponent> Exchange<C> {
             }
             // A question without an answer ended the guest's call: the round
             // ends with it, not with the failure.
-            if let Some(required) = link.input_required(&self.options.state_key, self.options.state_ttl) {
+            if let Some(required) = link.input_required(&self.options.state_key, self.options.state_ttl)? {
                 if let Some(refusal) = self.options.state_key_sharing.refusal() {
                     tracing::warn!("{}", refusal.message);
                     return Err(refusal);

@@ -13,6 +13,7 @@ use support::rss_bytes;
 mod listeners;
 mod names;
 mod registry;
+mod rounds;
 mod secrets;
 mod validation;
 
