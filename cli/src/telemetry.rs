@@ -7,13 +7,17 @@
 //! every OpenTelemetry SDK. Off, nothing is created and requests make no
 //! span.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use opentelemetry::trace::TracerProvider as _;
+use mcp_wit::redact::Redactor;
+use opentelemetry::Value;
+use opentelemetry::trace::{Status, TracerProvider as _};
 use opentelemetry_otlp::WithExportConfig;
 use opentelemetry_sdk::Resource;
-use opentelemetry_sdk::trace::SdkTracerProvider;
+use opentelemetry_sdk::error::OTelSdkResult;
+use opentelemetry_sdk::trace::{SdkTracerProvider, SpanData, SpanExporter};
 use tracing_subscriber::Layer;
 use tracing_subscriber::registry::LookupSpan;
 
@@ -61,7 +65,7 @@ where
     if let Some(endpoint) = endpoint {
         exporter = exporter.with_endpoint(endpoint);
     }
-    let exporter = exporter.build()?;
+    let exporter = MaskedSpans(exporter.build()?);
     let resource = match std::env::var_os("OTEL_SERVICE_NAME") {
         // The SDK's detectors read it (and OTEL_RESOURCE_ATTRIBUTES).
         Some(_) => Resource::builder().build(),
@@ -82,6 +86,59 @@ where
     Ok(Some(layer.with_filter(only_ours)))
 }
 
+/// An exporter that first masks the `--secret` values a span quotes (its
+/// name, string attributes, events and status message: a guest's URL, an
+/// error message), as every log line is masked
+/// ([`mcp_wit::redact::mask_in_logs`]).
+#[derive(Debug)]
+struct MaskedSpans<E>(E);
+
+impl<E: SpanExporter> SpanExporter for MaskedSpans<E> {
+    fn export(&self, mut batch: Vec<SpanData>) -> impl Future<Output = OTelSdkResult> + Send {
+        let redactor = mcp_wit::redact::logs_redactor();
+        if !redactor.is_empty() {
+            batch.iter_mut().for_each(|span| mask_span(&redactor, span));
+        }
+        self.0.export(batch)
+    }
+
+    fn shutdown_with_timeout(&self, timeout: Duration) -> OTelSdkResult {
+        self.0.shutdown_with_timeout(timeout)
+    }
+
+    fn force_flush(&self) -> OTelSdkResult {
+        self.0.force_flush()
+    }
+
+    fn set_resource(&mut self, resource: &Resource) {
+        self.0.set_resource(resource);
+    }
+}
+
+/// `span` with every text `redactor` finds a secret in masked.
+fn mask_span(redactor: &Redactor, span: &mut SpanData) {
+    let masked = |text: &str| match redactor.mask(text) {
+        Cow::Owned(masked) => Some(masked),
+        Cow::Borrowed(_) => None,
+    };
+    if let Some(name) = masked(&span.name) {
+        span.name = name.into();
+    }
+    let events = span.events.events.iter_mut().flat_map(|event| event.attributes.iter_mut());
+    for attribute in span.attributes.iter_mut().chain(events) {
+        if let Value::String(text) = &attribute.value
+            && let Some(text) = masked(text.as_str())
+        {
+            attribute.value = Value::String(text.into());
+        }
+    }
+    if let Status::Error { description } = &mut span.status
+        && let Some(text) = masked(description)
+    {
+        *description = text.into();
+    }
+}
+
 /// Sends the spans still queued (at exit).
 pub fn flush() {
     if let Some(provider) = PROVIDER.get()
@@ -94,6 +151,36 @@ pub fn flush() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_secret_a_span_quotes_is_masked_before_export() {
+        use opentelemetry::KeyValue;
+        use opentelemetry::trace::{SpanContext, SpanId, SpanKind};
+        let redactor = Redactor::new(["s3cr3t-in-a-span"]);
+        let mut span = SpanData {
+            span_context: SpanContext::empty_context(),
+            parent_span_id: SpanId::INVALID,
+            parent_span_is_remote: false,
+            span_kind: SpanKind::Client,
+            name: "GET s3cr3t-in-a-span".into(),
+            start_time: std::time::SystemTime::UNIX_EPOCH,
+            end_time: std::time::SystemTime::UNIX_EPOCH,
+            attributes: vec![
+                KeyValue::new("url.full", "http://api.example/s3cr3t-in-a-span/data"),
+                KeyValue::new("http.request.method", "GET"),
+            ],
+            dropped_attributes_count: 0,
+            events: Default::default(),
+            links: Default::default(),
+            status: Status::error("denied: s3cr3t-in-a-span"),
+            instrumentation_scope: Default::default(),
+        };
+        mask_span(&redactor, &mut span);
+        assert_eq!(span.name, "GET [redacted]");
+        assert_eq!(span.attributes[0].value.as_str(), "http://api.example/[redacted]/data");
+        assert_eq!(span.attributes[1].value.as_str(), "GET");
+        assert_eq!(span.status, Status::error("denied: [redacted]"));
+    }
 
     #[test]
     fn a_flag_is_a_base_url() {
