@@ -143,14 +143,18 @@ pub fn secret_values(layers: &[(Origin<'_>, &SandboxArgs)]) -> anyhow::Result<Ve
     Ok(values)
 }
 
+/// The largest secret file read (a token, a key: a few KiB).
+const MAX_SECRET_FILE: u64 = 64 << 10;
+
 /// The key and value of the secret `spec` names: `KEY` (the host's variable)
 /// or `KEY=@FILE`. The spec never holds the value itself.
 fn secret(origin: Origin<'_>, spec: &str) -> anyhow::Result<(String, String)> {
     let (key, value) = match spec.split_once("=@") {
         Some((key, file)) => {
             let file = origin.resolve(file);
-            let value = std::fs::read_to_string(&file)
-                .with_context(|| format!("{}: cannot read the file {}", origin.name("secret", key), file.display()))?;
+            let cannot_read = || format!("{}: cannot read the file {}", origin.name("secret", key), file.display());
+            let bytes = mcp_wit_registry::read_regular_file(&file, MAX_SECRET_FILE).with_context(cannot_read)?;
+            let value = String::from_utf8(bytes).with_context(|| format!("{}: not UTF-8 text", cannot_read()))?;
             (key, value.trim_end_matches(['\n', '\r']).to_string())
         }
         None => {

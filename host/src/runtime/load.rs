@@ -88,27 +88,27 @@ pub const MAX_GUEST_FILE: u64 = 1 << 30;
 /// directory is refused before it is opened (opening a FIFO waits for a
 /// writer; reading a device may never end).
 pub fn read_guest_file(path: &Path) -> Result<Vec<u8>, LoadError> {
+    read_regular_file(path, MAX_GUEST_FILE, "a component or plugin is a .wasm file", "a component may have")
+        .map_err(|error| LoadError::Read { path: path.to_owned(), error })
+}
+
+/// The bytes of `path`, a regular file of at most `limit` bytes, else an
+/// error saying which it is not: `should_be` says what it should be (for a
+/// directory, device or pipe), `may_have` whose limit it is.
+pub(crate) fn read_regular_file(path: &Path, limit: u64, should_be: &str, may_have: &str) -> std::io::Result<Vec<u8>> {
     use std::io::{Error, ErrorKind, Read};
-    let failed = |error: Error| LoadError::Read { path: path.to_owned(), error };
-    let meta = std::fs::metadata(path).map_err(failed)?;
+    let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
-        return Err(failed(Error::new(
-            ErrorKind::InvalidInput,
-            "not a regular file (a component or plugin is a .wasm file, not a directory, device or pipe)",
-        )));
+        let message = format!("not a regular file ({should_be}, not a directory, device or pipe)");
+        return Err(Error::new(ErrorKind::InvalidInput, message));
     }
-    let too_large = || {
-        failed(Error::new(
-            ErrorKind::InvalidData,
-            format!("larger than the {MAX_GUEST_FILE} bytes a component may have"),
-        ))
-    };
-    if meta.len() > MAX_GUEST_FILE {
+    let too_large = || Error::new(ErrorKind::InvalidData, format!("larger than the {limit} bytes {may_have}"));
+    if meta.len() > limit {
         return Err(too_large());
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    std::fs::File::open(path).and_then(|file| file.take(MAX_GUEST_FILE + 1).read_to_end(&mut bytes)).map_err(failed)?;
-    if bytes.len() as u64 > MAX_GUEST_FILE {
+    std::fs::File::open(path).and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))?;
+    if bytes.len() as u64 > limit {
         return Err(too_large());
     }
     Ok(bytes)

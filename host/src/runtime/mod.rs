@@ -41,6 +41,9 @@ use cache::CompileCache;
 use code::{Code, Linked};
 use instance::{NotMade, RouterExports};
 use limits::Limits;
+// The JWKS file of `--auth-jwks-file`, read as guest files are.
+#[cfg(feature = "http")]
+pub(crate) use load::read_regular_file;
 use load::{Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, check_router_types, compile_error};
 pub use load::{MAX_GUEST_FILE, compile, read_guest_file};
 use std::time::Instant;

@@ -39,7 +39,7 @@ fn key_pair(dir: &Path, name: &str) -> (String, String) {
 }
 
 /// L4: every file a flag names (keys, trust roots, certificate
-/// authorities, the state key, the config file) is read only when it is a
+/// authorities, the state key, the config file, secrets, a JWKS) is read only when it is a
 /// regular file, and only up to a bound: a FIFO (as `/dev/zero`, a read
 /// that never ends) or a directory is refused at once, and so is a file
 /// larger than such a file can be, each with what it is and which flag.
@@ -56,8 +56,12 @@ fn files_given_by_flag_are_refused_unless_regular_and_small() {
     let reference = "oci://127.0.0.1:1/tools/echo:1";
     let client = Client::new();
     for file in [fifo.to_str().unwrap(), dir.path().to_str().unwrap(), large.to_str().unwrap()] {
-        let cases: [(&[&str], &str); 6] = [
+        let secret = format!("TOKEN=@{file}");
+        let jwks = ["--http", "127.0.0.1:0", "--auth-issuer", "https://issuer.example", "--auth-jwks-file", file];
+        let cases: [(&[&str], &str); 8] = [
             (&["serve", &echo, "--state-key-file", file], "the state key file"),
+            (&[&["serve", echo.as_str()][..], &jwks[..]].concat(), "the JWKS file"),
+            (&["serve", &echo, "--secret", &secret], "cannot read the file"),
             (&["inspect", reference, "--verify-key", file], "the key"),
             (
                 &[

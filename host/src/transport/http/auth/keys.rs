@@ -12,7 +12,7 @@
 //!   and so does an issuer that is down.
 //! - One fetch at a time per key set; requests that need it wait for it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -200,8 +200,12 @@ impl KeySet {
     }
 }
 
-fn read_file(path: &PathBuf) -> Result<Vec<VerifyingKey>, String> {
-    let text = std::fs::read(path).map_err(|e| format!("cannot read the JWKS file {}: {e}", path.display()))?;
+/// The largest JWKS file read: a key set of a few dozen keys is tens of KiB.
+const MAX_JWKS_FILE: u64 = 1 << 20;
+
+fn read_file(path: &Path) -> Result<Vec<VerifyingKey>, String> {
+    let text = crate::runtime::read_regular_file(path, MAX_JWKS_FILE, "a JSON Web Key Set", "a key set may have")
+        .map_err(|e| format!("cannot read the JWKS file {}: {e}", path.display()))?;
     parse_jwks(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
