@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::contract;
 use crate::envelope::CacheHint;
 use crate::executor::block_on;
+use crate::method::Method;
 use crate::router::{CallContext, CallMode, GuestFault, Router, RouterComponent};
 #[cfg(feature = "validate")]
 use crate::validation::ToolSchemas;
@@ -158,6 +159,28 @@ pub struct ServerDescription {
     /// Whether any of them reaches its clients (imports the client
     /// interface): only such routers can signal a change.
     pub talks_back: bool,
+}
+
+impl ServerDescription {
+    /// Whether the result of `method` may change while a client holds it:
+    /// a list the routers say may change (`listChanged`), or a read of
+    /// resources clients may subscribe to (`subscribe`). Such results get
+    /// no freshness time to be reused for (`ttlMs` 0): a 2026-07-28 client
+    /// hears of a change only on a `subscriptions/listen` stream it may not
+    /// hold, and a cache shared between clients hears of none.
+    pub fn may_change(&self, method: Method) -> bool {
+        let caps = &self.capabilities;
+        let declared = |flag: Option<bool>| flag == Some(true);
+        match method {
+            Method::ListTools => caps.tools.as_ref().is_some_and(|t| declared(t.list_changed)),
+            Method::ListPrompts => caps.prompts.as_ref().is_some_and(|p| declared(p.list_changed)),
+            Method::ListResources | Method::ListResourceTemplates => {
+                caps.resources.as_ref().is_some_and(|r| declared(r.list_changed))
+            }
+            Method::ReadResource => caps.resources.as_ref().is_some_and(|r| declared(r.subscribe)),
+            _ => false,
+        }
+    }
 }
 
 impl<C> Clone for Routers<C> {

@@ -35,6 +35,11 @@ def parse_args(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
     p.add_argument("--tool", help="tool to call")
     p.add_argument("--args", default="{}", help="tool arguments as a JSON object")
     p.add_argument("--repeat", type=int, default=1, help="call the tool this many times (every result in `calls`)")
+    p.add_argument(
+        "--list-tools-again",
+        action="store_true",
+        help="list the tools again after the calls (in `toolsAfter`), as a client that reuses what it may",
+    )
     p.add_argument("--resource", help="resource URI to read")
     p.add_argument("--prompt", help="prompt to get")
     p.add_argument("--prompt-args", default="{}", help="prompt arguments as a JSON object")
@@ -242,6 +247,8 @@ async def run(args: argparse.Namespace, command: list[str]) -> dict[str, Any]:
         out["tools"] = await step(list_tools)
         out["calls"] = [await step(call) for _ in range(args.repeat)] if args.tool else []
         out["call"] = out["calls"][0] if args.tool else None
+        if args.list_tools_again:
+            out["toolsAfter"] = await step(list_tools)
         out["resources"] = await step(list_resources)
         out["read"] = await step(read) if args.resource else None
         out["prompts"] = await step(list_prompts)

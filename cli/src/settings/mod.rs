@@ -69,7 +69,8 @@ pub struct ServeSettings {
     #[serde(deserialize_with = "units::duration")]
     pub instance_idle_timeout: Option<Duration>,
     /// How long 2026-07-28 clients may reuse a list, read or discover result
-    /// (`ttlMs`) [default: 60s].
+    /// (`ttlMs`); 0 for the lists and reads a router says may change
+    /// (`listChanged`, `subscribe`) [default: 60s].
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
     #[serde(default, deserialize_with = "units::duration")]
     pub cache_ttl: Option<Duration>,

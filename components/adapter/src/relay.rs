@@ -5,9 +5,9 @@
 //! which ends the request with it as the native host would (notifications
 //! before the answer, an `input_required` round, or -32021).
 
-use mcp_wit_protocol::CallContext;
 use mcp_wit_protocol::client::LinkReport;
 use mcp_wit_protocol::contract::ServerCapabilities;
+use mcp_wit_protocol::{CacheHint, CallContext};
 
 use crate::mcp_wit::adapter::client_relay;
 
@@ -34,20 +34,40 @@ pub fn relayed<T>(cx: &CallContext, call: impl FnOnce() -> T) -> T {
     answer
 }
 
+thread_local! {
+    /// Whether the router said its lists or resources may change (learnt
+    /// with its capabilities, which the core asks before the cache hint).
+    static MAY_CHANGE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// How long clients may reuse the router's lists and reads: the default,
+/// unless it said they may change. No client of an engine hears of a
+/// change, so such results get no freshness time (`ttlMs` 0) rather than a
+/// public minute of a list that may be stale.
+pub fn cache_hint() -> CacheHint {
+    match MAY_CHANGE.get() {
+        true => CacheHint { ttl_ms: 0, ..CacheHint::default() },
+        false => CacheHint::default(),
+    }
+}
+
 /// What the router declares, less what no client of an engine would get:
 /// list changes and resource updates (nothing lives between an engine's
 /// requests to hold a `subscriptions/listen` stream or a subscription), so
 /// that clients do not wait for them.
 pub fn carried(mut capabilities: ServerCapabilities) -> ServerCapabilities {
+    let declared = |flag: &mut Option<bool>| flag.take() == Some(true);
+    let mut may_change = false;
     if let Some(tools) = &mut capabilities.tools {
-        tools.list_changed = None;
+        may_change |= declared(&mut tools.list_changed);
     }
     if let Some(prompts) = &mut capabilities.prompts {
-        prompts.list_changed = None;
+        may_change |= declared(&mut prompts.list_changed);
     }
     if let Some(resources) = &mut capabilities.resources {
-        resources.list_changed = None;
-        resources.subscribe = None;
+        may_change |= declared(&mut resources.list_changed);
+        may_change |= declared(&mut resources.subscribe);
     }
+    MAY_CHANGE.set(may_change);
     capabilities
 }

@@ -5,7 +5,7 @@ use mcp_wit_protocol::contract::{
     CallToolResult, CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, McpResource, Prompt,
     PromptError, ReadResourceResult, ResourceError, ResourceTemplate, ServerCapabilities, Tool, ToolError,
 };
-use mcp_wit_protocol::{CallContext, GuestResult, Router, RouterComponent};
+use mcp_wit_protocol::{CacheHint, CallContext, GuestResult, Router, RouterComponent};
 
 use crate::mcp_wit::extension::extension as ext;
 use crate::relay::{carried, connected, relayed};
@@ -37,6 +37,10 @@ impl RouterComponent for Imported {
     /// A router that imports the client reaches it through the client cell.
     fn talks_back(&self) -> bool {
         connected()
+    }
+
+    fn cache_hint(&self) -> CacheHint {
+        crate::relay::cache_hint()
     }
 }
 

@@ -9,7 +9,7 @@ use mcp_wit_protocol::contract::{
 };
 use mcp_wit_protocol::client::{AskError, Question, WaitBound};
 use mcp_wit_protocol::contract_25_6_18::{MAX_ELICITATIONS, too_many_elicitations, with_answers};
-use mcp_wit_protocol::{CallContext, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
+use mcp_wit_protocol::{CacheHint, CallContext, FaultKind, GuestFault, GuestResult, Router, RouterComponent};
 
 use crate::relay::{carried, relayed};
 use crate::wasix::mcp25_6_18::router as wit;
@@ -35,6 +35,10 @@ impl RouterComponent for Imported {
     /// A 25.6.18 router asks the user by returning `elicit`.
     fn talks_back(&self) -> bool {
         true
+    }
+
+    fn cache_hint(&self) -> CacheHint {
+        crate::relay::cache_hint()
     }
 }
 

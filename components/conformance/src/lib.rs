@@ -65,7 +65,7 @@ const TOOLS: &[(&str, &str, &str)] = &[
     ("test_input_required_result_tampered_state", "Asks for a confirmation across a round", NO_ARGUMENTS),
     ("test_input_required_result_capabilities", "Asks only what the client can answer", NO_ARGUMENTS),
     ("test_missing_capability", "Needs the client's model: fails without `sampling`", NO_ARGUMENTS),
-    ("test_trigger_tool_change", "Says that the tool list changed", NO_ARGUMENTS),
+    ("test_trigger_tool_change", "Adds `test_added_tool` to this instance's list and says so", NO_ARGUMENTS),
     ("test_trigger_prompt_change", "Says that the prompt list changed", NO_ARGUMENTS),
     (
         "test_update_resource",
@@ -105,6 +105,13 @@ const TOOLS: &[(&str, &str, &str)] = &[
 
 /// Calls of `counter` on this instance.
 static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Whether `test_trigger_tool_change` ran on this instance: its list then
+/// has this tool too, so that a client can see the change it announced.
+static TOOL_ADDED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The tool `test_trigger_tool_change` adds.
+const ADDED_TOOL: (&str, &str, &str) = ("test_added_tool", "Listed once test_trigger_tool_change ran", NO_ARGUMENTS);
 
 fn text(text: &str) -> Content {
     Content::Text(text_content(text))
@@ -250,8 +257,10 @@ impl Guest for Conformance {
     }
 
     fn list_tools() -> Vec<Tool> {
+        let added = TOOL_ADDED.load(std::sync::atomic::Ordering::Relaxed).then_some(&ADDED_TOOL);
         TOOLS
             .iter()
+            .chain(added)
             .map(|(name, description, schema)| Tool {
                 name: (*name).into(),
                 description: (*description).into(),
@@ -468,6 +477,7 @@ impl Guest for Conformance {
                 Ok(result(vec![text(&format!("{} likes {}", name["content"]["name"], color["content"]["color"]))]))
             }
             "test_trigger_tool_change" => {
+                TOOL_ADDED.store(true, std::sync::atomic::Ordering::Relaxed);
                 client::notify_list_changed(ListKind::Tools);
                 Ok(result(vec![text("Tool list change announced")]))
             }
@@ -529,6 +539,9 @@ impl Guest for Conformance {
             "counter" => {
                 let calls = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 Ok(result(vec![text(&calls.to_string())]))
+            }
+            "test_added_tool" if TOOL_ADDED.load(std::sync::atomic::Ordering::Relaxed) => {
+                Ok(result(vec![text("The added tool answers")]))
             }
             _ => Err(ToolError::NotFound(tool_name)),
         }

@@ -282,6 +282,9 @@ impl<C: RouterComponent> Exchange<C> {
             // What an authenticated caller is answered may depend on who asks.
             cache.scope = CacheScope::Private;
         }
+        if about.may_change(method) {
+            cache.ttl_ms = 0;
+        }
         self.stamp = Some(Stamp { cache: method.is_cacheable().then_some(cache), about: about.clone() });
         let era = Era::Modern { version, about: &about, client: &client };
         let answered = self.run(Request { id, method, params, era }, state, out).await;

@@ -1,10 +1,13 @@
 //! Rounds of 2026-07-28 requests (L3): a `requestState` carries only the
 //! answers to questions the router asked, is honoured once, is bounded in
-//! size; answers without a state answer nothing.
+//! size; answers without a state answer nothing. And the freshness time of
+//! results a router may change (`ttlMs`), which a client must be able to
+//! trust.
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
-use support::RawServer;
+use support::peers::{Peer, run_peer};
+use support::{RawServer, binary, fixture_arg, plugin_fixture};
 
 /// The envelope of a 2026-07-28 request whose client declares `capabilities`.
 fn envelope(capabilities: Value) -> Value {
@@ -109,4 +112,67 @@ async fn a_state_past_its_size_bound_is_refused_saying_what_to_do() {
     let state = first_round(&mut server, MULTI_ROUND).await;
     assert!(state.starts_with("v1."));
     server.finish().await;
+}
+
+/// A 2026-07-28 request of `method` with `params`: its result's `ttlMs`.
+async fn ttl_of(server: &mut RawServer, id: i64, method: &str, mut params: Value) -> u64 {
+    params["_meta"] = envelope(json!({}));
+    let answer = server.request(id, method, params).await;
+    answer["result"]["ttlMs"].as_u64().unwrap_or_else(|| panic!("{method}: {answer}"))
+}
+
+#[tokio::test]
+async fn results_a_router_may_change_get_no_freshness_time() {
+    // The conformance fixture: tools and prompts lists may change, the
+    // resources list may not, its resources may (subscriptions).
+    let mut server = RawServer::in_process("conformance");
+    assert_eq!(ttl_of(&mut server, 1, "tools/list", json!({})).await, 0);
+    assert_eq!(ttl_of(&mut server, 2, "prompts/list", json!({})).await, 0);
+    assert_eq!(ttl_of(&mut server, 3, "resources/list", json!({})).await, 60_000);
+    assert_eq!(ttl_of(&mut server, 4, "resources/read", json!({ "uri": "test://static-text" })).await, 0);
+    assert_eq!(ttl_of(&mut server, 5, "server/discover", json!({})).await, 60_000);
+    server.finish().await;
+    // A router whose list does not change keeps the minute.
+    let mut server = RawServer::in_process("echo");
+    assert_eq!(ttl_of(&mut server, 1, "tools/list", json!({})).await, 60_000);
+    server.finish().await;
+    // A plugin that imports the change host function may change it.
+    let plugin = plugin_fixture("conformance_plugin").display().to_string();
+    let mut server = RawServer::start(&["serve", &plugin]);
+    assert_eq!(ttl_of(&mut server, 1, "tools/list", json!({})).await, 0);
+    server.finish().await;
+}
+
+/// The Python SDK in `auto` mode (2026-07-28) lists the conformance
+/// fixture's tools, has it add one, and lists them again (`server`: `--url
+/// URL`, or `-- COMMAND…`): the tools it lists the second time.
+async fn tools_after_a_change(server: &[String]) -> Vec<String> {
+    let mut args: Vec<String> =
+        ["--mode", "auto", "--tool", "test_trigger_tool_change", "--list-tools-again"].map(String::from).to_vec();
+    args.extend_from_slice(server);
+    let run = run_peer(Peer::Python, args).await;
+    let report = &run.report;
+    assert_eq!(report["protocolVersion"], "2026-07-28", "{report}");
+    assert_eq!(report["call"]["content"][0]["text"], "Tool list change announced", "{report}");
+    let names = |tools: &Value| -> Vec<String> {
+        let tools = tools.as_array().unwrap_or_else(|| panic!("a list of tools: {report}"));
+        tools.iter().map(|t| t["name"].as_str().unwrap().to_owned()).collect()
+    };
+    assert!(!names(&report["tools"]).contains(&"test_added_tool".to_owned()), "{report}");
+    names(&report["toolsAfter"])
+}
+
+#[tokio::test]
+async fn the_python_sdk_sees_a_tool_the_router_added_over_stdio() {
+    let server = ["--".into(), binary().display().to_string(), "serve".into(), fixture_arg("conformance")];
+    assert!(tools_after_a_change(&server).await.contains(&"test_added_tool".to_owned()));
+}
+
+#[tokio::test]
+async fn the_python_sdk_sees_a_tool_the_router_added_over_http() {
+    // One instance for every request, so that the tool it added stays.
+    let conformance = fixture_arg("conformance");
+    let server = support::http::HttpServer::start(&[&conformance, "--instances", "shared"]).await;
+    let url = format!("http://{}/mcp", server.addr);
+    assert!(tools_after_a_change(&["--url".into(), url]).await.contains(&"test_added_tool".to_owned()));
 }
