@@ -34,6 +34,11 @@ const REQUEST_CALLER_INTERFACE: &str = "mcp-wit:adapter/request-caller@0.1.0";
 /// The adapter's import the client cell answers (`caller-cell` for a
 /// router without the client).
 const CLIENT_RELAY_INTERFACE: &str = "mcp-wit:adapter/client-relay@0.1.0";
+/// What every release of the environment interface is named with: the
+/// router's import, and `caller-cell`'s export of the engine's environment
+/// less the adapter's secrets (the key that signs `requestState`), whose
+/// release the build of the cell settles.
+const ENVIRONMENT_INTERFACE_PREFIX: &str = "wasi:cli/environment@";
 
 #[derive(clap::Args)]
 pub struct WrapArgs {
@@ -138,10 +143,29 @@ fn compose(router: &[u8], contract: &str) -> anyhow::Result<Wrapped> {
     };
     let imports_caller = world.imports.contains_key(CALLER_INTERFACE);
     let imports_client = world.imports.contains_key(CLIENT_INTERFACE);
+    let environment = world.imports.keys().find(|name| name.starts_with(ENVIRONMENT_INTERFACE_PREFIX)).cloned();
     let router = graph.register_package(router)?;
     let router = graph.instantiate(router);
-    let cell = embedded(&mut graph, "mcp-wit:caller-cell", CALLER_CELL)?;
-    let cell = graph.instantiate(cell);
+    let cell_package = embedded(&mut graph, "mcp-wit:caller-cell", CALLER_CELL)?;
+    let cell_environment = graph.types()[graph[cell_package].ty()]
+        .exports
+        .keys()
+        .find(|name| name.starts_with(ENVIRONMENT_INTERFACE_PREFIX))
+        .cloned()
+        .expect("caller-cell exports the router's environment");
+    let cell = graph.instantiate(cell_package);
+    // The engine gives the adapter's settings to the whole composition: the
+    // router reads the environment through the cell, which leaves out the
+    // state key (with it, a router could forge the answers of its rounds).
+    if let Some(environment) = environment {
+        let filtered = graph.alias_instance_export(cell, &cell_environment)?;
+        graph.set_instantiation_argument(router, &environment, filtered).with_context(|| {
+            format!(
+                "the router imports {environment}, which the adapter cannot give it without its own secrets (it \
+                 passes on the functions of {cell_environment})"
+            )
+        })?;
+    }
     if imports_caller {
         let current = graph.alias_instance_export(cell, CALLER_INTERFACE)?;
         graph.set_instantiation_argument(router, CALLER_INTERFACE, current)?;

@@ -1,11 +1,13 @@
 //! `caller-cell`: the caller of the request being served, set by the adapter
-//! (which authenticates it) and read by the router; and, for a router that
-//! does not import the client, the adapter's relay with nothing to relay
-//! (see `mcp-wit:adapter/caller-cell`).
+//! (which authenticates it) and read by the router; for a router that does
+//! not import the client, the adapter's relay with nothing to relay (see
+//! `mcp-wit:adapter/caller-cell`); and the router's environment, the
+//! engine's less the adapter's secrets.
 
 wit_bindgen::generate!({
-    path: "../../wit",
-    world: "mcp-wit:adapter/caller-cell",
+    // The contract and adapter packages first: `wit/world.wit` uses them.
+    path: ["../../wit", "wit"],
+    world: "mcp-wit:caller-cell/caller-cell",
     generate_all,
 });
 
@@ -13,6 +15,31 @@ use std::cell::RefCell;
 
 use exports::mcp_wit::adapter::{client_relay, request_caller};
 use exports::mcp_wit::extension::caller::{self, Identity};
+use exports::wasi::cli::environment;
+
+/// The variables the adapter reads and the router must not: the key that
+/// signs `requestState` (`MCP_WIT_STATE_KEY`), and where it is
+/// (`MCP_WIT_STATE_KEY_FILE`). With the key, a router could forge the
+/// answers of rounds it asks.
+fn is_adapter_secret(name: &str) -> bool {
+    name.starts_with("MCP_WIT_STATE_KEY")
+}
+
+impl environment::Guest for CallerCell {
+    fn get_environment() -> Vec<(String, String)> {
+        let mut variables = wasip2::cli::environment::get_environment();
+        variables.retain(|(name, _)| !is_adapter_secret(name));
+        variables
+    }
+
+    fn get_arguments() -> Vec<String> {
+        wasip2::cli::environment::get_arguments()
+    }
+
+    fn initial_cwd() -> Option<String> {
+        wasip2::cli::environment::initial_cwd()
+    }
+}
 
 struct CallerCell;
 

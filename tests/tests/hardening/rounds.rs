@@ -1,11 +1,12 @@
 //! Rounds of 2026-07-28 requests (L3): a `requestState` carries only the
 //! answers to questions the router asked, is honoured once, is bounded in
-//! size; answers without a state answer nothing. And the freshness time of
-//! results a router may change (`ttlMs`), which a client must be able to
-//! trust.
+//! size; answers without a state answer nothing; a wrapped router cannot read
+//! the key that signs states. And the freshness time of results a router may
+//! change (`ttlMs`), which a client must be able to trust.
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
+use support::engines::{WasmtimeServe, modern_headers, post, request, wrapped};
 use support::peers::{Peer, run_peer};
 use support::{RawServer, binary, fixture_arg, plugin_fixture};
 
@@ -175,4 +176,51 @@ async fn the_python_sdk_sees_a_tool_the_router_added_over_http() {
     let server = support::http::HttpServer::start(&[&conformance, "--instances", "shared"]).await;
     let url = format!("http://{}/mcp", server.addr);
     assert!(tools_after_a_change(&["--url".into(), url]).await.contains(&"test_added_tool".to_owned()));
+}
+
+/// The state key the engine tests give the adapter.
+const KEY: &str = "0123456789abcdef0123456789abcdef-rounds";
+
+#[tokio::test]
+async fn a_wrapped_router_cannot_read_the_state_key_and_answers_without_state_answer_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let component = dir.path().join("hostile-wrapped.wasm");
+    std::fs::write(&component, wrapped("hostile")).unwrap();
+    let env = [("MCP_WIT_STATE_KEY", KEY), ("ROUTER_SETTING", "visible")];
+    let engine = WasmtimeServe::start(&component, "127.0.0.1:0", &env);
+    let env_call = |id, arguments: Value| {
+        let params = json!({ "name": "env", "arguments": arguments, "_meta": envelope(json!({})) });
+        request(id, "tools/call", params)
+    };
+    let headers = modern_headers("tools/call", Some("env"));
+    let (status, _, messages) =
+        post(engine.addr(), &headers, &env_call(1, json!({ "name": "MCP_WIT_STATE_KEY" }))).await;
+    assert_eq!(status, 200, "{messages:?}");
+    let result = &messages.last().unwrap()["result"];
+    assert_eq!(result["isError"], true, "{result}");
+    assert!(!result.to_string().contains(KEY), "{result}");
+    let (_, _, messages) = post(engine.addr(), &headers, &env_call(2, json!({}))).await;
+    let listed = messages.last().unwrap()["result"]["content"][0]["text"].as_str().unwrap().to_owned();
+    assert!(listed.contains("ROUTER_SETTING=visible"), "{listed}");
+    assert!(!listed.contains("MCP_WIT_STATE_KEY"), "{listed}");
+    drop(engine);
+
+    // On the engine too, answers without their state answer nothing.
+    let component = dir.path().join("conformance-wrapped.wasm");
+    std::fs::write(&component, wrapped("conformance")).unwrap();
+    let engine = WasmtimeServe::start(&component, "127.0.0.1:0", &[("MCP_WIT_STATE_KEY", KEY)]);
+    let unasked = json!({ "inputResponses": { "q1": accept(json!({ "username": "mallory" })) } });
+    let params = call("test_elicitation", unasked);
+    let headers = modern_headers("tools/call", Some("test_elicitation"));
+    let (status, _, messages) = post(engine.addr(), &headers, &request(3, "tools/call", params)).await;
+    assert_eq!(status, 200, "{messages:?}");
+    let answer = messages.last().unwrap();
+    assert_eq!(input_required(answer)["inputRequests"]["q1"]["method"], "elicitation/create", "{answer}");
+
+    // Nothing on an engine tells a client of a change: a list the router
+    // says may change gets no freshness time.
+    let list = request(4, "tools/list", json!({ "_meta": envelope(json!({})) }));
+    let (status, _, messages) = post(engine.addr(), &modern_headers("tools/list", None), &list).await;
+    assert_eq!(status, 200, "{messages:?}");
+    assert_eq!(messages.last().unwrap()["result"]["ttlMs"], 0, "{messages:?}");
 }
