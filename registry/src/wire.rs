@@ -73,27 +73,26 @@ pub(crate) struct Failed {
     pub(crate) message: String,
     pub(crate) transient: bool,
     pub(crate) unreachable: bool,
+    /// A 401 or 403: the message then says how to log in.
+    refused_credentials: bool,
 }
 
 impl Failed {
     fn permanent(message: String) -> Failed {
-        Failed { message, transient: false, unreachable: false }
+        Failed { message, transient: false, unreachable: false, refused_credentials: false }
     }
 
     /// An answer other than success: a refusal of credentials says what to
     /// do; only a 5xx may pass if tried again.
     fn status(status: reqwest::StatusCode, said: String) -> Failed {
-        let message = match status.as_u16() {
-            401 | 403 => format!("not authorized ({said})"),
-            _ => said,
-        };
-        Failed { message, transient: status.is_server_error(), unreachable: false }
+        let refused_credentials = matches!(status.as_u16(), 401 | 403);
+        Failed { message: said, transient: status.is_server_error(), unreachable: false, refused_credentials }
     }
 
     fn into_error(self, reference: &ComponentRef, what: &str) -> RegistryError {
-        let message = match self.message.strip_prefix("not authorized (") {
-            Some(said) => crate::unauthorized(reference, said.strip_suffix(')').unwrap_or(said)),
-            None => self.message,
+        let message = match self.refused_credentials {
+            true => crate::unauthorized(reference, &self.message),
+            false => self.message,
         };
         RegistryError::Registry {
             reference: reference.to_string(),
@@ -439,7 +438,12 @@ pub(crate) fn request_failed(error: &reqwest::Error) -> Failed {
     if plain_http {
         text.push_str(" (a registry that speaks plain HTTP? --insecure-registry HOST:PORT)");
     }
-    Failed { message: text, transient: !tls, unreachable: !tls && (error.is_connect() || error.is_timeout()) }
+    Failed {
+        message: text,
+        transient: !tls,
+        unreachable: !tls && (error.is_connect() || error.is_timeout()),
+        refused_credentials: false,
+    }
 }
 
 /// The host of `HOST[:PORT]` (`[v6]:PORT` too).
