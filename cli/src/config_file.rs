@@ -86,7 +86,8 @@ pub struct ComponentSection {
     #[serde(default, deserialize_with = "units::duration")]
     pub instance_idle_timeout: Option<Duration>,
     /// Whose signature it needs (`{ key = "cosign.pub" }`, or `{ identity
-    /// = …, issuer = …, trust-root = … }`), over the command line's.
+    /// = …, issuer = …, trust-root = … }`), over the command line's; under
+    /// --require-signatures, besides the command line's.
     pub verify: Option<crate::registry::VerifySettings>,
     /// Its own grants, added to the file's and the command line's.
     #[serde(flatten)]
