@@ -128,6 +128,8 @@ async fn accept(listener: tokio::net::TcpListener, options: &MetricsListenerOpti
                 continue;
             }
         };
+        // Never `None` (the listener never shuts down) nor turned away (no
+        // slot for that).
         let Some(Permit::Serve(permit)) = permit_for(&serving, &turned_away, &open, &mut never).await else {
             return;
         };
