@@ -1,7 +1,8 @@
 //! The threads CPU-bound request work goes to (a tool's arguments checked
 //! against its input schema), so that it never holds the async workers that
 //! answer every other request (`/healthz`, a new session's `initialize`):
-//! one per core the process may use, with a bounded queue.
+//! one per core the process may use, with a queue as deep as the server
+//! has requests in flight.
 
 use std::future::Future;
 use std::io;
@@ -11,12 +12,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mcp_wit_protocol::{Job, Offload, Unavailable};
 
-/// Jobs that may wait per thread, beyond the ones running: a deeper queue
-/// would only make its callers wait past their deadline.
-const QUEUED_PER_THREAD: usize = 16;
-
 /// A fixed set of threads that run [`Job`]s, refusing new ones
-/// ([`Unavailable::Busy`]) when every thread is busy and the queue is full.
+/// ([`Unavailable::Busy`]) when `capacity` are admitted already (running
+/// or waiting). A job that waits past its caller's deadline ends at once.
 pub struct OffloadPool {
     pool: rayon::ThreadPool,
     /// Jobs accepted and not finished.
@@ -35,8 +33,11 @@ impl std::fmt::Debug for OffloadPool {
 }
 
 impl OffloadPool {
-    /// A pool of `threads` threads (at least one).
-    pub fn new(threads: usize) -> io::Result<Self> {
+    /// A pool of `threads` threads (at least one) admitting at most
+    /// `capacity` jobs at once (at least one per thread): the requests the
+    /// server may have in flight, so that none is refused under its own
+    /// limits.
+    pub fn new(threads: usize, capacity: usize) -> io::Result<Self> {
         let threads = threads.max(1);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -46,12 +47,13 @@ impl OffloadPool {
             .panic_handler(|_| tracing::error!("a check panicked on its thread; its call was refused"))
             .build()
             .map_err(io::Error::other)?;
-        Ok(OffloadPool { pool, admitted: Arc::default(), capacity: threads * (1 + QUEUED_PER_THREAD) })
+        Ok(OffloadPool { pool, admitted: Arc::default(), capacity: capacity.max(threads) })
     }
 
-    /// A pool with one thread per core this process may use.
-    pub fn for_this_machine() -> io::Result<Self> {
-        Self::new(std::thread::available_parallelism().map_or(1, usize::from))
+    /// A pool with one thread per core this process may use, admitting
+    /// `capacity` jobs at once.
+    pub fn for_this_machine(capacity: usize) -> io::Result<Self> {
+        Self::new(std::thread::available_parallelism().map_or(1, usize::from), capacity)
     }
 }
 
@@ -88,7 +90,7 @@ mod tests {
 
     #[test]
     fn jobs_run_on_the_pool_and_a_full_pool_refuses_more() {
-        let pool = OffloadPool::new(1).unwrap();
+        let pool = OffloadPool::new(1, 4).unwrap();
         let caller = std::thread::current().id();
         let ran_on = mcp_wit_protocol::block_on(mcp_wit_protocol::offloaded(Some(&pool as &dyn Offload), || {
             std::thread::current().id()
@@ -120,7 +122,7 @@ mod tests {
 
     #[test]
     fn a_job_that_panics_is_lost_not_the_pool() {
-        let pool = OffloadPool::new(1).unwrap();
+        let pool = OffloadPool::new(1, 1).unwrap();
         let lost = mcp_wit_protocol::block_on(mcp_wit_protocol::offloaded(Some(&pool as &dyn Offload), || -> u8 {
             panic!("boom")
         }));

@@ -126,9 +126,10 @@ impl ServerState {
             session_options.list_filter = Some(Arc::new(auth.scopes.clone()));
         }
         // Many clients share the async workers: argument checks, which may
-        // take their whole budget, go to threads of their own.
+        // take their whole budget, go to threads of their own, with room
+        // for a check from every connection.
         if session_options.offload.is_none() {
-            let pool = crate::OffloadPool::for_this_machine()
+            let pool = crate::OffloadPool::for_this_machine(options.max_connections)
                 .map_err(|e| format!("cannot start the threads that check tools' arguments: {e}"))?;
             session_options.offload = Some(Arc::new(pool));
         }
