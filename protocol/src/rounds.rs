@@ -45,8 +45,9 @@ const STATE_VERSION: &str = "v1.";
 /// every retry.
 pub const MAX_STATE_LEN: usize = 1024 * 1024;
 
-/// How many states a process remembers as used at once (see
-/// [`UsedStates`]).
+/// How many used states a process remembers at once, each until it
+/// expires, so as to honour each once; past that the soonest to expire is
+/// forgotten first.
 pub const MAX_REMEMBERED_STATES: usize = 65_536;
 
 /// Who holds the [`StateKey`]: whether the client's retry of a round, which
