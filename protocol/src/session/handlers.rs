@@ -247,14 +247,23 @@ impl<C: RouterComponent> Exchange<C> {
     }
 
     /// Checks `arguments` against the input schema of `schemas`, within the
-    /// session's budget, on the offload's threads when there are some (a
-    /// copy of them goes there; the request may not outlive the check).
+    /// session's budget. With offload threads, a check that has not ended
+    /// within [`INLINE_CHECK`] here (its patterns still running) starts
+    /// again on them (a copy of the arguments goes there; the request may
+    /// not outlive the check): most checks end in microseconds, and a
+    /// hand-off to another thread costs tens.
     #[cfg(feature = "validate")]
     async fn check_arguments(&self, schemas: Arc<ToolSchemas>, arguments: &str) -> Result<(), ArgumentsRefused> {
-        let deadline = std::time::Instant::now().checked_add(self.options.validation_budget);
+        let start = std::time::Instant::now();
+        let deadline = start.checked_add(self.options.validation_budget);
         let Some(offload) = self.options.offload.as_deref() else {
             return schemas.check_arguments(arguments, deadline).map_err(ArgumentsRefused::Checked);
         };
+        let slice = start.checked_add(INLINE_CHECK).into_iter().chain(deadline).min();
+        match schemas.check_arguments(arguments, slice) {
+            Err(Refusal::OverBudget) if deadline.is_none_or(|deadline| std::time::Instant::now() < deadline) => {}
+            checked => return checked.map_err(ArgumentsRefused::Checked),
+        }
         let arguments = arguments.to_owned();
         match crate::executor::offloaded(Some(offload), move || schemas.check_arguments(&arguments, deadline)).await {
             Ok(checked) => checked.map_err(ArgumentsRefused::Checked),
@@ -618,6 +627,11 @@ fn meta_entries(meta: &RawValue) -> Result<Vec<contract::MetaEntry>, RpcError> {
 fn or_else(message: String, fallback: &str) -> String {
     if message.trim().is_empty() { fallback.to_string() } else { message }
 }
+
+/// How long an argument check may run on the thread serving the request
+/// before it goes to the offload's threads.
+#[cfg(feature = "validate")]
+const INLINE_CHECK: std::time::Duration = std::time::Duration::from_millis(1);
 
 /// Why a call's arguments did not get to its tool.
 #[cfg(feature = "validate")]
