@@ -14,6 +14,7 @@ use mcp_wit::{
     Session, SessionOptions, StdioOptions,
 };
 
+mod open_files;
 mod reload;
 
 use crate::config_file::ConfigFile;
@@ -118,7 +119,7 @@ impl ServeArgs {
 }
 
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    raise_open_files_limit();
+    open_files::raise_to_hard_limit();
     let Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets } =
         load(&args)?;
     let recording = match &settings.record {
@@ -208,28 +209,6 @@ fn logged_secrets(grants: &[(Origin<'_>, &SandboxArgs)], recording: bool) -> any
     let values = secret_values(grants)?;
     mcp_wit::redact::mask_in_logs(&values);
     Ok(if recording { values } else { Vec::new() })
-}
-
-/// Raises the soft limit on open files to the hard one: a server holds a
-/// descriptor per connection, per listener and per open file of its
-/// guests, and the usual soft limit (1024) is soon reached by clients alone,
-/// after which no listener can accept.
-fn raise_open_files_limit() {
-    #[cfg(unix)]
-    {
-        use nix::sys::resource::{Resource, getrlimit, setrlimit};
-        let raised = getrlimit(Resource::RLIMIT_NOFILE).and_then(|(soft, hard)| {
-            if soft < hard {
-                setrlimit(Resource::RLIMIT_NOFILE, hard, hard)?;
-            }
-            Ok((soft, hard))
-        });
-        match raised {
-            Ok((soft, hard)) if soft < hard => tracing::debug!("open files limit raised from {soft} to {hard}"),
-            Ok((soft, _)) => tracing::debug!("open files limit: {soft} (already the hard limit)"),
-            Err(e) => tracing::debug!("open files limit not raised: {e}"),
-        }
-    }
 }
 
 /// How often an idle stdio connection under `--watch` looks for a reload.
@@ -597,18 +576,4 @@ fn default_prefix(component: &LoadedRouter) -> anyhow::Result<String> {
     let prefix: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
     anyhow::ensure!(!prefix.is_empty(), "`{}` has an empty name(); give it a prefix with --name", component.label());
     Ok(prefix)
-}
-
-#[cfg(all(test, unix))]
-mod tests {
-    use nix::sys::resource::{Resource, getrlimit, setrlimit};
-
-    #[test]
-    fn the_open_files_limit_is_raised_to_the_hard_limit() {
-        let (_, hard) = getrlimit(Resource::RLIMIT_NOFILE).unwrap();
-        // As a shell with `ulimit -Sn 64` would start the server.
-        setrlimit(Resource::RLIMIT_NOFILE, hard.min(64), hard).unwrap();
-        super::raise_open_files_limit();
-        assert_eq!(getrlimit(Resource::RLIMIT_NOFILE).unwrap(), (hard, hard));
-    }
 }

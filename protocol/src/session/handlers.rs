@@ -1,13 +1,14 @@
 //! One handler per request method: decode the params, call the routers, map
 //! their values to MCP.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::exchange::{Exchange, TargetKind};
+#[cfg(feature = "validate")]
+use super::tool_checks::{checked_output, refused_arguments};
 use super::{Outbox, Phase, Ready, RequestParams, SessionState};
 use crate::auth::OperationKind;
 use crate::contract;
@@ -20,7 +21,7 @@ use crate::params;
 use crate::router::{Router, RouterComponent};
 use crate::routers::{PromptNames, ToolFacts};
 #[cfg(feature = "validate")]
-use crate::validation::{Refusal, ToolSchemas};
+use crate::validation::ToolSchemas;
 use crate::version::ProtocolVersion;
 
 impl<C: RouterComponent> Exchange<C> {
@@ -243,31 +244,6 @@ impl<C: RouterComponent> Exchange<C> {
                 self.watch.tool_error = true;
                 self.reply(id, &mapping::tool_error_result(&message))
             }
-        }
-    }
-
-    /// Checks `arguments` against the input schema of `schemas`, within the
-    /// session's budget. With offload threads, a check that has not ended
-    /// within [`INLINE_CHECK`] here (its patterns still running) starts
-    /// again on them (a copy of the arguments goes there; the request may
-    /// not outlive the check): most checks end in microseconds, and a
-    /// hand-off to another thread costs tens.
-    #[cfg(feature = "validate")]
-    async fn check_arguments(&self, schemas: Arc<ToolSchemas>, arguments: &str) -> Result<(), ArgumentsRefused> {
-        let start = std::time::Instant::now();
-        let deadline = start.checked_add(self.options.validation_budget);
-        let Some(offload) = self.options.offload.as_deref() else {
-            return schemas.check_arguments(arguments, deadline).map_err(ArgumentsRefused::Checked);
-        };
-        let slice = start.checked_add(INLINE_CHECK).into_iter().chain(deadline).min();
-        match schemas.check_arguments(arguments, slice) {
-            Err(Refusal::OverBudget) if deadline.is_none_or(|deadline| std::time::Instant::now() < deadline) => {}
-            checked => return checked.map_err(ArgumentsRefused::Checked),
-        }
-        let arguments = arguments.to_owned();
-        match crate::executor::offloaded(Some(offload), move || schemas.check_arguments(&arguments, deadline)).await {
-            Ok(checked) => checked.map_err(ArgumentsRefused::Checked),
-            Err(unavailable) => Err(ArgumentsRefused::Unchecked(unavailable)),
         }
     }
 
@@ -534,66 +510,6 @@ impl<C: RouterComponent> Exchange<C> {
         state.log_level = Some(p.level);
         self.reply(id, &mapping::Empty {})
     }
-
-    pub(super) async fn complete(&mut self, id: &RawValue, params: Option<&RawValue>) -> Result<(), RpcError> {
-        let p: params::CompleteParams<'_> = params::decode(params)?;
-        // Type-check the parts the guest relies on before handing them over raw.
-        let reference = serde_json::from_str::<params::CompletionReference>(p.reference.get())
-            .map_err(|e| RpcError::invalid_params(format!("`ref`: {e}")))?;
-        serde_json::from_str::<params::CompletionArgument>(p.argument.get())
-            .map_err(|e| RpcError::invalid_params(format!("`argument`: {e}")))?;
-        if p.context.is_some_and(|c| !c.get().starts_with('{')) {
-            return Err(RpcError::invalid_params("`context` must be an object"));
-        }
-        let (mount, reference) = match &reference {
-            _ if self.routers.is_single() => (0, Cow::Borrowed(p.reference.get())),
-            params::CompletionReference::Prompt { name } => {
-                let (mount, name) = self
-                    .routers
-                    .route_name(name)
-                    .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {name}")))?;
-                (mount, Cow::Owned(serde_json::json!({ "type": "ref/prompt", "name": name }).to_string()))
-            }
-            params::CompletionReference::Resource { uri } => {
-                let (mount, uri) = self
-                    .routers
-                    .route_uri(uri)
-                    .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, format!("Unknown resource: {uri}")))?;
-                (mount, Cow::Owned(serde_json::json!({ "type": "ref/resource", "uri": uri }).to_string()))
-            }
-        };
-        let mut input = format!(r#"{{"ref":{},"argument":{}"#, reference, p.argument.get());
-        if let Some(context) = p.context {
-            input.push_str(r#","context":"#);
-            input.push_str(context.get());
-        }
-        input.push('}');
-        let request = contract::CompletionRequest {
-            input: contract::Value { json: input },
-            streaming: None,
-            meta: p.meta.map(meta_entries).transpose()?,
-        };
-        match self.guest(mount, async |r, cx| r.complete(cx, &request).await).await? {
-            Ok(response) if response.is_error == Some(true) => {
-                let text: Vec<&str> = mapping::text_items(&response.content).collect();
-                Err(RpcError::internal(format!("completion failed: {}", text.join(" "))))
-            }
-            Ok(response) => self.reply(id, &mapping::complete_result(&response)),
-            // An empty guest message would make an empty error message: say what kind it was.
-            Err(contract::CompletionError::NotFound(message)) => {
-                Err(RpcError::new(code::INVALID_PARAMS, or_else(message, "no completions for this reference")))
-            }
-            Err(contract::CompletionError::InvalidParameters(message)) => {
-                Err(RpcError::new(code::INVALID_PARAMS, or_else(message, "invalid completion request")))
-            }
-            Err(contract::CompletionError::SchemaError(message)) => {
-                Err(RpcError::new(code::INVALID_PARAMS, or_else(message, "completion schema error")))
-            }
-            Err(contract::CompletionError::ExecutionError(message)) => {
-                Err(RpcError::internal(or_else(message, "completion failed")))
-            }
-        }
-    }
 }
 
 /// The error for a tool no router lists (-32602, as MCP asks in every
@@ -605,76 +521,4 @@ fn unknown_tool(name: &str) -> RpcError {
 /// The error for a prompt no router lists (-32602).
 fn unknown_prompt(name: &str) -> RpcError {
     RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {name}"))
-}
-
-/// `_meta` of a request → the contract's meta entries (non-string values as JSON text).
-fn meta_entries(meta: &RawValue) -> Result<Vec<contract::MetaEntry>, RpcError> {
-    let map: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(meta.get()).map_err(|e| RpcError::invalid_params(format!("`_meta`: {e}")))?;
-    Ok(map
-        .into_iter()
-        .map(|(key, value)| {
-            let value = match value {
-                serde_json::Value::String(s) => s,
-                other => other.to_string(),
-            };
-            contract::MetaEntry { key, value }
-        })
-        .collect())
-}
-
-/// `message`, or `fallback` when the guest gave none.
-fn or_else(message: String, fallback: &str) -> String {
-    if message.trim().is_empty() { fallback.to_string() } else { message }
-}
-
-/// How long an argument check may run on the thread serving the request
-/// before it goes to the offload's threads.
-#[cfg(feature = "validate")]
-const INLINE_CHECK: std::time::Duration = std::time::Duration::from_millis(1);
-
-/// Why a call's arguments did not get to its tool.
-#[cfg(feature = "validate")]
-enum ArgumentsRefused {
-    /// Checked, and refused.
-    Checked(Refusal),
-    /// Not checked: no thread could (refused rather than passed unchecked).
-    Unchecked(crate::executor::Unavailable),
-}
-
-/// The tool error for arguments refused before tool `tool` ran: what
-/// happened, and what the caller can do about it.
-#[cfg(feature = "validate")]
-fn refused_arguments(tool: &str, refused: &ArgumentsRefused, budget: std::time::Duration) -> String {
-    use crate::executor::Unavailable;
-    match refused {
-        ArgumentsRefused::Checked(Refusal::Invalid(why)) => format!("Invalid arguments for tool `{tool}`: {why}"),
-        ArgumentsRefused::Checked(Refusal::OverBudget) => format!(
-            "The arguments for tool `{tool}` could not be checked against its input schema within the server's \
-             budget of {budget:?} per call (its patterns take too long on them): send fewer or shorter values"
-        ),
-        ArgumentsRefused::Unchecked(Unavailable::Busy) => format!(
-            "The arguments for tool `{tool}` were not checked: the server is busy checking other calls' \
-             arguments; retry shortly"
-        ),
-        ArgumentsRefused::Unchecked(Unavailable::Lost) => {
-            format!("The arguments for tool `{tool}` could not be checked (the check stopped); retry")
-        }
-    }
-}
-
-/// A result's structured content, read and checked against its tool's
-/// output schema (`None` when there is none to check: results flagged as
-/// errors need not match), or why it breaks the schema.
-#[cfg(feature = "validate")]
-fn checked_output(
-    schemas: &ToolSchemas,
-    result: &contract::CallToolResult,
-) -> Result<Option<serde_json::Value>, String> {
-    let Some(text) = mapping::structured_text(result).filter(|_| result.is_error != Some(true)) else {
-        return Ok(None);
-    };
-    let value = serde_json::from_str(text).map_err(|e| format!("the structured content is not JSON: {e}"))?;
-    schemas.check_structured(&value)?;
-    Ok(Some(value))
 }

@@ -10,6 +10,7 @@
 //! Both answer through an `Exchange` (`exchange.rs`): the routers, the
 //! answer being written, the request's cancellation and context.
 
+mod completion;
 mod exchange;
 mod guest;
 mod handlers;
@@ -20,6 +21,8 @@ mod output;
 mod request;
 mod stamp;
 mod stateless;
+#[cfg(feature = "validate")]
+mod tool_checks;
 mod upgrade;
 
 use std::sync::Arc;
