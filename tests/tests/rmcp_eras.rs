@@ -201,9 +201,10 @@ async fn the_embedded_router_handler_serves_a_modern_rmcp_client() {
     assert_eq!((discovered.ttl_ms, discovered.cache_scope), (5_000, RmcpCacheScope::Private), "{discovered:?}");
     assert_eq!(discovered.server_info().map(|s| s.name), Some(SERVER_NAME.to_owned()), "{discovered:?}");
 
-    // Lists and reads carry the component's hint, not rmcp's fallback (0, private).
+    // Lists carry the component's scope; a list the router declares it may
+    // change (`listChanged`, as this one does) is never kept: ttl 0.
     let tools = client.list_tools(None).await.expect("tools/list");
-    assert_eq!((tools.ttl_ms, tools.cache_scope), (Some(5_000), Some(RmcpCacheScope::Private)), "{tools:?}");
+    assert_eq!((tools.ttl_ms, tools.cache_scope), (Some(0), Some(RmcpCacheScope::Private)), "{tools:?}");
     assert_eq!(tools.result_type, Some(ResultType::COMPLETE), "{tools:?}");
     client.cancel().await.expect("the client closes");
 }
