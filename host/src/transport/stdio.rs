@@ -28,6 +28,7 @@ use memchr::memmem;
 
 use mcp_wit_protocol::client::{AskError, BoxFuture, ClientError, Response, WaitBound};
 use mcp_wit_protocol::jsonrpc::{self, Incoming, RpcError};
+use mcp_wit_protocol::observe::{CLIENT_TEXT_BYTES, clipped};
 use mcp_wit_protocol::{Canceller, Listeners, Outbox, Peer, Sink};
 
 use crate::sync::lock;
@@ -511,7 +512,7 @@ impl<I: Input> InputBuffer<I> {
                 memchr::memrchr(b'\n', &self.buf[region.start..hit]).map_or(region.start, |p| region.start + p + 1);
             let line_end = hit + memchr::memchr(b'\n', &self.buf[hit..region.end]).unwrap_or(region.end - hit);
             if let Some(id) = jsonrpc::cancelled_request_in(&self.buf[line_start..line_end]) {
-                tracing::debug!(id, "cancellation seen ahead of its turn");
+                tracing::debug!(id = %clipped(&id, CLIENT_TEXT_BYTES), "cancellation seen ahead of its turn");
                 self.canceller.cancel(&id);
             }
             at = line_end;

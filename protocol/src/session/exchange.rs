@@ -20,7 +20,7 @@ use crate::client::{Peer, QuestionIds};
 use crate::jsonrpc::{RpcError, code};
 use crate::listeners::Listeners;
 use crate::method::Method;
-use crate::observe::{Finished, Origin, Started, Target, TraceContext};
+use crate::observe::{CLIENT_TEXT_BYTES, Finished, Origin, Started, Target, TraceContext, clipped};
 use crate::router::{CallContext, FaultKind, Router, RouterComponent};
 use crate::routers::{PromptNames, Routers, ToolFacts};
 use crate::version::ProtocolVersion;
@@ -243,7 +243,7 @@ impl<C: RouterComponent> Exchange<C> {
                 Outcome::Answered
             }
             Err(_) if self.cancelled => {
-                tracing::debug!(id = id.get(), "request cancelled: no response");
+                tracing::debug!(id = %clipped(id.get(), CLIENT_TEXT_BYTES), "request cancelled: no response");
                 Outcome::Cancelled
             }
             Err(error) => {

@@ -40,7 +40,7 @@ use crate::executor::{Offload, block_on};
 use crate::jsonrpc::{self, Incoming, RpcError, code};
 use crate::listeners::{Listeners, Listening, Sink};
 use crate::method::Method;
-use crate::observe::{Observer, Origin, SessionEnded};
+use crate::observe::{CLIENT_TEXT_BYTES, Observer, Origin, SessionEnded, clipped};
 use crate::params::{self, LogLevel};
 use crate::rounds::{StateKey, StateKeySharing};
 use crate::router::{CallMode, Router, RouterComponent};
@@ -453,7 +453,7 @@ impl<C: RouterComponent> Session<C> {
             Incoming::Response { id } => {
                 // Transports hand the answers to routers' questions over
                 // before the session sees them: this one answers nothing.
-                tracing::debug!(id = id.get(), "ignoring a response to an unknown request");
+                tracing::debug!(id = %clipped(id.get(), CLIENT_TEXT_BYTES), "ignoring a response to an unknown request");
             }
         }
     }
@@ -539,7 +539,7 @@ impl<C: RouterComponent> Session<C> {
                     self.state.subscriptions.retain(|s| s.id.get() != request);
                 }
             }
-            other => tracing::debug!(method = other, "ignoring an unknown notification"),
+            other => tracing::debug!(method = %clipped(other, CLIENT_TEXT_BYTES), "ignoring an unknown notification"),
         }
     }
 }

@@ -12,6 +12,7 @@ use super::{Client, Era, Outbox, Phase, Request, RequestParams, SessionState};
 use crate::client::{ClientLink, LinkSettings};
 use crate::jsonrpc::{RpcError, code};
 use crate::method::Method;
+use crate::observe::{CLIENT_TEXT_BYTES, clipped};
 use crate::rounds::Round;
 use crate::router::RouterComponent;
 use crate::version::ProtocolVersion;
@@ -31,7 +32,7 @@ impl<C: RouterComponent> Exchange<C> {
         if method == Method::Initialize {
             self.canceller.start_uncancellable(id.get(), &self.cx.cancel);
         } else if !self.canceller.start(id.get(), &self.cx.cancel) {
-            tracing::debug!(id = id.get(), "dropping a request cancelled before it started");
+            tracing::debug!(id = %clipped(id.get(), CLIENT_TEXT_BYTES), "dropping a request cancelled before it started");
             self.cancelled = true;
             return Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"));
         }

@@ -12,6 +12,7 @@ use axum::body::{Body, Bytes};
 use axum::http::StatusCode;
 use axum::response::Response;
 use futures_util::FutureExt;
+use mcp_wit_protocol::observe::{CLIENT_TEXT_BYTES, clipped};
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
@@ -331,7 +332,7 @@ impl CancelOnDrop {
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
         if !self.finished.load(Ordering::Acquire) {
-            tracing::debug!(id = %self.id, "the client closed the stream: cancelling its request");
+            tracing::debug!(id = %clipped(&self.id, CLIENT_TEXT_BYTES), "the client closed the stream: cancelling its request");
             self.canceller.cancel(&self.id);
         }
     }
