@@ -119,12 +119,6 @@ impl VerifySettings {
         }
     }
 
-    /// This one where it says anything, else `wider` (a component's own
-    /// section over the flags).
-    pub fn or(&self, wider: &VerifySettings) -> VerifySettings {
-        if self.says_whose() { self.clone() } else { wider.clone() }
-    }
-
     /// Whether it names whose signatures (a key or an identity).
     fn says_whose(&self) -> bool {
         self.key.is_some() || self.identity.is_some()
@@ -209,7 +203,9 @@ impl RegistryArgs {
         if registries.len() > 1 {
             let names: Vec<_> = registries.into_iter().collect();
             anyhow::bail!(
-                "--registry-auth (or MCP_WIT_REGISTRY_AUTH) names no registry, and the components come from {}:                  say which one it is for, --registry-auth REGISTRY=USER:PASSWORD (the others then use the Docker                  config's credentials, or none)",
+                "--registry-auth (or MCP_WIT_REGISTRY_AUTH) names no registry, and the components come from {}: \
+                 say which one it is for, --registry-auth REGISTRY=USER:PASSWORD (the others then use the Docker \
+                 config's credentials, or none)",
                 names.join(", ")
             );
         }
@@ -228,8 +224,7 @@ impl RegistryArgs {
             false => None,
         };
         let Some(floor) = floor else {
-            let verify = own.map_or_else(|| self.verify.clone(), |own| own.or(&self.verify));
-            return Ok(verify.trust()?.into_iter().collect());
+            return Ok(own.unwrap_or(&self.verify).trust()?.into_iter().collect());
         };
         let mut trusts = vec![floor];
         trusts.extend(own.map(VerifySettings::trust).transpose()?.flatten());

@@ -116,31 +116,24 @@ impl Origin<'_> {
     }
 }
 
-/// The policy for the component `label` from layers of grants: all grants
-/// add up; the guest output of the last layer that sets it wins.
-pub fn sandbox_policy(label: String, layers: &[(Origin<'_>, &SandboxArgs)]) -> anyhow::Result<SandboxPolicy> {
+/// The policy for the component `label` from layers of grants (all grants
+/// add up; the guest output of the last layer that sets it wins), and the
+/// values of its `--secret`s as read for it (what logs and recordings mask).
+pub fn sandbox_policy(
+    label: String,
+    layers: &[(Origin<'_>, &SandboxArgs)],
+) -> anyhow::Result<(SandboxPolicy, Vec<String>)> {
     let output = layers.iter().rev().find_map(|(_, args)| args.guest_output).unwrap_or(GuestOutputArg::Stderr);
     let output = match output {
         GuestOutputArg::Stderr => OutputTarget::Stderr,
         GuestOutputArg::Discard => OutputTarget::Discard,
     };
     let mut policy = SandboxPolicy::builder(label).guest_output(output);
+    let mut secrets = Vec::new();
     for (origin, args) in layers {
-        policy = add_grants(policy, *origin, args)?;
+        policy = add_grants(policy, &mut secrets, *origin, args)?;
     }
-    Ok(policy.build())
-}
-
-/// The values of every `--secret` of `layers` (what a recording must never
-/// hold).
-pub fn secret_values(layers: &[(Origin<'_>, &SandboxArgs)]) -> anyhow::Result<Vec<String>> {
-    let mut values = Vec::new();
-    for (origin, args) in layers {
-        for spec in &args.secrets {
-            values.push(secret(*origin, spec)?.1);
-        }
-    }
-    Ok(values)
+    Ok((policy.build(), secrets))
 }
 
 /// The largest secret file read (a token, a key: a few KiB).
@@ -173,6 +166,7 @@ fn secret(origin: Origin<'_>, spec: &str) -> anyhow::Result<(String, String)> {
 
 fn add_grants(
     mut policy: mcp_wit::sandbox::SandboxPolicyBuilder,
+    secrets: &mut Vec<String>,
     origin: Origin<'_>,
     args: &SandboxArgs,
 ) -> anyhow::Result<mcp_wit::sandbox::SandboxPolicyBuilder> {
@@ -197,6 +191,7 @@ fn add_grants(
     }
     for spec in &args.secrets {
         let (key, value) = secret(origin, spec)?;
+        secrets.push(value.clone());
         policy = policy.secret(key, value);
     }
     for spec in &args.dirs {

@@ -81,7 +81,12 @@ impl Redactor {
     pub fn mask<'a>(&self, text: &'a str) -> Cow<'a, str> {
         match &self.forms {
             Some(forms) if forms.is_match(text) => {
-                Cow::Owned(forms.replace_all(text, &vec![MASK; forms.patterns_len()]))
+                let mut masked = String::with_capacity(text.len());
+                forms.replace_all_with(text, &mut masked, |_, _, out| {
+                    out.push_str(MASK);
+                    true
+                });
+                Cow::Owned(masked)
             }
             _ => Cow::Borrowed(text),
         }
@@ -91,7 +96,12 @@ impl Redactor {
     pub fn mask_bytes<'a>(&self, bytes: &'a [u8]) -> Cow<'a, [u8]> {
         match &self.forms {
             Some(forms) if forms.is_match(bytes) => {
-                Cow::Owned(forms.replace_all_bytes(bytes, &vec![MASK.as_bytes(); forms.patterns_len()]))
+                let mut masked = Vec::with_capacity(bytes.len());
+                forms.replace_all_with_bytes(bytes, &mut masked, |_, _, out| {
+                    out.extend_from_slice(MASK.as_bytes());
+                    true
+                });
+                Cow::Owned(masked)
             }
             _ => Cow::Borrowed(bytes),
         }
@@ -125,8 +135,7 @@ fn forms_of(secret: &str) -> Vec<String> {
     }
     // The text log format writes control characters as Rust escapes and
     // leaves the rest alone.
-    let controls: String =
-        secret.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect();
+    let controls = crate::telemetry::escape_controls(secret).into_owned();
     let once = [secret.to_string(), json(secret), debug(secret), controls];
     let twice = [json(&once[1]), debug(&once[1]), json(&once[2]), debug(&once[2])];
     // A secret of several lines (a PEM key) is logged a line at a time

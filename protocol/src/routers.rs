@@ -38,6 +38,9 @@ pub struct Routers<C> {
     learnt: Arc<Mutex<Learnt>>,
 }
 
+/// One fact per mount, where learnt.
+pub(crate) type PerMount<T> = Vec<Option<Arc<T>>>;
+
 /// Facts about the routers that do not change from one instance to the
 /// next: a modern request, served on a fresh instance, reads them here
 /// instead of asking its guest again.
@@ -45,9 +48,9 @@ pub struct Routers<C> {
 struct Learnt {
     about: Option<Arc<ServerDescription>>,
     /// Per mount: what its tools declare.
-    tools: Vec<Option<Arc<ToolFacts>>>,
+    tools: PerMount<ToolFacts>,
     /// Per mount: the names of the prompts it lists.
-    prompts: Vec<Option<Arc<PromptNames>>>,
+    prompts: PerMount<PromptNames>,
     /// What a fresh instance of each mount lists.
     listing: Option<Arc<Listing>>,
 }
@@ -279,14 +282,11 @@ impl<C: RouterComponent> Routers<C> {
         about
     }
 
-    /// What each mount's tools declare, where learnt.
-    pub(crate) fn learnt_tools(&self) -> Vec<Option<Arc<ToolFacts>>> {
-        self.learnt().tools.clone()
-    }
-
-    /// The names of each mount's prompts, where learnt.
-    pub(crate) fn learnt_prompts(&self) -> Vec<Option<Arc<PromptNames>>> {
-        self.learnt().prompts.clone()
+    /// What each mount's tools declare and the names of its prompts, where
+    /// learnt (one lock: a new exchange takes both).
+    pub(crate) fn learnt_lists(&self) -> (PerMount<ToolFacts>, PerMount<PromptNames>) {
+        let learnt = self.learnt();
+        (learnt.tools.clone(), learnt.prompts.clone())
     }
 
     /// Keeps the names of mount `mount`'s prompts.

@@ -20,6 +20,7 @@ use sigstore::crypto::{CosignVerificationKey, Signature};
 use sigstore::registry::{Auth, ClientConfig, ClientProtocol, OciReference};
 use sigstore::trust::ManualTrustRoot;
 
+use crate::layout::MANIFEST_MEDIA_TYPE;
 use crate::reference::ComponentRef;
 use crate::snapshot::{SIMPLE_SIGNING, Served};
 use crate::wire::Limit;
@@ -362,7 +363,7 @@ impl Registry {
         let what = "its signatures";
         let path = format!("manifests/{tag}");
         let existing = self
-            .read(pinned, what, || self.wire().get(pinned, &path, OCI_MANIFEST, &auth, Limit::Manifest, what))
+            .read(pinned, what, || self.wire().get(pinned, &path, MANIFEST_MEDIA_TYPE, &auth, Limit::Manifest, what))
             .await?;
         let signatures = SignatureManifest::with(existing.as_deref(), &layer.raw_data, &signature)
             .map_err(|why| RegistryError::NotAWasmArtifact(format!("{pinned}: its signature tag {tag}: {why}")))?;
@@ -377,7 +378,6 @@ impl Registry {
 }
 
 /// An OCI image manifest's media type, as cosign writes `.sig` manifests.
-const OCI_MANIFEST: &str = "application/vnd.oci.image.manifest.v1+json";
 /// The annotation holding a layer's signature (base64).
 const SIGNATURE_ANNOTATION: &str = "dev.cosignproject.cosign/signature";
 
@@ -417,7 +417,7 @@ impl SignatureManifest {
                 let config = b"{}".to_vec();
                 let manifest = serde_json::json!({
                     "schemaVersion": 2,
-                    "mediaType": OCI_MANIFEST,
+                    "mediaType": MANIFEST_MEDIA_TYPE,
                     "config": {
                         "mediaType": "application/vnd.oci.image.config.v1+json",
                         "size": config.len(),
@@ -429,7 +429,7 @@ impl SignatureManifest {
                 manifest
             }
         };
-        let media_type = manifest["mediaType"].as_str().unwrap_or(OCI_MANIFEST).to_owned();
+        let media_type = manifest["mediaType"].as_str().unwrap_or(MANIFEST_MEDIA_TYPE).to_owned();
         Ok(SignatureManifest {
             manifest: serde_json::to_vec(&manifest).expect("JSON values serialise"),
             media_type,

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use oci_client::secrets::RegistryAuth;
 
+use crate::layout::MANIFEST_MEDIA_TYPE;
 use crate::reference::ComponentRef;
 use crate::wire::Limit;
 use crate::{Registry, RegistryError};
@@ -56,7 +57,7 @@ impl File {
     /// A manifest, typed as it says.
     fn manifest(bytes: &[u8]) -> File {
         let value: serde_json::Value = serde_json::from_slice(bytes).unwrap_or_default();
-        File::new(value["mediaType"].as_str().unwrap_or("application/vnd.oci.image.manifest.v1+json"), bytes.to_vec())
+        File::new(value["mediaType"].as_str().unwrap_or(MANIFEST_MEDIA_TYPE), bytes.to_vec())
     }
 }
 
@@ -82,7 +83,7 @@ impl Registry {
         let mut snapshot = Snapshot::default();
         // The component's own manifest: sigstore-rs asks for its digest.
         let own = self.store().manifest(digest).unwrap_or_default();
-        let own = File { digest: digest.to_owned(), ..File::new("application/vnd.oci.image.manifest.v1+json", own) };
+        let own = File { digest: digest.to_owned(), ..File::new(MANIFEST_MEDIA_TYPE, own) };
         snapshot.files.insert(format!("manifests/{digest}"), own);
         let tag = format!("manifests/{}.sig", digest.replace(':', "-"));
         if let Some(manifest) = self.manifest_if_any(pinned, &tag, &auth).await? {

@@ -10,7 +10,6 @@ use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use oci_client::secrets::RegistryAuth;
-use sha2::{Digest, Sha256};
 
 use crate::RegistryError;
 use crate::reference::ComponentRef;
@@ -325,7 +324,7 @@ impl Wire {
             let message = format!("the registry sent {} bytes, its descriptor declares {size}", bytes.len());
             return Err(Failed::permanent(message).into_error(reference, what));
         }
-        let actual = format!("sha256:{}", crate::layout::hex(&Sha256::digest(&bytes)));
+        let actual = crate::layout::sha256_digest(&bytes);
         if actual != digest {
             return Err(RegistryError::DigestMismatch { expected: digest.to_owned(), actual });
         }

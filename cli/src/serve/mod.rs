@@ -22,7 +22,7 @@ use crate::demo;
 use crate::progress::CompileProgress;
 use crate::record::Recording;
 use crate::registry::RegistryArgs;
-use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy, secret_values};
+use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
 use crate::settings::{MetricsSetting, ServeSettings};
 use reload::Reload;
 
@@ -202,13 +202,12 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     served
 }
 
-/// The `--secret` values of `grants`, masked in every log line from now on
-/// (whatever quotes them); returned when `recording` (the recording or the
-/// logged arguments must mask them too).
-fn logged_secrets(grants: &[(Origin<'_>, &SandboxArgs)], recording: bool) -> anyhow::Result<Vec<String>> {
-    let values = secret_values(grants)?;
+/// `values` (a component's `--secret`s), masked in every log line from now
+/// on (whatever quotes them); returned when `recording` (the recording or
+/// the logged arguments must mask them too).
+fn logged_secrets(values: Vec<String>, recording: bool) -> Vec<String> {
     mcp_wit::redact::mask_in_logs(&values);
-    Ok(if recording { values } else { Vec::new() })
+    if recording { values } else { Vec::new() }
 }
 
 /// How often an idle stdio connection under `--watch` looks for a reload.
@@ -358,8 +357,8 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
             grants.push((Origin::File { path: fp, section: &plan.section }, own));
         }
         grants.push((Origin::Flags, &args.sandbox));
-        let policy = sandbox_policy(label, &grants)?;
-        secrets.extend(logged_secrets(&grants, recording)?);
+        let (policy, values) = sandbox_policy(label, &grants)?;
+        secrets.extend(logged_secrets(values, recording));
         let component = {
             let _progress = CompileProgress::start(&source.path);
             LoadedRouter::load(&engine.engine, &source.path, policy, cache.as_ref())
@@ -389,8 +388,8 @@ fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Load
     if mounted.is_empty() {
         tracing::info!("no component given: serving the built-in demo router (`{}`)", demo::NAME);
         let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
-        let policy = sandbox_policy(demo::NAME.into(), &grants)?;
-        secrets.extend(logged_secrets(&grants, recording)?);
+        let (policy, values) = sandbox_policy(demo::NAME.into(), &grants)?;
+        secrets.extend(logged_secrets(values, recording));
         let demo = LoadedRouter::from_bytes(&engine.engine, demo::COMPONENT, policy)?
             .with_limits(layers.limits(None, None))
             .with_instance_mode(instance_mode)

@@ -122,6 +122,7 @@ impl SandboxPolicy {
                 http: Arc::from([]),
                 redact: Arc::default(),
             },
+            secrets: Vec::new(),
         }
     }
 
@@ -204,6 +205,8 @@ impl SandboxPolicy {
 #[derive(Debug)]
 pub struct SandboxPolicyBuilder {
     policy: SandboxPolicy,
+    /// The secret values to mask, made into one matcher by [`Self::build`].
+    secrets: Vec<String>,
 }
 
 impl SandboxPolicyBuilder {
@@ -226,10 +229,7 @@ impl SandboxPolicyBuilder {
     /// garble every line they occur in by chance.
     pub fn secret(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
         let value = value.into();
-        if value.len() >= MIN_REDACTED {
-            let secrets = self.policy.redact.secrets().iter().cloned().chain([value.clone()]);
-            self.policy.redact = Arc::new(Redactor::new(secrets));
-        }
+        self.secrets.push(value.clone());
         self.env(key, value)
     }
 
@@ -248,7 +248,11 @@ impl SandboxPolicyBuilder {
     }
 
     /// Finishes the policy.
-    pub fn build(self) -> SandboxPolicy {
+    pub fn build(mut self) -> SandboxPolicy {
+        // One matcher for all of them (the short ones are left out there).
+        if !self.secrets.is_empty() {
+            self.policy.redact = Arc::new(Redactor::new(self.secrets));
+        }
         self.policy
     }
 }

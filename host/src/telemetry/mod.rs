@@ -215,7 +215,7 @@ impl Observer for Telemetry {
 /// is one its router lists (the core reports no other), its text clipped
 /// all the same (a resource's URI is the client's).
 fn annotate(span: &tracing::Span, request: &Finished<'_>) {
-    let method = reported_method(request.method_name);
+    let method = request.method.map_or("_OTHER", |m| m.as_str());
     match request.target {
         Some(Target::Tool(name)) => {
             let name = clipped(name, CLIENT_TEXT_BYTES);

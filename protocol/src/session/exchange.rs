@@ -109,10 +109,11 @@ pub(super) async fn within<F: Future>(watching: Option<&Watching>, answering: F)
 
 impl<C: RouterComponent> Exchange<C> {
     pub(super) fn new(routers: Routers<C>, options: SessionOptions) -> Self {
+        let (tool_facts, prompt_names) = routers.learnt_lists();
         Exchange {
             open: routers.open(),
-            tool_facts: routers.learnt_tools(),
-            prompt_names: routers.learnt_prompts(),
+            tool_facts,
+            prompt_names,
             talks_back: routers.talks_back(),
             routers,
             options,

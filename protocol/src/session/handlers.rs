@@ -459,8 +459,11 @@ impl<C: RouterComponent> Exchange<C> {
     ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let per_mount = self.list_every_mount(async |r, cx| r.list_prompts(cx).await).await?;
-        for (mount, prompts) in per_mount.iter().enumerate() {
-            self.learn_prompts(mount, prompts);
+        // Only telemetry reads prompt names (`watch_listed`).
+        if self.observed() {
+            for (mount, prompts) in per_mount.iter().enumerate() {
+                self.learn_prompts(mount, prompts);
+            }
         }
         let routers = &self.routers;
         let mapped: Vec<_> = per_mount

@@ -62,8 +62,7 @@ impl<C: RouterComponent> Session<C> {
             }
         };
         self.ex.open = routers.open();
-        self.ex.tool_facts = routers.learnt_tools();
-        self.ex.prompt_names = routers.learnt_prompts();
+        (self.ex.tool_facts, self.ex.prompt_names) = routers.learnt_lists();
         if self.ex.listeners.is_some() {
             self.ex.uri_prefixes = routers.prefixes();
         }
