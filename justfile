@@ -4,9 +4,10 @@
 serve component="":
     cargo run --release -- serve {{component}}
 
-# The whole test suite (the README's test command).
-test:
-    rustup toolchain install && cargo test --workspace
+# The whole test suite (the README's test command): sets the machine up, then
+# every test. Arguments go to `cargo test`.
+test *args="":
+    .ci/test {{args}}
 
 # What CI runs: the tests, the lints, the fuzzer and the conformance suite.
 ci:

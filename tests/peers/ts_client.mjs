@@ -4,19 +4,21 @@
 //   node ts_client.mjs [--mode auto|legacy|2026-07-28] [options] --url URL
 //   node ts_client.mjs [--mode auto|legacy|2026-07-28] [options] -- CMD ARGS...
 //
-// The SDK is loaded from $MCP_PEERS_NODE_DIR/node_modules (default:
-// <repo>/target/peers/node/node_modules). Prints one JSON object on stdout.
+// The SDK is loaded from $MCP_PEERS_NODE_DIR/node_modules (default: peers/node
+// in the tools cache, $MCP_WIT_TOOLS or ~/.cache/mcp-wit-tools, where the tests
+// install it). Prints one JSON object on stdout.
 
 import { createWriteStream, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 // stdout carries only the result object; the SDK's console diagnostics go to stderr.
 console.log = console.info = console.debug = console.error;
 
-const here = dirname(fileURLToPath(import.meta.url));
-const nodeDir = process.env.MCP_PEERS_NODE_DIR ?? resolve(here, '../../target/peers/node');
+const tools = process.env.MCP_WIT_TOOLS || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'mcp-wit-tools');
+const nodeDir = process.env.MCP_PEERS_NODE_DIR ?? join(tools, 'peers/node');
 const pkgDir = join(nodeDir, 'node_modules/@modelcontextprotocol/client');
 const pkgExports = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).exports;
 const load = (sub) => import(pathToFileURL(join(pkgDir, pkgExports[sub].import.default)).href);

