@@ -23,11 +23,13 @@
 
 pub mod chaos;
 pub mod cli;
+pub mod figures;
 pub mod http;
 mod http_client;
 pub mod load;
 pub mod mcp;
 pub mod pair;
+pub mod results;
 pub mod stats;
 pub mod svg;
 pub mod wasmtime;

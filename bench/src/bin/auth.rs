@@ -27,6 +27,7 @@ use jsonwebtoken::jwk::{Jwk, JwkSet};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use mcp_wit_bench::cli::item;
 use mcp_wit_bench::http::{self, Era, HttpLoadOptions, HttpLoadResult, run_http_load};
+use mcp_wit_bench::results;
 use mcp_wit_bench::stats::{median, min_max};
 use mcp_wit_bench::wasmtime;
 use serde_json::json;
@@ -89,7 +90,7 @@ struct Cli {
           default_value = "legacy,modern")]
     eras: Vec<Era>,
     /// Where results.json and summary.md go.
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/auth"))]
+    #[arg(long, value_name = "DIR", default_value_os_t = results::dated_dir("auth"))]
     out: PathBuf,
     /// The `mcp-wit` binary [default: the one beside this binary].
     #[arg(long, value_name = "PATH")]
@@ -373,7 +374,7 @@ mod tests {
         let cli: Cli = parse("auth").unwrap();
         assert_eq!((cli.sessions, cli.calls, cli.warmup, cli.reps), (vec![1, 8, 64], 10_000, 1_000, 5));
         assert_eq!((cli.eras, cli.alg, cli.engine), (vec![Era::Legacy, Era::Modern], Algorithm::ES256, false));
-        assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/auth"));
+        assert_eq!(cli.out, results::dated_dir("auth"));
         for (alg, expected) in [("ES256", Algorithm::ES256), ("RS256", Algorithm::RS256), ("EdDSA", Algorithm::EdDSA)] {
             let cli: Cli =
                 parse(&format!("auth --engine --alg {alg} --sessions 1,8 --eras modern --reps 3 --calls 3000"))

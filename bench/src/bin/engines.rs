@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin engines -- [--sessions 1,8,64] [--reps 3]
-//!     [--http-calls 10000] [--http-warmup 1000] [--out bench/results/engines]
+//!     [--http-calls 10000] [--http-warmup 1000] [--out bench/results/<UTC date>-engines]
 //!     [--wasmtime PATH] [--reuse N] [--floors] [--no-build] [--show-stderr]
 //! ```
 //!
@@ -34,6 +34,7 @@ use clap::{ArgAction, Parser};
 use mcp_wit_bench::cli::{Pairing, Study, item};
 use mcp_wit_bench::http::{self, Era};
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
+use mcp_wit_bench::results;
 use mcp_wit_bench::wasmtime::{self, version};
 use serde::Serialize;
 
@@ -57,7 +58,7 @@ struct Cli {
     #[arg(long, value_name = "N", default_value_t = 1_000)]
     http_warmup: usize,
     /// Where results.json and summary.md go.
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/engines"))]
+    #[arg(long, value_name = "DIR", default_value_os_t = results::dated_dir("engines"))]
     out: PathBuf,
     /// The `wasmtime` CLI [default: the one the engine tests install under the target directory's peers/].
     #[arg(long, value_name = "PATH")]
@@ -225,7 +226,7 @@ mod tests {
             (cli.sessions, cli.http_warmup, cli.wasmtime, cli.reuse, cli.floors),
             (vec![1, 8, 64], 1_000, None, 1, false)
         );
-        assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/engines"));
+        assert_eq!(cli.out, results::dated_dir("engines"));
         let cli: Cli = parse(
             "engines --sessions 1,8 --reps 5 --http-warmup=2000 --out /tmp/e --wasmtime /opt/wt --reuse 1000 --floors",
         )

@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin plugins -- [--reps 3] [--calls 20000] [--http-calls 10000]
-//!     [--out bench/results/plugins] [--no-build] [--show-stderr]
+//!     [--out bench/results/<UTC date>-plugins] [--no-build] [--show-stderr]
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -16,6 +16,7 @@ use clap::Parser;
 use mcp_wit_bench::cli::{Pairing, Study};
 use mcp_wit_bench::http::Era;
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
+use mcp_wit_bench::results;
 use serde::Serialize;
 
 /// The echo Extism servlet (`plugins/servlet`) against the echo component
@@ -34,7 +35,7 @@ struct Cli {
     #[command(flatten)]
     pairing: Pairing,
     /// Where results.json and summary.md go.
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/plugins"))]
+    #[arg(long, value_name = "DIR", default_value_os_t = results::dated_dir("plugins"))]
     out: PathBuf,
     #[command(flatten)]
     study: Study,
@@ -119,7 +120,7 @@ mod tests {
     #[test]
     fn calls_and_out() {
         let cli: Cli = parse("plugins").unwrap();
-        assert_eq!((cli.calls, cli.out), (20_000, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/plugins")));
+        assert_eq!((cli.calls, cli.out), (20_000, results::dated_dir("plugins")));
         let cli: Cli = parse("plugins --reps 5 --calls=50000 --out out --no-build").unwrap();
         assert_eq!((cli.calls, cli.pairing.reps, cli.out, cli.study.no_build), (50_000, 5, "out".into(), true));
         assert!(parse::<Cli>("plugins -- server").is_err() && parse::<Cli>("plugins --sessions 8").is_err());

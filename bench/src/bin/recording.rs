@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin recording -- [--reps 3] [--calls 50000] [--http-calls 10000]
-//!     [--out bench/results/recording] [--no-build] [--show-stderr]
+//!     [--out bench/results/<UTC date>-recording] [--no-build] [--show-stderr]
 //! ```
 
 use std::collections::{HashMap, HashSet};
@@ -16,6 +16,7 @@ use clap::Parser;
 use mcp_wit_bench::cli::{Pairing, Study};
 use mcp_wit_bench::http::Era;
 use mcp_wit_bench::pair::{self, Contender, Effort, Point};
+use mcp_wit_bench::results;
 use mcp_wit_record::Direction;
 use serde::Serialize;
 
@@ -35,7 +36,7 @@ struct Cli {
     #[command(flatten)]
     pairing: Pairing,
     /// Where results.json and summary.md go.
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/recording"))]
+    #[arg(long, value_name = "DIR", default_value_os_t = results::dated_dir("recording"))]
     out: PathBuf,
     #[command(flatten)]
     study: Study,
@@ -157,7 +158,7 @@ mod tests {
     #[test]
     fn calls_and_out() {
         let cli: Cli = parse("recording").unwrap();
-        assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/recording"));
+        assert_eq!(cli.out, results::dated_dir("recording"));
         let cli: Cli = parse("recording --calls 500 --http-calls=300 --out /tmp/r --show-stderr").unwrap();
         assert_eq!(
             (cli.calls, cli.pairing.http_calls, cli.out, cli.study.show_stderr),

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin report -- [--calls 20000] [--warmup 2000] [--reps 7]
-//!     [--inflight 1,2,4,8,16,32,64] [--pin-cpu 0 | --no-pinned] [--cold-runs 10] [--out bench/results]
+//!     [--inflight 1,2,4,8,16,32,64] [--pin-cpu 0 | --no-pinned] [--cold-runs 10]
+//!     [--out bench/results/<UTC date>-report]
 //!     [--sessions 1,8,64,256] [--http-calls 10000] [--http-warmup 1000] [--eras legacy,modern]
 //!     [--idle-sessions 1000] [--idle-runs 3]
 //!     [--no-stdio] [--no-http] [--no-idle-memory] [--no-cold-start]
@@ -18,7 +19,11 @@
 //! point, then again) so drift on a shared machine hits all servers alike;
 //! medians are reported. Then measures the memory of idle HTTP sessions and
 //! times cold starts. Writes `results.json`, `summary.md`, `throughput.svg`
-//! (stdio) and `http-throughput.svg` to `--out` and prints the summary.
+//! (stdio) and `http-throughput.svg` to `--out` (by default a new dated
+//! folder, `bench/results/<UTC date>-report/`), prints the summary, and
+//! renders the figures of the performance page and the README again
+//! ([`mcp_wit_bench::figures`]: the newest report run gives the figures it
+//! measured).
 //!
 //! Each repetition also runs every server at 1 in flight with client and
 //! server pinned to one CPU (`--pin-cpu`). On a VM whose idle CPUs halt, a
@@ -37,9 +42,11 @@ use std::process::Command;
 use anyhow::{Context, ensure};
 use clap::{ArgAction, Parser};
 use mcp_wit_bench::cli::{Study, item};
+use mcp_wit_bench::figures;
 use mcp_wit_bench::http::{self, Era, HttpLoadOptions, HttpLoadResult, IdleMemory};
 use mcp_wit_bench::load::{self, ColdStart, LoadOptions, LoadResult};
-use mcp_wit_bench::stats::{median, min_max};
+use mcp_wit_bench::results;
+use mcp_wit_bench::stats::{median, min_max, thousands};
 use mcp_wit_bench::svg::{self, Chart, Series};
 use serde::Serialize;
 
@@ -82,7 +89,7 @@ struct Cli {
     #[arg(long, value_name = "K", default_value_t = 10)]
     cold_runs: usize,
     /// Where results.json, summary.md and the plots go.
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results"))]
+    #[arg(long, value_name = "DIR", default_value_os_t = results::dated_dir("report"))]
     out: PathBuf,
     /// Session counts of the HTTP matrix (comma-separated), one call in flight per session.
     #[arg(long, value_name = "N,...", value_delimiter = ',', value_parser = item::<usize>, action = ArgAction::Set,
@@ -565,6 +572,16 @@ fn run() -> anyhow::Result<()> {
     }
     println!("{summary}");
     eprintln!("wrote {}/{{{}}}", out_dir.display(), written.join(","));
+    // The run is kept whatever happens here: a page that cannot be rendered
+    // is reported, not a reason to lose minutes of measurements.
+    match figures::write(&root) {
+        Ok(changed) => {
+            for path in changed {
+                eprintln!("figures: rewrote {}", path.strip_prefix(&root).unwrap_or(&path).display());
+            }
+        }
+        Err(e) => eprintln!("figures: cannot render the pages from the results: {e:#}"),
+    }
     Ok(())
 }
 
@@ -1390,19 +1407,6 @@ fn idle_markdown(servers: &[Server], settings: &Settings, cells: &[IdleCell]) ->
     md
 }
 
-/// 1234567.8 → "1,234,568".
-fn thousands(value: f64) -> String {
-    let digits = format!("{:.0}", value.max(0.0));
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 fn machine(root: &Path) -> Machine {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let cpu_model = cpuinfo
@@ -1455,7 +1459,7 @@ mod tests {
         assert_eq!(cli.inflight, [1, 2, 4, 8, 16, 32, 64]);
         assert_eq!((cli.sessions, cli.http_calls, cli.http_warmup), (vec![1, 8, 64, 256], 10_000, 1_000));
         assert_eq!((cli.eras, cli.idle_sessions, cli.idle_runs), (vec![Era::Legacy, Era::Modern], 1000, 3));
-        assert_eq!(cli.out, Path::new(env!("CARGO_MANIFEST_DIR")).join("results"));
+        assert_eq!(cli.out, results::dated_dir("report"));
         assert!(!(cli.no_pinned || cli.no_stdio || cli.no_http || cli.no_idle_memory || cli.no_cold_start));
         assert!(!cli.study.no_build && !cli.study.show_stderr);
         assert!(cli.mcp_wit.is_none() && cli.components.is_none());
@@ -1490,13 +1494,6 @@ mod tests {
         {
             assert!(parse(line).is_err(), "{line}");
         }
-    }
-
-    #[test]
-    fn formats_thousands() {
-        assert_eq!(thousands(0.4), "0");
-        assert_eq!(thousands(999.0), "999");
-        assert_eq!(thousands(1234567.8), "1,234,568");
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //!
 //! ```text
 //! cargo run --release -p mcp-wit-bench --bin soak -- [--sessions 10000] [--calls 30] [--rounds 3]
-//!     [--reload-every-ms 1000] [--chaos] [--client-threads 2] [--out bench/results/soak] [--no-build]
+//!     [--reload-every-ms 1000] [--chaos] [--client-threads 2] [--out bench/results/<UTC date>-soak] [--no-build]
 //!     [--show-stderr]
 //! ```
 
@@ -28,6 +28,7 @@ use mcp_wit_bench::chaos::Disturbances;
 use mcp_wit_bench::cli::Study;
 use mcp_wit_bench::http::{self, HttpLoadOptions, HttpLoadResult};
 use mcp_wit_bench::pair;
+use mcp_wit_bench::results;
 use serde::Serialize;
 
 /// Many Streamable HTTP sessions calling for minutes: the echo component on
@@ -63,7 +64,7 @@ struct Cli {
     #[arg(long, value_name = "T", default_value_t = 2)]
     client_threads: usize,
     /// Where results.json and summary.md go.
-    #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/results/soak"))]
+    #[arg(long, value_name = "DIR", default_value_os_t = results::dated_dir("soak"))]
     out: PathBuf,
     #[command(flatten)]
     study: Study,
@@ -217,7 +218,7 @@ mod tests {
     fn the_documented_soaks() {
         let cli: Cli = parse("soak --sessions 10000 --calls 30 --rounds 3").unwrap();
         assert_eq!((cli.sessions, cli.calls, cli.rounds, cli.reload_every_ms, cli.chaos), (10_000, 30, 3, None, false));
-        assert_eq!((cli.client_threads, cli.out), (2, Path::new(env!("CARGO_MANIFEST_DIR")).join("results/soak")));
+        assert_eq!((cli.client_threads, cli.out), (2, results::dated_dir("soak")));
         let cli: Cli = parse("soak --sessions 10000 --calls 240 --rounds 2 --reload-every-ms 1000 --chaos").unwrap();
         assert_eq!(
             (cli.sessions, cli.calls, cli.rounds, cli.reload_every_ms, cli.chaos),
