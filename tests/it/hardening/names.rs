@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use support::http::{HttpServer, RawClient};
 use support::{RawServer, rss_bytes};
 
-use crate::{MIB, wait_for_log, with_stderr_unread};
+use super::{MIB, wait_for_log, with_stderr_unread};
 
 /// The length of each made-up name: at 1 MiB the review's 80 requests kept
 /// 405 MB; a quarter of it still shows any copy kept.
