@@ -40,10 +40,13 @@ install:
 # Benchmarks: mcp-wit vs. native rmcp vs. a bare serde_json floor, over stdio
 # and Streamable HTTP (1-256 sessions), memory per idle HTTP session, cold
 # start, plus the per-instance microbenchmarks (see BENCHMARKS.md). Writes
-# bench/results/. Options go to `report`, e.g. `just bench --no-http`.
+# bench/results/<UTC date>-report/ (criterion's estimates too, as its
+# criterion.json) and regenerates the figures the performance page and the
+# README quote. Options go to `report`, e.g. `just bench --no-http`.
 bench *args="":
     cargo run --release -p mcp-wit-bench --bin report -- {{args}}
     cargo bench -p mcp-wit-bench --bench instantiate
+    cargo run --release -p mcp-wit-bench --bin figures -- --criterion bench/results/$(date -u +%F)-report
 
 # Plug a router into a middleware: `just compose namespace.wasm my_router.wasm composed.wasm`.
 # The result is a router again, so it can be the router of the next compose.

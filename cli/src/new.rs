@@ -7,7 +7,7 @@
 //! The templates' files are built into the binary, so `new` works wherever
 //! `mcp-wit` is installed; the project is renamed and otherwise unchanged (it
 //! builds and serves as is, see the tests `new_makes_a_crate_that_builds_and_serves`
-//! and `tests/tests/python_sdk.rs`). The SDKs are not published yet, so
+//! and `tests/it/python_sdk.rs`). The SDKs are not published yet, so
 //! their sources go along: the Rust one under `vendor/` (where the
 //! template's own `vendor/` links to them), the Python one as the `mcp_wit`
 //! package beside `app.py`, the TypeScript one under `vendor/mcp-wit-sdk`

@@ -8,8 +8,8 @@
 # per-request). Writes runs.jsonl and summary.md beside this script.
 #
 # Needs what the SDK tests install: componentize-py in <target>/sdk-venv
-# (tests/tests/python_sdk.rs) and the npm packages in <target>/sdk-node/pkg
-# (tests/tests/typescript_sdk.rs); run those tests once first.
+# (tests/it/python_sdk.rs) and the npm packages in <target>/sdk-node/pkg
+# (tests/it/typescript_sdk.rs); run those tests once first.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 out=bench/results/2026-11-26-languages
