@@ -194,7 +194,7 @@ const TABLE: &[Row] = &[
     Row {
         what: "stdio, 32 calls in flight, 2026-07-28 requests against 2025 sessions, runs alternating",
         value: "{stdio_32_modern:k} calls/s",
-        against: "{stdio_32_modern_vs_legacy:2}× the sessions' {stdio_32_legacy:k}",
+        against: "{stdio_32_modern_vs_legacy:2}× the 2025 sessions' throughput in the same alternating runs",
     },
     Row {
         what: "stdio, one call at a time, client and server on one CPU",

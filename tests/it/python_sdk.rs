@@ -1,5 +1,5 @@
 //! The Python SDK (`sdk/python`): its weather example, built into a component
-//! with componentize-py (installed on first use into `<target-dir>/sdk-venv`
+//! with componentize-py (installed on first use into the tools cache's `sdk-venv`
 //! from `sdk/python/requirements-build.txt`), served over stdio and driven
 //! by the Python SDK client in both eras: a tool call with structured
 //! output, a bad argument (refused by the host's schema check, and by the
@@ -22,7 +22,8 @@ use support::sdks::{Built, check_served, compiled, repo, run, session, target_di
 /// The venv's Python with componentize-py, installed once per pinned
 /// version; `Err` says why it could not be.
 fn build_python() -> Result<PathBuf, String> {
-    let venv = target_dir().join("sdk-venv");
+    // Where .ci/setup and .ci/conformance put it too, under the same lock.
+    let venv = support::peers::tools_dir().join("sdk-venv");
     let requirements = repo().join("sdk/python/requirements-build.txt");
     let pinned = std::fs::read_to_string(&requirements).map_err(|e| format!("{}: {e}", requirements.display()))?;
     std::fs::create_dir_all(&venv).map_err(|e| e.to_string())?;
