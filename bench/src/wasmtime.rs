@@ -20,7 +20,7 @@ pub fn installed(bin_dir: &Path) -> anyhow::Result<PathBuf> {
         .map(|out| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()).join("wasmtime"));
     let wasmtime = found.with_context(|| {
         format!(
-            "no wasmtime CLI in {}: run the engine tests once (`cargo test -p mcp-wit-tests --test engines`) \
+            "no wasmtime CLI in {}: run the engine tests once (`cargo test -p mcp-wit-tests --test it engines::`) \
              or pass --wasmtime PATH",
             python.display()
         )

@@ -583,7 +583,7 @@ async fn a_trap_fails_the_call_and_the_next_call_gets_a_fresh_instance() {
     let error = rpc_error(served.client.call_tool(call("panic", json!({}))).await);
     assert_eq!(error.code.0, -32603, "{error:?}");
     // The client hears what failed in the guest's words; where it trapped
-    // is the log's (tests/tests/guests.rs).
+    // is the log's (guests.rs).
     assert_eq!(error.message, "the router `everything` failed: deliberate panic in the panic tool");
 
     // ...until a trap, after which the session goes on with a new instance.

@@ -1,4 +1,4 @@
-//! The integration tests of mcp-wit (in `tests/tests/`), and what they share.
+//! The integration tests of mcp-wit (one binary, `tests/it/`), and what they share.
 //!
 //! - The fixture components: the guests in `components/`, which this
 //!   package's build script builds for `wasm32-wasip2` (release) into
