@@ -1,44 +1,79 @@
 //! Builds guest components from a build script: the crates of `components/`
 //! (a workspace of their own), for `wasm32-wasip2`, and the Extism plugins of
-//! `plugins/`, for `wasm32-wasip1`, in release mode, with a nested cargo.
+//! `plugins/`, for `wasm32-wasip1`, with a nested cargo.
 //!
-//! They go to `<target-dir>/guests`, beside the profile directories, found
-//! from `OUT_DIR` (so `CARGO_TARGET_DIR`, `--target-dir` and `--target` are
-//! followed) and shared by every profile and every package that builds
-//! guests: cargo's lock on that directory serialises them.
+//! Two profiles: `release` (small, LTO) for the components the `mcp-wit`
+//! binary ships (the demo router, the adapter `wrap` composes with), and
+//! `fixture` (release without LTO, codegen in parallel) for the test
+//! fixtures, which are built often and whose size matters to nobody. Each
+//! workspace that builds guests defines `fixture` in its `Cargo.toml`.
+//!
+//! Every build goes to one target directory, `<target-dir>/guests`, beside
+//! the profile directories, found from `OUT_DIR` (so `CARGO_TARGET_DIR`,
+//! `--target-dir` and `--target` are followed) and shared by every profile
+//! and every package that builds guests: cargo's lock on that directory
+//! serialises them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Builds `packages` of `components/` (every one when empty) and returns the
-/// directory holding the `.wasm` files. Panics with what to do when the
-/// build fails: build scripts report by panicking.
+/// The profile a guest is built with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// `release`: what the `mcp-wit` binary embeds.
+    Release,
+    /// `fixture`: release without LTO, for the tests' fixtures.
+    Fixture,
+}
+
+impl Profile {
+    fn name(self) -> &'static str {
+        match self {
+            Profile::Release => "release",
+            Profile::Fixture => "fixture",
+        }
+    }
+}
+
+/// Builds `packages` of `components/` (every one when empty) in release mode
+/// and returns the directory holding the `.wasm` files. Panics with what to
+/// do when the build fails: build scripts report by panicking.
 pub fn build(components: &Path, packages: &[&str]) -> PathBuf {
-    build_for(components, packages, "wasm32-wasip2")
+    build_profile(components, packages, "wasm32-wasip2", Profile::Release)
 }
 
 /// Builds `packages` of the workspace `dir` (every one when empty) for
 /// `target` (`wasm32-wasip2` for components, `wasm32-wasip1` for Extism
-/// plugins), as [`build`] does.
-pub fn build_for(components: &Path, packages: &[&str], target: &str) -> PathBuf {
-    // A target dir of its own: the outer build holds a lock on its profile's.
-    cargo_build(components, packages, &[], target, "guests")
+/// plugins) with `profile`, as [`build`] does.
+pub fn build_profile(dir: &Path, packages: &[&str], target: &str, profile: Profile) -> PathBuf {
+    cargo_build(dir, packages, &[], target, profile.name())
 }
 
-/// Builds `package` of `components/` with `features` on, into a target
-/// directory of its own named after them, so that it never overwrites
-/// (nor, by turns, rebuilds) the same package's default build, whose
-/// `.wasm` has the same name. Returns the directory holding the `.wasm`.
+/// Builds `package` of `components/` in release mode with `features` on, as
+/// [`build_profile_with_features`] does.
 pub fn build_with_features(components: &Path, package: &str, features: &[&str]) -> PathBuf {
-    let dir = format!("guests-{}", features.join("-"));
-    cargo_build(components, &[package], features, "wasm32-wasip2", &dir)
+    build_profile_with_features(components, package, features, Profile::Release)
 }
 
-fn cargo_build(components: &Path, packages: &[&str], features: &[&str], target: &str, dir: &str) -> PathBuf {
-    let target_dir = target_dir().join(dir);
+/// Builds `package` of `components/` with `features` on, with the profile
+/// `<profile>-<features joined by ->` (which `components/Cargo.toml` defines,
+/// inheriting `profile`), and returns the directory holding the `.wasm`.
+///
+/// A profile of its own gives the build a directory of its own inside the
+/// one guest target directory: a `.wasm` has no hash in its name, so the
+/// same package built with other features in the same profile would
+/// overwrite the default build's (and rebuild it, by turns).
+pub fn build_profile_with_features(components: &Path, package: &str, features: &[&str], profile: Profile) -> PathBuf {
+    let profile = format!("{}-{}", profile.name(), features.join("-"));
+    cargo_build(components, &[package], features, "wasm32-wasip2", &profile)
+}
+
+fn cargo_build(components: &Path, packages: &[&str], features: &[&str], target: &str, profile: &str) -> PathBuf {
+    // A target dir of its own: the outer build holds a lock on its profile's.
+    let target_dir = target_dir().join("guests");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
-    command.current_dir(components).args(["build", "--release", "--target", target]);
+    command.current_dir(components).args(["build", "--profile", profile, "--target", target]);
     for package in packages {
         command.args(["-p", package]);
     }
@@ -68,7 +103,7 @@ fn cargo_build(components: &Path, packages: &[&str], features: &[&str], target: 
         };
         panic!("building the guest components ({}) failed:\n{stderr}{hint}", components.display());
     }
-    target_dir.join(target).join("release")
+    target_dir.join(target).join(profile)
 }
 
 /// Tells cargo to rerun the build script when `dir` changes: every entry in

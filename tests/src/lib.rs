@@ -1,7 +1,7 @@
 //! The integration tests of mcp-wit (one binary, `tests/it/`), and what they share.
 //!
 //! - The fixture components: the guests in `components/`, which this
-//!   package's build script builds for `wasm32-wasip2` (release) into
+//!   package's build script builds for `wasm32-wasip2` (profile `fixture`) into
 //!   `<target-dir>/guests`. [`fixture`] gives the path of one, [`FIXTURES`]
 //!   their directory. This is the one way the repository finds them: outside
 //!   Rust, `cargo run -q -p mcp-wit-tests --no-default-features --bin
