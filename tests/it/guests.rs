@@ -15,12 +15,18 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
+/// The target directory every guest build shares, `<target-dir>/guests`
+/// (where the fixtures and the components the binary embeds are built), so
+/// that dependencies are compiled once across tests and runs; cargo's lock
+/// on it serialises the builds.
+fn guest_target_dir() -> PathBuf {
+    let fixtures = Path::new(mcp_wit_tests::FIXTURES);
+    fixtures.ancestors().nth(2).expect("the fixtures are in <target-dir>/guests/<triple>/<profile>").to_path_buf()
+}
+
 /// Builds the guest crate in `dir` for wasm32-wasip2 and returns the .wasm.
-///
-/// Guests built by tests share one target dir so that dependencies are
-/// compiled once across tests and runs.
 fn build_guest(dir: &Path, artifact: &str) -> PathBuf {
-    let target_dir = root().join("target").join("test-guests");
+    let target_dir = guest_target_dir();
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)
         .current_dir(dir)
@@ -42,7 +48,7 @@ fn build_guest(dir: &Path, artifact: &str) -> PathBuf {
 /// cargo where it is), compiled into the cache beside the component (where
 /// `check_served` looks): the component's path.
 fn mcp_wit_build(dir: &Path) -> PathBuf {
-    let target_dir = root().join("target").join("test-guests");
+    let target_dir = guest_target_dir();
     let wasm_dir = target_dir.join("wasm32-wasip2/release");
     let cache = wasm_dir.join(format!("{}.cache", dir.file_name().unwrap().to_str().unwrap().replace('-', "_")));
     let output = Command::new(support::binary())
@@ -134,7 +140,7 @@ async fn new_makes_a_crate_that_builds_and_serves() {
     std::fs::write(&lib, source).unwrap();
 
     let wasm = mcp_wit_build(&crate_dir);
-    assert_eq!(wasm, root().join("target/test-guests/wasm32-wasip2/release/weather_tools.wasm"));
+    assert_eq!(wasm, guest_target_dir().join("wasm32-wasip2/release/weather_tools.wasm"));
     let cache = wasm.with_extension("cache");
     let served = Served::start(&["serve", wasm.to_str().unwrap(), "--cache-dir", cache.to_str().unwrap()], ()).await;
     let info = served.client.peer_info().expect("initialized");
