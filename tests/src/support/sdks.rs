@@ -1,5 +1,5 @@
-//! What the guest SDKs' tests share (`tests/tests/python_sdk.rs`,
-//! `tests/tests/typescript_sdk.rs`): where things are, a command run with
+//! What the guest SDKs' tests share (`tests/it/python_sdk.rs`,
+//! `tests/it/typescript_sdk.rs`): where things are, a command run with
 //! its output kept for the failure, a component compiled into a cache of
 //! its own before a client meets it, a Python SDK client session against
 //! it, and the check every `mcp-wit new` template passes, over stdio and
