@@ -7,7 +7,8 @@ use serde::Serialize;
 use crate::contract;
 use crate::version::ProtocolVersion;
 
-use super::*;
+use super::annotations::{Annotations, annotations};
+use super::meta::{GuestMeta, guest_meta};
 
 /// MCP `TextResourceContents` / `BlobResourceContents`.
 #[derive(Serialize)]
@@ -158,36 +159,6 @@ pub fn content(c: &contract::Content, index: usize, v: ProtocolVersion) -> Conte
             annotations: annotations(&l.annotations, v),
         },
     }
-}
-
-/// `json` as a JSON object to pass on, if it is one (else left out, with a
-/// warning: MCP's `_meta` and `structuredContent` are objects).
-pub(super) fn object(json: &str) -> Option<GuestJson<'_>> {
-    match GuestJson::parse(json) {
-        Ok(value) if value.get().starts_with('{') => Some(value),
-        Ok(_) => not_an_object(None),
-        Err(e) => not_an_object(Some(e)),
-    }
-}
-
-/// `json` as a JSON object read into a value, if it is one (else left out,
-/// with a warning): sent as read, so that a key given twice goes out once.
-pub(super) fn object_value(json: &str) -> Option<serde_json::Value> {
-    match serde_json::from_str(json) {
-        Ok(value @ serde_json::Value::Object(_)) => Some(value),
-        Ok(_) => not_an_object(None),
-        Err(e) => not_an_object(Some(e)),
-    }
-}
-
-/// Warns that a guest's `_meta` or `structuredContent` is left out: not
-/// JSON (`error`), or not an object.
-fn not_an_object<T>(error: Option<serde_json::Error>) -> Option<T> {
-    match error {
-        None => tracing::warn!("a guest's `_meta` or `structuredContent` is not a JSON object: left out"),
-        Some(e) => tracing::warn!("a guest's `_meta` or `structuredContent` is not JSON ({e}): left out"),
-    }
-    None
 }
 
 /// The longest resource link URI passed on to a client.

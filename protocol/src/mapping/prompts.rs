@@ -7,7 +7,9 @@ use serde::Serialize;
 use crate::contract;
 use crate::version::ProtocolVersion;
 
-use super::*;
+use super::annotations::annotations;
+use super::content::{Content, embedded, text_items};
+use super::meta::{MetaMap, meta_map};
 
 /// An MCP `Prompt`.
 #[derive(Serialize)]

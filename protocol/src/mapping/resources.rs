@@ -7,7 +7,8 @@ use serde::Serialize;
 use crate::contract;
 use crate::version::ProtocolVersion;
 
-use super::*;
+use super::annotations::{Annotations, annotations};
+use super::content::{ResourceContents, resource_contents};
 
 /// An MCP `Resource`.
 #[derive(Serialize)]

@@ -9,7 +9,10 @@ use serde_json::value::RawValue;
 use crate::contract;
 use crate::version::ProtocolVersion;
 
-use super::*;
+use super::annotations::{Annotations, annotations};
+use super::content::{Content, contents};
+use super::json::{GuestJson, object, object_value};
+use super::meta::{GuestMeta, META_PREFIX, MetaMap, drop_reserved_meta, guest_meta, meta_map, widen, without_reserved};
 
 /// MCP `ToolAnnotations`.
 #[derive(Serialize)]
@@ -205,7 +208,7 @@ pub fn tool(t: &contract::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidT
             object: t
                 .meta_object
                 .as_ref()
-                .and_then(|o| super::content::object(&o.json))
+                .and_then(|o| object(&o.json))
                 .and_then(|o| serde_json::from_str(o.get()).ok()),
         },
     })
@@ -298,7 +301,7 @@ pub fn checked_call_tool_result(
         _ if !v.has_structured_output() => None,
         _ if checked.is_some() => checked,
         // Given explicitly: sent wherever the revision has the field.
-        (Some(given), _) => super::content::object_value(&given.json),
+        (Some(given), _) => object_value(&given.json),
         (None, true) => structured_text(r).and_then(|text| serde_json::from_str(text).ok()),
         (None, false) => None,
     };

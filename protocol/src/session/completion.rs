@@ -24,17 +24,19 @@ impl<C: RouterComponent> Exchange<C> {
             return Err(RpcError::invalid_params("`context` must be an object"));
         }
         let (mount, reference) = match &reference {
-            _ if self.routers.is_single() => (0, Cow::Borrowed(p.reference.get())),
+            _ if self.server.routers().is_single() => (0, Cow::Borrowed(p.reference.get())),
             params::CompletionReference::Prompt { name } => {
                 let (mount, name) = self
-                    .routers
+                    .server
+                    .routers()
                     .route_name(name)
                     .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, format!("Unknown prompt: {name}")))?;
                 (mount, Cow::Owned(serde_json::json!({ "type": "ref/prompt", "name": name }).to_string()))
             }
             params::CompletionReference::Resource { uri } => {
                 let (mount, uri) = self
-                    .routers
+                    .server
+                    .routers()
                     .route_uri(uri)
                     .ok_or_else(|| RpcError::new(code::INVALID_PARAMS, format!("Unknown resource: {uri}")))?;
                 (mount, Cow::Owned(serde_json::json!({ "type": "ref/resource", "uri": uri }).to_string()))

@@ -1,161 +1,63 @@
-//! What answering one request takes, in either era: the routers and a way
-//! to each, the options, the answer being written, the request's
-//! cancellation and context.
+//! What answering one request takes, in either era: what serves it
+//! ([`Server`]: the routers and a way to each, the options), what the
+//! request carries ([`InFlight`]: its cancellation and context) and where
+//! its answer is written ([`Output`]).
 //!
 //! A 2025 [`Session`](super::Session) keeps one [`Exchange`] for all its
 //! requests, beside its own state ([`SessionState`]); a 2026-07-28 request
 //! served on its own ([`StatelessRequest`](super::StatelessRequest)) makes
 //! one for itself and nothing more.
 
-use std::sync::Arc;
-use std::time::Instant;
-
+use serde::Serialize;
 use serde_json::value::RawValue;
-use tracing::Instrument;
 
-use super::stamp::Stamp;
-use super::{Era, Outbox, Outcome, Phase, Request, SessionOptions, SessionState};
-use crate::cancel::Canceller;
-use crate::client::{Peer, QuestionIds};
+use super::era::{Era, Request};
+use super::in_flight::InFlight;
+use super::options::SessionOptions;
+use super::output::{Outbox, Output};
+use super::server::Server;
+use super::state::SessionState;
+use super::watch::{TargetKind, Watching};
 use crate::jsonrpc::{RpcError, code};
-use crate::listeners::Listeners;
 use crate::method::Method;
-use crate::observe::{CLIENT_TEXT_BYTES, Finished, Origin, Started, Target, TraceContext, clipped};
-use crate::router::{CallContext, FaultKind, Router, RouterComponent};
-use crate::routers::{PromptNames, Routers, ToolFacts};
-use crate::version::ProtocolVersion;
-
-/// Output buffer capacity kept between messages.
-const RETAINED_BUFFER: usize = 1 << 20;
+use crate::observe::{CLIENT_TEXT_BYTES, Finished, Outcome, Started, clipped};
+use crate::router::RouterComponent;
+use crate::routers::Routers;
 
 pub(super) struct Exchange<C: RouterComponent> {
-    pub(super) routers: Routers<C>,
-    /// The way to each mounted router, in mount order.
-    pub(super) open: Vec<C::Router>,
-    pub(super) options: SessionOptions,
-    /// Per mount: what its tools declare (filled on first need).
-    pub(super) tool_facts: Vec<Option<Arc<ToolFacts>>>,
-    /// Per mount: the names of its prompts (filled on first need).
-    pub(super) prompt_names: Vec<Option<Arc<PromptNames>>>,
-    pub(super) canceller: Canceller,
-    /// What every guest call of the current request runs under.
-    pub(super) cx: CallContext,
-    /// Set when the request being handled was cancelled: it gets no response.
-    pub(super) cancelled: bool,
-    /// Where the answer being built is written.
-    pub(super) buf: Vec<u8>,
-    /// Whether answers are written as whole JSON-RPC responses or as bare
-    /// results (for in-process callers, see [`Session::call`](super::Session::call)).
-    pub(super) envelope: bool,
-    /// While a modern request runs: what its result is stamped with.
-    pub(super) stamp: Option<Stamp>,
-    /// Set when the request being handled is answered later, not now
-    /// (`subscriptions/listen`).
-    pub(super) deferred: bool,
-    /// Whether any router reaches its client: only then does a request get a
-    /// [`ClientLink`](crate::ClientLink).
-    pub(super) talks_back: bool,
-    /// The transport's way to the client outside of answers.
-    pub(super) peer: Option<Arc<dyn Peer>>,
-    /// Ids of the requests sent to the client.
-    pub(super) question_ids: QuestionIds,
-    /// Every client of the server that hears of routers' changes.
-    pub(super) listeners: Option<Arc<Listeners>>,
-    /// Each mount's prefix, when several are mounted.
-    pub(super) uri_prefixes: Option<Arc<[String]>>,
-    /// Where its requests come from, for the observer.
-    pub(super) origin: Origin,
-    /// The trace context the transport carried with the next request.
-    pub(super) transport_context: Option<TraceContext>,
-    /// What the request being handled came to, for the observer (filled
-    /// only when there is one).
-    pub(super) watch: Watch,
-}
-
-/// What a request came to beyond its outcome, noted as it is handled.
-#[derive(Default)]
-pub(super) struct Watch {
-    pub(super) target: Option<(TargetKind, Box<str>)>,
-    pub(super) mount: Option<usize>,
-    pub(super) tool_error: bool,
-    pub(super) fault: Option<FaultKind>,
-    pub(super) output_capped: bool,
-    pub(super) input_required: bool,
-    pub(super) version: Option<ProtocolVersion>,
-    /// The message of the error sent, if one was.
-    pub(super) error: Option<String>,
-}
-
-#[derive(Clone, Copy)]
-pub(super) enum TargetKind {
-    Tool,
-    Prompt,
-    Resource,
-}
-
-/// A request being watched: the span it runs in and when it started.
-pub(super) struct Watching {
-    span: tracing::Span,
-    started: Instant,
-}
-
-/// Runs `answering` inside `watching`'s span, if any.
-pub(super) async fn within<F: Future>(watching: Option<&Watching>, answering: F) -> F::Output {
-    match watching {
-        Some(watching) => answering.instrument(watching.span.clone()).await,
-        None => answering.await,
-    }
+    /// What serves the requests, kept from one to the next.
+    pub(super) server: Server<C>,
+    /// What the request being served carries.
+    pub(super) request: InFlight,
+    /// Where its answer is written.
+    pub(super) output: Output,
 }
 
 impl<C: RouterComponent> Exchange<C> {
     pub(super) fn new(routers: Routers<C>, options: SessionOptions) -> Self {
-        let (tool_facts, prompt_names) = routers.learnt_lists();
-        Exchange {
-            open: routers.open(),
-            tool_facts,
-            prompt_names,
-            talks_back: routers.talks_back(),
-            routers,
-            options,
-            canceller: Canceller::default(),
-            cx: CallContext::default(),
-            cancelled: false,
-            buf: Vec::with_capacity(1024),
-            envelope: true,
-            stamp: None,
-            deferred: false,
-            peer: None,
-            question_ids: QuestionIds::default(),
-            listeners: None,
-            uri_prefixes: None,
-            origin: Origin::default(),
-            transport_context: None,
-            watch: Watch::default(),
-        }
+        Exchange { server: Server::new(routers, options), request: InFlight::default(), output: Output::new() }
     }
 
     /// Starts watching request `id`, when an observer watches.
     pub(super) fn watch_start(&mut self, method: &str, id: &RawValue, params: Option<&RawValue>) -> Option<Watching> {
-        let observer = self.options.observer.as_ref()?;
-        self.watch = Watch::default();
-        let transport_context = self.transport_context.take();
+        let observer = self.server.options().observer.as_ref()?;
+        *self.request.watch_mut() = Default::default();
+        let transport_context = self.request.take_transport_context();
         let started =
-            Started { method, id, params, origin: &self.origin, transport_context: transport_context.as_ref() };
-        let span = observer.started(&started);
-        Some(Watching { span, started: Instant::now() })
+            Started { method, id, params, origin: self.server.origin(), transport_context: transport_context.as_ref() };
+        Some(Watching::new(observer.started(&started)))
     }
 
     /// Whether an observer watches: only then is what a request came to noted
     /// beyond what costs nothing (a flag, a copy).
     pub(super) fn observed(&self) -> bool {
-        self.options.observer.is_some()
+        self.server.options().observer.is_some()
     }
 
     /// Notes what request `id` named, once a router knows it.
     pub(super) fn watch_target(&mut self, mount: usize, kind: TargetKind, name: &str) {
         if self.observed() {
-            self.watch.mount = Some(mount);
-            self.watch.target = Some((kind, name.into()));
+            self.request.watch_mut().note_target(mount, kind, name);
         }
     }
 
@@ -163,7 +65,7 @@ impl<C: RouterComponent> Exchange<C> {
     /// reported (see [`Exchange::watch_listed`]).
     pub(super) fn watch_mount(&mut self, mount: usize) {
         if self.observed() {
-            self.watch.mount = Some(mount);
+            self.request.watch_mut().note_mount(mount);
         }
     }
 
@@ -177,60 +79,33 @@ impl<C: RouterComponent> Exchange<C> {
         params: Option<&RawValue>,
         outcome: Outcome,
     ) {
-        let Some(observer) = &self.options.observer else { return };
-        let watch = std::mem::take(&mut self.watch);
-        let target = watch.target.as_ref().map(|(kind, name)| match kind {
-            TargetKind::Tool => Target::Tool(name),
-            TargetKind::Prompt => Target::Prompt(name),
-            TargetKind::Resource => Target::Resource(name),
-        });
-        let label = watch.mount.map(|mount| self.routers.mounts()[mount].component.label());
+        let Some(observer) = &self.server.options().observer else { return };
+        let watch = self.request.take_watch();
         let finished = Finished {
             method_name,
             method,
             id,
             params,
-            target,
-            component: label,
+            target: watch.target(),
+            component: watch.mount().map(|mount| self.server.label(mount)),
             outcome,
-            tool_error: watch.tool_error,
-            fault: watch.fault,
-            output_capped: watch.output_capped,
-            input_required: watch.input_required,
-            error_message: watch.error.as_deref(),
-            version: watch.version,
-            origin: &self.origin,
-            caller: self.cx.caller.as_deref(),
-            duration: watching.started.elapsed(),
-            answer: matches!(outcome, Outcome::Answered).then_some(self.buf.as_slice()),
+            tool_error: watch.tool_error(),
+            fault: watch.fault(),
+            output_capped: watch.output_capped(),
+            input_required: watch.input_required(),
+            error_message: watch.error(),
+            version: watch.version(),
+            origin: self.server.origin(),
+            caller: self.request.caller().map(|caller| &**caller),
+            duration: watching.elapsed(),
+            answer: matches!(outcome, Outcome::Answered).then_some(self.output.written()),
         };
-        observer.finished(&watching.span, &finished);
-    }
-
-    /// Lets go of a huge answer's buffer once it is sent (and reported).
-    pub(super) fn recycle_buffer(&mut self) {
-        if self.buf.capacity() > RETAINED_BUFFER {
-            // One huge result must not pin its size for the session's life.
-            self.buf = Vec::with_capacity(1024);
-        }
-    }
-
-    /// Tells routers' changes to every client registered with `listeners`.
-    pub(super) fn set_listeners(&mut self, listeners: Arc<Listeners>) {
-        self.uri_prefixes = self.routers.prefixes();
-        self.listeners = Some(listeners);
-    }
-
-    /// Drops the instances of routers that let them go once idle and have
-    /// been idle that long (see [`Router::release_if_idle`]); how many.
-    pub(super) fn release_idle_instances(&mut self) -> usize {
-        let now = std::time::Instant::now();
-        self.open.iter_mut().filter_map(|router| router.release_if_idle(now).then_some(())).count()
+        observer.finished(watching.span(), &finished);
     }
 
     /// Sends what answering request `id` came to: its answer, its error, or
     /// nothing (cancelled, or answered later), and says which. The answer
-    /// stays in `self.buf` for the observer until [`Self::recycle_buffer`].
+    /// stays in the output for the observer until it is recycled.
     pub(super) fn deliver<O: Outbox + ?Sized>(
         &mut self,
         id: &RawValue,
@@ -238,22 +113,68 @@ impl<C: RouterComponent> Exchange<C> {
         out: &mut O,
     ) -> Outcome {
         match answered {
-            Ok(()) if self.deferred => Outcome::Deferred,
+            Ok(()) if self.request.deferred() => Outcome::Deferred,
             Ok(()) => {
-                out.send(&self.buf);
+                self.output.send(out);
                 Outcome::Answered
             }
-            Err(_) if self.cancelled => {
+            Err(_) if self.request.cancelled() => {
                 tracing::debug!(id = %clipped(id.get(), CLIENT_TEXT_BYTES), "request cancelled: no response");
                 Outcome::Cancelled
             }
             Err(error) => {
-                self.send_error(Some(id), &error, out);
+                self.output.send_error(Some(id), &error, out);
                 if self.observed() {
-                    self.watch.error = Some(error.message.clone());
+                    self.request.watch_mut().note_error(error.message.clone());
                 }
                 Outcome::Failed(error.code)
             }
+        }
+    }
+
+    /// Writes the answer to request `id` into the output (a whole response,
+    /// or the bare result for in-process callers), or fails with -32603 when
+    /// it exceeds the output cap.
+    pub(super) fn reply<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), RpcError> {
+        self.reply_after(id, result, 0)
+    }
+
+    /// [`Self::reply`] for a result that comes after `sent_before` bytes of
+    /// notifications it made (a tool's progress): they count against the
+    /// output cap too.
+    pub(super) fn reply_after<T: Serialize>(
+        &mut self,
+        id: &RawValue,
+        result: &T,
+        sent_before: usize,
+    ) -> Result<(), RpcError> {
+        let written = match self.request.stamp() {
+            Some(stamp) => self.output.write_stamped(id, result, stamp),
+            None => self.output.write_answer(id, result),
+        };
+        let max_output = self.server.options().max_output;
+        let length = self.output.written().len();
+        match written {
+            Ok(()) if length + sent_before > max_output => {
+                let error = match sent_before {
+                    0 => RpcError::internal(format!(
+                        "the result of {length} bytes exceeds the output limit of {max_output} bytes"
+                    )),
+                    _ => RpcError::internal(format!(
+                        "the result of {length} bytes and its progress notifications of {sent_before} bytes exceed \
+                         the output limit of {max_output} bytes"
+                    )),
+                };
+                tracing::warn!("{}; the instance is replaced", error.message);
+                self.request.watch_mut().note_output_capped();
+                // The guest's memory grew to hold the oversized result and
+                // never shrinks: a fresh instance gives it back. Which mount
+                // produced it is not known here, so every one is replaced.
+                self.server.retire_all();
+                Err(error)
+            }
+            Ok(()) => Ok(()),
+            Err(e) => Err(RpcError::internal(format!("cannot serialise the result: {e}"))),
         }
     }
 
@@ -271,15 +192,15 @@ impl<C: RouterComponent> Exchange<C> {
         let params = read.raw;
         // A legacy request needs an initialized session (but for `ping` and
         // `initialize`); a modern one carries its own revision.
-        let ready = match (era, state.as_deref().map(|s| &s.phase)) {
+        let ready = match (era, state.as_deref().and_then(SessionState::ready_version)) {
             (Era::Modern { version, .. }, _) => Ok(version),
-            (Era::Legacy, Some(Phase::Ready(ready))) => Ok(ready.version),
-            (Era::Legacy, _) => {
+            (Era::Legacy, Some(version)) => Ok(version),
+            (Era::Legacy, None) => {
                 Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first")))
             }
         };
         if self.observed() {
-            self.watch.version = ready.as_ref().ok().copied();
+            self.request.watch_mut().note_version(ready.as_ref().ok().copied());
         }
         let stateful = || {
             RpcError::new(

@@ -29,7 +29,7 @@ impl<C: RouterComponent> Exchange<C> {
         target: Option<(&str, &str)>,
         call: impl AsyncFnOnce(&mut C::Router, &CallContext) -> GuestResult<T>,
     ) -> Result<T, RpcError> {
-        if let Some(link) = &self.cx.client {
+        if let Some(link) = self.request.link() {
             link.enter(mount);
         }
         // For a tracer: the guest's share of the request (debug level, so
@@ -40,25 +40,25 @@ impl<C: RouterComponent> Exchange<C> {
         let span = tracing::debug_span!(
             target: crate::observe::TRACE_TARGET,
             "guest call",
-            mcp.wit.component = self.routers.mounts()[mount].component.label(),
+            mcp.wit.component = self.server.label(mount),
             mcp.wit.target = target_text.as_deref(),
         );
-        match call(&mut self.open[mount], &self.cx).instrument(span).await {
+        match call(self.server.router_mut(mount), self.request.context()).instrument(span).await {
             Ok(value) => Ok(value),
             Err(fault) => Err(self.fault(mount, target, fault)),
         }
     }
 
     fn fault(&mut self, mount: usize, target: Option<(&str, &str)>, fault: GuestFault) -> RpcError {
-        let label = self.routers.mounts()[mount].component.label();
-        self.watch.fault = Some(fault.kind);
+        self.request.watch_mut().note_fault(fault.kind);
+        let label = self.server.label(mount);
         let of = match target {
             Some((kind, name)) => format!("{kind} `{}`: ", clipped(name, CLIENT_TEXT_BYTES)),
             None => String::new(),
         };
         match fault.kind {
             FaultKind::Cancelled => {
-                self.cancelled = true;
+                self.request.set_cancelled(true);
                 tracing::info!(component = %label, "{of}{}; the instance is replaced", fault.message);
             }
             FaultKind::InputRequired => {

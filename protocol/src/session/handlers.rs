@@ -1,15 +1,19 @@
 //! One handler per request method: decode the params, call the routers, map
 //! their values to MCP.
 
+#[cfg(feature = "validate")]
 use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::exchange::{Exchange, TargetKind};
+use super::era::RequestParams;
+use super::exchange::Exchange;
+use super::output::Outbox;
+use super::state::SessionState;
 #[cfg(feature = "validate")]
 use super::tool_checks::{checked_output, refused_arguments};
-use super::{Outbox, Phase, Ready, RequestParams, SessionState};
+use super::watch::TargetKind;
 use crate::auth::OperationKind;
 use crate::contract;
 use crate::jsonrpc::{self, RpcError, code};
@@ -31,7 +35,7 @@ impl<C: RouterComponent> Exchange<C> {
         params: Option<&RawValue>,
         state: &mut SessionState,
     ) -> Result<(), RpcError> {
-        if matches!(state.phase, Phase::Ready(_)) {
+        if state.ready_version().is_some() {
             return Err(RpcError::invalid_request("the session is already initialized"));
         }
         self.initialize_with(id, params::decode(params)?, state).await
@@ -47,7 +51,7 @@ impl<C: RouterComponent> Exchange<C> {
             return Err(RpcError::invalid_params("`capabilities` must be an object"));
         }
         let version = ProtocolVersion::negotiate(&p.protocol_version);
-        state.client = crate::client::ClientCapabilities::read(p.capabilities);
+        state.set_client(crate::client::ClientCapabilities::read(p.capabilities));
         // What the routers say of themselves does not change from one
         // instance to the next: asked of the first session's, then read, so
         // that a session makes an instance only of the routers it calls.
@@ -99,17 +103,14 @@ impl<C: RouterComponent> Exchange<C> {
         state: &mut SessionState,
     ) {
         let subscribe = caps.resources.as_ref().and_then(|r| r.subscribe).unwrap_or(false);
-        state.phase = Phase::Ready(Ready { version, subscribe });
-        if let (Some(listeners), Some(sink)) = (&self.listeners, &state.sink) {
-            let changes = |flag: Option<bool>| flag.unwrap_or(false);
-            let lists = [
-                changes(caps.tools.as_ref().and_then(|t| t.list_changed)),
-                changes(caps.prompts.as_ref().and_then(|p| p.list_changed)),
-                changes(caps.resources.as_ref().and_then(|r| r.list_changed)),
-            ];
-            let interest = Interest { lists, ..Interest::default() };
-            state.listening = Some(listeners.listen(interest, sink.clone()));
-        }
+        let changes = |flag: Option<bool>| flag.unwrap_or(false);
+        let lists = [
+            changes(caps.tools.as_ref().and_then(|t| t.list_changed)),
+            changes(caps.prompts.as_ref().and_then(|p| p.list_changed)),
+            changes(caps.resources.as_ref().and_then(|r| r.list_changed)),
+        ];
+        let interest = Interest { lists, ..Interest::default() };
+        state.become_ready(version, subscribe, self.server.listeners(), interest);
     }
 
     pub(super) async fn list_tools(
@@ -121,9 +122,9 @@ impl<C: RouterComponent> Exchange<C> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let per_mount = self.list_every_mount(async |r, cx| r.list_tools(cx).await).await?;
         for (mount, tools) in per_mount.iter().enumerate() {
-            self.learn_tools(mount, tools);
+            self.server.learn_tools(mount, tools);
         }
-        let routers = &self.routers;
+        let routers = self.server.routers();
         let valid: Vec<mapping::Tool<'_>> = per_mount
             .iter()
             .enumerate()
@@ -171,19 +172,21 @@ impl<C: RouterComponent> Exchange<C> {
                 return Err(RpcError::invalid_params("`_meta.progressToken` must be a string or an integer"));
             }
         }
-        let Some((mount, name)) = self.routers.route_name(&p.name) else { return Err(unknown_tool(&p.name)) };
+        let Some((mount, name)) = self.server.routers().route_name(&p.name) else { return Err(unknown_tool(&p.name)) };
         self.watch_listed(mount, TargetKind::Tool, &p.name, name).await?;
         #[cfg(feature = "validate")]
-        let schemas = match self.options.validate_input || v.has_structured_output() {
+        let validate_input = self.server.options().validate_input;
+        #[cfg(feature = "validate")]
+        let schemas = match validate_input || v.has_structured_output() {
             true => self.tool_schemas(mount, name).await?,
             false => None,
         };
         #[cfg(feature = "validate")]
-        if let Some(schemas) = schemas.as_ref().filter(|s| self.options.validate_input && s.checks_arguments())
+        if let Some(schemas) = schemas.as_ref().filter(|s| validate_input && s.checks_arguments())
             && let Err(refusal) = self.check_arguments(schemas.clone(), arguments).await
         {
-            let message = refused_arguments(&p.name, &refusal, self.options.validation_budget);
-            self.watch.tool_error = true;
+            let message = refused_arguments(&p.name, &refusal, self.server.options().validation_budget);
+            self.request.watch_mut().note_tool_error(true);
             return self.reply(id, &mapping::tool_error_result(&message));
         }
         let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
@@ -197,13 +200,13 @@ impl<C: RouterComponent> Exchange<C> {
                     match checked_output(schemas, &result) {
                         Ok(value) => checked = value,
                         Err(why) => {
-                            let label = self.routers.mounts()[mount].component.label();
+                            let label = self.server.label(mount);
                             tracing::warn!(component = %label, tool = %name, "a structured result that breaks its output schema: {why}");
                             let message = format!(
                                 "The tool `{}` returned a result that does not match its output schema: {why}",
                                 p.name
                             );
-                            self.watch.tool_error = true;
+                            self.request.watch_mut().note_tool_error(true);
                             return self.reply(id, &mapping::tool_error_result(&message));
                         }
                     }
@@ -214,7 +217,7 @@ impl<C: RouterComponent> Exchange<C> {
                 let mut progress_bytes = 0;
                 if let (Some(token), Some(entries)) = (token, &result.progress) {
                     for params in mapping::progress_notifications(entries, token, v) {
-                        if progress_bytes > self.options.max_output {
+                        if progress_bytes > self.server.options().max_output {
                             break;
                         }
                         let mut message = Vec::new();
@@ -227,7 +230,7 @@ impl<C: RouterComponent> Exchange<C> {
                         }
                     }
                 }
-                self.watch.tool_error = result.is_error == Some(true);
+                self.request.watch_mut().note_tool_error(result.is_error == Some(true));
                 let mapped = mapping::checked_call_tool_result(&result, structured, checked, v);
                 let replied = self.reply_after(id, &mapped, progress_bytes);
                 if replied.is_ok() {
@@ -241,7 +244,7 @@ impl<C: RouterComponent> Exchange<C> {
                 | contract::ToolError::ExecutionError(message)
                 | contract::ToolError::SchemaError(message),
             ) => {
-                self.watch.tool_error = true;
+                self.request.watch_mut().note_tool_error(true);
                 self.reply(id, &mapping::tool_error_result(&message))
             }
         }
@@ -261,11 +264,11 @@ impl<C: RouterComponent> Exchange<C> {
 
     /// What mount `mount`'s tools declare (lists its tools once to learn).
     async fn tool_facts(&mut self, mount: usize) -> Result<&ToolFacts, RpcError> {
-        if self.tool_facts[mount].is_none() {
+        if self.server.tool_facts(mount).is_none() {
             let tools = self.guest(mount, async |r, cx| r.list_tools(cx).await).await?;
-            self.learn_tools(mount, &tools);
+            self.server.learn_tools(mount, &tools);
         }
-        Ok(self.tool_facts[mount].as_deref().expect("learnt above"))
+        Ok(self.server.tool_facts(mount).expect("learnt above"))
     }
 
     /// Notes the mount a tool or prompt call goes to, and its name (`outward`,
@@ -298,25 +301,11 @@ impl<C: RouterComponent> Exchange<C> {
 
     /// The names of mount `mount`'s prompts (lists them once to learn).
     async fn prompt_names(&mut self, mount: usize) -> Result<&PromptNames, RpcError> {
-        if self.prompt_names[mount].is_none() {
+        if self.server.prompt_names(mount).is_none() {
             let prompts = self.guest(mount, async |r, cx| r.list_prompts(cx).await).await?;
-            self.learn_prompts(mount, &prompts);
+            self.server.learn_prompts(mount, &prompts);
         }
-        Ok(self.prompt_names[mount].as_deref().expect("learnt above"))
-    }
-
-    /// Keeps the names of `prompts`, for this session and the ones after it.
-    fn learn_prompts(&mut self, mount: usize, prompts: &[contract::Prompt]) {
-        let names: Arc<PromptNames> = Arc::new(prompts.iter().map(|prompt| prompt.name.clone()).collect());
-        self.routers.learn_prompts(mount, names.clone());
-        self.prompt_names[mount] = Some(names);
-    }
-
-    /// Keeps what `tools` declare, for this session and the ones after it.
-    fn learn_tools(&mut self, mount: usize, tools: &[contract::Tool]) {
-        let facts = Arc::new(ToolFacts::of(tools));
-        self.routers.learn_tools(mount, facts.clone());
-        self.tool_facts[mount] = Some(facts);
+        Ok(self.server.prompt_names(mount).expect("learnt above"))
     }
 
     /// The arguments of tool `name` (as the client names it) that its input
@@ -324,7 +313,7 @@ impl<C: RouterComponent> Exchange<C> {
     /// each must come as an `Mcp-Param-{header}` equal to its value.
     /// Unknown tools have none (the call itself then fails).
     pub(super) async fn header_arguments(&mut self, name: &str) -> Result<Vec<(String, String)>, RpcError> {
-        let Some((mount, name)) = self.routers.route_name(name) else { return Ok(Vec::new()) };
+        let Some((mount, name)) = self.server.routers().route_name(name) else { return Ok(Vec::new()) };
         let facts = self.tool_facts(mount).await?;
         Ok(facts.header_arguments.get(name).cloned().unwrap_or_default())
     }
@@ -337,7 +326,7 @@ impl<C: RouterComponent> Exchange<C> {
     ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let per_mount = self.list_every_mount(async |r, cx| r.list_resources(cx).await).await?;
-        let routers = &self.routers;
+        let routers = self.server.routers();
         let mapped: Vec<_> = per_mount
             .iter()
             .enumerate()
@@ -356,14 +345,14 @@ impl<C: RouterComponent> Exchange<C> {
     ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
         // Only routers that offer the extension have templates.
-        let mut per_mount = Vec::with_capacity(self.open.len());
-        for mount in 0..self.open.len() {
-            per_mount.push(match self.extends(mount) {
+        let mut per_mount = Vec::with_capacity(self.server.mounts());
+        for mount in 0..self.server.mounts() {
+            per_mount.push(match self.server.extends(mount) {
                 true => self.guest(mount, async |r, cx| r.list_resource_templates(cx).await).await?,
                 false => Vec::new(),
             });
         }
-        let routers = &self.routers;
+        let routers = self.server.routers();
         let mapped: Vec<_> = per_mount
             .iter()
             .enumerate()
@@ -372,11 +361,6 @@ impl<C: RouterComponent> Exchange<C> {
             })
             .collect();
         self.reply_page(id, "resourceTemplates", &mapped, p.cursor.as_deref())
-    }
-
-    /// Whether mount `mount`'s router offers the extension.
-    pub(super) fn extends(&self, mount: usize) -> bool {
-        self.routers.mounts()[mount].component.extends()
     }
 
     pub(super) async fn read_resource(
@@ -392,13 +376,13 @@ impl<C: RouterComponent> Exchange<C> {
             message: format!("Resource not found: {}", p.uri),
             data: Some(serde_json::json!({ "uri": p.uri })),
         };
-        let Some((mount, uri)) = self.routers.route_uri(&p.uri) else {
+        let Some((mount, uri)) = self.server.routers().route_uri(&p.uri) else {
             return Err(not_found());
         };
         self.watch_target(mount, TargetKind::Resource, &p.uri);
         match self.guest_for(mount, Some(("resource", uri)), async |r, cx| r.read_resource(cx, uri).await).await? {
             Ok(result) => {
-                let routers = self.routers.clone();
+                let routers = self.server.routers().clone();
                 let mapped = mapping::read_resource_result(&result, |uri| routers.outward_uri(mount, uri));
                 self.reply(id, &mapped)
             }
@@ -414,21 +398,20 @@ impl<C: RouterComponent> Exchange<C> {
         method: Method,
         state: &mut SessionState,
     ) -> Result<(), RpcError> {
-        let subscribe = matches!(&state.phase, Phase::Ready(r) if r.subscribe);
-        if !subscribe {
+        if !state.offers_subscriptions() {
             return Err(RpcError::new(
                 code::METHOD_NOT_FOUND,
                 format!("Method not found: {method} (the router does not offer resource subscriptions)"),
             ));
         }
         let p: params::UriParams<'_> = params::decode(params)?;
-        let Some((mount, uri)) = self.routers.route_uri(&p.uri) else {
+        let Some((mount, uri)) = self.server.routers().route_uri(&p.uri) else {
             return Err(RpcError::invalid_params(format!("no router serves {}", p.uri)));
         };
         // A router with the extension is told, and may refuse; one without
         // it has no way to signal an update, so the subscription is only
         // acknowledged.
-        if self.extends(mount) {
+        if self.server.extends(mount) {
             let subscribe = method == Method::Subscribe;
             match self.guest(mount, async |r, cx| r.subscription(cx, uri, subscribe).await).await? {
                 Ok(()) => {}
@@ -442,7 +425,7 @@ impl<C: RouterComponent> Exchange<C> {
                 Err(contract::ResourceError::ExecutionError(message)) => return Err(RpcError::internal(message)),
             }
         }
-        if let Some(listening) = &state.listening {
+        if let Some(listening) = state.listening() {
             match method {
                 Method::Subscribe => listening.subscribe(&p.uri),
                 _ => listening.unsubscribe(&p.uri),
@@ -462,10 +445,10 @@ impl<C: RouterComponent> Exchange<C> {
         // Only telemetry reads prompt names (`watch_listed`).
         if self.observed() {
             for (mount, prompts) in per_mount.iter().enumerate() {
-                self.learn_prompts(mount, prompts);
+                self.server.learn_prompts(mount, prompts);
             }
         }
-        let routers = &self.routers;
+        let routers = self.server.routers();
         let mapped: Vec<_> = per_mount
             .iter()
             .enumerate()
@@ -483,9 +466,11 @@ impl<C: RouterComponent> Exchange<C> {
         v: ProtocolVersion,
     ) -> Result<(), RpcError> {
         let p: params::GetPromptParams<'_> = params::decode(params)?;
-        let Some((mount, name)) = self.routers.route_name(&p.name) else { return Err(unknown_prompt(&p.name)) };
+        let Some((mount, name)) = self.server.routers().route_name(&p.name) else {
+            return Err(unknown_prompt(&p.name));
+        };
         self.watch_listed(mount, TargetKind::Prompt, &p.name, name).await?;
-        let answered = match self.extends(mount) {
+        let answered = match self.server.extends(mount) {
             true => {
                 let arguments = &p.arguments;
                 self.guest_for(mount, Some(("prompt", name)), async |r, cx| {
@@ -510,7 +495,7 @@ impl<C: RouterComponent> Exchange<C> {
         state: &mut SessionState,
     ) -> Result<(), RpcError> {
         let p: params::SetLevelParams = params::decode_owned(params)?;
-        state.log_level = Some(p.level);
+        state.set_log_level(p.level);
         self.reply(id, &mapping::Empty {})
     }
 }

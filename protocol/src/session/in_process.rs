@@ -3,7 +3,8 @@
 
 use serde_json::value::RawValue;
 
-use super::{Outbox, Session};
+use super::client_session::Session;
+use super::output::Outbox;
 use crate::executor::block_on;
 use crate::jsonrpc::{RpcError, code};
 use crate::method::Method;
@@ -26,7 +27,7 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         notifications: &mut dyn Outbox,
     ) -> Result<Box<RawValue>, RpcError> {
-        self.ex.cx.calls = CallMode::Blocking;
+        self.ex.request.set_calls(CallMode::Blocking);
         block_on(self.call_in_process(id, method, params, notifications))
     }
 
@@ -38,7 +39,7 @@ impl<C: RouterComponent> Session<C> {
         params: Option<&RawValue>,
         notifications: &mut (dyn Outbox + Send),
     ) -> Result<Box<RawValue>, RpcError> {
-        self.ex.cx.calls = CallMode::Async;
+        self.ex.request.set_calls(CallMode::Async);
         self.call_in_process(id, method, params, notifications).await
     }
 
@@ -50,7 +51,7 @@ impl<C: RouterComponent> Session<C> {
         client: (&str, &str),
         version: ProtocolVersion,
     ) -> Result<Box<RawValue>, RpcError> {
-        self.ex.cx.calls = CallMode::Blocking;
+        self.ex.request.set_calls(CallMode::Blocking);
         let capabilities = RawValue::from_string("{}".into()).expect("an empty object is JSON");
         let params = crate::params::InitializeParams {
             protocol_version: version.as_str().into(),
@@ -58,16 +59,15 @@ impl<C: RouterComponent> Session<C> {
             client_info: crate::params::ClientInfo { name: client.0.into(), version: client.1.into() },
         };
         let id = RawValue::from_string("0".into()).expect("0 is JSON");
-        self.ex.envelope = false;
+        self.ex.output.set_bare(true);
         let answered = block_on(self.ex.initialize_with(&id, params, &mut self.state));
-        self.ex.envelope = true;
+        self.ex.output.set_bare(false);
         answered.and_then(|()| self.take_bare_result())
     }
 
-    /// The bare result [`Self::reply`] left in the buffer.
+    /// The bare result the request's reply left in the output.
     fn take_bare_result(&mut self) -> Result<Box<RawValue>, RpcError> {
-        let text = String::from_utf8(std::mem::replace(&mut self.ex.buf, Vec::with_capacity(1024)))
-            .expect("serde_json writes UTF-8");
+        let text = String::from_utf8(self.ex.output.take()).expect("serde_json writes UTF-8");
         RawValue::from_string(text).map_err(|e| RpcError::internal(format!("cannot read the result: {e}")))
     }
 
@@ -83,12 +83,14 @@ impl<C: RouterComponent> Session<C> {
                 "`subscriptions/listen` stays open until it ends: serve it through a transport",
             ));
         }
-        self.ex.envelope = false;
+        self.ex.output.set_bare(true);
         let answered = self.answer_request(id, method.as_str(), Some(method), params, notifications).await;
-        self.ex.envelope = true;
+        self.ex.output.set_bare(false);
         match answered {
             Ok(()) => self.take_bare_result(),
-            Err(_) if self.ex.cancelled => Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled")),
+            Err(_) if self.ex.request.cancelled() => {
+                Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"))
+            }
             Err(error) => Err(error),
         }
     }

@@ -55,8 +55,8 @@ impl<C: RouterComponent> Exchange<C> {
         &mut self,
         list: impl AsyncFn(&mut C::Router, &CallContext) -> GuestResult<Vec<T>>,
     ) -> Result<Vec<Vec<T>>, RpcError> {
-        let mut per_mount = Vec::with_capacity(self.open.len());
-        for mount in 0..self.open.len() {
+        let mut per_mount = Vec::with_capacity(self.server.mounts());
+        for mount in 0..self.server.mounts() {
             per_mount.push(self.guest(mount, async |r, cx| list(r, cx).await).await?);
         }
         Ok(per_mount)
@@ -66,7 +66,7 @@ impl<C: RouterComponent> Exchange<C> {
     /// name or URI): always, unless lists are filtered by scope and the
     /// caller lacks one that using it needs.
     pub(super) fn shows(&self, kind: OperationKind, name: &str) -> bool {
-        match (&self.options.list_filter, &self.cx.caller) {
+        match (&self.server.options().list_filter, self.request.caller()) {
             (Some(policy), Some(caller)) => policy.missing(caller, Some(Operation { kind, name })).is_empty(),
             _ => true,
         }
@@ -80,7 +80,7 @@ impl<C: RouterComponent> Exchange<C> {
         items: &[T],
         cursor: Option<&str>,
     ) -> Result<(), RpcError> {
-        let (page, next_cursor) = paginate(items, cursor, self.options.page_size)?;
+        let (page, next_cursor) = paginate(items, cursor, self.server.options().page_size)?;
         self.reply(id, &ListPage { key, items: page, next_cursor })
     }
 }

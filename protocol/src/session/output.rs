@@ -1,12 +1,15 @@
-//! Writing a session's answers: results under the output cap, errors and
-//! notifications.
+//! How answers are delivered: the buffer each message is written into, as a
+//! whole JSON-RPC response or as the bare result an in-process caller takes,
+//! and the [`Outbox`] it goes to.
 
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::exchange::Exchange;
+use super::stamp::Stamp;
 use crate::jsonrpc::{self, RpcError};
-use crate::router::{Router, RouterComponent};
+
+/// Output buffer capacity kept between messages.
+const RETAINED_BUFFER: usize = 1 << 20;
 
 /// Receives the serialised messages a session produces, in order.
 pub trait Outbox {
@@ -20,67 +23,49 @@ impl Outbox for Vec<Vec<u8>> {
     }
 }
 
-impl<C: RouterComponent> Exchange<C> {
-    /// Writes the answer to request `id` into the session's buffer (a whole
-    /// response, or the bare result for in-process callers), or fails with
-    /// -32603 when it exceeds the output cap.
-    pub(super) fn reply<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), RpcError> {
-        self.reply_after(id, result, 0)
+/// Where the answer being built is written, and in which shape.
+pub(super) struct Output {
+    buf: Vec<u8>,
+    /// Whether answers are written as whole JSON-RPC responses or as bare
+    /// results (for in-process callers, see [`Session::call`](super::Session::call)).
+    envelope: bool,
+}
+
+impl Output {
+    pub(super) fn new() -> Self {
+        Output { buf: Vec::with_capacity(1024), envelope: true }
     }
 
-    /// [`Self::reply`] for a result that comes after `sent_before` bytes of
-    /// notifications it made (a tool's progress): they count against the
-    /// output cap too.
-    pub(super) fn reply_after<T: Serialize>(
-        &mut self,
-        id: &RawValue,
-        result: &T,
-        sent_before: usize,
-    ) -> Result<(), RpcError> {
-        let written = match self.stamp.take() {
-            Some(stamp) => {
-                let written = self.write_stamped(id, result, &stamp);
-                self.stamp = Some(stamp);
-                written
-            }
-            None => self.write_answer(id, result),
-        };
-        match written {
-            Ok(()) if self.buf.len() + sent_before > self.options.max_output => {
-                let error = match sent_before {
-                    0 => RpcError::internal(format!(
-                        "the result of {} bytes exceeds the output limit of {} bytes",
-                        self.buf.len(),
-                        self.options.max_output
-                    )),
-                    _ => RpcError::internal(format!(
-                        "the result of {} bytes and its progress notifications of {sent_before} bytes exceed the \
-                         output limit of {} bytes",
-                        self.buf.len(),
-                        self.options.max_output
-                    )),
-                };
-                tracing::warn!("{}; the instance is replaced", error.message);
-                self.watch.output_capped = true;
-                // The guest's memory grew to hold the oversized result and
-                // never shrinks: a fresh instance gives it back. Which mount
-                // produced it is not known here, so every one is replaced.
-                self.open.iter_mut().for_each(Router::retire);
-                Err(error)
-            }
-            Ok(()) => Ok(()),
-            Err(e) => Err(RpcError::internal(format!("cannot serialise the result: {e}"))),
+    /// Answers are written bare (`true`, for an in-process caller) or as
+    /// whole responses (`false`, the default).
+    pub(super) fn set_bare(&mut self, bare: bool) {
+        self.envelope = !bare;
+    }
+
+    /// The message written last.
+    pub(super) fn written(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Writes the answer to request `id`: a whole response, or the bare
+    /// result.
+    pub(super) fn write_answer<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), serde_json::Error> {
+        if self.envelope {
+            jsonrpc::write_result(&mut self.buf, id, result)
+        } else {
+            self.buf.clear();
+            serde_json::to_writer(&mut self.buf, result)
         }
     }
 
     /// Writes the answer with `stamp` added to its result: spliced into the
     /// bytes written (the result is the last member of a response, so its
     /// closing brace is the last but one byte), else merged as a `Value`.
-    fn write_stamped<T: Serialize>(
+    pub(super) fn write_stamped<T: Serialize>(
         &mut self,
         id: &RawValue,
         result: &T,
-        stamp: &super::stamp::Stamp,
+        stamp: &Stamp,
     ) -> Result<(), serde_json::Error> {
         self.write_answer(id, result)?;
         let close = self.buf.len().saturating_sub(if self.envelope { 2 } else { 1 });
@@ -91,13 +76,21 @@ impl<C: RouterComponent> Exchange<C> {
         self.write_answer(id, &stamped)
     }
 
-    fn write_answer<T: Serialize>(&mut self, id: &RawValue, result: &T) -> Result<(), serde_json::Error> {
-        if self.envelope {
-            jsonrpc::write_result(&mut self.buf, id, result)
-        } else {
-            self.buf.clear();
-            serde_json::to_writer(&mut self.buf, result)
-        }
+    /// Sends the answer written last.
+    pub(super) fn send<O: Outbox + ?Sized>(&self, out: &mut O) {
+        out.send(&self.buf);
+    }
+
+    /// Writes a whole response to request `id` and sends it.
+    pub(super) fn send_result<T: Serialize, O: Outbox + ?Sized>(
+        &mut self,
+        id: &RawValue,
+        result: &T,
+        out: &mut O,
+    ) -> Result<(), serde_json::Error> {
+        jsonrpc::write_result(&mut self.buf, id, result)?;
+        out.send(&self.buf);
+        Ok(())
     }
 
     pub(super) fn notify<P: Serialize, O: Outbox + ?Sized>(&mut self, method: &str, params: &P, out: &mut O) {
@@ -110,5 +103,18 @@ impl<C: RouterComponent> Exchange<C> {
     pub(super) fn send_error<O: Outbox + ?Sized>(&mut self, id: Option<&RawValue>, error: &RpcError, out: &mut O) {
         jsonrpc::write_error(&mut self.buf, id, error);
         out.send(&self.buf);
+    }
+
+    /// Lets go of a huge answer's buffer once it is sent (and reported).
+    pub(super) fn recycle(&mut self) {
+        if self.buf.capacity() > RETAINED_BUFFER {
+            // One huge result must not pin its size for the session's life.
+            self.buf = Vec::with_capacity(1024);
+        }
+    }
+
+    /// Takes the bare result written last.
+    pub(super) fn take(&mut self) -> Vec<u8> {
+        std::mem::replace(&mut self.buf, Vec::with_capacity(1024))
     }
 }

@@ -7,8 +7,10 @@ use std::sync::LazyLock;
 use memchr::memmem::Finder;
 use serde_json::value::RawValue;
 
+use super::era::{Client, Era, Request, RequestParams};
 use super::exchange::Exchange;
-use super::{Client, Era, Outbox, Phase, Request, RequestParams, SessionState};
+use super::output::Outbox;
+use super::state::SessionState;
 use crate::client::{ClientLink, LinkSettings};
 use crate::jsonrpc::{RpcError, code};
 use crate::method::Method;
@@ -19,8 +21,8 @@ use crate::version::ProtocolVersion;
 
 impl<C: RouterComponent> Exchange<C> {
     /// Runs one request, of a 2025 session when `state` is given; on
-    /// success its answer is in `self.buf`. A request cancelled before it
-    /// started fails with `self.cancelled` set.
+    /// success its answer is in the output. A request cancelled before it
+    /// started fails marked cancelled.
     pub(super) async fn run<O: Outbox + ?Sized>(
         &mut self,
         request: Request<'_>,
@@ -28,19 +30,20 @@ impl<C: RouterComponent> Exchange<C> {
         out: &mut O,
     ) -> Result<(), RpcError> {
         let Request { id, method, params, era } = request;
-        self.cancelled = false;
+        self.request.set_cancelled(false);
+        let (canceller, cancel) = (self.server.canceller(), &self.request.context().cancel);
         if method == Method::Initialize {
-            self.canceller.start_uncancellable(id.get(), &self.cx.cancel);
-        } else if !self.canceller.start(id.get(), &self.cx.cancel) {
+            canceller.start_uncancellable(id.get(), cancel);
+        } else if !canceller.start(id.get(), cancel) {
             tracing::debug!(id = %clipped(id.get(), CLIENT_TEXT_BYTES), "dropping a request cancelled before it started");
-            self.cancelled = true;
+            self.request.set_cancelled(true);
             return Err(RpcError::new(code::INTERNAL_ERROR, "the request was cancelled"));
         }
-        if self.talks_back {
+        if self.server.talks_back() {
             match self.link(method, params, era, state.as_deref()) {
-                Ok(link) => self.cx.client = Some(link),
+                Ok(link) => self.request.set_link(link),
                 Err(error) => {
-                    self.canceller.finish();
+                    self.server.canceller().finish();
                     return Err(error);
                 }
             }
@@ -50,26 +53,28 @@ impl<C: RouterComponent> Exchange<C> {
         {
             // Routers that never ask have no rounds to resume, but what a
             // client sends as one is checked all the same (-32602).
-            if let Err(error) = Round::read(&self.options.state_key, method, params.raw, self.cx.caller.as_deref()) {
-                self.canceller.finish();
+            let caller = self.request.caller().map(|caller| &**caller);
+            if let Err(error) = Round::read(&self.server.options().state_key, method, params.raw, caller) {
+                self.server.canceller().finish();
                 return Err(error);
             }
         }
         let result = self.dispatch(request, state, out).await;
-        self.canceller.finish();
-        if let Some(link) = self.cx.client.take() {
+        self.server.canceller().finish();
+        if let Some(link) = self.request.take_link() {
             // Sent without a peer: they go out before the answer.
             for message in link.take_held() {
                 out.send(&message);
             }
             // A question without an answer ended the guest's call: the round
             // ends with it, not with the failure.
-            if let Some(required) = link.input_required(&self.options.state_key, self.options.state_ttl)? {
-                if let Some(refusal) = self.options.state_key_sharing.refusal() {
+            let options = self.server.options();
+            if let Some(required) = link.input_required(&options.state_key, options.state_ttl)? {
+                if let Some(refusal) = options.state_key_sharing.refusal() {
                     tracing::warn!("{}", refusal.message);
                     return Err(refusal);
                 }
-                self.watch.input_required = true;
+                self.request.watch_mut().note_input_required();
                 return self.reply_input_required(id, required);
             }
             if let Some(error) = link.capability_required() {
@@ -108,30 +113,31 @@ impl<C: RouterComponent> Exchange<C> {
         .filter(|t| t.get().starts_with('"') || t.get().parse::<i64>().is_ok());
         // A modern request has no session: it asks nothing, and logs only at
         // the level it names.
-        let (version, client, modern) = match (era, state) {
+        let (version, client, modern) = match (era, state.and_then(SessionState::client)) {
             (Era::Modern { version, client, .. }, _) => (version, *client, true),
-            (Era::Legacy, Some(SessionState { phase: Phase::Ready(ready), client, log_level, .. })) => {
-                (ready.version, Client { capabilities: *client, log_level: *log_level }, false)
-            }
-            (Era::Legacy, _) => (ProtocolVersion::LATEST_LEGACY, Client::default(), false),
+            (Era::Legacy, Some((version, client))) => (version, client, false),
+            (Era::Legacy, None) => (ProtocolVersion::LATEST_LEGACY, Client::default(), false),
         };
         // Only these may end in `input_required`.
         let rounds = modern && matches!(method, Method::CallTool | Method::GetPrompt | Method::ReadResource);
         let round = match rounds {
-            true => Some(Round::read(&self.options.state_key, method, params.raw, self.cx.caller.as_deref())?),
+            true => {
+                let caller = self.request.caller().map(|caller| &**caller);
+                Some(Round::read(&self.server.options().state_key, method, params.raw, caller)?)
+            }
             false => None,
         };
         Ok(ClientLink::new(LinkSettings {
-            peer: self.peer.clone(),
+            peer: self.server.peer().cloned(),
             version,
             capabilities: client.capabilities,
             progress_token: token.map(ToOwned::to_owned),
             log_level: client.log_level,
             modern,
-            ids: self.question_ids.clone(),
+            ids: self.server.question_ids().clone(),
             round,
-            listeners: self.listeners.clone(),
-            uri_prefixes: self.uri_prefixes.clone(),
+            listeners: self.server.listeners().cloned(),
+            uri_prefixes: self.server.uri_prefixes().cloned(),
         }))
     }
 }

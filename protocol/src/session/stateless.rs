@@ -5,8 +5,12 @@ use std::sync::Arc;
 
 use serde_json::value::RawValue;
 
+use super::era::RequestParams;
 use super::exchange::Exchange;
-use super::{Admitted, Outbox, Outcome, RequestParams, SessionOptions};
+use super::modern::Admitted;
+use super::options::SessionOptions;
+use super::output::Outbox;
+use super::watch::within;
 use crate::auth::SharedCaller;
 use crate::cancel::Canceller;
 use crate::client::Peer;
@@ -14,7 +18,7 @@ use crate::envelope::Envelope;
 use crate::jsonrpc::RpcError;
 use crate::listeners::Listeners;
 use crate::method::Method;
-use crate::observe::Origin;
+use crate::observe::{Origin, Outcome};
 use crate::router::{CallMode, RouterComponent};
 use crate::routers::Routers;
 
@@ -33,30 +37,30 @@ impl<C: RouterComponent> StatelessRequest<C> {
     /// authenticated). Guests are instantiated on first use.
     pub fn new(routers: Routers<C>, options: SessionOptions, caller: Option<SharedCaller>) -> Self {
         let mut ex = Exchange::new(routers, options);
-        ex.cx.caller = caller;
-        ex.cx.calls = CallMode::Async;
+        ex.request.set_caller(caller);
+        ex.request.set_calls(CallMode::Async);
         StatelessRequest { ex }
     }
 
     /// Whether any of its routers reaches its client: only then does it
     /// need a way to the client ([`Self::set_peer`], [`Self::set_listeners`]).
     pub fn talks_back(&self) -> bool {
-        self.ex.talks_back
+        self.ex.server.talks_back()
     }
 
     /// The transport's way to the client while the request runs.
     pub fn set_peer(&mut self, peer: Option<Arc<dyn Peer>>) {
-        self.ex.peer = peer;
+        self.ex.server.set_peer(peer);
     }
 
     /// Every client of the server that hears of what its routers change.
     pub fn set_listeners(&mut self, listeners: Arc<Listeners>) {
-        self.ex.set_listeners(listeners);
+        self.ex.server.set_listeners(listeners);
     }
 
     /// A handle that cancels the request from another thread or task.
     pub fn canceller(&self) -> Canceller {
-        self.ex.canceller.clone()
+        self.ex.server.canceller().clone()
     }
 
     /// Checks that the request can be served, as
@@ -87,7 +91,7 @@ impl<C: RouterComponent> StatelessRequest<C> {
         let method = admitted_method.as_str();
         let watching = self.ex.watch_start(method, id, params);
         let answering = self.ex.serve_admitted(id, admitted, RequestParams::raw(params), None, out);
-        let answered = super::exchange::within(watching.as_ref(), answering).await;
+        let answered = within(watching.as_ref(), answering).await;
         let outcome = self.ex.deliver(id, answered, out);
         if let Some(watching) = watching {
             self.ex.watch_finish(watching, method, Some(admitted_method), id, params, outcome);
@@ -98,12 +102,12 @@ impl<C: RouterComponent> StatelessRequest<C> {
     /// The trace context the transport carried with the next request (the
     /// HTTP `traceparent` header): its span's parent when `_meta` names none.
     pub fn set_transport_context(&mut self, context: Option<crate::observe::TraceContext>) {
-        self.ex.transport_context = context;
+        self.ex.request.set_transport_context(context);
     }
 
     /// Where the request comes from, as its observer hears (see
     /// [`SessionOptions::observer`]).
     pub fn set_origin(&mut self, origin: Origin) {
-        self.ex.origin = origin;
+        self.ex.server.set_origin(origin);
     }
 }

@@ -23,8 +23,8 @@ impl<C: RouterComponent> Exchange<C> {
         arguments: &str,
     ) -> Result<(), ArgumentsRefused> {
         let start = std::time::Instant::now();
-        let deadline = start.checked_add(self.options.validation_budget);
-        let Some(offload) = self.options.offload.as_deref() else {
+        let deadline = start.checked_add(self.server.options().validation_budget);
+        let Some(offload) = self.server.options().offload.as_deref() else {
             return schemas.check_arguments(arguments, deadline).map_err(ArgumentsRefused::Checked);
         };
         let slice = start.checked_add(INLINE_CHECK).into_iter().chain(deadline).min();

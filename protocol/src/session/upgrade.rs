@@ -1,10 +1,11 @@
 //! A session (2025, or a modern connection) moving to a reloaded version of
 //! its routers.
 
-use super::{Outbox, Session};
+use super::client_session::Session;
+use super::output::Outbox;
 use crate::listeners::ListKind;
 use crate::listeners::{self, Change};
-use crate::router::{Router, RouterComponent};
+use crate::router::RouterComponent;
 
 impl<C: RouterComponent> Session<C> {
     /// Moves the session to the newest routers of the deployment it follows,
@@ -12,7 +13,7 @@ impl<C: RouterComponent> Session<C> {
     /// that differ between the two versions are announced to its client
     /// (through its sink, else to `out`, before the answer).
     pub(super) async fn follow_deployment<O: Outbox + ?Sized>(&mut self, out: &mut O) {
-        if self.ex.open.iter().any(Router::holds_instance) {
+        if self.ex.server.holds_instance() {
             return;
         }
         self.move_to_newest(out).await;
@@ -40,11 +41,11 @@ impl<C: RouterComponent> Session<C> {
         }
         let (generation, routers) = deployment.current();
         self.following.as_mut().expect("followed above").1 = generation;
-        if routers.same_as(&self.ex.routers) {
+        if routers.same_as(self.ex.server.routers()) {
             return;
         }
         let talks_back = routers.talks_back();
-        if talks_back != self.ex.talks_back {
+        if talks_back != self.ex.server.talks_back() {
             // Its transport set the session up for routers that do (or do
             // not) reach their client.
             tracing::info!(
@@ -53,20 +54,15 @@ impl<C: RouterComponent> Session<C> {
             );
             return;
         }
-        let calls = self.ex.cx.calls;
-        let differences = match (self.ex.routers.listing(calls).await, routers.listing(calls).await) {
+        let calls = self.ex.request.calls();
+        let differences = match (self.ex.server.routers().listing(calls).await, routers.listing(calls).await) {
             (Ok(before), Ok(after)) => before.differences(&after),
             (Err(e), _) | (_, Err(e)) => {
                 tracing::debug!("cannot compare the versions' lists ({e}): every list is announced as changed");
                 [true; 3]
             }
         };
-        self.ex.open = routers.open();
-        (self.ex.tool_facts, self.ex.prompt_names) = routers.learnt_lists();
-        if self.ex.listeners.is_some() {
-            self.ex.uri_prefixes = routers.prefixes();
-        }
-        self.ex.routers = routers;
+        self.ex.server.replace_routers(routers);
         tracing::info!(generation, "a session moves to the reloaded routers");
         let mut message = Vec::new();
         for (kind, differs) in [ListKind::Tools, ListKind::Prompts, ListKind::Resources].into_iter().zip(differences) {
@@ -74,7 +70,7 @@ impl<C: RouterComponent> Session<C> {
                 continue;
             }
             listeners::write(&mut message, Change::List(kind), None);
-            match &self.state.sink {
+            match self.state.sink() {
                 Some(sink) => sink.offer(&message),
                 None => out.send(&message),
             }
