@@ -7,8 +7,9 @@
 use http::header::AUTHORIZATION;
 use http::{HeaderMap, StatusCode, Uri};
 
+use super::caller::Caller;
+use super::scopes::{DescribedResource, Operation, ScopePolicy};
 use super::token::{same_issuer, same_resource};
-use super::{Caller, DescribedResource, Operation, ScopePolicy};
 
 /// The path of the Protected Resource Metadata (RFC 9728).
 pub const METADATA_PATH: &str = "/.well-known/oauth-protected-resource";

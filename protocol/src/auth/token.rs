@@ -16,7 +16,7 @@ use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, AlgorithmFamily, Validation};
 use serde::Deserialize;
 
-use super::Caller;
+use super::caller::Caller;
 use super::jwks::VerifyingKey;
 
 /// The asymmetric JOSE algorithms, all accepted unless narrowed.

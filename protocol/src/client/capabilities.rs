@@ -165,3 +165,39 @@ pub(super) fn check_result(question: Question, result: Box<RawValue>) -> Result<
     }
     Ok(result)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(text: &str) -> Box<RawValue> {
+        RawValue::from_string(text.into()).unwrap()
+    }
+
+    #[test]
+    fn reads_what_the_client_declared() {
+        let caps = ClientCapabilities::read(&raw(r#"{"sampling":{},"elicitation":{},"roots":{"listChanged":true}}"#));
+        assert_eq!(
+            caps,
+            ClientCapabilities { sampling: true, elicitation_form: true, elicitation_url: false, roots: true }
+        );
+        let caps = ClientCapabilities::read(&raw(r#"{"elicitation":{"url":{}}}"#));
+        assert!(!caps.elicitation_form && caps.elicitation_url && !caps.sampling);
+        assert_eq!(ClientCapabilities::read(&raw("[]")), ClientCapabilities::default());
+    }
+
+    #[test]
+    fn params_and_results_need_what_mcp_requires() {
+        assert!(check_params(Question::CreateMessage, r#"{"messages":[],"maxTokens":10}"#).is_ok());
+        assert_eq!(
+            check_params(Question::CreateMessage, r#"{"messages":[]}"#).unwrap_err(),
+            ClientError::InvalidParams("`sampling/createMessage` params need `maxTokens`".into())
+        );
+        assert!(matches!(check_params(Question::Elicit, "nope"), Err(ClientError::InvalidParams(_))));
+        assert!(check_result(Question::Elicit, raw(r#"{"action":"decline"}"#)).is_ok());
+        assert!(matches!(
+            check_result(Question::Elicit, raw(r#"{"action":"maybe"}"#)),
+            Err(ClientError::InvalidResponse(_))
+        ));
+    }
+}

@@ -17,12 +17,13 @@
 //! notifications are dropped, and whatever it returns is discarded.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::Ordering;
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::{ClientCapabilities, ClientLink, LinkSettings, LogLevel, Missing, Question, QuestionIds};
+use super::capabilities::{ClientCapabilities, Question, QuestionIds};
+use super::link::{ClientLink, LinkSettings, Missing};
+use crate::params::LogLevel;
 use crate::rounds::Round;
 use crate::version::ProtocolVersion;
 
@@ -76,7 +77,7 @@ struct MissingQuestion {
 impl ClientLink {
     /// This link, for a router in another component (see the module).
     pub fn relay(&self) -> RelayedLink {
-        let settings = &self.inner.settings;
+        let settings = self.settings();
         RelayedLink {
             version: settings.version.as_str().to_owned(),
             capabilities: settings.capabilities,
@@ -84,7 +85,7 @@ impl ClientLink {
             log_level: settings.log_level,
             modern: settings.modern,
             round: settings.round.clone(),
-            asked: self.inner.asked.load(Ordering::Relaxed),
+            asked: self.asked(),
         }
     }
 
@@ -105,16 +106,8 @@ impl ClientLink {
             listeners: None,
             uri_prefixes: None,
         });
-        relayed.inner.asked.store(link.asked, Ordering::Relaxed);
+        relayed.count_asked(link.asked);
         Ok(relayed)
-    }
-
-    /// Whether a question ended the round (one had no answer, or needed a
-    /// capability the client lacks): what the router asks or sends after
-    /// that would not have happened natively.
-    pub fn round_ended(&self) -> bool {
-        !self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).is_empty()
-            || self.inner.required.lock().unwrap_or_else(|e| e.into_inner()).is_some()
     }
 
     /// What this link holds for the request's answer, taken.
@@ -124,16 +117,17 @@ impl ClientLink {
             .into_iter()
             .filter_map(|message| String::from_utf8(message).ok().and_then(|text| RawValue::from_string(text).ok()))
             .collect();
-        let missing = std::mem::take(&mut *self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()))
+        let missing = self
+            .take_missing()
             .into_iter()
             .map(|m| MissingQuestion { key: m.key, method: m.question.method().to_owned(), params: m.params })
             .collect();
         LinkReport {
             held,
             missing,
-            answered: std::mem::take(&mut *self.inner.answered.lock().unwrap_or_else(|e| e.into_inner())),
-            required: self.inner.required.lock().unwrap_or_else(|e| e.into_inner()).take(),
-            asked: self.inner.asked.load(Ordering::Relaxed),
+            answered: self.take_answered(),
+            required: self.take_required(),
+            asked: self.asked(),
         }
     }
 
@@ -146,12 +140,12 @@ impl ClientLink {
             let question = Question::from_method(&m.method)?;
             Some(Missing { key: m.key, question, params: m.params })
         });
-        self.inner.missing.lock().unwrap_or_else(|e| e.into_inner()).extend(missing);
-        self.inner.answered.lock().unwrap_or_else(|e| e.into_inner()).extend(report.answered);
+        self.add_missing(missing);
+        self.add_answered(report.answered);
         if let Some(required) = report.required {
-            *self.inner.required.lock().unwrap_or_else(|e| e.into_inner()) = Some(required);
+            self.set_required(required);
         }
-        self.inner.asked.fetch_max(report.asked, Ordering::Relaxed);
+        self.count_asked(report.asked);
     }
 }
 
