@@ -21,15 +21,15 @@ use crate::version::ProtocolVersion;
 /// `_meta` key of a request's protocol version (its presence is the modern claim).
 pub const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 /// `_meta` key of the client's capabilities for this request.
-pub const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
+pub(crate) const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 /// `_meta` key of the client's name and version.
-pub const CLIENT_INFO_KEY: &str = "io.modelcontextprotocol/clientInfo";
+pub(crate) const CLIENT_INFO_KEY: &str = "io.modelcontextprotocol/clientInfo";
 /// `_meta` key of the least severe log level the client wants for this request.
-pub const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
+pub(crate) const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
 /// `_meta` key of the server's name and version on results.
-pub const SERVER_INFO_KEY: &str = "io.modelcontextprotocol/serverInfo";
+pub(crate) const SERVER_INFO_KEY: &str = "io.modelcontextprotocol/serverInfo";
 /// `_meta` key naming the `subscriptions/listen` request a notification belongs to.
-pub const SUBSCRIPTION_ID_KEY: &str = "io.modelcontextprotocol/subscriptionId";
+pub(crate) const SUBSCRIPTION_ID_KEY: &str = "io.modelcontextprotocol/subscriptionId";
 
 /// The envelope of a modern request.
 #[derive(Debug, Clone)]
@@ -86,7 +86,7 @@ impl Envelope {
     /// The envelope among the keys of a request's `_meta`, read with the
     /// rest of its params: `None` when they make no modern claim, -32602
     /// when they make one with a missing or malformed envelope.
-    pub fn from_meta(keys: &RequestMeta<'_>) -> Result<Option<Envelope>, RpcError> {
+    pub(crate) fn from_meta(keys: &RequestMeta<'_>) -> Result<Option<Envelope>, RpcError> {
         let Some(version) = keys.protocol_version else { return Ok(None) };
         let requested_version = serde_json::from_str::<String>(version.get())
             .map_err(|_| malformed(PROTOCOL_VERSION_KEY, "must be a string such as \"2026-07-28\""))?;
@@ -128,19 +128,19 @@ impl Envelope {
 /// Whether `params` may make a modern claim: they name the protocol
 /// version key somewhere. Legacy traffic pays for this one substring
 /// search, not a parse.
-pub fn may_claim(params: &RawValue) -> bool {
+pub(crate) fn may_claim(params: &RawValue) -> bool {
     // Built once: building a searcher costs more than searching a small request.
     static CLAIM: LazyLock<memmem::Finder<'static>> = LazyLock::new(|| memmem::Finder::new(PROTOCOL_VERSION_KEY));
     CLAIM.find(params.get().as_bytes()).is_some()
 }
 
 /// The modern revisions, as `server/discover` lists them and -32022 names them.
-pub fn supported_versions() -> Vec<&'static str> {
+pub(crate) fn supported_versions() -> Vec<&'static str> {
     ProtocolVersion::MODERN.iter().map(|v| v.as_str()).collect()
 }
 
 /// -32022 for a request naming `requested`, a revision not served modern.
-pub fn unsupported_version(requested: &str) -> RpcError {
+pub(crate) fn unsupported_version(requested: &str) -> RpcError {
     RpcError {
         code: code::UNSUPPORTED_PROTOCOL_VERSION,
         message: format!(
@@ -202,7 +202,7 @@ pub struct CacheHint {
 }
 
 /// Default for [`CacheHint::ttl_ms`]: one minute.
-pub const DEFAULT_CACHE_TTL_MS: u64 = 60_000;
+pub(crate) const DEFAULT_CACHE_TTL_MS: u64 = 60_000;
 
 impl Default for CacheHint {
     fn default() -> Self {

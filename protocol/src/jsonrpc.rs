@@ -265,7 +265,7 @@ pub fn parse(bytes: &[u8]) -> Result<Incoming<'_>, Rejection<'_>> {
 /// it cancels (e.g. `7` or `"abc"`), as [`Canceller::cancel`] takes it.
 ///
 /// [`Canceller::cancel`]: crate::Canceller::cancel
-pub fn cancelled_request(method: &str, params: Option<&RawValue>) -> Option<String> {
+pub(crate) fn cancelled_request(method: &str, params: Option<&RawValue>) -> Option<String> {
     #[derive(Deserialize)]
     struct CancelledParams<'a> {
         #[serde(borrow, rename = "requestId")]
@@ -278,7 +278,9 @@ pub fn cancelled_request(method: &str, params: Option<&RawValue>) -> Option<Stri
     Some(params.request_id.get().to_owned())
 }
 
-/// [`cancelled_request`] of a whole message, if it is a cancellation.
+/// For a whole message that is a `notifications/cancelled` notification:
+/// the raw id of the request it cancels, as
+/// [`Canceller::cancel`](crate::Canceller::cancel) takes it.
 pub fn cancelled_request_in(message: &[u8]) -> Option<String> {
     match parse(message) {
         Ok(Incoming::Notification { method, params }) => cancelled_request(&method, params),
@@ -314,7 +316,7 @@ struct NotificationMessage<'a, P> {
 }
 
 /// Serialises a success response into `buf` (cleared first).
-pub fn write_result<T: Serialize>(buf: &mut Vec<u8>, id: &RawValue, result: &T) -> serde_json::Result<()> {
+pub(crate) fn write_result<T: Serialize>(buf: &mut Vec<u8>, id: &RawValue, result: &T) -> serde_json::Result<()> {
     buf.clear();
     serde_json::to_writer(&mut *buf, &ResultMessage { jsonrpc: "2.0", id, result })
 }
@@ -336,7 +338,12 @@ struct RequestMessage<'a, P> {
 
 /// Serialises a request from the server to the client into `buf` (cleared
 /// first). The server numbers its requests.
-pub fn write_request<P: Serialize>(buf: &mut Vec<u8>, id: u64, method: &str, params: &P) -> serde_json::Result<()> {
+pub(crate) fn write_request<P: Serialize>(
+    buf: &mut Vec<u8>,
+    id: u64,
+    method: &str,
+    params: &P,
+) -> serde_json::Result<()> {
     buf.clear();
     serde_json::to_writer(&mut *buf, &RequestMessage { jsonrpc: "2.0", id, method, params })
 }
@@ -400,7 +407,7 @@ pub fn read_response(message: &[u8]) -> Option<ClientResponse> {
 }
 
 /// Serialises a notification into `buf` (cleared first).
-pub fn write_notification<P: Serialize>(buf: &mut Vec<u8>, method: &str, params: &P) -> serde_json::Result<()> {
+pub(crate) fn write_notification<P: Serialize>(buf: &mut Vec<u8>, method: &str, params: &P) -> serde_json::Result<()> {
     buf.clear();
     serde_json::to_writer(&mut *buf, &NotificationMessage { jsonrpc: "2.0", method, params })
 }

@@ -9,8 +9,8 @@
 //!   views of request params; [`Method`]: the methods served.
 //! - [`ProtocolVersion`]: the revisions spoken and what each can carry;
 //!   [`envelope`]: the per-request envelope of 2026-07-28 and its errors.
-//! - [`contract`]: the values of `wasix:mcp/router@25.3.26` as plain Rust;
-//!   [`mapping`]: those values as MCP JSON.
+//! - [`contract`]: the values of `wasix:mcp/router@25.3.26` as plain Rust
+//!   (the session maps them to MCP JSON).
 //! - [`Router`] and [`RouterComponent`]: how the core reaches a router; a
 //!   runtime implements them.
 //! - [`Routers`]: several routers as one server, under prefixes.
@@ -30,30 +30,30 @@
 #![warn(missing_docs)]
 
 pub mod auth;
-pub mod cancel;
+mod cancel;
 pub mod client;
 pub mod contract;
 pub mod contract_25_6_18;
 mod contract_from_wit;
-pub mod deployment;
+mod deployment;
 pub mod envelope;
 mod executor;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod jsonrpc;
 pub mod listeners;
-pub mod mapping;
+mod mapping;
 mod method;
 pub mod observe;
 pub mod params;
 mod prefixes;
 pub mod rounds;
 mod router;
-pub mod routers;
+mod routers;
 mod session;
 #[cfg(feature = "validate")]
 pub mod validation;
-pub mod version;
+mod version;
 
 pub use cancel::{CancelFlag, Canceller, TickHook};
 pub use client::{ClientLink, Peer};

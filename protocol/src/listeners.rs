@@ -43,7 +43,7 @@ impl ListKind {
 
 /// A change a router reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Change<'a> {
+pub(crate) enum Change<'a> {
     /// Its list of tools, prompts or resources changed.
     List(ListKind),
     /// The resource at this (client-facing) URI changed.
@@ -133,7 +133,7 @@ impl Listeners {
 
     /// Registers a 2026-07-28 `subscriptions/listen` stream: notifications
     /// tagged with `subscription` (the listen request's id).
-    pub fn listen_modern(
+    pub(crate) fn listen_modern(
         self: &Arc<Self>,
         subscription: &RawValue,
         interest: Interest,
@@ -164,7 +164,7 @@ impl Listeners {
     }
 
     /// Tells every listener that wants it of `change`.
-    pub fn announce(&self, change: Change<'_>) {
+    pub(crate) fn announce(&self, change: Change<'_>) {
         // Offered outside the table's lock, so a sink may take locks of its own.
         let hearing: Vec<Arc<Listener>> = {
             let listeners = self.listeners.read().unwrap_or_else(|e| e.into_inner());

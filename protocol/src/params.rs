@@ -27,14 +27,14 @@ fn object_text(params: Option<&RawValue>) -> Result<&str, RpcError> {
 }
 
 /// Decodes an owned value (for types that cannot borrow).
-pub fn decode_owned<T: DeserializeOwned>(params: Option<&RawValue>) -> Result<T, RpcError> {
+pub(crate) fn decode_owned<T: DeserializeOwned>(params: Option<&RawValue>) -> Result<T, RpcError> {
     serde_json::from_str(object_text(params)?).map_err(RpcError::invalid_params)
 }
 
 /// `initialize` params.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct InitializeParams<'a> {
+pub(crate) struct InitializeParams<'a> {
     /// The revision the client asks for.
     #[serde(borrow)]
     pub protocol_version: Cow<'a, str>,
@@ -47,7 +47,7 @@ pub struct InitializeParams<'a> {
 
 /// The `clientInfo` of `initialize`.
 #[derive(Deserialize)]
-pub struct ClientInfo<'a> {
+pub(crate) struct ClientInfo<'a> {
     /// Client name.
     #[serde(borrow)]
     pub name: Cow<'a, str>,
@@ -58,7 +58,7 @@ pub struct ClientInfo<'a> {
 
 /// Params of the paged list methods.
 #[derive(Deserialize)]
-pub struct ListParams<'a> {
+pub(crate) struct ListParams<'a> {
     /// An opaque cursor from a previous page.
     #[serde(borrow, default)]
     pub cursor: Option<Cow<'a, str>>,
@@ -70,7 +70,7 @@ pub struct ListParams<'a> {
 /// [`Envelope::from_meta`](crate::envelope::Envelope::from_meta)), so that a
 /// request's params are read in one pass.
 #[derive(Deserialize, Default, Clone, Copy)]
-pub struct RequestMeta<'a> {
+pub(crate) struct RequestMeta<'a> {
     /// Ask for `notifications/progress` with this token.
     #[serde(borrow, rename = "progressToken", default)]
     pub progress_token: Option<&'a RawValue>,
@@ -100,12 +100,12 @@ pub struct CallToolParams<'a> {
     pub arguments: Option<&'a RawValue>,
     /// Request metadata.
     #[serde(borrow, rename = "_meta", default)]
-    pub meta: Option<RequestMeta<'a>>,
+    pub(crate) meta: Option<RequestMeta<'a>>,
 }
 
 /// `resources/read`, `resources/subscribe` and `resources/unsubscribe` params.
 #[derive(Deserialize)]
-pub struct UriParams<'a> {
+pub(crate) struct UriParams<'a> {
     /// Resource URI.
     #[serde(borrow)]
     pub uri: Cow<'a, str>,
@@ -113,7 +113,7 @@ pub struct UriParams<'a> {
 
 /// `prompts/get` params.
 #[derive(Deserialize)]
-pub struct GetPromptParams<'a> {
+pub(crate) struct GetPromptParams<'a> {
     /// Prompt name.
     #[serde(borrow)]
     pub name: Cow<'a, str>,
@@ -125,7 +125,7 @@ pub struct GetPromptParams<'a> {
 
 /// `completion/complete` params, each part kept raw to hand to the guest.
 #[derive(Deserialize)]
-pub struct CompleteParams<'a> {
+pub(crate) struct CompleteParams<'a> {
     /// `ref/prompt` or `ref/resource`.
     #[serde(borrow, rename = "ref")]
     pub reference: &'a RawValue,
@@ -143,7 +143,7 @@ pub struct CompleteParams<'a> {
 /// The typed shape of `completion/complete`'s `ref`, for validation.
 #[derive(Deserialize)]
 #[serde(tag = "type")]
-pub enum CompletionReference {
+pub(crate) enum CompletionReference {
     /// A prompt, by name.
     #[serde(rename = "ref/prompt")]
     Prompt {
@@ -162,7 +162,7 @@ pub enum CompletionReference {
 
 /// The typed shape of `completion/complete`'s `argument`, for validation.
 #[derive(Deserialize)]
-pub struct CompletionArgument {
+pub(crate) struct CompletionArgument {
     /// Argument name.
     #[allow(dead_code)]
     pub name: String,
@@ -173,7 +173,7 @@ pub struct CompletionArgument {
 
 /// `logging/setLevel` params.
 #[derive(Deserialize)]
-pub struct SetLevelParams {
+pub(crate) struct SetLevelParams {
     /// The minimum level the client wants to receive.
     pub level: LogLevel,
 }

@@ -35,7 +35,7 @@ use crate::method::Method;
 
 /// How long a `requestState` is honoured after it was issued, unless the
 /// session options say otherwise.
-pub const DEFAULT_STATE_TTL: Duration = Duration::from_secs(600);
+pub(crate) const DEFAULT_STATE_TTL: Duration = Duration::from_secs(600);
 
 /// The prefix of every state this version issues.
 const STATE_VERSION: &str = "v1.";
@@ -48,7 +48,7 @@ pub const MAX_STATE_LEN: usize = 1024 * 1024;
 /// How many used states a process remembers at once, each until it
 /// expires, so as to honour each once; past that the soonest to expire is
 /// forgotten first.
-pub const MAX_REMEMBERED_STATES: usize = 65_536;
+pub(crate) const MAX_REMEMBERED_STATES: usize = 65_536;
 
 /// Who holds the [`StateKey`]: whether the client's retry of a round, which
 /// may reach any instance of the server, reaches one that can check it.

@@ -17,8 +17,7 @@ use crate::router::{CallContext, CallMode, GuestFault, Router, RouterComponent};
 #[cfg(feature = "validate")]
 use crate::validation::ToolSchemas;
 
-use crate::prefixes::prefixed;
-pub use crate::prefixes::{NAME_SEPARATOR, URI_SEPARATOR, outward_uri};
+use crate::prefixes::{NAME_SEPARATOR, URI_SEPARATOR, prefixed};
 
 /// One component and the prefix it is served under.
 #[derive(Clone)]

@@ -12,7 +12,7 @@
 //! What one check may cost is bounded: its `pattern`s run once per distinct
 //! string (each run bounded by the regex engine's backtrack limit) and only
 //! until the check's deadline, past which it fails closed
-//! ([`Refusal::OverBudget`]); only the first failure is described, in at
+//! (refused as over budget); only the first failure is described, in at
 //! most [`MAX_REASON_BYTES`], written as it is read (never in full, then
 //! cut).
 
@@ -67,7 +67,7 @@ impl fmt::Debug for ToolSchemas {
 
 /// Why a call's arguments are refused before its tool runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refusal {
+pub(crate) enum Refusal {
     /// They break the input schema (or are not JSON): the first reason, in
     /// at most [`MAX_REASON_BYTES`].
     Invalid(String),
@@ -119,7 +119,7 @@ impl ToolSchemas {
 
     /// Checks `arguments` (a JSON object's text) against the input schema,
     /// its patterns matched only until `deadline` (when there is one).
-    pub fn check_arguments(&self, arguments: &str, deadline: Option<Instant>) -> Result<(), Refusal> {
+    pub(crate) fn check_arguments(&self, arguments: &str, deadline: Option<Instant>) -> Result<(), Refusal> {
         let Some(input) = &self.input else { return Ok(()) };
         let value: Value = serde_json::from_str(arguments)
             .map_err(|e| Refusal::Invalid(bounded(|w| write!(w, "the arguments are not JSON: {e}"))))?;

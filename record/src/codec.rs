@@ -7,9 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use crate::FILE_IDENTIFIER;
 use crate::generated::mcp::fb;
-use crate::layout::{self, Body};
+use crate::layout::{self, Body, FILE_IDENTIFIER};
 use crate::scan::{self, Top};
 
 /// Which way a message went.

@@ -9,7 +9,8 @@ use std::path::Path;
 use planus::ReadAsRoot;
 
 use crate::codec::{self, Record, Transport};
-use crate::{FILE_IDENTIFIER, fb};
+use crate::generated::mcp::fb;
+use crate::layout::FILE_IDENTIFIER;
 
 /// Appends records to a new recording file.
 pub struct RecordWriter {

@@ -12,13 +12,14 @@
 //! any builder's is; scalars wider than 4 bytes (`RequestId`) sit at a
 //! multiple of 8.
 
-use crate::FILE_IDENTIFIER;
-
 /// The schema's `MessageType` discriminants.
 const REQUEST: u8 = 1;
 const RESPONSE: u8 = 2;
 const NOTIFICATION: u8 = 3;
 const ERROR: u8 = 4;
+
+/// The schema's `file_identifier`: bytes 4–8 of every buffer.
+pub const FILE_IDENTIFIER: [u8; 4] = *b"MCPP";
 
 /// What a message's union member holds besides `jsonrpc` and `meta`.
 #[derive(Clone, Copy)]

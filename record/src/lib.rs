@@ -6,7 +6,7 @@
 //! the server was reached. Every other buffer's root is a [`fb::Message`]: one
 //! JSON-RPC message, in or out, of one session. The schema is
 //! `record/schema/mcp.fbs` (the seed's, with the changes its header lists);
-//! [`generated`] is planus's Rust code for it, so any FlatBuffers
+//! [`fb`] is planus's Rust code for it, so any FlatBuffers
 //! implementation reads the files (a test reads them with flatc's Python).
 //!
 //! What the schema has no field for travels in each message's
@@ -34,12 +34,10 @@ mod scan;
     reason = "planus's generated code, as it generates it (`record/schema/mcp.fbs`)"
 )]
 #[rustfmt::skip]
-pub mod generated;
+mod generated;
 
 pub use codec::{Direction, Record, Transport, encode_message, encode_transport};
 pub use file::{ReadError, RecordWriter, Recording, read};
 pub use generated::mcp::fb;
+pub use layout::FILE_IDENTIFIER;
 pub use recorder::{REDACTED, RecordTap, Recorder, RecorderOptions, RecordingSummary};
-
-/// The schema's `file_identifier`: bytes 4–8 of every buffer.
-pub const FILE_IDENTIFIER: [u8; 4] = *b"MCPP";

@@ -28,6 +28,6 @@ pub use jsonwebtoken::Algorithm;
 pub use jwks::{VerifyingKey, find_key, parse_jwks};
 #[cfg(feature = "auth")]
 pub use resource::{AuthRefusal, METADATA_PATH, RefusalKind, ResourceMetadata, bearer_token, check_scopes};
-pub use scopes::{DescribedResource, Operation, OperationKind, ScopePolicy, ScopeRule, glob_matches, parse_scope_rule};
+pub use scopes::{DescribedResource, Operation, OperationKind, ScopePolicy, ScopeRule, parse_scope_rule};
 #[cfg(feature = "auth")]
 pub use token::{DEFAULT_ALGORITHMS, TokenHeader, TokenRules, Verified};

@@ -166,7 +166,7 @@ pub fn parse_scope_rule(rule: &str) -> Result<(String, Vec<String>), String> {
 /// paths (`*` must cross `/`), and the core builds for wasm32 without
 /// further dependencies. The classic greedy match with one backtrack point:
 /// linear in practice, never exponential.
-pub fn glob_matches(pattern: &str, name: &str) -> bool {
+pub(crate) fn glob_matches(pattern: &str, name: &str) -> bool {
     let (pattern, name): (Vec<char>, Vec<char>) = (pattern.chars().collect(), name.chars().collect());
     let (mut p, mut n) = (0, 0);
     // Where the last `*` was, and the name position it has matched up to.

@@ -12,7 +12,7 @@ use super::ClientError;
 /// What the client declared it can be asked (its `capabilities`, at
 /// `initialize` or in a 2026-07-28 request's envelope).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClientCapabilities {
+pub(crate) struct ClientCapabilities {
     /// `sampling`.
     pub sampling: bool,
     /// `elicitation` (form mode: `{}` or `form`).
@@ -91,7 +91,7 @@ impl Question {
 /// Where request ids for questions come from: one counter per connection, so
 /// that ids never repeat on it.
 #[derive(Clone, Default)]
-pub struct QuestionIds(Arc<AtomicU64>);
+pub(crate) struct QuestionIds(Arc<AtomicU64>);
 
 impl QuestionIds {
     pub(super) fn next(&self) -> u64 {

@@ -21,10 +21,10 @@ use crate::version::ProtocolVersion;
 
 /// Most questions one request may ask its client; beyond them the guest gets
 /// [`ClientError::Unavailable`] and nothing is sent.
-pub const MAX_QUESTIONS_PER_REQUEST: u32 = 64;
+pub(crate) const MAX_QUESTIONS_PER_REQUEST: u32 = 64;
 
 /// What a [`ClientLink`] is made of; the session fills it per request.
-pub struct LinkSettings {
+pub(crate) struct LinkSettings {
     /// The transport's way to the client, if it has one.
     pub peer: Option<Arc<dyn Peer>>,
     /// The revision the request is served at.
@@ -98,7 +98,7 @@ struct Link {
 
 impl ClientLink {
     /// A link for one request.
-    pub fn new(settings: LinkSettings) -> Self {
+    pub(crate) fn new(settings: LinkSettings) -> Self {
         ClientLink {
             inner: Arc::new(Link {
                 settings,

@@ -17,8 +17,10 @@ mod peer;
 mod relay;
 mod roots;
 
-pub use capabilities::{ClientCapabilities, Question, QuestionIds};
-pub use link::{ClientLink, Keyed, LinkSettings, MAX_QUESTIONS_PER_REQUEST};
+pub use capabilities::Question;
+pub(crate) use capabilities::{ClientCapabilities, QuestionIds};
+pub(crate) use link::LinkSettings;
+pub use link::{ClientLink, Keyed};
 pub use peer::{AskError, BoxFuture, ClientError, Peer, WaitBound};
 pub use relay::{LinkReport, RelayedLink};
 pub use roots::{Root, read_roots};

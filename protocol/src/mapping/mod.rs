@@ -15,10 +15,8 @@ mod resources;
 mod tests;
 mod tools;
 
-pub use annotations::*;
 pub use capabilities::*;
 pub use content::*;
-pub use json::*;
 pub use meta::*;
 pub use prompts::*;
 pub use resources::*;

@@ -1,5 +1,6 @@
 //! The mapping's rules, across the kinds of values it maps.
 
+use super::json::{GuestJson, minify};
 use super::*;
 use crate::contract;
 

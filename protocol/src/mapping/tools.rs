@@ -282,6 +282,7 @@ fn result_meta<'a>(
 /// and the revision has structured output), its structured content goes out
 /// as `structuredContent`: what the guest gave as such, else (25.3.26, which
 /// has no field for it) the first text item that holds a JSON object.
+#[cfg(test)]
 pub fn call_tool_result(r: &contract::CallToolResult, structured: bool, v: ProtocolVersion) -> CallToolResult<'_> {
     checked_call_tool_result(r, structured, None, v)
 }
