@@ -6,7 +6,7 @@ use anyhow::{Context, ensure};
 
 /// The calling thread's CPU affinity, changed until this is dropped.
 pub(super) struct Affinity {
-    pub(super) previous: libc::cpu_set_t,
+    previous: libc::cpu_set_t,
 }
 
 impl Affinity {

@@ -14,13 +14,13 @@ pub(super) struct Calls {
     pub(super) era: Era,
     pub(super) first_id: u64,
     /// Calls queued so far (the next one's index).
-    pub(super) queued: usize,
+    queued: usize,
     pub(super) received: usize,
     /// Send time of each call in ns since the phase began; 0 = not sent yet.
     pub(super) sent_ns: Vec<u64>,
     pub(super) latencies_ns: Vec<u64>,
     pub(super) answered: Vec<bool>,
-    pub(super) expected: String,
+    expected: String,
 }
 
 impl Calls {
@@ -91,12 +91,12 @@ impl Calls {
 /// Calls queued for the server and not yet written.
 #[derive(Default)]
 pub(super) struct Outgoing {
-    pub(super) bytes: Vec<u8>,
-    pub(super) written: usize,
+    bytes: Vec<u8>,
+    written: usize,
     /// Calls before this index are queued; those from `stamped` on have no
     /// send time yet.
-    pub(super) calls_end: usize,
-    pub(super) stamped: usize,
+    calls_end: usize,
+    stamped: usize,
 }
 
 impl Outgoing {

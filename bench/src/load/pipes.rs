@@ -39,7 +39,7 @@ fn poll(fds: &mut [libc::pollfd], timeout_ms: libc::c_int) -> bool {
 /// Makes a descriptor non-blocking until dropped.
 pub(super) struct NonBlocking {
     pub(super) fd: RawFd,
-    pub(super) flags: libc::c_int,
+    flags: libc::c_int,
 }
 
 impl NonBlocking {

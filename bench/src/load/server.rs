@@ -20,7 +20,7 @@ use crate::mcp::Era;
 
 /// A spawned server and its pipes.
 pub(super) struct Server {
-    pub(super) child: Child,
+    child: Child,
     pub(super) stdin: Option<ChildStdin>,
     pub(super) stdout: BufReader<ChildStdout>,
     /// The era its calls are sent in.
@@ -182,8 +182,8 @@ pub(crate) fn wait_for_exit(child: &mut Child, cause: &str) -> anyhow::Result<st
 /// Kills a server that outlives its run's time limit, so a server that stops
 /// answering fails the run instead of hanging it.
 pub(super) struct Watchdog {
-    pub(super) stop: Option<Sender<()>>,
-    pub(super) thread: Option<thread::JoinHandle<()>>,
+    stop: Option<Sender<()>>,
+    thread: Option<thread::JoinHandle<()>>,
 }
 
 impl Watchdog {

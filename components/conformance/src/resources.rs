@@ -81,6 +81,6 @@ pub(crate) fn unsubscribe(uri: String) -> Result<(), ResourceError> {
 }
 
 /// Subscriptions are to resources the router lists.
-pub(crate) fn known_resource(uri: String) -> Result<(), ResourceError> {
+fn known_resource(uri: String) -> Result<(), ResourceError> {
     if list_resources().iter().any(|r| r.uri == uri) { Ok(()) } else { Err(ResourceError::NotFound(uri)) }
 }

@@ -8,13 +8,13 @@ use crate::questions::{
     ask_all, asked, completed, confirm_question, elicit, name_question, roots_question, sampling_question,
 };
 
-pub(crate) const NO_ARGUMENTS: &str = r#"{"type":"object","properties":{}}"#;
+const NO_ARGUMENTS: &str = r#"{"type":"object","properties":{}}"#;
 
 /// SEP-1613: a JSON Schema 2020-12 input schema that must reach the client unchanged.
-pub(crate) const JSON_SCHEMA_2020_12: &str = r##"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false}"##;
+const JSON_SCHEMA_2020_12: &str = r##"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false}"##;
 
 /// Tools: (name, description, input schema).
-pub(crate) const TOOLS: &[(&str, &str, &str)] = &[
+const TOOLS: &[(&str, &str, &str)] = &[
     ("test_simple_text", "Tests simple text content response", NO_ARGUMENTS),
     ("test_image_content", "Tests image content response", NO_ARGUMENTS),
     ("test_audio_content", "Tests audio content response", NO_ARGUMENTS),
@@ -82,15 +82,14 @@ pub(crate) const TOOLS: &[(&str, &str, &str)] = &[
 ];
 
 /// Calls of `counter` on this instance.
-pub(crate) static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// Whether `test_trigger_tool_change` ran on this instance: its list then
 /// has this tool too, so that a client can see the change it announced.
-pub(crate) static TOOL_ADDED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static TOOL_ADDED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// The tool `test_trigger_tool_change` adds.
-pub(crate) const ADDED_TOOL: (&str, &str, &str) =
-    ("test_added_tool", "Listed once test_trigger_tool_change ran", NO_ARGUMENTS);
+const ADDED_TOOL: (&str, &str, &str) = ("test_added_tool", "Listed once test_trigger_tool_change ran", NO_ARGUMENTS);
 
 /// A string argument of a tool call.
 pub(crate) fn argument(arguments: &Value, name: &str) -> Result<String, ToolError> {
@@ -103,7 +102,7 @@ pub(crate) fn argument(arguments: &Value, name: &str) -> Result<String, ToolErro
 }
 
 /// How many times the client said its roots changed, on this instance.
-pub(crate) static ROOTS_CHANGED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+static ROOTS_CHANGED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 /// The client said its roots changed.
 pub(crate) fn roots_list_changed() {

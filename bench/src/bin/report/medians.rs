@@ -68,7 +68,7 @@ pub(crate) struct IdleCell {
     pub(crate) kib_per_session_min: f64,
     pub(crate) kib_per_session_max: f64,
     pub(crate) mib_per_session: f64,
-    pub(crate) rss_start_kib: f64,
+    rss_start_kib: f64,
     pub(crate) rss_first_kib: f64,
     pub(crate) rss_all_kib: f64,
     pub(crate) target: &'static str,

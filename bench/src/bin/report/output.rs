@@ -17,7 +17,7 @@ pub(crate) struct Machine {
     pub(crate) cpus: usize,
     pub(crate) cpu_model: String,
     pub(crate) kernel: String,
-    pub(crate) rustc: String,
+    rustc: String,
     pub(crate) commit: String,
     pub(crate) date_utc: String,
 }

@@ -40,14 +40,14 @@ pub(crate) fn build(root: &Path, host: bool) -> anyhow::Result<()> {
 /// The `mcp-wit` binary under test and what its `serve` accepts.
 pub(crate) struct Host {
     pub(crate) binary: PathBuf,
-    pub(crate) version: String,
+    version: String,
     /// Whether this build has a compile cache (`--cache-dir`, `--no-cache`);
     /// the report also measures older builds, which have none.
     pub(crate) has_cache: bool,
     /// Whether this build serves Streamable HTTP (`serve --http`).
     pub(crate) has_http: bool,
     /// The report's own cache: it never touches the user's.
-    pub(crate) cache_dir: PathBuf,
+    cache_dir: PathBuf,
 }
 
 #[derive(Clone, Copy)]

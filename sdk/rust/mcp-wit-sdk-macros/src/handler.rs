@@ -84,7 +84,7 @@ pub(crate) enum Param {
 pub(crate) struct Handler {
     pub(crate) kind: Kind,
     pub(crate) method: syn::Ident,
-    pub(crate) receiver: bool,
+    receiver: bool,
     pub(crate) params: Vec<Param>,
     pub(crate) output: Type,
     pub(crate) options: Options,
