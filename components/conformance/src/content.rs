@@ -1,6 +1,6 @@
 //! Content blocks the tools and prompts answer with.
 
-use crate::exports::wasix::mcp::router::{
+use crate::bindings::exports::wasix::mcp::router::{
     CallToolResult, Content, EmbeddedResource, ImageContent, ResourceContents, TextContent, TextResourceContents,
 };
 

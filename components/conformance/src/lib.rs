@@ -8,11 +8,7 @@
 //! resource templates, prompt arguments and subscriptions through the
 //! `mcp-wit:extension/extension` export.
 
-wit_bindgen::generate!({
-    path: "../../wit",
-    world: "mcp-wit:extension/router",
-});
-
+mod bindings;
 mod content;
 mod prompts;
 mod questions;
@@ -22,4 +18,4 @@ mod tools;
 
 use router::Conformance;
 
-export!(Conformance);
+bindings::export!(Conformance with_types_in bindings);

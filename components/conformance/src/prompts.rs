@@ -1,12 +1,12 @@
 //! Prompts: the fixed ones, one with arguments, and completion of its
 //! `arg1`.
 
-use crate::content::{embedded_text, image_content, text, text_content};
-use crate::exports::wasix::mcp::router::{
+use crate::bindings::exports::wasix::mcp::router::{
     CompletionError, CompletionRequest, CompletionResponse, GetPromptResult, Prompt, PromptArgument, PromptError,
     PromptMessage, PromptMessageContent, PromptMessageRole,
 };
-use crate::mcp_wit::extension::client::{self, QuestionKind};
+use crate::bindings::mcp_wit::extension::client::{self, QuestionKind};
+use crate::content::{embedded_text, image_content, text, text_content};
 
 pub(crate) fn list_prompts() -> Vec<Prompt> {
     let argument = |name: &str, description: &str| PromptArgument {

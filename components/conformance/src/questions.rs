@@ -1,7 +1,7 @@
 //! Questions to the client (elicitation, sampling, roots) and their answers.
 
-use crate::exports::wasix::mcp::router::ToolError;
-use crate::mcp_wit::extension::client::{self, ClientError, QuestionKind};
+use crate::bindings::exports::wasix::mcp::router::ToolError;
+use crate::bindings::mcp_wit::extension::client::{self, ClientError, QuestionKind};
 
 /// Asks `questions` at once; their answers, parsed, in the same order.
 pub(crate) fn ask_all<const N: usize>(questions: [client::Question; N]) -> Result<[serde_json::Value; N], ToolError> {

@@ -1,10 +1,10 @@
 //! Resources: the fixed ones, the template, reads and subscriptions.
 
-use crate::content::PNG;
-use crate::exports::mcp_wit::extension::extension::ResourceTemplate;
-use crate::exports::wasix::mcp::router::{
+use crate::bindings::exports::mcp_wit::extension::extension::ResourceTemplate;
+use crate::bindings::exports::wasix::mcp::router::{
     BlobResourceContents, McpResource, ReadResourceResult, ResourceContents, ResourceError, TextResourceContents,
 };
+use crate::content::PNG;
 
 pub(crate) fn list_resources() -> Vec<McpResource> {
     let resource = |uri: &str, name: &str, description: &str, mime_type: &str| McpResource {

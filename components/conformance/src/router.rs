@@ -1,8 +1,8 @@
 //! The router: the contract's and the extension's exports, each answered by
 //! the module of its kind.
 
-use crate::exports::mcp_wit::extension::extension::{Guest as Extension, ResourceTemplate};
-use crate::exports::wasix::mcp::router::{
+use crate::bindings::exports::mcp_wit::extension::extension::{Guest as Extension, ResourceTemplate};
+use crate::bindings::exports::wasix::mcp::router::{
     CallToolResult, CompletionError, CompletionRequest, CompletionResponse, CompletionsCapability, GetPromptResult,
     Guest, McpResource, Prompt, PromptError, PromptsCapability, ReadResourceResult, ResourceError, ResourcesCapability,
     ServerCapabilities, Tool, ToolError, ToolsCapability, Value,

@@ -1,9 +1,9 @@
 //! The tools the suite calls, and what each does: content of every kind,
 //! progress and logs, questions to the client, errors, list changes.
 
+use crate::bindings::exports::wasix::mcp::router::{AudioContent, CallToolResult, Content, Tool, ToolError, Value};
+use crate::bindings::mcp_wit::extension::client::{self, ClientError, ListKind, LogLevel, QuestionKind};
 use crate::content::{WAV, embedded_text, image_content, result, text};
-use crate::exports::wasix::mcp::router::{AudioContent, CallToolResult, Content, Tool, ToolError, Value};
-use crate::mcp_wit::extension::client::{self, ClientError, ListKind, LogLevel, QuestionKind};
 use crate::questions::{
     ask_all, asked, completed, confirm_question, elicit, name_question, roots_question, sampling_question,
 };
