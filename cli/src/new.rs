@@ -51,8 +51,14 @@ const TEMPLATE: &[(&str, &str)] = &[
     ),
     ("vendor/mcp-wit-sdk-macros/Cargo.toml", include_str!("../../sdk/rust/mcp-wit-sdk-macros/Cargo.toml")),
     ("vendor/mcp-wit-sdk-macros/README.md", include_str!("../../sdk/rust/mcp-wit-sdk-macros/README.md")),
+    ("vendor/mcp-wit-sdk-macros/src/expand.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/expand.rs")),
+    ("vendor/mcp-wit-sdk-macros/src/handler.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/handler.rs")),
     ("vendor/mcp-wit-sdk-macros/src/lib.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/lib.rs")),
     ("vendor/mcp-wit-sdk-macros/src/options.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/options.rs")),
+    ("vendor/mcp-wit-sdk-macros/src/prompts.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/prompts.rs")),
+    ("vendor/mcp-wit-sdk-macros/src/resources.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/resources.rs")),
+    ("vendor/mcp-wit-sdk-macros/src/snippets.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/snippets.rs")),
+    ("vendor/mcp-wit-sdk-macros/src/tools.rs", include_str!("../../sdk/rust/mcp-wit-sdk-macros/src/tools.rs")),
 ];
 
 /// The Rust template on `wasix:mcp/router@25.6.18`, which uses the WIT
@@ -108,8 +114,10 @@ const TYPESCRIPT_TEMPLATE: &[(&str, &str)] = &[
     ("vendor/mcp-wit-sdk/src/index.ts", include_str!("../../sdk/typescript/src/index.ts")),
     ("vendor/mcp-wit-sdk/src/router.ts", include_str!("../../sdk/typescript/src/router.ts")),
     ("vendor/mcp-wit-sdk/src/schema.ts", include_str!("../../sdk/typescript/src/schema.ts")),
+    ("vendor/mcp-wit-sdk/src/settle.ts", include_str!("../../sdk/typescript/src/settle.ts")),
     ("vendor/mcp-wit-sdk/src/types.ts", include_str!("../../sdk/typescript/src/types.ts")),
     ("vendor/mcp-wit-sdk/src/uri-template.ts", include_str!("../../sdk/typescript/src/uri-template.ts")),
+    ("vendor/mcp-wit-sdk/src/values.ts", include_str!("../../sdk/typescript/src/values.ts")),
     (
         "vendor/mcp-wit-sdk/wit/wasix-mcp-router@25.3.26.wit",
         include_str!("../../sdk/typescript/wit/wasix-mcp-router@25.3.26.wit"),

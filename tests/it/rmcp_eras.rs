@@ -5,7 +5,7 @@
 // Streamable HTTP, and against the embedded `RouterHandler` served by rmcp's
 // own server, with the `conformance` fixture (`components/conformance`). (A
 // handler of one's own with native tools beside the guest's is in
-// embedding.rs.)
+// embedding/native_tools.rs.)
 
 use std::process::Stdio;
 use std::time::Duration;

@@ -9,24 +9,18 @@
 import { Context } from './context.js';
 import { PromptError, ResourceError, ToolError, messageOf } from './errors.js';
 import { compileSchema, warmUp, type CompiledSchema, type Infer, type JsonSchema, type SchemaInput, type ZodRawShape } from './schema.js';
+import { completionFailure, isThenable, promptFailure, resourceFailure, settle, toolFailure, type Awaitable } from './settle.js';
 import type {
-  Annotations,
   CallToolResult,
-  ContentBlock,
-  GetPromptResult,
   PromptArgument,
-  PromptMessage,
   PromptReturn,
-  ReadResourceResult,
-  ResourceContents,
   ResourceMetadata,
   ResourceReturn,
   ToolAnnotations,
   ToolReturn,
 } from './types.js';
 import { matchUriTemplate } from './uri-template.js';
-
-type Awaitable<T> = T | Promise<T>;
+import { annotations, promptResult, readResult, text, toolResult, type WitRecord } from './values.js';
 
 /** The server's identity and what it declares beyond what it registers. */
 export interface RouterOptions {
@@ -100,12 +94,6 @@ export type ResourceCallback = (uri: string, ctx: Context) => Awaitable<Resource
 /** A resource template handler: the URI read and the template's variables in it. */
 export type ResourceTemplateCallback = (uri: string, variables: Record<string, string>, ctx: Context) => Awaitable<ResourceReturn>;
 
-// The contract's values as the JS bindings take them: records with camelCase
-// fields, variants as `{ tag, val }`, `option<T>` as the value or
-// `undefined`, an error result thrown as its variant.
-type Variant = { tag: string; val?: unknown };
-type WitRecord = Record<string, unknown>;
-
 /** The `wasix:mcp/router@25.3.26` export. */
 export interface RouterExport {
   name(): string;
@@ -127,174 +115,6 @@ export interface ExtensionExport {
   subscribe(uri: string): void;
   unsubscribe(uri: string): void;
   onRootsListChanged(): Awaitable<void>;
-}
-
-// StarlingMonkey runs its event loop until an export's promise settles, so
-// `async` handlers work there. The QuickJS engine built without async
-// support does not: a promise cannot be waited for. The event loop's timers
-// tell the two apart.
-const awaitsExports = typeof (globalThis as { setTimeout?: unknown }).setTimeout === 'function';
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
-
-/**
- * Maps a handler's value (or promise of one) with `map`; anything thrown
- * becomes the error variant `fail` makes, thrown as the bindings want.
- */
-function settle<T>(run: () => unknown, map: (value: any) => T, fail: (thrown: unknown) => Variant): Awaitable<T> {
-  let value: unknown;
-  try {
-    value = run();
-  } catch (thrown) {
-    throw fail(thrown);
-  }
-  if (isThenable(value)) {
-    if (!awaitsExports) {
-      // Keep an unhandled rejection from surfacing later.
-      Promise.resolve(value).catch(() => undefined);
-      throw fail(
-        new Error(
-          'the handler returned a Promise, which this engine (QuickJS, without async) cannot wait for: make it synchronous (the context calls are) or build with --backend starlingmonkey',
-        ),
-      );
-    }
-    return Promise.resolve(value).then(
-      (v) => {
-        try {
-          return map(v);
-        } catch (thrown) {
-          throw fail(thrown);
-        }
-      },
-      (thrown) => {
-        throw fail(thrown);
-      },
-    );
-  }
-  try {
-    return map(value);
-  } catch (thrown) {
-    throw fail(thrown);
-  }
-}
-
-function isVariant(thrown: unknown, tags: string[]): thrown is Variant {
-  return typeof thrown === 'object' && thrown !== null && tags.includes((thrown as Variant).tag) && typeof (thrown as Variant).val === 'string';
-}
-
-const toolTags = ['invalid-parameters', 'execution-error', 'schema-error', 'not-found'];
-function toolFailure(thrown: unknown): Variant {
-  if (thrown instanceof ToolError) return { tag: thrown.kind, val: thrown.message };
-  if (isVariant(thrown, toolTags)) return { tag: thrown.tag, val: thrown.val };
-  return { tag: 'execution-error', val: messageOf(thrown) };
-}
-
-const resourceTags = ['execution-error', 'not-found'];
-function resourceFailure(thrown: unknown): Variant {
-  if (thrown instanceof ResourceError) return { tag: thrown.kind, val: thrown.message };
-  if (isVariant(thrown, resourceTags)) return { tag: thrown.tag, val: thrown.val };
-  return { tag: 'execution-error', val: messageOf(thrown) };
-}
-
-const promptTags = ['invalid-parameters', 'internal-error', 'not-found'];
-function promptFailure(thrown: unknown): Variant {
-  if (thrown instanceof PromptError) return { tag: thrown.kind, val: thrown.message };
-  if (isVariant(thrown, promptTags)) return { tag: thrown.tag, val: thrown.val };
-  return { tag: 'internal-error', val: messageOf(thrown) };
-}
-
-const completionTags = ['invalid-parameters', 'execution-error', 'schema-error', 'not-found'];
-function completionFailure(thrown: unknown): Variant {
-  if (isVariant(thrown, completionTags)) return { tag: thrown.tag, val: thrown.val };
-  return { tag: 'execution-error', val: messageOf(thrown) };
-}
-
-function annotations(a: Annotations | undefined): WitRecord | undefined {
-  if (a === undefined) return undefined;
-  return { audience: a.audience, priority: a.priority, timestamp: a.lastModified };
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!);
-  return btoa(binary);
-}
-
-function resourceContents(c: ResourceContents, mimeType?: string): Variant {
-  if ('text' in c && typeof c.text === 'string') {
-    return { tag: 'text', val: { uri: c.uri, mimeType: c.mimeType ?? mimeType, text: c.text } };
-  }
-  if ('blob' in c) {
-    const blob = typeof c.blob === 'string' ? c.blob : base64(c.blob);
-    return { tag: 'blob', val: { uri: c.uri, mimeType: c.mimeType ?? mimeType, blob } };
-  }
-  throw new TypeError(`resource contents for ${String((c as { uri?: unknown }).uri)} hold neither text nor blob`);
-}
-
-function text(t: string, a?: Annotations): Variant {
-  return { tag: 'text', val: { text: t, annotations: annotations(a) } };
-}
-
-function content(c: ContentBlock): Variant {
-  switch (c.type) {
-    case 'text':
-      return text(c.text, c.annotations);
-    case 'image':
-    case 'audio':
-      return { tag: c.type, val: { data: c.data, mimeType: c.mimeType, annotations: annotations(c.annotations) } };
-    case 'resource':
-      return { tag: 'embedded', val: { resourceContents: resourceContents(c.resource), annotations: annotations(c.annotations) } };
-    default:
-      throw new TypeError(`content of type ${JSON.stringify((c as { type?: unknown }).type)} is not carried by the contract`);
-  }
-}
-
-function toolResult(r: ToolReturn): WitRecord {
-  if (r === undefined || r === null) r = {};
-  if (typeof r === 'string') r = { content: [{ type: 'text', text: r }] };
-  const blocks = (r.content ?? []).map(content);
-  if (r.structuredContent !== undefined) {
-    // The contract has no field for it: the host reads it from the first
-    // text content that is a JSON object.
-    const json = JSON.stringify(r.structuredContent);
-    const first = r.content?.find((c) => c.type === 'text');
-    if (!(first && first.type === 'text' && first.text === json)) blocks.unshift(text(json));
-  }
-  const meta = r._meta === undefined ? undefined : Object.entries(r._meta).map(([key, value]) => ({ key, value: String(value) }));
-  return { content: blocks, progress: undefined, meta, isError: r.isError };
-}
-
-function readResult(r: ResourceReturn, uri: string, mimeType: string | undefined): WitRecord {
-  if (typeof r === 'string') return { contents: [resourceContents({ uri, text: r }, mimeType)] };
-  if (!r || !Array.isArray((r as ReadResourceResult).contents)) throw new TypeError('a resource handler must return { contents: [...] } or a string');
-  return { contents: r.contents.map((c) => resourceContents(c, mimeType)) };
-}
-
-function promptMessage(m: PromptMessage): WitRecord {
-  const c = m.content;
-  let val: Variant;
-  switch (c.type) {
-    case 'text':
-      val = text(c.text, c.annotations);
-      break;
-    case 'image':
-      val = { tag: 'image', val: { data: c.data, mimeType: c.mimeType, annotations: annotations(c.annotations) } };
-      break;
-    case 'resource':
-      val = { tag: 'mcp-resource', val: { resourceContents: resourceContents(c.resource), annotations: annotations(c.annotations) } };
-      break;
-    default:
-      throw new TypeError(`prompt content of type ${JSON.stringify((c as { type?: unknown }).type)} is not carried by the contract`);
-  }
-  return { role: m.role, content: val };
-}
-
-function promptResult(r: PromptReturn, description: string | undefined): WitRecord {
-  if (typeof r === 'string') r = { messages: [{ role: 'user', content: { type: 'text', text: r } }] };
-  if (!r || !Array.isArray((r as GetPromptResult).messages)) throw new TypeError('a prompt handler must return { messages: [...] } or a string');
-  return { description: r.description ?? description, messages: r.messages.map(promptMessage) };
 }
 
 interface ToolEntry {
@@ -638,4 +458,3 @@ export class Router {
     return { router, extension };
   }
 }
-
