@@ -44,6 +44,13 @@ pub struct RouterInstance {
 }
 
 /// What an instance runs.
+#[cfg_attr(
+    not(feature = "extism"),
+    expect(
+        clippy::large_enum_variant,
+        reason = "one per instance, made on every instantiation: a box would add an allocation there"
+    )
+)]
 enum Guest {
     /// A `wasix:mcp/router@25.3.26` component.
     Component(ComponentGuest),
