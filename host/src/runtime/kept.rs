@@ -9,18 +9,16 @@ use std::time::Instant;
 
 use super::budget::IdleInstances;
 use super::instance::RouterInstance;
-#[cfg(doc)]
-use super::sharing::{InstanceMode, InstanceReuse};
 use crate::sync::lock;
 
 /// What a component keeps of its instances between sessions.
 #[derive(Default)]
 pub(super) struct Kept {
-    /// The one instance of [`InstanceMode::Shared`].
+    /// The one instance of [`InstanceMode::Shared`](super::InstanceMode::Shared).
     pub(super) shared: Arc<SharedInstance>,
-    /// [`InstanceMode::PerCaller`]'s instances, by principal.
+    /// [`InstanceMode::PerCaller`](super::InstanceMode::PerCaller)'s instances, by principal.
     pub(super) callers: Mutex<CallerInstances>,
-    /// Instances handed back ([`InstanceReuse`]), oldest first.
+    /// Instances handed back ([`InstanceReuse`](super::InstanceReuse)), oldest first.
     pub(super) warm: Mutex<VecDeque<Warm>>,
     /// The memory budget watches these instances (see [`IdleInstances`]).
     pub(super) watched: AtomicBool,
@@ -77,8 +75,8 @@ impl Kept {
     }
 }
 
-/// An instance that calls take turns on: [`InstanceMode::Shared`]'s, or one
-/// principal's in [`InstanceMode::PerCaller`].
+/// An instance that calls take turns on: [`InstanceMode::Shared`](super::InstanceMode::Shared)'s, or one
+/// principal's in [`InstanceMode::PerCaller`](super::InstanceMode::PerCaller).
 pub(super) struct SharedInstance {
     /// An async lock: async calls hold it across their awaits.
     pub(super) slot: tokio::sync::Mutex<Option<RouterInstance>>,
@@ -108,7 +106,7 @@ impl Default for SharedInstance {
     }
 }
 
-/// The instances of [`InstanceMode::PerCaller`], by principal key.
+/// The instances of [`InstanceMode::PerCaller`](super::InstanceMode::PerCaller), by principal key.
 #[derive(Default)]
 pub(super) struct CallerInstances {
     pub(super) map: HashMap<String, Arc<SharedInstance>>,

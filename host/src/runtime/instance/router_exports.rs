@@ -1,4 +1,4 @@
-//! Where a component's router functions are, by the contract it exports.
+//! [`RouterExports`]: which router contract a component exports, and where its functions sit.
 
 use super::component::Exports25_3_26;
 use super::component_25_6_18::Exports25_6_18;
