@@ -2,8 +2,8 @@
 //! mount in an rmcp server of one's own (feature `rmcp`).
 //!
 //! A [`RouterHandler`] is one MCP session with one component (or several as
-//! one server, see [`Routers`]). It does not map anything itself: each request
-//! is handed to the same protocol core every transport uses ([`Session`]), so
+//! one server, see [`Routers`](crate::Routers)). It does not map anything itself: each request
+//! is handed to the same protocol core every transport uses ([`Session`](crate::Session)), so
 //! tools, results and errors are exactly what `mcp-wit serve` sends, and a
 //! guest fault replaces the instance just as it does there.
 //!

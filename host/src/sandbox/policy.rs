@@ -206,7 +206,7 @@ impl SandboxPolicyBuilder {
     /// Grants the environment variable `key` with the secret `value`:
     /// wherever the guest's output goes (the log, a panic message quoted to
     /// the client) the value is masked as `[redacted]`. Values shorter than
-    /// [`MIN_REDACTED`] bytes are granted but not masked: masking them would
+    /// [`MIN_REDACTED`](super::MIN_REDACTED) bytes are granted but not masked: masking them would
     /// garble every line they occur in by chance.
     pub fn secret(mut self, key: impl Into<String>, value: impl Into<String>) -> Self {
         let value = value.into();

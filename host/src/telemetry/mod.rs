@@ -1,7 +1,7 @@
 //! What an operator sees of the server: one log line per request, metrics
 //! ([`metrics`]), and a span per request for a tracer.
 //!
-//! [`Telemetry`] is the protocol core's [`Observer`]: given to a session
+//! [`Telemetry`] is the protocol core's [`Observer`](crate::Observer): given to a session
 //! (in [`SessionOptions::observer`](crate::SessionOptions)), it hears of
 //! every request as it starts and once it is answered. It logs each at INFO
 //! (target `mcp_wit::request`), records the request in the installed

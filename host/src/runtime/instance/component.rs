@@ -18,7 +18,7 @@ use crate::runtime::store::StoreData;
 
 /// The fully qualified name of the interface a router exports: the
 /// contract, or its successor
-/// [`ROUTER_INTERFACE_25_6_18`](ROUTER_INTERFACE_25_6_18).
+/// [`ROUTER_INTERFACE_25_6_18`](crate::runtime::ROUTER_INTERFACE_25_6_18).
 pub const ROUTER_INTERFACE: &str = "wasix:mcp/router@25.3.26";
 
 /// Argument buffer capacity kept between calls.
