@@ -1,0 +1,51 @@
+//! Logging, for the binary only (the library just emits `tracing` events):
+//! lines on stderr, text or JSON, and traces for a collector when asked.
+
+use crate::telemetry;
+
+/// `--log-format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Logs on stderr (text or JSON lines) and, for a server with a collector
+/// named (`otlp`: `Some` for `serve`, with its `--otlp-endpoint`), traces.
+pub fn init(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&str>>) -> anyhow::Result<()> {
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+
+    let default = match (verbose, quiet) {
+        (0, true) => "warn",
+        (0, false) => "info",
+        (1, _) => "debug",
+        _ => "trace",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        // The library, its protocol core and this binary (`mcp_wit` too).
+        tracing_subscriber::EnvFilter::new(format!("mcp_wit={default},mcp_wit_protocol={default},warn"))
+    });
+    // `--secret` values masked in every line, whatever quotes them (see
+    // `serve`, which gives them as it loads them).
+    let writer = || mcp_wit::redact::MaskedWriter(mcp_wit::stderr::writer());
+    let logs = tracing_subscriber::fmt::layer().with_writer(writer).with_ansi(false);
+    let logs: Box<dyn Layer<tracing_subscriber::Registry> + Send + Sync> = match format {
+        // Escaped: a client's name or a guest's text cannot forge a line.
+        LogFormat::Text => {
+            let format = mcp_wit::telemetry::EscapedText(tracing_subscriber::fmt::format());
+            logs.event_format(format).with_filter(filter).boxed()
+        }
+        LogFormat::Json => {
+            mcp_wit::stderr::set_json_lines(true);
+            logs.json().flatten_event(true).with_filter(filter).boxed()
+        }
+    };
+    let traces = match otlp {
+        Some(flag) => telemetry::layer(flag)?,
+        None => None,
+    };
+    tracing_subscriber::registry().with(logs).with(traces).init();
+    Ok(())
+}
