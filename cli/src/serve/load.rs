@@ -245,7 +245,7 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         .with_cache_hint(plan.cache_hint)
         .with_instance_idle_timeout(plan.instance_idle_timeout.or(idle_default))
         .with_memory_budget(engine.budget.clone());
-        let authorization = settings.validation.check(&component)?;
+        let authorization = settings.validation.check(&component, cache.as_ref())?;
         if !authorization.is_empty() {
             described.push((component.label().to_string(), authorization));
         }

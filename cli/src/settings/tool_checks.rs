@@ -5,9 +5,14 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use mcp_wit::CompileCache;
 use mcp_wit::auth::DescribedResource;
 
 use crate::units;
+
+/// The check whose passes [`ToolChecks::check`] notes in the compile cache:
+/// a tool's input and output schemas compile as JSON Schema.
+const SCHEMAS_CHECK: &str = "tool schemas compile";
 
 /// What the host checks of the tools it serves (also for `inspect` and
 /// `call`).
@@ -58,7 +63,13 @@ impl ToolChecks {
     /// `--allow-invalid-schemas`, warns about) schemas that are not valid
     /// JSON Schema. Returns what the router describes of the authorization
     /// it expects, asked of the same instance.
-    pub fn check(&self, component: &mcp_wit::LoadedRouter) -> anyhow::Result<Vec<DescribedResource>> {
+    /// A tool whose schemas passed before (noted in `cache`, by this build)
+    /// is not compiled again: most of what a cached start would spend here.
+    pub fn check(
+        &self,
+        component: &mcp_wit::LoadedRouter,
+        cache: Option<&CompileCache>,
+    ) -> anyhow::Result<Vec<DescribedResource>> {
         let label = component.label();
         let mut instance = component
             .instantiate()
@@ -74,7 +85,20 @@ impl ToolChecks {
         });
         report_requirements(component, &tools);
         for tool in &tools {
-            let Err(error) = mcp_wit::ToolSchemas::of(tool) else { continue };
+            let output = tool.output_schema.as_ref().map_or(&b""[..], |schema| schema.json.as_bytes());
+            let material = [tool.input_schema.json.as_bytes(), output];
+            if cache.is_some_and(|cache| cache.passed(SCHEMAS_CHECK, &material)) {
+                continue;
+            }
+            let error = match mcp_wit::ToolSchemas::of(tool) {
+                Ok(_) => {
+                    if let Some(cache) = cache {
+                        cache.mark_passed(SCHEMAS_CHECK, &material);
+                    }
+                    continue;
+                }
+                Err(error) => error,
+            };
             if self.allow_invalid_schemas.unwrap_or(false) {
                 tracing::warn!(component = label, "{error}; its calls go unchecked");
             } else {
