@@ -290,7 +290,7 @@ fn line_of(text: &str, section: Option<&str>, key: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::InstancesArg;
+    use mcp_wit::InstanceMode;
 
     #[test]
     fn reads_a_full_file() {
@@ -313,7 +313,7 @@ mod tests {
         "#;
         let file = ConfigFile::parse(text, Path::new("/etc/mcp/mcp-wit.toml")).unwrap();
         assert_eq!(file.settings.timeout, Some(Duration::from_secs(10)));
-        assert!(matches!(file.settings.instances, Some(InstancesArg::PerRequest)));
+        assert_eq!(file.settings.instances.map(InstanceMode::from), Some(InstanceMode::PerRequest));
         assert_eq!(file.settings.max_instance_reuse_count, Some(8));
         assert_eq!(file.sandbox.env, ["TZ=UTC"]);
         assert_eq!(file.settings.http.listen.as_deref(), Some("8080"));

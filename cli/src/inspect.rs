@@ -117,7 +117,7 @@ fn load_one(
         let _progress = CompileProgress::start(path);
         LoadedRouter::load(&engine, path, policy, cache.as_ref())?
     };
-    checks.check(&component)?;
+    checks.check(&component, cache.as_ref())?;
     Ok(component)
 }
 

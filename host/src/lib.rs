@@ -41,6 +41,8 @@
 
 #![warn(missing_docs)]
 
+pub mod auth;
+pub mod client;
 mod error;
 mod offload;
 #[cfg(feature = "rmcp")]
@@ -55,6 +57,7 @@ pub mod guide {
 pub mod redact;
 pub mod runtime;
 pub mod sandbox;
+mod serving;
 pub mod stderr;
 mod sync;
 pub mod telemetry;
@@ -74,44 +77,14 @@ pub use mcp_wit_protocol::{
 };
 pub use offload::OffloadPool;
 
-/// Who may call what: the scope rules an HTTP server with authorization
-/// applies to each operation (see `HttpOptions`, feature `http`), and what a
-/// router says of the authorization it expects
-/// ([`RouterInstance::described_authorization`](crate::RouterInstance::described_authorization)).
-pub mod auth {
-    pub use mcp_wit_protocol::auth::DescribedResource;
-    #[cfg(feature = "http")]
-    pub use mcp_wit_protocol::auth::{Caller, Operation, OperationKind, ScopePolicy, ScopeRule, parse_scope_rule};
-}
-
-/// The way back to the client while a router works, for embedders that
-/// carry a session over a transport of their own: a [`Peer`](client::Peer)
-/// sends the router's questions and notifications to the client.
-pub mod client {
-    pub use mcp_wit_protocol::client::{
-        AskError, BoxFuture, ClientError, ClientRpcError, Peer, Question, Response, WaitBound,
-    };
-}
 pub use runtime::budget::MemoryBudget;
 pub use runtime::cache::CompileCache;
 pub use runtime::engine::{DEFAULT_POOL_CAP, EngineOptions};
 pub use runtime::limits::Limits;
 pub use runtime::{InstanceMode, InstanceReuse, LoadedRouter, RouterInstance};
 pub use sandbox::SandboxPolicy;
+pub use serving::{Deployment, Routers, Session, StatelessRequest};
 #[cfg(feature = "http")]
 pub use transport::http::HttpOptions;
 pub use transport::stdio::StdioOptions;
 pub use wasmtime::Engine;
-
-/// One client's session with the components it is served.
-pub type Session = mcp_wit_protocol::Session<LoadedRouter>;
-
-/// One 2026-07-28 request served on its own, without a session.
-pub type StatelessRequest = mcp_wit_protocol::StatelessRequest<LoadedRouter>;
-
-/// What a server serves now, replaceable while it serves (see
-/// [`Session::following`](mcp_wit_protocol::Session::following)).
-pub type Deployment = mcp_wit_protocol::Deployment<LoadedRouter>;
-
-/// Several components served as one MCP server, under prefixes.
-pub type Routers = mcp_wit_protocol::Routers<LoadedRouter>;

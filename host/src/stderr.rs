@@ -7,13 +7,20 @@
 //! and in bytes ([`QUEUED_BYTES`]), that a thread of its own drains into
 //! stderr; a line that finds the queue full is dropped and counted, and
 //! once the queue takes lines again a notice says how many were lost.
-//! tracing-appender's non-blocking writer does the queueing.
+//!
+//! The queue is written here rather than taken from tracing-appender, whose
+//! channel wakes its thread for every line, and whose thread spins
+//! (`sched_yield`) before it sleeps: with a request logged per call, that
+//! was a quarter of a stdio server's CPU at one call at a time (BENCHMARKS.md,
+//! 2026-11-29). Here a line is appended to a buffer under a lock; the thread
+//! is woken only by the first line after it fell idle, and then lingers
+//! ([`LINGER`]) before each write, so that a busy server's lines leave in one
+//! `write` per linger instead of one wake-up and one `write` each.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
-
-use tracing_appender::non_blocking::{NonBlocking, NonBlockingBuilder, WorkerGuard};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, mpsc};
+use std::time::Duration;
 
 use crate::sync::lock;
 
@@ -25,124 +32,163 @@ pub const QUEUED_LINES: usize = 4096;
 /// long lines cannot make the queue hold more than this.
 pub const QUEUED_BYTES: usize = 32 << 20;
 
-/// What the stderr thread gathers before it writes.
-const STDERR_BUFFER: usize = 64 << 10;
+/// How long the stderr thread gathers lines before it writes them: a line
+/// reaches stderr at most this much later.
+const LINGER: Duration = Duration::from_millis(5);
+
+/// How long [`finish`] waits for what is queued to be written.
+const FINISH_WAIT: Duration = Duration::from_secs(1);
+
+/// A buffer kept for the next batch up to this capacity; a larger one (a
+/// burst of long lines) is given back.
+const KEPT_CAPACITY: usize = 64 << 10;
 
 struct Queue {
-    writer: NonBlocking,
-    budget: Arc<Budget>,
-    /// Dropped to flush what is queued (see [`finish`]).
-    guard: Mutex<Option<WorkerGuard>>,
+    shared: Arc<Shared>,
+    /// Says when the thread has written everything and stopped.
+    stopped: Mutex<Option<mpsc::Receiver<()>>>,
 }
 
-/// What the queue holds, against its bounds: lines are counted in as they
-/// are queued and out once the stderr thread has written them.
-#[derive(Debug)]
-struct Budget {
+/// What the writers and the stderr thread share.
+struct Shared {
+    pending: Mutex<Pending>,
+    /// Wakes the thread: lines after it fell idle, or the end.
+    wake: Condvar,
     max_lines: usize,
     max_bytes: usize,
-    lines: AtomicUsize,
-    bytes: AtomicUsize,
     /// Lines refused for either bound.
     dropped: AtomicUsize,
     /// Drops already told of.
     reported: AtomicUsize,
 }
 
-impl Budget {
-    fn new(max_lines: usize, max_bytes: usize) -> Self {
-        Budget {
-            max_lines,
-            max_bytes,
-            lines: AtomicUsize::new(0),
-            bytes: AtomicUsize::new(0),
-            dropped: AtomicUsize::new(0),
-            reported: AtomicUsize::new(0),
+/// The queue's contents, and what it holds against its bounds: lines are
+/// counted in as they are queued and out once the thread has written them.
+#[derive(Default)]
+struct Pending {
+    /// Whole lines not yet taken by the thread, in order, and how many.
+    lines: Vec<u8>,
+    queued: usize,
+    /// Lines and bytes queued or being written.
+    held_lines: usize,
+    held_bytes: usize,
+    /// The thread waits for a line (and must be woken for one).
+    idle: bool,
+    /// No more lines: the thread writes what is left and stops.
+    ending: bool,
+}
+
+impl Shared {
+    /// Queues `line` if it fits the bounds; `false` if it does not (it is
+    /// then neither queued nor counted).
+    fn push(&self, line: &[u8]) -> bool {
+        let mut pending = lock(&self.pending);
+        if pending.ending || pending.held_lines + 1 > self.max_lines || pending.held_bytes + line.len() > self.max_bytes
+        {
+            return false;
         }
+        pending.held_lines += 1;
+        pending.held_bytes += line.len();
+        pending.lines.extend_from_slice(line);
+        pending.queued += 1;
+        if pending.idle {
+            pending.idle = false;
+            self.wake.notify_one();
+        }
+        true
     }
 
-    /// Whether a line of `len` bytes fits (and counts it in if so).
-    fn fits(&self, len: usize) -> bool {
-        let bytes = self.bytes.fetch_add(len, Ordering::AcqRel) + len;
-        let lines = self.lines.fetch_add(1, Ordering::AcqRel) + 1;
-        if bytes <= self.max_bytes && lines <= self.max_lines {
-            return true;
-        }
-        self.release(len);
-        false
-    }
-
-    /// [`Budget::fits`], counting the line as dropped if not.
-    fn admit(&self, len: usize) -> bool {
-        let fits = self.fits(len);
-        if !fits {
+    /// [`Shared::push`], counting the line as dropped if it does not fit.
+    fn admit(&self, line: &[u8]) {
+        // Once the queue has ended, a line goes nowhere: no loss to tell of.
+        if !self.push(line) && !lock(&self.pending).ending {
             self.dropped.fetch_add(1, Ordering::Relaxed);
         }
-        fits
     }
 
-    /// A line of `len` bytes has left the queue.
-    fn release(&self, len: usize) {
-        self.bytes.fetch_sub(len, Ordering::AcqRel);
-        self.lines.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
-/// The stderr thread's writer: counts each line out of the budget once
-/// written (the thread writes each queued line with one `write_all`).
-struct Drain<W> {
-    inner: W,
-    budget: Arc<Budget>,
-}
-
-impl<W: Write> Write for Drain<W> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.inner.write(bytes)
-    }
-
-    fn write_all(&mut self, line: &[u8]) -> std::io::Result<()> {
-        let written = self.inner.write_all(line);
-        self.budget.release(line.len());
-        written
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
+    /// The stderr thread: waits for lines, lingers so that more gather,
+    /// writes them in one go, and counts them out once written.
+    fn drain(&self, mut out: impl Write) {
+        let mut batch = Vec::new();
+        loop {
+            let mut pending = lock(&self.pending);
+            while pending.lines.is_empty() && !pending.ending {
+                pending.idle = true;
+                pending = self.wake.wait(pending).unwrap_or_else(|poisoned| poisoned.into_inner());
+            }
+            if !pending.ending {
+                // Gather for a moment; only the end cuts it short (writers do
+                // not wake a thread that is not idle).
+                pending = self.wake.wait_timeout(pending, LINGER).unwrap_or_else(|p| p.into_inner()).0;
+            }
+            std::mem::swap(&mut batch, &mut pending.lines);
+            let lines = std::mem::take(&mut pending.queued);
+            let ending = pending.ending;
+            drop(pending);
+            // Errors are dropped: there is nowhere else to tell of them.
+            let _ = out.write_all(&batch).and_then(|()| out.flush());
+            let mut pending = lock(&self.pending);
+            pending.held_lines -= lines.min(pending.held_lines);
+            pending.held_bytes -= batch.len().min(pending.held_bytes);
+            drop(pending);
+            batch.clear();
+            if batch.capacity() > KEPT_CAPACITY {
+                batch = Vec::new();
+            }
+            if ending && lock(&self.pending).lines.is_empty() {
+                return;
+            }
+        }
     }
 }
 
 impl Queue {
     /// A queue onto `out`, drained by a thread of its own.
     fn onto<W: Write + Send + 'static>(out: W, max_lines: usize, max_bytes: usize) -> Queue {
-        let budget = Arc::new(Budget::new(max_lines, max_bytes));
-        // The budget admits at most `max_lines`, so the channel (as large)
-        // never drops a line of its own: every drop is counted here.
-        let (writer, guard) = NonBlockingBuilder::default()
-            .lossy(true)
-            .buffered_lines_limit(max_lines)
-            .thread_name("mcp-wit-stderr")
-            .finish(Drain { inner: out, budget: budget.clone() });
-        Queue { writer, budget, guard: Mutex::new(Some(guard)) }
+        let shared = Arc::new(Shared {
+            pending: Mutex::new(Pending::default()),
+            wake: Condvar::new(),
+            max_lines,
+            max_bytes,
+            dropped: AtomicUsize::new(0),
+            reported: AtomicUsize::new(0),
+        });
+        let (done, stopped) = mpsc::channel();
+        let draining = shared.clone();
+        let spawned = std::thread::Builder::new().name("mcp-wit-stderr".into()).spawn(move || {
+            draining.drain(out);
+            let _ = done.send(());
+        });
+        if let Err(e) = spawned {
+            // Without the thread nothing would ever leave the queue: say so
+            // once, where it can still be read, and take no lines.
+            let _ = writeln!(std::io::stderr(), "mcp-wit: cannot start the thread that writes stderr: {e}");
+            lock(&shared.pending).ending = true;
+        }
+        Queue { shared, stopped: Mutex::new(Some(stopped)) }
     }
 
     fn writer(&self) -> Writer {
-        Writer { queue: self.writer.clone(), budget: self.budget.clone() }
+        Writer { shared: self.shared.clone() }
     }
 
     fn dropped_lines(&self) -> usize {
-        self.budget.dropped.load(Ordering::Relaxed) + self.writer.error_counter().dropped_lines()
+        self.shared.dropped.load(Ordering::Relaxed)
+    }
+
+    /// Ends the queue: what is queued is written (waiting [`FINISH_WAIT`]
+    /// at most, in case stderr is not read), later lines go nowhere.
+    fn finish(&self) {
+        let Some(stopped) = lock(&self.stopped).take() else { return };
+        lock(&self.shared.pending).ending = true;
+        self.shared.wake.notify_one();
+        let _ = stopped.recv_timeout(FINISH_WAIT);
     }
 }
 
 fn queue() -> &'static Queue {
     static QUEUE: OnceLock<Queue> = OnceLock::new();
-    QUEUE.get_or_init(|| {
-        // Buffered: the thread writes what it drained at once, flushing
-        // whenever the queue is empty, so a busy server makes one write
-        // for many lines rather than one each (whole lines either way).
-        let stderr = std::io::BufWriter::with_capacity(STDERR_BUFFER, std::io::stderr());
-        Queue::onto(stderr, QUEUED_LINES, QUEUED_BYTES)
-    })
+    QUEUE.get_or_init(|| Queue::onto(std::io::stderr(), QUEUED_LINES, QUEUED_BYTES))
 }
 
 /// A writer onto the queue, for a `tracing` subscriber
@@ -153,24 +199,14 @@ pub fn writer() -> Writer {
 
 /// See [`writer`].
 pub struct Writer {
-    queue: NonBlocking,
-    budget: Arc<Budget>,
-}
-
-impl Writer {
-    /// Queues `line` if it fits, else counts it as dropped.
-    fn queue_line(&mut self, line: &[u8]) -> std::io::Result<usize> {
-        match self.budget.admit(line.len()) {
-            true => self.queue.write(line),
-            false => Ok(line.len()),
-        }
-    }
+    shared: Arc<Shared>,
 }
 
 impl Write for Writer {
     fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
-        report_drops(self);
-        self.queue_line(line)
+        report_drops(&self.shared);
+        self.shared.admit(line);
+        Ok(line.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
@@ -221,11 +257,15 @@ pub fn dropped_lines() -> usize {
 
 /// Tells of lines dropped since the last notice, once the queue takes
 /// lines again.
-fn report_drops(writer: &mut Writer) {
-    let budget = &writer.budget;
-    let dropped = budget.dropped.load(Ordering::Relaxed) + writer.queue.error_counter().dropped_lines();
-    let reported = budget.reported.load(Ordering::Relaxed);
+fn report_drops(shared: &Shared) {
+    let dropped = shared.dropped.load(Ordering::Relaxed);
+    let reported = shared.reported.load(Ordering::Relaxed);
     if dropped <= reported {
+        return;
+    }
+    // Told by the one writer that moves `reported` on, once it fits (a
+    // notice that does not is no lost line: it is told with the next).
+    if shared.reported.compare_exchange(reported, dropped, Ordering::AcqRel, Ordering::Relaxed).is_err() {
         return;
     }
     let notice = notice_line(
@@ -235,24 +275,15 @@ fn report_drops(writer: &mut Writer) {
             dropped - reported
         ),
     );
-    // Told once it fits (a notice that does not is no lost line), by the
-    // one writer that moves `reported` on.
-    if !budget.fits(notice.len()) {
-        return;
-    }
-    match budget.reported.compare_exchange(reported, dropped, Ordering::AcqRel, Ordering::Relaxed) {
-        Ok(_) => {
-            let _ = writer.queue.write(notice.as_bytes());
-        }
-        Err(_) => budget.release(notice.len()),
+    if !shared.push(notice.as_bytes()) {
+        let _ = shared.reported.compare_exchange(dropped, reported, Ordering::AcqRel, Ordering::Relaxed);
     }
 }
 
 /// Writes out what is queued (waiting a moment at most) and stops the
 /// queue: for the end of the process. Later lines go nowhere.
 pub fn finish() {
-    let guard = lock(&queue().guard).take();
-    drop(guard);
+    queue().finish();
 }
 
 #[cfg(test)]
@@ -285,7 +316,7 @@ mod tests {
         let line = [b'x'; LINE];
         for _ in 0..100 {
             writer.write_all(&line).unwrap();
-            let held = queue.budget.bytes.load(Ordering::Acquire);
+            let held = lock(&queue.shared.pending).held_bytes;
             assert!(held <= MAX_BYTES, "{held} bytes held");
         }
         // 1 MiB of 64 KiB lines: 16 held, the other 84 dropped (the line
@@ -296,14 +327,58 @@ mod tests {
             permits.send(()).unwrap();
         }
         for _ in 0..1000 {
-            if queue.budget.lines.load(Ordering::Acquire) == 0 {
+            if lock(&queue.shared.pending).held_lines == 0 {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
-        assert_eq!(queue.budget.bytes.load(Ordering::Acquire), 0);
+        assert_eq!(lock(&queue.shared.pending).held_bytes, 0);
         drop(permits);
         writer.write_all(b"after\n").unwrap();
-        assert_eq!(queue.budget.reported.load(Ordering::Acquire), 100 - MAX_BYTES / LINE);
+        assert_eq!(queue.shared.reported.load(Ordering::Acquire), 100 - MAX_BYTES / LINE);
+    }
+
+    /// A stderr that keeps what it is given.
+    #[derive(Clone, Default)]
+    struct Kept(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Kept {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            lock(&self.0).extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn lines_from_many_writers_reach_stderr_whole_and_each_writers_in_order_and_finish_writes_the_rest() {
+        let out = Kept::default();
+        let queue = Queue::onto(out.clone(), QUEUED_LINES, QUEUED_BYTES);
+        std::thread::scope(|scope| {
+            for writer_no in 0..4 {
+                let mut writer = queue.writer();
+                scope.spawn(move || {
+                    for line in 0..500 {
+                        writer.write_all(format!("writer {writer_no} line {line}\n").as_bytes()).unwrap();
+                    }
+                });
+            }
+        });
+        queue.finish();
+        let written = String::from_utf8(lock(&out.0).clone()).unwrap();
+        assert_eq!(written.lines().count(), 2000, "every line, once");
+        for writer_no in 0..4 {
+            let mine: Vec<&str> = written.lines().filter(|l| l.starts_with(&format!("writer {writer_no} "))).collect();
+            let expected: Vec<String> = (0..500).map(|line| format!("writer {writer_no} line {line}")).collect();
+            assert_eq!(mine, expected);
+        }
+        assert_eq!(lock(&queue.shared.pending).held_lines, 0);
+        // Finished: later lines go nowhere, and nothing waits for them.
+        queue.writer().write_all(b"late\n").unwrap();
+        queue.finish();
+        assert!(!String::from_utf8(lock(&out.0).clone()).unwrap().contains("late"));
     }
 }

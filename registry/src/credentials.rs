@@ -7,6 +7,7 @@ use std::time::Duration;
 use oci_client::secrets::RegistryAuth;
 
 use crate::RegistryError;
+use crate::reference::ComponentRef;
 
 /// Credentials given explicitly (`--registry-auth [REGISTRY=]USER:PASSWORD`,
 /// or the `MCP_WIT_REGISTRY_AUTH` variable), for one registry: the one
@@ -126,6 +127,14 @@ fn docker_config_key(registry: &str) -> &str {
 
 fn credential_error(registry: &str, why: String) -> RegistryError {
     RegistryError::Credentials { registry: registry.to_owned(), why }
+}
+
+/// A refusal of the credentials (or their absence), with what to do.
+pub(crate) fn unauthorized(reference: &ComponentRef, said: &str) -> String {
+    format!(
+        "not authorized ({said}): log in with `docker login {0}`, or pass --registry-auth {0}=USER:PASSWORD",
+        reference.registry()
+    )
 }
 
 #[cfg(test)]

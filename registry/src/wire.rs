@@ -90,7 +90,7 @@ impl Failed {
 
     fn into_error(self, reference: &ComponentRef, what: &str) -> RegistryError {
         let message = match self.refused_credentials {
-            true => crate::unauthorized(reference, &self.message),
+            true => crate::credentials::unauthorized(reference, &self.message),
             false => self.message,
         };
         RegistryError::Registry {

@@ -22,7 +22,8 @@ pub(super) fn raise_to_hard_limit() {
     }
 }
 
-#[cfg(all(test, unix))]
+#[cfg(unix)]
+#[cfg(test)]
 mod tests {
     use nix::sys::resource::{Resource, getrlimit, setrlimit};
 

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::{ServeArgs, SizedEngine, load_on};
+use super::args::ServeArgs;
+use super::load::{SizedEngine, load_on};
 
 /// Reloads what is served, on SIGHUP and (with `--watch`) when its files
 /// change: everything is loaded again on the same engine, compiled and

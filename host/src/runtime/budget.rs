@@ -224,6 +224,9 @@ impl MemoryBudget {
     }
 }
 
+/// A new instance's memory account.
+pub(super) type Memory = Arc<InstanceMemory>;
+
 /// One instance's memory, counted against its cap and the server's budget
 /// (shared by its store's limiter and an Extism plugin's kernel). What it
 /// holds goes back to the budget when the instance is dropped.

@@ -196,6 +196,39 @@ impl CompileCache {
         std::fs::rename(&tmp, path)?;
         Ok(())
     }
+
+    /// Whether `material` (the bytes a check read, in order) passed `check`
+    /// before, under this very build of the program: a check whose verdict
+    /// depends only on its input (a tool's schemas are valid JSON Schema)
+    /// is then not made again on every start. See [`mark_passed`](Self::mark_passed).
+    pub fn passed(&self, check: &str, material: &[&[u8]]) -> bool {
+        self.passed_path(check, material).is_some_and(|path| path.exists())
+    }
+
+    /// Notes that `material` passed `check` (see [`passed`](Self::passed)); a
+    /// failure to note it only means the check is made again next time.
+    pub fn mark_passed(&self, check: &str, material: &[&[u8]]) {
+        let Some(path) = self.passed_path(check, material) else { return };
+        let noted = path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| File::create(&path));
+        if let Err(e) = noted {
+            tracing::debug!("cannot note a passed check in {}: {e}", path.display());
+        }
+    }
+
+    /// The marker of `material` passing `check`: named by a hash of the
+    /// program's build (its executable's size and time), the check and the
+    /// material, so that another build checks again. `None` when the
+    /// executable cannot be read (then nothing is remembered).
+    fn passed_path(&self, check: &str, material: &[&[u8]]) -> Option<PathBuf> {
+        let build = build_identity()?;
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(MAGIC).update(&build).update(check.as_bytes());
+        for part in material {
+            // Length-prefixed: parts cannot run into each other.
+            hasher.update(&(part.len() as u64).to_le_bytes()).update(part);
+        }
+        Some(self.dir.join("passed").join(hasher.finalize().to_hex().as_str()))
+    }
 }
 
 /// The entry at `path`, checked then mapped.
@@ -348,6 +381,21 @@ impl Hasher for Blake3Hasher {
     }
 }
 
+/// What tells this build of the program from another: its executable's size
+/// and modification time, read once.
+fn build_identity() -> Option<[u8; 24]> {
+    static IDENTITY: std::sync::OnceLock<Option<[u8; 24]>> = std::sync::OnceLock::new();
+    *IDENTITY.get_or_init(|| {
+        let meta = std::fs::metadata(std::env::current_exe().ok()?).ok()?;
+        let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?;
+        let mut identity = [0; 24];
+        identity[..8].copy_from_slice(&meta.len().to_le_bytes());
+        identity[8..16].copy_from_slice(&modified.as_secs().to_le_bytes());
+        identity[16..20].copy_from_slice(&modified.subsec_nanos().to_le_bytes());
+        Some(identity)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,5 +501,20 @@ mod tests {
         std::fs::write(&wasm, b"text").unwrap();
         assert!(cache.hit_for_file(&engine, &wasm).is_none());
         assert!(cache.hit_for_file(&engine, &dir.0).is_none(), "a directory");
+    }
+
+    #[test]
+    fn a_passed_check_is_remembered_for_the_same_material_and_check_only() {
+        let dir = TempDir::new("passed");
+        let cache = CompileCache::new(&dir.0);
+        let schemas: [&[u8]; 2] = [br#"{"type":"object"}"#, b""];
+        assert!(!cache.passed("schemas", &schemas));
+        cache.mark_passed("schemas", &schemas);
+        assert!(cache.passed("schemas", &schemas));
+        // Another check of the same bytes, or the same bytes cut otherwise,
+        // passed nothing.
+        assert!(!cache.passed("other", &schemas));
+        assert!(!cache.passed("schemas", &[br#"{"type":"object"}"#]));
+        assert!(!cache.passed("schemas", &[br#"{"type":"obj"#, br#"ect"}"#]));
     }
 }

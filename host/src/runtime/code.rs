@@ -2,19 +2,23 @@
 //! calling it, or an Extism plugin; made on the engine it was compiled for,
 //! or moved to the on-demand engine once the pool is full.
 
-use std::sync::{Arc, OnceLock};
+#[cfg(feature = "extism")]
+use std::sync::Arc;
+use std::sync::OnceLock;
 
 use mcp_wit_protocol::{CallMode, FaultKind, GuestFault};
 use wasmtime::Engine;
 use wasmtime::component::{Component, InstancePre};
 
+use super::budget::Memory;
+use super::extension;
+use super::instance::RouterInstance;
 use super::instance::{NotMade, RouterExports};
 use super::limits::Limits;
 use super::load::{Imports, link};
 #[cfg(feature = "extism")]
 use super::plugin;
 use super::store::StoreData;
-use super::{Memory, RouterInstance, extension};
 use crate::sandbox::SandboxPolicy;
 
 /// What instances are made of: a component or an Extism plugin.

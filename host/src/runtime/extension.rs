@@ -21,7 +21,7 @@ pub(super) const EXTENSION_FUNCTIONS: [&str; 5] =
 
 /// Where the extension's functions sit among a component's exports.
 #[derive(Clone, Copy)]
-pub(super) struct ExtensionExports(pub(super) [ComponentExportIndex; EXTENSION_FUNCTIONS.len()]);
+pub(crate) struct ExtensionExports(pub(super) [ComponentExportIndex; EXTENSION_FUNCTIONS.len()]);
 
 impl ExtensionExports {
     /// The extension's functions in `component`; `None` when it does not

@@ -9,11 +9,12 @@ use mcp_wit_protocol::CallMode;
 use wasmtime::Engine;
 use wasmtime::component::{Component, InstancePre, Linker};
 
-use super::instance::{Exports25_3_26, RouterExports};
+use super::instance::{Exports25_3_26, ROUTER_INTERFACE, RouterExports};
 #[cfg(feature = "extism")]
 use super::plugin;
 use super::store::StoreData;
-use super::{ROUTER_INTERFACE, ROUTER_INTERFACE_25_6_18, caller, client, extension, instance, waits};
+use super::v25_6_18::ROUTER_INTERFACE_25_6_18;
+use super::{caller, client, extension, instance, waits};
 use crate::error::LoadError;
 use crate::sandbox::symlinks;
 

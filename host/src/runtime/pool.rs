@@ -8,11 +8,11 @@
 //! A session is one connection (stdio, an embedder's) or one HTTP request
 //! (2026-07-28, stateless); what outlives it is kept here, per component:
 //! the instances of [`InstanceMode::PerCaller`] (one per principal) and,
-//! with [`InstanceReuse`], instances handed back for the next session of
+//! with [`InstanceReuse`](super::InstanceReuse), instances handed back for the next session of
 //! the same principal.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
@@ -20,176 +20,11 @@ use mcp_wit_protocol::auth::Caller;
 use mcp_wit_protocol::{CallContext, CallMode, GuestResult, Router, contract};
 
 use super::budget::IdleInstances;
-use super::{LoadedRouter, RouterInstance};
+use super::instance::RouterInstance;
+use super::kept::{Kept, SharedInstance, Warm};
+use super::loaded_router::LoadedRouter;
+use super::sharing::{DEFAULT_CALLER_IDLE, InstanceMode, WARM_IDLE};
 use crate::sync::lock;
-
-/// How guest instances map onto sessions and requests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum InstanceMode {
-    /// One instance per session: guest state lives across a session's calls.
-    /// A stdio connection is one session in both eras; a 2026-07-28 HTTP
-    /// request is a session of its own.
-    #[default]
-    PerSession,
-    /// A fresh instance per call: no state survives a call.
-    PerRequest,
-    /// One instance per authenticated principal (issuer and subject), shared
-    /// by all its sessions and requests, calls serialised on it. Calls
-    /// without a caller are served as [`InstanceMode::PerSession`].
-    PerCaller,
-    /// One instance for all sessions, calls serialised on it.
-    Shared,
-}
-
-/// How long a principal's instance ([`InstanceMode::PerCaller`]) waits for
-/// its next call before it goes, unless the component sets its own
-/// [`LoadedRouter::with_instance_idle_timeout`].
-pub const DEFAULT_CALLER_IDLE: Duration = Duration::from_secs(600);
-
-/// Default for [`InstanceReuse::max_kept`].
-pub const DEFAULT_MAX_KEPT: usize = 256;
-
-/// Default for how many principals keep an instance in
-/// [`InstanceMode::PerCaller`].
-pub const DEFAULT_MAX_CALLERS: usize = 1024;
-
-/// How long a handed-back instance waits for reuse when the component sets
-/// no idle timeout of its own.
-const WARM_IDLE: Duration = Duration::from_secs(60);
-
-/// Instances handed back for reuse, like `wasmtime serve
-/// --max-instance-reuse-count`: once a session ([`InstanceMode::PerSession`])
-/// or a call ([`InstanceMode::PerRequest`]) is done with its instance, the
-/// next one of the same principal (or, unauthenticated, any unauthenticated
-/// one) may get it, guest state and all, until it has served `max_uses`.
-/// An instance that faulted, or whose call was abandoned, is never handed
-/// back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct InstanceReuse {
-    /// Sessions (or calls) one instance serves before it is dropped; 1 (the
-    /// default) turns reuse off.
-    pub max_uses: u32,
-    /// Most instances kept waiting for reuse; the oldest go first.
-    pub max_kept: usize,
-}
-
-impl Default for InstanceReuse {
-    fn default() -> Self {
-        InstanceReuse { max_uses: 1, max_kept: DEFAULT_MAX_KEPT }
-    }
-}
-
-/// What a component keeps of its instances between sessions.
-#[derive(Default)]
-pub(super) struct Kept {
-    /// The one instance of [`InstanceMode::Shared`].
-    shared: Arc<SharedInstance>,
-    /// [`InstanceMode::PerCaller`]'s instances, by principal.
-    callers: Mutex<CallerInstances>,
-    /// Instances handed back ([`InstanceReuse`]), oldest first.
-    warm: Mutex<VecDeque<Warm>>,
-    /// The memory budget watches these instances (see [`IdleInstances`]).
-    watched: AtomicBool,
-}
-
-/// What a component keeps may be released under memory pressure: an
-/// instance waiting for reuse, a principal's instance no call holds, the
-/// shared instance between calls. Locks are only tried: what is in use is
-/// not idle.
-impl IdleInstances for Kept {
-    fn oldest_idle(&self) -> Option<Instant> {
-        self.oldest().map(|(since, _)| since)
-    }
-
-    fn release_oldest_idle(&self) -> bool {
-        let released = match self.oldest() {
-            None => None,
-            Some((_, KeptIdle::Warm)) => {
-                self.warm.try_lock().ok().and_then(|mut warm| warm.pop_front()).map(|w| w.instance)
-            }
-            Some((_, KeptIdle::Caller(key))) => {
-                let instance = self.callers.try_lock().ok().and_then(|mut callers| callers.map.remove(&key));
-                instance.and_then(|instance| instance.slot.try_lock().ok()?.take())
-            }
-            Some((_, KeptIdle::Shared)) => self.shared.slot.try_lock().ok().and_then(|mut slot| slot.take()),
-        };
-        released.is_some()
-    }
-}
-
-/// Which of a component's kept instances is idle longest.
-enum KeptIdle {
-    Warm,
-    Caller(String),
-    Shared,
-}
-
-impl Kept {
-    fn oldest(&self) -> Option<(Instant, KeptIdle)> {
-        let warm = self.warm.try_lock().ok().and_then(|warm| warm.front().map(|w| (w.since, KeptIdle::Warm)));
-        let caller = self.callers.try_lock().ok().and_then(|callers| {
-            callers
-                .map
-                .iter()
-                .filter(|(_, instance)| Arc::strong_count(instance) == 1)
-                .filter_map(|(key, instance)| Some((instance.idle_since()?, KeptIdle::Caller(key.clone()))))
-                .min_by_key(|(since, _)| *since)
-        });
-        let shared = match Arc::strong_count(&self.shared) {
-            1 => self.shared.idle_since().map(|since| (since, KeptIdle::Shared)),
-            _ => None,
-        };
-        [warm, caller, shared].into_iter().flatten().min_by_key(|(since, _)| *since)
-    }
-}
-
-/// An instance that calls take turns on: [`InstanceMode::Shared`]'s, or one
-/// principal's in [`InstanceMode::PerCaller`].
-pub(super) struct SharedInstance {
-    /// An async lock: async calls hold it across their awaits.
-    slot: tokio::sync::Mutex<Option<RouterInstance>>,
-    /// The instance is to be replaced before its next call.
-    retire: AtomicBool,
-    /// When a call last began on it.
-    last_used: Mutex<Instant>,
-}
-
-impl SharedInstance {
-    /// When its instance began its last call, if it has one and no call
-    /// holds it.
-    fn idle_since(&self) -> Option<Instant> {
-        let slot = self.slot.try_lock().ok()?;
-        slot.as_ref()?;
-        Some(*lock(&self.last_used))
-    }
-}
-
-impl Default for SharedInstance {
-    fn default() -> Self {
-        SharedInstance {
-            slot: tokio::sync::Mutex::default(),
-            retire: AtomicBool::new(false),
-            last_used: Mutex::new(Instant::now()),
-        }
-    }
-}
-
-/// The instances of [`InstanceMode::PerCaller`], by principal key.
-#[derive(Default)]
-struct CallerInstances {
-    map: HashMap<String, Arc<SharedInstance>>,
-    /// When idle ones were last looked for.
-    swept: Option<Instant>,
-}
-
-/// An instance waiting for reuse.
-struct Warm {
-    principal: Option<String>,
-    instance: RouterInstance,
-    /// Sessions or calls it served.
-    uses: u32,
-    since: Instant,
-}
 
 impl LoadedRouter {
     /// Lets the memory budget release what the component keeps, once.

@@ -4,9 +4,12 @@
 
 use mcp_wit_protocol::CacheHint;
 
+use super::code::Code;
+use super::instance::RouterExports;
+use super::loaded_router::LoadedRouter;
 #[cfg(feature = "extism")]
 use super::plugin;
-use super::{Code, LoadedRouter, PooledRouter, RouterExports};
+use super::pool::PooledRouter;
 
 impl mcp_wit_protocol::RouterComponent for LoadedRouter {
     type Router = PooledRouter;

@@ -2,31 +2,31 @@
 //! called through typed functions, and the extension's functions when the
 //! component exports them.
 
-use std::sync::Arc;
-
 use wasmtime::Store;
-use wasmtime::component::{ComponentExportIndex, ComponentNamedList, Instance, InstancePre, Lift, Lower, TypedFunc};
+use wasmtime::component::{ComponentExportIndex, ComponentNamedList, Instance, Lift, Lower, TypedFunc};
 
 use mcp_wit_protocol::{CallMode, FaultKind, GuestFault, GuestResult, contract};
 
-use super::component_25_6_18::ComponentGuest25_6_18;
+use super::fault::FaultFrom;
 use super::funcs::{LazyFuncs, slot_of};
-use super::{FaultFrom, Guest, NotMade, RouterExports, RouterInstance};
 use crate::runtime::bindings::wit;
-use crate::runtime::budget::InstanceMemory;
 use crate::runtime::convert::{IntoContract, completion_request};
 use crate::runtime::exports::export_indices;
 use crate::runtime::extension::{EXTENSION_FUNCTIONS, EXTENSION_INTERFACE, ExtensionExports, ResourceTemplate};
-use crate::runtime::limits::{CallView, Limits};
-use crate::runtime::store::{StoreData, new_store};
-use crate::sandbox::SandboxPolicy;
+use crate::runtime::limits::CallView;
+use crate::runtime::store::StoreData;
+
+/// The fully qualified name of the interface a router exports: the
+/// contract, or its successor
+/// [`ROUTER_INTERFACE_25_6_18`](crate::runtime::ROUTER_INTERFACE_25_6_18).
+pub const ROUTER_INTERFACE: &str = "wasix:mcp/router@25.3.26";
 
 /// Argument buffer capacity kept between calls.
 const RETAINED_ARGUMENTS: usize = 1 << 20;
 
 /// The router's functions by their WIT names, in the order
-/// [`RouterExports`] holds them.
-pub(in crate::runtime) const ROUTER_FUNCTIONS: [&str; 10] = [
+/// [`RouterExports`](super::RouterExports) holds them.
+pub(crate) const ROUTER_FUNCTIONS: [&str; 10] = [
     "name",
     "instructions",
     "capabilities",
@@ -42,13 +42,13 @@ pub(in crate::runtime) const ROUTER_FUNCTIONS: [&str; 10] = [
 /// Where each 25.3.26 router function sits among a component's exports:
 /// found once per component, used by each of its instances.
 #[derive(Clone, Copy)]
-pub(in crate::runtime) struct Exports25_3_26([ComponentExportIndex; ROUTER_FUNCTIONS.len()]);
+pub(crate) struct Exports25_3_26([ComponentExportIndex; ROUTER_FUNCTIONS.len()]);
 
 impl Exports25_3_26 {
     /// The router's functions in `component`; `None` when it does not
     /// export the interface, an error when it exports it incompletely.
-    pub(in crate::runtime) fn find(component: &wasmtime::component::Component) -> wasmtime::Result<Option<Self>> {
-        Ok(export_indices(component, crate::runtime::ROUTER_INTERFACE, &ROUTER_FUNCTIONS)?.map(Exports25_3_26))
+    pub(crate) fn find(component: &wasmtime::component::Component) -> wasmtime::Result<Option<Self>> {
+        Ok(export_indices(component, ROUTER_INTERFACE, &ROUTER_FUNCTIONS)?.map(Exports25_3_26))
     }
 }
 
@@ -82,55 +82,15 @@ macro_rules! router_function {
     };
 }
 
-impl RouterInstance {
-    /// A blocking instance of a component linked in `pre`.
-    pub(in crate::runtime) fn new(
-        pre: &InstancePre<StoreData>,
-        exports: &RouterExports,
-        extension: Option<ExtensionExports>,
-        policy: &SandboxPolicy,
-        limits: Limits,
-        memory: Arc<InstanceMemory>,
-    ) -> Result<Self, NotMade> {
-        let mut store = new_store(pre.engine(), policy, limits, CallMode::Blocking, memory)?;
-        match pre.instantiate(&mut store) {
-            Ok(instance) => Ok(Self::component(store, instance, exports, extension)),
-            Err(e) => Err(NotMade::of(e, store.data())),
+impl ComponentGuest {
+    /// The guest of a `wasix:mcp/router@25.3.26` component's `instance`.
+    pub(super) fn new(instance: Instance, exports: &Exports25_3_26, extension: Option<ExtensionExports>) -> Self {
+        ComponentGuest {
+            instance,
+            router: LazyFuncs::new(ROUTER_INTERFACE, &ROUTER_FUNCTIONS, exports.0),
+            extension: extension.map(|found| LazyFuncs::new(EXTENSION_INTERFACE, &EXTENSION_FUNCTIONS, found.0)),
+            arguments: wit::Value { json: String::new() },
         }
-    }
-
-    /// An async instance of a component linked in `pre`.
-    pub(in crate::runtime) async fn new_async(
-        pre: &InstancePre<StoreData>,
-        exports: &RouterExports,
-        extension: Option<ExtensionExports>,
-        policy: &SandboxPolicy,
-        limits: Limits,
-        memory: Arc<InstanceMemory>,
-    ) -> Result<Self, NotMade> {
-        let mut store = new_store(pre.engine(), policy, limits, CallMode::Async, memory)?;
-        match pre.instantiate_async(&mut store).await {
-            Ok(instance) => Ok(Self::component(store, instance, exports, extension)),
-            Err(e) => Err(NotMade::of(e, store.data())),
-        }
-    }
-
-    fn component(
-        store: Store<StoreData>,
-        instance: Instance,
-        exports: &RouterExports,
-        extension: Option<ExtensionExports>,
-    ) -> Self {
-        let guest = match exports {
-            RouterExports::V25_3_26(exports) => Guest::Component(ComponentGuest {
-                instance,
-                router: LazyFuncs::new(crate::runtime::ROUTER_INTERFACE, &ROUTER_FUNCTIONS, exports.0),
-                extension: extension.map(|found| LazyFuncs::new(EXTENSION_INTERFACE, &EXTENSION_FUNCTIONS, found.0)),
-                arguments: wit::Value { json: String::new() },
-            }),
-            RouterExports::V25_6_18(exports) => Guest::Component25_6_18(ComponentGuest25_6_18::new(instance, exports)),
-        };
-        RouterInstance { store, guest }
     }
 }
 

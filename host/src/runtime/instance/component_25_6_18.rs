@@ -9,7 +9,7 @@ use wasmtime::component::{ComponentExportIndex, ComponentNamedList, Instance, Li
 use mcp_wit_protocol::client::Question;
 use mcp_wit_protocol::{CallMode, GuestFault, GuestResult, contract};
 
-use super::FaultFrom;
+use super::fault::FaultFrom;
 use super::funcs::{LazyFuncs, slot_of};
 use crate::runtime::client::Asking;
 use crate::runtime::convert::IntoContract;
@@ -22,12 +22,12 @@ use mcp_wit_protocol::contract_25_6_18::{too_many_elicitations, with_answers};
 
 /// Where each 25.6.18 router function sits among a component's exports.
 #[derive(Clone, Copy)]
-pub(in crate::runtime) struct Exports25_6_18([ComponentExportIndex; ROUTER_FUNCTIONS_25_6_18.len()]);
+pub(crate) struct Exports25_6_18([ComponentExportIndex; ROUTER_FUNCTIONS_25_6_18.len()]);
 
 impl Exports25_6_18 {
     /// The functions in `component`; `None` when it does not export the
     /// interface, an error when it exports it incompletely.
-    pub(in crate::runtime) fn find(component: &wasmtime::component::Component) -> wasmtime::Result<Option<Self>> {
+    pub(crate) fn find(component: &wasmtime::component::Component) -> wasmtime::Result<Option<Self>> {
         Ok(export_indices(component, ROUTER_INTERFACE_25_6_18, &ROUTER_FUNCTIONS_25_6_18)?.map(Exports25_6_18))
     }
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use mcp_wit_protocol::{CallMode, FaultKind, GuestFault, GuestResult, contract};
 use wasmtime::{Store, TypedFunc};
 
-use super::{FaultFrom, Guest, NotMade, RouterInstance};
+use super::fault::{FaultFrom, NotMade};
 use crate::runtime::budget::InstanceMemory;
 use crate::runtime::client::ClientView;
 use crate::runtime::limits::{CallView, Limits};
@@ -41,16 +41,16 @@ enum Answer {
     Missing,
 }
 
-impl RouterInstance {
+impl PluginGuest {
     /// A fresh instance of `plugin`, with its kernel and WASI preview 1
     /// under `policy`, initialised (`_initialize`, for WASI reactors).
-    pub(in crate::runtime) async fn new_plugin(
+    pub(super) async fn new(
         plugin: &LinkedPlugin,
         policy: &SandboxPolicy,
         (limits, memory): (Limits, Arc<InstanceMemory>),
         calls: CallMode,
         config: Arc<BTreeMap<String, String>>,
-    ) -> Result<Self, NotMade> {
+    ) -> Result<(Store<StoreData>, Self), NotMade> {
         let pre = plugin.pre(calls)?;
         let sandbox =
             policy.plugin_state(limits.timeout).map_err(|e| GuestFault::new(FaultKind::Instantiate, e.to_string()))?;
@@ -78,7 +78,7 @@ impl RouterInstance {
             entries: Default::default(),
             requests: 0,
         };
-        Ok(RouterInstance { store, guest: Guest::Plugin(guest) })
+        Ok((store, guest))
     }
 }
 

@@ -29,9 +29,7 @@ pub fn ty(engine: &wasmtime::Engine) -> FuncType {
 }
 
 /// Defines `current`.
-pub(in crate::runtime) fn add_to_linker<T: KernelView + CallerView + 'static>(
-    linker: &mut Linker<T>,
-) -> wasmtime::Result<()> {
+pub(crate) fn add_to_linker<T: KernelView + CallerView + 'static>(linker: &mut Linker<T>) -> wasmtime::Result<()> {
     linker.func_wrap(CALLER_MODULE, CURRENT, |mut c: Caller<'_, T>| -> wasmtime::Result<u64> {
         let caller = match c.data().caller() {
             Some(caller) => json!({

@@ -18,7 +18,7 @@ use wasmtime::{Caller, Linker, Memory};
 use wasmtime_wasi::clocks::WasiClocksView;
 use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as MonotonicClock;
 
-use super::WASI_P1_MODULE;
+use super::detect::WASI_P1_MODULE;
 use crate::runtime::limits::{CallView, Interrupted, TICK};
 
 /// `subscription` and `event`, as preview 1 lays them out.

@@ -80,7 +80,7 @@ pub fn user_function(name: &str) -> Option<&'static UserFunction> {
 
 /// Defines the host functions in `linker`; questions wait on the calling
 /// thread (blocking) or as futures (async).
-pub(in crate::runtime) fn add_to_linker<T: KernelView + ClientView + Send + 'static>(
+pub(crate) fn add_to_linker<T: KernelView + ClientView + Send + 'static>(
     linker: &mut Linker<T>,
     calls: CallMode,
 ) -> wasmtime::Result<()> {

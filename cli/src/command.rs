@@ -1,0 +1,172 @@
+//! The command line: its commands and global flags (clap's definitions), and
+//! the one place each command is run.
+
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+use crate::inspect::{self, CallArgs, CompileArgs, InspectArgs};
+use crate::logging::{self, LogFormat};
+use crate::new::{self, NewArgs};
+use crate::serve::{self, ServeArgs};
+use crate::{build, record, registry, replay, telemetry, wrap};
+
+#[derive(Parser)]
+#[command(name = "mcp-wit", version, about = "Serve MCP routers written as WebAssembly components")]
+pub struct Cli {
+    /// More log output on stderr (-v: debug, -vv: trace). `RUST_LOG` overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+    /// How log lines on stderr are written: `text`, or `json` (one object
+    /// per line: timestamp, level, target, message and fields), for log
+    /// collectors.
+    #[arg(long, value_enum, value_name = "FORMAT", global = true, default_value = "text")]
+    log_format: LogFormat,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve a router component to one MCP client over stdio, or to many over HTTP.
+    #[command(after_help = "Examples:\n  mcp-wit serve                     serve the built-in demo router\n  \
+                            mcp-wit serve router.wasm         serve a component over stdio\n  \
+                            mcp-wit serve router.wasm --http 8080   serve it at http://127.0.0.1:8080/mcp\n  \
+                            mcp-wit serve a.wasm b.wasm --name b.wasm=bee\n                                    serve two routers as one (tools `a_…`, `bee_…`)\n  \
+                            mcp-wit serve -f mcp-wit.toml     serve what the file says (flags override it)")]
+    Serve(Box<ServeArgs>),
+    /// Create a new router project from a template: Rust (the default),
+    /// Python or TypeScript, with a tool, a resource, a prompt and a tool that
+    /// talks back, written with the language's SDK.
+    #[command(after_help = "Examples:\n  mcp-wit new weather-tools\n  \
+                            mcp-wit new weather-tools --lang python\n  \
+                            mcp-wit new weather-tools --lang typescript\n  \
+                            cd weather-tools && mcp-wit build")]
+    New(NewArgs),
+    /// Build the router project in a directory with its language's
+    /// toolchain (cargo, componentize-py, jco); prints the component's path.
+    #[command(after_help = "Examples:\n  mcp-wit build                     the project here\n  \
+                            mcp-wit build weather-tools && mcp-wit serve \"$(mcp-wit build weather-tools)\"")]
+    Build(build::BuildArgs),
+    /// Compile a component ahead of time into a `.cwasm` that `serve` loads
+    /// without compiling (same mcp-wit version and machine type only).
+    #[command(after_help = "Examples:\n  mcp-wit compile router.wasm -o router.cwasm\n  \
+                            mcp-wit serve router.cwasm")]
+    Compile(CompileArgs),
+    /// Show what a component offers: name, instructions, capabilities,
+    /// tools (with schemas), resources and prompts.
+    #[command(after_help = "Examples:\n  mcp-wit inspect                   the built-in demo router\n  \
+                      mcp-wit inspect router.wasm\n  mcp-wit inspect router.wasm --json | jq .tools")]
+    Inspect(InspectArgs),
+    /// Call one tool without a client, for scripts and debugging; prints the
+    /// result as JSON. Exits 1 when the call fails or the result is an error.
+    #[command(after_help = "Examples:\n  mcp-wit call router.wasm echo --args '{\"text\":\"hi\"}'\n  \
+                            mcp-wit call hello --args '{\"name\":\"Ada\"}'   a tool of the built-in demo router")]
+    Call(CallArgs),
+    /// Wrap a router for engines that run components (wasmtime serve, wasmtime
+    /// run, Spin, wasmCloud): one component that serves it over Streamable
+    /// HTTP and stdio, importing only WASI and wasi:http.
+    #[command(after_help = "Examples:\n  mcp-wit wrap router.wasm -o server.wasm\n  \
+                            mcp-wit wrap -o server.wasm       the built-in demo router\n  \
+                            wasmtime serve -Scli --addr 127.0.0.1:8080 server.wasm")]
+    Wrap(wrap::WrapArgs),
+    /// Print a recording (`serve --record FILE.mcp`) as JSON lines: one
+    /// message per line, with its session, direction and time.
+    #[command(after_help = "Examples:\n  mcp-wit log session.mcp\n  \
+                            mcp-wit log session.mcp | jq 'select(.direction == \"in\") | .message.method'")]
+    Log(record::LogArgs),
+    /// Send a recording's client messages again, session by session, to
+    /// routers in process, and compare every answer with the recorded one;
+    /// exits 1 when any differs (a readable diff says where).
+    #[command(after_help = "Examples:\n  mcp-wit serve router.wasm --record golden.mcp   record a session\n  \
+                            mcp-wit replay golden.mcp router-v2.wasm          check the next version\n  \
+                            mcp-wit replay golden.mcp router-v2.wasm --ignore result._meta\n  \
+                            mcp-wit replay golden.mcp router-v2.wasm --update   accept the new answers")]
+    Replay(Box<replay::ReplayArgs>),
+    /// Fetch a component from an OCI registry into the local store and
+    /// compile it; prints the reference pinned to its digest.
+    #[command(after_help = "Examples:\n  mcp-wit pull ghcr.io/example/weather:1.0\n  \
+                            mcp-wit serve \"$(mcp-wit pull ghcr.io/example/weather:1.0)\"   serve exactly what was pulled")]
+    Pull(registry::PullArgs),
+    /// Publish a component (or an Extism plugin) to an OCI registry in the
+    /// Wasm OCI artifact layout; prints the reference pinned to its digest.
+    #[command(
+        after_help = "Examples:\n  mcp-wit push router.wasm ghcr.io/example/weather:1.0 --version 1.0 \\\n      \
+                            --source https://github.com/example/weather --description 'Weather tools'"
+    )]
+    Push(registry::PushArgs),
+    /// Sign a component in a registry with a cosign key: the signature goes
+    /// to its `.sig` tag, as `cosign sign --key` puts it.
+    #[command(
+        after_help = "Examples:\n  COSIGN_PASSWORD=… mcp-wit sign ghcr.io/example/weather:1.0 --key cosign.key\n  \
+                            mcp-wit serve ghcr.io/example/weather:1.0 --verify-key cosign.pub"
+    )]
+    Sign(registry::SignArgs),
+    /// Show what a component's signatures prove: whether they satisfy
+    /// --verify-key or --verify-identity, or each signature found.
+    #[command(after_help = "Examples:\n  mcp-wit verify ghcr.io/example/weather:1.0 --verify-key cosign.pub\n  \
+                            mcp-wit verify ghcr.io/example/weather:1.0 --verify-identity ci@example.com \\\n      \
+                            --verify-issuer https://accounts.google.com\n  \
+                            mcp-wit verify ghcr.io/example/weather:1.0         list the signatures")]
+    Verify(registry::VerifyArgs),
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  mcp-wit completions bash > ~/.local/share/bash-completion/completions/mcp-wit\n  \
+                            mcp-wit completions zsh > ~/.zfunc/_mcp-wit\n  \
+                            mcp-wit completions fish > ~/.config/fish/completions/mcp-wit.fish"
+    )]
+    Completions(CompletionsArgs),
+}
+
+#[derive(clap::Args)]
+struct CompletionsArgs {
+    /// The shell.
+    shell: clap_complete::Shell,
+}
+
+/// Runs the command line's command, logging set up as its flags say.
+pub fn run() -> ExitCode {
+    // Before any TLS client is made (guests' outgoing HTTPS among them).
+    mcp_wit_registry::install_crypto_provider();
+    let cli = Cli::parse();
+    // Commands that print their answer (inspect, call) say only what goes
+    // wrong unless asked for more; a server narrates.
+    let quiet = matches!(cli.command, Command::Inspect(_) | Command::Call(_));
+    let otlp = match &cli.command {
+        Command::Serve(args) => Some(args.otlp_endpoint()),
+        _ => None,
+    };
+    if let Err(e) = logging::init(cli.verbose, cli.log_format, quiet, otlp) {
+        eprintln!("error: cannot export traces: {e:#}");
+        return ExitCode::FAILURE;
+    }
+    let result = match cli.command {
+        Command::Serve(args) => serve::serve(*args),
+        Command::New(args) => new::new(args),
+        Command::Build(args) => build::build(args),
+        Command::Compile(args) => inspect::compile(args),
+        Command::Inspect(args) => inspect::inspect(args),
+        Command::Call(args) => inspect::call(args),
+        Command::Wrap(args) => wrap::wrap(args),
+        Command::Pull(args) => registry::pull(args),
+        Command::Push(args) => registry::push(args),
+        Command::Sign(args) => registry::sign(args),
+        Command::Verify(args) => registry::verify(args),
+        Command::Log(args) => record::log(args),
+        Command::Replay(args) => replay::replay(*args),
+        Command::Completions(args) => {
+            clap_complete::generate(args.shell, &mut Cli::command(), "mcp-wit", &mut std::io::stdout());
+            Ok(())
+        }
+    };
+    telemetry::flush();
+    // Logs still queued go out before the error, if any.
+    mcp_wit::stderr::finish();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Logging, for the binary only (the library just emits `tracing` events):
+//! lines on stderr, text or JSON, and traces for a collector when asked.
+
+use crate::telemetry;
+
+/// `--log-format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Logs on stderr (text or JSON lines) and, for a server with a collector
+/// named (`otlp`: `Some` for `serve`, with its `--otlp-endpoint`), traces.
+pub fn init(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&str>>) -> anyhow::Result<()> {
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+
+    let default = match (verbose, quiet) {
+        (0, true) => LevelFilter::WARN,
+        (0, false) => LevelFilter::INFO,
+        (1, _) => LevelFilter::DEBUG,
+        _ => LevelFilter::TRACE,
+    };
+    // `RUST_LOG` when set; else the library, its protocol core and this
+    // binary (`mcp_wit` is a prefix of them all) at `default`, the rest at
+    // warn. That one is a `Targets`, not an `EnvFilter`: parsing directives
+    // builds regexes, a tenth of a cached start's CPU.
+    let (env, targets) = match tracing_subscriber::EnvFilter::try_from_default_env() {
+        Ok(env) => (Some(env), None),
+        Err(_) => (None, Some(Targets::new().with_target("mcp_wit", default).with_default(LevelFilter::WARN))),
+    };
+    // `--secret` values masked in every line, whatever quotes them (see
+    // `serve`, which gives them as it loads them).
+    let writer = || mcp_wit::redact::MaskedWriter(mcp_wit::stderr::writer());
+    let logs = tracing_subscriber::fmt::layer().with_writer(writer).with_ansi(false);
+    let logs: Box<dyn Layer<tracing_subscriber::Registry> + Send + Sync> = match format {
+        // Escaped: a client's name or a guest's text cannot forge a line.
+        LogFormat::Text => {
+            let format = mcp_wit::telemetry::EscapedText(tracing_subscriber::fmt::format());
+            logs.event_format(format).with_filter(env).with_filter(targets).boxed()
+        }
+        LogFormat::Json => {
+            mcp_wit::stderr::set_json_lines(true);
+            logs.json().flatten_event(true).with_filter(env).with_filter(targets).boxed()
+        }
+    };
+    let traces = match otlp {
+        Some(flag) => telemetry::layer(flag)?,
+        None => None,
+    };
+    tracing_subscriber::registry().with(logs).with(traces).init();
+    Ok(())
+}

@@ -1,0 +1,284 @@
+//! [`RouterInstance`]: one live guest, the one place components of either
+//! contract and plugins part ways.
+
+use wasmtime::Store;
+
+use mcp_wit_protocol::auth::DescribedResource;
+use mcp_wit_protocol::{CallContext, CallMode, GuestFault, GuestResult, contract};
+
+#[cfg(feature = "extism")]
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use wasmtime::component::{Instance, InstancePre};
+
+use super::component::ComponentGuest;
+use super::component_25_6_18::ComponentGuest25_6_18;
+use super::fault::{FaultFrom, NotMade};
+#[cfg(feature = "extism")]
+use super::plugin::PluginGuest;
+use super::router_exports::RouterExports;
+use crate::runtime::budget::InstanceMemory;
+use crate::runtime::extension::ExtensionExports;
+use crate::runtime::limits::{CallView, Limits};
+#[cfg(feature = "extism")]
+use crate::runtime::plugin::LinkedPlugin;
+use crate::runtime::store::{StoreData, new_store};
+use crate::sandbox::SandboxPolicy;
+
+/// An instantiated router: its own store, memory and state.
+///
+/// An instance is made for one way of calling: blocking
+/// ([`LoadedRouter::instantiate`]; the methods without a suffix run the
+/// guest on the caller's thread) or async
+/// ([`LoadedRouter::instantiate_async`]; the `_async` methods run it on a
+/// fiber that gives the thread back to the executor at every epoch tick and
+/// while the guest waits on the host). The `_async` methods also work on a
+/// blocking instance, where they finish at their first poll.
+///
+/// [`LoadedRouter::instantiate`]: crate::runtime::LoadedRouter::instantiate
+/// [`LoadedRouter::instantiate_async`]: crate::runtime::LoadedRouter::instantiate_async
+pub struct RouterInstance {
+    store: Store<StoreData>,
+    guest: Guest,
+}
+
+/// What an instance runs.
+#[cfg_attr(
+    not(feature = "extism"),
+    expect(
+        clippy::large_enum_variant,
+        reason = "one per instance, made on every instantiation: a box would add an allocation there"
+    )
+)]
+enum Guest {
+    /// A `wasix:mcp/router@25.3.26` component.
+    Component(ComponentGuest),
+    /// A `wasix:mcp/router@25.6.18` component.
+    Component25_6_18(ComponentGuest25_6_18),
+    #[cfg(feature = "extism")]
+    Plugin(PluginGuest),
+}
+
+/// Calls `$name` on the instance's guest, whichever kind it is: the one
+/// place components of either contract and plugins part ways. A plugin's
+/// calls, and a 25.6.18 component's, are async only; on a blocking instance
+/// they finish at their first poll (or wait on the calling thread).
+macro_rules! on_guest {
+    ($self:ident, blocking $name:ident ( $($arg:expr),* )) => {
+        match &mut $self.guest {
+            Guest::Component(guest) => guest.$name(&mut $self.store, $($arg),*),
+            Guest::Component25_6_18(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
+            #[cfg(feature = "extism")]
+            Guest::Plugin(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
+        }
+    };
+    ($self:ident, async $name:ident / $name_async:ident ( $($arg:expr),* )) => {
+        match &mut $self.guest {
+            Guest::Component(guest) => guest.$name_async(&mut $self.store, $($arg),*).await,
+            Guest::Component25_6_18(guest) => guest.$name(&mut $self.store, $($arg),*).await,
+            #[cfg(feature = "extism")]
+            Guest::Plugin(guest) => guest.$name(&mut $self.store, $($arg),*).await,
+        }
+    };
+}
+
+/// One router function of the instance, blocking and async.
+macro_rules! router_call {
+    ($(#[$doc:meta])* $name:ident / $name_async:ident ( $($arg:ident : $ty:ty),* ) -> $out:ty, $wit_name:literal) => {
+        $(#[$doc])*
+        ///
+        /// Blocking; fails on an instance made by `instantiate_async`.
+        pub fn $name(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
+            if self.calls() == CallMode::Async {
+                return Err(GuestFault::async_only($wit_name));
+            }
+            on_guest!(self, blocking $name($($arg),*))
+        }
+
+        $(#[$doc])*
+        ///
+        /// Async on an instance made by `instantiate_async`; on a blocking
+        /// one, the blocking call.
+        pub async fn $name_async(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
+            if self.calls() == CallMode::Blocking {
+                return self.$name($($arg),*);
+            }
+            on_guest!(self, async $name / $name_async($($arg),*))
+        }
+    };
+}
+
+impl RouterInstance {
+    /// How this instance's calls wait: blocking (made by `instantiate`) or
+    /// async (made by `instantiate_async`).
+    pub fn calls(&self) -> CallMode {
+        self.store.data().call_control().mode()
+    }
+
+    /// Arms the next calls as `cx` says: a fresh deadline, the flag that
+    /// cancels them, a hook to run at every tick while they run, the client
+    /// they may reach and the caller they serve.
+    pub fn begin_request(&mut self, cx: &CallContext) {
+        self.store.data_mut().begin_request(cx);
+    }
+
+    /// Ends what [`Self::begin_request`] armed that must not outlive the
+    /// request: the client link (it holds the request's stream open) and
+    /// the caller.
+    pub fn end_request(&mut self) {
+        self.store.data_mut().end_request();
+    }
+
+    router_call!(/// Calls `name()`.
+        name / name_async() -> String, "name");
+    /// The server's human-readable name: a 25.6.18 router's `title()`; the
+    /// other kinds have none.
+    pub async fn title_async(&mut self) -> GuestResult<Option<String>> {
+        match &mut self.guest {
+            Guest::Component25_6_18(guest) => guest.title(&mut self.store).await,
+            _ => Ok(None),
+        }
+    }
+
+    /// What the router says of the authorization it expects: a 25.6.18
+    /// router's `describe-server()` resource metadata; the other kinds
+    /// describe none.
+    ///
+    /// Blocking; fails on an instance made by `instantiate_async`.
+    pub fn described_authorization(&mut self) -> GuestResult<Vec<DescribedResource>> {
+        if self.calls() == CallMode::Async {
+            return Err(GuestFault::async_only("describe-server"));
+        }
+        match &mut self.guest {
+            Guest::Component25_6_18(guest) => {
+                mcp_wit_protocol::block_on(guest.described_authorization(&mut self.store))
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// As [`Self::described_authorization`], async on an instance made by
+    /// `instantiate_async`; on a blocking one, the blocking call.
+    pub async fn described_authorization_async(&mut self) -> GuestResult<Vec<DescribedResource>> {
+        if self.calls() == CallMode::Blocking {
+            return self.described_authorization();
+        }
+        match &mut self.guest {
+            Guest::Component25_6_18(guest) => guest.described_authorization(&mut self.store).await,
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    router_call!(/// Calls `instructions()`.
+        instructions / instructions_async() -> String, "instructions");
+    router_call!(/// Calls `capabilities()`.
+        capabilities / capabilities_async() -> contract::ServerCapabilities, "capabilities");
+    router_call!(/// Calls `list-tools()`.
+        list_tools / list_tools_async() -> Vec<contract::Tool>, "list-tools");
+    router_call!(/// Calls `call-tool(tool-name, arguments)`, `arguments` being JSON text.
+        call_tool / call_tool_async(name: &str, arguments: &str)
+            -> Result<contract::CallToolResult, contract::ToolError>, "call-tool");
+    router_call!(/// Calls `list-resources()`.
+        list_resources / list_resources_async() -> Vec<contract::McpResource>, "list-resources");
+    router_call!(/// Calls `read-resource(uri)`.
+        read_resource / read_resource_async(uri: &str)
+            -> Result<contract::ReadResourceResult, contract::ResourceError>, "read-resource");
+    router_call!(/// Calls `list-prompts()`.
+        list_prompts / list_prompts_async() -> Vec<contract::Prompt>, "list-prompts");
+    router_call!(/// Calls `get-prompt(prompt-name)`.
+        get_prompt / get_prompt_async(name: &str)
+            -> Result<contract::GetPromptResult, contract::PromptError>, "get-prompt");
+    router_call!(/// Calls `complete(request)`.
+        complete / complete_async(request: &contract::CompletionRequest)
+            -> Result<contract::CompletionResponse, contract::CompletionError>, "complete");
+
+    /// Calls the extension's `list-resource-templates()`.
+    pub async fn list_resource_templates_async(&mut self) -> GuestResult<Vec<contract::ResourceTemplate>> {
+        on_guest!(self, async list_resource_templates / list_resource_templates())
+    }
+
+    /// Calls the extension's `get-prompt-with-arguments(prompt-name, arguments)`.
+    pub async fn get_prompt_with_arguments_async(
+        &mut self,
+        name: &str,
+        arguments: &[(String, String)],
+    ) -> GuestResult<Result<contract::GetPromptResult, contract::PromptError>> {
+        on_guest!(self, async get_prompt_with_arguments / get_prompt_with_arguments(name, arguments))
+    }
+
+    /// Calls the extension's `subscribe(uri)` or `unsubscribe(uri)`.
+    pub async fn subscription_async(
+        &mut self,
+        uri: &str,
+        subscribe: bool,
+    ) -> GuestResult<Result<(), contract::ResourceError>> {
+        on_guest!(self, async subscription / subscription(uri, subscribe))
+    }
+
+    /// Calls the extension's `on-roots-list-changed()`.
+    pub async fn roots_list_changed_async(&mut self) -> GuestResult<()> {
+        on_guest!(self, async roots_list_changed / roots_list_changed())
+    }
+}
+
+impl RouterInstance {
+    /// A blocking instance of a component linked in `pre`.
+    pub(crate) fn new(
+        pre: &InstancePre<StoreData>,
+        exports: &RouterExports,
+        extension: Option<ExtensionExports>,
+        policy: &SandboxPolicy,
+        limits: Limits,
+        memory: Arc<InstanceMemory>,
+    ) -> Result<Self, NotMade> {
+        let mut store = new_store(pre.engine(), policy, limits, CallMode::Blocking, memory)?;
+        match pre.instantiate(&mut store) {
+            Ok(instance) => Ok(Self::component(store, instance, exports, extension)),
+            Err(e) => Err(NotMade::of(e, store.data())),
+        }
+    }
+
+    /// An async instance of a component linked in `pre`.
+    pub(crate) async fn new_async(
+        pre: &InstancePre<StoreData>,
+        exports: &RouterExports,
+        extension: Option<ExtensionExports>,
+        policy: &SandboxPolicy,
+        limits: Limits,
+        memory: Arc<InstanceMemory>,
+    ) -> Result<Self, NotMade> {
+        let mut store = new_store(pre.engine(), policy, limits, CallMode::Async, memory)?;
+        match pre.instantiate_async(&mut store).await {
+            Ok(instance) => Ok(Self::component(store, instance, exports, extension)),
+            Err(e) => Err(NotMade::of(e, store.data())),
+        }
+    }
+
+    fn component(
+        store: Store<StoreData>,
+        instance: Instance,
+        exports: &RouterExports,
+        extension: Option<ExtensionExports>,
+    ) -> Self {
+        let guest = match exports {
+            RouterExports::V25_3_26(exports) => Guest::Component(ComponentGuest::new(instance, exports, extension)),
+            RouterExports::V25_6_18(exports) => Guest::Component25_6_18(ComponentGuest25_6_18::new(instance, exports)),
+        };
+        RouterInstance { store, guest }
+    }
+
+    /// A fresh instance of `plugin`, with its kernel and WASI preview 1
+    /// under `policy`, initialised (`_initialize`, for WASI reactors).
+    #[cfg(feature = "extism")]
+    pub(crate) async fn new_plugin(
+        plugin: &LinkedPlugin,
+        policy: &SandboxPolicy,
+        limits_memory: (Limits, Arc<InstanceMemory>),
+        calls: CallMode,
+        config: Arc<BTreeMap<String, String>>,
+    ) -> Result<Self, NotMade> {
+        let (store, guest) = PluginGuest::new(plugin, policy, limits_memory, calls, config).await?;
+        Ok(RouterInstance { store, guest: Guest::Plugin(guest) })
+    }
+}
