@@ -17,7 +17,10 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use super::connections::Tracked;
-use super::{HttpOptions, Reloader, ServerState, connections, front, health, router, sessions};
+use super::options::HttpOptions;
+use super::router::router;
+use super::state::{Reloader, ServerState};
+use super::{connections, front, health};
 use crate::Routers;
 use mcp_wit_protocol::SessionOptions;
 
@@ -91,7 +94,7 @@ impl HttpServer {
             if options.stateless { String::new() } else { format!("; HTTP+SSE at http://{addr}/sse") }
         );
         let front = front::Front::new(server.clone(), router(server.clone()));
-        let sweeper = (!options.stateless).then(|| tokio::spawn(sessions::sweep(server.clone())));
+        let sweeper = (!options.stateless).then(|| tokio::spawn(server.clone().sweep_sessions()));
         let mut http1 = hyper::server::conn::http1::Builder::new();
         http1.timer(TokioTimer::new()).header_read_timeout(options.header_timeout).keep_alive(true);
         let connections = server.connections.clone();
