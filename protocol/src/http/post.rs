@@ -12,7 +12,7 @@ use crate::envelope::{self, Envelope};
 use crate::jsonrpc::{self, Incoming, Message, RpcError};
 
 use super::headers::header_is_modern;
-use super::ladder::{RequestSubject, header_mismatch};
+use super::ladder::{RequestSubject, check_headers, header_mismatch};
 
 /// A POST on `/mcp`, classified (see [`Post::read`]).
 pub enum Post<'a> {
@@ -74,7 +74,8 @@ pub struct StatelessPost<'a> {
     pub request: PostedRequest<'a>,
     /// What it names (the tool, prompt or resource).
     pub subject: RequestSubject<'a>,
-    /// Its envelope, or why it is refused before anything serves it (400).
+    /// Its envelope, once the standard headers agree with it and the body
+    /// ([`check_headers`]); else why it is refused before anything serves it.
     pub envelope: Result<Envelope, RpcError>,
 }
 
@@ -89,7 +90,11 @@ impl<'a> Post<'a> {
         match incoming {
             Incoming::Request { id, method, params } => {
                 let (subject, envelope) = match RequestSubject::with_envelope(&method, params) {
-                    (subject, Ok(Some(envelope))) => (subject, Ok(envelope)),
+                    // The header rungs of the ladder, read here once with the body.
+                    (subject, Ok(Some(envelope))) => {
+                        let checked = check_headers(headers, &method, &subject, &envelope).map(|()| envelope);
+                        (subject, checked)
+                    }
                     (subject, Err(error)) => (subject, Err(error)),
                     (_, Ok(None)) if !header_is_modern(headers) => {
                         let request = PostedRequest { id, method, params };
@@ -229,9 +234,15 @@ mod tests {
         let none = HeaderMap::new();
         let modern = modern_header();
         let call = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
-        let Post::Stateless(post) = Post::read(&none, call) else { panic!("a 2026-07-28 call") };
+        let mut headers = modern.clone();
+        headers.insert(crate::http::MCP_METHOD, http::HeaderValue::from_static("tools/call"));
+        headers.insert(crate::http::MCP_NAME, http::HeaderValue::from_static("echo"));
+        let Post::Stateless(post) = Post::read(&headers, call) else { panic!("a 2026-07-28 call") };
         assert_eq!(post.subject.tool(), Some("echo"));
         assert_eq!(post.envelope.unwrap().requested_version, "2026-07-28");
+        // Without its headers: the header rung refuses it, in the same reading.
+        let Post::Stateless(post) = Post::read(&none, call) else { panic!("a 2026-07-28 call") };
+        assert_eq!(post.envelope.unwrap_err().code, crate::jsonrpc::code::HEADER_MISMATCH);
         let legacy = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo"}}"#;
         assert!(
             matches!(Post::read(&none, legacy), Post::Session(SessionPost::Request(r)) if r.method == "tools/call")

@@ -4,9 +4,11 @@
 //! A request whose body carries the 2026-07-28 envelope is served on its
 //! own ([`StatelessRequest`]), without a session: no `Mcp-Session-Id` is
 //! minted or read, and any replica can answer it. Before the guest sees it, the request goes
-//! through the spec's validation ladder, each rung with its own status:
-//! envelope (400, -32602), header against body (400, -32020), revision
-//! (400, -32022), standard headers present (400, -32020), method served
+//! through the spec's validation ladder, each rung with its own status; the
+//! rungs that need only the body and the headers were climbed as it was read
+//! (`Post::read`): envelope (400, -32602), header against body (400, -32020),
+//! revision (400, -32022), standard headers present (400, -32020); then here
+//! the scopes (403, with authorization), method served
 //! (404, -32601), `Mcp-Param-*` against the tool's `x-mcp-header` arguments
 //! (400, -32020). Errors of the handler itself (an unknown tool, a guest
 //! failure) are answered in-band with 200.
@@ -28,17 +30,16 @@ use super::sessions::ServerStream;
 use super::sse;
 use super::state::ServerState;
 use super::wire;
-use mcp_wit_protocol::http::{
-    PostedRequest, RequestSubject, StatelessPost, check_headers, check_param_headers, rejection,
-};
+use mcp_wit_protocol::http::{PostedRequest, RequestSubject, StatelessPost, check_param_headers, rejection};
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::{Admitted, Method};
 
 use crate::{Session, StatelessRequest};
 
 /// Serves a 2026-07-28 request. Before the guest sees it, the request
-/// climbs the validation ladder, each refusal answered at once with its
-/// status.
+/// climbs the rest of the validation ladder, each refusal answered at once
+/// with its status (a refusal of the rungs `Post::read` climbed comes after
+/// the scopes, as it always did).
 pub(super) async fn serve(
     server: &Arc<ServerState>,
     caller: &RequestCaller,
@@ -55,9 +56,6 @@ pub(super) async fn serve(
         Ok(envelope) => envelope,
         Err(error) => return rejected(id, error),
     };
-    if let Err(error) = check_headers(headers, method, &subject, &envelope) {
-        return rejected(id, error);
-    }
     if Method::parse(method) == Some(Method::Listen) {
         // The one request that outlives itself: served on a session.
         let mut session = server.session(caller);
