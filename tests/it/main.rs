@@ -21,6 +21,7 @@ mod isolation;
 mod load;
 mod mapping;
 mod modern;
+mod one_door;
 mod overload;
 mod peers;
 mod plugins;

@@ -2,6 +2,7 @@
 
 #[cfg(feature = "http")]
 pub mod http;
+mod limits;
 pub mod stdio;
 mod tap;
 

@@ -39,8 +39,7 @@ use crate::Session;
 /// The session name a stdio connection's messages are tapped under.
 pub const STDIO_SESSION: &str = "stdio";
 
-/// Default for [`StdioOptions::max_message_size`]: 8 MiB.
-pub const DEFAULT_MAX_MESSAGE_SIZE: usize = 8 * 1024 * 1024;
+pub use super::limits::DEFAULT_MAX_MESSAGE_SIZE;
 
 /// Input read ahead during a long call is capped at this much.
 const MAX_READ_AHEAD: usize = 64 << 20;

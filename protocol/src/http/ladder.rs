@@ -12,10 +12,11 @@ use serde_json::Value;
 
 use crate::auth::{Operation, OperationKind};
 use crate::envelope::{Envelope, may_claim};
-use crate::jsonrpc::{self, RpcError};
+use crate::jsonrpc::{self, RpcError, code};
 use crate::params::RequestMeta;
 
-use super::*;
+use super::answers::status_of;
+use super::headers::{MCP_METHOD, MCP_NAME, MCP_PARAM_PREFIX, PROTOCOL_VERSION};
 
 /// A 2026-07-28 request refused before the handler ran: the status of
 /// `error` and the body echoing the request's `id`.
@@ -44,7 +45,7 @@ fn names_something(method: &str) -> bool {
 }
 
 /// `=?base64?<b64>?=` → the UTF-8 text it encodes; other values as they are.
-pub(super) fn decode_sentinel(text: &str) -> Option<String> {
+fn decode_sentinel(text: &str) -> Option<String> {
     let Some(encoded) = text.strip_prefix("=?base64?").and_then(|t| t.strip_suffix("?=")) else {
         return Some(text.to_string());
     };
@@ -194,7 +195,7 @@ pub fn check_param_headers(
 
 /// Whether a header's text stands for `value`: strings as they are, numbers
 /// numerically, booleans as `true`/`false`.
-pub(super) fn same_value(sent: &str, value: &Value) -> bool {
+fn same_value(sent: &str, value: &Value) -> bool {
     match value {
         Value::String(s) => s == sent,
         Value::Number(n) => match (n.as_i64(), sent.trim().parse::<i64>()) {
@@ -206,10 +207,56 @@ pub(super) fn same_value(sent: &str, value: &Value) -> bool {
     }
 }
 
-// Who may talk to the server: `Origin` and `Host` checks (DNS-rebinding
-// protection). `Origin`, when present, must be allowed: on a loopback bind
-// any loopback origin, plus every allowed one. `Host` is checked on a
-// loopback bind, or on any bind once hosts are named: loopback names and
-// every allowed host (`NAME` matches any port, `NAME:PORT` only that one).
-// A page on `evil.example` whose name was rebound to 127.0.0.1 still sends
-// `Host: evil.example`, so it is turned away.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_the_base64_sentinel() {
+        assert_eq!(decode_sentinel("tools/call").as_deref(), Some("tools/call"));
+        assert_eq!(decode_sentinel("=?base64?aMOpbGxv?=").as_deref(), Some("héllo"));
+        assert_eq!(decode_sentinel("=?base64?!!?="), None);
+    }
+
+    #[test]
+    fn compares_header_values_as_json_types() {
+        assert!(same_value("42", &serde_json::json!(42)));
+        assert!(same_value("42.0", &serde_json::json!(42)));
+        assert!(!same_value("43", &serde_json::json!(42)));
+        assert!(same_value("true", &serde_json::json!(true)));
+        assert!(same_value("a b", &serde_json::json!("a b")));
+    }
+
+    /// One pass reads what two did: the same envelope (or the same error)
+    /// and the same name as `Envelope::read` and `RequestSubject::of`, for params
+    /// that claim 2026-07-28 well, badly, only inside an argument, or not
+    /// at all.
+    #[test]
+    fn the_envelope_and_the_name_read_in_one_pass_are_those_read_apart() {
+        let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"progressToken":3}"#;
+        let cases = [
+            format!(r#"{{"name":"echo","arguments":{{"text":"hi"}},{meta}}}"#),
+            r#"{"name":"echo","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}"#.to_string(),
+            r#"{"name":"echo","_meta":{"io.modelcontextprotocol/protocolVersion":7,"io.modelcontextprotocol/clientCapabilities":{}}}"#.to_string(),
+            r#"{"name":"echo","_meta":"io.modelcontextprotocol/protocolVersion"}"#.to_string(),
+            r#"{"name":"echo","arguments":{"text":"io.modelcontextprotocol/protocolVersion"}}"#.to_string(),
+            format!(r#"{{"name":5,{meta}}}"#),
+            r#"{"name":"echo","arguments":{}}"#.to_string(),
+        ];
+        for params in &cases {
+            let raw = serde_json::value::RawValue::from_string(params.clone()).unwrap();
+            for method in ["tools/call", "tools/list"] {
+                let (named, envelope) = RequestSubject::with_envelope(method, Some(&raw));
+                let apart = crate::envelope::Envelope::read(Some(&raw));
+                match (&envelope, &apart) {
+                    (Ok(one), Ok(two)) => assert_eq!(format!("{one:?}"), format!("{two:?}"), "{method} {params}"),
+                    (Err(one), Err(two)) => assert_eq!(one.message, two.message, "{method} {params}"),
+                    _ => panic!("{method} {params}: {envelope:?} against {apart:?}"),
+                }
+                if matches!(apart, Ok(Some(_))) {
+                    assert_eq!(named.tool(), RequestSubject::of(method, Some(&raw)).tool(), "{method} {params}");
+                }
+            }
+        }
+    }
+}

@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use http::header::{HOST, ORIGIN};
 use http::{HeaderMap, StatusCode};
 
-use super::{PROTOCOL_VERSION, Refusal, SESSION_ID};
+use super::headers::{PROTOCOL_VERSION, Refusal, SESSION_ID};
 
 /// The allowed `Host` and `Origin` values.
 #[derive(Debug)]
@@ -239,5 +239,21 @@ mod security_tests {
             let twice = if name == "host" { &twice[1..] } else { &twice[..] };
             assert_eq!(status(&open, twice), Some(StatusCode::BAD_REQUEST), "{name}");
         }
+    }
+
+    #[test]
+    fn reads_the_host_of_an_authority() {
+        assert_eq!(host_of("localhost"), Some("localhost"));
+        assert_eq!(host_of("LocalHost:8080"), Some("LocalHost"));
+        assert_eq!(host_of("[::1]:3000"), Some("[::1]"));
+        assert_eq!(host_of("[::1]"), Some("[::1]"));
+        assert_eq!(host_of("127.0.0.1:"), Some("127.0.0.1"));
+        for not_one in ["", ":80", "a:b", "[::1", "[::1]x", "user@127.0.0.1", "a b", "x/y", "a:1:2", "é"] {
+            assert_eq!(host_of(not_one), None, "{not_one:?}");
+        }
+        assert!(is_loopback_name("LOCALHOST") && is_loopback_name("app.Localhost") && is_loopback_name("[::1]"));
+        assert!(
+            !is_loopback_name("localhost.evil") && !is_loopback_name("10.0.0.1") && !is_loopback_name(".localhost")
+        );
     }
 }

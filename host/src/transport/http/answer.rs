@@ -16,12 +16,12 @@ use mcp_wit_protocol::observe::{CLIENT_TEXT_BYTES, clipped};
 use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
-use super::ServerState;
 use super::auth::RequestCaller;
 use super::resume::LoggedEvents;
 use super::session_talk_back::{RequestPeer, RequestStream};
 use super::sessions::{Activity, HttpSession};
 use super::sse::{self, EventSender};
+use super::state::ServerState;
 use super::wire::{self, internal};
 use mcp_wit_protocol::http::outcome_status;
 use mcp_wit_protocol::jsonrpc::{self, Message};
@@ -35,16 +35,26 @@ use crate::{Session, StatelessRequest};
 /// (progress, logs, questions) goes out at the latest this much later.
 const WHOLE_ANSWER_WAIT: Duration = Duration::from_millis(10);
 
-/// Where a message is handled.
+/// A message and where it is handled.
 pub enum Target {
     /// On a live session, after the requests before it, made by the caller.
-    LiveSession(Arc<tokio::sync::Mutex<Session>>, RequestCaller),
+    LiveSession { core: Arc<tokio::sync::Mutex<Session>>, caller: RequestCaller, message: Message },
     /// On a session made for it alone (2025 traffic on a server run with
     /// `--stateless`), first marked initialized at `assume` when given.
-    PerRequestSession { session: Box<Session>, assume: Option<ProtocolVersion>, id: Box<RawValue> },
-    /// As a 2026-07-28 request, served on its own (`modern.rs`): admitted,
-    /// then answered without a session.
-    Stateless { request: Box<StatelessRequest>, admitted: Admitted },
+    PerRequestSession { session: Box<Session>, assume: Option<ProtocolVersion>, message: Message },
+    /// As a 2026-07-28 request (`stateless.rs`), admitted, then answered
+    /// without a session: its id and params are all it needs of the body.
+    Stateless { request: Box<StatelessRequest>, admitted: Admitted, id: Box<RawValue>, params: Option<Box<RawValue>> },
+}
+
+impl Target {
+    /// The id of the request handled, if the message is one.
+    fn request_id(&self) -> Option<&RawValue> {
+        match self {
+            Target::LiveSession { message, .. } | Target::PerRequestSession { message, .. } => message.request_id(),
+            Target::Stateless { id, .. } => Some(id),
+        }
+    }
 }
 
 /// The messages the core wrote for a request, and the HTTP status its
@@ -55,15 +65,15 @@ pub struct Handled {
     pub refused: Option<StatusCode>,
 }
 
-/// Runs `message` through the core, returning the messages it writes. Guest
-/// calls are async: they run on this task's thread and give it back while
-/// they wait and at every epoch tick. Routers that talk back reach the
-/// client through `peer` meanwhile, if given.
-pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) -> Handled {
+/// Runs the target's message through the core, returning the messages it
+/// writes. Guest calls are async: they run on this task's thread and give
+/// it back while they wait and at every epoch tick. Routers that talk back
+/// reach the client through `peer` meanwhile, if given.
+pub async fn run(target: Target, peer: Option<Arc<dyn Peer>>) -> Handled {
     let mut out: Vec<Vec<u8>> = Vec::new();
     let mut refused = None;
     match target {
-        Target::LiveSession(core, caller) => {
+        Target::LiveSession { core, caller, message } => {
             let mut session = core.lock_owned().await;
             // The same principal as ever (the session is bound to it), whose
             // token may have been refreshed or stepped up since.
@@ -72,22 +82,20 @@ pub async fn run(target: Target, message: Message, peer: Option<Arc<dyn Peer>>) 
             session.handle_parsed_async(message.as_incoming(), &mut out).await;
             session.set_peer(None);
         }
-        Target::PerRequestSession { mut session, assume, id } => {
+        Target::PerRequestSession { mut session, assume, message } => {
             if let Some(version) = assume
                 && let Err(error) = session.assume_initialized_async(version).await
             {
                 let mut buf = Vec::new();
-                jsonrpc::write_error(&mut buf, Some(&id), &error);
+                jsonrpc::write_error(&mut buf, message.request_id(), &error);
                 out.push(buf);
                 return Handled { messages: out, refused };
             }
             session.handle_parsed_async(message.as_incoming(), &mut out).await;
         }
-        Target::Stateless { request, admitted } => {
-            if let Message::Request { id, params, .. } = &message {
-                let outcome = request.answer(id, admitted, params.as_deref(), &mut out).await;
-                refused = outcome_status(outcome);
-            }
+        Target::Stateless { request, admitted, id, params } => {
+            let outcome = request.answer(&id, admitted, params.as_deref(), &mut out).await;
+            refused = outcome_status(outcome);
         }
     }
     Handled { messages: out, refused }
@@ -147,7 +155,6 @@ pub(super) fn delivered(session: &Arc<HttpSession>, stream: u64) -> sse::OnCompl
 pub(super) async fn answer(
     server: &Arc<ServerState>,
     target: Target,
-    message: Message,
     streaming: bool,
     session: Option<(Arc<HttpSession>, Activity)>,
     cancel: Option<CancelOnDrop>,
@@ -155,11 +162,11 @@ pub(super) async fn answer(
     let finished = cancel.as_ref().map(CancelOnDrop::finished);
     let (session, activity) = session.unzip();
     // What the client gets if the server shuts down before the answer.
-    let id = message.request_id().map(ToOwned::to_owned);
+    let id = target.request_id().map(ToOwned::to_owned);
     // A router that talks back sends on the request's stream while it works:
     // the stream is there from the start.
     if streaming && let Some(session) = session.as_ref().filter(|s| s.talks_back) {
-        let handling = |peer| run(target, message, peer);
+        let handling = |peer| run(target, peer);
         let ending = (finished, cancel, id);
         return stream_from_task(server, handling, Some(session.clone()), activity, ending).await;
     }
@@ -168,7 +175,7 @@ pub(super) async fn answer(
     // (A future polled here once and then moved to a task of its own is
     // polled there again at once, with that task's waker.)
     let logged = session.filter(|s| streaming && s.resumable);
-    let mut handling = Box::pin(run(target, message, None));
+    let mut handling = Box::pin(run(target, None));
     let handled = match (&mut handling).now_or_never() {
         Some(handled) => handled,
         // JSON has nothing to send before the answer: wait for it, or for

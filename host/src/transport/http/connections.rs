@@ -6,20 +6,21 @@
 //! only hold a slot. At shutdown, the server waits for the table to drain.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use http_body::{Body as HttpBody, Frame, SizeHint};
-use tokio::sync::Notify;
+use tokio::sync::{Notify, Semaphore};
 
 use crate::sync::lock;
 
 /// How long a connection must have been idle to be closed for another:
 /// a new one gets time to send its first request.
-pub(super) const MIN_IDLE: std::time::Duration = std::time::Duration::from_millis(500);
+pub(super) const MIN_IDLE: Duration = Duration::from_millis(500);
 
 /// The open connections.
 #[derive(Default)]
@@ -169,6 +170,90 @@ impl HttpBody for Written {
     fn size_hint(&self) -> SizeHint {
         self.body.size_hint()
     }
+}
+
+/// Serves `connection` until it ends. Asked to close (by `tracked`, to make
+/// room, or by `stop`), it ends at once if idle, else once the response in
+/// progress is written.
+pub(super) async fn drive<I, S, B>(
+    connection: hyper::server::conn::http1::Connection<I, S>,
+    tracked: &Tracked,
+    stop: impl Future<Output = ()>,
+) -> hyper::Result<()>
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin,
+    S: hyper::service::HttpService<hyper::body::Incoming, ResBody = B>,
+    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    B: hyper::body::Body + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    tokio::pin!(connection);
+    let ended = tokio::select! {
+        ended = connection.as_mut() => Some(ended),
+        () = tracked.closed() => None,
+        () = stop => None,
+    };
+    match ended {
+        Some(ended) => ended,
+        None => {
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+    }
+}
+
+/// A slot for a connection just accepted: served if one is free, else
+/// after the connection idle longest makes room, else turned away (503)
+/// while a few slots for that remain; else it waits for either. `None`:
+/// shutting down.
+pub(super) async fn permit_for(
+    serving: &Arc<Semaphore>,
+    turned_away: &Arc<Semaphore>,
+    open: &Connections,
+    shutdown: &mut std::pin::Pin<&mut impl Future<Output = ()>>,
+) -> Option<Permit> {
+    loop {
+        if let Ok(permit) = serving.clone().try_acquire_owned() {
+            return Some(Permit::Serve(permit));
+        }
+        if open.close_idle_longest(true) {
+            // An idle connection ends at once: then its slot is this one's.
+            if let Ok(permit) = tokio::time::timeout(MAKE_ROOM_WAIT, serving.clone().acquire_owned()).await {
+                return Some(Permit::Serve(permit.expect("never closed")));
+            }
+            continue;
+        }
+        if let Ok(permit) = turned_away.clone().try_acquire_owned() {
+            return Some(Permit::TurnAway(permit));
+        }
+        // Connections turned away that never ask give way too.
+        if open.close_idle_longest(false)
+            && let Ok(permit) = tokio::time::timeout(MAKE_ROOM_WAIT, turned_away.clone().acquire_owned()).await
+        {
+            return Some(Permit::TurnAway(permit.expect("never closed")));
+        }
+        // Wait for a slot, looking again for connections idle long enough
+        // to make room.
+        return tokio::select! {
+            biased;
+            () = shutdown.as_mut() => None,
+            permit = serving.clone().acquire_owned() => Some(Permit::Serve(permit.expect("never closed"))),
+            permit = turned_away.clone().acquire_owned() => Some(Permit::TurnAway(permit.expect("never closed"))),
+            () = tokio::time::sleep(MIN_IDLE / 4) => continue,
+        };
+    }
+}
+
+/// How long a new connection waits for the slot of an idle one asked to
+/// close before another is asked.
+const MAKE_ROOM_WAIT: Duration = Duration::from_millis(50);
+
+/// What an accepted connection may do.
+pub(super) enum Permit {
+    /// Be served.
+    Serve(tokio::sync::OwnedSemaphorePermit),
+    /// Only hear that the server is at capacity.
+    TurnAway(tokio::sync::OwnedSemaphorePermit),
 }
 
 #[cfg(test)]

@@ -23,7 +23,6 @@ use std::task::{Context, Poll};
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::State;
 use axum::http::header::{ORIGIN, VARY};
 use axum::http::{HeaderValue, Method, Request};
 use axum::response::Response;
@@ -32,7 +31,8 @@ use tower::ServiceExt;
 
 use super::auth::{ClientAddr, RequestCaller};
 use super::connections::{self, Tracked};
-use super::{ServerState, streamable, wire};
+use super::state::ServerState;
+use super::{mcp, wire};
 
 /// What CORS answers a request without `Origin` with: caches must not hand
 /// its response to a browser's request.
@@ -111,12 +111,7 @@ impl tower::Service<Request<Incoming>> for Front {
                     Err(refusal) => return Ok(with_vary(refusal)),
                 },
             };
-            let headers = parts.headers;
-            let response = match parts.method {
-                Method::POST => streamable::post(State(server), caller, headers, Body::new(body)).await,
-                Method::GET => streamable::get(State(server), caller, headers).await,
-                _ => streamable::delete(State(server), caller, headers).await,
-            };
+            let response = mcp::serve(&server, &caller, parts.method, &parts.headers, Body::new(body)).await;
             Ok(keep_busy(with_vary(response)))
         })
     }

@@ -14,7 +14,7 @@ use axum::http::{HeaderValue, Request, StatusCode};
 use axum::response::Response;
 use serde_json::json;
 
-use super::ServerState;
+use super::state::ServerState;
 use super::wire::{self, TRANSPORT_ERROR};
 
 /// Seconds a refused client is asked to wait.

@@ -14,12 +14,12 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::ServerState;
 use super::answer::{Target, run};
 use super::auth::RequestCaller;
 use super::session_talk_back::{RequestPeer, RequestStream};
 use super::sessions::{ServerStream, Transport};
 use super::sse::{self, EventSender};
+use super::state::ServerState;
 use super::wire::{self, TRANSPORT_ERROR};
 use mcp_wit_protocol::jsonrpc::Message;
 
@@ -112,7 +112,9 @@ pub async fn message(
             return wire::status(StatusCode::ACCEPTED);
         }
     };
-    if let Err(refusal) = super::auth::allow_operation(&server, &caller, &message) {
+    if let Message::Request { method, params, .. } = &message
+        && let Err(refusal) = super::auth::allow_operation(&server, &caller, method, params.as_deref(), None)
+    {
         return refusal;
     }
     if let Message::Response { .. } = message {
@@ -138,7 +140,7 @@ pub async fn message(
         RequestPeer::shared(session.events.clone(), session.answers.clone(), RequestStream::Events(stream.clone()))
     });
     let handling = tokio::spawn(async move {
-        let handled = run(Target::LiveSession(session.core.clone(), caller), message, peer).await;
+        let handled = run(Target::LiveSession { core: session.core.clone(), caller, message }, peer).await;
         EventSender::new(stream).deliver(handled.messages).await;
     });
     match handling.await {

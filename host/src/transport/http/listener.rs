@@ -16,8 +16,11 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use super::connections::Tracked;
-use super::{HttpOptions, Reloader, ServerState, connections, front, health, router, sessions};
+use super::connections::{Permit, drive, permit_for};
+use super::options::HttpOptions;
+use super::router::router;
+use super::state::{Reloader, ServerState};
+use super::{front, health};
 use crate::Routers;
 use mcp_wit_protocol::SessionOptions;
 
@@ -91,7 +94,7 @@ impl HttpServer {
             if options.stateless { String::new() } else { format!("; HTTP+SSE at http://{addr}/sse") }
         );
         let front = front::Front::new(server.clone(), router(server.clone()));
-        let sweeper = (!options.stateless).then(|| tokio::spawn(sessions::sweep(server.clone())));
+        let sweeper = (!options.stateless).then(|| tokio::spawn(server.clone().sweep_sessions()));
         let mut http1 = hyper::server::conn::http1::Builder::new();
         http1.timer(TokioTimer::new()).header_read_timeout(options.header_timeout).keep_alive(true);
         let connections = server.connections.clone();
@@ -205,90 +208,6 @@ async fn drain(server: &ServerState, skip: impl Future<Output = ()>) {
     }
 }
 
-/// Serves `connection` until it ends. Asked to close (by `tracked`, to make
-/// room, or by `stop`), it ends at once if idle, else once the response in
-/// progress is written.
-pub(super) async fn drive<I, S, B>(
-    connection: hyper::server::conn::http1::Connection<I, S>,
-    tracked: &Tracked,
-    stop: impl Future<Output = ()>,
-) -> hyper::Result<()>
-where
-    I: hyper::rt::Read + hyper::rt::Write + Unpin,
-    S: hyper::service::HttpService<hyper::body::Incoming, ResBody = B>,
-    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-    B: hyper::body::Body + 'static,
-    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
-{
-    tokio::pin!(connection);
-    let ended = tokio::select! {
-        ended = connection.as_mut() => Some(ended),
-        () = tracked.closed() => None,
-        () = stop => None,
-    };
-    match ended {
-        Some(ended) => ended,
-        None => {
-            connection.as_mut().graceful_shutdown();
-            connection.await
-        }
-    }
-}
-
-/// A slot for a connection just accepted: served if one is free, else
-/// after the connection idle longest makes room, else turned away (503)
-/// while a few slots for that remain; else it waits for either. `None`:
-/// shutting down.
-pub(super) async fn permit_for(
-    serving: &Arc<Semaphore>,
-    turned_away: &Arc<Semaphore>,
-    open: &connections::Connections,
-    shutdown: &mut std::pin::Pin<&mut impl Future<Output = ()>>,
-) -> Option<Permit> {
-    loop {
-        if let Ok(permit) = serving.clone().try_acquire_owned() {
-            return Some(Permit::Serve(permit));
-        }
-        if open.close_idle_longest(true) {
-            // An idle connection ends at once: then its slot is this one's.
-            if let Ok(permit) = tokio::time::timeout(MAKE_ROOM_WAIT, serving.clone().acquire_owned()).await {
-                return Some(Permit::Serve(permit.expect("never closed")));
-            }
-            continue;
-        }
-        if let Ok(permit) = turned_away.clone().try_acquire_owned() {
-            return Some(Permit::TurnAway(permit));
-        }
-        // Connections turned away that never ask give way too.
-        if open.close_idle_longest(false)
-            && let Ok(permit) = tokio::time::timeout(MAKE_ROOM_WAIT, turned_away.clone().acquire_owned()).await
-        {
-            return Some(Permit::TurnAway(permit.expect("never closed")));
-        }
-        // Wait for a slot, looking again for connections idle long enough
-        // to make room.
-        return tokio::select! {
-            biased;
-            () = shutdown.as_mut() => None,
-            permit = serving.clone().acquire_owned() => Some(Permit::Serve(permit.expect("never closed"))),
-            permit = turned_away.clone().acquire_owned() => Some(Permit::TurnAway(permit.expect("never closed"))),
-            () = tokio::time::sleep(connections::MIN_IDLE / 4) => continue,
-        };
-    }
-}
-
 /// How long requests cut off at the end of a shutdown get for their error
 /// to be written.
 const CUT_OFF_GRACE: Duration = Duration::from_secs(1);
-
-/// How long a new connection waits for the slot of an idle one asked to
-/// close before another is asked.
-const MAKE_ROOM_WAIT: Duration = Duration::from_millis(50);
-
-/// What an accepted connection may do.
-pub(super) enum Permit {
-    /// Be served.
-    Serve(tokio::sync::OwnedSemaphorePermit),
-    /// Only hear that the server is at capacity.
-    TurnAway(tokio::sync::OwnedSemaphorePermit),
-}

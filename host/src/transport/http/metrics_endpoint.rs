@@ -26,8 +26,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
-use super::connections::{self, Connections};
-use super::listener::{Permit, drive, permit_for};
+use super::connections::{self, Connections, Permit, drive, permit_for};
 use super::origin_guard::{self, SecurityPolicy};
 use crate::telemetry::metrics::{Format, Metrics};
 

@@ -109,7 +109,7 @@ impl Default for HttpOptions {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             max_queued_requests: DEFAULT_MAX_QUEUED_REQUESTS,
             health: None,
-            max_body_size: crate::transport::stdio::DEFAULT_MAX_MESSAGE_SIZE,
+            max_body_size: crate::transport::limits::DEFAULT_MAX_MESSAGE_SIZE,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
             drain_delay: DEFAULT_DRAIN_DELAY,

@@ -21,7 +21,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-use super::ServerState;
+use super::state::ServerState;
 use super::wire::{self, LAST_EVENT_ID, PROTOCOL_VERSION, SESSION_ID};
 
 pub use mcp_wit_protocol::http::SecurityPolicy;

@@ -20,6 +20,10 @@ use super::sse;
 /// The reconnection delay suggested to clients.
 pub const RETRY: Duration = Duration::from_secs(2);
 
+/// The reconnection delay SSE streams suggest to clients (`retry:`), in
+/// milliseconds.
+pub const SSE_RETRY_MS: u32 = RETRY.as_millis() as u32;
+
 /// Finished but undelivered streams kept per session.
 const KEPT_STREAMS: usize = 8;
 

@@ -13,7 +13,7 @@ use tokio::sync::mpsc;
 
 use super::resume::EventLog;
 use super::session_talk_back::PendingAnswers;
-use super::{ServerState, sse};
+use super::sse;
 use mcp_wit_protocol::auth::{Caller, SharedCaller};
 use mcp_wit_protocol::{Canceller, ProtocolVersion, Sink};
 
@@ -365,29 +365,6 @@ impl Sessions {
     pub fn release_idle_instances(&self) -> usize {
         let sessions: Vec<Arc<HttpSession>> = self.map().values().cloned().collect();
         sessions.iter().filter_map(|session| Some(session.core.try_lock().ok()?.release_idle_instances())).sum()
-    }
-}
-
-/// Runs forever, ending idle sessions and releasing idle instances.
-pub async fn sweep(server: Arc<ServerState>) {
-    loop {
-        // The routers served now (a reload may change them) say how often.
-        let routers = server.routers();
-        let instance_timeout = routers.mounts().iter().filter_map(|m| m.component.instance_idle_timeout()).min();
-        let timeout =
-            instance_timeout.map_or(server.options.session_timeout, |t| t.min(server.options.session_timeout));
-        drop(routers);
-        tokio::time::sleep((timeout / 4).clamp(Duration::from_millis(100), Duration::from_secs(30))).await;
-        let expired = server.sessions.expire_idle(Instant::now());
-        if expired > 0 {
-            tracing::info!(expired, live = server.sessions.len(), "ended idle sessions");
-        }
-        if instance_timeout.is_some() {
-            let released = server.sessions.release_idle_instances();
-            if released > 0 {
-                tracing::debug!(released, "released the instances of idle sessions");
-            }
-        }
     }
 }
 

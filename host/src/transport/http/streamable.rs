@@ -1,6 +1,6 @@
-//! Streamable HTTP (MCP 2025-03-26, 2025-06-18, 2025-11-25) at `/mcp`, and
-//! the door to the stateless 2026-07-28 requests (`modern.rs`): each POST is
-//! classified by its body, so both eras share the endpoint.
+//! Streamable HTTP (MCP 2025-03-26, 2025-06-18, 2025-11-25) at `/mcp`:
+//! the 2025 messages, on sessions (`mcp.rs` routes them here; 2026-07-28
+//! requests share the endpoint and go to `stateless.rs`).
 //!
 //! - `POST` carries one JSON-RPC message. A request is answered with an SSE
 //!   stream (the notifications it produces, then its response) or, with
@@ -12,104 +12,85 @@
 use std::sync::Arc;
 
 use axum::body::Body;
-use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 use serde_json::value::RawValue;
 
-use super::ServerState;
 use super::answer::{Target, answer, delivered, run};
 use super::auth::{self, RequestCaller};
-use super::modern::{self, ModernOutcome};
 use super::sessions::{Full, HttpSession, ServerStream, Transport};
 use super::sse;
-use super::wire::{self, PostedMessage, SESSION_ID, TRANSPORT_ERROR, internal};
+use super::state::ServerState;
+use super::wire::{self, SESSION_ID, TRANSPORT_ERROR, internal};
 use crate::telemetry::metrics::Refusal;
+use mcp_wit_protocol::http::SessionPost;
 use mcp_wit_protocol::jsonrpc::{self, Message};
 
-/// `POST /mcp`.
-pub async fn post(
-    State(server): State<Arc<ServerState>>,
-    caller: RequestCaller,
-    headers: HeaderMap,
-    body: Body,
-) -> Response {
-    match post_inner(&server, &caller, &headers, body).await {
-        Ok(response) | Err(response) => response,
-    }
-}
-
-async fn post_inner(
+/// `POST /mcp` of a 2025 message (`body`, read as `posted`): its answer,
+/// or the answer that refuses it.
+pub(super) async fn post(
     server: &Arc<ServerState>,
     caller: &RequestCaller,
     headers: &HeaderMap,
-    body: Body,
+    posted: SessionPost<'_>,
+    body: &[u8],
+    streaming: bool,
 ) -> Result<Response, Response> {
-    wire::require_json(headers)?;
-    let streaming = wire::wants_event_stream(headers, server.options.json_response)?;
-    let bytes = wire::read_body(body, server.options.max_body_size, server.options.body_timeout).await?;
-    let (id, initialize, cancels, message) = match wire::classify(&bytes) {
-        PostedMessage::Invalid(body) => return Ok(wire::bad_request(body)),
-        PostedMessage::Request { initialize, message } => {
-            (message.request_id().map(ToOwned::to_owned), initialize, None, message)
-        }
-        PostedMessage::Accepted { message, .. } if modern::is_modern_message(headers, &message) => {
-            return Ok(wire::status(StatusCode::ACCEPTED));
-        }
-        PostedMessage::Accepted { cancels, message } => (None, false, cancels, message),
-    };
-    auth::allow_operation(server, caller, &message)?;
-    let message = match id {
-        Some(_) => match modern::serve(server, caller, headers, message, streaming).await {
-            ModernOutcome::Answered(response) => return Ok(response),
-            ModernOutcome::ForSession(message) => message,
-        },
-        None => message,
-    };
+    let request = posted.request();
+    if let Some(request) = request {
+        auth::allow_operation(server, caller, &request.method, request.params, None)?;
+    }
     let version = wire::protocol_version(headers)?;
+    let id = request.map(|request| request.id);
 
     if server.options.stateless {
-        let Some(id) = id else { return Ok(wire::status(StatusCode::ACCEPTED)) };
+        let Some(request) = request else { return Ok(wire::status(StatusCode::ACCEPTED)) };
         let session = server.session(caller);
         // Every request stands alone: initialized from the header unless it is
         // `initialize` itself.
-        let assume = (!initialize).then_some(version);
-        let target = Target::PerRequestSession { session: Box::new(session), assume, id };
-        return Ok(answer(server, target, message, streaming, None, None).await);
+        let assume = (!matches!(posted, SessionPost::Initialize(_))).then_some(version);
+        let target = Target::PerRequestSession { session: Box::new(session), assume, message: request.to_message() };
+        return Ok(answer(server, target, streaming, None, None).await);
     }
 
     let Some(session_id) = wire::session_id(headers)? else {
-        if initialize {
-            return Ok(start_session(server, caller, message, streaming).await);
+        if let SessionPost::Initialize(request) = &posted {
+            return Ok(start_session(server, caller, request.to_message(), streaming).await);
         }
         return Err(wire::error(
             StatusCode::BAD_REQUEST,
             TRANSPORT_ERROR,
             "Bad Request: Mcp-Session-Id header is required (send `initialize` first)",
-            id.as_deref(),
+            id,
         ));
     };
     let Some(session) = server.sessions.get(session_id, Transport::Streamable, caller.get()) else {
-        return Err(wire::unknown_session(id.as_deref()));
+        return Err(wire::unknown_session(id));
     };
-    if let Message::Response { .. } = message {
-        // An answer to a router's question: its request holds the session,
-        // so it goes straight to the question.
-        hand_over_answer(&session, &bytes);
-        return Ok(wire::status(StatusCode::ACCEPTED));
-    }
-    if let Some(request) = cancels {
-        session.canceller.cancel(&request);
-    }
+    let message = match posted {
+        SessionPost::Response => {
+            // An answer to a router's question: its request holds the
+            // session, so it goes straight to the question.
+            hand_over_answer(&session, body);
+            return Ok(wire::status(StatusCode::ACCEPTED));
+        }
+        SessionPost::Notification { cancels, message } => {
+            if let Some(request) = cancels {
+                session.canceller.cancel(&request);
+            }
+            message.to_message()
+        }
+        SessionPost::Initialize(request) | SessionPost::Request(request) => request.to_message(),
+    };
     let core = session.core.clone();
-    if id.is_none() {
+    let Some(id) = id else {
         // Notifications: 202 at once (a cancellation took effect above);
         // the core takes them in turn with the session's requests. Queued
         // as requests are: on a saturated session one is dropped, and no
         // one would hear of a refusal.
         match session.request(server.options.max_queued_requests) {
             Some(activity) => {
-                let handling = run(Target::LiveSession(core, caller.clone()), message, None);
+                let handling = run(Target::LiveSession { core, caller: caller.clone(), message }, None);
                 tokio::spawn(async move {
                     handling.await;
                     drop(activity);
@@ -118,12 +99,12 @@ async fn post_inner(
             None => tracing::warn!(session = %session.id, "a notification was dropped: the session's queue is full"),
         }
         return Ok(wire::status(StatusCode::ACCEPTED));
-    }
-    let Some(activity) = session.request(server.options.max_queued_requests) else {
-        return Ok(wire::json(server_busy(server.options.max_queued_requests, id.as_deref())));
     };
-    let target = Target::LiveSession(core, caller.clone());
-    Ok(answer(server, target, message, streaming, Some((session, activity)), None).await)
+    let Some(activity) = session.request(server.options.max_queued_requests) else {
+        return Ok(wire::json(server_busy(server.options.max_queued_requests, Some(id))));
+    };
+    let target = Target::LiveSession { core, caller: caller.clone(), message };
+    Ok(answer(server, target, streaming, Some((session, activity)), None).await)
 }
 
 /// `initialize` without a session: creates one when the core accepts it.
@@ -176,16 +157,10 @@ async fn start_session(
 /// `GET /mcp`: the session's server-to-client stream. The host sends nothing
 /// on it yet (no server-initiated messages), but keeps it open with
 /// keep-alive comments until the session ends or the server shuts down.
-pub async fn get(State(server): State<Arc<ServerState>>, caller: RequestCaller, headers: HeaderMap) -> Response {
-    if server.options.stateless {
-        return wire::method_not_allowed("POST", "a stateless server has no stream to open");
-    }
-    if modern::header_is_modern(&headers) {
-        return wire::method_not_allowed("POST", "2026-07-28 has no GET stream; use subscriptions/listen");
-    }
+pub(super) fn get(server: &Arc<ServerState>, caller: &RequestCaller, headers: &HeaderMap) -> Response {
     let result = (|| {
-        wire::protocol_version(&headers)?;
-        if !wire::accepts(&headers, "text/event-stream") {
+        wire::protocol_version(headers)?;
+        if !wire::accepts(headers, "text/event-stream") {
             return Err(wire::error(
                 StatusCode::NOT_ACCEPTABLE,
                 TRANSPORT_ERROR,
@@ -193,7 +168,7 @@ pub async fn get(State(server): State<Arc<ServerState>>, caller: RequestCaller, 
                 None,
             ));
         }
-        let Some(id) = wire::session_id(&headers)? else {
+        let Some(id) = wire::session_id(headers)? else {
             return Err(wire::error(
                 StatusCode::BAD_REQUEST,
                 TRANSPORT_ERROR,
@@ -230,17 +205,11 @@ pub async fn get(State(server): State<Arc<ServerState>>, caller: RequestCaller, 
 
 /// `DELETE /mcp`: ends the session; its instance is freed once requests
 /// still running on it are done.
-pub async fn delete(State(server): State<Arc<ServerState>>, caller: RequestCaller, headers: HeaderMap) -> Response {
-    if server.options.stateless {
-        return wire::method_not_allowed("POST", "a stateless server has no sessions to end");
-    }
-    if modern::header_is_modern(&headers) {
-        return wire::method_not_allowed("POST", "2026-07-28 has no sessions to end");
-    }
-    if let Err(response) = wire::protocol_version(&headers) {
+pub(super) fn delete(server: &Arc<ServerState>, caller: &RequestCaller, headers: &HeaderMap) -> Response {
+    if let Err(response) = wire::protocol_version(headers) {
         return response;
     }
-    match wire::session_id(&headers) {
+    match wire::session_id(headers) {
         Err(response) => response,
         Ok(None) => wire::error(
             StatusCode::BAD_REQUEST,

@@ -19,7 +19,7 @@ use axum::response::Response;
 use bytes::Bytes;
 use futures_util::StreamExt;
 
-use super::ServerState;
+use super::state::ServerState;
 use super::wire;
 use crate::transport::Tap;
 

@@ -1,11 +1,14 @@
-//! Modern (MCP 2026-07-28) POSTs on `/mcp`: stateless, one message each.
+//! 2026-07-28 requests on `/mcp`: stateless, one message each, classified
+//! as such by [`Post::read`](mcp_wit_protocol::http::Post::read) and served here alone.
 //!
 //! A request whose body carries the 2026-07-28 envelope is served on its
 //! own ([`StatelessRequest`]), without a session: no `Mcp-Session-Id` is
 //! minted or read, and any replica can answer it. Before the guest sees it, the request goes
-//! through the spec's validation ladder, each rung with its own status:
-//! envelope (400, -32602), header against body (400, -32020), revision
-//! (400, -32022), standard headers present (400, -32020), method served
+//! through the spec's validation ladder, each rung with its own status; the
+//! rungs that need only the body and the headers were climbed as it was read
+//! (`Post::read`): envelope (400, -32602), header against body (400, -32020),
+//! revision (400, -32022), standard headers present (400, -32020); then here
+//! the scopes (403, with authorization), method served
 //! (404, -32601), `Mcp-Param-*` against the tool's `x-mcp-header` arguments
 //! (400, -32020). Errors of the handler itself (an unknown tool, a guest
 //! failure) are answered in-band with 200.
@@ -21,83 +24,61 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use serde_json::value::RawValue;
 
-use super::ServerState;
 use super::answer::{CancelOnDrop, Target, answer};
-use super::auth::RequestCaller;
+use super::auth::{self, RequestCaller};
 use super::sessions::ServerStream;
 use super::sse;
+use super::state::ServerState;
 use super::wire;
-use mcp_wit_protocol::envelope;
-use mcp_wit_protocol::http::{RequestSubject, check_headers, check_param_headers, header_mismatch, rejection};
+use mcp_wit_protocol::http::{PostedRequest, RequestSubject, StatelessPost, check_param_headers, rejection};
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::{Admitted, Method};
 
 use crate::{Session, StatelessRequest};
 
-pub use mcp_wit_protocol::http::{header_is_modern, is_modern_message};
-
-/// What the modern path made of a POSTed request.
-pub enum ModernOutcome {
-    /// It is 2026-07-28 traffic (or claims to be): here is its answer,
-    /// a refusal included.
-    Answered(Response),
-    /// It is 2025 traffic: the message, untouched, for a session.
-    ForSession(Message),
-}
-
-/// Serves `message` (a request) if it is modern traffic. Before the guest
-/// sees it, the request climbs the validation ladder, each refusal
-/// answered at once with its status.
-pub async fn serve(
+/// Serves a 2026-07-28 request. Before the guest sees it, the request
+/// climbs the rest of the validation ladder, each refusal answered at once
+/// with its status (a refusal of the rungs `Post::read` climbed comes after
+/// the scopes, as it always did).
+pub(super) async fn serve(
     server: &Arc<ServerState>,
     caller: &RequestCaller,
     headers: &HeaderMap,
-    message: Message,
+    post: StatelessPost<'_>,
     streaming: bool,
-) -> ModernOutcome {
-    use ModernOutcome::{Answered, ForSession};
-    let Message::Request { id, method, params } = &message else { return ForSession(message) };
-    let (named, envelope) = RequestSubject::with_envelope(method, params.as_deref());
-    let envelope = match envelope {
-        Ok(Some(envelope)) => envelope,
-        Ok(None) if !header_is_modern(headers) => return ForSession(message),
-        // A modern header on a body that makes no modern claim.
-        Ok(None) if method == "initialize" => {
-            return Answered(rejected(
-                id,
-                header_mismatch(
-                    "`initialize` is a 2025 request, but MCP-Protocol-Version names 2026-07-28 (send the 2025 revision, or no initialize at all)",
-                ),
-            ));
-        }
-        Ok(None) => return Answered(rejected(id, envelope::missing_envelope("MCP-Protocol-Version names 2026-07-28"))),
-        Err(error) => return Answered(rejected(id, error)),
-    };
-    if let Err(error) = check_headers(headers, method, &named, &envelope) {
-        return Answered(rejected(id, error));
+) -> Response {
+    let StatelessPost { request, subject, envelope } = post;
+    let PostedRequest { id, method, params } = &request;
+    if let Err(refused) = auth::allow_operation(server, caller, method, *params, Some(&subject)) {
+        return refused;
     }
+    let envelope = match envelope {
+        Ok(envelope) => envelope,
+        Err(error) => return rejected(id, error),
+    };
     if Method::parse(method) == Some(Method::Listen) {
         // The one request that outlives itself: served on a session.
         let mut session = server.session(caller);
-        return Answered(match session.admit(method, &envelope).await {
-            Ok(admitted) => listen(server, session, admitted, message).await,
+        return match session.admit(method, &envelope).await {
+            Ok(admitted) => listen(server, session, admitted, request.to_message()).await,
             Err(error) => rejected(id, error),
-        });
+        };
     }
-    let mut request = server.stateless_request(caller);
-    request.set_transport_context(trace_context(headers));
-    let admitted = match request.admit(method, &envelope).await {
+    let mut stateless = server.stateless_request(caller);
+    stateless.set_transport_context(trace_context(headers));
+    let admitted = match stateless.admit(method, &envelope).await {
         Ok(admitted) => admitted,
-        Err(error) => return Answered(rejected(id, error)),
+        Err(error) => return rejected(id, error),
     };
     if admitted.method() == Method::CallTool
-        && let Err(error) = check_param_values(headers, &named, &mut request).await
+        && let Err(error) = check_param_values(headers, &subject, &mut stateless).await
     {
-        return Answered(rejected(id, error));
+        return rejected(id, error);
     }
-    let guard = CancelOnDrop::new(request.canceller(), id.get());
-    let target = Target::Stateless { request: Box::new(request), admitted };
-    Answered(answer(server, target, message, streaming, None, Some(guard)).await)
+    let guard = CancelOnDrop::new(stateless.canceller(), id.get());
+    let (id, params) = ((*id).to_owned(), params.map(ToOwned::to_owned));
+    let target = Target::Stateless { request: Box::new(stateless), admitted, id, params };
+    answer(server, target, streaming, None, Some(guard)).await
 }
 
 /// The answer to a request refused at the edge, echoing its id.

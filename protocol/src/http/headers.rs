@@ -1,0 +1,194 @@
+//! The headers of Streamable HTTP: their names, content negotiation, the
+//! revision and the session a request names, and the refusals the
+//! transport answers before any session sees a request.
+
+use http::header::{ACCEPT, CONTENT_TYPE};
+use http::{HeaderMap, HeaderName, StatusCode};
+
+use crate::jsonrpc::{self, RpcError};
+use crate::version::ProtocolVersion;
+
+/// `Mcp-Session-Id`.
+pub const SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
+/// `MCP-Protocol-Version`.
+pub const PROTOCOL_VERSION: HeaderName = HeaderName::from_static("mcp-protocol-version");
+/// `Last-Event-ID`.
+pub const LAST_EVENT_ID: HeaderName = HeaderName::from_static("last-event-id");
+/// `Mcp-Method`.
+pub const MCP_METHOD: HeaderName = HeaderName::from_static("mcp-method");
+/// `Mcp-Name`.
+pub const MCP_NAME: HeaderName = HeaderName::from_static("mcp-name");
+/// Prefix of the `Mcp-Param-{Name}` headers.
+pub const MCP_PARAM_PREFIX: &str = "mcp-param-";
+
+/// The revision assumed when a legacy request has no `MCP-Protocol-Version`.
+pub const DEFAULT_VERSION: ProtocolVersion = ProtocolVersion::V2025_03_26;
+
+/// JSON-RPC code in transport-level error bodies (bad headers, no session, …).
+pub const TRANSPORT_ERROR: i32 = -32000;
+/// JSON-RPC code in the body of a 404 for an unknown or ended session.
+pub const SESSION_NOT_FOUND: i32 = -32001;
+
+/// `application/json`.
+pub const JSON: &str = "application/json";
+/// `text/event-stream`.
+pub const EVENT_STREAM: &str = "text/event-stream";
+
+/// A request refused by the transport before any session saw it: the status
+/// and the JSON-RPC error of its body (code [`TRANSPORT_ERROR`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The body's error.
+    pub error: RpcError,
+}
+
+impl Refusal {
+    /// A refusal with `status` and a [`TRANSPORT_ERROR`] saying `message`.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        Refusal { status, error: RpcError::new(TRANSPORT_ERROR, message) }
+    }
+
+    /// 413 for a body over `limit` bytes.
+    pub fn too_large(limit: usize) -> Self {
+        Refusal::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("Payload Too Large: a message may have at most {limit} bytes"),
+        )
+    }
+
+    /// The body: a JSON-RPC error without an id.
+    pub fn body(&self) -> Vec<u8> {
+        let mut body = Vec::new();
+        jsonrpc::write_error(&mut body, None, &self.error);
+        body
+    }
+}
+
+/// Whether the `Accept` header admits `media` (no header admits anything).
+pub fn accepts(headers: &HeaderMap, media: &str) -> bool {
+    let [accepted] = accepts_each(headers, [media]);
+    accepted
+}
+
+/// [`accepts`] for several media types, reading `Accept` once (it runs on
+/// every request).
+fn accepts_each<const N: usize>(headers: &HeaderMap, media: [&str; N]) -> [bool; N] {
+    let mut seen = false;
+    let mut accepted = [false; N];
+    for value in headers.get_all(ACCEPT) {
+        seen = true;
+        let Ok(value) = value.to_str() else { continue };
+        for range in value.split(',') {
+            let (name, parameters) = range.split_once(';').unwrap_or((range, ""));
+            let refused = parameters
+                .split(';')
+                .any(|p| p.trim().strip_prefix("q=").is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)));
+            if refused {
+                continue;
+            }
+            let name = name.trim();
+            for (accepted, media) in accepted.iter_mut().zip(media) {
+                let (kind, _) = media.split_once('/').expect("a media type has a slash");
+                // Media types compare case-insensitively.
+                *accepted |= name.eq_ignore_ascii_case(media)
+                    || name == "*/*"
+                    || name.strip_suffix("/*").is_some_and(|range| range.eq_ignore_ascii_case(kind));
+            }
+        }
+    }
+    if seen { accepted } else { [true; N] }
+}
+
+/// How a request's answer is sent: as an SSE stream (`true`) or as JSON.
+/// SSE unless the server prefers JSON (`json_response`) or the client does
+/// not take it; 406 when it takes neither.
+pub fn wants_event_stream(headers: &HeaderMap, json_response: bool) -> Result<bool, Refusal> {
+    match accepts_each(headers, [JSON, EVENT_STREAM]).into() {
+        (false, false) => Err(Refusal::new(
+            StatusCode::NOT_ACCEPTABLE,
+            "Not Acceptable: the client must accept application/json and text/event-stream",
+        )),
+        (true, _) if json_response => Ok(false),
+        (_, sse) => Ok(sse),
+    }
+}
+
+/// 415 unless the body is declared `application/json`.
+pub fn require_json(headers: &HeaderMap) -> Result<(), Refusal> {
+    let is_json = headers
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case(JSON));
+    match is_json {
+        true => Ok(()),
+        false => Err(Refusal::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Unsupported Media Type: the body must be application/json",
+        )),
+    }
+}
+
+/// The `MCP-Protocol-Version` header of legacy traffic: absent →
+/// [`DEFAULT_VERSION`], a revision not served in sessions → 400.
+pub fn protocol_version(headers: &HeaderMap) -> Result<ProtocolVersion, Refusal> {
+    let Some(value) = headers.get(PROTOCOL_VERSION) else { return Ok(DEFAULT_VERSION) };
+    value.to_str().ok().and_then(ProtocolVersion::parse).filter(|v| !v.is_modern()).ok_or_else(|| {
+        let supported: Vec<&str> = ProtocolVersion::LEGACY.iter().map(|v| v.as_str()).collect();
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "Bad Request: unsupported MCP-Protocol-Version {:?} (supported: {})",
+                String::from_utf8_lossy(value.as_bytes()),
+                supported.join(", ")
+            ),
+        )
+    })
+}
+
+/// The `Mcp-Session-Id` header, if any (400 when it is not visible ASCII).
+pub fn session_id(headers: &HeaderMap) -> Result<Option<&str>, Refusal> {
+    let Some(value) = headers.get(SESSION_ID) else { return Ok(None) };
+    match value.to_str() {
+        Ok(id) if !id.is_empty() && id.bytes().all(|b| b.is_ascii_graphic()) => Ok(Some(id)),
+        _ => Err(Refusal::new(StatusCode::BAD_REQUEST, "Bad Request: malformed Mcp-Session-Id")),
+    }
+}
+
+/// Whether the `MCP-Protocol-Version` header names a modern revision.
+pub fn header_is_modern(headers: &HeaderMap) -> bool {
+    headers
+        .get(PROTOCOL_VERSION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(ProtocolVersion::parse)
+        .is_some_and(ProtocolVersion::is_modern)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http::HeaderValue;
+
+    fn accept(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(ACCEPT, HeaderValue::from_str(value).unwrap());
+        headers
+    }
+
+    #[test]
+    fn negotiates_the_answer_format() {
+        assert!(wants_event_stream(&accept("application/json, text/event-stream"), false).unwrap());
+        assert!(!wants_event_stream(&accept("application/json, text/event-stream"), true).unwrap());
+        assert!(!wants_event_stream(&accept("application/json"), false).unwrap());
+        assert!(wants_event_stream(&accept("text/event-stream"), true).unwrap());
+        assert!(wants_event_stream(&accept("*/*"), false).unwrap());
+        assert!(wants_event_stream(&HeaderMap::new(), false).unwrap());
+        assert_eq!(wants_event_stream(&accept("text/html"), false).unwrap_err().status, StatusCode::NOT_ACCEPTABLE);
+        assert!(wants_event_stream(&accept("application/json;q=0, text/event-stream;q=0"), false).is_err());
+        assert!(accepts(&accept("text/*"), EVENT_STREAM));
+        assert!(accepts(&accept("Application/JSON; charset=utf-8"), JSON));
+        assert!(!accepts(&accept("application/json; q=0, text/*"), JSON));
+    }
+}
