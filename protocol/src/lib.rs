@@ -5,6 +5,12 @@
 //! host, so the same mapping serves routers natively and from inside a
 //! component.
 //!
+//! **An internal crate.** Embedders use `mcp-wit`, the host crate, whose
+//! root re-exports what serving takes (sessions, routers, options, the
+//! contract's values); this crate's API is what the host, the guest
+//! adapter and the tests share, kept to what they use, and changes with
+//! them.
+//!
 //! - [`jsonrpc`]: framing, parsing and writing messages; [`params`]: typed
 //!   views of request params; [`Method`]: the methods served.
 //! - [`ProtocolVersion`]: the revisions spoken and what each can carry;

@@ -46,6 +46,12 @@ fn entries(dir: &Path) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(dir).map(|d| d.map(|e| e.unwrap().path()).collect()).unwrap_or_default()
 }
 
+/// The compiled components in `cache` (beside them: the checks noted as
+/// passed, in `passed/`).
+fn compiled_entries(cache: &Path) -> Vec<std::path::PathBuf> {
+    entries(cache).into_iter().filter(|path| path.extension().is_some_and(|e| e == "cwasm")).collect()
+}
+
 #[test]
 fn compile_writes_a_cwasm_that_serve_runs() {
     let dir = tempfile::tempdir().unwrap();
@@ -84,7 +90,10 @@ fn the_cache_is_filled_then_hit() {
     let (output, messages) = serve(&args);
     assert_served(&output, &messages);
     assert!(stderr(&output).contains("outcome=Compiled"), "{}", stderr(&output));
-    assert_eq!(entries(cache.path()).len(), 1, "one entry");
+    assert_eq!(compiled_entries(cache.path()).len(), 1, "one entry");
+    // The echo tool's schemas compiled, and that is noted: the next start
+    // does not compile them again.
+    assert_eq!(entries(&cache.path().join("passed")).len(), 1, "one passed check");
     let (output, messages) = serve(&args);
     assert_served(&output, &messages);
     assert!(stderr(&output).contains("outcome=Hit"), "{}", stderr(&output));
