@@ -11,10 +11,10 @@
 //! The queue is written here rather than taken from tracing-appender, whose
 //! channel wakes its thread for every line, and whose thread spins
 //! (`sched_yield`) before it sleeps: with a request logged per call, that
-//! was a quarter of a stdio server's CPU at one call at a time (BENCHMARKS.md,
+//! was a sixth of a stdio server's CPU at one call at a time (BENCHMARKS.md,
 //! 2026-11-29). Here a line is appended to a buffer under a lock; the thread
-//! is woken only by the first line after it fell idle, and then lingers
-//! ([`LINGER`]) before each write, so that a busy server's lines leave in one
+//! is woken only by the first line after it fell idle, and then lingers 5 ms
+//! before each write, so that a busy server's lines leave in one
 //! `write` per linger instead of one wake-up and one `write` each.
 
 use std::io::Write;

@@ -7,7 +7,7 @@
 //! transport only decides where those bytes go (one JSON body, or events on an
 //! SSE stream).
 //!
-//! - **Sessions**: `initialize` creates a [`Session`] (its own
+//! - **Sessions**: `initialize` creates a [`Session`](crate::Session) (its own
 //!   guest instance, as on stdio) and answers with `Mcp-Session-Id`. The session
 //!   sits behind an async mutex: its requests run one at a time on its instance,
 //!   different sessions run in parallel. Guest calls are async: they run on the
