@@ -4,21 +4,19 @@
 //! its answer is written ([`Output`]).
 //!
 //! A 2025 [`Session`](super::Session) keeps one [`Exchange`] for all its
-//! requests, beside its own state ([`SessionState`]); a 2026-07-28 request
+//! requests, beside its own state ([`SessionState`](super::state::SessionState)); a 2026-07-28 request
 //! served on its own ([`StatelessRequest`](super::StatelessRequest)) makes
 //! one for itself and nothing more.
 
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::era::{Era, Request};
 use super::in_flight::InFlight;
 use super::options::SessionOptions;
 use super::output::{Outbox, Output};
 use super::server::Server;
-use super::state::SessionState;
 use super::watch::{TargetKind, Watching};
-use crate::jsonrpc::{RpcError, code};
+use crate::jsonrpc::RpcError;
 use crate::method::Method;
 use crate::observe::{CLIENT_TEXT_BYTES, Finished, Outcome, Started, clipped};
 use crate::router::RouterComponent;
@@ -175,63 +173,6 @@ impl<C: RouterComponent> Exchange<C> {
             }
             Ok(()) => Ok(()),
             Err(e) => Err(RpcError::internal(format!("cannot serialise the result: {e}"))),
-        }
-    }
-
-    /// Calls the handler of `method`. Those that need a 2025 session's
-    /// state (`initialize`, subscriptions, the log level) or a connection
-    /// that outlives the request (`subscriptions/listen`) are served with
-    /// `state`, and refused without one.
-    pub(super) async fn dispatch<O: Outbox + ?Sized>(
-        &mut self,
-        request: Request<'_>,
-        state: Option<&mut SessionState>,
-        out: &mut O,
-    ) -> Result<(), RpcError> {
-        let Request { id, method, params: read, era } = request;
-        let params = read.raw;
-        // A legacy request needs an initialized session (but for `ping` and
-        // `initialize`); a modern one carries its own revision.
-        let ready = match (era, state.as_deref().and_then(SessionState::ready_version)) {
-            (Era::Modern { version, .. }, _) => Ok(version),
-            (Era::Legacy, Some(version)) => Ok(version),
-            (Era::Legacy, None) => {
-                Err(RpcError::invalid_request(format!("`{method}` before `initialize`; initialize first")))
-            }
-        };
-        if self.observed() {
-            self.request.watch_mut().note_version(ready.as_ref().ok().copied());
-        }
-        let stateful = || {
-            RpcError::new(
-                code::METHOD_NOT_FOUND,
-                format!("Method not found: {method} (it needs a connection that outlives the request)"),
-            )
-        };
-        match method {
-            Method::Ping => self.reply(id, &crate::mapping::Empty {}),
-            Method::Initialize => self.initialize(id, params, state.ok_or_else(stateful)?).await,
-            Method::ListTools => self.list_tools(id, params, ready?).await,
-            Method::CallTool => self.call_tool(id, read, ready?, out).await,
-            Method::ListResources => self.list_resources(id, params, ready?).await,
-            Method::ReadResource => self.read_resource(id, params, ready?).await,
-            Method::ListResourceTemplates => self.list_resource_templates(id, params, ready?).await,
-            Method::Subscribe | Method::Unsubscribe => {
-                ready?;
-                self.subscription(id, params, method, state.ok_or_else(stateful)?).await
-            }
-            Method::ListPrompts => self.list_prompts(id, params, ready?).await,
-            Method::GetPrompt => self.get_prompt(id, params, ready?).await,
-            Method::Complete => {
-                ready?;
-                self.complete(id, params).await
-            }
-            Method::SetLogLevel => {
-                ready?;
-                self.set_log_level(id, params, state.ok_or_else(stateful)?)
-            }
-            Method::Discover => self.discover(id, era.about(method)?),
-            Method::Listen => self.listen(id, params, era.about(method)?, state.ok_or_else(stateful)?, out),
         }
     }
 }

@@ -13,7 +13,9 @@ impl<C: RouterComponent> Session<C> {
     /// that differ between the two versions are announced to its client
     /// (through its sink, else to `out`, before the answer).
     pub(super) async fn follow_deployment<O: Outbox + ?Sized>(&mut self, out: &mut O) {
-        if self.ex.server.holds_instance() {
+        // The generation first: on nearly every request nothing was
+        // reloaded, and the routers need not be asked about their instances.
+        if !self.deployment_changed() || self.ex.server.holds_instance() {
             return;
         }
         self.move_to_newest(out).await;
