@@ -78,14 +78,25 @@ struct Pending {
     ending: bool,
 }
 
+/// What became of a line handed to the queue.
+#[derive(PartialEq, Eq)]
+enum Pushed {
+    Queued,
+    /// Over a bound: dropped, to be counted.
+    Full,
+    /// The queue has ended ([`finish`]).
+    Ended,
+}
+
 impl Shared {
-    /// Queues `line` if it fits the bounds; `false` if it does not (it is
-    /// then neither queued nor counted).
-    fn push(&self, line: &[u8]) -> bool {
+    /// Queues `line` if the queue takes it.
+    fn push(&self, line: &[u8]) -> Pushed {
         let mut pending = lock(&self.pending);
-        if pending.ending || pending.held_lines + 1 > self.max_lines || pending.held_bytes + line.len() > self.max_bytes
-        {
-            return false;
+        if pending.ending {
+            return Pushed::Ended;
+        }
+        if pending.held_lines + 1 > self.max_lines || pending.held_bytes + line.len() > self.max_bytes {
+            return Pushed::Full;
         }
         pending.held_lines += 1;
         pending.held_bytes += line.len();
@@ -95,13 +106,13 @@ impl Shared {
             pending.idle = false;
             self.wake.notify_one();
         }
-        true
+        Pushed::Queued
     }
 
-    /// [`Shared::push`], counting the line as dropped if it does not fit.
+    /// [`Shared::push`], counting the line as dropped if the queue is full
+    /// (once it has ended, a line goes nowhere: no loss to tell of).
     fn admit(&self, line: &[u8]) {
-        // Once the queue has ended, a line goes nowhere: no loss to tell of.
-        if !self.push(line) && !lock(&self.pending).ending {
+        if self.push(line) == Pushed::Full {
             self.dropped.fetch_add(1, Ordering::Relaxed);
         }
     }
@@ -123,20 +134,21 @@ impl Shared {
             }
             std::mem::swap(&mut batch, &mut pending.lines);
             let lines = std::mem::take(&mut pending.queued);
+            // Once ending, the queue takes no more lines: this batch is the last.
             let ending = pending.ending;
             drop(pending);
             // Errors are dropped: there is nowhere else to tell of them.
             let _ = out.write_all(&batch).and_then(|()| out.flush());
             let mut pending = lock(&self.pending);
-            pending.held_lines -= lines.min(pending.held_lines);
-            pending.held_bytes -= batch.len().min(pending.held_bytes);
+            pending.held_lines -= lines;
+            pending.held_bytes -= batch.len();
             drop(pending);
+            if ending {
+                return;
+            }
             batch.clear();
             if batch.capacity() > KEPT_CAPACITY {
                 batch = Vec::new();
-            }
-            if ending && lock(&self.pending).lines.is_empty() {
-                return;
             }
         }
     }
@@ -275,7 +287,7 @@ fn report_drops(shared: &Shared) {
             dropped - reported
         ),
     );
-    if !shared.push(notice.as_bytes()) {
+    if shared.push(notice.as_bytes()) != Pushed::Queued {
         let _ = shared.reported.compare_exchange(dropped, reported, Ordering::AcqRel, Ordering::Relaxed);
     }
 }

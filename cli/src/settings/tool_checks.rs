@@ -85,19 +85,21 @@ impl ToolChecks {
         });
         report_requirements(component, &tools);
         for tool in &tools {
-            let output = tool.output_schema.as_ref().map_or(&b""[..], |schema| schema.json.as_bytes());
-            let material = [tool.input_schema.json.as_bytes(), output];
+            // One part per schema the tool has: no output schema and an
+            // empty one are not the same material.
+            let input = tool.input_schema.json.as_bytes();
+            let material: Vec<&[u8]> = match &tool.output_schema {
+                Some(output) => vec![input, output.json.as_bytes()],
+                None => vec![input],
+            };
             if cache.is_some_and(|cache| cache.passed(SCHEMAS_CHECK, &material)) {
                 continue;
             }
-            let error = match mcp_wit::ToolSchemas::of(tool) {
-                Ok(_) => {
-                    if let Some(cache) = cache {
-                        cache.mark_passed(SCHEMAS_CHECK, &material);
-                    }
-                    continue;
+            let Err(error) = mcp_wit::ToolSchemas::of(tool) else {
+                if let Some(cache) = cache {
+                    cache.mark_passed(SCHEMAS_CHECK, &material);
                 }
-                Err(error) => error,
+                continue;
             };
             if self.allow_invalid_schemas.unwrap_or(false) {
                 tracing::warn!(component = label, "{error}; its calls go unchecked");

@@ -222,8 +222,8 @@ impl CompileCache {
     fn passed_path(&self, check: &str, material: &[&[u8]]) -> Option<PathBuf> {
         let build = build_identity()?;
         let mut hasher = blake3::Hasher::new();
-        hasher.update(MAGIC).update(&build).update(check.as_bytes());
-        for part in material {
+        hasher.update(MAGIC).update(&build);
+        for part in std::iter::once(check.as_bytes()).chain(material.iter().copied()) {
             // Length-prefixed: parts cannot run into each other.
             hasher.update(&(part.len() as u64).to_le_bytes()).update(part);
         }
