@@ -202,7 +202,8 @@ async fn a_wrapped_router_serves_streamable_http_without_sessions() {
     // 2026-07-28: the ladder, then the request on its own, its answer stamped.
     let call = request(1, "tools/call", modern(json!({ "name": "hello", "arguments": { "name": "proxy" } })));
     let (status, content_type, messages) = post(addr, &modern_headers("tools/call", Some("hello")), &call).await;
-    assert_eq!((status, content_type.as_str()), (200, "text/event-stream"));
+    // A whole answer of one message goes out as JSON to a client that takes both.
+    assert_eq!((status, content_type.as_str()), (200, "application/json"));
     assert_eq!(messages[0]["result"]["content"][0]["text"], "Hello, proxy!", "{messages:?}");
     assert_eq!(messages[0]["result"]["resultType"], "complete", "{messages:?}");
     support::schema::check_at(support::schema::Revision::Modern, "JSONRPCMessage", &messages[0]).unwrap();

@@ -15,6 +15,7 @@ use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use mcp_wit_protocol::auth::{AuthRefusal, Caller, RefusalKind};
 use mcp_wit_protocol::envelope::{self, Envelope};
 use mcp_wit_protocol::http::{
+    Framing,
     self as rules, EVENT_STREAM, JSON, PostedMessage, Refusal, RequestSubject, check_headers, check_param_headers,
     header_mismatch, outcome_status, rejection, write_event,
 };
@@ -178,9 +179,10 @@ fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
             return Answer::refused(refusal).with_header("allow", "POST");
         }
     }
-    if let Err(refusal) = rules::require_json(&headers) {
-        return Answer::refused(refusal);
-    }
+    let framing = match rules::negotiate(&headers, settings.json_response) {
+        Ok(framing) => framing,
+        Err(refusal) => return Answer::refused(refusal),
+    };
     let body = match read_body(request, settings.max_message_size) {
         Ok(body) => body,
         Err(answer) => return answer,
@@ -191,10 +193,6 @@ fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
         // are accepted and dropped (2026-07-28 has none over HTTP).
         PostedMessage::Accepted { .. } => return Answer::empty(StatusCode::ACCEPTED),
         PostedMessage::Request { initialize, message } => (initialize, message),
-    };
-    let streaming = match rules::wants_event_stream(&headers, settings.json_response) {
-        Ok(streaming) => streaming,
-        Err(refusal) => return Answer::refused(refusal),
     };
     let Message::Request { id, method, params } = &message else { unreachable!("classified as a request") };
     // What the request does to a named tool, prompt or resource may need
@@ -237,7 +235,7 @@ fn answer(request: &IncomingRequest, instance: &Instance) -> Answer {
         Ok(None) => return Answer::rejected(id, envelope::missing_envelope("MCP-Protocol-Version names 2026-07-28")),
         Err(error) => return Answer::rejected(id, error),
     };
-    respond(out, refused, streaming)
+    respond(out, refused, framing)
 }
 
 /// A 2026-07-28 request: the ladder, then the request on its own.
@@ -285,17 +283,17 @@ fn legacy(
     Ok(out)
 }
 
-/// The session's messages as the answer: SSE events, or the response alone
-/// as JSON; a 2026-07-28 refusal found while the router ran (`refused`)
-/// with its status.
-fn respond(out: Vec<Vec<u8>>, refused: Option<StatusCode>, streaming: bool) -> Answer {
+/// The session's messages as the answer: the response alone as JSON when
+/// the client takes it (see [`Framing::whole_as_json`]), else SSE events; a
+/// 2026-07-28 refusal found while the router ran (`refused`) with its status.
+fn respond(out: Vec<Vec<u8>>, refused: Option<StatusCode>, framing: Framing) -> Answer {
     if out.is_empty() {
         return Answer::empty(StatusCode::ACCEPTED);
     }
     if let Some(status) = refused {
         return Answer::json(status, out.into_iter().last().expect("a last message"));
     }
-    if !streaming {
+    if framing.whole_as_json(out.len()) {
         return Answer::json(StatusCode::OK, out.into_iter().last().expect("a last message"));
     }
     let mut body = Vec::new();

@@ -371,7 +371,10 @@ impl LoadedRouter {
     pub async fn instantiate_for(&self, calls: CallMode) -> Result<RouterInstance, GuestFault> {
         match calls {
             CallMode::Blocking => self.instantiate(),
-            CallMode::Async => self.instantiate_async().await,
+            // Boxed: instantiating is a large future, and inline it would
+            // sit in every call's future, copied with it, when most calls
+            // find an instance ready.
+            CallMode::Async => Box::pin(self.instantiate_async()).await,
         }
     }
 

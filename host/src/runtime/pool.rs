@@ -208,12 +208,14 @@ impl PooledRouter {
                         shared
                     }
                 };
-                self.on_shared(&shared, cx, call).await
+                // Boxed, as below: inline, the modes that share an instance
+                // would swell every call's future by theirs.
+                Box::pin(self.on_shared(&shared, cx, call)).await
             }
             (InstanceMode::Shared, _) => {
                 self.component.watch_kept();
                 let shared = self.component.inner.kept.shared.clone();
-                self.on_shared(&shared, cx, call).await
+                Box::pin(self.on_shared(&shared, cx, call)).await
             }
         }
     }

@@ -200,7 +200,9 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
                     if let Some(tap) = &tap {
                         tap.received(STDIO_SESSION, message);
                     }
-                    session.handle(message, &mut out);
+                    // Driven here, so that the session's code is entered
+                    // once a message (see the architecture page's walks).
+                    mcp_wit_protocol::block_on(session.handle_blocking(message, &mut out));
                 }
             }
             Line::TooLarge(size) => {

@@ -101,21 +101,55 @@ fn accepts_each<const N: usize>(headers: &HeaderMap, media: [&str; N]) -> [bool;
     if seen { accepted } else { [true; N] }
 }
 
-/// How a request's answer is sent: as an SSE stream (`true`) or as JSON.
-/// SSE unless the server prefers JSON (`json_response`) or the client does
-/// not take it; 406 when it takes neither.
-pub fn wants_event_stream(headers: &HeaderMap, json_response: bool) -> Result<bool, Refusal> {
-    match accepts_each(headers, [JSON, EVENT_STREAM]).into() {
-        (false, false) => Err(Refusal::new(
-            StatusCode::NOT_ACCEPTABLE,
-            "Not Acceptable: the client must accept application/json and text/event-stream",
-        )),
-        (true, _) if json_response => Ok(false),
-        (_, sse) => Ok(sse),
+/// How a request's answer may be framed, by the client's `Accept` and the
+/// server's preference ([`negotiate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Framing {
+    /// JSON: the client takes no SSE, or the server prefers JSON.
+    Json,
+    /// SSE: the client does not take JSON.
+    EventStream,
+    /// Either: an answer that streams as SSE, one complete at once as JSON
+    /// (one message, the framing with the least to write and read).
+    Either,
+}
+
+impl Framing {
+    /// Whether an answer may stream (SSE) rather than wait to be whole.
+    pub fn streams(self) -> bool {
+        self != Framing::Json
+    }
+
+    /// Whether a complete answer of `messages` messages goes out as JSON
+    /// (which carries one message) rather than as SSE events in one body.
+    pub fn whole_as_json(self, messages: usize) -> bool {
+        match self {
+            Framing::Json => true,
+            Framing::EventStream => false,
+            Framing::Either => messages == 1,
+        }
     }
 }
 
-/// 415 unless the body is declared `application/json`.
+/// What a POST's headers say of its body and its answer, read once: 415
+/// unless the body is `application/json`, then how the answer may be framed
+/// (406 when the client takes neither JSON nor SSE). With `json_response`
+/// the server answers in JSON whenever the client takes it.
+pub fn negotiate(headers: &HeaderMap, json_response: bool) -> Result<Framing, Refusal> {
+    require_json(headers)?;
+    match accepts_each(headers, [JSON, EVENT_STREAM]) {
+        [false, false] => Err(Refusal::new(
+            StatusCode::NOT_ACCEPTABLE,
+            "Not Acceptable: the client must accept application/json and text/event-stream",
+        )),
+        [true, _] if json_response => Ok(Framing::Json),
+        [true, true] => Ok(Framing::Either),
+        [true, false] => Ok(Framing::Json),
+        [false, true] => Ok(Framing::EventStream),
+    }
+}
+
+/// 415 unless the body is declared `application/json` (see [`negotiate`]).
 pub fn require_json(headers: &HeaderMap) -> Result<(), Refusal> {
     let is_json = headers
         .get(CONTENT_TYPE)
@@ -179,14 +213,25 @@ mod tests {
 
     #[test]
     fn negotiates_the_answer_format() {
-        assert!(wants_event_stream(&accept("application/json, text/event-stream"), false).unwrap());
-        assert!(!wants_event_stream(&accept("application/json, text/event-stream"), true).unwrap());
-        assert!(!wants_event_stream(&accept("application/json"), false).unwrap());
-        assert!(wants_event_stream(&accept("text/event-stream"), true).unwrap());
-        assert!(wants_event_stream(&accept("*/*"), false).unwrap());
-        assert!(wants_event_stream(&HeaderMap::new(), false).unwrap());
-        assert_eq!(wants_event_stream(&accept("text/html"), false).unwrap_err().status, StatusCode::NOT_ACCEPTABLE);
-        assert!(wants_event_stream(&accept("application/json;q=0, text/event-stream;q=0"), false).is_err());
+        let json = |accept_value: &str, json_response: bool| {
+            let mut headers = accept(accept_value);
+            headers.insert(CONTENT_TYPE, http::HeaderValue::from_static(JSON));
+            negotiate(&headers, json_response)
+        };
+        assert_eq!(json("application/json, text/event-stream", false), Ok(Framing::Either));
+        assert_eq!(json("application/json, text/event-stream", true), Ok(Framing::Json));
+        assert_eq!(json("application/json", false), Ok(Framing::Json));
+        assert_eq!(json("text/event-stream", true), Ok(Framing::EventStream));
+        assert_eq!(json("*/*", false), Ok(Framing::Either));
+        assert_eq!(json("text/html", false).unwrap_err().status, StatusCode::NOT_ACCEPTABLE);
+        assert!(json("application/json;q=0, text/event-stream;q=0", false).is_err());
+        let mut no_accept = HeaderMap::new();
+        no_accept.insert(CONTENT_TYPE, http::HeaderValue::from_static(JSON));
+        assert_eq!(negotiate(&no_accept, false), Ok(Framing::Either));
+        // The body's type is read first: 415 before 406.
+        assert_eq!(negotiate(&accept("text/html"), false).unwrap_err().status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert!(Framing::Either.whole_as_json(1) && !Framing::Either.whole_as_json(2));
+        assert!(!Framing::EventStream.whole_as_json(1) && Framing::Json.whole_as_json(3));
         assert!(accepts(&accept("text/*"), EVENT_STREAM));
         assert!(accepts(&accept("Application/JSON; charset=utf-8"), JSON));
         assert!(!accepts(&accept("application/json; q=0, text/*"), JSON));

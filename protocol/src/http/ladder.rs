@@ -33,7 +33,7 @@ pub fn header_mismatch(message: impl Into<String>) -> RpcError {
 
 /// A header's value, with the `=?base64?…?=` sentinel decoded; -32020 when
 /// it is not text or the sentinel does not decode to UTF-8.
-pub fn header_text(headers: &HeaderMap, name: &HeaderName) -> Result<Option<String>, RpcError> {
+pub fn header_text<'h>(headers: &'h HeaderMap, name: &HeaderName) -> Result<Option<Cow<'h, str>>, RpcError> {
     let Some(value) = headers.get(name) else { return Ok(None) };
     let text = value.to_str().map_err(|_| header_mismatch(format!("{name} is not visible ASCII")))?;
     decode_sentinel(text).map(Some).ok_or_else(|| header_mismatch(format!("{name}: the base64 value does not decode")))
@@ -45,12 +45,12 @@ fn names_something(method: &str) -> bool {
 }
 
 /// `=?base64?<b64>?=` → the UTF-8 text it encodes; other values as they are.
-fn decode_sentinel(text: &str) -> Option<String> {
+fn decode_sentinel(text: &str) -> Option<Cow<'_, str>> {
     let Some(encoded) = text.strip_prefix("=?base64?").and_then(|t| t.strip_suffix("?=")) else {
-        return Some(text.to_string());
+        return Some(Cow::Borrowed(text));
     };
     let bytes = base64::engine::general_purpose::STANDARD.decode(encoded).ok()?;
-    String::from_utf8(bytes).ok()
+    String::from_utf8(bytes).ok().map(Cow::Owned)
 }
 
 /// What the standard headers are checked against: the name (`tools/call`,
@@ -136,7 +136,7 @@ pub fn check_headers(
 ) -> Result<(), RpcError> {
     let version = header_text(headers, &PROTOCOL_VERSION)?;
     if let Some(version) = &version
-        && *version != envelope.requested_version
+        && **version != envelope.requested_version
     {
         return Err(header_mismatch(format!(
             "MCP-Protocol-Version is {version:?} but the body's `_meta` names {:?}",

@@ -7,6 +7,8 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, json};
 
+use tracing::Instrument;
+
 use super::era::{Era, Request, RequestParams};
 use super::exchange::Exchange;
 use super::modern::Admitted;
@@ -14,7 +16,6 @@ use super::options::SessionOptions;
 use super::output::Outbox;
 use super::stamp::server_info;
 use super::state::SessionState;
-use super::watch::within;
 use crate::auth::SharedCaller;
 use crate::cancel::{Canceller, TickHook};
 use crate::client::Peer;
@@ -194,8 +195,20 @@ impl<C: RouterComponent> Session<C> {
     /// Guest calls block the calling thread (see [`Self::handle_async`] for
     /// async ones).
     pub fn handle(&mut self, message: &[u8], out: &mut dyn Outbox) {
+        block_on(self.handle_blocking(message, out));
+    }
+
+    /// What [`Self::handle`] runs, for a transport that drives it on its
+    /// own thread with [`block_on`](crate::block_on): guest calls block that
+    /// thread, and the future ends at its first poll unless an argument
+    /// check waits on another thread.
+    pub fn handle_blocking<'a>(
+        &'a mut self,
+        message: &'a [u8],
+        out: &'a mut dyn Outbox,
+    ) -> impl Future<Output = ()> + 'a {
         self.ex.request.set_calls(CallMode::Blocking);
-        block_on(self.handle_message(message, out));
+        self.handle_message(message, out)
     }
 
     /// [`Self::handle`] with async guest calls: the guests run on the
@@ -230,7 +243,8 @@ impl<C: RouterComponent> Session<C> {
                 let watching = self.ex.watch_start(&method, id, params);
                 let parsed = Method::parse(&method);
                 let answering = self.answer_request(id, &method, parsed, params, out);
-                let answered = within(watching.as_ref(), answering).await;
+                let span = watching.as_ref().map_or_else(tracing::Span::none, |w| w.span().clone());
+                let answered = answering.instrument(span).await;
                 let outcome = self.ex.deliver(id, answered, out);
                 if let Some(watching) = watching {
                     if method == "initialize" && outcome == Outcome::Answered {
@@ -366,7 +380,8 @@ impl<C: RouterComponent> Session<C> {
         let method = admitted_method.as_str();
         let watching = self.ex.watch_start(method, id, params);
         let answering = self.serve_admitted(id, admitted, RequestParams::raw(params), out);
-        let answered = within(watching.as_ref(), answering).await;
+        let span = watching.as_ref().map_or_else(tracing::Span::none, |w| w.span().clone());
+        let answered = answering.instrument(span).await;
         let outcome = self.ex.deliver(id, answered, out);
         if let Some(watching) = watching {
             self.ex.watch_finish(watching, method, Some(admitted_method), id, params, outcome);

@@ -1,34 +1,47 @@
 //! Calling a mounted router and turning its faults into JSON-RPC errors.
 
-use tracing::Instrument;
-
 use super::exchange::Exchange;
 use crate::jsonrpc::RpcError;
 use crate::observe::{CLIENT_TEXT_BYTES, clipped};
 use crate::router::{CallContext, FaultKind, GuestFault, GuestResult, RouterComponent};
 
+/// Calls mount `$mount`'s router as `|$r, $cx| $call` says, under the
+/// current request's context, on behalf of `$target` (`Some(("tool",
+/// name))`, the prompt or the resource the request names, as the router
+/// knows it; a fault's log line names it: an operator looks for the tool,
+/// not the contract function). A fault becomes -32603 (the router has
+/// already dropped the instance that faulted).
+///
+/// A macro, so that the handler that serves a request makes the call itself
+/// rather than handing a closure to this module to run.
+macro_rules! guest_call {
+    ($ex:expr, $mount:expr, $target:expr, |$r:ident, $cx:ident| $call:expr) => {{
+        let (mount, target): (usize, Option<(&str, &str)>) = ($mount, $target);
+        let span = $ex.enter_guest(mount, target);
+        let ($r, $cx) = ($ex.server.router_mut(mount), $ex.request.context());
+        match tracing::Instrument::instrument($call, span).await {
+            Ok(value) => Ok(value),
+            Err(fault) => Err($ex.fault(mount, target, fault)),
+        }
+    }};
+}
+pub(super) use guest_call;
+
 impl<C: RouterComponent> Exchange<C> {
-    /// Runs `call` on the session's router of mount `mount`, under the
-    /// current request's context. A fault becomes -32603 (the router has
-    /// already dropped the instance that faulted).
+    /// Runs `call` on the session's router of mount `mount` (see
+    /// [`guest_call!`]), for what the request itself does not name (lists,
+    /// what the routers say of themselves).
     pub(super) async fn guest<T>(
         &mut self,
         mount: usize,
         call: impl AsyncFnOnce(&mut C::Router, &CallContext) -> GuestResult<T>,
     ) -> Result<T, RpcError> {
-        self.guest_for(mount, None, call).await
+        guest_call!(self, mount, None, |r, cx| call(r, cx))
     }
 
-    /// [`Self::guest`] on behalf of `target` (`("tool", name)`, the prompt
-    /// or the resource the request names, as the router knows it), which a
-    /// fault's log line names: an operator looks for the tool, not the
-    /// contract function.
-    pub(super) async fn guest_for<T>(
-        &mut self,
-        mount: usize,
-        target: Option<(&str, &str)>,
-        call: impl AsyncFnOnce(&mut C::Router, &CallContext) -> GuestResult<T>,
-    ) -> Result<T, RpcError> {
+    /// Readies a guest call of mount `mount` on behalf of `target`: the
+    /// client link learns which router speaks, and the call gets its span.
+    pub(super) fn enter_guest(&self, mount: usize, target: Option<(&str, &str)>) -> tracing::Span {
         if let Some(link) = self.request.link() {
             link.enter(mount);
         }
@@ -37,19 +50,15 @@ impl<C: RouterComponent> Exchange<C> {
         // A resource's URI is the client's: clipped, as every client text
         // in a span.
         let target_text = target.map(|(_, name)| clipped(name, CLIENT_TEXT_BYTES));
-        let span = tracing::debug_span!(
+        tracing::debug_span!(
             target: crate::observe::TRACE_TARGET,
             "guest call",
             mcp.wit.component = self.server.label(mount),
             mcp.wit.target = target_text.as_deref(),
-        );
-        match call(self.server.router_mut(mount), self.request.context()).instrument(span).await {
-            Ok(value) => Ok(value),
-            Err(fault) => Err(self.fault(mount, target, fault)),
-        }
+        )
     }
 
-    fn fault(&mut self, mount: usize, target: Option<(&str, &str)>, fault: GuestFault) -> RpcError {
+    pub(super) fn fault(&mut self, mount: usize, target: Option<(&str, &str)>, fault: GuestFault) -> RpcError {
         self.request.watch_mut().note_fault(fault.kind);
         let label = self.server.label(mount);
         let of = match target {

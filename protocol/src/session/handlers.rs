@@ -9,6 +9,7 @@ use serde_json::value::RawValue;
 
 use super::era::RequestParams;
 use super::exchange::Exchange;
+use super::guest::guest_call;
 use super::output::Outbox;
 use super::state::SessionState;
 #[cfg(feature = "validate")]
@@ -190,7 +191,7 @@ impl<C: RouterComponent> Exchange<C> {
             return self.reply(id, &mapping::tool_error_result(&message));
         }
         let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
-        match self.guest_for(mount, Some(("tool", name)), async |r, cx| r.call_tool(cx, name, arguments).await).await? {
+        match guest_call!(self, mount, Some(("tool", name)), |r, cx| r.call_tool(cx, name, arguments))? {
             Ok(result) => {
                 // The structured content as its check read it, sent as read.
                 #[cfg_attr(not(feature = "validate"), expect(unused_mut))]
@@ -265,7 +266,10 @@ impl<C: RouterComponent> Exchange<C> {
     /// What mount `mount`'s tools declare (lists its tools once to learn).
     async fn tool_facts(&mut self, mount: usize) -> Result<&ToolFacts, RpcError> {
         if self.server.tool_facts(mount).is_none() {
-            let tools = self.guest(mount, async |r, cx| r.list_tools(cx).await).await?;
+            // Boxed, as every learning is: it happens once a deployment, and
+            // inline its guest call would swell (and be copied with) the
+            // future of every request.
+            let tools = Box::pin(self.guest(mount, async |r, cx| r.list_tools(cx).await)).await?;
             self.server.learn_tools(mount, &tools);
         }
         Ok(self.server.tool_facts(mount).expect("learnt above"))
@@ -302,7 +306,7 @@ impl<C: RouterComponent> Exchange<C> {
     /// The names of mount `mount`'s prompts (lists them once to learn).
     async fn prompt_names(&mut self, mount: usize) -> Result<&PromptNames, RpcError> {
         if self.server.prompt_names(mount).is_none() {
-            let prompts = self.guest(mount, async |r, cx| r.list_prompts(cx).await).await?;
+            let prompts = Box::pin(self.guest(mount, async |r, cx| r.list_prompts(cx).await)).await?;
             self.server.learn_prompts(mount, &prompts);
         }
         Ok(self.server.prompt_names(mount).expect("learnt above"))
@@ -380,7 +384,7 @@ impl<C: RouterComponent> Exchange<C> {
             return Err(not_found());
         };
         self.watch_target(mount, TargetKind::Resource, &p.uri);
-        match self.guest_for(mount, Some(("resource", uri)), async |r, cx| r.read_resource(cx, uri).await).await? {
+        match guest_call!(self, mount, Some(("resource", uri)), |r, cx| r.read_resource(cx, uri))? {
             Ok(result) => {
                 let routers = self.server.routers().clone();
                 let mapped = mapping::read_resource_result(&result, |uri| routers.outward_uri(mount, uri));
@@ -473,12 +477,10 @@ impl<C: RouterComponent> Exchange<C> {
         let answered = match self.server.extends(mount) {
             true => {
                 let arguments = &p.arguments;
-                self.guest_for(mount, Some(("prompt", name)), async |r, cx| {
-                    r.get_prompt_with_arguments(cx, name, arguments).await
-                })
-                .await?
+                guest_call!(self, mount, Some(("prompt", name)), |r, cx| r
+                    .get_prompt_with_arguments(cx, name, arguments))?
             }
-            false => self.guest_for(mount, Some(("prompt", name)), async |r, cx| r.get_prompt(cx, name).await).await?,
+            false => guest_call!(self, mount, Some(("prompt", name)), |r, cx| r.get_prompt(cx, name))?,
         };
         match answered {
             Ok(result) => self.reply(id, &mapping::get_prompt_result(&result, v)),

@@ -168,7 +168,8 @@ impl<C: RouterComponent> Exchange<C> {
         if let Some(about) = self.server.routers().learnt_about() {
             return Ok(about);
         }
-        let about = self.ask_about().await?;
+        // Boxed: asked once a deployment (see `tool_facts`).
+        let about = Box::pin(self.ask_about()).await?;
         Ok(self.server.routers().learn_about(about))
     }
 

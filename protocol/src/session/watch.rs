@@ -3,8 +3,6 @@
 
 use std::time::{Duration, Instant};
 
-use tracing::Instrument;
-
 use crate::observe::Target;
 use crate::router::FaultKind;
 use crate::version::ProtocolVersion;
@@ -127,13 +125,5 @@ impl Watching {
     /// How long the request has run.
     pub(super) fn elapsed(&self) -> Duration {
         self.started.elapsed()
-    }
-}
-
-/// Runs `answering` inside `watching`'s span, if any.
-pub(super) async fn within<F: Future>(watching: Option<&Watching>, answering: F) -> F::Output {
-    match watching {
-        Some(watching) => answering.instrument(watching.span.clone()).await,
-        None => answering.await,
     }
 }

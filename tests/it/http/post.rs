@@ -24,7 +24,8 @@ async fn post_answers_and_status_codes() {
 
     // initialize: 200 with a fresh, random, visible-ASCII session id.
     let first = client.initialize(VERSION).await;
-    assert!(first.is_sse(), "SSE by default: {first:?}");
+    // One whole message, to a client that takes both: JSON.
+    assert!(!first.is_sse(), "JSON: {first:?}");
     let session = client.session.clone().expect("Mcp-Session-Id");
     assert!(session.len() >= 32 && session.bytes().all(|b| b.is_ascii_graphic()), "{session}");
     let mut other = server.client();

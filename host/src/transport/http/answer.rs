@@ -23,7 +23,7 @@ use super::sessions::{Activity, HttpSession};
 use super::sse::{self, EventSender};
 use super::state::ServerState;
 use super::wire::{self, internal};
-use mcp_wit_protocol::http::outcome_status;
+use mcp_wit_protocol::http::{Framing, outcome_status};
 use mcp_wit_protocol::jsonrpc::{self, Message};
 use mcp_wit_protocol::{Admitted, Canceller, Peer, ProtocolVersion};
 
@@ -155,7 +155,7 @@ pub(super) fn delivered(session: &Arc<HttpSession>, stream: u64) -> sse::OnCompl
 pub(super) async fn answer(
     server: &Arc<ServerState>,
     target: Target,
-    streaming: bool,
+    framing: Framing,
     session: Option<(Arc<HttpSession>, Activity)>,
     cancel: Option<CancelOnDrop>,
 ) -> Response {
@@ -165,7 +165,9 @@ pub(super) async fn answer(
     let id = target.request_id().map(ToOwned::to_owned);
     // A router that talks back sends on the request's stream while it works:
     // the stream is there from the start.
-    if streaming && let Some(session) = session.as_ref().filter(|s| s.talks_back) {
+    if framing.streams()
+        && let Some(session) = session.as_ref().filter(|s| s.talks_back)
+    {
         let handling = |peer| run(target, peer);
         let ending = (finished, cancel, id);
         return stream_from_task(server, handling, Some(session.clone()), activity, ending).await;
@@ -174,13 +176,13 @@ pub(super) async fn answer(
     // then answered whole, without a task, a channel or a timer.
     // (A future polled here once and then moved to a task of its own is
     // polled there again at once, with that task's waker.)
-    let logged = session.filter(|s| streaming && s.resumable);
+    let logged = session.filter(|s| framing.streams() && s.resumable);
     let mut handling = Box::pin(run(target, None));
     let handled = match (&mut handling).now_or_never() {
         Some(handled) => handled,
         // JSON has nothing to send before the answer: wait for it, or for
         // the end of the shutdown's grace.
-        None if !streaming => {
+        None if !framing.streams() => {
             let mut cut = server.cut.subscribe();
             tokio::select! {
                 handled = tokio::spawn(handling) => match handled {
@@ -199,7 +201,7 @@ pub(super) async fn answer(
         finished.store(true, Ordering::Release);
     }
     drop((cancel, activity));
-    whole_answer(handled, streaming, logged.as_deref())
+    whole_answer(handled, framing, logged.as_deref())
 }
 
 /// Streams a request's answer from a task of its own, which runs what
@@ -238,18 +240,20 @@ async fn stream_from_task<F: Future<Output = Handled> + Send + 'static>(
     }
 }
 
-/// A request's whole answer, done: SSE events in one body (`streaming`;
-/// with ids on a resumable stream of `logged`), or its last message as JSON
+/// A request's whole answer, done: its one message as JSON when the client
+/// takes it (see [`Framing::whole_as_json`]), else SSE events in one body
+/// (with ids on a resumable stream of `logged`, which keeps them for a
+/// resumption), or with a client that takes only JSON its last message
 /// (JSON carries one message: notifications before it are dropped). A
 /// 2026-07-28 answer that HTTP reports with a status of its own goes out as
 /// JSON with that status.
-fn whole_answer(handled: Handled, streaming: bool, logged: Option<&HttpSession>) -> Response {
+fn whole_answer(handled: Handled, framing: Framing, logged: Option<&HttpSession>) -> Response {
     let Handled { messages, refused } = handled;
     if let Some(status) = refused {
         // The refusal is the last message the core wrote.
         return json_with_status(messages.into_iter().last().unwrap_or_default(), status);
     }
-    if streaming {
+    if logged.is_some() || !framing.whole_as_json(messages.len()) {
         let body = match logged {
             Some(session) => session.events.whole(&messages),
             None => {

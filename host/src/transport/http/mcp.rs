@@ -12,7 +12,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::Response;
 
-use mcp_wit_protocol::http::{Post, header_is_modern};
+use mcp_wit_protocol::http::{Post, header_is_modern, negotiate};
 
 use super::auth::RequestCaller;
 use super::state::ServerState;
@@ -57,22 +57,19 @@ pub(super) async fn serve(
 
 /// `POST /mcp`: one JSON-RPC message, read and classified once.
 async fn post(server: &Arc<ServerState>, caller: &RequestCaller, headers: &HeaderMap, body: Body) -> Response {
-    if let Err(refused) = wire::require_json(headers) {
-        return refused;
-    }
-    let streaming = match wire::wants_event_stream(headers, server.options.json_response) {
-        Ok(streaming) => streaming,
-        Err(refused) => return refused,
+    let framing = match negotiate(headers, server.options.json_response) {
+        Ok(framing) => framing,
+        Err(refusal) => return wire::refused(refusal),
     };
     let bytes = match wire::read_body(body, server.options.max_body_size, server.options.body_timeout).await {
         Ok(bytes) => bytes,
         Err(refused) => return refused,
     };
     match Post::read(headers, &bytes) {
-        Post::Stateless(request) => stateless::serve(server, caller, headers, request, streaming).await,
-        Post::Session(message) => streamable::post(server, caller, headers, message, &bytes, streaming)
-            .await
-            .unwrap_or_else(|refused| refused),
+        Post::Stateless(request) => stateless::serve(server, caller, headers, request, framing).await,
+        Post::Session(message) => {
+            streamable::post(server, caller, headers, message, &bytes, framing).await.unwrap_or_else(|refused| refused)
+        }
         Post::StatelessNotice => wire::status(StatusCode::ACCEPTED),
         Post::Invalid(error) => wire::bad_request(error),
     }

@@ -30,7 +30,7 @@ use super::sessions::ServerStream;
 use super::sse;
 use super::state::ServerState;
 use super::wire;
-use mcp_wit_protocol::http::{PostedRequest, RequestSubject, StatelessPost, check_param_headers, rejection};
+use mcp_wit_protocol::http::{Framing, PostedRequest, RequestSubject, StatelessPost, check_param_headers, rejection};
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::{Admitted, Method};
 
@@ -45,7 +45,7 @@ pub(super) async fn serve(
     caller: &RequestCaller,
     headers: &HeaderMap,
     post: StatelessPost<'_>,
-    streaming: bool,
+    framing: Framing,
 ) -> Response {
     let StatelessPost { request, subject, envelope } = post;
     let PostedRequest { id, method, params } = &request;
@@ -78,7 +78,7 @@ pub(super) async fn serve(
     let guard = CancelOnDrop::new(stateless.canceller(), id.get());
     let (id, params) = ((*id).to_owned(), params.map(ToOwned::to_owned));
     let target = Target::Stateless { request: Box::new(stateless), admitted, id, params };
-    answer(server, target, streaming, None, Some(guard)).await
+    answer(server, target, framing, None, Some(guard)).await
 }
 
 /// The answer to a request refused at the edge, echoing its id.

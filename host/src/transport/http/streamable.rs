@@ -23,7 +23,7 @@ use super::sse;
 use super::state::ServerState;
 use super::wire::{self, SESSION_ID, TRANSPORT_ERROR, internal};
 use crate::telemetry::metrics::Refusal;
-use mcp_wit_protocol::http::SessionPost;
+use mcp_wit_protocol::http::{Framing, SessionPost};
 use mcp_wit_protocol::jsonrpc::{self, Message};
 
 /// `POST /mcp` of a 2025 message (`body`, read as `posted`): its answer,
@@ -34,7 +34,7 @@ pub(super) async fn post(
     headers: &HeaderMap,
     posted: SessionPost<'_>,
     body: &[u8],
-    streaming: bool,
+    framing: Framing,
 ) -> Result<Response, Response> {
     let request = posted.request();
     if let Some(request) = request {
@@ -50,12 +50,12 @@ pub(super) async fn post(
         // `initialize` itself.
         let assume = (!matches!(posted, SessionPost::Initialize(_))).then_some(version);
         let target = Target::PerRequestSession { session: Box::new(session), assume, message: request.to_message() };
-        return Ok(answer(server, target, streaming, None, None).await);
+        return Ok(answer(server, target, framing, None, None).await);
     }
 
     let Some(session_id) = wire::session_id(headers)? else {
         if let SessionPost::Initialize(request) = &posted {
-            return Ok(start_session(server, caller, request.to_message(), streaming).await);
+            return Ok(start_session(server, caller, request.to_message(), framing).await);
         }
         return Err(wire::error(
             StatusCode::BAD_REQUEST,
@@ -104,7 +104,7 @@ pub(super) async fn post(
         return Ok(wire::json(server_busy(server.options.max_queued_requests, Some(id))));
     };
     let target = Target::LiveSession { core, caller: caller.clone(), message };
-    Ok(answer(server, target, streaming, Some((session, activity)), None).await)
+    Ok(answer(server, target, framing, Some((session, activity)), None).await)
 }
 
 /// `initialize` without a session: creates one when the core accepts it.
@@ -112,7 +112,7 @@ async fn start_session(
     server: &Arc<ServerState>,
     caller: &RequestCaller,
     message: Message,
-    streaming: bool,
+    framing: Framing,
 ) -> Response {
     let client = caller.client_key();
     if let Err(full) = server.sessions.room_for(client.as_deref()) {
@@ -138,7 +138,7 @@ async fn start_session(
             Err(full) => return too_many_sessions(full),
         }
     }
-    let mut response = if streaming {
+    let mut response = if !framing.whole_as_json(out.len()) {
         let events: Vec<u8> = out.iter().flat_map(|m| sse::message(m)).collect();
         wire::event_stream(Body::from(events))
     } else {

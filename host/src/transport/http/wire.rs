@@ -69,12 +69,6 @@ pub fn refused(refusal: Refusal) -> Response {
     error(refusal.status, refusal.error.code, refusal.error.message, None)
 }
 
-/// How a request's answer is sent: as an SSE stream (`true`) or as JSON
-/// (see [`rules::wants_event_stream`]).
-pub fn wants_event_stream(headers: &HeaderMap, json_response: bool) -> Result<bool, Response> {
-    rules::wants_event_stream(headers, json_response).map_err(refused)
-}
-
 /// 415 unless the body is declared `application/json`.
 pub fn require_json(headers: &HeaderMap) -> Result<(), Response> {
     rules::require_json(headers).map_err(refused)
