@@ -16,7 +16,10 @@
 //! interpreter's pre-initialised heap) are mapped copy-on-write from the
 //! file rather than copied into fresh memory at every start. A file is
 //! hashed as it is read, a piece at a time: neither the `.wasm` nor the
-//! entry is ever held whole.
+//! entry is ever held whole. What a cached start learnt of either file (the
+//! `.wasm`'s hash, that the entry's checksum holds) is noted with the file's
+//! fingerprint (see `file_notes`): while neither changes, a start reads
+//! neither.
 
 use std::fs::File;
 use std::hash::Hasher;
@@ -26,6 +29,7 @@ use std::path::{Path, PathBuf};
 use wasmtime::Engine;
 use wasmtime::component::Component;
 
+use super::file_notes::{FileNotes, SETTLED};
 use super::load::MAX_GUEST_FILE;
 
 /// Marks the trailer of an entry in this format. Its last byte is the
@@ -46,6 +50,8 @@ const PIECE: usize = 256 << 10;
 #[derive(Debug, Clone)]
 pub struct CompileCache {
     dir: PathBuf,
+    /// How long a file stays unchanged before what is known of it is noted.
+    settled: std::time::Duration,
 }
 
 /// How a component was obtained.
@@ -91,7 +97,12 @@ impl From<std::io::Error> for Unusable {
 impl CompileCache {
     /// A cache in `dir` (created on first store).
     pub fn new(dir: impl Into<PathBuf>) -> Self {
-        CompileCache { dir: dir.into() }
+        CompileCache { dir: dir.into(), settled: SETTLED }
+    }
+
+    /// Where what was learnt of the files read is noted.
+    fn notes(&self) -> FileNotes {
+        FileNotes::new(self.dir.join("notes"), self.settled)
     }
 
     /// `$XDG_CACHE_HOME/mcp-wit`, else `~/.cache/mcp-wit`.
@@ -128,7 +139,7 @@ impl CompileCache {
     pub fn load_or_compile<C: Compiled>(&self, engine: &Engine, wasm: &[u8]) -> wasmtime::Result<(C, CacheOutcome)> {
         let path = self.entry_path(engine, wasm);
         let mut outcome = CacheOutcome::Compiled;
-        match load_entry(engine, &path) {
+        match load_entry(engine, &path, &self.notes()) {
             Ok(compiled) => return Ok((compiled, CacheOutcome::Hit)),
             Err(Unusable::Missing) => {}
             Err(Unusable::Unreadable(e)) => {
@@ -160,21 +171,34 @@ impl CompileCache {
         if !meta.is_file() || meta.len() > MAX_GUEST_FILE {
             return None;
         }
-        let mut file = File::open(path).ok()?;
-        let mut head = [0; 8];
-        file.read_exact(&mut head).ok()?;
-        let component = match super::load::check_is_component(&head) {
-            Ok(()) => true,
-            Err(crate::error::LoadError::CoreModule) if cfg!(feature = "extism") => false,
-            Err(_) => return None,
+        let notes = self.notes();
+        let name = FileNotes::name_of(&meta);
+        let (component, wasm_hash) = match name.as_deref().and_then(|name| known_wasm(&notes, name, &meta)) {
+            Some(known) => known,
+            None => {
+                let mut file = File::open(path).ok()?;
+                let mut head = [0; 8];
+                file.read_exact(&mut head).ok()?;
+                let component = match super::load::check_is_component(&head) {
+                    Ok(()) => true,
+                    Err(crate::error::LoadError::CoreModule) if cfg!(feature = "extism") => false,
+                    Err(_) => return None,
+                };
+                file.rewind().ok()?;
+                let (wasm_hash, _) = hash_read(&mut file, MAX_GUEST_FILE).ok()?;
+                if let Some(name) = &name {
+                    // Noted with the fingerprint taken before the read: a
+                    // change while it was read leaves a note that matches nothing.
+                    notes.write(name, &meta, &[&[u8::from(component)][..], wasm_hash.as_bytes()].concat());
+                }
+                (component, wasm_hash)
+            }
         };
-        file.rewind().ok()?;
-        let (wasm_hash, _) = hash_read(&mut file, MAX_GUEST_FILE).ok()?;
         let entry = self.entry_path_for(engine, &wasm_hash);
         match component {
-            true => load_entry(engine, &entry).ok().map(FileHit::Component),
+            true => load_entry(engine, &entry, &notes).ok().map(FileHit::Component),
             #[cfg(feature = "extism")]
-            false => load_entry(engine, &entry).ok().map(FileHit::Plugin),
+            false => load_entry(engine, &entry, &notes).ok().map(FileHit::Plugin),
             #[cfg(not(feature = "extism"))]
             false => None,
         }
@@ -231,12 +255,28 @@ impl CompileCache {
     }
 }
 
-/// The entry at `path`, checked then mapped.
-fn load_entry<C: Compiled>(engine: &Engine, path: &Path) -> Result<C, Unusable> {
-    if !std::fs::metadata(path)?.is_file() {
+/// Whether a guest file whose notes are `name` is a component, and its
+/// hash, as noted while it has not changed.
+fn known_wasm(notes: &FileNotes, name: &str, meta: &std::fs::Metadata) -> Option<(bool, blake3::Hash)> {
+    let facts = notes.read(name, meta)?;
+    let (&kind, hash) = facts.split_first()?;
+    Some((kind == 1, blake3::Hash::from_bytes(hash.try_into().ok()?)))
+}
+
+/// The entry at `path`, checked (unless it was, unchanged since: see
+/// `file_notes`) then mapped.
+fn load_entry<C: Compiled>(engine: &Engine, path: &Path, notes: &FileNotes) -> Result<C, Unusable> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
         return Err(Unusable::Unsound("not a regular file".into()));
     }
-    check_entry(&mut File::open(path)?)?;
+    let name = path.file_name().map(|name| format!("{}.checked", name.to_string_lossy()));
+    if name.as_deref().and_then(|name| notes.read(name, &meta)).is_none() {
+        check_entry(&mut File::open(path)?)?;
+        if let Some(name) = &name {
+            notes.write(name, &meta, b"");
+        }
+    }
     // SAFETY: the payload is byte for byte what `Compiled::serialize` wrote
     // for this engine configuration (checksum above; the file name carries
     // the engine's compatibility hash, and wasmtime checks it again). Entries
@@ -470,11 +510,11 @@ mod tests {
             ("not an entry", b"not compiled".to_vec(), "not an mcp-wit cache entry"),
         ] {
             std::fs::write(&path, bytes).unwrap();
-            assert_eq!(why(load_entry(&engine, &path)), expected, "{what}");
+            assert_eq!(why(load_entry(&engine, &path, &cache.notes())), expected, "{what}");
         }
         std::fs::write(&path, &good).unwrap();
-        assert_eq!(why(load_entry(&engine, &path)), "loaded");
-        assert_eq!(why(load_entry(&engine, &dir.0.join("none.cwasm"))), "missing");
+        assert_eq!(why(load_entry(&engine, &path, &cache.notes())), "loaded");
+        assert_eq!(why(load_entry(&engine, &dir.0.join("none.cwasm"), &cache.notes())), "missing");
     }
 
     #[test]
@@ -501,6 +541,35 @@ mod tests {
         std::fs::write(&wasm, b"text").unwrap();
         assert!(cache.hit_for_file(&engine, &wasm).is_none());
         assert!(cache.hit_for_file(&engine, &dir.0).is_none(), "a directory");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn what_is_noted_of_the_files_holds_while_they_are_unchanged_only() {
+        let dir = TempDir::new("noted");
+        let cache = CompileCache { dir: dir.0.join("cache"), settled: std::time::Duration::ZERO };
+        let engine = Engine::default();
+        let empty_component = b"\0asm\x0d\0\x01\0";
+        let wasm = dir.0.join("a.wasm");
+        std::fs::write(&wasm, empty_component).unwrap();
+        cache.load_or_compile::<Component>(&engine, empty_component).unwrap();
+        for time in ["hashed and noted", "as noted"] {
+            assert!(matches!(cache.hit_for_file(&engine, &wasm), Some(FileHit::Component(_))), "{time}");
+        }
+        assert_eq!(std::fs::read_dir(dir.0.join("cache/notes")).unwrap().count(), 2, "the file's and the entry's");
+        // Later writes get other change times (timestamps are coarser than
+        // a nanosecond).
+        let later = || std::thread::sleep(std::time::Duration::from_millis(20));
+        later();
+        std::fs::write(&wasm, [&empty_component[..], b"\0\x01\0"].concat()).unwrap();
+        assert!(cache.hit_for_file(&engine, &wasm).is_none(), "another component, not compiled yet");
+        later();
+        std::fs::write(&wasm, empty_component).unwrap();
+        let entry = cache.entry_path(&engine, empty_component);
+        let mut corrupt = std::fs::read(&entry).unwrap();
+        corrupt[ELF.len()] ^= 1;
+        std::fs::write(&entry, corrupt).unwrap();
+        assert!(cache.hit_for_file(&engine, &wasm).is_none(), "the entry changed in place: checked again");
     }
 
     #[test]

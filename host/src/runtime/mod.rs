@@ -14,6 +14,7 @@ mod convert;
 pub mod engine;
 mod exports;
 mod extension;
+mod file_notes;
 mod instance;
 mod kept;
 pub mod limits;
