@@ -259,8 +259,24 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         // mappings (its guard page is set up at start-up), which count
         // against `vm.max_map_count`. Blocking calls run on the caller's
         // stack: no stack pool then.
-        .total_stacks(if options.async_calls { n.saturating_add((n / 8).max(4)) } else { 0 });
+        .total_stacks(if options.async_calls { n.saturating_add((n / 8).max(4)) } else { 0 })
+        .decommit_batch_size(decommit_batch(n));
     pool
+}
+
+/// Freed slots whose memory is given back together: one `madvise` run
+/// (and its TLB shootdowns across the server's threads) per batch instead
+/// of per instance, which with an instance per HTTP request was a sixth of
+/// the server's CPU (echo router, 8 connections: 73 -> 57 µs a call at 32).
+/// Each of wasmtime's shards (one per CPU, at most 16) holds up to a batch
+/// less one slot, memory still resident, which no instance can take until
+/// the batch goes: at most a quarter of the pool waits so.
+const DECOMMIT_BATCH: usize = 32;
+
+fn decommit_batch(slots: u32) -> usize {
+    let shards = std::thread::available_parallelism().map_or(1, |n| n.get().min(16));
+    let waiting = slots as usize / 4 / shards;
+    (waiting + 1).min(DECOMMIT_BATCH)
 }
 
 /// Advances the engine's epoch every [`TICK`] on one thread for the whole
