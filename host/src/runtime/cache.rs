@@ -550,6 +550,7 @@ mod tests {
         let cache = CompileCache { dir: dir.0.join("cache"), settled: std::time::Duration::ZERO };
         let engine = Engine::default();
         let empty_component = b"\0asm\x0d\0\x01\0";
+        std::fs::create_dir_all(&dir.0).unwrap();
         let wasm = dir.0.join("a.wasm");
         std::fs::write(&wasm, empty_component).unwrap();
         cache.load_or_compile::<Component>(&engine, empty_component).unwrap();
