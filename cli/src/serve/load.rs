@@ -164,8 +164,16 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         ),
         Some(sized) => sized,
         None => SizedEngine {
-            engine: EngineOptions { max_memory: largest, pool_instances, async_calls, ..EngineOptions::default() }
-                .build()?,
+            engine: EngineOptions {
+                max_memory: largest,
+                pool_instances,
+                async_calls,
+                // A budget named by the user holds exactly: freed memory
+                // goes back at once, not in batches.
+                batch_decommits: settings.max_total_memory.is_none(),
+                ..EngineOptions::default()
+            }
+            .build()?,
             max_memory: largest,
             budget: match settings.max_total_memory {
                 Some(limit) => MemoryBudget::new(limit),

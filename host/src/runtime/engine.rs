@@ -37,11 +37,23 @@ pub struct EngineOptions {
     ///
     /// [`LoadedRouter::instantiate_async`]: super::LoadedRouter::instantiate_async
     pub async_calls: bool,
+    /// Give freed slots' memory back in batches (up to 32 a shard):
+    /// fewer `madvise` runs, but a batch's memory stays resident, uncounted
+    /// by any [`MemoryBudget`](crate::MemoryBudget), until it goes. Off, a
+    /// freed slot's memory goes back at once: set it off when a tight budget
+    /// must hold (`--max-total-memory`).
+    pub batch_decommits: bool,
 }
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { pool_instances: 1024, max_memory: DEFAULT_MAX_MEMORY, pooling: true, async_calls: true }
+        EngineOptions {
+            pool_instances: 1024,
+            max_memory: DEFAULT_MAX_MEMORY,
+            pooling: true,
+            async_calls: true,
+            batch_decommits: true,
+        }
     }
 }
 
@@ -260,7 +272,7 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         // against `vm.max_map_count`. Blocking calls run on the caller's
         // stack: no stack pool then.
         .total_stacks(if options.async_calls { n.saturating_add((n / 8).max(4)) } else { 0 })
-        .decommit_batch_size(decommit_batch(n));
+        .decommit_batch_size(if options.batch_decommits { decommit_batch(n) } else { 1 });
     pool
 }
 

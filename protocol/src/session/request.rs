@@ -116,8 +116,12 @@ impl<C: RouterComponent> Exchange<C> {
         };
         match method {
             Method::Ping => self.reply(id, &crate::mapping::Empty {}),
-            Method::Initialize => self.initialize(id, params, state.ok_or_else(stateful)?).await,
-            Method::ListTools => self.list_tools(id, params, ready?).await,
+            // Boxed: once a session, and inline the largest of these futures,
+            // which every request's would be as large as.
+            Method::Initialize => Box::pin(self.initialize(id, params, state.ok_or_else(stateful)?)).await,
+            // Boxed: its future (every mount's list, then the page) is twice a
+            // call's, which every request's would be as large as.
+            Method::ListTools => Box::pin(self.list_tools(id, params, ready?)).await,
             Method::CallTool => self.call_tool(id, read, ready?, out).await,
             Method::ListResources => self.list_resources(id, params, ready?).await,
             Method::ReadResource => self.read_resource(id, params, ready?).await,

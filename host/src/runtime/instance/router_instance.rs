@@ -40,16 +40,16 @@ use crate::sandbox::SandboxPolicy;
 /// [`LoadedRouter::instantiate_async`]: crate::runtime::LoadedRouter::instantiate_async
 pub struct RouterInstance {
     store: Store<StoreData>,
-    guest: Guest,
+    /// Boxed: a call's future holds its instance, and inline the guest
+    /// (its exports' handles, hundreds of bytes) would be copied with every
+    /// such future; an allocation per instantiation is the lesser cost.
+    guest: Box<Guest>,
 }
 
 /// What an instance runs.
 #[cfg_attr(
     not(feature = "extism"),
-    expect(
-        clippy::large_enum_variant,
-        reason = "one per instance, made on every instantiation: a box would add an allocation there"
-    )
+    expect(clippy::large_enum_variant, reason = "boxed whole in its instance: the variants' sizes cost nothing more")
 )]
 enum Guest {
     /// A `wasix:mcp/router@25.3.26` component.
@@ -66,7 +66,7 @@ enum Guest {
 /// they finish at their first poll (or wait on the calling thread).
 macro_rules! on_guest {
     ($self:ident, blocking $name:ident ( $($arg:expr),* )) => {
-        match &mut $self.guest {
+        match &mut *$self.guest {
             Guest::Component(guest) => guest.$name(&mut $self.store, $($arg),*),
             Guest::Component25_6_18(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
             #[cfg(feature = "extism")]
@@ -74,7 +74,7 @@ macro_rules! on_guest {
         }
     };
     ($self:ident, async $name:ident / $name_async:ident ( $($arg:expr),* )) => {
-        match &mut $self.guest {
+        match &mut *$self.guest {
             Guest::Component(guest) => guest.$name_async(&mut $self.store, $($arg),*).await,
             Guest::Component25_6_18(guest) => guest.$name(&mut $self.store, $($arg),*).await,
             #[cfg(feature = "extism")]
@@ -135,7 +135,7 @@ impl RouterInstance {
     /// The server's human-readable name: a 25.6.18 router's `title()`; the
     /// other kinds have none.
     pub async fn title_async(&mut self) -> GuestResult<Option<String>> {
-        match &mut self.guest {
+        match &mut *self.guest {
             Guest::Component25_6_18(guest) => guest.title(&mut self.store).await,
             _ => Ok(None),
         }
@@ -150,7 +150,7 @@ impl RouterInstance {
         if self.calls() == CallMode::Async {
             return Err(GuestFault::async_only("describe-server"));
         }
-        match &mut self.guest {
+        match &mut *self.guest {
             Guest::Component25_6_18(guest) => {
                 mcp_wit_protocol::block_on(guest.described_authorization(&mut self.store))
             }
@@ -164,7 +164,7 @@ impl RouterInstance {
         if self.calls() == CallMode::Blocking {
             return self.described_authorization();
         }
-        match &mut self.guest {
+        match &mut *self.guest {
             Guest::Component25_6_18(guest) => guest.described_authorization(&mut self.store).await,
             _ => Ok(Vec::new()),
         }
@@ -265,7 +265,7 @@ impl RouterInstance {
             RouterExports::V25_3_26(exports) => Guest::Component(ComponentGuest::new(instance, exports, extension)),
             RouterExports::V25_6_18(exports) => Guest::Component25_6_18(ComponentGuest25_6_18::new(instance, exports)),
         };
-        RouterInstance { store, guest }
+        RouterInstance { store, guest: Box::new(guest) }
     }
 
     /// A fresh instance of `plugin`, with its kernel and WASI preview 1
@@ -279,6 +279,6 @@ impl RouterInstance {
         config: Arc<BTreeMap<String, String>>,
     ) -> Result<Self, NotMade> {
         let (store, guest) = PluginGuest::new(plugin, policy, limits_memory, calls, config).await?;
-        Ok(RouterInstance { store, guest: Guest::Plugin(guest) })
+        Ok(RouterInstance { store, guest: Box::new(Guest::Plugin(guest)) })
     }
 }
