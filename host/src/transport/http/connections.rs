@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -33,18 +34,31 @@ pub(super) struct Connections {
 #[derive(Default)]
 struct State {
     next: u64,
-    open: HashMap<u64, Open>,
+    open: HashMap<u64, Arc<Load>>,
 }
 
-struct Open {
+/// What the table and its connection share of one connection. The
+/// connection marks itself busy and idle without the table's lock (every
+/// request does, and the table's lock is every connection's); the table
+/// reads it only when it looks for one to close.
+struct Load {
     /// Served, or only told the server is at capacity.
     served: bool,
     /// Requests in progress, responses being written.
-    busy: usize,
-    idle_since: Instant,
-    close: Arc<Notify>,
+    busy: AtomicUsize,
+    /// When it last fell idle (its own lock: only the connection and a
+    /// scan of the table take it).
+    idle_since: Mutex<Instant>,
+    close: Notify,
     /// Asked to close: not picked again.
-    closing: bool,
+    closing: AtomicBool,
+}
+
+impl Load {
+    /// Whether the connection may give way: idle, not already closing.
+    fn is_idle(&self) -> bool {
+        self.busy.load(Ordering::Acquire) == 0 && !self.closing.load(Ordering::Relaxed)
+    }
 }
 
 impl Connections {
@@ -55,30 +69,36 @@ impl Connections {
     /// Registers a new connection (`served`, or turned away), idle until
     /// its first request.
     pub(super) fn open(self: &Arc<Self>, served: bool) -> Arc<Tracked> {
-        let close = Arc::new(Notify::new());
+        let load = Arc::new(Load {
+            served,
+            busy: AtomicUsize::new(0),
+            idle_since: Mutex::new(Instant::now()),
+            close: Notify::new(),
+            closing: AtomicBool::new(false),
+        });
         let mut state = self.state();
         let id = state.next;
         state.next += 1;
-        state
-            .open
-            .insert(id, Open { served, busy: 0, idle_since: Instant::now(), close: close.clone(), closing: false });
-        Arc::new(Tracked { id, table: self.clone(), close })
+        state.open.insert(id, load.clone());
+        Arc::new(Tracked { id, table: self.clone(), load })
     }
 
     /// Asks the connection idle longest (of those served, or of those
     /// turned away) to close; it ends at once if it is between requests.
     /// `false` when none has been idle [`MIN_IDLE`] at least.
     pub(super) fn close_idle_longest(&self, served: bool) -> bool {
-        let mut state = self.state();
+        let state = self.state();
         let now = Instant::now();
-        let idle = |o: &&mut Open| {
-            o.served == served && o.busy == 0 && !o.closing && now.saturating_duration_since(o.idle_since) >= MIN_IDLE
-        };
-        let Some(open) = state.open.values_mut().filter(idle).min_by_key(|o| o.idle_since) else {
-            return false;
-        };
-        open.closing = true;
-        open.close.notify_one();
+        let idle_longest = state
+            .open
+            .values()
+            .filter(|load| load.served == served && load.is_idle())
+            .map(|load| (*lock(&load.idle_since), load))
+            .filter(|(since, _)| now.saturating_duration_since(*since) >= MIN_IDLE)
+            .min_by_key(|(since, _)| *since);
+        let Some((_, load)) = idle_longest else { return false };
+        load.closing.store(true, Ordering::Relaxed);
+        load.close.notify_one();
         tracing::debug!("at the connection limit: the connection idle longest is closed to make room");
         true
     }
@@ -86,7 +106,7 @@ impl Connections {
     /// Whether some served connection is idle and may give way to a new
     /// one (now, or once it has been idle [`MIN_IDLE`]).
     pub(super) fn has_idle(&self) -> bool {
-        self.state().open.values().any(|o| o.served && o.busy == 0 && !o.closing)
+        self.state().open.values().any(|load| load.served && load.is_idle())
     }
 
     /// Waits until every connection has ended.
@@ -105,21 +125,19 @@ impl Connections {
 pub(super) struct Tracked {
     id: u64,
     table: Arc<Connections>,
-    close: Arc<Notify>,
+    load: Arc<Load>,
 }
 
 impl Tracked {
     /// Marks the connection busy until the guard is dropped.
     pub(super) fn busy(self: &Arc<Self>) -> Busy {
-        if let Some(open) = self.table.state().open.get_mut(&self.id) {
-            open.busy += 1;
-        }
+        self.load.busy.fetch_add(1, Ordering::AcqRel);
         Busy(self.clone())
     }
 
     /// Completes once the connection is asked to close.
     pub(super) async fn closed(&self) {
-        self.close.notified().await;
+        self.load.close.notified().await;
     }
 }
 
@@ -138,10 +156,11 @@ pub(super) struct Busy(Arc<Tracked>);
 
 impl Drop for Busy {
     fn drop(&mut self) {
-        if let Some(open) = self.0.table.state().open.get_mut(&self.0.id) {
-            open.busy -= 1;
-            open.idle_since = Instant::now();
-        }
+        let load = &self.0.load;
+        // Idle from now: the time first, so that a scan that sees it idle
+        // sees since when.
+        *lock(&load.idle_since) = Instant::now();
+        load.busy.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -267,7 +286,7 @@ mod tests {
         let second = table.open(true);
         let turned_away = table.open(false);
         assert!(!table.close_idle_longest(true), "none has been idle long enough");
-        let age = |table: &Connections| table.state().open.values_mut().for_each(|o| o.idle_since -= MIN_IDLE);
+        let age = |table: &Connections| table.state().open.values().for_each(|o| *lock(&o.idle_since) -= MIN_IDLE);
         age(&table);
         let busy = first.busy();
         assert!(table.close_idle_longest(true), "the second is idle");
