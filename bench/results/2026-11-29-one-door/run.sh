@@ -6,13 +6,17 @@
 #
 #   BINS=/path REPS=5 bench/results/2026-11-29-one-door/run.sh
 #
+# OUT names another folder for runs.jsonl and summary.md (a later pass of the same
+# measurements keeps its results beside its README).
+#
 # BINS holds before/mcp-wit and after/mcp-wit (`cargo build --release -p mcp-wit-cli` of each
 # commit); loadgen, baseline-serde and baseline-rmcp come from after/ as well
 # (`cargo build --release -p mcp-wit-bench --bins`). The fixtures are the test fixtures
 # (`cargo build -p mcp-wit-tests`), the wasmtime CLI the one the engine tests install.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-out=bench/results/2026-11-29-one-door
+here=bench/results/2026-11-29-one-door
+out=${OUT:-$here}
 : "${BINS:?name the folder holding before/ and after/}"
 REPS=${REPS:-5}
 target=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
@@ -76,5 +80,5 @@ for rep in $(seq "$REPS"); do
   measure ready rmcp 0 "$rep" cold-start --runs 10 -- "$BINS/after/baseline-rmcp"
   echo "repetition $rep of $REPS done" >&2
 done
-python3 "$out/summarize.py" "$runs" > "$out/summary.md"
+python3 "$here/summarize.py" "$runs" > "$out/summary.md"
 cat "$out/summary.md"

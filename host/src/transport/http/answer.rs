@@ -247,7 +247,7 @@ async fn stream_from_task<F: Future<Output = Handled> + Send + 'static>(
 /// (JSON carries one message: notifications before it are dropped). A
 /// 2026-07-28 answer that HTTP reports with a status of its own goes out as
 /// JSON with that status.
-fn whole_answer(handled: Handled, framing: Framing, logged: Option<&HttpSession>) -> Response {
+pub(super) fn whole_answer(handled: Handled, framing: Framing, logged: Option<&HttpSession>) -> Response {
     let Handled { messages, refused } = handled;
     if let Some(status) = refused {
         // The refusal is the last message the core wrote.

@@ -11,12 +11,11 @@
 
 use std::sync::Arc;
 
-use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 use serde_json::value::RawValue;
 
-use super::answer::{Target, answer, delivered, run};
+use super::answer::{Handled, Target, answer, delivered, run, whole_answer};
 use super::auth::{self, RequestCaller};
 use super::sessions::{Full, HttpSession, ServerStream, Transport};
 use super::sse;
@@ -138,15 +137,10 @@ async fn start_session(
             Err(full) => return too_many_sessions(full),
         }
     }
-    let mut response = if !framing.whole_as_json(out.len()) {
-        let events: Vec<u8> = out.iter().flat_map(|m| sse::message(m)).collect();
-        wire::event_stream(Body::from(events))
-    } else {
-        match out.into_iter().last() {
-            Some(message) => wire::json(message),
-            None => return internal("the core wrote no answer to `initialize`"),
-        }
-    };
+    if out.is_empty() {
+        return internal("the core wrote no answer to `initialize`");
+    }
+    let mut response = whole_answer(Handled { messages: out, refused: None }, framing, None);
     if let Some(id) = session_id {
         let value = HeaderValue::from_str(&id).expect("session ids are visible ASCII");
         response.headers_mut().insert(SESSION_ID, value);
