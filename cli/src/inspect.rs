@@ -108,7 +108,7 @@ fn load_one(
     let path = source.as_ref().map(|source| source.path.as_path());
     let label = source.as_ref().map_or_else(|| demo::NAME.into(), |source| source.label.clone());
     let cache = CompileCache::default_dir().map(CompileCache::new);
-    let (policy, _) = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;
+    let policy = sandbox_policy(label, &[(Origin::Flags, sandbox)])?.policy;
     let Some(path) = path else {
         tracing::info!("no component given: the built-in demo router (`{}`)", demo::NAME);
         return Ok(LoadedRouter::from_bytes_cached(&engine, demo::COMPONENT, policy, cache.as_ref())?);

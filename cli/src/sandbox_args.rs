@@ -45,9 +45,15 @@ pub struct SandboxArgs {
     pub dirs: Vec<String>,
     /// Allow outgoing HTTP(S) requests (`wasi:http`) to `HOST[:PORT]`:
     /// `api.example.com` (ports 80/443), `localhost:8080`, `*.example.com`,
-    /// `HOST:*` (any port). Repeatable. Every other destination is refused.
+    /// `HOST:*` (any port), `https://HOST` (HTTPS only). Repeatable. Every
+    /// other destination is refused.
     #[arg(long = "allow-http", value_name = "HOST[:PORT]", value_parser = check::<HttpGrant>)]
     pub allow_http: Vec<String>,
+    /// Grant what a Wassette policy file (`policy.yaml`) grants: its
+    /// directories, HTTP hosts, environment keys and memory limit. What it
+    /// grants that this host cannot grant exactly is an error.
+    #[arg(long = "policy", value_name = "FILE")]
+    pub policy: Option<PathBuf>,
 }
 
 /// `["KEY=VALUE", …]`, or `{ KEY = "VALUE", … }` read as that list.
@@ -116,24 +122,68 @@ impl Origin<'_> {
     }
 }
 
-/// The policy for the component `label` from layers of grants (all grants
-/// add up; the guest output of the last layer that sets it wins), and the
-/// values of its `--secret`s as read for it (what logs and recordings mask).
-pub fn sandbox_policy(
-    label: String,
-    layers: &[(Origin<'_>, &SandboxArgs)],
-) -> anyhow::Result<(SandboxPolicy, Vec<String>)> {
+/// What a component is granted: its policy, the values of its
+/// `--secret`s as read for it (what logs and recordings mask), and the
+/// memory cap its policy file sets, if any.
+pub struct Granted {
+    pub policy: SandboxPolicy,
+    pub secrets: Vec<String>,
+    pub max_memory: Option<u64>,
+}
+
+/// What the component `label` is granted by layers of grants (all grants
+/// add up; the guest output of the last layer that sets it wins; the
+/// smallest memory cap of their policy files).
+pub fn sandbox_policy(label: String, layers: &[(Origin<'_>, &SandboxArgs)]) -> anyhow::Result<Granted> {
     let output = layers.iter().rev().find_map(|(_, args)| args.guest_output).unwrap_or(GuestOutputArg::Stderr);
     let output = match output {
         GuestOutputArg::Stderr => OutputTarget::Stderr,
         GuestOutputArg::Discard => OutputTarget::Discard,
     };
-    let mut policy = SandboxPolicy::builder(label).guest_output(output);
+    let mut policy = SandboxPolicy::builder(label.clone()).guest_output(output);
     let mut secrets = Vec::new();
+    let mut max_memory: Option<u64> = None;
     for (origin, args) in layers {
         policy = add_grants(policy, &mut secrets, *origin, args)?;
+        if let Some(file) = &args.policy {
+            let (granted, memory) = add_policy_file(policy, &label, &origin.resolve(&file.to_string_lossy()))?;
+            policy = granted;
+            max_memory = match (max_memory, memory) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
     }
-    Ok((policy.build(), secrets))
+    Ok(Granted { policy: policy.build(), secrets, max_memory })
+}
+
+/// Adds what the Wassette policy file at `path` grants; says which
+/// granted environment keys the host does not have.
+fn add_policy_file(
+    mut policy: mcp_wit::sandbox::SandboxPolicyBuilder,
+    label: &str,
+    path: &Path,
+) -> anyhow::Result<(mcp_wit::sandbox::SandboxPolicyBuilder, Option<u64>)> {
+    let grants = mcp_wit::sandbox::policy_file::read(path, |key| std::env::var(key).ok())?;
+    for dir in grants.dirs {
+        anyhow::ensure!(
+            dir.host.is_dir(),
+            "{}: storage fs://{}: no such directory on this host (create it, or fix the policy)",
+            path.display(),
+            dir.host.display()
+        );
+        policy = policy.dir(dir);
+    }
+    for grant in grants.http {
+        policy = policy.allow_http(grant);
+    }
+    for (key, value) in grants.env {
+        policy = policy.env(key, value);
+    }
+    for key in grants.env_missing {
+        tracing::warn!(component = %label, "{}: environment key {key} is granted but not set here: left out", path.display());
+    }
+    Ok((policy, grants.max_memory))
 }
 
 /// The largest secret file read (a token, a key: a few KiB).

@@ -35,16 +35,32 @@ pub enum LoadError {
          (or wrap a module with `wasm-tools component new`)"
     )]
     CoreModule,
-    /// The component does not export the router interface.
+    /// The component is of no shape this host serves.
     #[error(
-        "the component does not export `wasix:mcp/router@25.3.26` nor `wasix:mcp/router@25.6.18` (world \
-         `wasix:mcp/mcp-router`); it exports: {}",
+        "the component is no MCP server this host serves: it exports no `wasix:mcp/router` (25.3.26 or \
+         25.6.18) and no function of its own (a typed component: each exported function a tool); it exports: {}",
         if exports.is_empty() { "nothing".to_string() } else { exports.join(", ") }
     )]
     WrongWorld {
         /// What the component does export.
         exports: Vec<String>,
     },
+    /// The component speaks MCP itself through an interface this host does
+    /// not serve yet.
+    #[error(
+        "the component is {shape}, a shape mcp-wit does not serve yet; it serves `wasix:mcp` routers and typed \
+         components (exported functions as tools); it exports: {}",
+        exports.join(", ")
+    )]
+    ShapeNotServed {
+        /// What it is.
+        shape: &'static str,
+        /// What it exports.
+        exports: Vec<String>,
+    },
+    /// A typed component whose functions cannot all be tools.
+    #[error("cannot serve the component's functions as tools: {0}")]
+    Typed(#[from] crate::runtime::TypedError),
     /// A `.cwasm` that this engine cannot run.
     #[error(
         "cannot load the precompiled component (it was compiled by another mcp-wit or wasmtime \

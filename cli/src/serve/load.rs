@@ -236,17 +236,23 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
             grants.push((Origin::File { path: fp, section: &plan.section }, own));
         }
         grants.push((Origin::Flags, &args.sandbox));
-        let (policy, values) = sandbox_policy(label, &grants)?;
-        secrets.extend(logged_secrets(values, recording));
+        let granted = sandbox_policy(label, &grants)?;
+        secrets.extend(logged_secrets(granted.secrets, recording));
+        // A policy file's memory limit lowers the component's, never raises it.
+        let capped = granted.max_memory.map(|cap| usize::try_from(cap).unwrap_or(usize::MAX));
+        let limits = Limits {
+            max_memory: capped.map_or(plan.limits.max_memory, |cap| cap.min(plan.limits.max_memory)),
+            ..plan.limits
+        };
         let component = {
             let _progress = CompileProgress::start(&source.path);
-            LoadedRouter::load(&engine.engine, &source.path, policy, cache.as_ref())
+            LoadedRouter::load(&engine.engine, &source.path, granted.policy, cache.as_ref())
         }
         .with_context(|| match &source.pinned {
             Some(pinned) => format!("cannot serve {} ({pinned})", plan.path.display()),
             None => format!("cannot serve {}", plan.path.display()),
         })?
-        .with_limits(plan.limits)
+        .with_limits(limits)
         .with_instance_mode(instance_mode)
         .with_instance_reuse(reuse)
         .with_max_callers(max_callers)
@@ -267,9 +273,9 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     if mounted.is_empty() {
         tracing::info!("no component given: serving the built-in demo router (`{}`)", demo::NAME);
         let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
-        let (policy, values) = sandbox_policy(demo::NAME.into(), &grants)?;
-        secrets.extend(logged_secrets(values, recording));
-        let demo = LoadedRouter::from_bytes(&engine.engine, demo::COMPONENT, policy)?
+        let granted = sandbox_policy(demo::NAME.into(), &grants)?;
+        secrets.extend(logged_secrets(granted.secrets, recording));
+        let demo = LoadedRouter::from_bytes(&engine.engine, demo::COMPONENT, granted.policy)?
             .with_limits(layers.limits(None, None))
             .with_instance_mode(instance_mode)
             .with_instance_reuse(reuse)

@@ -2,9 +2,7 @@
 //! calling it, or an Extism plugin; made on the engine it was compiled for,
 //! or moved to the on-demand engine once the pool is full.
 
-#[cfg(feature = "extism")]
-use std::sync::Arc;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use mcp_wit_protocol::{CallMode, FaultKind, GuestFault};
 use wasmtime::Engine;
@@ -19,6 +17,7 @@ use super::load::{Imports, link};
 #[cfg(feature = "extism")]
 use super::plugin;
 use super::store::StoreData;
+use super::typed::{PackageDocs, TypedTools};
 use crate::sandbox::SandboxPolicy;
 
 /// What instances are made of: a component or an Extism plugin.
@@ -32,6 +31,16 @@ pub(super) enum Code {
         async_pre: OnceLock<Result<Linked, String>>,
         /// What it imports of the project's interfaces.
         imports: Imports,
+    },
+    /// A typed component: its exported functions, as tools.
+    Typed {
+        /// Linked with blocking WASI.
+        blocking: InstancePre<StoreData>,
+        /// Linked with async WASI on first need.
+        async_pre: OnceLock<Result<InstancePre<StoreData>, String>>,
+        tools: TypedTools,
+        /// Its WIT's docs, for its tools found again on another engine.
+        docs: Arc<PackageDocs>,
     },
     #[cfg(feature = "extism")]
     Plugin {
@@ -76,6 +85,7 @@ impl Code {
     pub(super) fn engine(&self) -> &Engine {
         match self {
             Code::Component { blocking, .. } => blocking.pre.engine(),
+            Code::Typed { blocking, .. } => blocking.engine(),
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.engine(),
         }
@@ -91,6 +101,13 @@ impl Code {
             Code::Component { blocking: Linked { pre, exports, extension }, .. } => {
                 RouterInstance::new(pre, exports, *extension, policy, limits, memory)
             }
+            Code::Typed { blocking, tools, .. } => mcp_wit_protocol::block_on(RouterInstance::new_typed(
+                blocking,
+                tools,
+                policy,
+                (limits, memory),
+                CallMode::Blocking,
+            )),
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => mcp_wit_protocol::block_on(RouterInstance::new_plugin(
                 linked,
@@ -110,6 +127,19 @@ impl Code {
     ) -> Result<RouterInstance, NotMade> {
         let (blocking, async_pre, imports) = match self {
             Code::Component { blocking, async_pre, imports } => (blocking, async_pre, *imports),
+            Code::Typed { blocking, async_pre, tools, .. } => {
+                let pre = async_pre.get_or_init(|| {
+                    link(blocking.engine(), blocking.component(), Imports::default(), CallMode::Async)
+                        .map_err(|e| format!("{e:#}"))
+                });
+                let pre = pre.as_ref().map_err(|message| {
+                    GuestFault::new(
+                        FaultKind::Instantiate,
+                        format!("cannot link the component for async calls: {message}"),
+                    )
+                })?;
+                return RouterInstance::new_typed(pre, tools, policy, (limits, memory), CallMode::Async).await;
+            }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {
                 return RouterInstance::new_plugin(linked, policy, (limits, memory), CallMode::Async, config.clone())
@@ -138,6 +168,14 @@ impl Code {
                 let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
                 let blocking = Linked::new(engine, &component, *imports, CallMode::Blocking).map_err(moved)?;
                 Ok(Code::Component { blocking, async_pre: OnceLock::new(), imports: *imports })
+            }
+            Code::Typed { blocking, docs, .. } => {
+                let compiled = blocking.component().serialize().map_err(moved)?;
+                // SAFETY: as above.
+                let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
+                let tools = TypedTools::find(engine, &component, docs).map_err(|e| moved(e.into()))?;
+                let blocking = link(engine, &component, Imports::default(), CallMode::Blocking).map_err(moved)?;
+                Ok(Code::Typed { blocking, async_pre: OnceLock::new(), tools, docs: docs.clone() })
             }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {

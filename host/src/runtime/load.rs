@@ -77,7 +77,9 @@ pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
         checked => checked?,
     }
     let component = Component::new(engine, wasm).map_err(LoadError::Compile)?;
-    check_exports_router(engine, &component, Imports::of(engine, &component))?;
+    if shape_of(engine, &component, Imports::of(engine, &component))? == Shape::Typed {
+        super::typed::TypedTools::find(engine, &component, &super::typed::PackageDocs::default())?;
+    }
     component.serialize().map_err(LoadError::Compile)
 }
 
@@ -166,19 +168,55 @@ impl Imports {
     }
 }
 
-/// Fails with the names the component does export when it lacks the router,
-/// and on a middleware that is plainly unplugged (it imports the router but
-/// not the extension, so nothing else can explain the import).
-pub(super) fn check_exports_router(engine: &Engine, component: &Component, imports: Imports) -> Result<(), LoadError> {
+/// How a component is served, told from what it exports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// It exports a `wasix:mcp` router.
+    Router,
+    /// It exports plain functions: each a tool (see `typed`).
+    Typed,
+}
+
+/// The interfaces a component speaks MCP through by itself, which this
+/// host does not serve yet, and what each is.
+const SELF_SPOKEN: [(&str, &str); 3] = [
+    ("wasi:http/incoming-handler@0.2", "an HTTP server (wasi:http/incoming-handler)"),
+    ("wasi:http/handler@0.3", "an HTTP server (wasi:http/handler@0.3)"),
+    ("wasi:cli/run@0.2", "a command (wasi:cli/run)"),
+];
+
+/// How `component` is served: a router if it exports one, else a typed
+/// component if it exports a function of its own (at the top or in an
+/// interface outside `wasi:`). Fails with the names it does export when it
+/// is neither, and on a middleware that is plainly unplugged (it imports the
+/// router but not the extension, so nothing else can explain the import).
+pub(super) fn shape_of(engine: &Engine, component: &Component, imports: Imports) -> Result<Shape, LoadError> {
+    use wasmtime::component::types::ComponentItem;
     let ty = component.component_type();
     if imports.router && !imports.extension {
         return Err(LoadError::UnpluggedMiddleware);
     }
-    let exports: Vec<String> = ty.exports(engine).map(|(name, _)| name.to_string()).collect();
-    if exports.iter().any(|name| name == ROUTER_INTERFACE || name == super::ROUTER_INTERFACE_25_6_18) {
-        return Ok(());
+    let exports: Vec<(String, ComponentItem)> =
+        ty.exports(engine).map(|(name, item)| (name.to_string(), item.ty)).collect();
+    if exports.iter().any(|(name, _)| name == ROUTER_INTERFACE || name == super::ROUTER_INTERFACE_25_6_18) {
+        return Ok(Shape::Router);
     }
-    Err(LoadError::WrongWorld { exports })
+    let own_function = |(name, item): &(String, ComponentItem)| match item {
+        ComponentItem::ComponentFunc(_) => true,
+        ComponentItem::ComponentInstance(instance) => {
+            !name.starts_with("wasi:")
+                && instance.exports(engine).any(|(_, item)| matches!(item.ty, ComponentItem::ComponentFunc(_)))
+        }
+        _ => false,
+    };
+    if exports.iter().any(own_function) {
+        return Ok(Shape::Typed);
+    }
+    let names: Vec<String> = exports.into_iter().map(|(name, _)| name).collect();
+    if let Some((_, shape)) = SELF_SPOKEN.iter().find(|(prefix, _)| names.iter().any(|name| name.starts_with(prefix))) {
+        return Err(LoadError::ShapeNotServed { shape, exports: names });
+    }
+    Err(LoadError::WrongWorld { exports: names })
 }
 
 /// Checks every router function's type against the bindings of the

@@ -18,12 +18,12 @@ use super::instance::{NotMade, ROUTER_INTERFACE, RouterExports, RouterInstance};
 use super::kept::Kept;
 use super::limits::Limits;
 use super::load::{
-    Imports, NO_ROUTER_PLUGGED, check_exports_router, check_is_component, check_router_types, compile_error,
-    read_guest_file,
+    Imports, NO_ROUTER_PLUGGED, Shape, check_is_component, check_router_types, compile_error, read_guest_file, shape_of,
 };
 #[cfg(feature = "extism")]
 use super::plugin;
 use super::sharing::{DEFAULT_MAX_CALLERS, InstanceMode, InstanceReuse};
+use super::typed::{PackageDocs, TypedTools};
 use super::v25_6_18::ROUTER_INTERFACE_25_6_18;
 use crate::error::LoadError;
 use crate::sandbox::SandboxPolicy;
@@ -105,7 +105,10 @@ impl LoadedRouter {
             match cache.hit_for_file(engine, path) {
                 Some(cache::FileHit::Component(component)) => {
                     tracing::debug!(outcome = ?cache::CacheOutcome::Hit, elapsed = ?started.elapsed(), "component ready");
-                    return Self::link(engine, component, policy);
+                    // Only a typed component's docs are wanted, and only then is the file read.
+                    let docs =
+                        || read_guest_file(path).map(|bytes| PackageDocs::in_component(&bytes)).unwrap_or_default();
+                    return Self::link(engine, component, policy, docs);
                 }
                 #[cfg(feature = "extism")]
                 Some(cache::FileHit::Plugin(module)) => return Self::plugin(engine, &module, policy),
@@ -160,7 +163,7 @@ impl LoadedRouter {
             }
             None => Component::new(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?,
         };
-        Self::link(engine, component, policy)
+        Self::link(engine, component, policy, || PackageDocs::in_component(bytes))
     }
 
     /// Loads a component compiled ahead of time by [`compile`](super::compile).
@@ -174,12 +177,27 @@ impl LoadedRouter {
     pub unsafe fn from_precompiled(engine: &Engine, bytes: &[u8], policy: SandboxPolicy) -> Result<Self, LoadError> {
         // SAFETY: forwarded to the caller.
         let component = unsafe { Component::deserialize(engine, bytes) }.map_err(LoadError::Precompiled)?;
-        Self::link(engine, component, policy)
+        // Compiled code keeps no custom section: a typed component's tools
+        // have no docs.
+        Self::link(engine, component, policy, PackageDocs::default)
     }
 
-    fn link(engine: &Engine, component: Component, policy: SandboxPolicy) -> Result<Self, LoadError> {
+    /// Links `component` as its shape says; `docs` gives its WIT's docs,
+    /// asked for only if they are wanted (for a typed component's tools).
+    fn link(
+        engine: &Engine,
+        component: Component,
+        policy: SandboxPolicy,
+        docs: impl FnOnce() -> PackageDocs,
+    ) -> Result<Self, LoadError> {
         let imports = Imports::of(engine, &component);
-        check_exports_router(engine, &component, imports)?;
+        if shape_of(engine, &component, imports)? == Shape::Typed {
+            let docs = Arc::new(docs());
+            let tools = TypedTools::find(engine, &component, &docs)?;
+            let blocking =
+                super::load::link(engine, &component, imports, CallMode::Blocking).map_err(LoadError::Link)?;
+            return Ok(Self::with_code(Code::Typed { blocking, async_pre: OnceLock::new(), tools, docs }, policy));
+        }
         let blocking = Linked::new(engine, &component, imports, CallMode::Blocking).map_err(LoadError::Link)?;
         check_router_types(&component, &blocking.pre, blocking.exports, policy.label())?;
         let code = Code::Component { blocking, async_pre: OnceLock::new(), imports };
@@ -235,33 +253,35 @@ impl LoadedRouter {
     /// Whether this is an Extism plugin (a core module), not a component.
     pub fn is_plugin(&self) -> bool {
         match &self.inner.code {
-            Code::Component { .. } => false,
+            Code::Component { .. } | Code::Typed { .. } => false,
             #[cfg(feature = "extism")]
             Code::Plugin { .. } => true,
         }
     }
 
     /// The router interface a component exports ([`ROUTER_INTERFACE`] or
-    /// [`ROUTER_INTERFACE_25_6_18`]); none for a plugin.
+    /// [`ROUTER_INTERFACE_25_6_18`]); none for a typed component or a plugin.
     pub fn router_interface(&self) -> Option<&'static str> {
         match &self.inner.code {
             Code::Component { blocking, .. } => Some(match blocking.exports {
                 RouterExports::V25_3_26(_) => ROUTER_INTERFACE,
                 RouterExports::V25_6_18(_) => ROUTER_INTERFACE_25_6_18,
             }),
+            Code::Typed { .. } => None,
             #[cfg(feature = "extism")]
             Code::Plugin { .. } => None,
         }
     }
 
-    /// What kind of guest this is: a component, or which kind of Extism
-    /// plugin.
+    /// What kind of guest this is: a router component, a typed component,
+    /// or which kind of Extism plugin.
     pub fn kind(&self) -> &'static str {
         match &self.inner.code {
             Code::Component { blocking, .. } => match blocking.exports {
                 RouterExports::V25_3_26(_) => "component (wasix:mcp/router@25.3.26)",
                 RouterExports::V25_6_18(_) => "component (wasix:mcp/router@25.6.18)",
             },
+            Code::Typed { .. } => "typed component (its exported functions as tools)",
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.kind.describe(),
         }

@@ -26,6 +26,7 @@ mod pool;
 mod router_component;
 mod sharing;
 mod store;
+mod typed;
 mod v25_6_18;
 pub(crate) mod waits;
 
@@ -33,11 +34,11 @@ pub use caller::CALLER_INTERFACE;
 pub use client::CLIENT_INTERFACE;
 pub use extension::EXTENSION_INTERFACE;
 pub use instance::{ROUTER_INTERFACE, RouterInstance};
-// The JWKS file of `--auth-jwks-file`, read as guest files are.
-#[cfg(feature = "http")]
+// The JWKS file of `--auth-jwks-file` and policy files, read as guest files are.
 pub(crate) use load::read_regular_file;
 pub use load::{MAX_GUEST_FILE, compile, read_guest_file};
 pub use loaded_router::LoadedRouter;
 pub use pool::PooledRouter;
 pub use sharing::{DEFAULT_CALLER_IDLE, DEFAULT_MAX_CALLERS, InstanceMode, InstanceReuse};
+pub use typed::TypedError;
 pub use v25_6_18::{ELICITATIONS_KEY, MAX_ELICITATIONS, ROUTER_INTERFACE_25_6_18};

@@ -32,6 +32,7 @@ impl mcp_wit_protocol::RouterComponent for LoadedRouter {
             Code::Component { imports, blocking, .. } => {
                 imports.client || matches!(blocking.exports, RouterExports::V25_6_18(_))
             }
+            Code::Typed { .. } => false,
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.talks_back,
         }
@@ -40,6 +41,7 @@ impl mcp_wit_protocol::RouterComponent for LoadedRouter {
     fn extends(&self) -> bool {
         match &self.inner.code {
             Code::Component { blocking, .. } => blocking.extension.is_some(),
+            Code::Typed { .. } => false,
             // Templates, prompt arguments and roots changes are v1-draft exports.
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.kind == plugin::PluginKind::V1Draft,

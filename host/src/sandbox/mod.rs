@@ -9,6 +9,7 @@
 pub mod guest_output;
 pub mod outgoing_http;
 mod policy;
+pub mod policy_file;
 pub mod requirements;
 mod state;
 pub mod symlinks;

@@ -18,7 +18,8 @@ use std::time::Duration;
 #[cfg(feature = "outgoing-http")]
 use wasmtime_wasi_http::{Error as HttpError, RequestOptions, WasiBody, WasiHttpHooks};
 
-/// One destination a guest may send HTTP requests to: `HOST[:PORT]`.
+/// One destination a guest may send HTTP requests to: `HOST[:PORT]`, or
+/// `https://HOST[:PORT]` for HTTPS only.
 ///
 /// `HOST` is a name (`api.example.com`), `*.` followed by a domain (any
 /// subdomain of it, not the domain itself), an IPv4 address or a bracketed
@@ -28,6 +29,8 @@ use wasmtime_wasi_http::{Error as HttpError, RequestOptions, WasiBody, WasiHttpH
 pub struct HttpGrant {
     host: HostPattern,
     port: PortPattern,
+    /// Only `https` requests (a grant written `https://…`).
+    https_only: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,8 +56,12 @@ impl std::str::FromStr for HttpGrant {
 
     fn from_str(spec: &str) -> Result<Self, String> {
         let bad = |why: &str| format!("`{spec}` is not HOST[:PORT] ({why}); e.g. api.example.com or localhost:8080");
+        let (https_only, spec) = match spec.strip_prefix("https://") {
+            Some(rest) => (true, rest.strip_suffix('/').unwrap_or(rest)),
+            None => (false, spec),
+        };
         if spec.contains("://") || spec.contains('/') {
-            return Err(bad("give the host, not a URL"));
+            return Err(bad("give the host (or https://HOST), not a URL"));
         }
         // `[v6]:port`, `[v6]`, `host:port` or `host`.
         let (host, port) = if let Some(rest) = spec.strip_prefix('[') {
@@ -88,12 +95,15 @@ impl std::str::FromStr for HttpGrant {
             _ if host.contains('*') => return Err(bad("`*` is allowed only as a leading `*.`")),
             _ => HostPattern::Exact(host),
         };
-        Ok(HttpGrant { host, port })
+        Ok(HttpGrant { host, port, https_only })
     }
 }
 
 impl fmt::Display for HttpGrant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.https_only {
+            f.write_str("https://")?;
+        }
         match &self.host {
             HostPattern::Exact(host) => f.write_str(host)?,
             HostPattern::Subdomains(domain) => write!(f, "*.{domain}")?,
@@ -108,8 +118,12 @@ impl fmt::Display for HttpGrant {
 
 impl HttpGrant {
     /// Whether a request to `host` (as in the URI, lowercase or not) on
-    /// `port` (`None`: the scheme's default, `default_port`) is allowed.
-    pub fn allows(&self, host: &str, port: Option<u16>, default_port: u16) -> bool {
+    /// `port` (`None`: the scheme's default, `default_port`), over HTTPS or
+    /// not, is allowed.
+    pub fn allows(&self, https: bool, host: &str, port: Option<u16>, default_port: u16) -> bool {
+        if self.https_only && !https {
+            return false;
+        }
         // Patterns are stored lowercase; compare without allocating.
         let host_ok = match &self.host {
             HostPattern::Exact(allowed) => host.eq_ignore_ascii_case(allowed),
@@ -159,7 +173,8 @@ impl OutgoingHttp {
 
     fn is_allowed(&self, uri: &http::Uri) -> bool {
         let Some(authority) = uri.authority() else { return false };
-        self.allowed.iter().any(|grant| grant.allows(authority.host(), authority.port_u16(), default_port(uri)))
+        let https = uri.scheme() == Some(&http::uri::Scheme::HTTPS);
+        self.allowed.iter().any(|grant| grant.allows(https, authority.host(), authority.port_u16(), default_port(uri)))
     }
 
     /// The guest's timeouts, none longer than `max_wait`.
@@ -336,13 +351,22 @@ mod tests {
 
     #[test]
     fn parses_and_prints_grants() {
-        for spec in ["api.example.com", "localhost:8080", "*.example.com", "127.0.0.1:*", "[::1]:3000", "[::1]"] {
+        for spec in [
+            "api.example.com",
+            "localhost:8080",
+            "*.example.com",
+            "127.0.0.1:*",
+            "[::1]:3000",
+            "[::1]",
+            "https://x.com",
+        ] {
             assert_eq!(grant(spec).to_string(), spec);
         }
         assert_eq!(grant("API.Example.com").to_string(), "api.example.com");
         for bad in [
             "",
-            "https://x.com",
+            "http://x.com",
+            "https://",
             "x.com/path",
             "x.com:http",
             "*",
@@ -369,21 +393,33 @@ mod tests {
     #[test]
     fn matches_host_and_port() {
         let g = grant("api.example.com");
-        assert!(g.allows("api.example.com", None, 443));
-        assert!(g.allows("API.example.COM", Some(80), 80));
-        assert!(!g.allows("api.example.com", Some(8443), 443));
-        assert!(!g.allows("evil.com", None, 443));
-        assert!(!g.allows("api.example.com.evil.com", None, 443));
+        assert!(g.allows(true, "api.example.com", None, 443));
+        assert!(g.allows(true, "API.example.COM", Some(80), 80));
+        assert!(!g.allows(true, "api.example.com", Some(8443), 443));
+        assert!(!g.allows(true, "evil.com", None, 443));
+        assert!(!g.allows(true, "api.example.com.evil.com", None, 443));
 
         let g = grant("*.example.com");
-        assert!(g.allows("a.example.com", None, 443));
-        assert!(g.allows("a.b.example.com", None, 80));
-        assert!(!g.allows("example.com", None, 443));
-        assert!(!g.allows("badexample.com", None, 443));
+        assert!(g.allows(true, "a.example.com", None, 443));
+        assert!(g.allows(true, "a.b.example.com", None, 80));
+        assert!(!g.allows(true, "example.com", None, 443));
+        assert!(!g.allows(true, "badexample.com", None, 443));
 
-        assert!(grant("localhost:*").allows("localhost", Some(1234), 80));
-        assert!(grant("localhost:1234").allows("localhost", Some(1234), 80));
-        assert!(!grant("localhost:1234").allows("localhost", None, 80));
-        assert!(grant("[::1]:3000").allows("[::1]", Some(3000), 80));
+        assert!(grant("localhost:*").allows(false, "localhost", Some(1234), 80));
+        assert!(grant("localhost:1234").allows(false, "localhost", Some(1234), 80));
+        assert!(!grant("localhost:1234").allows(false, "localhost", None, 80));
+        assert!(grant("[::1]:3000").allows(false, "[::1]", Some(3000), 80));
+    }
+
+    #[test]
+    fn an_https_grant_allows_https_only() {
+        let g = grant("https://api.example.com/");
+        assert_eq!(g.to_string(), "https://api.example.com");
+        assert!(g.allows(true, "api.example.com", None, 443));
+        assert!(!g.allows(false, "api.example.com", None, 80));
+        assert!(!g.allows(false, "api.example.com", Some(443), 80));
+        assert!(grant("https://api.example.com:*").allows(true, "api.example.com", Some(8443), 443));
+        assert!("https://api.example.com/v1".parse::<HttpGrant>().is_err());
+        assert!("http://api.example.com".parse::<HttpGrant>().is_err());
     }
 }

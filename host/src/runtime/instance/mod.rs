@@ -10,6 +10,7 @@ mod funcs;
 mod plugin;
 mod router_exports;
 mod router_instance;
+mod typed;
 
 pub use component::ROUTER_INTERFACE;
 pub(super) use component::{Exports25_3_26, ROUTER_FUNCTIONS};

@@ -18,12 +18,14 @@ use super::fault::{FaultFrom, NotMade};
 #[cfg(feature = "extism")]
 use super::plugin::PluginGuest;
 use super::router_exports::RouterExports;
+use super::typed::TypedGuest;
 use crate::runtime::budget::InstanceMemory;
 use crate::runtime::extension::ExtensionExports;
 use crate::runtime::limits::{CallView, Limits};
 #[cfg(feature = "extism")]
 use crate::runtime::plugin::LinkedPlugin;
 use crate::runtime::store::{StoreData, new_store};
+use crate::runtime::typed::TypedTools;
 use crate::sandbox::SandboxPolicy;
 
 /// An instantiated router: its own store, memory and state.
@@ -56,6 +58,8 @@ enum Guest {
     Component(ComponentGuest),
     /// A `wasix:mcp/router@25.6.18` component.
     Component25_6_18(ComponentGuest25_6_18),
+    /// A typed component: its exported functions as tools.
+    Typed(TypedGuest),
     #[cfg(feature = "extism")]
     Plugin(PluginGuest),
 }
@@ -69,6 +73,7 @@ macro_rules! on_guest {
         match &mut *$self.guest {
             Guest::Component(guest) => guest.$name(&mut $self.store, $($arg),*),
             Guest::Component25_6_18(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
+            Guest::Typed(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
             #[cfg(feature = "extism")]
             Guest::Plugin(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
         }
@@ -77,6 +82,7 @@ macro_rules! on_guest {
         match &mut *$self.guest {
             Guest::Component(guest) => guest.$name_async(&mut $self.store, $($arg),*).await,
             Guest::Component25_6_18(guest) => guest.$name(&mut $self.store, $($arg),*).await,
+            Guest::Typed(guest) => guest.$name(&mut $self.store, $($arg),*).await,
             #[cfg(feature = "extism")]
             Guest::Plugin(guest) => guest.$name(&mut $self.store, $($arg),*).await,
         }
@@ -266,6 +272,29 @@ impl RouterInstance {
             RouterExports::V25_6_18(exports) => Guest::Component25_6_18(ComponentGuest25_6_18::new(instance, exports)),
         };
         RouterInstance { store, guest: Box::new(guest) }
+    }
+
+    /// An instance of a typed component linked in `pre`, blocking or async
+    /// as `calls` says.
+    pub(crate) async fn new_typed(
+        pre: &InstancePre<StoreData>,
+        tools: &TypedTools,
+        policy: &SandboxPolicy,
+        (limits, memory): (Limits, Arc<InstanceMemory>),
+        calls: CallMode,
+    ) -> Result<Self, NotMade> {
+        let mut store = new_store(pre.engine(), policy, limits, calls, memory)?;
+        let made = match calls {
+            CallMode::Blocking => pre.instantiate(&mut store),
+            CallMode::Async => pre.instantiate_async(&mut store).await,
+        };
+        match made {
+            Ok(instance) => {
+                let guest = TypedGuest::new(instance, tools.clone(), policy.label().into());
+                Ok(RouterInstance { store, guest: Box::new(Guest::Typed(guest)) })
+            }
+            Err(e) => Err(NotMade::of(e, store.data())),
+        }
     }
 
     /// A fresh instance of `plugin`, with its kernel and WASI preview 1
