@@ -411,17 +411,42 @@ fn run_serve(args: &[&str], input: &str) -> std::process::Output {
 }
 
 #[test]
-fn a_component_of_another_world_is_refused_naming_what_it_exports() {
+fn a_component_of_another_world_is_served_by_its_functions_or_refused_naming_its_exports() {
+    // Plain exported functions: a typed component, each function a tool.
     let dir = tempfile::tempdir().unwrap();
     write_guest(dir.path(), "greeter", OTHER_WORLD_LIB, "other.wit", OTHER_WORLD_WIT.as_bytes());
     let wasm = build_guest(dir.path(), "greeter");
+    let input = [
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"greet","arguments":{"name":"Ada"}}}"#,
+    ]
+    .join("\n");
+    let output = run_serve(&[wasm.to_str().unwrap()], &input);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains(r#""text":"hi Ada""#), "{stdout}");
+
+    // Nothing callable: refused, saying so.
+    let dir = tempfile::tempdir().unwrap();
+    write_guest(dir.path(), "quiet", NOTHING_LIB, "other.wit", NOTHING_WIT.as_bytes());
+    let wasm = build_guest(dir.path(), "quiet");
     let output = run_serve(&[wasm.to_str().unwrap()], "");
     assert!(!output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("does not export `wasix:mcp/router@25.3.26`"), "{stderr}");
-    assert!(stderr.contains("greet"), "names what it does export: {stderr}");
+    assert!(
+        stderr.contains("it exports no `wasix:mcp/router` (25.3.26 or 25.6.18) and no function of its own"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("it exports: nothing"), "{stderr}");
     assert!(output.stdout.is_empty());
 }
+
+/// A world that exports nothing.
+const NOTHING_WIT: &str = "package example:other;\n\nworld quiet {\n  import log: func(line: string);\n}\n";
+
+const NOTHING_LIB: &str = r#"
+wit_bindgen::generate!({ path: "wit", world: "example:other/quiet" });
+"#;
 
 #[test]
 fn files_that_are_not_components_are_refused_with_advice() {

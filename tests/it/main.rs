@@ -35,6 +35,7 @@ mod stdio;
 mod talk_back;
 mod telemetry;
 mod telemetry_harness;
+mod typed;
 mod typescript_sdk;
 mod user_errors;
 mod validation;

@@ -81,7 +81,10 @@ fn to_val(value: &Value, ty: &Type, path: &mut String) -> Result<Val, Misfit> {
             match (chars.next(), chars.next()) {
                 (Some(c), None) => Val::Char(c),
                 _ => {
-                    return Err(misfit(path, format!("expected one character, found {} of them", text.chars().count())));
+                    return Err(misfit(
+                        path,
+                        format!("expected one character, found {} of them", text.chars().count()),
+                    ));
                 }
             }
         }
