@@ -26,7 +26,7 @@ use support::{RawServer, binary, fixture};
 const WASSETTE_LISTING: [(&str, &str, Option<&str>); 14] = [
     (
         "echo",
-        r#"{"type":"object","properties":{"msg":{"type":"string"}},"required":["msg"]}"#,
+        r#"{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}"#,
         Some(r#"{"type":"object","properties":{"result":{"type":"string"}},"required":["result"]}"#),
     ),
     (
@@ -187,7 +187,7 @@ async fn every_kind_of_value_goes_in_and_comes_back() {
 
     // (tool, arguments, text, structured result)
     let calls = [
-        ("echo", json!({"msg": "hi"}), "hi", json!("hi")),
+        ("echo", json!({"text": "hi"}), "hi", json!("hi")),
         ("local_typed_shapes_add", json!({"a": 2, "b": -5}), "-3", json!(-3)),
         (
             "local_typed_shapes_shift",
@@ -248,7 +248,7 @@ async fn every_kind_of_value_goes_in_and_comes_back() {
         ),
         ("local_typed_shapes_shift", json!({"p": {"x": 1}, "by": [0, 0]}), r#"/p: "y" is a required property"#),
         ("local_typed_shapes_shift", json!({"p": {"x": 1, "y": 1}, "by": [0]}), "/by: [0] has less than 2 items"),
-        ("echo", json!({}), r#""msg" is a required property"#),
+        ("echo", json!({}), r#""text" is a required property"#),
     ];
     for (id, (tool, arguments, message)) in (40..).zip(misfits) {
         let answer = server.call(id, tool, arguments).await;
@@ -260,7 +260,7 @@ async fn every_kind_of_value_goes_in_and_comes_back() {
     let crashed = server.call(60, "local_typed_shapes_crash", json!({})).await;
     assert_eq!(support::error_code(&crashed), -32603, "{crashed}");
     assert!(support::error_message(&crashed).contains("the crash tool traps"), "{crashed}");
-    let after = server.call(61, "echo", json!({"msg": "still here"})).await;
+    let after = server.call(61, "echo", json!({"text": "still here"})).await;
     assert_eq!(support::text(&after), "still here");
     let unknown = server.call(62, "nope", json!({})).await;
     assert_eq!(support::error_code(&unknown), -32602, "{unknown}");
@@ -349,7 +349,7 @@ async fn sdk_clients_call_a_typed_component_in_both_eras() {
     for peer in [Peer::Python, Peer::TypeScript] {
         for mode in ["auto", "legacy"] {
             let args: Vec<String> =
-                ["--mode", mode, "--tool", "echo", "--args", r#"{"msg":"over HTTP"}"#, "--url", &server.url()]
+                ["--mode", mode, "--tool", "echo", "--args", r#"{"text":"over HTTP"}"#, "--url", &server.url()]
                     .iter()
                     .map(|s| s.to_string())
                     .collect();

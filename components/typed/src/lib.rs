@@ -9,8 +9,8 @@ use exports::local::typed::shapes::{Access, Color, Point, Shape};
 struct Typed;
 
 impl Guest for Typed {
-    fn echo(msg: String) -> String {
-        msg
+    fn echo(text: String) -> String {
+        text
     }
 
     fn read_file(path: String) -> Result<String, String> {
