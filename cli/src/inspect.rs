@@ -108,14 +108,22 @@ fn load_one(
     let path = source.as_ref().map(|source| source.path.as_path());
     let label = source.as_ref().map_or_else(|| demo::NAME.into(), |source| source.label.clone());
     let cache = CompileCache::default_dir().map(CompileCache::new);
-    let policy = sandbox_policy(label, &[(Origin::Flags, sandbox)])?.policy;
+    let granted = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;
+    // A policy file's memory limit lowers the default cap, as for `serve`.
+    let mut limits = mcp_wit::Limits::default();
+    if let Some(cap) = granted.max_memory {
+        limits.max_memory = limits.max_memory.min(usize::try_from(cap).unwrap_or(usize::MAX));
+    }
+    let policy = granted.policy;
     let Some(path) = path else {
         tracing::info!("no component given: the built-in demo router (`{}`)", demo::NAME);
-        return Ok(LoadedRouter::from_bytes_cached(&engine, demo::COMPONENT, policy, cache.as_ref())?);
+        return Ok(
+            LoadedRouter::from_bytes_cached(&engine, demo::COMPONENT, policy, cache.as_ref())?.with_limits(limits)
+        );
     };
     let component = {
         let _progress = CompileProgress::start(path);
-        LoadedRouter::load(&engine, path, policy, cache.as_ref())?
+        LoadedRouter::load(&engine, path, policy, cache.as_ref())?.with_limits(limits)
     };
     checks.check(&component, cache.as_ref())?;
     Ok(component)
