@@ -38,7 +38,8 @@ pub enum LoadError {
     /// The component is of no shape this host serves.
     #[error(
         "the component is no MCP server this host serves: it exports no `wasix:mcp/router` (25.3.26 or \
-         25.6.18) and no function of its own (a typed component: each exported function a tool); it exports: {}",
+         25.6.18), no function of its own (a typed component: each exported function a tool) and no \
+         `wasi:http/incoming-handler` (an MCP server over HTTP); it exports: {}",
         if exports.is_empty() { "nothing".to_string() } else { exports.join(", ") }
     )]
     WrongWorld {
@@ -48,8 +49,8 @@ pub enum LoadError {
     /// The component speaks MCP itself through an interface this host does
     /// not serve yet.
     #[error(
-        "the component is {shape}, a shape mcp-wit does not serve yet; it serves `wasix:mcp` routers and typed \
-         components (exported functions as tools); it exports: {}",
+        "the component is {shape}, a shape mcp-wit does not serve yet; it serves `wasix:mcp` routers, typed \
+         components (exported functions as tools) and MCP servers over wasi:http@0.2; it exports: {}",
         exports.join(", ")
     )]
     ShapeNotServed {

@@ -434,7 +434,7 @@ fn a_component_of_another_world_is_served_by_its_functions_or_refused_naming_its
     assert!(!output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.contains("it exports no `wasix:mcp/router` (25.3.26 or 25.6.18) and no function of its own"),
+        stderr.contains("it exports no `wasix:mcp/router` (25.3.26 or 25.6.18), no function of its own"),
         "{stderr}"
     );
     assert!(stderr.contains("it exports: nothing"), "{stderr}");

@@ -17,6 +17,7 @@ mod engines;
 mod guests;
 mod hardening;
 mod http;
+mod http_servers;
 mod isolation;
 mod load;
 mod mapping;

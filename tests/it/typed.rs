@@ -377,25 +377,9 @@ async fn sdk_clients_call_a_typed_component_in_both_eras() {
 }
 
 #[test]
-fn inspect_names_the_shape_and_a_shape_not_served_is_named() {
+fn inspect_names_the_shape() {
     let typed = support::fixture_arg("typed");
     let output = Command::new(binary()).args(["inspect", &typed]).output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success() && stdout.contains("typed component"), "{stdout}");
-
-    // An HTTP server inside a component (what `mcp-wit wrap` writes) is
-    // named as what it is.
-    let dir = tempfile::tempdir().unwrap();
-    let wrapped = dir.path().join("wrapped.wasm");
-    let wrap =
-        Command::new(binary()).args(["wrap", &support::fixture_arg("echo"), "-o"]).arg(&wrapped).output().unwrap();
-    assert!(wrap.status.success(), "{}", String::from_utf8_lossy(&wrap.stderr));
-    let output = serve_output(&[wrapped.to_str().unwrap()]);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success(), "{stderr}");
-    assert!(
-        stderr.contains("is an HTTP server (wasi:http/incoming-handler), a shape mcp-wit does not serve yet"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("wasi:http/incoming-handler@0.2"), "{stderr}");
 }

@@ -42,6 +42,10 @@ pub(super) enum Code {
         /// Its WIT's docs, for its tools found again on another engine.
         docs: Arc<PackageDocs>,
     },
+    /// A component that serves MCP itself over `wasi:http`, linked with
+    /// async WASI (its calls always run on wasmtime's runtime).
+    #[cfg(feature = "outgoing-http")]
+    HttpServer { pre: wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData> },
     #[cfg(feature = "extism")]
     Plugin {
         linked: plugin::LinkedPlugin,
@@ -86,6 +90,8 @@ impl Code {
         match self {
             Code::Component { blocking, .. } => blocking.pre.engine(),
             Code::Typed { blocking, .. } => blocking.engine(),
+            #[cfg(feature = "outgoing-http")]
+            Code::HttpServer { pre } => pre.engine(),
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.engine(),
         }
@@ -104,6 +110,13 @@ impl Code {
             Code::Typed { blocking, tools, .. } => mcp_wit_protocol::block_on(RouterInstance::new_typed(
                 blocking,
                 tools,
+                policy,
+                (limits, memory),
+                CallMode::Blocking,
+            )),
+            #[cfg(feature = "outgoing-http")]
+            Code::HttpServer { pre } => wasmtime_wasi::runtime::in_tokio(RouterInstance::new_http_server(
+                pre,
                 policy,
                 (limits, memory),
                 CallMode::Blocking,
@@ -139,6 +152,10 @@ impl Code {
                     )
                 })?;
                 return RouterInstance::new_typed(pre, tools, policy, (limits, memory), CallMode::Async).await;
+            }
+            #[cfg(feature = "outgoing-http")]
+            Code::HttpServer { pre } => {
+                return RouterInstance::new_http_server(pre, policy, (limits, memory), CallMode::Async).await;
             }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {
@@ -176,6 +193,13 @@ impl Code {
                 let tools = TypedTools::find(engine, &component, docs).map_err(|e| moved(e.into()))?;
                 let blocking = link(engine, &component, Imports::default(), CallMode::Blocking).map_err(moved)?;
                 Ok(Code::Typed { blocking, async_pre: OnceLock::new(), tools, docs: docs.clone() })
+            }
+            #[cfg(feature = "outgoing-http")]
+            Code::HttpServer { pre } => {
+                let compiled = pre.instance_pre().component().serialize().map_err(moved)?;
+                // SAFETY: as above.
+                let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
+                Ok(Code::HttpServer { pre: super::load::link_http_server(engine, &component).map_err(moved)? })
             }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {

@@ -175,15 +175,30 @@ pub(super) enum Shape {
     Router,
     /// It exports plain functions: each a tool (see `typed`).
     Typed,
+    /// It serves MCP itself over `wasi:http/incoming-handler@0.2`.
+    HttpServer,
 }
 
 /// The interfaces a component speaks MCP through by itself, which this
 /// host does not serve yet, and what each is.
-const SELF_SPOKEN: [(&str, &str); 3] = [
-    ("wasi:http/incoming-handler@0.2", "an HTTP server (wasi:http/incoming-handler)"),
-    ("wasi:http/handler@0.3", "an HTTP server (wasi:http/handler@0.3)"),
+const SELF_SPOKEN: [(&str, &str); 2] = [
+    ("wasi:http/handler@0.3", "an HTTP server for WASIp3 (wasi:http/handler@0.3)"),
     ("wasi:cli/run@0.2", "a command (wasi:cli/run)"),
 ];
+
+/// The interface an HTTP server component exports (any 0.2 version).
+const INCOMING_HANDLER: &str = "wasi:http/incoming-handler@0.2";
+
+/// Links a component that serves MCP itself over `wasi:http`: async WASI
+/// and `wasi:http`, its handler found.
+#[cfg(feature = "outgoing-http")]
+pub(super) fn link_http_server(
+    engine: &Engine,
+    component: &Component,
+) -> wasmtime::Result<wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData>> {
+    let pre = link(engine, component, Imports::default(), CallMode::Async)?;
+    wasmtime_wasi_http::p2::bindings::ProxyPre::new(pre)
+}
 
 /// How `component` is served: a router if it exports one, else a typed
 /// component if it exports a function of its own (at the top or in an
@@ -213,6 +228,14 @@ pub(super) fn shape_of(engine: &Engine, component: &Component, imports: Imports)
         return Ok(Shape::Typed);
     }
     let names: Vec<String> = exports.into_iter().map(|(name, _)| name).collect();
+    // Checked before `wasi:cli/run`: what `mcp-wit wrap` writes exports both.
+    if cfg!(feature = "outgoing-http") && names.iter().any(|name| name.starts_with(INCOMING_HANDLER)) {
+        // One that imports a router is the adapter with none plugged in.
+        if imports.router {
+            return Err(LoadError::UnpluggedMiddleware);
+        }
+        return Ok(Shape::HttpServer);
+    }
     if let Some((_, shape)) = SELF_SPOKEN.iter().find(|(prefix, _)| names.iter().any(|name| name.starts_with(prefix))) {
         return Err(LoadError::ShapeNotServed { shape, exports: names });
     }

@@ -191,7 +191,13 @@ impl LoadedRouter {
         docs: impl FnOnce() -> PackageDocs,
     ) -> Result<Self, LoadError> {
         let imports = Imports::of(engine, &component);
-        if shape_of(engine, &component, imports)? == Shape::Typed {
+        let shape = shape_of(engine, &component, imports)?;
+        #[cfg(feature = "outgoing-http")]
+        if shape == Shape::HttpServer {
+            let pre = super::load::link_http_server(engine, &component).map_err(LoadError::Link)?;
+            return Ok(Self::with_code(Code::HttpServer { pre }, policy));
+        }
+        if shape == Shape::Typed {
             let docs = Arc::new(docs());
             let tools = TypedTools::find(engine, &component, &docs)?;
             let blocking =
@@ -254,6 +260,8 @@ impl LoadedRouter {
     pub fn is_plugin(&self) -> bool {
         match &self.inner.code {
             Code::Component { .. } | Code::Typed { .. } => false,
+            #[cfg(feature = "outgoing-http")]
+            Code::HttpServer { .. } => false,
             #[cfg(feature = "extism")]
             Code::Plugin { .. } => true,
         }
@@ -268,6 +276,8 @@ impl LoadedRouter {
                 RouterExports::V25_6_18(_) => ROUTER_INTERFACE_25_6_18,
             }),
             Code::Typed { .. } => None,
+            #[cfg(feature = "outgoing-http")]
+            Code::HttpServer { .. } => None,
             #[cfg(feature = "extism")]
             Code::Plugin { .. } => None,
         }
@@ -282,6 +292,10 @@ impl LoadedRouter {
                 RouterExports::V25_6_18(_) => "component (wasix:mcp/router@25.6.18)",
             },
             Code::Typed { .. } => "typed component (its exported functions as tools)",
+            #[cfg(feature = "outgoing-http")]
+            Code::HttpServer { .. } => {
+                "MCP server over wasi:http (wasi:http/incoming-handler@0.2), reached as its client"
+            }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.kind.describe(),
         }

@@ -20,6 +20,7 @@ mod kept;
 pub mod limits;
 mod load;
 mod loaded_router;
+mod mcp_json;
 #[cfg(feature = "extism")]
 pub(crate) mod plugin;
 mod pool;

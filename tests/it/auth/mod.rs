@@ -7,6 +7,7 @@
 
 mod authorization_server;
 mod caller;
+mod http_server_component;
 mod instances;
 mod issuer;
 mod protected;

@@ -6,6 +6,8 @@ mod component;
 mod component_25_6_18;
 mod fault;
 mod funcs;
+#[cfg(feature = "outgoing-http")]
+mod http_server;
 #[cfg(feature = "extism")]
 mod plugin;
 mod router_exports;

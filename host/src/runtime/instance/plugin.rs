@@ -12,6 +12,7 @@ use super::fault::{FaultFrom, NotMade};
 use crate::runtime::budget::InstanceMemory;
 use crate::runtime::client::ClientView;
 use crate::runtime::limits::{CallView, Limits};
+use crate::runtime::mcp_json;
 use crate::runtime::plugin::kernel::{Kernel, KernelView, PluginLogLevel};
 use crate::runtime::plugin::{ENTRY_POINTS, LinkedPlugin, PluginKind, PluginSignals, mapping};
 use crate::runtime::store::{StoreData, store_with};
@@ -217,7 +218,7 @@ impl PluginGuest {
             PluginKind::V1Draft => ("list_tools", mapping::list_input(&self.next_context(store))),
         };
         let Some(output) = self.list(store, function, &input).await? else { return Ok(Vec::new()) };
-        mapping::tools(&output).map_err(|message| GuestFault::new(FaultKind::Trap, message))
+        mcp_json::tools(&output).map_err(|message| GuestFault::new(FaultKind::Trap, message))
     }
 
     pub(super) async fn call_tool(
@@ -231,7 +232,7 @@ impl PluginGuest {
             PluginKind::V1Draft => ("call_tool", mapping::call_tool_input(name, arguments, &self.next_context(store))),
         };
         Ok(match self.export(store, function, &input).await? {
-            Answer::Output(output) => mapping::call_result(&output).map_err(contract::ToolError::ExecutionError),
+            Answer::Output(output) => mcp_json::call_result(&output).map_err(contract::ToolError::ExecutionError),
             Answer::Failed(message) => Err(contract::ToolError::ExecutionError(message)),
             Answer::Missing => Err(contract::ToolError::NotFound(name.to_string())),
         })
@@ -275,7 +276,7 @@ impl PluginGuest {
         &mut self,
         store: &mut Store<StoreData>,
     ) -> GuestResult<Vec<contract::McpResource>> {
-        self.list_of(store, "list_resources", mapping::resources).await
+        self.list_of(store, "list_resources", mcp_json::resources).await
     }
 
     pub(super) async fn read_resource(
@@ -286,7 +287,7 @@ impl PluginGuest {
         Ok(match self.request(store, "read_resource", serde_json::json!({ "uri": uri })).await? {
             None => Err(contract::ResourceError::NotFound(uri.to_string())),
             Some(Answer::Output(output)) => {
-                mapping::read_result(&output).map_err(contract::ResourceError::ExecutionError)
+                mcp_json::read_result(&output).map_err(contract::ResourceError::ExecutionError)
             }
             Some(Answer::Failed(message)) => Err(contract::ResourceError::ExecutionError(message)),
             Some(Answer::Missing) => unreachable!("folded into None"),
@@ -294,7 +295,7 @@ impl PluginGuest {
     }
 
     pub(super) async fn list_prompts(&mut self, store: &mut Store<StoreData>) -> GuestResult<Vec<contract::Prompt>> {
-        self.list_of(store, "list_prompts", mapping::prompts).await
+        self.list_of(store, "list_prompts", mcp_json::prompts).await
     }
 
     pub(super) async fn get_prompt(
@@ -319,7 +320,7 @@ impl PluginGuest {
         Ok(match self.request(store, "get_prompt", request).await? {
             None => Err(contract::PromptError::NotFound(name.to_string())),
             Some(Answer::Output(output)) => {
-                mapping::prompt_result(&output).map_err(contract::PromptError::InternalError)
+                mcp_json::prompt_result(&output).map_err(contract::PromptError::InternalError)
             }
             Some(Answer::Failed(message)) => Err(contract::PromptError::InternalError(message)),
             Some(Answer::Missing) => unreachable!("folded into None"),
@@ -338,7 +339,7 @@ impl PluginGuest {
         Ok(match self.request(store, "complete", request).await? {
             None => Err(contract::CompletionError::NotFound("the plugin offers no completions".into())),
             Some(Answer::Output(output)) => {
-                mapping::completion(&output).map_err(contract::CompletionError::ExecutionError)
+                mcp_json::completion(&output).map_err(contract::CompletionError::ExecutionError)
             }
             Some(Answer::Failed(message)) => Err(contract::CompletionError::ExecutionError(message)),
             Some(Answer::Missing) => unreachable!("folded into None"),
@@ -350,7 +351,7 @@ impl PluginGuest {
         &mut self,
         store: &mut Store<StoreData>,
     ) -> GuestResult<Vec<contract::ResourceTemplate>> {
-        self.list_of(store, "list_resource_templates", mapping::resource_templates).await
+        self.list_of(store, "list_resource_templates", mcp_json::resource_templates).await
     }
 
     /// A v1-draft plugin has nothing to be told of subscriptions:

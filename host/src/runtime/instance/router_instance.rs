@@ -15,6 +15,8 @@ use wasmtime::component::{Instance, InstancePre};
 use super::component::ComponentGuest;
 use super::component_25_6_18::ComponentGuest25_6_18;
 use super::fault::{FaultFrom, NotMade};
+#[cfg(feature = "outgoing-http")]
+use super::http_server::HttpServerGuest;
 #[cfg(feature = "extism")]
 use super::plugin::PluginGuest;
 use super::router_exports::RouterExports;
@@ -60,6 +62,9 @@ enum Guest {
     Component25_6_18(ComponentGuest25_6_18),
     /// A typed component: its exported functions as tools.
     Typed(TypedGuest),
+    /// A component that serves MCP itself over `wasi:http`.
+    #[cfg(feature = "outgoing-http")]
+    HttpServer(HttpServerGuest),
     #[cfg(feature = "extism")]
     Plugin(PluginGuest),
 }
@@ -74,6 +79,9 @@ macro_rules! on_guest {
             Guest::Component(guest) => guest.$name(&mut $self.store, $($arg),*),
             Guest::Component25_6_18(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
             Guest::Typed(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
+            // Its handler's body is read by tasks of wasmtime's runtime.
+            #[cfg(feature = "outgoing-http")]
+            Guest::HttpServer(guest) => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
             #[cfg(feature = "extism")]
             Guest::Plugin(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
         }
@@ -83,6 +91,12 @@ macro_rules! on_guest {
             Guest::Component(guest) => guest.$name_async(&mut $self.store, $($arg),*).await,
             Guest::Component25_6_18(guest) => guest.$name(&mut $self.store, $($arg),*).await,
             Guest::Typed(guest) => guest.$name(&mut $self.store, $($arg),*).await,
+            // A blocking instance's calls run on wasmtime's runtime, whoever awaits them.
+            #[cfg(feature = "outgoing-http")]
+            Guest::HttpServer(guest) => match $self.store.data().call_control().mode() {
+                CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
+                CallMode::Async => guest.$name(&mut $self.store, $($arg),*).await,
+            },
             #[cfg(feature = "extism")]
             Guest::Plugin(guest) => guest.$name(&mut $self.store, $($arg),*).await,
         }
@@ -143,6 +157,11 @@ impl RouterInstance {
     pub async fn title_async(&mut self) -> GuestResult<Option<String>> {
         match &mut *self.guest {
             Guest::Component25_6_18(guest) => guest.title(&mut self.store).await,
+            #[cfg(feature = "outgoing-http")]
+            Guest::HttpServer(guest) => match self.store.data().call_control().mode() {
+                CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.title(&mut self.store)),
+                CallMode::Async => guest.title(&mut self.store).await,
+            },
             _ => Ok(None),
         }
     }
@@ -292,6 +311,26 @@ impl RouterInstance {
             Ok(instance) => {
                 let guest = TypedGuest::new(instance, tools.clone(), policy.label().into());
                 Ok(RouterInstance { store, guest: Box::new(Guest::Typed(guest)) })
+            }
+            Err(e) => Err(NotMade::of(e, store.data())),
+        }
+    }
+
+    /// An instance of a component that serves MCP itself over `wasi:http`,
+    /// linked (async) in `pre`; a blocking instance runs its calls on
+    /// wasmtime's runtime.
+    #[cfg(feature = "outgoing-http")]
+    pub(crate) async fn new_http_server(
+        pre: &wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData>,
+        policy: &SandboxPolicy,
+        (limits, memory): (Limits, Arc<InstanceMemory>),
+        calls: CallMode,
+    ) -> Result<Self, NotMade> {
+        let mut store = new_store(pre.engine(), policy, limits, calls, memory)?;
+        match pre.instantiate_async(&mut store).await {
+            Ok(proxy) => {
+                let guest = HttpServerGuest::new(proxy, policy.label().into());
+                Ok(RouterInstance { store, guest: Box::new(Guest::HttpServer(guest)) })
             }
             Err(e) => Err(NotMade::of(e, store.data())),
         }

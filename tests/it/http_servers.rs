@@ -1,0 +1,115 @@
+// Components that serve MCP themselves over `wasi:http` (they export
+// `wasi:http/incoming-handler@0.2`): what `mcp-wit wrap` writes, served by
+// `mcp-wit serve` again, the host its client. Over stdio and Streamable
+// HTTP, in both eras, to raw requests and the SDK clients; a fresh instance
+// per request opens the component's session each time; a trap inside it is
+// the usual trap.
+
+use mcp_wit_tests::support;
+use serde_json::{Value, json};
+use support::engines::wrapped;
+use support::http::HttpServer;
+use support::peers::{Peer, run_peer};
+use support::schema::{self, Revision};
+use support::{RawServer, binary};
+
+/// `router` wrapped by `mcp-wit wrap`, written into `dir`.
+fn wrapped_file(dir: &tempfile::TempDir, router: &str) -> String {
+    let path = dir.path().join(format!("{router}-server.wasm"));
+    std::fs::write(&path, wrapped(router)).unwrap();
+    path.display().to_string()
+}
+
+fn modern(mut params: Value) -> Value {
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    params
+}
+
+#[tokio::test]
+async fn a_wrapped_router_is_served_again_over_stdio_in_both_eras() {
+    let dir = tempfile::tempdir().unwrap();
+    let server_wasm = wrapped_file(&dir, "everything");
+    let inspected = std::process::Command::new(binary()).args(["inspect", &server_wasm]).output().unwrap();
+    let printed = String::from_utf8_lossy(&inspected.stdout);
+    assert!(printed.contains("MCP server over wasi:http"), "{printed}");
+
+    let mut server = RawServer::initialized(&["serve", &server_wasm], "2025-11-25").await;
+    let list = server.request(1, "tools/list", json!({})).await;
+    schema::check_at(Revision::Legacy, "JSONRPCMessage", &list).unwrap();
+    let names: Vec<&str> =
+        list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"echo"), "{list}");
+    let echo = server.call(2, "echo", json!({ "text": "twice served" })).await;
+    schema::check_at(Revision::Legacy, "JSONRPCMessage", &echo).unwrap();
+    assert_eq!(support::text(&echo), "twice served", "{echo}");
+    // Resources and prompts reach the component as MCP too.
+    let resources = server.request(3, "resources/list", json!({})).await;
+    schema::check_at(Revision::Legacy, "JSONRPCMessage", &resources).unwrap();
+    let prompts = server.request(4, "prompts/list", json!({})).await;
+    schema::check_at(Revision::Legacy, "JSONRPCMessage", &prompts).unwrap();
+    assert!(
+        resources["result"]["resources"].is_array() && prompts["result"]["prompts"].is_array(),
+        "{resources} {prompts}"
+    );
+    server.finish().await;
+
+    // A 2026-07-28 client: the host opens the component's session for it.
+    let mut server = RawServer::start(&["serve", &server_wasm]);
+    let call =
+        server.request(1, "tools/call", modern(json!({ "name": "echo", "arguments": { "text": "modern" } }))).await;
+    schema::check_at(Revision::Modern, "JSONRPCMessage", &call).unwrap();
+    assert_eq!(call["result"]["resultType"], "complete", "{call}");
+    assert_eq!(support::text(&call), "modern", "{call}");
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn sdk_clients_reach_a_wrapped_router_over_http_with_an_instance_per_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let server_wasm = wrapped_file(&dir, "echo");
+    for instances in ["per-session", "per-request"] {
+        let server = HttpServer::start(&[&server_wasm, "--instances", instances]).await;
+        for peer in [Peer::Python, Peer::TypeScript] {
+            for mode in ["auto", "legacy"] {
+                let args: Vec<String> = [
+                    "--mode",
+                    mode,
+                    "--tool",
+                    "echo",
+                    "--args",
+                    r#"{"text":"through two hosts"}"#,
+                    "--url",
+                    &server.url(),
+                ]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+                let run = run_peer(peer, args).await;
+                let report = &run.report;
+                assert_eq!(report["serverInfo"]["name"], "echo", "{instances} {report}");
+                assert_eq!(report["call"]["content"][0]["text"], "through two hosts", "{instances} {report}");
+                let revision =
+                    if report["protocolVersion"] == "2026-07-28" { Revision::Modern } else { Revision::Legacy };
+                for message in &run.trace {
+                    schema::check_at(revision, "JSONRPCMessage", message).unwrap();
+                }
+            }
+        }
+        server.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_trap_in_the_served_component_is_the_usual_trap_and_the_server_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let server_wasm = wrapped_file(&dir, "hostile");
+    let mut server = RawServer::initialized(&["serve", &server_wasm, "--timeout", "2s"], "2025-11-25").await;
+    let panicked = server.call(1, "panic", json!({})).await;
+    assert_eq!(support::error_code(&panicked), -32603, "{panicked}");
+    let after = server.request(2, "tools/list", json!({})).await;
+    assert!(after["result"]["tools"].is_array(), "{after}");
+    server.finish().await;
+}
