@@ -8,6 +8,7 @@ mod fault;
 mod funcs;
 #[cfg(feature = "outgoing-http")]
 mod http_server;
+mod mcp_server;
 #[cfg(feature = "extism")]
 mod plugin;
 mod router_exports;

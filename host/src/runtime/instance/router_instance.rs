@@ -16,7 +16,8 @@ use super::component::ComponentGuest;
 use super::component_25_6_18::ComponentGuest25_6_18;
 use super::fault::{FaultFrom, NotMade};
 #[cfg(feature = "outgoing-http")]
-use super::http_server::HttpServerGuest;
+use super::http_server::HttpLink;
+use super::mcp_server::McpServerGuest;
 #[cfg(feature = "extism")]
 use super::plugin::PluginGuest;
 use super::router_exports::RouterExports;
@@ -64,7 +65,7 @@ enum Guest {
     Typed(TypedGuest),
     /// A component that serves MCP itself over `wasi:http`.
     #[cfg(feature = "outgoing-http")]
-    HttpServer(HttpServerGuest),
+    HttpServer(McpServerGuest<HttpLink>),
     #[cfg(feature = "extism")]
     Plugin(PluginGuest),
 }
@@ -329,7 +330,7 @@ impl RouterInstance {
         let mut store = new_store(pre.engine(), policy, limits, calls, memory)?;
         match pre.instantiate_async(&mut store).await {
             Ok(proxy) => {
-                let guest = HttpServerGuest::new(proxy, policy.label().into());
+                let guest = McpServerGuest::new(HttpLink::new(proxy), policy.label().into());
                 Ok(RouterInstance { store, guest: Box::new(Guest::HttpServer(guest)) })
             }
             Err(e) => Err(NotMade::of(e, store.data())),
