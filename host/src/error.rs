@@ -38,8 +38,9 @@ pub enum LoadError {
     /// The component is of no shape this host serves.
     #[error(
         "the component is no MCP server this host serves: it exports no `wasix:mcp/router` (25.3.26 or \
-         25.6.18), no function of its own (a typed component: each exported function a tool) and no \
-         `wasi:http/incoming-handler` (an MCP server over HTTP); it exports: {}",
+         25.6.18), no function of its own (a typed component: each exported function a tool), no \
+         `wasi:http/incoming-handler` (an MCP server over HTTP) and no `wasi:cli/run` (one over stdio); it \
+         exports: {}",
         if exports.is_empty() { "nothing".to_string() } else { exports.join(", ") }
     )]
     WrongWorld {
@@ -50,7 +51,8 @@ pub enum LoadError {
     /// not serve yet.
     #[error(
         "the component is {shape}, a shape mcp-wit does not serve yet; it serves `wasix:mcp` routers, typed \
-         components (exported functions as tools) and MCP servers over wasi:http@0.2; it exports: {}",
+         components (exported functions as tools), and MCP servers over wasi:http@0.2 or over stdio (wasi:cli \
+         commands); it exports: {}",
         exports.join(", ")
     )]
     ShapeNotServed {

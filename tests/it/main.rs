@@ -6,6 +6,7 @@
 //! `cargo test -p mcp-wit-tests --test it AREA::`.
 
 mod auth;
+mod command_servers;
 mod compile_cache;
 mod compose;
 mod config_file;

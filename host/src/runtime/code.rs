@@ -46,6 +46,9 @@ pub(super) enum Code {
     /// async WASI (its calls always run on wasmtime's runtime).
     #[cfg(feature = "outgoing-http")]
     HttpServer { pre: wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData> },
+    /// A command that serves MCP itself over its stdin and stdout, linked
+    /// with async WASI.
+    Command { pre: wasmtime_wasi::p2::bindings::CommandPre<StoreData> },
     #[cfg(feature = "extism")]
     Plugin {
         linked: plugin::LinkedPlugin,
@@ -92,6 +95,7 @@ impl Code {
             Code::Typed { blocking, .. } => blocking.engine(),
             #[cfg(feature = "outgoing-http")]
             Code::HttpServer { pre } => pre.engine(),
+            Code::Command { pre } => pre.engine(),
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.engine(),
         }
@@ -116,6 +120,12 @@ impl Code {
             )),
             #[cfg(feature = "outgoing-http")]
             Code::HttpServer { pre } => wasmtime_wasi::runtime::in_tokio(RouterInstance::new_http_server(
+                pre,
+                policy,
+                (limits, memory),
+                CallMode::Blocking,
+            )),
+            Code::Command { pre } => wasmtime_wasi::runtime::in_tokio(RouterInstance::new_command(
                 pre,
                 policy,
                 (limits, memory),
@@ -156,6 +166,9 @@ impl Code {
             #[cfg(feature = "outgoing-http")]
             Code::HttpServer { pre } => {
                 return RouterInstance::new_http_server(pre, policy, (limits, memory), CallMode::Async).await;
+            }
+            Code::Command { pre } => {
+                return RouterInstance::new_command(pre, policy, (limits, memory), CallMode::Async).await;
             }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {
@@ -200,6 +213,12 @@ impl Code {
                 // SAFETY: as above.
                 let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
                 Ok(Code::HttpServer { pre: super::load::link_http_server(engine, &component).map_err(moved)? })
+            }
+            Code::Command { pre } => {
+                let compiled = pre.instance_pre().component().serialize().map_err(moved)?;
+                // SAFETY: as above.
+                let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
+                Ok(Code::Command { pre: super::load::link_command(engine, &component).map_err(moved)? })
             }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {

@@ -177,14 +177,16 @@ pub(super) enum Shape {
     Typed,
     /// It serves MCP itself over `wasi:http/incoming-handler@0.2`.
     HttpServer,
+    /// A command (`wasi:cli/run`) that serves MCP over its stdin and stdout.
+    Command,
 }
 
 /// The interfaces a component speaks MCP through by itself, which this
 /// host does not serve yet, and what each is.
-const SELF_SPOKEN: [(&str, &str); 2] = [
-    ("wasi:http/handler@0.3", "an HTTP server for WASIp3 (wasi:http/handler@0.3)"),
-    ("wasi:cli/run@0.2", "a command (wasi:cli/run)"),
-];
+const SELF_SPOKEN: [(&str, &str); 1] = [("wasi:http/handler@0.3", "an HTTP server for WASIp3 (wasi:http/handler@0.3)")];
+
+/// The interface a command exports (any 0.2 version).
+const RUN: &str = "wasi:cli/run@0.2";
 
 /// The interface an HTTP server component exports (any 0.2 version).
 const INCOMING_HANDLER: &str = "wasi:http/incoming-handler@0.2";
@@ -198,6 +200,16 @@ pub(super) fn link_http_server(
 ) -> wasmtime::Result<wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData>> {
     let pre = link(engine, component, Imports::default(), CallMode::Async)?;
     wasmtime_wasi_http::p2::bindings::ProxyPre::new(pre)
+}
+
+/// Links a command that serves MCP over its stdin and stdout: async WASI,
+/// its `run` found.
+pub(super) fn link_command(
+    engine: &Engine,
+    component: &Component,
+) -> wasmtime::Result<wasmtime_wasi::p2::bindings::CommandPre<StoreData>> {
+    let pre = link(engine, component, Imports::default(), CallMode::Async)?;
+    wasmtime_wasi::p2::bindings::CommandPre::new(pre)
 }
 
 /// How `component` is served: a router if it exports one, else a typed
@@ -235,6 +247,9 @@ pub(super) fn shape_of(engine: &Engine, component: &Component, imports: Imports)
             return Err(LoadError::UnpluggedMiddleware);
         }
         return Ok(Shape::HttpServer);
+    }
+    if names.iter().any(|name| name.starts_with(RUN)) {
+        return Ok(Shape::Command);
     }
     if let Some((_, shape)) = SELF_SPOKEN.iter().find(|(prefix, _)| names.iter().any(|name| name.starts_with(prefix))) {
         return Err(LoadError::ShapeNotServed { shape, exports: names });

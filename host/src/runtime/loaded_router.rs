@@ -197,6 +197,10 @@ impl LoadedRouter {
             let pre = super::load::link_http_server(engine, &component).map_err(LoadError::Link)?;
             return Ok(Self::with_code(Code::HttpServer { pre }, policy));
         }
+        if shape == Shape::Command {
+            let pre = super::load::link_command(engine, &component).map_err(LoadError::Link)?;
+            return Ok(Self::with_code(Code::Command { pre }, policy));
+        }
         if shape == Shape::Typed {
             let docs = Arc::new(docs());
             let tools = TypedTools::find(engine, &component, &docs)?;
@@ -262,6 +266,7 @@ impl LoadedRouter {
             Code::Component { .. } | Code::Typed { .. } => false,
             #[cfg(feature = "outgoing-http")]
             Code::HttpServer { .. } => false,
+            Code::Command { .. } => false,
             #[cfg(feature = "extism")]
             Code::Plugin { .. } => true,
         }
@@ -278,13 +283,14 @@ impl LoadedRouter {
             Code::Typed { .. } => None,
             #[cfg(feature = "outgoing-http")]
             Code::HttpServer { .. } => None,
+            Code::Command { .. } => None,
             #[cfg(feature = "extism")]
             Code::Plugin { .. } => None,
         }
     }
 
     /// What kind of guest this is: a router component, a typed component,
-    /// or which kind of Extism plugin.
+    /// a component that serves MCP itself, or which kind of Extism plugin.
     pub fn kind(&self) -> &'static str {
         match &self.inner.code {
             Code::Component { blocking, .. } => match blocking.exports {
@@ -296,6 +302,7 @@ impl LoadedRouter {
             Code::HttpServer { .. } => {
                 "MCP server over wasi:http (wasi:http/incoming-handler@0.2), reached as its client"
             }
+            Code::Command { .. } => "MCP server over stdio (a wasi:cli/run command), reached as its client",
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.kind.describe(),
         }

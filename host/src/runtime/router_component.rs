@@ -35,6 +35,7 @@ impl mcp_wit_protocol::RouterComponent for LoadedRouter {
             Code::Typed { .. } => false,
             #[cfg(feature = "outgoing-http")]
             Code::HttpServer { .. } => false,
+            Code::Command { .. } => false,
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.talks_back,
         }
@@ -46,6 +47,7 @@ impl mcp_wit_protocol::RouterComponent for LoadedRouter {
             // Templates, prompt arguments and roots changes reach it as MCP.
             #[cfg(feature = "outgoing-http")]
             Code::HttpServer { .. } => true,
+            Code::Command { .. } => true,
             Code::Typed { .. } => false,
             // Templates, prompt arguments and roots changes are v1-draft exports.
             #[cfg(feature = "extism")]

@@ -140,6 +140,21 @@ impl SandboxPolicy {
         Ok(self.state(wasi, output, max_wait))
     }
 
+    /// [`Self::instance_state`] for a command that serves MCP over its
+    /// stdin and stdout: the same grants, its stdin and stdout the host's
+    /// pipes (its stderr still the guest output).
+    pub fn command_state(
+        &self,
+        max_wait: Duration,
+        stdin: impl wasmtime_wasi::cli::StdinStream + 'static,
+        stdout: impl wasmtime_wasi::cli::StdoutStream + 'static,
+    ) -> std::io::Result<SandboxState> {
+        let output = GuestOutput::new(self.label.clone(), self.output, self.redact.clone());
+        let mut wasi = self.wasi(&output)?;
+        wasi.stdin(stdin).stdout(stdout);
+        Ok(self.state(Wasi::P2(wasi.build()), output, max_wait))
+    }
+
     /// [`Self::instance_state`] for an Extism plugin: the same grants, as
     /// WASI preview 1.
     #[cfg(feature = "extism")]

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use wasmtime::component::{Instance, InstancePre};
 
+use super::command_server::{PIPE_BYTES, StdioLink};
 use super::component::ComponentGuest;
 use super::component_25_6_18::ComponentGuest25_6_18;
 use super::fault::{FaultFrom, NotMade};
@@ -66,6 +67,8 @@ enum Guest {
     /// A component that serves MCP itself over `wasi:http`.
     #[cfg(feature = "outgoing-http")]
     HttpServer(McpServerGuest<HttpLink>),
+    /// A command that serves MCP itself over its stdin and stdout.
+    Command(McpServerGuest<StdioLink>),
     #[cfg(feature = "extism")]
     Plugin(PluginGuest),
 }
@@ -83,6 +86,7 @@ macro_rules! on_guest {
             // Its handler's body is read by tasks of wasmtime's runtime.
             #[cfg(feature = "outgoing-http")]
             Guest::HttpServer(guest) => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
+            Guest::Command(guest) => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
             #[cfg(feature = "extism")]
             Guest::Plugin(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
         }
@@ -95,6 +99,10 @@ macro_rules! on_guest {
             // A blocking instance's calls run on wasmtime's runtime, whoever awaits them.
             #[cfg(feature = "outgoing-http")]
             Guest::HttpServer(guest) => match $self.store.data().call_control().mode() {
+                CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
+                CallMode::Async => guest.$name(&mut $self.store, $($arg),*).await,
+            },
+            Guest::Command(guest) => match $self.store.data().call_control().mode() {
                 CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
                 CallMode::Async => guest.$name(&mut $self.store, $($arg),*).await,
             },
@@ -160,6 +168,10 @@ impl RouterInstance {
             Guest::Component25_6_18(guest) => guest.title(&mut self.store).await,
             #[cfg(feature = "outgoing-http")]
             Guest::HttpServer(guest) => match self.store.data().call_control().mode() {
+                CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.title(&mut self.store)),
+                CallMode::Async => guest.title(&mut self.store).await,
+            },
+            Guest::Command(guest) => match self.store.data().call_control().mode() {
                 CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.title(&mut self.store)),
                 CallMode::Async => guest.title(&mut self.store).await,
             },
@@ -335,6 +347,52 @@ impl RouterInstance {
             }
             Err(e) => Err(NotMade::of(e, store.data())),
         }
+    }
+
+    /// An instance of a command that serves MCP over its stdin and stdout,
+    /// linked (async) in `pre`: its `run` started on a store of its own,
+    /// whose stdin and stdout are pipes to the host. The instance's store
+    /// keeps the call's deadline and cancel flag, which bound every wait on
+    /// the command; the command's store yields at every tick and never
+    /// times out by itself (a session's `run` lasts as long as the session).
+    pub(crate) async fn new_command(
+        pre: &wasmtime_wasi::p2::bindings::CommandPre<StoreData>,
+        policy: &SandboxPolicy,
+        (limits, memory): (Limits, Arc<InstanceMemory>),
+        calls: CallMode,
+    ) -> Result<Self, NotMade> {
+        use wasmtime_wasi::cli::{AsyncStdinStream, AsyncStdoutStream};
+        let store = new_store(pre.engine(), policy, limits, calls, memory.clone())?;
+        let (host_stdin, guest_stdin) = tokio::io::duplex(PIPE_BYTES);
+        let (guest_stdout, host_stdout) = tokio::io::duplex(PIPE_BYTES);
+        let sandbox = policy
+            .command_state(
+                limits.timeout,
+                AsyncStdinStream::new(guest_stdin),
+                AsyncStdoutStream::new(PIPE_BYTES, guest_stdout),
+            )
+            .map_err(|e| GuestFault::new(mcp_wit_protocol::FaultKind::Instantiate, e.to_string()))?;
+        let mut command_store =
+            crate::runtime::store::store_with(pre.engine(), sandbox, limits, CallMode::Async, memory);
+        command_store.epoch_deadline_callback(|_| Ok(wasmtime::UpdateDeadline::Yield(1)));
+        let command = match pre.instantiate_async(&mut command_store).await {
+            Ok(command) => command,
+            Err(e) => return Err(NotMade::of(e, command_store.data())),
+        };
+        let running: super::command_server::Running = Box::pin(async move {
+            let mut command_store = command_store;
+            match command.wasi_cli_run().call_run(&mut command_store).await {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(())) => Err("exited with a failure status".to_string()),
+                Err(e) => Err(format!(
+                    "ended: {}",
+                    GuestFault::from_error("wasi:cli/run#run", e, command_store.data()).message
+                )),
+            }
+        });
+        let link = StdioLink::new(running, host_stdin, host_stdout);
+        let guest = McpServerGuest::new(link, policy.label().into());
+        Ok(RouterInstance { store, guest: Box::new(Guest::Command(guest)) })
     }
 
     /// A fresh instance of `plugin`, with its kernel and WASI preview 1

@@ -1,0 +1,108 @@
+// Commands that serve MCP themselves over stdin and stdout (they export
+// `wasi:cli/run`, as any stdio server built for `wasm32-wasip2` does):
+// `components/stdio-server`, an MCP server that knows nothing of mcp-wit.
+// One `run` per instance, kept for a session; its stderr in the guest
+// output; an exit, a trap or a call past its deadline ends the instance
+// and the next request gets a fresh one; both transports and eras, and the
+// SDK clients.
+
+use mcp_wit_tests::support;
+use serde_json::{Value, json};
+use support::http::HttpServer;
+use support::peers::{Peer, run_peer};
+use support::schema::{self, Revision};
+use support::{RawServer, binary};
+
+fn modern(mut params: Value) -> Value {
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    params
+}
+
+#[tokio::test]
+async fn a_stdio_server_keeps_its_run_for_a_session_and_a_fresh_one_after_it_ends() {
+    let server_wasm = support::fixture_arg("stdio_server");
+    let inspected = std::process::Command::new(binary()).args(["inspect", &server_wasm]).output().unwrap();
+    let printed = String::from_utf8_lossy(&inspected.stdout);
+    assert!(printed.contains("MCP server over stdio (a wasi:cli/run command)"), "{printed}");
+
+    let mut server = RawServer::initialized(&["serve", &server_wasm, "--timeout", "2s"], "2025-11-25").await;
+    let list = server.request(1, "tools/list", json!({})).await;
+    schema::check_at(Revision::Legacy, "JSONRPCMessage", &list).unwrap();
+    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 5, "{list}");
+    // One `run` for the session: its count goes on from call to call.
+    for (id, expected) in [(2, "1"), (3, "2"), (4, "3")] {
+        let counted = server.call(id, "count", json!({})).await;
+        schema::check_at(Revision::Legacy, "JSONRPCMessage", &counted).unwrap();
+        assert_eq!(support::text(&counted), expected, "{counted}");
+    }
+    // It exits: this call fails, the next gets a fresh `run`.
+    let exited = server.call(5, "exit", json!({})).await;
+    assert_eq!(support::error_code(&exited), -32603, "{exited}");
+    assert!(support::error_message(&exited).contains("exit status"), "{exited}");
+    assert_eq!(support::text(&server.call(6, "count", json!({})).await), "1");
+    // A panic and a call past its deadline alike.
+    let panicked = server.call(7, "panic", json!({})).await;
+    assert!(support::error_message(&panicked).contains("asked to panic"), "{panicked}");
+    let spun = server.call(8, "spin", json!({})).await;
+    assert_eq!(support::error_code(&spun), -32603, "{spun}");
+    assert!(support::error_message(&spun).contains("did not answer within 2s"), "{spun}");
+    let after = server.call(9, "echo", json!({ "text": "after all that" })).await;
+    assert_eq!(support::text(&after), "after all that", "{after}");
+    let unknown = server.call(10, "nope", json!({})).await;
+    assert_eq!(unknown["result"]["isError"], true, "{unknown}");
+    server.finish_and_wait_for_stderr().await;
+    // Its stderr is the guest output, under its name.
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert!(stderr.contains("[stdio_server:stderr] stdio-server: tools/call"), "{stderr}");
+
+    // A 2026-07-28 client: the host opens the command's session for it.
+    let mut server = RawServer::start(&["serve", &server_wasm]);
+    let call =
+        server.request(1, "tools/call", modern(json!({ "name": "echo", "arguments": { "text": "modern" } }))).await;
+    schema::check_at(Revision::Modern, "JSONRPCMessage", &call).unwrap();
+    assert_eq!(call["result"]["resultType"], "complete", "{call}");
+    assert_eq!(support::text(&call), "modern", "{call}");
+    server.finish().await;
+}
+
+#[tokio::test]
+async fn sdk_clients_reach_a_stdio_server_over_stdio_and_http_in_both_eras() {
+    let server_wasm = support::fixture_arg("stdio_server");
+    for (mode, version, revision) in
+        [("auto", "2026-07-28", Revision::Modern), ("legacy", "2025-11-25", Revision::Legacy)]
+    {
+        let args: Vec<String> = ["--mode", mode, "--tool", "echo", "--args", r#"{"text":"over stdio"}"#, "--"]
+            .into_iter()
+            .map(String::from)
+            .chain([binary().display().to_string(), "serve".into(), server_wasm.clone()])
+            .collect();
+        let run = run_peer(Peer::Python, args).await;
+        assert_eq!(run.report["protocolVersion"], version, "{}", run.report);
+        assert_eq!(run.report["call"]["content"][0]["text"], "over stdio", "{}", run.report);
+        for message in &run.trace {
+            schema::check_at(revision, "JSONRPCMessage", message).unwrap();
+        }
+    }
+    let server = HttpServer::start(&[&server_wasm]).await;
+    for peer in [Peer::Python, Peer::TypeScript] {
+        for mode in ["auto", "legacy"] {
+            let args: Vec<String> =
+                ["--mode", mode, "--tool", "echo", "--args", r#"{"text":"over HTTP"}"#, "--url", &server.url()]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+            let run = run_peer(peer, args).await;
+            let report = &run.report;
+            assert_eq!(report["serverInfo"]["name"], "stdio-server", "{report}");
+            assert_eq!(report["call"]["content"][0]["text"], "over HTTP", "{report}");
+            let revision = if report["protocolVersion"] == "2026-07-28" { Revision::Modern } else { Revision::Legacy };
+            for message in &run.trace {
+                schema::check_at(revision, "JSONRPCMessage", message).unwrap();
+            }
+        }
+    }
+    server.stop().await;
+}
