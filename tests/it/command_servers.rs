@@ -106,3 +106,31 @@ async fn sdk_clients_reach_a_stdio_server_over_stdio_and_http_in_both_eras() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_server_of_2026_07_28_alone_is_reached_by_clients_of_both_eras() {
+    let server_wasm = support::fixture_arg("stdio_server");
+    // A 2025 client: the host finds the component refuses `initialize`,
+    // discovers it, and sends it requests that stand alone.
+    let args = ["serve", server_wasm.as_str(), "--env", "MODERN_ONLY=1"];
+    let mut server = RawServer::start(&args);
+    let opened = server.request(0, "initialize", support::initialize_params("2025-11-25")).await;
+    schema::check_at(Revision::Legacy, "JSONRPCMessage", &opened).unwrap();
+    // What it said of itself in `server/discover`.
+    assert_eq!(opened["result"]["serverInfo"]["name"], "stdio-server-modern", "{opened}");
+    assert_eq!(opened["result"]["instructions"], "Counts and echoes over stdio, 2026-07-28 only.", "{opened}");
+    server.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
+    let echo = server.call(1, "echo", json!({ "text": "from 2025" })).await;
+    schema::check_at(Revision::Legacy, "JSONRPCMessage", &echo).unwrap();
+    assert_eq!(support::text(&echo), "from 2025", "{echo}");
+    let counted = server.call(2, "count", json!({})).await;
+    assert_eq!(support::text(&counted), "1", "{counted}");
+    server.finish().await;
+
+    let mut server = RawServer::start(&args);
+    let call =
+        server.request(1, "tools/call", modern(json!({ "name": "echo", "arguments": { "text": "from 2026" } }))).await;
+    schema::check_at(Revision::Modern, "JSONRPCMessage", &call).unwrap();
+    assert_eq!(support::text(&call), "from 2026", "{call}");
+    server.finish().await;
+}

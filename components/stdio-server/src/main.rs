@@ -12,13 +12,28 @@ fn main() {
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
     let mut count = 0u64;
+    let modern_only = std::env::var_os("MODERN_ONLY").is_some();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let Ok(message) = serde_json::from_str::<Value>(&line) else { continue };
         let Some(id) = message.get("id").cloned() else { continue };
         let method = message["method"].as_str().unwrap_or_default();
         eprintln!("stdio-server: {method}");
+        let revision = message["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"].as_str();
         let answer = match method {
+            "initialize" if modern_only => Err((-32022, "Unsupported protocol version: serves 2026-07-28".to_string())),
+            "server/discover" if modern_only => Ok(json!({
+                "resultType": "complete",
+                "supportedVersions": ["2026-07-28"],
+                "capabilities": { "tools": {} },
+                "instructions": "Counts and echoes over stdio, 2026-07-28 only.",
+                "ttlMs": 0,
+                "cacheScope": "private",
+                "_meta": { "io.modelcontextprotocol/serverInfo": { "name": "stdio-server-modern", "version": "1.0.0" } },
+            })),
+            _ if modern_only && revision != Some("2026-07-28") => {
+                Err((-32600, "Invalid Request: a 2026-07-28 request carries its revision in _meta".to_string()))
+            }
             "initialize" => Ok(json!({
                 "protocolVersion": message["params"]["protocolVersion"].as_str().unwrap_or("2025-06-18"),
                 "capabilities": { "tools": {} },
@@ -54,7 +69,12 @@ fn main() {
             other => Err((-32601, format!("Method not found: {other}"))),
         };
         let reply = match answer {
-            Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
+            Ok(mut result) => {
+                if modern_only {
+                    result["resultType"] = json!("complete");
+                }
+                json!({ "jsonrpc": "2.0", "id": id, "result": result })
+            }
             Err((code, message)) => {
                 json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } })
             }

@@ -17,6 +17,9 @@ use super::mcp_server::{ServerLink, fault, is_response_to};
 use crate::runtime::limits::CallView;
 use crate::runtime::store::StoreData;
 
+/// The revision whose requests stand alone.
+const MODERN: &str = "2026-07-28";
+
 /// A component's HTTP handler, and what its session's messages carry.
 pub(super) struct HttpLink {
     proxy: Proxy,
@@ -48,8 +51,23 @@ impl HttpLink {
         if let Some(version) = &self.version {
             request = request.header("mcp-protocol-version", version);
         }
-        if let Some(session) = &self.session {
-            request = request.header("mcp-session-id", session);
+        // A request that stands alone (2026-07-28, and the discovery that
+        // finds it) names its revision, method and target in headers too.
+        if self.version.as_deref().is_none_or(|version| version == MODERN) {
+            let message: Value = serde_json::from_slice(&body).unwrap_or_default();
+            let method = message["method"].as_str();
+            if self.version.is_none() && method == Some("server/discover") {
+                request = request.header("mcp-protocol-version", MODERN);
+            }
+            if self.version.is_some() || method == Some("server/discover") {
+                if let Some(method) = method {
+                    request = request.header("mcp-method", method);
+                }
+                let params = &message["params"];
+                if let Some(name) = params["name"].as_str().or_else(|| params["uri"].as_str()) {
+                    request = request.header("mcp-name", name);
+                }
+            }
         }
         let body = Full::new(Bytes::from(body));
         let request = request.body(body).map_err(|e| GuestFault::new(FaultKind::Trap, e.to_string()))?;

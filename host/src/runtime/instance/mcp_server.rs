@@ -18,6 +18,10 @@ use crate::runtime::store::StoreData;
 /// The revision the host asks the component for; it may answer another.
 const ASKED_VERSION: &str = "2025-11-25";
 
+/// The revision of requests that stand alone, for a component that serves
+/// no other.
+const MODERN_VERSION: &str = "2026-07-28";
+
 /// The most pages of a list followed.
 const MAX_PAGES: usize = 100;
 
@@ -51,6 +55,9 @@ pub(super) trait ServerLink: Send {
 
 /// What the component said when its session was opened.
 struct Opened {
+    /// It serves 2026-07-28 requests only: each carries its `_meta`, and
+    /// there is no session.
+    modern: bool,
     name: String,
     title: Option<String>,
     instructions: String,
@@ -78,12 +85,21 @@ impl<L: ServerLink> McpServerGuest<L> {
     ) -> GuestResult<Result<Value, Refused>> {
         self.next_id += 1;
         let id = self.next_id;
+        let mut params = params;
+        if self.session.as_ref().is_some_and(|opened| opened.modern) || method == "server/discover" {
+            params["_meta"] = modern_meta();
+        }
         let body = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
             .expect("JSON serialises");
         let label = self.label.clone();
         let message = self.link.send(store, body, Some(id), &label).await?;
         let message = message.ok_or_else(|| self.fault(format!("`{method}`: no answer")))?;
         Ok(match (message.get("result"), message.get("error")) {
+            (Some(result), _) if result.get("resultType").and_then(Value::as_str) == Some("input_required") => {
+                return Err(
+                    self.fault(format!("`{method}`: asked the client for input, which this host does not relay"))
+                );
+            }
             (Some(result), _) => Ok(result.clone()),
             (None, Some(error)) => Err(Refused {
                 code: error["code"].as_i64().unwrap_or(-32603),
@@ -121,14 +137,17 @@ impl<L: ServerLink> McpServerGuest<L> {
                 "clientInfo": { "name": "mcp-wit", "version": env!("CARGO_PKG_VERSION") },
             });
             let answer = self.exchange(store, "initialize", params).await?;
-            let result = answer.map_err(|refused| {
-                self.fault(format!("refused `initialize`: {} ({})", refused.message, refused.code))
-            })?;
+            let result = match answer {
+                Ok(result) => result,
+                // A server of 2026-07-28 alone: asked what it is instead.
+                Err(refused) => return self.discover(store, refused).await,
+            };
             let text = |value: &Value| value.as_str().map(str::to_string);
             let version = text(&result["protocolVersion"])
                 .ok_or_else(|| self.fault("`initialize`: no protocolVersion".into()))?;
             self.link.opened(&version);
             self.session = Some(Opened {
+                modern: false,
                 name: text(&result["serverInfo"]["name"]).unwrap_or_else(|| self.label.to_string()),
                 title: text(&result["serverInfo"]["title"]),
                 instructions: text(&result["instructions"]).unwrap_or_default(),
@@ -139,6 +158,34 @@ impl<L: ServerLink> McpServerGuest<L> {
                 return Err(fault);
             }
         }
+        Ok(self.session.as_ref().expect("opened above"))
+    }
+
+    /// After `initialize` was refused: `server/discover`, and if the
+    /// component serves 2026-07-28, its requests from now on stand alone.
+    /// Else the refusal of `initialize` is the fault.
+    async fn discover(&mut self, store: &mut Store<StoreData>, refused: Refused) -> GuestResult<&Opened> {
+        let refusal = |this: &Self| {
+            this.fault(format!(
+                "refused `initialize`: {} ({}), and serves no 2026-07-28 either",
+                refused.message, refused.code
+            ))
+        };
+        let Ok(result) = self.exchange(store, "server/discover", json!({})).await? else { return Err(refusal(self)) };
+        let modern = result["supportedVersions"].as_array().is_some_and(|v| v.iter().any(|v| v == MODERN_VERSION));
+        if !modern {
+            return Err(refusal(self));
+        }
+        self.link.opened(MODERN_VERSION);
+        let text = |value: &Value| value.as_str().map(str::to_string);
+        let info = &result["_meta"]["io.modelcontextprotocol/serverInfo"];
+        self.session = Some(Opened {
+            modern: true,
+            name: text(&info["name"]).unwrap_or_else(|| self.label.to_string()),
+            title: text(&info["title"]),
+            instructions: text(&result["instructions"]).unwrap_or_default(),
+            capabilities: result["capabilities"].clone(),
+        });
         Ok(self.session.as_ref().expect("opened above"))
     }
 
@@ -355,6 +402,15 @@ impl<L: ServerLink> McpServerGuest<L> {
         self.open(store).await?;
         self.notify(store, "notifications/roots/list_changed").await
     }
+}
+
+/// The `_meta` of a 2026-07-28 request the host sends.
+fn modern_meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": MODERN_VERSION,
+        "io.modelcontextprotocol/clientInfo": { "name": "mcp-wit", "version": env!("CARGO_PKG_VERSION") },
+        "io.modelcontextprotocol/clientCapabilities": {},
+    })
 }
 
 /// A fault of the component `label`'s, said as such.
