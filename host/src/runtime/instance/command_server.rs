@@ -17,9 +17,10 @@ use std::time::Duration;
 
 use mcp_wit_protocol::{FaultKind, GuestFault, GuestResult};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use wasmtime::Store;
 
+use super::command_pipes::{StdinWriter, StdoutReader};
 use super::mcp_server::{ServerLink, fault, is_response_to};
 use crate::runtime::limits::CallView;
 use crate::runtime::store::StoreData;
@@ -38,8 +39,8 @@ pub(super) type Running = Pin<Box<dyn Future<Output = Result<(), String>> + Send
 
 /// A running command and the host's ends of its pipes.
 pub(super) struct StdioLink {
-    stdin: DuplexStream,
-    stdout: BufReader<DuplexStream>,
+    stdin: StdinWriter,
+    stdout: BufReader<StdoutReader>,
     /// `None` once it ended, with why in `ended`.
     running: Option<Running>,
     ended: Option<String>,
@@ -47,7 +48,7 @@ pub(super) struct StdioLink {
 
 impl StdioLink {
     /// `running`, reached through the host's ends of its stdin and stdout.
-    pub(super) fn new(running: Running, stdin: DuplexStream, stdout: DuplexStream) -> Self {
+    pub(super) fn new(running: Running, stdin: StdinWriter, stdout: StdoutReader) -> Self {
         StdioLink { stdin, stdout: BufReader::new(stdout), running: Some(running), ended: None }
     }
 
@@ -111,7 +112,7 @@ impl StdioLink {
 }
 
 /// One line of `stdout` into `text`, at most [`MAX_LINE`] bytes.
-async fn read_line(stdout: &mut BufReader<DuplexStream>, text: &mut String) -> Result<(), String> {
+async fn read_line(stdout: &mut BufReader<StdoutReader>, text: &mut String) -> Result<(), String> {
     let mut bytes = Vec::new();
     let read = tokio::io::AsyncReadExt::take(&mut *stdout, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes).await;
     match read {

@@ -2,6 +2,7 @@
 //! ([`component`]) or an Extism plugin's ([`plugin`]), each its own type
 //! behind [`RouterInstance`], which picks one in a single place.
 
+mod command_pipes;
 mod command_server;
 mod component;
 mod component_25_6_18;

@@ -361,16 +361,10 @@ impl RouterInstance {
         (limits, memory): (Limits, Arc<InstanceMemory>),
         calls: CallMode,
     ) -> Result<Self, NotMade> {
-        use wasmtime_wasi::cli::{AsyncStdinStream, AsyncStdoutStream};
         let store = new_store(pre.engine(), policy, limits, calls, memory.clone())?;
-        let (host_stdin, guest_stdin) = tokio::io::duplex(PIPE_BYTES);
-        let (guest_stdout, host_stdout) = tokio::io::duplex(PIPE_BYTES);
+        let (guest_stdin, host_stdin, guest_stdout, host_stdout) = super::command_pipes::pipes(PIPE_BYTES);
         let sandbox = policy
-            .command_state(
-                limits.timeout,
-                AsyncStdinStream::new(guest_stdin),
-                AsyncStdoutStream::new(PIPE_BYTES, guest_stdout),
-            )
+            .command_state(limits.timeout, guest_stdin, guest_stdout)
             .map_err(|e| GuestFault::new(mcp_wit_protocol::FaultKind::Instantiate, e.to_string()))?;
         let mut command_store =
             crate::runtime::store::store_with(pre.engine(), sandbox, limits, CallMode::Async, memory);
