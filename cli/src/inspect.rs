@@ -109,11 +109,7 @@ fn load_one(
     let label = source.as_ref().map_or_else(|| demo::NAME.into(), |source| source.label.clone());
     let cache = CompileCache::default_dir().map(CompileCache::new);
     let granted = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;
-    // A policy file's memory limit lowers the default cap, as for `serve`.
-    let mut limits = mcp_wit::Limits::default();
-    if let Some(cap) = granted.max_memory {
-        limits.max_memory = limits.max_memory.min(usize::try_from(cap).unwrap_or(usize::MAX));
-    }
+    let limits = granted.capped(mcp_wit::Limits::default());
     let policy = granted.policy;
     let Some(path) = path else {
         tracing::info!("no component given: the built-in demo router (`{}`)", demo::NAME);

@@ -131,6 +131,15 @@ pub struct Granted {
     pub max_memory: Option<u64>,
 }
 
+impl Granted {
+    /// `limits` under the policy file's memory limit, which lowers the
+    /// component's and never raises it.
+    pub fn capped(&self, limits: mcp_wit::Limits) -> mcp_wit::Limits {
+        let cap = self.max_memory.map_or(usize::MAX, |cap| usize::try_from(cap).unwrap_or(usize::MAX));
+        mcp_wit::Limits { max_memory: limits.max_memory.min(cap), ..limits }
+    }
+}
+
 /// What the component `label` is granted by layers of grants (all grants
 /// add up; the guest output of the last layer that sets it wins; the
 /// smallest memory cap of their policy files).

@@ -7,19 +7,12 @@
 // SDK clients.
 
 use mcp_wit_tests::support;
-use serde_json::{Value, json};
+use serde_json::json;
+use support::engines::modern;
 use support::http::HttpServer;
-use support::peers::{Peer, run_peer};
+use support::peers::{Over, Peer, call_checked};
 use support::schema::{self, Revision};
 use support::{RawServer, binary};
-
-fn modern(mut params: Value) -> Value {
-    params["_meta"] = json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": {},
-    });
-    params
-}
 
 #[tokio::test]
 async fn a_stdio_server_keeps_its_run_for_a_session_and_a_fresh_one_after_it_ends() {
@@ -71,37 +64,18 @@ async fn a_stdio_server_keeps_its_run_for_a_session_and_a_fresh_one_after_it_end
 #[tokio::test]
 async fn sdk_clients_reach_a_stdio_server_over_stdio_and_http_in_both_eras() {
     let server_wasm = support::fixture_arg("stdio_server");
-    for (mode, version, revision) in
-        [("auto", "2026-07-28", Revision::Modern), ("legacy", "2025-11-25", Revision::Legacy)]
-    {
-        let args: Vec<String> = ["--mode", mode, "--tool", "echo", "--args", r#"{"text":"over stdio"}"#, "--"]
-            .into_iter()
-            .map(String::from)
-            .chain([binary().display().to_string(), "serve".into(), server_wasm.clone()])
-            .collect();
-        let run = run_peer(Peer::Python, args).await;
-        assert_eq!(run.report["protocolVersion"], version, "{}", run.report);
-        assert_eq!(run.report["call"]["content"][0]["text"], "over stdio", "{}", run.report);
-        for message in &run.trace {
-            schema::check_at(revision, "JSONRPCMessage", message).unwrap();
-        }
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let report =
+            call_checked(Peer::Python, mode, Over::Stdio(&[&server_wasm]), "echo", r#"{"text":"over stdio"}"#).await;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        assert_eq!(report["call"]["content"][0]["text"], "over stdio", "{report}");
     }
     let server = HttpServer::start(&[&server_wasm]).await;
     for peer in [Peer::Python, Peer::TypeScript] {
         for mode in ["auto", "legacy"] {
-            let args: Vec<String> =
-                ["--mode", mode, "--tool", "echo", "--args", r#"{"text":"over HTTP"}"#, "--url", &server.url()]
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect();
-            let run = run_peer(peer, args).await;
-            let report = &run.report;
+            let report = call_checked(peer, mode, Over::Http(&server.url()), "echo", r#"{"text":"over HTTP"}"#).await;
             assert_eq!(report["serverInfo"]["name"], "stdio-server", "{report}");
             assert_eq!(report["call"]["content"][0]["text"], "over HTTP", "{report}");
-            let revision = if report["protocolVersion"] == "2026-07-28" { Revision::Modern } else { Revision::Legacy };
-            for message in &run.trace {
-                schema::check_at(revision, "JSONRPCMessage", message).unwrap();
-            }
         }
     }
     server.stop().await;

@@ -237,13 +237,8 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         }
         grants.push((Origin::Flags, &args.sandbox));
         let granted = sandbox_policy(label, &grants)?;
+        let limits = granted.capped(plan.limits);
         secrets.extend(logged_secrets(granted.secrets, recording));
-        // A policy file's memory limit lowers the component's, never raises it.
-        let capped = granted.max_memory.map(|cap| usize::try_from(cap).unwrap_or(usize::MAX));
-        let limits = Limits {
-            max_memory: capped.map_or(plan.limits.max_memory, |cap| cap.min(plan.limits.max_memory)),
-            ..plan.limits
-        };
         let component = {
             let _progress = CompileProgress::start(&source.path);
             LoadedRouter::load(&engine.engine, &source.path, granted.policy, cache.as_ref())

@@ -11,7 +11,7 @@ use wasmtime::component::{Component, InstancePre};
 use super::budget::Memory;
 use super::extension;
 use super::instance::RouterInstance;
-use super::instance::{NotMade, RouterExports};
+use super::instance::{NotMade, RouterExports, ServerPre};
 use super::limits::Limits;
 use super::load::{Imports, link};
 #[cfg(feature = "extism")]
@@ -42,13 +42,9 @@ pub(super) enum Code {
         /// Its WIT's docs, for its tools found again on another engine.
         docs: Arc<PackageDocs>,
     },
-    /// A component that serves MCP itself over `wasi:http`, linked with
-    /// async WASI (its calls always run on wasmtime's runtime).
-    #[cfg(feature = "outgoing-http")]
-    HttpServer { pre: wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData> },
-    /// A command that serves MCP itself over its stdin and stdout, linked
-    /// with async WASI.
-    Command { pre: wasmtime_wasi::p2::bindings::CommandPre<StoreData> },
+    /// A component that serves MCP itself (its calls always run on
+    /// wasmtime's runtime).
+    McpServer { pre: ServerPre },
     #[cfg(feature = "extism")]
     Plugin {
         linked: plugin::LinkedPlugin,
@@ -93,9 +89,7 @@ impl Code {
         match self {
             Code::Component { blocking, .. } => blocking.pre.engine(),
             Code::Typed { blocking, .. } => blocking.engine(),
-            #[cfg(feature = "outgoing-http")]
-            Code::HttpServer { pre } => pre.engine(),
-            Code::Command { pre } => pre.engine(),
+            Code::McpServer { pre } => pre.instance_pre().engine(),
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.engine(),
         }
@@ -118,14 +112,7 @@ impl Code {
                 (limits, memory),
                 CallMode::Blocking,
             )),
-            #[cfg(feature = "outgoing-http")]
-            Code::HttpServer { pre } => wasmtime_wasi::runtime::in_tokio(RouterInstance::new_http_server(
-                pre,
-                policy,
-                (limits, memory),
-                CallMode::Blocking,
-            )),
-            Code::Command { pre } => wasmtime_wasi::runtime::in_tokio(RouterInstance::new_command(
+            Code::McpServer { pre } => wasmtime_wasi::runtime::in_tokio(RouterInstance::new_mcp_server(
                 pre,
                 policy,
                 (limits, memory),
@@ -163,12 +150,8 @@ impl Code {
                 })?;
                 return RouterInstance::new_typed(pre, tools, policy, (limits, memory), CallMode::Async).await;
             }
-            #[cfg(feature = "outgoing-http")]
-            Code::HttpServer { pre } => {
-                return RouterInstance::new_http_server(pre, policy, (limits, memory), CallMode::Async).await;
-            }
-            Code::Command { pre } => {
-                return RouterInstance::new_command(pre, policy, (limits, memory), CallMode::Async).await;
+            Code::McpServer { pre } => {
+                return RouterInstance::new_mcp_server(pre, policy, (limits, memory), CallMode::Async).await;
             }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {
@@ -207,18 +190,16 @@ impl Code {
                 let blocking = link(engine, &component, Imports::default(), CallMode::Blocking).map_err(moved)?;
                 Ok(Code::Typed { blocking, async_pre: OnceLock::new(), tools, docs: docs.clone() })
             }
-            #[cfg(feature = "outgoing-http")]
-            Code::HttpServer { pre } => {
+            Code::McpServer { pre } => {
                 let compiled = pre.instance_pre().component().serialize().map_err(moved)?;
                 // SAFETY: as above.
                 let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
-                Ok(Code::HttpServer { pre: super::load::link_http_server(engine, &component).map_err(moved)? })
-            }
-            Code::Command { pre } => {
-                let compiled = pre.instance_pre().component().serialize().map_err(moved)?;
-                // SAFETY: as above.
-                let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
-                Ok(Code::Command { pre: super::load::link_command(engine, &component).map_err(moved)? })
+                let shape = match pre {
+                    #[cfg(feature = "outgoing-http")]
+                    ServerPre::Http(_) => super::load::Shape::HttpServer,
+                    ServerPre::Command(_) => super::load::Shape::Command,
+                };
+                Ok(Code::McpServer { pre: super::load::link_mcp_server(engine, &component, shape).map_err(moved)? })
             }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {

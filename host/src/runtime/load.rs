@@ -191,25 +191,21 @@ const RUN: &str = "wasi:cli/run@0.2";
 /// The interface an HTTP server component exports (any 0.2 version).
 const INCOMING_HANDLER: &str = "wasi:http/incoming-handler@0.2";
 
-/// Links a component that serves MCP itself over `wasi:http`: async WASI
-/// and `wasi:http`, its handler found.
-#[cfg(feature = "outgoing-http")]
-pub(super) fn link_http_server(
+/// Links a component that serves MCP itself (`shape` is `HttpServer` or
+/// `Command`): async WASI, and the export its transport is reached through.
+pub(super) fn link_mcp_server(
     engine: &Engine,
     component: &Component,
-) -> wasmtime::Result<wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData>> {
+    shape: Shape,
+) -> wasmtime::Result<super::instance::ServerPre> {
+    use super::instance::ServerPre;
     let pre = link(engine, component, Imports::default(), CallMode::Async)?;
-    wasmtime_wasi_http::p2::bindings::ProxyPre::new(pre)
-}
-
-/// Links a command that serves MCP over its stdin and stdout: async WASI,
-/// its `run` found.
-pub(super) fn link_command(
-    engine: &Engine,
-    component: &Component,
-) -> wasmtime::Result<wasmtime_wasi::p2::bindings::CommandPre<StoreData>> {
-    let pre = link(engine, component, Imports::default(), CallMode::Async)?;
-    wasmtime_wasi::p2::bindings::CommandPre::new(pre)
+    match shape {
+        #[cfg(feature = "outgoing-http")]
+        Shape::HttpServer => Ok(ServerPre::Http(wasmtime_wasi_http::p2::bindings::ProxyPre::new(pre)?)),
+        Shape::Command => Ok(ServerPre::Command(wasmtime_wasi::p2::bindings::CommandPre::new(pre)?)),
+        other => unreachable!("{other:?} serves no MCP of its own"),
+    }
 }
 
 /// How `component` is served: a router if it exports one, else a typed

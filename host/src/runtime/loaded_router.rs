@@ -14,7 +14,7 @@ use super::budget::{InstanceMemory, Memory, MemoryBudget};
 use super::cache::{self, CompileCache};
 use super::code::{Code, Linked};
 use super::engine;
-use super::instance::{NotMade, ROUTER_INTERFACE, RouterExports, RouterInstance};
+use super::instance::{NotMade, ROUTER_INTERFACE, RouterExports, RouterInstance, ServerPre};
 use super::kept::Kept;
 use super::limits::Limits;
 use super::load::{
@@ -192,14 +192,9 @@ impl LoadedRouter {
     ) -> Result<Self, LoadError> {
         let imports = Imports::of(engine, &component);
         let shape = shape_of(engine, &component, imports)?;
-        #[cfg(feature = "outgoing-http")]
-        if shape == Shape::HttpServer {
-            let pre = super::load::link_http_server(engine, &component).map_err(LoadError::Link)?;
-            return Ok(Self::with_code(Code::HttpServer { pre }, policy));
-        }
-        if shape == Shape::Command {
-            let pre = super::load::link_command(engine, &component).map_err(LoadError::Link)?;
-            return Ok(Self::with_code(Code::Command { pre }, policy));
+        if matches!(shape, Shape::HttpServer | Shape::Command) {
+            let pre = super::load::link_mcp_server(engine, &component, shape).map_err(LoadError::Link)?;
+            return Ok(Self::with_code(Code::McpServer { pre }, policy));
         }
         if shape == Shape::Typed {
             let docs = Arc::new(docs());
@@ -264,9 +259,7 @@ impl LoadedRouter {
     pub fn is_plugin(&self) -> bool {
         match &self.inner.code {
             Code::Component { .. } | Code::Typed { .. } => false,
-            #[cfg(feature = "outgoing-http")]
-            Code::HttpServer { .. } => false,
-            Code::Command { .. } => false,
+            Code::McpServer { .. } => false,
             #[cfg(feature = "extism")]
             Code::Plugin { .. } => true,
         }
@@ -281,9 +274,7 @@ impl LoadedRouter {
                 RouterExports::V25_6_18(_) => ROUTER_INTERFACE_25_6_18,
             }),
             Code::Typed { .. } => None,
-            #[cfg(feature = "outgoing-http")]
-            Code::HttpServer { .. } => None,
-            Code::Command { .. } => None,
+            Code::McpServer { .. } => None,
             #[cfg(feature = "extism")]
             Code::Plugin { .. } => None,
         }
@@ -298,11 +289,13 @@ impl LoadedRouter {
                 RouterExports::V25_6_18(_) => "component (wasix:mcp/router@25.6.18)",
             },
             Code::Typed { .. } => "typed component (its exported functions as tools)",
-            #[cfg(feature = "outgoing-http")]
-            Code::HttpServer { .. } => {
-                "MCP server over wasi:http (wasi:http/incoming-handler@0.2), reached as its client"
-            }
-            Code::Command { .. } => "MCP server over stdio (a wasi:cli/run command), reached as its client",
+            Code::McpServer { pre } => match pre {
+                #[cfg(feature = "outgoing-http")]
+                ServerPre::Http(_) => {
+                    "MCP server over wasi:http (wasi:http/incoming-handler@0.2), reached as its client"
+                }
+                ServerPre::Command(_) => "MCP server over stdio (a wasi:cli/run command), reached as its client",
+            },
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.kind.describe(),
         }

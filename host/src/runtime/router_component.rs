@@ -33,9 +33,7 @@ impl mcp_wit_protocol::RouterComponent for LoadedRouter {
                 imports.client || matches!(blocking.exports, RouterExports::V25_6_18(_))
             }
             Code::Typed { .. } => false,
-            #[cfg(feature = "outgoing-http")]
-            Code::HttpServer { .. } => false,
-            Code::Command { .. } => false,
+            Code::McpServer { .. } => false,
             #[cfg(feature = "extism")]
             Code::Plugin { linked, .. } => linked.talks_back,
         }
@@ -45,9 +43,7 @@ impl mcp_wit_protocol::RouterComponent for LoadedRouter {
         match &self.inner.code {
             Code::Component { blocking, .. } => blocking.extension.is_some(),
             // Templates, prompt arguments and roots changes reach it as MCP.
-            #[cfg(feature = "outgoing-http")]
-            Code::HttpServer { .. } => true,
-            Code::Command { .. } => true,
+            Code::McpServer { .. } => true,
             Code::Typed { .. } => false,
             // Templates, prompt arguments and roots changes are v1-draft exports.
             #[cfg(feature = "extism")]

@@ -130,6 +130,14 @@ pub(super) fn new_store(
     Ok(store_with(engine, sandbox, limits, calls, memory))
 }
 
+/// Arms `store` for a call into its guest: the guest's output starts a
+/// new call (for a trap's message), and the epoch deadline is one tick away
+/// (its callback then checks the call's own deadline).
+pub(super) fn arm_call(store: &mut Store<StoreData>) {
+    store.data().sandbox.output().begin_call();
+    store.set_epoch_deadline(1);
+}
+
 /// A store for one instance with `sandbox`, its limits armed for
 /// instantiation.
 pub(super) fn store_with(

@@ -156,6 +156,38 @@ pub async fn run_peer(peer: Peer, args: Vec<String>) -> PeerRun {
     tokio::task::spawn_blocking(move || run_peer_blocking(peer, &args)).await.expect("the peer ran")
 }
 
+/// How a peer reaches the server: `mcp-wit serve ARGS…` of its own over
+/// stdio, or a Streamable HTTP URL.
+#[derive(Clone, Copy)]
+pub enum Over<'a> {
+    Stdio(&'a [&'a str]),
+    Http(&'a str),
+}
+
+/// `peer` in `mode` calls `tool` with `arguments` on the server `over`
+/// reaches; every message it received is checked against the schema of
+/// the revision it settled on. Its report.
+pub async fn call_checked(peer: Peer, mode: &str, over: Over<'_>, tool: &str, arguments: &str) -> Value {
+    let mut args: Vec<String> =
+        ["--mode", mode, "--tool", tool, "--args", arguments].into_iter().map(String::from).collect();
+    match over {
+        Over::Http(url) => args.extend(["--url".into(), url.into()]),
+        Over::Stdio(serve) => {
+            args.extend(["--".into(), super::binary().display().to_string(), "serve".into()]);
+            args.extend(serve.iter().map(|arg| arg.to_string()));
+        }
+    }
+    let run = run_peer(peer, args).await;
+    let revision = match run.report["protocolVersion"] == "2026-07-28" {
+        true => super::schema::Revision::Modern,
+        false => super::schema::Revision::Legacy,
+    };
+    for message in &run.trace {
+        super::schema::check_at(revision, "JSONRPCMessage", message).unwrap();
+    }
+    run.report
+}
+
 fn run_peer_blocking(peer: Peer, args: &[String]) -> PeerRun {
     let trace = tempfile_path();
     let mut command = match peer {

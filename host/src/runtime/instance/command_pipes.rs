@@ -29,6 +29,18 @@ struct Buffer {
     abandoned: bool,
 }
 
+impl Buffer {
+    /// Up to `size` bytes, the writer woken for the room made.
+    fn take(&mut self, size: usize) -> Vec<u8> {
+        let n = size.min(self.bytes.len());
+        let taken = self.bytes.drain(..n).collect();
+        if let Some(writer) = self.writer.take() {
+            writer.wake();
+        }
+        taken
+    }
+}
+
 /// One direction of a pipe, shared by its two ends.
 #[derive(Clone)]
 struct Shared {
@@ -52,12 +64,7 @@ impl Shared {
             buffer.reader = Some(cx.waker().clone());
             return Poll::Pending;
         }
-        let n = size.min(buffer.bytes.len());
-        let taken: Vec<u8> = buffer.bytes.drain(..n).collect();
-        if let Some(writer) = buffer.writer.take() {
-            writer.wake();
-        }
-        Poll::Ready(Some(taken))
+        Poll::Ready(Some(buffer.take(size)))
     }
 
     /// Takes up to `size` bytes without waiting (none if there are none).
@@ -66,12 +73,7 @@ impl Shared {
         if buffer.bytes.is_empty() && buffer.closed {
             return Err(StreamError::Closed);
         }
-        let n = size.min(buffer.bytes.len());
-        let taken: Vec<u8> = buffer.bytes.drain(..n).collect();
-        if let Some(writer) = buffer.writer.take() {
-            writer.wake();
-        }
-        Ok(taken)
+        Ok(buffer.take(size))
     }
 
     /// Ready once there are bytes to read or the writer is gone.
@@ -114,6 +116,25 @@ impl Shared {
             reader.wake();
         }
         Ok(())
+    }
+
+    /// [`tokio::io::AsyncRead`] over this direction.
+    fn poll_read_into(&self, cx: &mut Context<'_>, out: &mut tokio::io::ReadBuf<'_>) -> Poll<std::io::Result<()>> {
+        if let Some(bytes) = std::task::ready!(self.poll_take(cx, out.remaining())) {
+            out.put_slice(&bytes);
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// [`tokio::io::AsyncWrite`] over this direction; `gone` says who no
+    /// longer reads.
+    fn poll_write_from(&self, cx: &mut Context<'_>, bytes: &[u8], gone: &str) -> Poll<std::io::Result<usize>> {
+        std::task::ready!(self.poll_writable(cx));
+        let closed = |_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, gone.to_string());
+        // Writable: there is room for one byte at least.
+        let n = bytes.len().min(self.room().map_err(closed)?);
+        self.put(&bytes[..n]).map_err(closed)?;
+        Poll::Ready(Ok(n))
     }
 
     /// The writer's end goes: the reader reads what is left, then the end.
@@ -171,16 +192,7 @@ impl Drop for StdoutReader {
 
 impl tokio::io::AsyncWrite for StdinWriter {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<std::io::Result<usize>> {
-        let closed = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the command no longer reads its stdin");
-        match self.0.poll_writable(cx) {
-            Poll::Pending => Poll::Pending,
-            Poll::Ready(()) => {
-                let room = self.0.room().map_err(|_| closed())?;
-                let n = bytes.len().min(room.max(1));
-                self.0.put(&bytes[..n]).map_err(|_| closed())?;
-                Poll::Ready(Ok(n))
-            }
-        }
+        self.0.poll_write_from(cx, bytes, "the command no longer reads its stdin")
     }
 
     fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<std::io::Result<()>> {
@@ -199,14 +211,7 @@ impl tokio::io::AsyncRead for StdoutReader {
         cx: &mut Context<'_>,
         out: &mut tokio::io::ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        match self.0.poll_take(cx, out.remaining()) {
-            Poll::Pending => Poll::Pending,
-            Poll::Ready(None) => Poll::Ready(Ok(())),
-            Poll::Ready(Some(bytes)) => {
-                out.put_slice(&bytes);
-                Poll::Ready(Ok(()))
-            }
-        }
+        self.0.poll_read_into(cx, out)
     }
 }
 
@@ -261,14 +266,7 @@ impl tokio::io::AsyncRead for PipeStdin {
         cx: &mut Context<'_>,
         out: &mut tokio::io::ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        match self.0.poll_take(cx, out.remaining()) {
-            Poll::Pending => Poll::Pending,
-            Poll::Ready(None) => Poll::Ready(Ok(())),
-            Poll::Ready(Some(bytes)) => {
-                out.put_slice(&bytes);
-                Poll::Ready(Ok(()))
-            }
-        }
+        self.0.poll_read_into(cx, out)
     }
 }
 
@@ -295,16 +293,7 @@ impl OutputStream for PipeStdout {
 
 impl tokio::io::AsyncWrite for PipeStdout {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, bytes: &[u8]) -> Poll<std::io::Result<usize>> {
-        let closed = || std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the host no longer reads");
-        match self.0.poll_writable(cx) {
-            Poll::Pending => Poll::Pending,
-            Poll::Ready(()) => {
-                let room = self.0.room().map_err(|_| closed())?;
-                let n = bytes.len().min(room.max(1));
-                self.0.put(&bytes[..n]).map_err(|_| closed())?;
-                Poll::Ready(Ok(n))
-            }
-        }
+        self.0.poll_write_from(cx, bytes, "the host no longer reads")
     }
 
     fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<std::io::Result<()>> {

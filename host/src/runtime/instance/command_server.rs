@@ -15,13 +15,14 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
+use mcp_wit_protocol::RpcError;
+use mcp_wit_protocol::jsonrpc::{self, Incoming, Response, code, read_response};
 use mcp_wit_protocol::{FaultKind, GuestFault, GuestResult};
-use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use wasmtime::Store;
 
 use super::command_pipes::{StdinWriter, StdoutReader};
-use super::mcp_server::{ServerLink, fault, is_response_to};
+use super::fault::server_fault as fault;
 use crate::runtime::limits::CallView;
 use crate::runtime::store::StoreData;
 
@@ -77,7 +78,7 @@ impl StdioLink {
     /// Writes `message` as one line, then, for a request, reads lines until
     /// the one that answers it. Requests of the command's own (sampling,
     /// elicitation) are answered that this host does not serve them.
-    async fn converse(&mut self, message: Vec<u8>, id: Option<u64>) -> Result<Option<Value>, String> {
+    async fn converse(&mut self, message: Vec<u8>, id: Option<u64>) -> Result<Option<Response>, String> {
         let StdioLink { stdin, stdout, running, ended } = self;
         let mut line = message;
         line.push(b'\n');
@@ -90,20 +91,23 @@ impl StdioLink {
             text.clear();
             let read = Self::beside(running, ended, read_line(stdout, &mut text)).await?;
             read?;
-            let Ok(message) = serde_json::from_str::<Value>(text.trim()) else {
-                // Not JSON-RPC (a log line on stdout): passed over.
+            let line = text.trim().as_bytes();
+            if let Some(response) = read_response(line) {
+                if response.id == Some(id) {
+                    return Ok(Some(response.answer));
+                }
                 continue;
-            };
-            if is_response_to(&message, id) {
-                return Ok(Some(message));
             }
-            if let (Some(asked), Some(_)) = (message.get("id"), message.get("method")) {
-                let refusal = json!({ "jsonrpc": "2.0", "id": asked, "error": {
-                    "code": -32601, "message": "this host does not take requests from the servers it serves"
-                }});
-                let mut line = serde_json::to_vec(&refusal).expect("JSON serialises");
-                line.push(b'\n');
-                Self::beside(running, ended, async { stdin.write_all(&line).await.and(stdin.flush().await) })
+            // Not JSON-RPC (a log line on stdout) is passed over.
+            if let Ok(Incoming::Request { id: asked, .. }) = jsonrpc::parse(line) {
+                let refusal = RpcError::new(
+                    code::METHOD_NOT_FOUND,
+                    "this host does not take requests from the servers it serves",
+                );
+                let mut reply = Vec::new();
+                jsonrpc::write_error(&mut reply, Some(asked), &refusal);
+                reply.push(b'\n');
+                Self::beside(running, ended, async { stdin.write_all(&reply).await.and(stdin.flush().await) })
                     .await?
                     .map_err(|e| format!("closed its stdin ({e})"))?;
             }
@@ -126,14 +130,14 @@ async fn read_line(stdout: &mut BufReader<StdoutReader>, text: &mut String) -> R
     }
 }
 
-impl ServerLink for StdioLink {
-    async fn send(
+impl StdioLink {
+    pub(super) async fn send(
         &mut self,
         store: &mut Store<StoreData>,
         message: Vec<u8>,
         id: Option<u64>,
         label: &str,
-    ) -> GuestResult<Option<Value>> {
+    ) -> GuestResult<Option<Response>> {
         // The instance's store says how long the call may take and whether
         // it was cancelled; the command's own store runs `run`.
         let controls = store.data().call_control().wait_controls();
@@ -162,6 +166,4 @@ impl ServerLink for StdioLink {
             }
         }
     }
-
-    fn opened(&mut self, _version: &str) {}
 }

@@ -14,7 +14,7 @@ use crate::runtime::convert::{IntoContract, completion_request};
 use crate::runtime::exports::export_indices;
 use crate::runtime::extension::{EXTENSION_FUNCTIONS, EXTENSION_INTERFACE, ExtensionExports, ResourceTemplate};
 use crate::runtime::limits::CallView;
-use crate::runtime::store::StoreData;
+use crate::runtime::store::{StoreData, arm_call};
 
 /// The fully qualified name of the interface a router exports: the
 /// contract, or its successor
@@ -103,8 +103,7 @@ impl ComponentGuest {
         R: ComponentNamedList + Lift,
     {
         let func = self.router.get(&self.instance, store, slot)?;
-        store.data().sandbox.output().begin_call();
-        store.set_epoch_deadline(1);
+        arm_call(store);
         // SAFETY: loading the component (`McpRouterPre::new`) checked this
         // export against the types of its WIT function, which every use above
         // names, as the generated bindings rely on.
@@ -214,8 +213,7 @@ impl ComponentGuest {
                 format!("`{name}` does not have the type `{EXTENSION_INTERFACE}` gives it: {e}"),
             )
         })?;
-        store.data().sandbox.output().begin_call();
-        store.set_epoch_deadline(1);
+        arm_call(store);
         let result = match store.data().call_control().mode() {
             CallMode::Blocking => typed.call(&mut *store, params),
             CallMode::Async => typed.call_async(&mut *store, params).await,

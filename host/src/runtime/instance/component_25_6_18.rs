@@ -15,7 +15,7 @@ use crate::runtime::client::Asking;
 use crate::runtime::convert::IntoContract;
 use crate::runtime::exports::export_indices;
 use crate::runtime::limits::CallView;
-use crate::runtime::store::StoreData;
+use crate::runtime::store::{StoreData, arm_call};
 use crate::runtime::v25_6_18::convert::{completion_request, elicitation_params};
 use crate::runtime::v25_6_18::{MAX_ELICITATIONS, ROUTER_FUNCTIONS_25_6_18, ROUTER_INTERFACE_25_6_18, wit};
 use mcp_wit_protocol::contract_25_6_18::{too_many_elicitations, with_answers};
@@ -52,8 +52,7 @@ impl ComponentGuest25_6_18 {
         R: ComponentNamedList + Lift + Send + Sync + 'static,
     {
         let func = self.router.get(&self.instance, store, slot_of(&ROUTER_FUNCTIONS_25_6_18, name))?;
-        store.data().sandbox.output().begin_call();
-        store.set_epoch_deadline(1);
+        arm_call(store);
         // SAFETY: loading the component (25.6.18's `McpRouterPre::new`)
         // checked every export against the types of its WIT function, which
         // each caller below names.

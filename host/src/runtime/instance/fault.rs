@@ -102,3 +102,8 @@ impl NotMade {
         }
     }
 }
+
+/// A fault of `label`, a component that serves MCP itself, said as such.
+pub(super) fn server_fault(label: &str, message: String) -> GuestFault {
+    GuestFault::new(FaultKind::Trap, format!("the MCP server in `{label}` {message}"))
+}

@@ -5,6 +5,7 @@
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
+use mcp_wit_protocol::jsonrpc::{Response, read_response};
 use mcp_wit_protocol::{FaultKind, GuestFault, GuestResult};
 use serde_json::Value;
 use wasmtime::Store;
@@ -13,9 +14,9 @@ use wasmtime_wasi_http::p2::bindings::Proxy;
 use wasmtime_wasi_http::p2::bindings::http::types::Scheme;
 
 use super::fault::FaultFrom;
-use super::mcp_server::{ServerLink, fault, is_response_to};
+use super::fault::server_fault as fault;
 use crate::runtime::limits::CallView;
-use crate::runtime::store::StoreData;
+use crate::runtime::store::{StoreData, arm_call};
 
 /// The revision whose requests stand alone.
 const MODERN: &str = "2026-07-28";
@@ -77,8 +78,7 @@ impl HttpLink {
         let incoming = store.data_mut().http().new_incoming_request(Scheme::Http, request).map_err(handling)?;
         let (sender, receiver) = tokio::sync::oneshot::channel();
         let outparam = store.data_mut().http().new_response_outparam(sender).map_err(handling)?;
-        store.data().sandbox.output().begin_call();
-        store.set_epoch_deadline(1);
+        arm_call(store);
         let handler = self.proxy.wasi_http_incoming_handler();
         let answer = async {
             let response = receiver.await.map_err(|_| "the component set no response".to_string())?;
@@ -122,14 +122,14 @@ impl HttpLink {
     }
 }
 
-impl ServerLink for HttpLink {
-    async fn send(
+impl HttpLink {
+    pub(super) async fn send(
         &mut self,
         store: &mut Store<StoreData>,
         message: Vec<u8>,
         id: Option<u64>,
         label: &str,
-    ) -> GuestResult<Option<Value>> {
+    ) -> GuestResult<Option<Response>> {
         let (status, session, kind, body) = self.post(store, message).await?;
         if !(200..300).contains(&status) {
             let excerpt = String::from_utf8_lossy(&body[..body.len().min(300)]).into_owned();
@@ -144,7 +144,7 @@ impl ServerLink for HttpLink {
         }
     }
 
-    fn opened(&mut self, version: &str) {
+    pub(super) fn opened(&mut self, version: &str) {
         self.version = Some(version.to_string());
     }
 }
@@ -152,9 +152,8 @@ impl ServerLink for HttpLink {
 /// The response to request `id` in a component's answer: one JSON message,
 /// or an event stream whose `data:` lines carry messages (notifications and
 /// requests of its own before it are passed over).
-fn answer_to(id: u64, kind: &str, body: &[u8]) -> Result<Value, String> {
+fn answer_to(id: u64, kind: &str, body: &[u8]) -> Result<Response, String> {
     let text = std::str::from_utf8(body).map_err(|_| "its answer is not UTF-8".to_string())?;
-    let is_ours = |message: &Value| is_response_to(message, id);
     if kind.starts_with("text/event-stream") {
         let mut data = String::new();
         for line in text.lines().chain([""]) {
@@ -162,19 +161,26 @@ fn answer_to(id: u64, kind: &str, body: &[u8]) -> Result<Value, String> {
                 data.push_str(rest.strip_prefix(' ').unwrap_or(rest));
                 data.push('\n');
             } else if line.is_empty() && !data.is_empty() {
-                let message: Value = serde_json::from_str(&data).map_err(|e| format!("an event is not JSON: {e}"))?;
-                if is_ours(&message) {
-                    return Ok(message);
+                match read_response(data.as_bytes()) {
+                    Some(response) if response.id == Some(id) => return Ok(response.answer),
+                    Some(_) => {}
+                    None => {
+                        serde_json::from_str::<serde::de::IgnoredAny>(&data)
+                            .map_err(|e| format!("an event is not JSON: {e}"))?;
+                    }
                 }
                 data.clear();
             }
         }
         return Err("its event stream ended without the response".into());
     }
-    let message: Value = serde_json::from_str(text).map_err(|e| format!("its answer is not JSON: {e}"))?;
-    match is_ours(&message) {
-        true => Ok(message),
-        false => Err("its answer is not the response to the request".into()),
+    match read_response(body) {
+        Some(response) if response.id == Some(id) => Ok(response.answer),
+        Some(_) => Err("its answer is not the response to the request".into()),
+        None => {
+            serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|e| format!("its answer is not JSON: {e}"))?;
+            Err("its answer is not the response to the request".into())
+        }
     }
 }
 
@@ -186,11 +192,14 @@ mod tests {
     #[test]
     fn the_response_is_found_in_json_and_in_an_event_stream() {
         let json = br#"{"jsonrpc":"2.0","id":3,"result":{}}"#;
-        assert_eq!(answer_to(3, "application/json", json).unwrap()["result"], json!({}));
+        let result = |answer: Result<Response, String>| -> Value {
+            serde_json::from_str(answer.unwrap().unwrap().get()).unwrap()
+        };
+        assert_eq!(result(answer_to(3, "application/json", json)), json!({}));
         assert!(answer_to(4, "application/json", json).is_err());
         let stream = "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}\n\n\
                       id: 7\ndata: {\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"ok\":true}}\n\n";
-        assert_eq!(answer_to(3, "text/event-stream", stream.as_bytes()).unwrap()["result"]["ok"], true);
+        assert_eq!(result(answer_to(3, "text/event-stream", stream.as_bytes()))["ok"], true);
         assert!(answer_to(3, "text/event-stream", b"data: {}\n\n").is_err());
     }
 }

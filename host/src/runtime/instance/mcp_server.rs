@@ -1,6 +1,6 @@
 //! A component that serves MCP itself, the host its client: each contract
 //! call is a JSON-RPC request sent over the component's own transport (a
-//! `ServerLink`: its HTTP handler, or its stdin and stdout), its answer read
+//! `Link`: its HTTP handler, or its stdin and stdout), its answer read
 //! back into the contract's types. The host opens the component's session
 //! once per instance (`initialize`, then `notifications/initialized`), so
 //! the component sees one client however many reach it, in whichever era,
@@ -8,10 +8,17 @@
 
 use std::sync::Arc;
 
-use mcp_wit_protocol::{FaultKind, GuestFault, GuestResult, contract};
+use mcp_wit_protocol::jsonrpc::{ClientRpcError, Response, code};
+use mcp_wit_protocol::{GuestFault, GuestResult, contract};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use wasmtime::Store;
+use wasmtime::component::InstancePre;
 
+use super::command_server::StdioLink;
+use super::fault::server_fault as fault;
+#[cfg(feature = "outgoing-http")]
+use super::http_server::HttpLink;
 use crate::runtime::mcp_json;
 use crate::runtime::store::StoreData;
 
@@ -27,8 +34,8 @@ const MAX_PAGES: usize = 100;
 
 /// What a component's instance holds beside its store: how it is
 /// reached, and its side of the session.
-pub(super) struct McpServerGuest<L> {
-    link: L,
+pub(super) struct McpServerGuest {
+    link: Link,
     label: Arc<str>,
     /// The component's side of the session, once opened.
     session: Option<Opened>,
@@ -37,20 +44,62 @@ pub(super) struct McpServerGuest<L> {
 }
 
 /// How the host reaches a component that serves MCP itself: one JSON-RPC
-/// message at a time.
-pub(super) trait ServerLink: Send {
-    /// Sends `message` (JSON text); for a request (`id`), the message that
-    /// answers it. `label` names the component in faults.
-    fn send(
+/// message at a time, over its transport.
+pub(super) enum Link {
+    /// Its HTTP handler.
+    #[cfg(feature = "outgoing-http")]
+    Http(HttpLink),
+    /// A command's stdin and stdout.
+    Stdio(StdioLink),
+}
+
+impl Link {
+    /// Sends `message` (JSON text); for a request (`id`), the component's
+    /// answer to it. `label` names the component in faults.
+    async fn send(
         &mut self,
         store: &mut Store<StoreData>,
         message: Vec<u8>,
         id: Option<u64>,
         label: &str,
-    ) -> impl Future<Output = GuestResult<Option<Value>>> + Send;
+    ) -> GuestResult<Option<Response>> {
+        match self {
+            #[cfg(feature = "outgoing-http")]
+            Link::Http(link) => link.send(store, message, id, label).await,
+            Link::Stdio(link) => link.send(store, message, id, label).await,
+        }
+    }
 
     /// The session is open at `version`: what later messages must carry.
-    fn opened(&mut self, version: &str);
+    #[cfg_attr(not(feature = "outgoing-http"), expect(unused_variables, reason = "only HTTP messages carry it"))]
+    fn opened(&mut self, version: &str) {
+        match self {
+            #[cfg(feature = "outgoing-http")]
+            Link::Http(link) => link.opened(version),
+            // Stdio messages carry nothing of the session.
+            Link::Stdio(_) => {}
+        }
+    }
+}
+
+/// A component that serves MCP itself, linked with async WASI for its
+/// transport: an HTTP handler, or a command's stdin and stdout.
+#[derive(Clone)]
+pub(crate) enum ServerPre {
+    #[cfg(feature = "outgoing-http")]
+    Http(wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData>),
+    Command(wasmtime_wasi::p2::bindings::CommandPre<StoreData>),
+}
+
+impl ServerPre {
+    /// The linked component, whatever its transport.
+    pub(crate) fn instance_pre(&self) -> &InstancePre<StoreData> {
+        match self {
+            #[cfg(feature = "outgoing-http")]
+            ServerPre::Http(pre) => pre.instance_pre(),
+            ServerPre::Command(pre) => pre.instance_pre(),
+        }
+    }
 }
 
 /// What the component said when its session was opened.
@@ -64,65 +113,50 @@ struct Opened {
     capabilities: Value,
 }
 
-/// A JSON-RPC error the component answered with.
-struct Refused {
-    code: i64,
-    message: String,
-}
-
-impl<L: ServerLink> McpServerGuest<L> {
-    pub(super) fn new(link: L, label: Arc<str>) -> Self {
+impl McpServerGuest {
+    pub(super) fn new(link: Link, label: Arc<str>) -> Self {
         McpServerGuest { link, label, session: None, next_id: 0 }
     }
 
     /// Sends `method` with `params` and reads its answer: the result, or the
     /// JSON-RPC error the component refused it with.
-    async fn exchange(
-        &mut self,
-        store: &mut Store<StoreData>,
-        method: &str,
-        params: Value,
-    ) -> GuestResult<Result<Value, Refused>> {
+    async fn exchange(&mut self, store: &mut Store<StoreData>, method: &str, params: Value) -> GuestResult<Response> {
         self.next_id += 1;
         let id = self.next_id;
+        let modern = self.session.as_ref().is_some_and(|opened| opened.modern);
         let mut params = params;
-        if self.session.as_ref().is_some_and(|opened| opened.modern) || method == "server/discover" {
+        if modern || method == "server/discover" {
             params["_meta"] = modern_meta();
         }
         let body = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
             .expect("JSON serialises");
-        let label = self.label.clone();
-        let message = self.link.send(store, body, Some(id), &label).await?;
-        let message = message.ok_or_else(|| self.fault(format!("`{method}`: no answer")))?;
-        Ok(match (message.get("result"), message.get("error")) {
-            (Some(result), _) if result.get("resultType").and_then(Value::as_str) == Some("input_required") => {
+        let answer = self.link.send(store, body, Some(id), &self.label).await?;
+        let answer = answer.ok_or_else(|| self.fault(format!("`{method}`: no answer")))?;
+        // Only a 2026-07-28 answer can ask the client for input.
+        if modern && let Ok(result) = &answer {
+            #[derive(serde::Deserialize)]
+            struct Kind<'a> {
+                #[serde(rename = "resultType", borrow, default)]
+                result_type: Option<&'a str>,
+            }
+            let kind: Option<Kind<'_>> = serde_json::from_str(result.get()).ok();
+            if kind.and_then(|kind| kind.result_type) == Some("input_required") {
                 return Err(
                     self.fault(format!("`{method}`: asked the client for input, which this host does not relay"))
                 );
             }
-            (Some(result), _) => Ok(result.clone()),
-            (None, Some(error)) => Err(Refused {
-                code: error["code"].as_i64().unwrap_or(-32603),
-                message: error["message"].as_str().unwrap_or("the component refused the request").to_string(),
-            }),
-            (None, None) => return Err(self.fault(format!("`{method}`: an answer with neither result nor error"))),
-        })
+        }
+        Ok(answer)
     }
 
     /// Sends the notification `method`.
     async fn notify(&mut self, store: &mut Store<StoreData>, method: &str) -> GuestResult<()> {
         let body = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "method": method })).expect("JSON serialises");
-        let label = self.label.clone();
-        self.link.send(store, body, None, &label).await.map(drop)
+        self.link.send(store, body, None, &self.label).await.map(drop)
     }
 
     /// [`Self::exchange`] in the component's open session.
-    async fn request(
-        &mut self,
-        store: &mut Store<StoreData>,
-        method: &str,
-        params: Value,
-    ) -> GuestResult<Result<Value, Refused>> {
+    async fn request(&mut self, store: &mut Store<StoreData>, method: &str, params: Value) -> GuestResult<Response> {
         self.open(store).await?;
         self.exchange(store, method, params).await
     }
@@ -138,7 +172,7 @@ impl<L: ServerLink> McpServerGuest<L> {
             });
             let answer = self.exchange(store, "initialize", params).await?;
             let result = match answer {
-                Ok(result) => result,
+                Ok(result) => self.value_of(&result, "initialize")?,
                 // A server of 2026-07-28 alone: asked what it is instead.
                 Err(refused) => return self.discover(store, refused).await,
             };
@@ -164,7 +198,7 @@ impl<L: ServerLink> McpServerGuest<L> {
     /// After `initialize` was refused: `server/discover`, and if the
     /// component serves 2026-07-28, its requests from now on stand alone.
     /// Else the refusal of `initialize` is the fault.
-    async fn discover(&mut self, store: &mut Store<StoreData>, refused: Refused) -> GuestResult<&Opened> {
+    async fn discover(&mut self, store: &mut Store<StoreData>, refused: ClientRpcError) -> GuestResult<&Opened> {
         let refusal = |this: &Self| {
             this.fault(format!(
                 "refused `initialize`: {} ({}), and serves no 2026-07-28 either",
@@ -172,6 +206,7 @@ impl<L: ServerLink> McpServerGuest<L> {
             ))
         };
         let Ok(result) = self.exchange(store, "server/discover", json!({})).await? else { return Err(refusal(self)) };
+        let result = self.value_of(&result, "server/discover")?;
         let modern = result["supportedVersions"].as_array().is_some_and(|v| v.iter().any(|v| v == MODERN_VERSION));
         if !modern {
             return Err(refusal(self));
@@ -194,7 +229,13 @@ impl<L: ServerLink> McpServerGuest<L> {
         fault(&self.label, message)
     }
 
-    /// Every item of the list `method` answers under `field`, page by page.
+    /// A result read whole, for what the session's opening keeps of it.
+    fn value_of(&self, result: &RawValue, method: &str) -> GuestResult<Value> {
+        serde_json::from_str(result.get()).map_err(|e| self.fault(format!("`{method}`: its result is not JSON: {e}")))
+    }
+
+    /// Every item of the list `method` answers under `field`, page by page:
+    /// a single page as the component wrote it.
     async fn list(&mut self, store: &mut Store<StoreData>, method: &str, field: &str) -> GuestResult<Vec<u8>> {
         let mut items = Vec::new();
         let mut cursor: Option<String> = None;
@@ -206,13 +247,22 @@ impl<L: ServerLink> McpServerGuest<L> {
             let page = match self.request(store, method, params).await? {
                 Ok(page) => page,
                 // A method it does not serve: nothing to list.
-                Err(refused) if refused.code == -32601 => break,
+                Err(refused) if refused.code == code::METHOD_NOT_FOUND => break,
                 Err(refused) => return Err(self.fault(format!("refused `{method}`: {}", refused.message))),
             };
-            if let Some(Value::Array(found)) = page.get(field) {
-                items.extend(found.iter().cloned());
+            #[derive(serde::Deserialize)]
+            struct Next {
+                #[serde(rename = "nextCursor", default)]
+                next_cursor: Option<String>,
             }
-            cursor = page.get("nextCursor").and_then(Value::as_str).map(str::to_string);
+            let next = serde_json::from_str::<Next>(page.get()).ok().and_then(|next| next.next_cursor);
+            if next.is_none() && cursor.is_none() {
+                return Ok(page.get().as_bytes().to_vec());
+            }
+            if let Some(Value::Array(found)) = self.value_of(&page, method)?.get_mut(field).map(Value::take) {
+                items.extend(found);
+            }
+            cursor = next;
             if cursor.is_none() {
                 break;
             }
@@ -226,7 +276,7 @@ impl<L: ServerLink> McpServerGuest<L> {
     }
 }
 
-impl<L: ServerLink> McpServerGuest<L> {
+impl McpServerGuest {
     pub(super) async fn name(&mut self, store: &mut Store<StoreData>) -> GuestResult<String> {
         Ok(self.open(store).await?.name.clone())
     }
@@ -279,11 +329,10 @@ impl<L: ServerLink> McpServerGuest<L> {
             },
         };
         Ok(match self.request(store, "tools/call", json!({ "name": name, "arguments": arguments })).await? {
-            Ok(result) => {
-                let bytes = serde_json::to_vec(&result).expect("JSON serialises");
-                mcp_json::call_result(&bytes).map_err(contract::ToolError::ExecutionError)
+            Ok(result) => mcp_json::call_result(result.get().as_bytes()).map_err(contract::ToolError::ExecutionError),
+            Err(refused) if refused.code == code::INVALID_PARAMS => {
+                Err(contract::ToolError::InvalidParameters(refused.message))
             }
-            Err(refused) if refused.code == -32602 => Err(contract::ToolError::InvalidParameters(refused.message)),
             Err(refused) => Err(contract::ToolError::ExecutionError(refused.message)),
         })
     }
@@ -319,11 +368,12 @@ impl<L: ServerLink> McpServerGuest<L> {
     ) -> GuestResult<Result<contract::ReadResourceResult, contract::ResourceError>> {
         Ok(match self.request(store, "resources/read", json!({ "uri": uri })).await? {
             Ok(result) => {
-                let bytes = serde_json::to_vec(&result).expect("JSON serialises");
-                mcp_json::read_result(&bytes).map_err(contract::ResourceError::ExecutionError)
+                mcp_json::read_result(result.get().as_bytes()).map_err(contract::ResourceError::ExecutionError)
             }
-            // -32002: MCP's "resource not found"; -32602 is what servers send for it too.
-            Err(refused) if matches!(refused.code, -32002 | -32602 | -32601) => {
+            // MCP's "resource not found"; servers send invalid params for it too.
+            Err(refused)
+                if matches!(refused.code, code::RESOURCE_NOT_FOUND | code::INVALID_PARAMS | code::METHOD_NOT_FOUND) =>
+            {
                 Err(contract::ResourceError::NotFound(uri.to_string()))
             }
             Err(refused) => Err(contract::ResourceError::ExecutionError(refused.message)),
@@ -370,10 +420,11 @@ impl<L: ServerLink> McpServerGuest<L> {
             arguments.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
         Ok(match self.request(store, "prompts/get", json!({ "name": name, "arguments": arguments })).await? {
             Ok(result) => {
-                let bytes = serde_json::to_vec(&result).expect("JSON serialises");
-                mcp_json::prompt_result(&bytes).map_err(contract::PromptError::InternalError)
+                mcp_json::prompt_result(result.get().as_bytes()).map_err(contract::PromptError::InternalError)
             }
-            Err(refused) if refused.code == -32602 => Err(contract::PromptError::NotFound(refused.message)),
+            Err(refused) if refused.code == code::INVALID_PARAMS => {
+                Err(contract::PromptError::NotFound(refused.message))
+            }
             Err(refused) => Err(contract::PromptError::InternalError(refused.message)),
         })
     }
@@ -389,10 +440,11 @@ impl<L: ServerLink> McpServerGuest<L> {
         };
         Ok(match self.request(store, "completion/complete", params).await? {
             Ok(result) => {
-                let bytes = serde_json::to_vec(&result).expect("JSON serialises");
-                mcp_json::completion(&bytes).map_err(contract::CompletionError::ExecutionError)
+                mcp_json::completion(result.get().as_bytes()).map_err(contract::CompletionError::ExecutionError)
             }
-            Err(refused) if refused.code == -32601 => Err(contract::CompletionError::NotFound(refused.message)),
+            Err(refused) if refused.code == code::METHOD_NOT_FOUND => {
+                Err(contract::CompletionError::NotFound(refused.message))
+            }
             Err(refused) => Err(contract::CompletionError::ExecutionError(refused.message)),
         })
     }
@@ -411,15 +463,4 @@ fn modern_meta() -> Value {
         "io.modelcontextprotocol/clientInfo": { "name": "mcp-wit", "version": env!("CARGO_PKG_VERSION") },
         "io.modelcontextprotocol/clientCapabilities": {},
     })
-}
-
-/// A fault of the component `label`'s, said as such.
-pub(super) fn fault(label: &str, message: String) -> GuestFault {
-    GuestFault::new(FaultKind::Trap, format!("the MCP server in `{label}` {message}"))
-}
-
-/// The response to request `id` among `messages`: what is not it (its
-/// notifications, requests of its own) is passed over.
-pub(super) fn is_response_to(message: &Value, id: u64) -> bool {
-    message.get("id").and_then(Value::as_u64) == Some(id) && message.get("method").is_none()
 }

@@ -20,5 +20,6 @@ mod typed;
 pub use component::ROUTER_INTERFACE;
 pub(super) use component::{Exports25_3_26, ROUTER_FUNCTIONS};
 pub(super) use fault::NotMade;
+pub(super) use mcp_server::ServerPre;
 pub(super) use router_exports::RouterExports;
 pub use router_instance::RouterInstance;

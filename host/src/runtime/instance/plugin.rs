@@ -15,7 +15,7 @@ use crate::runtime::limits::{CallView, Limits};
 use crate::runtime::mcp_json;
 use crate::runtime::plugin::kernel::{Kernel, KernelView, PluginLogLevel};
 use crate::runtime::plugin::{ENTRY_POINTS, LinkedPlugin, PluginKind, PluginSignals, mapping};
-use crate::runtime::store::{StoreData, store_with};
+use crate::runtime::store::{StoreData, arm_call, store_with};
 use crate::sandbox::SandboxPolicy;
 
 /// What a plugin's instance holds beside its store.
@@ -129,8 +129,7 @@ impl PluginGuest {
                 format!("`{function}`: its input ({} bytes) does not fit the plugin's memory", input.len()),
             ));
         }
-        store.data().sandbox.output().begin_call();
-        store.set_epoch_deadline(1);
+        arm_call(store);
         let returned = match store.data().call_control().mode() {
             CallMode::Blocking => typed.call(&mut *store, ()),
             CallMode::Async => typed.call_async(&mut *store, ()).await,

@@ -18,7 +18,7 @@ use super::component_25_6_18::ComponentGuest25_6_18;
 use super::fault::{FaultFrom, NotMade};
 #[cfg(feature = "outgoing-http")]
 use super::http_server::HttpLink;
-use super::mcp_server::McpServerGuest;
+use super::mcp_server::{Link, McpServerGuest, ServerPre};
 #[cfg(feature = "extism")]
 use super::plugin::PluginGuest;
 use super::router_exports::RouterExports;
@@ -64,11 +64,8 @@ enum Guest {
     Component25_6_18(ComponentGuest25_6_18),
     /// A typed component: its exported functions as tools.
     Typed(TypedGuest),
-    /// A component that serves MCP itself over `wasi:http`.
-    #[cfg(feature = "outgoing-http")]
-    HttpServer(McpServerGuest<HttpLink>),
-    /// A command that serves MCP itself over its stdin and stdout.
-    Command(McpServerGuest<StdioLink>),
+    /// A component that serves MCP itself, over `wasi:http` or its stdio.
+    McpServer(McpServerGuest),
     #[cfg(feature = "extism")]
     Plugin(PluginGuest),
 }
@@ -84,9 +81,7 @@ macro_rules! on_guest {
             Guest::Component25_6_18(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
             Guest::Typed(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
             // Its handler's body is read by tasks of wasmtime's runtime.
-            #[cfg(feature = "outgoing-http")]
-            Guest::HttpServer(guest) => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
-            Guest::Command(guest) => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
+            Guest::McpServer(guest) => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
             #[cfg(feature = "extism")]
             Guest::Plugin(guest) => mcp_wit_protocol::block_on(guest.$name(&mut $self.store, $($arg),*)),
         }
@@ -97,14 +92,11 @@ macro_rules! on_guest {
             Guest::Component25_6_18(guest) => guest.$name(&mut $self.store, $($arg),*).await,
             Guest::Typed(guest) => guest.$name(&mut $self.store, $($arg),*).await,
             // A blocking instance's calls run on wasmtime's runtime, whoever awaits them.
-            #[cfg(feature = "outgoing-http")]
-            Guest::HttpServer(guest) => match $self.store.data().call_control().mode() {
+            // Boxed: its client's exchange is many futures deep, and every
+            // caller's future would hold them all.
+            Guest::McpServer(guest) => match $self.store.data().call_control().mode() {
                 CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
-                CallMode::Async => guest.$name(&mut $self.store, $($arg),*).await,
-            },
-            Guest::Command(guest) => match $self.store.data().call_control().mode() {
-                CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.$name(&mut $self.store, $($arg),*)),
-                CallMode::Async => guest.$name(&mut $self.store, $($arg),*).await,
+                CallMode::Async => Box::pin(guest.$name(&mut $self.store, $($arg),*)).await,
             },
             #[cfg(feature = "extism")]
             Guest::Plugin(guest) => guest.$name(&mut $self.store, $($arg),*).await,
@@ -166,12 +158,7 @@ impl RouterInstance {
     pub async fn title_async(&mut self) -> GuestResult<Option<String>> {
         match &mut *self.guest {
             Guest::Component25_6_18(guest) => guest.title(&mut self.store).await,
-            #[cfg(feature = "outgoing-http")]
-            Guest::HttpServer(guest) => match self.store.data().call_control().mode() {
-                CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.title(&mut self.store)),
-                CallMode::Async => guest.title(&mut self.store).await,
-            },
-            Guest::Command(guest) => match self.store.data().call_control().mode() {
+            Guest::McpServer(guest) => match self.store.data().call_control().mode() {
                 CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.title(&mut self.store)),
                 CallMode::Async => guest.title(&mut self.store).await,
             },
@@ -329,64 +316,56 @@ impl RouterInstance {
         }
     }
 
-    /// An instance of a component that serves MCP itself over `wasi:http`,
-    /// linked (async) in `pre`; a blocking instance runs its calls on
-    /// wasmtime's runtime.
-    #[cfg(feature = "outgoing-http")]
-    pub(crate) async fn new_http_server(
-        pre: &wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData>,
+    /// An instance of a component that serves MCP itself, linked (async) in
+    /// `pre`; a blocking instance runs its calls on wasmtime's runtime.
+    ///
+    /// A command's `run` is started on a store of its own, whose stdin and
+    /// stdout are pipes to the host. The instance's store keeps the call's
+    /// deadline and cancel flag, which bound every wait on the command; the
+    /// command's store yields at every tick and never times out by itself (a
+    /// session's `run` lasts as long as the session).
+    pub(crate) async fn new_mcp_server(
+        pre: &ServerPre,
         policy: &SandboxPolicy,
         (limits, memory): (Limits, Arc<InstanceMemory>),
         calls: CallMode,
     ) -> Result<Self, NotMade> {
-        let mut store = new_store(pre.engine(), policy, limits, calls, memory)?;
-        match pre.instantiate_async(&mut store).await {
-            Ok(proxy) => {
-                let guest = McpServerGuest::new(HttpLink::new(proxy), policy.label().into());
-                Ok(RouterInstance { store, guest: Box::new(Guest::HttpServer(guest)) })
+        #[cfg_attr(not(feature = "outgoing-http"), expect(unused_mut, reason = "only a handler is instantiated on it"))]
+        let mut store = new_store(pre.instance_pre().engine(), policy, limits, calls, memory.clone())?;
+        let link = match pre {
+            #[cfg(feature = "outgoing-http")]
+            ServerPre::Http(pre) => match pre.instantiate_async(&mut store).await {
+                Ok(proxy) => Link::Http(HttpLink::new(proxy)),
+                Err(e) => return Err(NotMade::of(e, store.data())),
+            },
+            ServerPre::Command(pre) => {
+                let (guest_stdin, host_stdin, guest_stdout, host_stdout) = super::command_pipes::pipes(PIPE_BYTES);
+                let sandbox = policy
+                    .command_state(limits.timeout, guest_stdin, guest_stdout)
+                    .map_err(|e| GuestFault::new(mcp_wit_protocol::FaultKind::Instantiate, e.to_string()))?;
+                let mut command_store =
+                    crate::runtime::store::store_with(pre.engine(), sandbox, limits, CallMode::Async, memory);
+                command_store.epoch_deadline_callback(|_| Ok(wasmtime::UpdateDeadline::Yield(1)));
+                let command = match pre.instantiate_async(&mut command_store).await {
+                    Ok(command) => command,
+                    Err(e) => return Err(NotMade::of(e, command_store.data())),
+                };
+                let running: super::command_server::Running = Box::pin(async move {
+                    let mut command_store = command_store;
+                    match command.wasi_cli_run().call_run(&mut command_store).await {
+                        Ok(Ok(())) => Ok(()),
+                        Ok(Err(())) => Err("exited with a failure status".to_string()),
+                        Err(e) => Err(format!(
+                            "ended: {}",
+                            GuestFault::from_error("wasi:cli/run#run", e, command_store.data()).message
+                        )),
+                    }
+                });
+                Link::Stdio(StdioLink::new(running, host_stdin, host_stdout))
             }
-            Err(e) => Err(NotMade::of(e, store.data())),
-        }
-    }
-
-    /// An instance of a command that serves MCP over its stdin and stdout,
-    /// linked (async) in `pre`: its `run` started on a store of its own,
-    /// whose stdin and stdout are pipes to the host. The instance's store
-    /// keeps the call's deadline and cancel flag, which bound every wait on
-    /// the command; the command's store yields at every tick and never
-    /// times out by itself (a session's `run` lasts as long as the session).
-    pub(crate) async fn new_command(
-        pre: &wasmtime_wasi::p2::bindings::CommandPre<StoreData>,
-        policy: &SandboxPolicy,
-        (limits, memory): (Limits, Arc<InstanceMemory>),
-        calls: CallMode,
-    ) -> Result<Self, NotMade> {
-        let store = new_store(pre.engine(), policy, limits, calls, memory.clone())?;
-        let (guest_stdin, host_stdin, guest_stdout, host_stdout) = super::command_pipes::pipes(PIPE_BYTES);
-        let sandbox = policy
-            .command_state(limits.timeout, guest_stdin, guest_stdout)
-            .map_err(|e| GuestFault::new(mcp_wit_protocol::FaultKind::Instantiate, e.to_string()))?;
-        let mut command_store =
-            crate::runtime::store::store_with(pre.engine(), sandbox, limits, CallMode::Async, memory);
-        command_store.epoch_deadline_callback(|_| Ok(wasmtime::UpdateDeadline::Yield(1)));
-        let command = match pre.instantiate_async(&mut command_store).await {
-            Ok(command) => command,
-            Err(e) => return Err(NotMade::of(e, command_store.data())),
         };
-        let running: super::command_server::Running = Box::pin(async move {
-            let mut command_store = command_store;
-            match command.wasi_cli_run().call_run(&mut command_store).await {
-                Ok(Ok(())) => Ok(()),
-                Ok(Err(())) => Err("exited with a failure status".to_string()),
-                Err(e) => Err(format!(
-                    "ended: {}",
-                    GuestFault::from_error("wasi:cli/run#run", e, command_store.data()).message
-                )),
-            }
-        });
-        let link = StdioLink::new(running, host_stdin, host_stdout);
         let guest = McpServerGuest::new(link, policy.label().into());
-        Ok(RouterInstance { store, guest: Box::new(Guest::Command(guest)) })
+        Ok(RouterInstance { store, guest: Box::new(Guest::McpServer(guest)) })
     }
 
     /// A fresh instance of `plugin`, with its kernel and WASI preview 1

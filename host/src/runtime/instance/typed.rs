@@ -7,11 +7,11 @@ use std::sync::Arc;
 
 use mcp_wit_protocol::{CallMode, FaultKind, GuestFault, GuestResult, contract};
 use wasmtime::Store;
-use wasmtime::component::{Instance, Type, Val};
+use wasmtime::component::{Instance, Val};
 
 use super::fault::FaultFrom;
 use crate::runtime::limits::CallView;
-use crate::runtime::store::StoreData;
+use crate::runtime::store::{StoreData, arm_call};
 use crate::runtime::typed::{self, Json, TypedTool, TypedTools};
 
 /// What a typed component's instance holds beside its store.
@@ -64,7 +64,7 @@ impl TypedGuest {
                 return Ok(Err(contract::ToolError::InvalidParameters(format!("the arguments are not JSON: {e}"))));
             }
         };
-        let params = match typed::arguments(&given, tool.params.iter().map(|(name, ty)| (name.as_str(), ty.clone()))) {
+        let params = match typed::arguments(&given, &tool.params) {
             Ok(params) => params,
             Err(misfit) => return Ok(Err(contract::ToolError::InvalidParameters(misfit.to_string()))),
         };
@@ -76,8 +76,7 @@ impl TypedGuest {
         })?;
         // Any value of the right type: the call overwrites it.
         let mut results: Vec<Val> = tool.result.iter().map(|_| Val::Bool(false)).collect();
-        store.data().sandbox.output().begin_call();
-        store.set_epoch_deadline(1);
+        arm_call(store);
         let called = match store.data().call_control().mode() {
             CallMode::Blocking => func.call(&mut *store, &params, &mut results),
             CallMode::Async => func.call_async(&mut *store, &params, &mut results).await,
@@ -167,19 +166,15 @@ fn answer(tool: &TypedTool, returned: Option<&Val>) -> contract::CallToolResult 
     };
     let json = typed::to_json(value, ty);
     // A `result`'s text is its side's value; anything else's, itself.
-    let (shown, failed) = match (value, ty) {
-        (Val::Result(outcome), Type::Result(_)) => {
-            let side = match &json {
-                Json::Object(entries) => entries.first().map(|(_, side)| side.clone()).unwrap_or(Json::Null),
-                _ => Json::Null,
-            };
-            (side, outcome.is_err())
+    let (shown, failed) = match (value, &json) {
+        (Val::Result(outcome), Json::Object(entries)) => {
+            (entries.first().map_or_else(|| "null".to_string(), |(_, side)| typed::display(side)), outcome.is_err())
         }
-        _ => (json.clone(), false),
+        _ => (typed::display(&json), false),
     };
     let structured = Json::object([("result", json)]);
     contract::CallToolResult {
-        content: vec![text(typed::display(&shown))],
+        content: vec![text(shown)],
         progress: None,
         meta: None,
         is_error: failed.then_some(true),

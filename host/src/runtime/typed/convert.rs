@@ -23,10 +23,7 @@ impl std::fmt::Display for Misfit {
 
 /// The function's arguments from `arguments`, a JSON object naming each of
 /// `params` (other keys are ignored, as Wassette ignores them).
-pub(crate) fn arguments<'a>(
-    arguments: &Value,
-    params: impl Iterator<Item = (&'a str, Type)>,
-) -> Result<Vec<Val>, Misfit> {
+pub(crate) fn arguments(arguments: &Value, params: &[(String, Type)]) -> Result<Vec<Val>, Misfit> {
     let Value::Object(given) = arguments else {
         return Err(Misfit {
             path: String::new(),
@@ -34,8 +31,9 @@ pub(crate) fn arguments<'a>(
         });
     };
     params
+        .iter()
         .map(|(name, ty)| match given.get(name) {
-            Some(value) => to_val(value, &ty, &mut name.to_string()),
+            Some(value) => to_val(value, ty, &mut name.clone()),
             None => Err(Misfit { path: name.to_string(), message: "missing (every parameter is required)".into() }),
         })
         .collect()
@@ -401,10 +399,10 @@ mod tests {
 
     #[test]
     fn a_missing_parameter_is_named() {
-        let params = [("path", Type::String)];
-        let misfit = arguments(&serde_json::json!({}), params.iter().cloned()).unwrap_err();
+        let params = [("path".to_string(), Type::String)];
+        let misfit = arguments(&serde_json::json!({}), &params).unwrap_err();
         assert_eq!(misfit.to_string(), "argument `path`: missing (every parameter is required)");
-        let misfit = arguments(&serde_json::json!([]), params.iter().cloned()).unwrap_err();
+        let misfit = arguments(&serde_json::json!([]), &params).unwrap_err();
         assert!(misfit.message.contains("not an object"));
     }
 }
