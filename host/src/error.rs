@@ -39,20 +39,20 @@ pub enum LoadError {
     #[error(
         "the component is no MCP server this host serves: it exports no `wasix:mcp/router` (25.3.26 or \
          25.6.18), no function of its own (a typed component: each exported function a tool), no \
-         `wasi:http/incoming-handler` (an MCP server over HTTP) and no `wasi:cli/run` (one over stdio); it \
-         exports: {}",
+         `wasi:http/incoming-handler@0.2` or `wasi:http/handler@0.3` (an MCP server over HTTP) and no \
+         `wasi:cli/run` (one over stdio); it exports: {}",
         if exports.is_empty() { "nothing".to_string() } else { exports.join(", ") }
     )]
     WrongWorld {
         /// What the component does export.
         exports: Vec<String>,
     },
-    /// The component speaks MCP itself through an interface this host does
-    /// not serve yet.
+    /// The component speaks MCP itself through an interface this build
+    /// does not serve.
     #[error(
-        "the component is {shape}, a shape mcp-wit does not serve yet; it serves `wasix:mcp` routers, typed \
-         components (exported functions as tools), and MCP servers over wasi:http@0.2 or over stdio (wasi:cli \
-         commands); it exports: {}",
+        "the component is {shape}, which this build of mcp-wit does not serve (it was built without the \
+         `outgoing-http` feature); it serves `wasix:mcp` routers, typed components (exported functions as \
+         tools) and MCP servers over stdio (wasi:cli commands); it exports: {}",
         exports.join(", ")
     )]
     ShapeNotServed {

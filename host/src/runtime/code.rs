@@ -197,6 +197,8 @@ impl Code {
                 let shape = match pre {
                     #[cfg(feature = "outgoing-http")]
                     ServerPre::Http(_) => super::load::Shape::HttpServer,
+                    #[cfg(feature = "outgoing-http")]
+                    ServerPre::HttpP3(_) => super::load::Shape::HttpServerP3,
                     ServerPre::Command(_) => super::load::Shape::Command,
                 };
                 Ok(Code::McpServer { pre: super::load::link_mcp_server(engine, &component, shape).map_err(moved)? })

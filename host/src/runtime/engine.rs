@@ -77,8 +77,10 @@ pub fn build_engine_with(options: &EngineOptions) -> Result<Engine, EngineError>
     let mut config = Config::new();
     config.wasm_component_model(true);
     config.cranelift_opt_level(OptLevel::Speed);
-    // The host serves WASI 0.2 only: the concurrent (0.3) machinery would only
-    // add per-store set-up cost.
+    // Routers, typed components and commands are WASI 0.2: the concurrent
+    // (0.3) machinery would add set-up to every store and route every async
+    // call through it. Components that need it (WASIp3 handlers) run on a
+    // sibling engine that has it (`concurrent_of`).
     config.concurrency_support(false);
     // Copy-on-write images make a fresh instance's memory a mapping, not a copy.
     config.memory_init_cow(true);
@@ -189,7 +191,10 @@ fn pool_of<T>(engine: &Engine, read: impl FnOnce(&Pool) -> T) -> Option<T> {
 
 /// What one memory may grow to on `engine`, when this module pooled it.
 pub(crate) fn memory_cap_of(engine: &Engine) -> Option<usize> {
-    pool_of(engine, |pool| pool.max_memory)
+    match concurrent_base(engine) {
+        Some(base) => pool_of(&base, |pool| pool.max_memory),
+        None => pool_of(engine, |pool| pool.max_memory),
+    }
 }
 
 /// Where instances go when `pooled`'s pool has no free slot.
@@ -225,6 +230,53 @@ pub(crate) fn overflow_of(pooled: &Engine, async_instance: bool) -> Overflow {
             })
             .clone(),
     )
+}
+
+/// The engine built for components that use the component model's
+/// concurrency, beside each engine that asked for one.
+#[cfg(feature = "outgoing-http")]
+struct Concurrent {
+    of: EngineWeak,
+    engine: Engine,
+}
+
+#[cfg(feature = "outgoing-http")]
+static CONCURRENT: Mutex<Vec<Concurrent>> = Mutex::new(Vec::new());
+
+/// The engine that compiles and runs components using the component
+/// model's concurrency (a WASIp3 `wasi:http/handler@0.3`): `engine`'s
+/// settings with concurrency on, instances allocated on demand (no second
+/// pool's address space held for the few such components), with an epoch
+/// ticker of its own. Made once per engine; `engine` itself when it is one.
+#[cfg(feature = "outgoing-http")]
+pub(crate) fn concurrent_of(engine: &Engine) -> Result<Engine, EngineError> {
+    let mut siblings = lock(&CONCURRENT);
+    siblings.retain(|sibling| sibling.of.upgrade().is_some());
+    if let Some(sibling) = siblings
+        .iter()
+        .find(|s| Engine::same(&s.engine, engine) || s.of.upgrade().is_some_and(|of| Engine::same(&of, engine)))
+    {
+        return Ok(sibling.engine.clone());
+    }
+    let mut config = engine.config().clone();
+    config.concurrency_support(true);
+    config.wasm_component_model_async(true);
+    config.allocation_strategy(InstanceAllocationStrategy::OnDemand);
+    let sibling = Engine::new(&config).map_err(EngineError)?;
+    spawn_epoch_ticker(&sibling);
+    siblings.push(Concurrent { of: engine.weak(), engine: sibling.clone() });
+    Ok(sibling)
+}
+
+/// The engine `engine` was made the concurrent sibling of, when it is one.
+#[cfg(feature = "outgoing-http")]
+fn concurrent_base(engine: &Engine) -> Option<Engine> {
+    lock(&CONCURRENT).iter().find(|s| Engine::same(&s.engine, engine)).and_then(|s| s.of.upgrade())
+}
+
+#[cfg(not(feature = "outgoing-http"))]
+fn concurrent_base(_: &Engine) -> Option<Engine> {
+    None
 }
 
 /// Slots for `max_instances` component instances. A component compiled by

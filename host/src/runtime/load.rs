@@ -26,6 +26,12 @@ pub(super) fn link(
     imports: Imports,
     calls: CallMode,
 ) -> wasmtime::Result<InstancePre<StoreData>> {
+    linker(engine, imports, calls)?.instantiate_pre(component)
+}
+
+/// What [`link`] links: WASI 0.2, outgoing HTTP and the project's
+/// interfaces `imports` names.
+fn linker(engine: &Engine, imports: Imports, calls: CallMode) -> wasmtime::Result<Linker<StoreData>> {
     let mut linker = Linker::<StoreData>::new(engine);
     // Outgoing HTTP is always linked, so components with an HTTP client load;
     // each request is checked against the policy's allowlist (see
@@ -60,7 +66,7 @@ pub(super) fn link(
             router.func_new(name, |_, _, _, _| Err(wasmtime::Error::msg(NO_ROUTER_PLUGGED)))?;
         }
     }
-    linker.instantiate_pre(component)
+    Ok(linker)
 }
 
 /// Compiles the component (or Extism plugin) in `wasm` for `engine` into the
@@ -76,6 +82,7 @@ pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
         }
         checked => checked?,
     }
+    let engine = &engine_for(engine, wasm)?;
     let component = Component::new(engine, wasm).map_err(LoadError::Compile)?;
     if shape_of(engine, &component, Imports::of(engine, &component))? == Shape::Typed {
         super::typed::TypedTools::find(engine, &component, &super::typed::PackageDocs::default())?;
@@ -177,32 +184,83 @@ pub(super) enum Shape {
     Typed,
     /// It serves MCP itself over `wasi:http/incoming-handler@0.2`.
     HttpServer,
+    /// It serves MCP itself over `wasi:http/handler@0.3` (WASIp3).
+    HttpServerP3,
     /// A command (`wasi:cli/run`) that serves MCP over its stdin and stdout.
     Command,
 }
 
-/// The interfaces a component speaks MCP through by itself, which this
-/// host does not serve yet, and what each is.
-const SELF_SPOKEN: [(&str, &str); 1] = [("wasi:http/handler@0.3", "an HTTP server for WASIp3 (wasi:http/handler@0.3)")];
-
 /// The interface a command exports (any 0.2 version).
 const RUN: &str = "wasi:cli/run@0.2";
 
-/// The interface an HTTP server component exports (any 0.2 version).
+/// The interface a WASIp2 HTTP server component exports (any 0.2 version).
 const INCOMING_HANDLER: &str = "wasi:http/incoming-handler@0.2";
 
-/// Links a component that serves MCP itself (`shape` is `HttpServer` or
-/// `Command`): async WASI, and the export its transport is reached through.
+/// The interface a WASIp3 HTTP server component exports (any 0.3 version,
+/// its release candidates included).
+const HANDLER_P3: &str = "wasi:http/handler@0.3";
+
+/// What a component exporting [`HANDLER_P3`] is.
+const HTTP_P3: &str = "an HTTP server for WASIp3 (wasi:http/handler@0.3)";
+
+/// Whether the component in `bytes` exports an interface whose functions
+/// use the component model's concurrency (a WASIp3 handler): such a
+/// component is compiled and run on the engine that has it
+/// ([`engine_for`]). Only its top-level exports are read.
+pub(super) fn needs_concurrency(bytes: &[u8]) -> bool {
+    use wasmparser::{Parser, Payload};
+    let mut depth = 0usize;
+    for payload in Parser::new(0).parse_all(bytes) {
+        match payload {
+            Ok(Payload::Version { .. }) => depth += 1,
+            Ok(Payload::End(_)) => depth = depth.saturating_sub(1),
+            Ok(Payload::ComponentExportSection(exports)) if depth == 1 => {
+                if exports.into_iter().flatten().any(|export| export.name.name.starts_with(HANDLER_P3)) {
+                    return true;
+                }
+            }
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
+/// The engine the component in `bytes` is compiled and run on: `engine`,
+/// or its concurrent sibling for a component that needs it.
+pub(super) fn engine_for(engine: &Engine, bytes: &[u8]) -> Result<Engine, LoadError> {
+    if needs_concurrency(bytes) {
+        #[cfg(feature = "outgoing-http")]
+        return super::engine::concurrent_of(engine).map_err(|e| LoadError::Link(e.0));
+        #[cfg(not(feature = "outgoing-http"))]
+        return Err(LoadError::ShapeNotServed { shape: HTTP_P3, exports: vec![HANDLER_P3.to_string()] });
+    }
+    Ok(engine.clone())
+}
+
+/// Links a component that serves MCP itself (`shape` is `HttpServer`,
+/// `HttpServerP3` or `Command`): async WASI, and the export its transport
+/// is reached through.
 pub(super) fn link_mcp_server(
     engine: &Engine,
     component: &Component,
     shape: Shape,
 ) -> wasmtime::Result<super::instance::ServerPre> {
     use super::instance::ServerPre;
-    let pre = link(engine, component, Imports::default(), CallMode::Async)?;
+    #[cfg_attr(not(feature = "outgoing-http"), expect(unused_mut, reason = "only WASIp3 adds to it"))]
+    let mut linker = linker(engine, Imports::default(), CallMode::Async)?;
+    // A WASIp3 component imports WASI 0.3 beside 0.2 (its standard library's).
+    #[cfg(feature = "outgoing-http")]
+    if shape == Shape::HttpServerP3 {
+        wasmtime_wasi::p3::add_to_linker(&mut linker)?;
+        wasmtime_wasi_http::p3::add_to_linker(&mut linker)?;
+    }
+    let pre = linker.instantiate_pre(component)?;
     match shape {
         #[cfg(feature = "outgoing-http")]
         Shape::HttpServer => Ok(ServerPre::Http(wasmtime_wasi_http::p2::bindings::ProxyPre::new(pre)?)),
+        #[cfg(feature = "outgoing-http")]
+        Shape::HttpServerP3 => Ok(ServerPre::HttpP3(wasmtime_wasi_http::p3::bindings::ServicePre::new(pre)?)),
         Shape::Command => Ok(ServerPre::Command(wasmtime_wasi::p2::bindings::CommandPre::new(pre)?)),
         other => unreachable!("{other:?} serves no MCP of its own"),
     }
@@ -236,19 +294,27 @@ pub(super) fn shape_of(engine: &Engine, component: &Component, imports: Imports)
         return Ok(Shape::Typed);
     }
     let names: Vec<String> = exports.into_iter().map(|(name, _)| name).collect();
+    let exports_one = |prefix: &str| names.iter().any(|name| name.starts_with(prefix));
+    let http = if exports_one(HANDLER_P3) {
+        Some((Shape::HttpServerP3, HTTP_P3))
+    } else if exports_one(INCOMING_HANDLER) {
+        Some((Shape::HttpServer, "an HTTP server (wasi:http/incoming-handler@0.2)"))
+    } else {
+        None
+    };
     // Checked before `wasi:cli/run`: what `mcp-wit wrap` writes exports both.
-    if cfg!(feature = "outgoing-http") && names.iter().any(|name| name.starts_with(INCOMING_HANDLER)) {
+    if let Some((shape, what)) = http {
+        if !cfg!(feature = "outgoing-http") {
+            return Err(LoadError::ShapeNotServed { shape: what, exports: names });
+        }
         // One that imports a router is the adapter with none plugged in.
         if imports.router {
             return Err(LoadError::UnpluggedMiddleware);
         }
-        return Ok(Shape::HttpServer);
+        return Ok(shape);
     }
-    if names.iter().any(|name| name.starts_with(RUN)) {
+    if exports_one(RUN) {
         return Ok(Shape::Command);
-    }
-    if let Some((_, shape)) = SELF_SPOKEN.iter().find(|(prefix, _)| names.iter().any(|name| name.starts_with(prefix))) {
-        return Err(LoadError::ShapeNotServed { shape, exports: names });
     }
     Err(LoadError::WrongWorld { exports: names })
 }

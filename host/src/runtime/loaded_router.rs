@@ -153,6 +153,7 @@ impl LoadedRouter {
             }
             checked => checked?,
         }
+        let engine = &super::load::engine_for(engine, bytes)?;
         let started = std::time::Instant::now();
         let component = match cache {
             Some(cache) => {
@@ -176,7 +177,19 @@ impl LoadedRouter {
     /// [`wasmtime::component::Component::deserialize`]).
     pub unsafe fn from_precompiled(engine: &Engine, bytes: &[u8], policy: SandboxPolicy) -> Result<Self, LoadError> {
         // SAFETY: forwarded to the caller.
-        let component = unsafe { Component::deserialize(engine, bytes) }.map_err(LoadError::Precompiled)?;
+        let component = match unsafe { Component::deserialize(engine, bytes) } {
+            Ok(component) => component,
+            // Compiled for the engine of components that need concurrency?
+            #[cfg(feature = "outgoing-http")]
+            Err(error) => super::engine::concurrent_of(engine)
+                .ok()
+                // SAFETY: forwarded to the caller.
+                .and_then(|concurrent| unsafe { Component::deserialize(&concurrent, bytes) }.ok())
+                .ok_or(LoadError::Precompiled(error))?,
+            #[cfg(not(feature = "outgoing-http"))]
+            Err(error) => return Err(LoadError::Precompiled(error)),
+        };
+        let engine = &component.engine().clone();
         // Compiled code keeps no custom section: a typed component's tools
         // have no docs.
         Self::link(engine, component, policy, PackageDocs::default)
@@ -192,7 +205,7 @@ impl LoadedRouter {
     ) -> Result<Self, LoadError> {
         let imports = Imports::of(engine, &component);
         let shape = shape_of(engine, &component, imports)?;
-        if matches!(shape, Shape::HttpServer | Shape::Command) {
+        if matches!(shape, Shape::HttpServer | Shape::HttpServerP3 | Shape::Command) {
             let pre = super::load::link_mcp_server(engine, &component, shape).map_err(LoadError::Link)?;
             return Ok(Self::with_code(Code::McpServer { pre }, policy));
         }
@@ -293,6 +306,10 @@ impl LoadedRouter {
                 #[cfg(feature = "outgoing-http")]
                 ServerPre::Http(_) => {
                     "MCP server over wasi:http (wasi:http/incoming-handler@0.2), reached as its client"
+                }
+                #[cfg(feature = "outgoing-http")]
+                ServerPre::HttpP3(_) => {
+                    "MCP server over wasi:http for WASIp3 (wasi:http/handler@0.3), reached as its client"
                 }
                 ServerPre::Command(_) => "MCP server over stdio (a wasi:cli/run command), reached as its client",
             },

@@ -1,6 +1,7 @@
-//! A component that serves MCP itself over `wasi:http` (a router wrapped by
-//! `mcp-wit wrap`), served natively behind the host's authorization: the
-//! component never sees a request the host did not let through.
+//! Components that serve MCP themselves over `wasi:http` (a router wrapped
+//! by `mcp-wit wrap`, and an rmcp server in a WASIp3 handler), served
+//! natively behind the host's authorization: the component never sees a
+//! request the host did not let through.
 
 use mcp_wit_tests::support;
 use reqwest::StatusCode;
@@ -16,9 +17,21 @@ async fn a_wrapped_router_served_natively_takes_the_servers_tokens() {
     let dir = tempfile::tempdir().unwrap();
     let component = dir.path().join("echo-server.wasm");
     std::fs::write(&component, wrapped("echo")).unwrap();
+    takes_the_servers_tokens(component.to_str().unwrap()).await;
+}
+
+#[tokio::test]
+async fn an_rmcp_server_in_a_wasip3_handler_takes_the_servers_tokens() {
+    takes_the_servers_tokens(&support::fixture_arg("rmcp_http_server")).await;
+}
+
+/// Serves `component` (its `echo` says `text` back) behind an issuer's
+/// tokens: refused without one or with another resource's, reached in
+/// both eras with a valid one.
+async fn takes_the_servers_tokens(component: &str) {
     let key = Key::es256("k1");
     let issuer = Issuer::start(vec![key.clone()]).await;
-    let args = [component.to_str().unwrap(), "--auth-issuer", &issuer.url, "--auth-keys-cooldown", "1ms"];
+    let args = [component, "--auth-issuer", &issuer.url, "--auth-keys-cooldown", "1ms"];
     let server = HttpServer::start(&args).await;
     let resource = server.url();
 

@@ -1,7 +1,7 @@
-//! The link to a component that serves MCP over `wasi:http` (it exports
-//! `wasi:http/incoming-handler@0.2`, as `mcp-wit wrap` writes them): each
-//! message a POST to its handler, in this process, without a socket; its
-//! answer JSON or an event stream.
+//! The link to a component that serves MCP over `wasi:http`: it exports
+//! `wasi:http/incoming-handler@0.2` (as `mcp-wit wrap` writes them) or
+//! `wasi:http/handler@0.3` (WASIp3). Each message is a POST to its handler,
+//! in this process, without a socket; its answer JSON or an event stream.
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
@@ -12,6 +12,7 @@ use wasmtime::Store;
 use wasmtime_wasi_http::WasiHttpView;
 use wasmtime_wasi_http::p2::bindings::Proxy;
 use wasmtime_wasi_http::p2::bindings::http::types::Scheme;
+use wasmtime_wasi_http::p3::bindings::Service;
 
 use super::fault::FaultFrom;
 use super::fault::server_fault as fault;
@@ -21,9 +22,21 @@ use crate::runtime::store::{StoreData, arm_call};
 /// The revision whose requests stand alone.
 const MODERN: &str = "2026-07-28";
 
+/// A component's HTTP handler, of either WASI version.
+pub(super) enum Handler {
+    /// `wasi:http/incoming-handler@0.2`.
+    P2(Proxy),
+    /// `wasi:http/handler@0.3`, run on a store with the component model's
+    /// concurrency.
+    P3(Service),
+}
+
+/// What a handler answered: its response's head and whole body.
+type Answer = (http::response::Parts, Bytes);
+
 /// A component's HTTP handler, and what its session's messages carry.
 pub(super) struct HttpLink {
-    proxy: Proxy,
+    handler: Handler,
     /// The revision the session was opened at.
     version: Option<String>,
     /// The component's `Mcp-Session-Id`, once it gave one.
@@ -31,8 +44,8 @@ pub(super) struct HttpLink {
 }
 
 impl HttpLink {
-    pub(super) fn new(proxy: Proxy) -> Self {
-        HttpLink { proxy, version: None, session: None }
+    pub(super) fn new(handler: Handler) -> Self {
+        HttpLink { handler, version: None, session: None }
     }
 
     /// POSTs `body` to the component's handler, as a client would; its
@@ -72,53 +85,99 @@ impl HttpLink {
         }
         let body = Full::new(Bytes::from(body));
         let request = request.body(body).map_err(|e| GuestFault::new(FaultKind::Trap, e.to_string()))?;
-        let handling = |e: wasmtime::Error| {
-            GuestFault::new(FaultKind::Trap, format!("cannot hand the request to the component: {e:#}"))
-        };
-        let incoming = store.data_mut().http().new_incoming_request(Scheme::Http, request).map_err(handling)?;
-        let (sender, receiver) = tokio::sync::oneshot::channel();
-        let outparam = store.data_mut().http().new_response_outparam(sender).map_err(handling)?;
         arm_call(store);
-        let handler = self.proxy.wasi_http_incoming_handler();
-        let answer = async {
-            let response = receiver.await.map_err(|_| "the component set no response".to_string())?;
-            let response = response.map_err(|code| format!("the component answered with an error: {code:?}"))?;
-            let (parts, body) = response.into_parts();
-            let body = body.collect().await.map_err(|e| format!("cannot read the component's answer: {e:?}"))?;
-            Ok::<_, String>((parts, body.to_bytes()))
+        let (parts, body) = match &self.handler {
+            Handler::P2(proxy) => handle_p2(proxy, store, request).await?,
+            Handler::P3(service) => handle_p3(service, store, request).await?,
         };
-        // The body is read while the handler writes it; once the handler has
-        // returned, nothing more will be written: a body it left open ends
-        // the wait at the call's deadline, and a trap ends it at once.
-        let (trapped, mut on_trap) = tokio::sync::watch::channel(false);
-        let left = store.data().call_control().wait_controls().left;
-        let calling = async {
-            let called = handler.call_handle(&mut *store, incoming, outparam).await;
-            if called.is_err() {
-                let _ = trapped.send(true);
-            }
-            called
-        };
-        let reading = async {
-            let trap = async {
-                // Dropped without a trap: the answer alone ends the wait.
-                if on_trap.wait_for(|trapped| *trapped).await.is_err() {
-                    std::future::pending::<()>().await;
-                }
-            };
-            tokio::select! {
-                answered = tokio::time::timeout(left, answer) => {
-                    answered.unwrap_or_else(|_| Err("the component's answer did not end in time".to_string()))
-                }
-                () = trap => Err("the component trapped".to_string()),
-            }
-        };
-        let (called, answered) = tokio::join!(calling, reading);
-        called.map_err(|e| GuestFault::from_error("wasi:http/incoming-handler#handle", e, store.data()))?;
-        let (parts, body) = answered.map_err(|message| GuestFault::new(FaultKind::Trap, message))?;
         let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
         let kind = header("content-type").unwrap_or_default();
         Ok((parts.status.as_u16(), header("mcp-session-id"), kind, body))
+    }
+}
+
+/// A request handed to a WASIp2 handler, its answer read while it is
+/// written.
+async fn handle_p2(
+    proxy: &Proxy,
+    store: &mut Store<StoreData>,
+    request: http::Request<Full<Bytes>>,
+) -> GuestResult<Answer> {
+    let handling = |e: wasmtime::Error| {
+        GuestFault::new(FaultKind::Trap, format!("cannot hand the request to the component: {e:#}"))
+    };
+    let incoming = store.data_mut().http().new_incoming_request(Scheme::Http, request).map_err(handling)?;
+    let (sender, receiver) = tokio::sync::oneshot::channel();
+    let outparam = store.data_mut().http().new_response_outparam(sender).map_err(handling)?;
+    let handler = proxy.wasi_http_incoming_handler();
+    let answer = async {
+        let response = receiver.await.map_err(|_| "the component set no response".to_string())?;
+        let response = response.map_err(|code| format!("the component answered with an error: {code:?}"))?;
+        let (parts, body) = response.into_parts();
+        let body = body.collect().await.map_err(|e| format!("cannot read the component's answer: {e:?}"))?;
+        Ok::<_, String>((parts, body.to_bytes()))
+    };
+    // The body is read while the handler writes it; once the handler has
+    // returned, nothing more will be written: a body it left open ends
+    // the wait at the call's deadline, and a trap ends it at once.
+    let (trapped, mut on_trap) = tokio::sync::watch::channel(false);
+    let left = store.data().call_control().wait_controls().left;
+    let calling = async {
+        let called = handler.call_handle(&mut *store, incoming, outparam).await;
+        if called.is_err() {
+            let _ = trapped.send(true);
+        }
+        called
+    };
+    let reading = async {
+        let trap = async {
+            // Dropped without a trap: the answer alone ends the wait.
+            if on_trap.wait_for(|trapped| *trapped).await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        };
+        tokio::select! {
+            answered = tokio::time::timeout(left, answer) => {
+                answered.unwrap_or_else(|_| Err(LATE.to_string()))
+            }
+            () = trap => Err("the component trapped".to_string()),
+        }
+    };
+    let (called, answered) = tokio::join!(calling, reading);
+    called.map_err(|e| GuestFault::from_error("wasi:http/incoming-handler#handle", e, store.data()))?;
+    answered.map_err(|message| GuestFault::new(FaultKind::Trap, message))
+}
+
+/// What a handler whose answer outlasts the call is told.
+const LATE: &str = "the component's answer did not end in time";
+
+/// A request handed to a WASIp3 handler: its call and the body it streams
+/// run in the store's concurrent event loop, which also runs the tasks the
+/// handler spawned to write it. Tasks still running once the body has ended
+/// go on in the next request's loop.
+async fn handle_p3(
+    service: &Service,
+    store: &mut Store<StoreData>,
+    request: http::Request<Full<Bytes>>,
+) -> GuestResult<Answer> {
+    let (request, request_io) = wasmtime_wasi_http::p3::Request::from_http(store.data_mut().http().hooks, request);
+    let left = store.data().call_control().wait_controls().left;
+    let served = store.run_concurrent(async |accessor| -> wasmtime::Result<Result<Answer, String>> {
+        let response = match service.handle(accessor, request).await? {
+            Ok(response) => response,
+            Err(code) => return Ok(Err(format!("the component answered with an error: {code:?}"))),
+        };
+        let response = accessor.with(|mut access| response.into_http(&mut access, request_io))?;
+        let (parts, body) = response.into_parts();
+        Ok(match body.collect().await {
+            Ok(body) => Ok((parts, body.to_bytes())),
+            Err(e) => Err(format!("cannot read the component's answer: {e:?}")),
+        })
+    });
+    match tokio::time::timeout(left, served).await {
+        Err(_) => Err(GuestFault::new(FaultKind::Trap, LATE.to_string())),
+        Ok(Err(e) | Ok(Err(e))) => Err(GuestFault::from_error("wasi:http/handler#handle", e, store.data())),
+        Ok(Ok(Ok(answered))) => answered.map_err(|message| GuestFault::new(FaultKind::Trap, message)),
     }
 }
 

@@ -88,6 +88,9 @@ impl Link {
 pub(crate) enum ServerPre {
     #[cfg(feature = "outgoing-http")]
     Http(wasmtime_wasi_http::p2::bindings::ProxyPre<StoreData>),
+    /// A WASIp3 handler, on the engine with the component model's concurrency.
+    #[cfg(feature = "outgoing-http")]
+    HttpP3(wasmtime_wasi_http::p3::bindings::ServicePre<StoreData>),
     Command(wasmtime_wasi::p2::bindings::CommandPre<StoreData>),
 }
 
@@ -97,6 +100,8 @@ impl ServerPre {
         match self {
             #[cfg(feature = "outgoing-http")]
             ServerPre::Http(pre) => pre.instance_pre(),
+            #[cfg(feature = "outgoing-http")]
+            ServerPre::HttpP3(pre) => pre.instance_pre(),
             ServerPre::Command(pre) => pre.instance_pre(),
         }
     }

@@ -17,7 +17,7 @@ use super::component::ComponentGuest;
 use super::component_25_6_18::ComponentGuest25_6_18;
 use super::fault::{FaultFrom, NotMade};
 #[cfg(feature = "outgoing-http")]
-use super::http_server::HttpLink;
+use super::http_server::{Handler, HttpLink};
 use super::mcp_server::{Link, McpServerGuest, ServerPre};
 #[cfg(feature = "extism")]
 use super::plugin::PluginGuest;
@@ -335,7 +335,12 @@ impl RouterInstance {
         let link = match pre {
             #[cfg(feature = "outgoing-http")]
             ServerPre::Http(pre) => match pre.instantiate_async(&mut store).await {
-                Ok(proxy) => Link::Http(HttpLink::new(proxy)),
+                Ok(proxy) => Link::Http(HttpLink::new(Handler::P2(proxy))),
+                Err(e) => return Err(NotMade::of(e, store.data())),
+            },
+            #[cfg(feature = "outgoing-http")]
+            ServerPre::HttpP3(pre) => match pre.instantiate_async(&mut store).await {
+                Ok(service) => Link::Http(HttpLink::new(Handler::P3(service))),
                 Err(e) => return Err(NotMade::of(e, store.data())),
             },
             ServerPre::Command(pre) => {
