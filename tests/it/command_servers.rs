@@ -1,6 +1,7 @@
 // Commands that serve MCP themselves over stdin and stdout (they export
 // `wasi:cli/run`, as any stdio server built for `wasm32-wasip2` does):
-// `components/stdio-server`, an MCP server that knows nothing of mcp-wit.
+// `components/stdio-server`, an MCP server that knows nothing of mcp-wit,
+// and `components/rmcp-stdio-server`, one written with rmcp.
 // One `run` per instance, kept for a session; its stderr in the guest
 // output; an exit, a trap or a call past its deadline ends the instance
 // and the next request gets a fresh one; both transports and eras, and the
@@ -107,4 +108,39 @@ async fn a_server_of_2026_07_28_alone_is_reached_by_clients_of_both_eras() {
     schema::check_at(Revision::Modern, "JSONRPCMessage", &call).unwrap();
     assert_eq!(support::text(&call), "from 2026", "{call}");
     server.finish().await;
+}
+
+#[tokio::test]
+async fn an_rmcp_stdio_server_is_served_over_stdio_and_http_in_both_eras() {
+    let server_wasm = support::fixture_arg("rmcp_stdio_server");
+    let mut server = RawServer::initialized(&["serve", &server_wasm], "2025-11-25").await;
+    let list = server.request(1, "tools/list", json!({})).await;
+    schema::check_at(Revision::Legacy, "JSONRPCMessage", &list).unwrap();
+    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 3, "{list}");
+    // One rmcp session for the client's: it answers call after call.
+    for id in 2..5 {
+        let sum = server.call(id, "add", json!({ "a": id, "b": 0.5 })).await;
+        schema::check_at(Revision::Legacy, "JSONRPCMessage", &sum).unwrap();
+        assert_eq!(sum["result"]["structuredContent"]["sum"], id as f64 + 0.5, "{sum}");
+    }
+    let failed = server.call(5, "fail", json!({})).await;
+    assert_eq!(failed["result"]["isError"], true, "{failed}");
+    server.finish().await;
+
+    let mut server = RawServer::start(&["serve", &server_wasm]);
+    let call =
+        server.request(1, "tools/call", modern(json!({ "name": "echo", "arguments": { "text": "modern" } }))).await;
+    schema::check_at(Revision::Modern, "JSONRPCMessage", &call).unwrap();
+    assert_eq!(support::text(&call), "modern", "{call}");
+    server.finish().await;
+
+    let server = HttpServer::start(&[&server_wasm]).await;
+    for peer in [Peer::Python, Peer::TypeScript] {
+        for mode in ["auto", "legacy"] {
+            let report = call_checked(peer, mode, Over::Http(&server.url()), "echo", r#"{"text":"via rmcp"}"#).await;
+            assert_eq!(report["serverInfo"]["name"], "rmcp-calculator", "{report}");
+            assert_eq!(report["call"]["content"][0]["text"], "via rmcp", "{report}");
+        }
+    }
+    server.stop().await;
 }

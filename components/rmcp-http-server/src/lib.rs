@@ -5,21 +5,20 @@
 //! single-threaded tokio runtime, and its answer written back whole: a
 //! stateless transport answers one message per request.
 //!
-//! Tools: `echo` (text), `add` (structured content), `fail` (a tool error).
+//! Its tools are in `calculator.rs`, which `components/rmcp-stdio-server`
+//! serves over stdio.
 
 use std::sync::Arc;
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
-use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::transport::streamable_http_server::session::never::NeverSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
-use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
-use schemars::JsonSchema;
-use serde::Deserialize;
 use wasip3::http::types::{ErrorCode, Request, Response};
 use wasip3::http_compat::{http_from_wasi_request, http_into_wasi_response};
+
+mod calculator;
+use calculator::Calculator;
 
 /// The largest request body read.
 const MAX_BODY: usize = 1 << 20;
@@ -52,49 +51,5 @@ impl wasip3::exports::http::handler::Guest for Component {
             })
             .map_err(|e| ErrorCode::InternalError(Some(format!("{e:?}"))))?;
         http_into_wasi_response(http::Response::from_parts(parts, Full::<Bytes>::new(body)))
-    }
-}
-
-#[derive(Clone)]
-struct Calculator;
-
-#[derive(Debug, Deserialize, JsonSchema)]
-struct EchoParams {
-    /// What to say back.
-    text: String,
-}
-
-#[derive(Debug, Deserialize, JsonSchema)]
-struct AddParams {
-    /// Left operand.
-    a: f64,
-    /// Right operand.
-    b: f64,
-}
-
-#[tool_router]
-impl Calculator {
-    #[tool(description = "Says the message back")]
-    async fn echo(&self, Parameters(params): Parameters<EchoParams>) -> Result<CallToolResult, ErrorData> {
-        Ok(CallToolResult::success(vec![ContentBlock::text(params.text)]))
-    }
-
-    #[tool(description = "Adds two numbers")]
-    async fn add(&self, Parameters(params): Parameters<AddParams>) -> Result<CallToolResult, ErrorData> {
-        Ok(CallToolResult::structured(serde_json::json!({ "sum": params.a + params.b })))
-    }
-
-    #[tool(description = "Always fails, as a tool")]
-    async fn fail(&self) -> Result<CallToolResult, ErrorData> {
-        Ok(CallToolResult::error(vec![ContentBlock::text("it failed, as asked")]))
-    }
-}
-
-#[tool_handler]
-impl ServerHandler for Calculator {
-    fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("rmcp-calculator", "1.0.0"))
-            .with_instructions("A calculator written with rmcp, served from a WASIp3 handler")
     }
 }
