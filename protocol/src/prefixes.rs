@@ -8,9 +8,12 @@ pub const NAME_SEPARATOR: char = '_';
 /// Separates a mount's prefix from a resource URI.
 pub const URI_SEPARATOR: char = '+';
 
-/// `text` under `prefix`.
+/// `text` under `prefix`; unchanged under none (a mount served bare).
 pub(crate) fn prefixed(prefix: &str, text: &str, separator: char) -> String {
-    format!("{prefix}{separator}{text}")
+    match prefix {
+        "" => text.to_string(),
+        prefix => format!("{prefix}{separator}{text}"),
+    }
 }
 
 /// A router's resource URI as clients see it, under its mount's `prefix`

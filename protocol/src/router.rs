@@ -7,6 +7,7 @@
 //! instance: it calls the contract's functions and maps their values.
 
 use std::future::Future;
+use std::sync::Arc;
 
 use crate::auth::SharedCaller;
 use crate::cancel::{CancelFlag, TickHook};
@@ -129,6 +130,14 @@ pub trait RouterComponent: Clone + Send + Sync + 'static {
     /// reads (`ttlMs`, `cacheScope`).
     fn cache_hint(&self) -> CacheHint {
         CacheHint::default()
+    }
+
+    /// The names of the tools it lists, when they are fixed at load and it
+    /// offers nothing else (a typed component's): beside other components
+    /// it may then be served without a prefix (see
+    /// [`Routers::new`](crate::routers::Routers::new)).
+    fn fixed_tool_names(&self) -> Option<Arc<[String]>> {
+        None
     }
 }
 

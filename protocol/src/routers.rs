@@ -3,7 +3,9 @@
 //! Each component is mounted under a prefix: its tool and prompt names are
 //! sent as `PREFIX_NAME` and its resource URIs as `PREFIX+URI`, and incoming
 //! names and URIs are routed by that prefix and stripped of it. A single
-//! component is mounted without a prefix and nothing is renamed.
+//! component is mounted without a prefix and nothing is renamed; so is,
+//! beside others, one whose tools are fixed at load (a typed component, as
+//! Wassette serves them), its names routed as they are.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -22,7 +24,7 @@ use crate::prefixes::{NAME_SEPARATOR, URI_SEPARATOR, prefixed};
 /// One component and the prefix it is served under.
 #[derive(Clone)]
 pub struct Mount<C> {
-    /// The prefix (empty when the component is served alone).
+    /// The prefix (empty when the component is served alone, or bare).
     pub prefix: String,
     /// The component.
     pub component: C,
@@ -33,6 +35,9 @@ pub struct Routers<C> {
     mounts: Arc<[Mount<C>]>,
     /// Each mount's prefix, when several are mounted (see [`Routers::prefixes`]).
     prefixes: Option<Arc<[String]>>,
+    /// The tool names of the mounts served bare beside others, and whose
+    /// each is.
+    bare: Arc<HashMap<String, usize>>,
     /// What sessions learnt of the routers, for the sessions after them.
     learnt: Arc<Mutex<Learnt>>,
 }
@@ -187,13 +192,18 @@ impl ServerDescription {
 
 impl<C> Clone for Routers<C> {
     fn clone(&self) -> Self {
-        Routers { mounts: self.mounts.clone(), prefixes: self.prefixes.clone(), learnt: self.learnt.clone() }
+        Routers {
+            mounts: self.mounts.clone(),
+            prefixes: self.prefixes.clone(),
+            bare: self.bare.clone(),
+            learnt: self.learnt.clone(),
+        }
     }
 }
 
 impl<C: RouterComponent> From<C> for Routers<C> {
     fn from(component: C) -> Self {
-        Routers::mounted(Arc::new([Mount { prefix: String::new(), component }]))
+        Routers::mounted(Arc::new([Mount { prefix: String::new(), component }]), HashMap::new())
     }
 }
 
@@ -203,8 +213,12 @@ pub enum MountError {
     /// No component at all.
     #[error("no component to serve")]
     Empty,
-    /// A prefix that cannot be routed.
-    #[error("`{component}`: the prefix {prefix:?} must be letters, digits and `-` only")]
+    /// A prefix that cannot be routed (none, for a component whose tools
+    /// are not fixed at load).
+    #[error(
+        "`{component}`: the prefix {prefix:?} must be letters, digits and `-` only, and only a component whose tools \
+         are fixed at load (a typed component) may be served without one beside others"
+    )]
     BadPrefix {
         /// The component's label.
         component: String,
@@ -227,7 +241,10 @@ pub enum MountError {
 
 impl<C: RouterComponent> Routers<C> {
     /// Mounts `components` under their prefixes. With one component the
-    /// prefix is ignored: it is served as is.
+    /// prefix is ignored: it is served as is. Beside others, a component
+    /// whose tools are fixed ([`RouterComponent::fixed_tool_names`]) may
+    /// have an empty prefix: its tools keep their names, which no other
+    /// bare component may share.
     pub fn new(components: Vec<(String, C)>) -> Result<Self, MountError> {
         if components.is_empty() {
             return Err(MountError::Empty);
@@ -237,9 +254,24 @@ impl<C: RouterComponent> Routers<C> {
             return Ok(component.into());
         }
         let mut seen: HashMap<&str, &str> = HashMap::new();
-        for (prefix, component) in &components {
-            if prefix.is_empty() || !prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-                return Err(MountError::BadPrefix { component: component.label().into(), prefix: prefix.clone() });
+        let mut bare: HashMap<String, usize> = HashMap::new();
+        for (index, (prefix, component)) in components.iter().enumerate() {
+            let bad = || MountError::BadPrefix { component: component.label().into(), prefix: prefix.clone() };
+            if prefix.is_empty() {
+                for name in component.fixed_tool_names().ok_or_else(bad)?.iter() {
+                    if let Some(first) = bare.insert(name.clone(), index) {
+                        return Err(MountError::Collision {
+                            kind: "tool",
+                            name: name.clone(),
+                            first: components[first].1.label().into(),
+                            second: component.label().into(),
+                        });
+                    }
+                }
+                continue;
+            }
+            if !prefix.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                return Err(bad());
             }
             if let Some(first) = seen.insert(prefix, component.label()) {
                 return Err(MountError::Collision {
@@ -251,14 +283,14 @@ impl<C: RouterComponent> Routers<C> {
             }
         }
         let mounts = components.into_iter().map(|(prefix, component)| Mount { prefix, component }).collect();
-        Ok(Routers::mounted(mounts))
+        Ok(Routers::mounted(mounts, bare))
     }
 
-    fn mounted(mounts: Arc<[Mount<C>]>) -> Self {
+    fn mounted(mounts: Arc<[Mount<C>]>, bare: HashMap<String, usize>) -> Self {
         let learnt =
             Learnt { about: None, tools: vec![None; mounts.len()], prompts: vec![None; mounts.len()], listing: None };
         let prefixes = (mounts.len() > 1).then(|| mounts.iter().map(|m| m.prefix.clone()).collect());
-        Routers { mounts, prefixes, learnt: Arc::new(Mutex::new(learnt)) }
+        Routers { mounts, prefixes, bare: Arc::new(bare), learnt: Arc::new(Mutex::new(learnt)) }
     }
 
     fn learnt(&self) -> MutexGuard<'_, Learnt> {
@@ -360,10 +392,18 @@ impl<C: RouterComponent> Routers<C> {
         if self.is_single() {
             return Some((0, text));
         }
+        // A bare mount's own name first: no prefixed name equals one (see
+        // `check_collisions`).
+        if separator == NAME_SEPARATOR
+            && let Some(&mount) = self.bare.get(text)
+        {
+            return Some((mount, text));
+        }
         // Longest prefix first, so `a-b` wins over `a` for `a-b_tool`.
         self.mounts
             .iter()
             .enumerate()
+            .filter(|(_, m)| !m.prefix.is_empty())
             .filter_map(|(i, m)| Some((i, text.strip_prefix(m.prefix.as_str())?.strip_prefix(separator)?)))
             .max_by_key(|(i, _)| self.mounts[*i].prefix.len())
     }
@@ -462,7 +502,8 @@ pub(crate) fn merge_about<C: RouterComponent>(routers: &Routers<C>, about: Vec<R
         names.push(router.name);
         let text = router.instructions;
         if !text.trim().is_empty() {
-            instructions.push(format!("[{}] {}", mount.prefix, text.trim()));
+            let tag = if mount.prefix.is_empty() { mount.component.label() } else { mount.prefix.as_str() };
+            instructions.push(format!("[{tag}] {}", text.trim()));
         }
         caps = merge_capabilities(caps, router.capabilities);
     }

@@ -363,3 +363,51 @@ fn inspect_names_the_shape() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success() && stdout.contains("typed component"), "{stdout}");
 }
+
+/// The names `tools/list` gives on a server started with `args`, sorted.
+async fn tool_names(server: &mut RawServer) -> Vec<String> {
+    let list = server.request(1, "tools/list", json!({})).await;
+    schema::check_at(Revision::Legacy, "JSONRPCMessage", &list).unwrap();
+    let mut names: Vec<String> =
+        list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().into()).collect();
+    names.sort_unstable();
+    names
+}
+
+#[tokio::test]
+async fn a_typed_component_keeps_its_names_beside_others_unless_two_collide() {
+    let typed = support::fixture_arg("typed");
+    let echo = support::fixture_arg("echo");
+    // Beside a router: its names as Wassette gives them, the router's prefixed.
+    let mut server = RawServer::initialized(&["serve", &typed, &echo], "2025-11-25").await;
+    let names = tool_names(&mut server).await;
+    assert!(names.iter().any(|n| n == "echo") && names.iter().any(|n| n == "echo_echo"), "{names:?}");
+    assert!(names.iter().any(|n| n == "local_typed_shapes_add"), "{names:?}");
+    let typed_add = server.call(2, "local_typed_shapes_add", json!({ "a": 1, "b": 2 })).await;
+    assert_eq!(support::text(&typed_add), "3", "{typed_add}");
+    let routed = server.call(3, "echo_echo", json!({ "text": "to the router" })).await;
+    assert_eq!(support::text(&routed), "to the router", "{routed}");
+    let bare = server.call(4, "echo", json!({ "text": "to the typed component" })).await;
+    assert_eq!(bare["result"]["structuredContent"], json!({ "result": "to the typed component" }), "{bare}");
+    server.finish().await;
+
+    // Two typed components offering the same names: both prefixed.
+    let dir = tempfile::tempdir().unwrap();
+    let twin = dir.path().join("twin.wasm");
+    std::fs::copy(fixture("typed"), &twin).unwrap();
+    let twin = twin.to_str().unwrap();
+    let mut server = RawServer::initialized(&["serve", &typed, twin], "2025-11-25").await;
+    let names = tool_names(&mut server).await;
+    assert!(names.iter().any(|n| n == "typed_echo") && names.iter().any(|n| n == "twin_echo"), "{names:?}");
+    assert!(!names.iter().any(|n| n == "echo"), "{names:?}");
+    let called = server.call(2, "twin_echo", json!({ "text": "twin" })).await;
+    assert_eq!(support::text(&called), "twin", "{called}");
+    server.finish().await;
+
+    // A prefix given is a prefix kept.
+    let named = format!("{typed}=t");
+    let mut server = RawServer::initialized(&["serve", &typed, &echo, "--name", &named], "2025-11-25").await;
+    let names = tool_names(&mut server).await;
+    assert!(names.iter().any(|n| n == "t_echo") && !names.iter().any(|n| n == "echo"), "{names:?}");
+    server.finish().await;
+}

@@ -258,13 +258,9 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         if !authorization.is_empty() {
             described.push((component.label().to_string(), authorization));
         }
-        let prefix = match cli_names.get(&plan.path).or(plan.prefix.as_ref()) {
-            Some(prefix) => prefix.clone(),
-            None if plans.len() > 1 => default_prefix(&component)?,
-            None => String::new(),
-        };
-        mounted.push((prefix, component));
+        mounted.push((cli_names.get(&plan.path).or(plan.prefix.as_ref()).cloned(), component));
     }
+    let mut mounted = prefixed(mounted)?;
     if mounted.is_empty() {
         tracing::info!("no component given: serving the built-in demo router (`{}`)", demo::NAME);
         let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
@@ -282,6 +278,9 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     }
     let mut seen = HashMap::new();
     for ((prefix, _), plan) in mounted.iter().zip(&plans) {
+        if prefix.is_empty() {
+            continue;
+        }
         if let Some(first) = seen.insert(prefix.clone(), &plan.path) {
             // Say it where the component was named: its section of the file,
             // or the command line.
@@ -443,6 +442,33 @@ fn parse_names(names: &[String], components: &[PathBuf]) -> anyhow::Result<HashM
         prefixes.insert(path, prefix.to_string());
     }
     Ok(prefixes)
+}
+
+/// Each component's prefix: the one given, else none for one served alone
+/// and for a typed component whose tools no other typed component shares
+/// (Wassette's names), else its name ([`default_prefix`]).
+fn prefixed(mounted: Vec<(Option<String>, LoadedRouter)>) -> anyhow::Result<Vec<(String, LoadedRouter)>> {
+    let single = mounted.len() == 1;
+    let mut offered: HashMap<String, usize> = HashMap::new();
+    for (_, component) in mounted.iter().filter(|(given, _)| given.is_none()) {
+        for name in component.fixed_tool_names().iter().flat_map(|names| names.iter()) {
+            *offered.entry(name.clone()).or_default() += 1;
+        }
+    }
+    let bare = |component: &LoadedRouter| {
+        component.fixed_tool_names().is_some_and(|names| names.iter().all(|name| offered[name] == 1))
+    };
+    mounted
+        .into_iter()
+        .map(|(given, component)| {
+            let prefix = match given {
+                Some(prefix) => prefix,
+                None if single || bare(&component) => String::new(),
+                None => default_prefix(&component)?,
+            };
+            Ok((prefix, component))
+        })
+        .collect()
 }
 
 /// A component's prefix when none is given: its router name, made safe

@@ -212,7 +212,7 @@ pub(crate) enum Overflow {
 /// The engine that makes instances once `pooled`'s pool is full: the same
 /// settings (so what `pooled` compiled runs on it), with memories, tables
 /// and fiber stacks allocated on demand.
-pub(crate) fn overflow_of(pooled: &Engine, async_instance: bool) -> Overflow {
+pub(crate) fn overflow_of(pooled: &Engine, async_instance: bool, full: &wasmtime::Error) -> Overflow {
     let found = pool_of(pooled, |pool| (pool.async_calls, pool.overflow.clone()));
     let Some((async_calls, overflow)) = found else { return Overflow::None };
     if async_instance && !async_calls {
@@ -225,7 +225,7 @@ pub(crate) fn overflow_of(pooled: &Engine, async_instance: bool) -> Overflow {
                 config.allocation_strategy(InstanceAllocationStrategy::OnDemand);
                 let engine = Engine::new(&config).map_err(|e| format!("{e:#}"))?;
                 spawn_epoch_ticker(&engine);
-                tracing::info!("the instance pool is full: further instances are allocated on demand");
+                tracing::info!("the instance pool is full ({full:#}): further instances are allocated on demand");
                 Ok(engine)
             })
             .clone(),

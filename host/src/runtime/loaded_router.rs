@@ -293,6 +293,16 @@ impl LoadedRouter {
         }
     }
 
+    /// The names of its tools when they are fixed at load and it offers
+    /// nothing else: a typed component's. Beside other components it may
+    /// be served without a prefix.
+    pub fn fixed_tool_names(&self) -> Option<Arc<[String]>> {
+        match &self.inner.code {
+            Code::Typed { tools, .. } => Some(tools.names()),
+            _ => None,
+        }
+    }
+
     /// What kind of guest this is: a router component, a typed component,
     /// a component that serves MCP itself, or which kind of Extism plugin.
     pub fn kind(&self) -> &'static str {
@@ -499,7 +509,7 @@ impl LoadedRouter {
     /// need.
     fn overflow(&self, full: wasmtime::Error, async_instance: bool) -> Result<&Code, GuestFault> {
         let fault = |message: String| GuestFault::new(FaultKind::Instantiate, message);
-        let engine = match engine::overflow_of(self.inner.code.engine(), async_instance) {
+        let engine = match engine::overflow_of(self.inner.code.engine(), async_instance, &full) {
             engine::Overflow::None => return Err(fault(format!("{full:#}"))),
             engine::Overflow::NoFibers => {
                 return Err(fault(format!(

@@ -39,6 +39,10 @@ impl mcp_wit_protocol::RouterComponent for LoadedRouter {
         }
     }
 
+    fn fixed_tool_names(&self) -> Option<std::sync::Arc<[String]>> {
+        LoadedRouter::fixed_tool_names(self)
+    }
+
     fn extends(&self) -> bool {
         match &self.inner.code {
             Code::Component { blocking, .. } => blocking.extension.is_some(),

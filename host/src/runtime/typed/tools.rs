@@ -139,6 +139,11 @@ impl TypedTools {
         self.tools.iter().find(|tool| tool.name == name)
     }
 
+    /// Their names, in order.
+    pub(crate) fn names(&self) -> std::sync::Arc<[String]> {
+        self.tools.iter().map(|tool| tool.name.clone()).collect()
+    }
+
     /// The tools as the contract lists them.
     pub(crate) fn listed(&self) -> Vec<contract::Tool> {
         self.tools
