@@ -126,6 +126,8 @@ pub struct Tool {
     /// `_meta` as a JSON object, its values any JSON (not in 25.3.26, whose
     /// [`ToolMeta`] is a record of its own): merged with `meta`.
     pub meta_object: Option<Value>,
+    /// `icons`, a JSON array of MCP `Icon`s (not in the contract's WIT).
+    pub icons: Option<Value>,
 }
 
 /// The `prompts` capability.
@@ -292,6 +294,11 @@ pub struct McpResource {
     pub annotations: Option<Annotations>,
     /// A human-readable name (not in 25.3.26).
     pub title: Option<String>,
+    /// `_meta` as a JSON object (not in the contract's WIT): an app's
+    /// `ui` settings, for one.
+    pub meta_object: Option<Value>,
+    /// `icons`, a JSON array of MCP `Icon`s (not in the contract's WIT).
+    pub icons: Option<Value>,
 }
 
 /// A text resource's contents.
@@ -303,6 +310,8 @@ pub struct TextResourceContents {
     pub mime_type: Option<String>,
     /// The text.
     pub text: String,
+    /// `_meta` as a JSON object (not in the contract's WIT).
+    pub meta_object: Option<Value>,
 }
 
 /// A binary resource's contents, base64-encoded.
@@ -314,6 +323,8 @@ pub struct BlobResourceContents {
     pub mime_type: Option<String>,
     /// Base64 data.
     pub blob: String,
+    /// `_meta` as a JSON object (not in the contract's WIT).
+    pub meta_object: Option<Value>,
 }
 
 /// A resource's contents.
@@ -389,6 +400,8 @@ pub struct Prompt {
     pub arguments: Option<Vec<PromptArgument>>,
     /// A human-readable name (not in 25.3.26).
     pub title: Option<String>,
+    /// `icons`, a JSON array of MCP `Icon`s (not in the contract's WIT).
+    pub icons: Option<Value>,
 }
 
 /// One argument of a prompt.
@@ -480,4 +493,6 @@ pub struct ResourceTemplate {
     pub mime_type: Option<String>,
     /// Annotations.
     pub annotations: Option<Annotations>,
+    /// `icons`, a JSON array of MCP `Icon`s (not in the extension's WIT).
+    pub icons: Option<Value>,
 }

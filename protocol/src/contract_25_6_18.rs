@@ -159,6 +159,7 @@ macro_rules! contract_from_wit_25_6_18 {
                     meta: None,
                     title: self.title,
                     meta_object: meta_object_25_6_18(self.meta),
+                    icons: None,
                 }
             }
         }
@@ -208,11 +209,13 @@ macro_rules! contract_from_wit_25_6_18 {
                         uri: self.uri,
                         mime_type: self.mime_type,
                         text: self.data,
+                        meta_object: None,
                     }),
                     false => c::ResourceContents::Blob(c::BlobResourceContents {
                         uri: self.uri,
                         mime_type: self.mime_type,
                         blob: self.data,
+                        meta_object: None,
                     }),
                 };
                 c::EmbeddedResource { resource_contents, annotations: self.annotations.into_contract() }
@@ -266,6 +269,8 @@ macro_rules! contract_from_wit_25_6_18 {
                     mime_type: self.mime_type,
                     annotations: self.annotations.into_contract(),
                     title: self.title,
+                    meta_object: None,
+                    icons: None,
                 }
             }
         }
@@ -278,11 +283,13 @@ macro_rules! contract_from_wit_25_6_18 {
                         uri: t.uri,
                         mime_type: t.mime_type,
                         text: t.text,
+                        meta_object: None,
                     }),
                     wit::ResourceContents::Blob(b) => c::ResourceContents::Blob(c::BlobResourceContents {
                         uri: b.uri,
                         mime_type: b.mime_type,
                         blob: b.blob,
+                        meta_object: None,
                     }),
                 }
             }
@@ -310,6 +317,7 @@ macro_rules! contract_from_wit_25_6_18 {
                             .collect()
                     }),
                     title: None,
+                    icons: None,
                 }
             }
         }

@@ -21,7 +21,7 @@ macro_rules! contract_types {
             MetaEntry { key, value }
             ToolAnnotations { read_only, destructive, streaming, experimental } + { idempotent, open_world }
             ToolMeta { output_hint, config, secrets, config_meta, extra }
-            Tool { name, description, input_schema, output_schema, annotations, meta } + { title, meta_object }
+            Tool { name, description, input_schema, output_schema, annotations, meta } + { title, meta_object, icons }
             PromptsCapability { list_changed }
             ResourcesCapability { subscribe, list_changed }
             ToolsCapability { list_changed }
@@ -33,11 +33,11 @@ macro_rules! contract_types {
             ImageContent { data, mime_type, annotations }
             AudioContent { data, mime_type, annotations }
             EmbeddedResource { resource_contents, annotations }
-            McpResource { uri, name, description, mime_type, annotations } + { title }
-            TextResourceContents { uri, mime_type, text }
-            BlobResourceContents { uri, mime_type, blob }
+            McpResource { uri, name, description, mime_type, annotations } + { title, meta_object, icons }
+            TextResourceContents { uri, mime_type, text } + { meta_object }
+            BlobResourceContents { uri, mime_type, blob } + { meta_object }
             ReadResourceResult { contents }
-            Prompt { name, description, arguments } + { title }
+            Prompt { name, description, arguments } + { title, icons }
             PromptArgument { name, description, required } + { title }
             GetPromptResult { description, messages }
             PromptMessage { role, content }

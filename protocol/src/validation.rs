@@ -382,6 +382,7 @@ mod tests {
             meta: None,
             title: None,
             meta_object: None,
+            icons: None,
         }
     }
 

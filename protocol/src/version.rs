@@ -104,6 +104,17 @@ impl ProtocolVersion {
         self >= ProtocolVersion::V2025_06_18
     }
 
+    /// Whether resources and their contents carry `_meta`.
+    pub fn has_resource_meta(self) -> bool {
+        self >= ProtocolVersion::V2025_06_18
+    }
+
+    /// Whether the server, tools, prompts, resources and templates carry
+    /// `icons`.
+    pub fn has_icons(self) -> bool {
+        self >= ProtocolVersion::V2025_11_25
+    }
+
     /// Whether content may be a `resource_link`, and tools, prompts and
     /// resources carry a `title`.
     pub fn has_resource_links_and_titles(self) -> bool {

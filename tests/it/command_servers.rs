@@ -116,7 +116,7 @@ async fn an_rmcp_stdio_server_is_served_over_stdio_and_http_in_both_eras() {
     let mut server = RawServer::initialized(&["serve", &server_wasm], "2025-11-25").await;
     let list = server.request(1, "tools/list", json!({})).await;
     schema::check_at(Revision::Legacy, "JSONRPCMessage", &list).unwrap();
-    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 3, "{list}");
+    assert_eq!(list["result"]["tools"].as_array().unwrap().len(), 4, "{list}");
     // One rmcp session for the client's: it answers call after call.
     for id in 2..5 {
         let sum = server.call(id, "add", json!({ "a": id, "b": 0.5 })).await;

@@ -5,6 +5,7 @@
 //! a file here and its `mod` line below. Run one area with
 //! `cargo test -p mcp-wit-tests --test it AREA::`.
 
+mod apps;
 mod auth;
 mod command_servers;
 mod compile_cache;

@@ -211,6 +211,7 @@ async def run(args: argparse.Namespace, command: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "protocolVersion": client.protocol_version,
         "serverInfo": dump(client.server_info) if client.server_info else None,
+        "serverCapabilities": dump(client.server_capabilities),
     }
     try:
 

@@ -139,5 +139,13 @@ impl Router for ImportedRouter {
 
 fn resource_template(template: ext::ResourceTemplate) -> ResourceTemplate {
     let ext::ResourceTemplate { uri_template, name, title, description, mime_type, annotations } = template;
-    ResourceTemplate { uri_template, name, title, description, mime_type, annotations: annotations.into_contract() }
+    ResourceTemplate {
+        uri_template,
+        name,
+        title,
+        description,
+        mime_type,
+        annotations: annotations.into_contract(),
+        icons: None,
+    }
 }

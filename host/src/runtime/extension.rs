@@ -81,6 +81,7 @@ impl IntoContract<contract::ResourceTemplate> for ResourceTemplate {
             description: self.description,
             mime_type: self.mime_type,
             annotations: self.annotations.into_contract(),
+            icons: None,
         }
     }
 }

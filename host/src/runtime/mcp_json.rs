@@ -8,6 +8,11 @@ use mcp_wit_protocol::contract;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+/// A JSON value as the guest wrote it, for the contract.
+fn json(raw: Option<Box<RawValue>>) -> Option<contract::Value> {
+    raw.map(|raw| contract::Value { json: raw.get().to_owned() })
+}
+
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct ToolDescription {
@@ -19,6 +24,10 @@ struct ToolDescription {
     input_schema: Box<RawValue>,
     #[serde(default)]
     output_schema: Option<Box<RawValue>>,
+    #[serde(default, rename = "_meta")]
+    meta: Option<Box<RawValue>>,
+    #[serde(default)]
+    icons: Option<Box<RawValue>>,
 }
 
 /// The tools a servlet describes (`describe`) or a v1-draft plugin lists
@@ -37,7 +46,10 @@ pub(crate) fn tools(output: &[u8]) -> Result<Vec<contract::Tool>, String> {
             annotations: None,
             meta: None,
             title: tool.title,
-            meta_object: None,
+            // `_meta` and `icons` pass as written (an app's `ui`, for one);
+            // the mapping checks them.
+            meta_object: json(tool.meta),
+            icons: json(tool.icons),
         })
         .collect())
 }
@@ -94,6 +106,8 @@ struct Resource {
     text: Option<String>,
     #[serde(default)]
     blob: Option<String>,
+    #[serde(default, rename = "_meta")]
+    meta: Option<Box<RawValue>>,
 }
 
 #[derive(Deserialize)]
@@ -115,7 +129,6 @@ pub(crate) fn call_result(output: &[u8]) -> Result<contract::CallToolResult, Str
     let content = result.content.into_iter().map(content).collect::<Result<_, _>>()?;
     // Every field of the result reaches the client: `structuredContent` and
     // `_meta` as the guest wrote them (the mapping checks they are objects).
-    let json = |raw: Option<Box<RawValue>>| raw.map(|raw| contract::Value { json: raw.get().to_owned() });
     Ok(contract::CallToolResult {
         content,
         progress: None,
@@ -145,11 +158,13 @@ fn resource_contents(resource: Resource) -> Result<contract::ResourceContents, S
             uri: resource.uri,
             mime_type: resource.mime_type,
             text,
+            meta_object: json(resource.meta),
         }),
         (None, Some(blob)) => contract::ResourceContents::Blob(contract::BlobResourceContents {
             uri: resource.uri,
             mime_type: resource.mime_type,
             blob,
+            meta_object: json(resource.meta),
         }),
         (None, None) => return Err("a resource without `text` or `blob`".into()),
     })
@@ -217,6 +232,10 @@ struct ResourceEntry {
     mime_type: Option<String>,
     #[serde(default)]
     annotations: Option<Annotations>,
+    #[serde(default, rename = "_meta")]
+    meta: Option<Box<RawValue>>,
+    #[serde(default)]
+    icons: Option<Box<RawValue>>,
 }
 
 /// `list_resources`'s `ListResourcesResult`.
@@ -231,6 +250,8 @@ pub(crate) fn resources(output: &[u8]) -> Result<Vec<contract::McpResource>, Str
             mime_type: r.mime_type.unwrap_or_default(),
             annotations: annotations(r.annotations),
             title: r.title,
+            meta_object: json(r.meta),
+            icons: json(r.icons),
         })
         .collect())
 }
@@ -250,6 +271,8 @@ pub(crate) fn resource_templates(output: &[u8]) -> Result<Vec<contract::Resource
         mime_type: Option<String>,
         #[serde(default)]
         annotations: Option<Annotations>,
+        #[serde(default)]
+        icons: Option<Box<RawValue>>,
     }
     let templates: Vec<Template> = listed(output, "resourceTemplates", "ListResourceTemplatesResult")?;
     Ok(templates
@@ -261,6 +284,7 @@ pub(crate) fn resource_templates(output: &[u8]) -> Result<Vec<contract::Resource
             description: t.description,
             mime_type: t.mime_type,
             annotations: annotations(t.annotations),
+            icons: json(t.icons),
         })
         .collect())
 }
@@ -297,6 +321,8 @@ pub(crate) fn prompts(output: &[u8]) -> Result<Vec<contract::Prompt>, String> {
         description: Option<String>,
         #[serde(default)]
         arguments: Option<Vec<Argument>>,
+        #[serde(default)]
+        icons: Option<Box<RawValue>>,
     }
     let prompts: Vec<Entry> = listed(output, "prompts", "ListPromptsResult")?;
     Ok(prompts
@@ -316,6 +342,7 @@ pub(crate) fn prompts(output: &[u8]) -> Result<Vec<contract::Prompt>, String> {
                     })
                     .collect()
             }),
+            icons: json(p.icons),
         })
         .collect())
 }

@@ -19,6 +19,21 @@ pub struct Capabilities {
     resources: Option<ResourcesCapability>,
     #[serde(skip_serializing_if = "Option::is_none")]
     tools: Option<ListChanged>,
+    /// The extensions the host serves: MCP Apps, whose `_meta.ui` and
+    /// `ui://` views it carries and checks for every guest.
+    extensions: Extensions,
+}
+
+/// The `extensions` object: identifiers and their settings.
+struct Extensions;
+
+impl Serialize for Extensions {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(1))?;
+        map.serialize_entry(super::apps::UI_EXTENSION, &super::apps::ui_settings())?;
+        map.end()
+    }
 }
 
 /// `{}`.
@@ -54,6 +69,7 @@ pub fn capabilities(c: &contract::ServerCapabilities, v: ProtocolVersion) -> Cap
             .as_ref()
             .map(|r| ResourcesCapability { subscribe: r.subscribe, list_changed: r.list_changed }),
         tools: c.tools.as_ref().map(|t| ListChanged { list_changed: t.list_changed }),
+        extensions: Extensions,
     }
 }
 
@@ -72,5 +88,6 @@ pub fn modern_capabilities(c: &contract::ServerCapabilities, talks_back: bool) -
             .as_ref()
             .map(|r| ResourcesCapability { subscribe: signals(r.subscribe), list_changed: signals(r.list_changed) }),
         tools: c.tools.as_ref().map(|t| ListChanged { list_changed: signals(t.list_changed) }),
+        extensions: Extensions,
     }
 }

@@ -23,6 +23,9 @@ pub enum ResourceContents<'a> {
         mime_type: Option<&'a str>,
         /// The text.
         text: &'a str,
+        /// The guest's `_meta` (an app view's `ui`, for one).
+        #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
+        meta: Option<GuestMeta<'a>>,
     },
     /// Base64 payload.
     Blob {
@@ -33,18 +36,27 @@ pub enum ResourceContents<'a> {
         mime_type: Option<&'a str>,
         /// Base64 data.
         blob: &'a str,
+        /// The guest's `_meta`.
+        #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
+        meta: Option<GuestMeta<'a>>,
     },
 }
 
 /// Maps one `resource-contents`.
 pub fn resource_contents(c: &contract::ResourceContents) -> ResourceContents<'_> {
     match c {
-        contract::ResourceContents::Text(t) => {
-            ResourceContents::Text { uri: Cow::Borrowed(&t.uri), mime_type: t.mime_type.as_deref(), text: &t.text }
-        }
-        contract::ResourceContents::Blob(b) => {
-            ResourceContents::Blob { uri: Cow::Borrowed(&b.uri), mime_type: b.mime_type.as_deref(), blob: &b.blob }
-        }
+        contract::ResourceContents::Text(t) => ResourceContents::Text {
+            uri: Cow::Borrowed(&t.uri),
+            mime_type: t.mime_type.as_deref(),
+            text: &t.text,
+            meta: super::apps::contents_meta(t.meta_object.as_ref(), &t.uri),
+        },
+        contract::ResourceContents::Blob(b) => ResourceContents::Blob {
+            uri: Cow::Borrowed(&b.uri),
+            mime_type: b.mime_type.as_deref(),
+            blob: &b.blob,
+            meta: super::apps::contents_meta(b.meta_object.as_ref(), &b.uri),
+        },
     }
 }
 
@@ -139,6 +151,7 @@ pub fn content(c: &contract::Content, index: usize, v: ProtocolVersion) -> Conte
                 uri: Cow::Owned(format!("mcp-wit:audio/{index}")),
                 mime_type: Some(&a.mime_type),
                 blob: &a.data,
+                meta: None,
             },
             annotations: annotations(&a.annotations, v),
         },

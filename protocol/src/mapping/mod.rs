@@ -5,6 +5,7 @@
 //! mapping table (docs/users/protocol.md) documents each rule.
 
 mod annotations;
+mod apps;
 mod capabilities;
 mod content;
 mod json;

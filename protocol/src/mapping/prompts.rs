@@ -21,6 +21,8 @@ pub struct Prompt<'a> {
     description: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     arguments: Option<Vec<PromptArgument<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    icons: Option<super::json::GuestJson<'a>>,
 }
 
 impl<'a> Prompt<'a> {
@@ -47,6 +49,7 @@ pub fn prompt(p: &contract::Prompt, v: ProtocolVersion) -> Prompt<'_> {
         name: Cow::Borrowed(&p.name),
         title: p.title.as_deref().filter(|_| v.has_resource_links_and_titles()),
         description: p.description.as_deref(),
+        icons: super::apps::icons(p.icons.as_ref(), v, &format!("prompt `{}`", p.name.escape_debug())),
         arguments: p.arguments.as_ref().map(|args| {
             args.iter()
                 .map(|a| PromptArgument {

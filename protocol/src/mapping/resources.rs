@@ -8,7 +8,10 @@ use crate::contract;
 use crate::version::ProtocolVersion;
 
 use super::annotations::{Annotations, annotations};
+use super::apps::{icons, resource_meta};
 use super::content::{ResourceContents, resource_contents};
+use super::json::GuestJson;
+use super::meta::GuestMeta;
 
 /// An MCP `Resource`.
 #[derive(Serialize)]
@@ -24,6 +27,10 @@ pub struct Resource<'a> {
     mime_type: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     annotations: Option<Annotations<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    icons: Option<GuestJson<'a>>,
+    #[serde(rename = "_meta", skip_serializing_if = "Option::is_none")]
+    meta: Option<GuestMeta<'a>>,
 }
 
 /// Maps a resource descriptor.
@@ -35,6 +42,8 @@ pub fn resource(r: &contract::McpResource, v: ProtocolVersion) -> Resource<'_> {
         description: r.description.as_deref(),
         mime_type: &r.mime_type,
         annotations: annotations(&r.annotations, v),
+        icons: icons(r.icons.as_ref(), v, &format!("resource `{}`", r.uri.escape_debug())),
+        meta: resource_meta(r.meta_object.as_ref(), v, &r.uri),
     }
 }
 
@@ -59,6 +68,8 @@ pub struct ResourceTemplate<'a> {
     mime_type: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     annotations: Option<Annotations<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    icons: Option<GuestJson<'a>>,
 }
 
 /// Maps a resource template, under the URI template the client sees.
@@ -74,6 +85,7 @@ pub fn resource_template<'a>(
         description: t.description.as_deref(),
         mime_type: t.mime_type.as_deref(),
         annotations: annotations(&t.annotations, v),
+        icons: icons(t.icons.as_ref(), v, &format!("resource template `{}`", t.name.escape_debug())),
     }
 }
 
@@ -92,11 +104,11 @@ pub fn read_resource_result<'a>(
         .contents
         .iter()
         .map(|c| match resource_contents(c) {
-            ResourceContents::Text { uri: u, mime_type, text } => {
-                ResourceContents::Text { uri: rewrite(u, &uri), mime_type, text }
+            ResourceContents::Text { uri: u, mime_type, text, meta } => {
+                ResourceContents::Text { uri: rewrite(u, &uri), mime_type, text, meta }
             }
-            ResourceContents::Blob { uri: u, mime_type, blob } => {
-                ResourceContents::Blob { uri: rewrite(u, &uri), mime_type, blob }
+            ResourceContents::Blob { uri: u, mime_type, blob, meta } => {
+                ResourceContents::Blob { uri: rewrite(u, &uri), mime_type, blob, meta }
             }
         })
         .collect();

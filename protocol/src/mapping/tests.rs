@@ -85,16 +85,7 @@ fn reserved_meta_keys_of_a_guest_are_left_out() {
     let entries_only = sent(&contract::CallToolResult { meta_object: None, ..result_with(Vec::new(), "{}", "{}") });
     assert_eq!(entries_only["_meta"], serde_json::json!({}), "{entries_only}");
 
-    let given = contract::Tool {
-        name: "t".into(),
-        description: String::new(),
-        input_schema: contract::Value { json: r#"{"type":"object"}"#.into() },
-        output_schema: None,
-        annotations: None,
-        meta: None,
-        title: None,
-        meta_object: Some(contract::Value { json: meta.into() }),
-    };
+    let given = tool_with_meta(meta, None);
     let listed = serde_json::to_value(tool(&given, ProtocolVersion::V2025_11_25).unwrap()).unwrap();
     assert_eq!(listed["_meta"], serde_json::json!({ "io.example/kept": 3 }), "{listed}");
 
@@ -173,4 +164,33 @@ fn guest_json_rejects_invalid_and_checks_schema_shape() {
     assert!(!GuestJson::parse(r#"{"type":"string"}"#).unwrap().is_object_schema());
     assert!(!GuestJson::parse("[]").unwrap().is_object_schema());
     assert_eq!(GuestJson::parse("{\n\"type\": \"object\"\n}").unwrap().get(), r#"{"type":"object"}"#);
+}
+
+#[test]
+fn a_tool_whose_app_meta_is_malformed_is_refused_naming_what_is_wrong() {
+    use crate::version::ProtocolVersion;
+    let with_meta = |meta: &str| tool_with_meta(meta, Some(r#"[{"src":"javascript:alert(1)"}]"#));
+    let good = with_meta(r#"{"ui":{"resourceUri":"ui://app/view.html"}}"#);
+    let listed = serde_json::to_value(tool(&good, ProtocolVersion::V2025_11_25).unwrap()).unwrap();
+    assert_eq!(listed["_meta"]["ui"]["resourceUri"], "ui://app/view.html", "{listed}");
+    // Icons only decorate: malformed ones are left out, the tool kept.
+    assert!(listed.get("icons").is_none(), "{listed}");
+    let bad = with_meta(r#"{"ui":{"resourceUri":"https://app/view.html"}}"#);
+    let refused = tool(&bad, ProtocolVersion::V2025_11_25).err().expect("refused").to_string();
+    assert!(refused.contains("`_meta.ui.resourceUri` must be a `ui://` URI"), "{refused}");
+}
+
+/// A tool `t` with `_meta` `meta` and `icons` (JSON texts).
+fn tool_with_meta(meta: &str, icons: Option<&str>) -> contract::Tool {
+    contract::Tool {
+        name: "t".into(),
+        description: String::new(),
+        input_schema: contract::Value { json: r#"{"type":"object"}"#.into() },
+        output_schema: None,
+        annotations: None,
+        meta: None,
+        title: None,
+        meta_object: Some(contract::Value { json: meta.into() }),
+        icons: icons.map(|json| contract::Value { json: json.into() }),
+    }
 }

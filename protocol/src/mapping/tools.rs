@@ -120,6 +120,8 @@ pub struct Tool<'a> {
     output_schema: Option<GuestJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     annotations: Option<ToolAnnotations>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    icons: Option<GuestJson<'a>>,
     #[serde(rename = "_meta", skip_serializing_if = "ToolMetaOut::is_empty")]
     meta: ToolMetaOut<'a>,
 }
@@ -141,6 +143,9 @@ pub enum InvalidTool {
         /// `input-schema` or `output-schema`.
         field: &'static str,
     },
+    /// Its `_meta.ui` (MCP Apps) is not what the extension allows.
+    #[error("{0}")]
+    App(String),
     /// The name is not one MCP allows.
     #[error(
         "its name is not a valid MCP tool name (1 to {MAX_TOOL_NAME_CHARS} characters of A-Z, a-z, 0-9, `_`, `-` \
@@ -194,6 +199,12 @@ pub fn tool(t: &contract::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidT
             let hints = [a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint];
             v.has_tool_annotations() && hints.iter().any(Option::is_some)
         });
+    let object = t.meta_object.as_ref().and_then(|o| object(&o.json));
+    let parsed: Option<serde_json::Map<String, serde_json::Value>> =
+        object.as_ref().and_then(|o| serde_json::from_str(o.get()).ok());
+    if let Some(meta) = &parsed {
+        super::apps::check_tool_ui(meta).map_err(InvalidTool::App)?;
+    }
     Ok(Tool {
         name: Cow::Borrowed(&t.name),
         title: t.title.as_deref().filter(|_| v.has_resource_links_and_titles()),
@@ -201,15 +212,12 @@ pub fn tool(t: &contract::Tool, v: ProtocolVersion) -> Result<Tool<'_>, InvalidT
         input_schema,
         output_schema,
         annotations,
+        icons: super::apps::icons(t.icons.as_ref(), v, &format!("tool `{}`", t.name)),
         meta: ToolMetaOut {
             streaming: hints.and_then(|a| a.streaming),
             experimental: hints.and_then(|a| a.experimental),
             meta: t.meta.as_ref(),
-            object: t
-                .meta_object
-                .as_ref()
-                .and_then(|o| object(&o.json))
-                .and_then(|o| serde_json::from_str(o.get()).ok()),
+            object: parsed,
         },
     })
 }

@@ -571,7 +571,7 @@ async fn guests_flooding_output_together_stay_within_the_servers_budget() {
 async fn progress_counts_against_the_output_cap() {
     let everything = support::fixture_arg("everything");
     let mut server =
-        support::RawServer::initialized(&["serve", &everything, "--max-output", "400B"], "2025-11-25").await;
+        support::RawServer::initialized(&["serve", &everything, "--max-output", "480B"], "2025-11-25").await;
     let params = json!({"name": "progress", "arguments": {}, "_meta": {"progressToken": "p"}});
     let answer = server.request(1, "tools/call", params).await;
     assert_eq!(answer["error"]["code"], -32603, "{answer}");

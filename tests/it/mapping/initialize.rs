@@ -16,6 +16,8 @@ async fn initialize_negotiates_the_version_and_maps_capabilities() {
         "prompts": { "listChanged": false },
         "resources": { "subscribe": false, "listChanged": true },
         "tools": { "listChanged": true },
+        // The host serves MCP Apps' views for every guest (docs/users/apps.md).
+        "extensions": { "io.modelcontextprotocol/ui": { "mimeTypes": ["text/html;profile=mcp-app"] } },
     });
     for (asked, answered) in [
         ("2024-11-05", "2024-11-05"),

@@ -168,8 +168,14 @@ pub enum Over<'a> {
 /// reaches; every message it received is checked against the schema of
 /// the revision it settled on. Its report.
 pub async fn call_checked(peer: Peer, mode: &str, over: Over<'_>, tool: &str, arguments: &str) -> Value {
-    let mut args: Vec<String> =
-        ["--mode", mode, "--tool", tool, "--args", arguments].into_iter().map(String::from).collect();
+    run_checked(peer, mode, over, &["--tool", tool, "--args", arguments]).await
+}
+
+/// Runs `peer` in `mode` over `over` with the peer's options `options`
+/// (`--tool`, `--resource`, …); every message it received is checked
+/// against the schema of the revision it negotiated. Its report.
+pub async fn run_checked(peer: Peer, mode: &str, over: Over<'_>, options: &[&str]) -> Value {
+    let mut args: Vec<String> = ["--mode", mode].into_iter().chain(options.iter().copied()).map(String::from).collect();
     match over {
         Over::Http(url) => args.extend(["--url".into(), url.into()]),
         Over::Stdio(serve) => {

@@ -157,6 +157,7 @@ impl TypedTools {
                 meta: None,
                 title: None,
                 meta_object: None,
+                icons: None,
             })
             .collect()
     }

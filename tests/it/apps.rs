@@ -1,0 +1,47 @@
+// MCP Apps (`io.modelcontextprotocol/ui`) and icons carried from a guest to
+// the SDK clients unchanged: `components/rmcp-http-server`'s `show_sum`
+// names its view in `_meta.ui`; the view is a `text/html;profile=mcp-app`
+// resource with `_meta.ui` (CSP, border) on its listing and its contents;
+// the tool and the resource carry icons. The host advertises the extension
+// in both eras.
+
+use mcp_wit_tests::support;
+use serde_json::{Value, json};
+use support::peers::{Over, Peer, run_checked};
+
+const VIEW: &str = "ui://calculator/sum.html";
+const APP_MIME_TYPE: &str = "text/html;profile=mcp-app";
+
+/// The entry of `list` whose `key` is `value`.
+fn entry<'a>(list: &'a Value, key: &str, value: &str) -> &'a Value {
+    list.as_array().and_then(|l| l.iter().find(|e| e[key] == value)).unwrap_or_else(|| panic!("no {value} in {list}"))
+}
+
+#[tokio::test]
+async fn the_python_sdk_sees_an_apps_view_and_its_icons_in_both_eras() {
+    let server_wasm = support::fixture_arg("rmcp_http_server");
+    let view_ui = json!({ "csp": { "connectDomains": [], "resourceDomains": ["https://cdn.example.com"] }, "prefersBorder": true });
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let options = ["--tool", "show_sum", "--args", r#"{"a":2,"b":3}"#, "--resource", VIEW];
+        let report = run_checked(Peer::Python, mode, Over::Stdio(&[&server_wasm]), &options).await;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        let extensions = &report["serverCapabilities"]["extensions"];
+        assert_eq!(extensions["io.modelcontextprotocol/ui"]["mimeTypes"], json!([APP_MIME_TYPE]), "{report}");
+
+        let tool = entry(&report["tools"], "name", "show_sum");
+        assert_eq!(tool["_meta"]["ui"], json!({ "resourceUri": VIEW, "visibility": ["model", "app"] }), "{tool}");
+        assert_eq!(tool["icons"][0]["mimeType"], "image/svg+xml", "{tool}");
+        assert!(tool["icons"][0]["src"].as_str().unwrap().starts_with("data:image/svg+xml;base64,"), "{tool}");
+        assert_eq!(report["call"]["structuredContent"]["sum"], 5.0, "{report}");
+
+        let resource = entry(&report["resources"], "uri", VIEW);
+        assert_eq!(resource["mimeType"], APP_MIME_TYPE, "{resource}");
+        assert_eq!(resource["_meta"]["ui"], view_ui, "{resource}");
+        assert_eq!(resource["icons"][0]["sizes"], json!(["any"]), "{resource}");
+
+        let contents = &report["read"]["contents"][0];
+        assert_eq!(contents["mimeType"], APP_MIME_TYPE, "{contents}");
+        assert_eq!(contents["_meta"]["ui"], view_ui, "{contents}");
+        assert!(contents["text"].as_str().unwrap().contains("tools/call"), "{contents}");
+    }
+}
