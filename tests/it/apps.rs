@@ -7,6 +7,7 @@
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
+use support::http::HttpServer;
 use support::peers::{Over, Peer, run_checked};
 
 const VIEW: &str = "ui://calculator/sum.html";
@@ -20,28 +21,47 @@ fn entry<'a>(list: &'a Value, key: &str, value: &str) -> &'a Value {
 #[tokio::test]
 async fn the_python_sdk_sees_an_apps_view_and_its_icons_in_both_eras() {
     let server_wasm = support::fixture_arg("rmcp_http_server");
-    let view_ui = json!({ "csp": { "connectDomains": [], "resourceDomains": ["https://cdn.example.com"] }, "prefersBorder": true });
     for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
-        let options = ["--tool", "show_sum", "--args", r#"{"a":2,"b":3}"#, "--resource", VIEW];
-        let report = run_checked(Peer::Python, mode, Over::Stdio(&[&server_wasm]), &options).await;
+        let report = run_checked(Peer::Python, mode, Over::Stdio(&[&server_wasm]), &OPTIONS).await;
         assert_eq!(report["protocolVersion"], version, "{report}");
-        let extensions = &report["serverCapabilities"]["extensions"];
-        assert_eq!(extensions["io.modelcontextprotocol/ui"]["mimeTypes"], json!([APP_MIME_TYPE]), "{report}");
-
-        let tool = entry(&report["tools"], "name", "show_sum");
-        assert_eq!(tool["_meta"]["ui"], json!({ "resourceUri": VIEW, "visibility": ["model", "app"] }), "{tool}");
-        assert_eq!(tool["icons"][0]["mimeType"], "image/svg+xml", "{tool}");
-        assert!(tool["icons"][0]["src"].as_str().unwrap().starts_with("data:image/svg+xml;base64,"), "{tool}");
-        assert_eq!(report["call"]["structuredContent"]["sum"], 5.0, "{report}");
-
-        let resource = entry(&report["resources"], "uri", VIEW);
-        assert_eq!(resource["mimeType"], APP_MIME_TYPE, "{resource}");
-        assert_eq!(resource["_meta"]["ui"], view_ui, "{resource}");
-        assert_eq!(resource["icons"][0]["sizes"], json!(["any"]), "{resource}");
-
-        let contents = &report["read"]["contents"][0];
-        assert_eq!(contents["mimeType"], APP_MIME_TYPE, "{contents}");
-        assert_eq!(contents["_meta"]["ui"], view_ui, "{contents}");
-        assert!(contents["text"].as_str().unwrap().contains("tools/call"), "{contents}");
+        sees_the_app(&report);
     }
+}
+
+#[tokio::test]
+async fn the_typescript_sdk_sees_an_apps_view_and_its_icons_over_http_in_both_eras() {
+    let server = HttpServer::start(&[&support::fixture_arg("rmcp_http_server")]).await;
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let report = run_checked(Peer::TypeScript, mode, Over::Http(&server.url()), &OPTIONS).await;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        sees_the_app(&report);
+    }
+    server.stop().await;
+}
+
+/// What the peers are asked: the app's tool called, its view read.
+const OPTIONS: [&str; 6] = ["--tool", "show_sum", "--args", r#"{"a":2,"b":3}"#, "--resource", VIEW];
+
+/// The app as a peer's report shows it: the extension advertised, the
+/// tool's and the view's `_meta.ui` and icons as the component declared them.
+fn sees_the_app(report: &Value) {
+    let view_ui = json!({ "csp": { "connectDomains": [], "resourceDomains": ["https://cdn.example.com"] }, "prefersBorder": true });
+    let extensions = &report["serverCapabilities"]["extensions"];
+    assert_eq!(extensions["io.modelcontextprotocol/ui"]["mimeTypes"], json!([APP_MIME_TYPE]), "{report}");
+
+    let tool = entry(&report["tools"], "name", "show_sum");
+    assert_eq!(tool["_meta"]["ui"], json!({ "resourceUri": VIEW, "visibility": ["model", "app"] }), "{tool}");
+    assert_eq!(tool["icons"][0]["mimeType"], "image/svg+xml", "{tool}");
+    assert!(tool["icons"][0]["src"].as_str().unwrap().starts_with("data:image/svg+xml;base64,"), "{tool}");
+    assert_eq!(report["call"]["structuredContent"]["sum"], 5.0, "{report}");
+
+    let resource = entry(&report["resources"], "uri", VIEW);
+    assert_eq!(resource["mimeType"], APP_MIME_TYPE, "{resource}");
+    assert_eq!(resource["_meta"]["ui"], view_ui, "{resource}");
+    assert_eq!(resource["icons"][0]["sizes"], json!(["any"]), "{resource}");
+
+    let contents = &report["read"]["contents"][0];
+    assert_eq!(contents["mimeType"], APP_MIME_TYPE, "{contents}");
+    assert_eq!(contents["_meta"]["ui"], view_ui, "{contents}");
+    assert!(contents["text"].as_str().unwrap().contains("tools/call"), "{contents}");
 }

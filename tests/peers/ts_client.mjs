@@ -156,7 +156,8 @@ try {
 const [argName, ...argValue] = (opt['complete-arg'] ?? '').split('=');
 const out = {
     protocolVersion: client.getNegotiatedProtocolVersion(),
-    serverInfo: client.getServerVersion() ?? null
+    serverInfo: client.getServerVersion() ?? null,
+    serverCapabilities: client.getServerCapabilities() ?? null
 };
 out.tools = await step(async () => (await client.listTools(undefined, requestOptions)).tools);
 out.calls = [];
