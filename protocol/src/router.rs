@@ -152,6 +152,13 @@ pub trait Router: Send + 'static {
         let _ = cx;
         async { Ok(None) }
     }
+    /// The server's icons, a JSON array of MCP `Icon`s: a component that
+    /// serves MCP itself says them in its `serverInfo`; the contracts have
+    /// none.
+    fn icons(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<Option<String>>> + Send {
+        let _ = cx;
+        async { Ok(None) }
+    }
     /// `instructions()`.
     fn instructions(&mut self, cx: &CallContext) -> impl Future<Output = GuestResult<String>> + Send;
     /// `capabilities()`.

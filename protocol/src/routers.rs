@@ -157,6 +157,10 @@ pub struct ServerDescription {
     /// Its human-readable name, if its router gives one (a 25.6.18 router's
     /// `title()`; none for several routers).
     pub title: Option<String>,
+    /// Its icons, a checked JSON array of MCP `Icon`s as compact text, if
+    /// its router gives them (a component that serves MCP itself; none for
+    /// several routers).
+    pub icons: Option<String>,
     /// Instructions for the model; empty when none.
     pub instructions: String,
     /// What the routers offer.
@@ -306,9 +310,17 @@ impl<C: RouterComponent> Routers<C> {
     /// `capabilities`, merged), with the components' cache hints.
     pub(crate) fn learn_about(&self, about: RouterAbout) -> Arc<ServerDescription> {
         let cache = self.mounts.iter().map(|m| m.component.cache_hint()).reduce(CacheHint::merge).unwrap_or_default();
-        let RouterAbout { name, title, instructions, capabilities } = about;
+        let RouterAbout { name, title, icons, instructions, capabilities } = about;
+        // Kept as compact JSON: the stamp of a 2026-07-28 result writes it as it is.
+        let icons = icons.and_then(|icons| match crate::mapping::check_icons(&icons) {
+            Ok(()) => serde_json::from_str::<serde_json::Value>(&icons).ok().map(|icons| icons.to_string()),
+            Err(why) => {
+                tracing::warn!(server = %name, "leaving the server's icons out: {why}");
+                None
+            }
+        });
         let talks_back = self.talks_back();
-        let about = Arc::new(ServerDescription { name, title, instructions, capabilities, cache, talks_back });
+        let about = Arc::new(ServerDescription { name, title, icons, instructions, capabilities, cache, talks_back });
         self.learnt().about = Some(about.clone());
         about
     }
@@ -507,13 +519,21 @@ pub(crate) fn merge_about<C: RouterComponent>(routers: &Routers<C>, about: Vec<R
         }
         caps = merge_capabilities(caps, router.capabilities);
     }
-    RouterAbout { name: names.join("+"), title: None, instructions: instructions.join("\n\n"), capabilities: caps }
+    RouterAbout {
+        name: names.join("+"),
+        title: None,
+        icons: None,
+        instructions: instructions.join("\n\n"),
+        capabilities: caps,
+    }
 }
 
 /// What one router says of itself (or several, merged).
 pub(crate) struct RouterAbout {
     pub(crate) name: String,
     pub(crate) title: Option<String>,
+    /// Its icons (JSON text), unchecked.
+    pub(crate) icons: Option<String>,
     pub(crate) instructions: String,
     pub(crate) capabilities: contract::ServerCapabilities,
 }

@@ -2,8 +2,8 @@
 // the SDK clients unchanged: `components/rmcp-http-server`'s `show_sum`
 // names its view in `_meta.ui`; the view is a `text/html;profile=mcp-app`
 // resource with `_meta.ui` (CSP, border) on its listing and its contents;
-// the tool and the resource carry icons. The host advertises the extension
-// in both eras.
+// the server, the tool and the resource carry icons. The host advertises
+// the extension in both eras.
 
 use mcp_wit_tests::support;
 use serde_json::{Value, json};
@@ -46,6 +46,8 @@ const OPTIONS: [&str; 6] = ["--tool", "show_sum", "--args", r#"{"a":2,"b":3}"#, 
 /// tool's and the view's `_meta.ui` and icons as the component declared them.
 fn sees_the_app(report: &Value) {
     let view_ui = json!({ "csp": { "connectDomains": [], "resourceDomains": ["https://cdn.example.com"] }, "prefersBorder": true });
+    // The server's own icons, from the component's `serverInfo`.
+    assert_eq!(report["serverInfo"]["icons"][0]["mimeType"], "image/svg+xml", "{report}");
     let extensions = &report["serverCapabilities"]["extensions"];
     assert_eq!(extensions["io.modelcontextprotocol/ui"]["mimeTypes"], json!([APP_MIME_TYPE]), "{report}");
 

@@ -94,7 +94,7 @@ impl Calculator {
 impl ServerHandler for Calculator {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().build())
-            .with_server_info(Implementation::new("rmcp-calculator", "1.0.0"))
+            .with_server_info(Implementation::new("rmcp-calculator", "1.0.0").with_icons(icons()))
             .with_instructions("A calculator written with rmcp")
     }
 

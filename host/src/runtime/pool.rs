@@ -315,6 +315,10 @@ impl Router for PooledRouter {
         self.with_instance(cx, async |i| i.title_async().await).await
     }
 
+    async fn icons(&mut self, cx: &CallContext) -> GuestResult<Option<String>> {
+        self.with_instance(cx, async |i| i.icons_async().await).await
+    }
+
     async fn instructions(&mut self, cx: &CallContext) -> GuestResult<String> {
         self.with_instance(cx, async |i| i.instructions_async().await).await
     }

@@ -16,6 +16,7 @@ mod resources;
 mod tests;
 mod tools;
 
+pub(crate) use apps::check_icons;
 pub use capabilities::*;
 pub use content::*;
 pub use meta::*;

@@ -78,6 +78,8 @@ impl<C: RouterComponent> Exchange<C> {
             #[serde(skip_serializing_if = "Option::is_none")]
             title: Option<&'a str>,
             version: &'static str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            icons: Option<&'a serde_json::value::RawValue>,
         }
         let result = InitializeResult {
             protocol_version: version.as_str(),
@@ -86,6 +88,12 @@ impl<C: RouterComponent> Exchange<C> {
                 name,
                 title: about.title.as_deref().filter(|_| version.has_resource_links_and_titles()),
                 version: env!("CARGO_PKG_VERSION"),
+                // Checked when they were learnt.
+                icons: about
+                    .icons
+                    .as_deref()
+                    .filter(|_| version.has_icons())
+                    .and_then(|icons| serde_json::from_str(icons).ok()),
             },
             instructions,
         };

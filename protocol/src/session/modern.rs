@@ -183,6 +183,7 @@ impl<C: RouterComponent> Exchange<C> {
                     Ok(RouterAbout {
                         name: r.name(cx).await?,
                         title: r.title(cx).await?,
+                        icons: r.icons(cx).await?,
                         instructions: r.instructions(cx).await?,
                         capabilities: r.capabilities(cx).await?,
                     })

@@ -59,6 +59,11 @@ impl Stamp {
             stamp.extend_from_slice(br#","title":"#);
             let _ = serde_json::to_writer(&mut *stamp, title);
         }
+        if let Some(icons) = &self.about.icons {
+            // Checked and made compact JSON when learnt.
+            stamp.extend_from_slice(br#","icons":"#);
+            stamp.extend_from_slice(icons.as_bytes());
+        }
         stamp.extend_from_slice(br#","version":""#);
         stamp.extend_from_slice(env!("CARGO_PKG_VERSION").as_bytes());
         stamp.extend_from_slice(br#""}}"#);
@@ -96,6 +101,9 @@ pub(super) fn server_info(about: &ServerDescription) -> Value {
     if let Some(title) = &about.title {
         info["title"] = Value::from(title.as_str());
     }
+    if let Some(icons) = about.icons.as_deref().and_then(|icons| serde_json::from_str::<Value>(icons).ok()) {
+        info["icons"] = icons;
+    }
     info
 }
 
@@ -112,6 +120,7 @@ mod tests {
         let about = Arc::new(ServerDescription {
             name: "a \"quoted\" name".into(),
             title: Some("a title".into()),
+            icons: Some(r#"[{"src":"https://example.com/i.png"}]"#.into()),
             instructions: String::new(),
             capabilities: Default::default(),
             cache: CacheHint::default(),

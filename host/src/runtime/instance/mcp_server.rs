@@ -114,6 +114,8 @@ struct Opened {
     modern: bool,
     name: String,
     title: Option<String>,
+    /// `serverInfo.icons`, as JSON text.
+    icons: Option<String>,
     instructions: String,
     capabilities: Value,
 }
@@ -189,6 +191,7 @@ impl McpServerGuest {
                 modern: false,
                 name: text(&result["serverInfo"]["name"]).unwrap_or_else(|| self.label.to_string()),
                 title: text(&result["serverInfo"]["title"]),
+                icons: icons_of(&result["serverInfo"]),
                 instructions: text(&result["instructions"]).unwrap_or_default(),
                 capabilities: result["capabilities"].clone(),
             });
@@ -223,6 +226,7 @@ impl McpServerGuest {
             modern: true,
             name: text(&info["name"]).unwrap_or_else(|| self.label.to_string()),
             title: text(&info["title"]),
+            icons: icons_of(info),
             instructions: text(&result["instructions"]).unwrap_or_default(),
             capabilities: result["capabilities"].clone(),
         });
@@ -289,6 +293,11 @@ impl McpServerGuest {
     /// Its `serverInfo.title`, if it gave one.
     pub(super) async fn title(&mut self, store: &mut Store<StoreData>) -> GuestResult<Option<String>> {
         Ok(self.open(store).await?.title.clone())
+    }
+
+    /// Its `serverInfo.icons`, if it gave them (JSON text).
+    pub(super) async fn icons(&mut self, store: &mut Store<StoreData>) -> GuestResult<Option<String>> {
+        Ok(self.open(store).await?.icons.clone())
     }
 
     pub(super) async fn instructions(&mut self, store: &mut Store<StoreData>) -> GuestResult<String> {
@@ -459,6 +468,11 @@ impl McpServerGuest {
         self.open(store).await?;
         self.notify(store, "notifications/roots/list_changed").await
     }
+}
+
+/// The `icons` of a server's `Implementation`, as JSON text.
+fn icons_of(info: &Value) -> Option<String> {
+    info.get("icons").map(Value::to_string)
 }
 
 /// The `_meta` of a 2026-07-28 request the host sends.

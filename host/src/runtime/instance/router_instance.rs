@@ -166,6 +166,18 @@ impl RouterInstance {
         }
     }
 
+    /// The server's icons (JSON text): what a component that serves MCP
+    /// itself says in its `serverInfo`; the other kinds have none.
+    pub async fn icons_async(&mut self) -> GuestResult<Option<String>> {
+        match &mut *self.guest {
+            Guest::McpServer(guest) => match self.store.data().call_control().mode() {
+                CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.icons(&mut self.store)),
+                CallMode::Async => guest.icons(&mut self.store).await,
+            },
+            _ => Ok(None),
+        }
+    }
+
     /// What the router says of the authorization it expects: a 25.6.18
     /// router's `describe-server()` resource metadata; the other kinds
     /// describe none.
