@@ -124,11 +124,29 @@ struct CompletionsArgs {
     shell: clap_complete::Shell,
 }
 
+/// A command that prints (`inspect`, `call`, `log`, …) ends as other Unix
+/// tools do when its reader goes away (`mcp-wit log x.mcp | head`): killed
+/// by `SIGPIPE`, quietly, where Rust's default (the signal ignored) makes
+/// the next `println!` panic. `serve` keeps the default: a client that
+/// closes its end of stdio is a session's ordinary end, handled as an error.
+fn end_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{SigHandler, Signal, signal};
+        // SAFETY: the default disposition runs no handler of ours, and it is
+        // set before the command starts any thread.
+        let _ = unsafe { signal(Signal::SIGPIPE, SigHandler::SigDfl) };
+    }
+}
+
 /// Runs the command line's command, logging set up as its flags say.
 pub fn run() -> ExitCode {
     // Before any TLS client is made (guests' outgoing HTTPS among them).
     mcp_wit_registry::install_crypto_provider();
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_)) {
+        end_quietly_on_a_closed_pipe();
+    }
     // Commands that print their answer (inspect, call) say only what goes
     // wrong unless asked for more; a server narrates.
     let quiet = matches!(cli.command, Command::Inspect(_) | Command::Call(_));

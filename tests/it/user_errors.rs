@@ -218,3 +218,24 @@ fn build_names_what_it_looks_for_and_what_is_missing() {
         "{error}"
     );
 }
+
+/// A reader that goes away (`mcp-wit inspect … | head -1`) ends a printing
+/// command quietly, as other Unix tools end: no panic about stdout.
+#[cfg(unix)]
+#[test]
+fn a_printing_command_whose_reader_goes_away_ends_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(support::binary())
+        .args(["inspect", &support::fixture_arg("everything")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Closed before the listing is written.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = stderr(&output);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // SIGPIPE is 13 on Linux and the BSDs.
+    assert_eq!(output.status.signal(), Some(13), "{:?} {stderr}", output.status);
+}
