@@ -7,7 +7,6 @@ use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use mcp_wit_protocol::jsonrpc::{Response, read_response};
 use mcp_wit_protocol::{FaultKind, GuestFault, GuestResult};
-use serde_json::Value;
 use wasmtime::Store;
 use wasmtime_wasi_http::WasiHttpView;
 use wasmtime_wasi_http::p2::bindings::Proxy;
@@ -16,6 +15,7 @@ use wasmtime_wasi_http::p3::bindings::Service;
 
 use super::fault::FaultFrom;
 use super::fault::server_fault as fault;
+use super::outgoing::Outgoing;
 use crate::runtime::limits::CallView;
 use crate::runtime::store::{StoreData, arm_call};
 
@@ -54,7 +54,7 @@ impl HttpLink {
     async fn post(
         &mut self,
         store: &mut Store<StoreData>,
-        body: Vec<u8>,
+        message: Outgoing<'_>,
     ) -> GuestResult<(u16, Option<String>, String, Bytes)> {
         let mut request = http::Request::builder()
             .method(http::Method::POST)
@@ -68,22 +68,18 @@ impl HttpLink {
         // A request that stands alone (2026-07-28, and the discovery that
         // finds it) names its revision, method and target in headers too.
         if self.version.as_deref().is_none_or(|version| version == MODERN) {
-            let message: Value = serde_json::from_slice(&body).unwrap_or_default();
-            let method = message["method"].as_str();
-            if self.version.is_none() && method == Some("server/discover") {
+            let discover = message.method == "server/discover";
+            if self.version.is_none() && discover {
                 request = request.header("mcp-protocol-version", MODERN);
             }
-            if self.version.is_some() || method == Some("server/discover") {
-                if let Some(method) = method {
-                    request = request.header("mcp-method", method);
-                }
-                let params = &message["params"];
-                if let Some(name) = params["name"].as_str().or_else(|| params["uri"].as_str()) {
+            if self.version.is_some() || discover {
+                request = request.header("mcp-method", message.method);
+                if let Some(name) = message.target {
                     request = request.header("mcp-name", name);
                 }
             }
         }
-        let body = Full::new(Bytes::from(body));
+        let body = Full::new(Bytes::from(message.text));
         let request = request.body(body).map_err(|e| GuestFault::new(FaultKind::Trap, e.to_string()))?;
         arm_call(store);
         let (parts, body) = match &self.handler {
@@ -185,7 +181,7 @@ impl HttpLink {
     pub(super) async fn send(
         &mut self,
         store: &mut Store<StoreData>,
-        message: Vec<u8>,
+        message: Outgoing<'_>,
         id: Option<u64>,
         label: &str,
     ) -> GuestResult<Option<Response>> {
@@ -251,7 +247,7 @@ mod tests {
     #[test]
     fn the_response_is_found_in_json_and_in_an_event_stream() {
         let json = br#"{"jsonrpc":"2.0","id":3,"result":{}}"#;
-        let result = |answer: Result<Response, String>| -> Value {
+        let result = |answer: Result<Response, String>| -> serde_json::Value {
             serde_json::from_str(answer.unwrap().unwrap().get()).unwrap()
         };
         assert_eq!(result(answer_to(3, "application/json", json)), json!({}));

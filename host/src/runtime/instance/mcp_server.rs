@@ -19,6 +19,7 @@ use super::command_server::StdioLink;
 use super::fault::server_fault as fault;
 #[cfg(feature = "outgoing-http")]
 use super::http_server::HttpLink;
+use super::outgoing::Outgoing;
 use crate::runtime::mcp_json;
 use crate::runtime::store::StoreData;
 
@@ -54,19 +55,19 @@ pub(super) enum Link {
 }
 
 impl Link {
-    /// Sends `message` (JSON text); for a request (`id`), the component's
-    /// answer to it. `label` names the component in faults.
+    /// Sends `message`; for a request (`id`), the component's answer to it.
+    /// `label` names the component in faults.
     async fn send(
         &mut self,
         store: &mut Store<StoreData>,
-        message: Vec<u8>,
+        message: Outgoing<'_>,
         id: Option<u64>,
         label: &str,
     ) -> GuestResult<Option<Response>> {
         match self {
             #[cfg(feature = "outgoing-http")]
             Link::Http(link) => link.send(store, message, id, label).await,
-            Link::Stdio(link) => link.send(store, message, id, label).await,
+            Link::Stdio(link) => link.send(store, message.text, id, label).await,
         }
     }
 
@@ -135,9 +136,10 @@ impl McpServerGuest {
         if modern || method == "server/discover" {
             params["_meta"] = modern_meta();
         }
-        let body = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
+        let text = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }))
             .expect("JSON serialises");
-        let answer = self.link.send(store, body, Some(id), &self.label).await?;
+        let target = params["name"].as_str().or_else(|| params["uri"].as_str());
+        let answer = self.link.send(store, Outgoing { text, method, target }, Some(id), &self.label).await?;
         let answer = answer.ok_or_else(|| self.fault(format!("`{method}`: no answer")))?;
         // Only a 2026-07-28 answer can ask the client for input.
         if modern && let Ok(result) = &answer {
@@ -158,8 +160,8 @@ impl McpServerGuest {
 
     /// Sends the notification `method`.
     async fn notify(&mut self, store: &mut Store<StoreData>, method: &str) -> GuestResult<()> {
-        let body = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "method": method })).expect("JSON serialises");
-        self.link.send(store, body, None, &self.label).await.map(drop)
+        let text = serde_json::to_vec(&json!({ "jsonrpc": "2.0", "method": method })).expect("JSON serialises");
+        self.link.send(store, Outgoing { text, method, target: None }, None, &self.label).await.map(drop)
     }
 
     /// [`Self::exchange`] in the component's open session.

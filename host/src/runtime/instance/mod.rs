@@ -11,6 +11,7 @@ mod funcs;
 #[cfg(feature = "outgoing-http")]
 mod http_server;
 mod mcp_server;
+mod outgoing;
 #[cfg(feature = "extism")]
 mod plugin;
 mod router_exports;
