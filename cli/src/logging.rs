@@ -1,6 +1,8 @@
 //! Logging, for the binary only (the library just emits `tracing` events):
 //! lines on stderr, text or JSON, and traces for a collector when asked.
 
+use mcp_wit::telemetry::RequestLines;
+
 use crate::telemetry;
 
 /// `--log-format`.
@@ -33,6 +35,7 @@ pub fn init(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&st
         Ok(env) => (Some(env), None),
         Err(_) => (None, Some(Targets::new().with_target("mcp_wit", default).with_default(LevelFilter::WARN))),
     };
+    let rust_log = env.is_some();
     // `--secret` values masked in every line, whatever quotes them (see
     // `serve`, which gives them as it loads them).
     let writer = || mcp_wit::redact::MaskedWriter(mcp_wit::stderr::writer());
@@ -52,6 +55,20 @@ pub fn init(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&st
         Some(flag) => telemetry::layer(flag)?,
         None => None,
     };
+    // Request lines are written straight in the text format when nothing
+    // but that format would see them: no `RUST_LOG` (whose directives could
+    // enable spans, whose context the line would then carry), no `-v`, no
+    // tracer.
+    let direct = format == LogFormat::Text && !rust_log && verbose == 0 && traces.is_none();
+    REQUEST_LINES.set(if direct { RequestLines::Text } else { RequestLines::Events }).expect("logging is set up once");
     tracing_subscriber::registry().with(logs).with(traces).init();
     Ok(())
+}
+
+static REQUEST_LINES: std::sync::OnceLock<RequestLines> = std::sync::OnceLock::new();
+
+/// How the installed subscriber wants request lines written (events
+/// before [`init`]).
+pub fn request_lines() -> RequestLines {
+    REQUEST_LINES.get().copied().unwrap_or_default()
 }

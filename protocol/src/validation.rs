@@ -142,10 +142,6 @@ impl ToolSchemas {
 /// error only (finding every error may cost as much again, and describing
 /// them many times the value's size).
 fn check(validator: &jsonschema::Validator, value: &Value, deadline: Option<Instant>) -> Result<(), Refusal> {
-    // Waited past it (for a thread to check on): not started at all.
-    if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-        return Err(Refusal::OverBudget);
-    }
     let running = Running::start(deadline);
     // `is_valid` stops at the first failure and builds no error; the
     // error is only looked for once there is one (the patterns' answers

@@ -353,6 +353,7 @@ fn observer(
         metrics,
         traces: crate::telemetry::traces_exported(),
         log_requests: settings.telemetry.log_requests.unwrap_or(true),
+        request_lines: crate::logging::request_lines(),
         log_arguments: settings.telemetry.log_arguments.unwrap_or(false),
         secrets: secrets.to_vec(),
     })

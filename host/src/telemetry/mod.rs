@@ -14,11 +14,13 @@
 
 pub mod metrics;
 mod observer;
+mod request_line;
 mod text;
 #[cfg(feature = "otel")]
 mod trace;
 
 pub use mcp_wit_protocol::observe::TRACE_TARGET;
 pub use metrics::{ComponentStats, Metrics};
-pub use observer::{REQUEST_LOG_TARGET, Telemetry, TelemetryOptions};
+pub use observer::{RequestLines, Telemetry, TelemetryOptions};
+pub use request_line::REQUEST_LOG_TARGET;
 pub use text::{EscapedText, escape_controls};

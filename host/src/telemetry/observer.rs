@@ -2,6 +2,7 @@
 //! every request.
 
 use std::borrow::Cow;
+use std::io::Write as _;
 use std::sync::Arc;
 
 use mcp_wit_protocol::observe::{
@@ -10,15 +11,39 @@ use mcp_wit_protocol::observe::{
 use mcp_wit_protocol::{FaultKind, Outcome};
 
 use super::metrics::{self, Metrics, OperationKey, TargetLabel};
+use super::request_line::{REQUEST_LOG_TARGET, RequestLine};
 #[cfg(feature = "otel")]
 use super::trace;
-use crate::redact::Redactor;
+use crate::redact::{MaskedWriter, Redactor};
 
-/// The `tracing` target of the per-request log lines.
-pub const REQUEST_LOG_TARGET: &str = "mcp_wit::request";
+/// A request line's buffer kept for the next line up to this capacity.
+const KEPT_LINE_CAPACITY: usize = 16 << 10;
+
+thread_local! {
+    /// The request line being written ([`RequestLines::Text`]): one
+    /// allocation per thread, not per line.
+    static TEXT_LINE: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
 
 /// How much of an argument or result `--log-arguments` logs.
 const LOGGED_BYTES: usize = 4096;
+
+/// How request lines are written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RequestLines {
+    /// As `tracing` events at INFO, target [`REQUEST_LOG_TARGET`], for
+    /// whatever subscriber is installed to format.
+    #[default]
+    Events,
+    /// Straight onto [`crate::stderr`] (with [`MaskedWriter`]'s masking),
+    /// byte for byte as `tracing_subscriber::fmt`'s default format under
+    /// [`EscapedText`](super::EscapedText) writes those events outside any
+    /// span, when the installed subscriber would write them (see
+    /// `tracing::enabled!`). For a binary whose subscriber is that format,
+    /// with no span enabled at INFO: a fifth of the CPU of a stdio call was
+    /// the generic formatting of this line.
+    Text,
+}
 
 /// What to watch of each request.
 #[derive(Debug, Clone, Default)]
@@ -29,6 +54,8 @@ pub struct TelemetryOptions {
     pub traces: bool,
     /// Log one line per request (at INFO, target `mcp_wit::request`).
     pub log_requests: bool,
+    /// How those lines are written.
+    pub request_lines: RequestLines,
     /// Log each call's arguments and result beside its line (never by
     /// default: they may be personal data).
     pub log_arguments: bool,
@@ -65,22 +92,12 @@ impl Telemetry {
         // Client text is clipped here, masked first (a secret is never cut
         // in two), and escaped by the log format (see `EscapedText`).
         let method = clipped(request.method_name, CLIENT_TEXT_BYTES);
-        let what = match request.target {
-            Some(Target::Tool(name) | Target::Prompt(name) | Target::Resource(name)) => {
-                format!("{method} {}", clipped(&self.redact(name), CLIENT_TEXT_BYTES))
-            }
-            None => method.to_string(),
+        let target = match request.target {
+            Some(Target::Tool(name) | Target::Prompt(name) | Target::Resource(name)) => Some(self.redact(name)),
+            None => None,
         };
-        let outcome = outcome_text(request);
-        let result = outcome_kind(request);
-        let error_code = match request.outcome {
-            Outcome::Failed(code) => Some(code),
-            _ => None,
-        };
-        let session = request.origin.session_id.as_deref();
-        let caller = request.caller.map(|caller| caller.subject.as_str());
-        let duration_ms = request.duration.as_secs_f64() * 1000.0;
-        let version = request.version.map(|v| v.as_str());
+        let target = target.as_deref().map(|name| clipped(name, CLIENT_TEXT_BYTES));
+        let outcome_text = outcome_text(request);
         // Arguments and answers only when asked for: a field that is `None`
         // is left out of the line.
         let (arguments, answer) = match self.options.log_arguments {
@@ -90,20 +107,37 @@ impl Telemetry {
             ),
             false => (None, None),
         };
-        tracing::info!(
-            target: REQUEST_LOG_TARGET,
-            method = &*method,
-            component = request.component,
-            session,
-            caller,
-            version,
-            duration_ms,
-            outcome = result,
-            error_code,
-            arguments,
-            answer,
-            "{what}: {outcome} in {duration_ms:.2}ms"
-        );
+        let line = RequestLine {
+            method: &method,
+            target: target.as_deref(),
+            outcome_text: &outcome_text,
+            component: request.component,
+            session: request.origin.session_id.as_deref(),
+            caller: request.caller.map(|caller| caller.subject.as_str()),
+            version: request.version.map(|v| v.as_str()),
+            // To the microsecond: a clock's last digits are noise, not news.
+            duration_ms: request.duration.as_micros() as f64 / 1000.0,
+            outcome: outcome_kind(request),
+            error_code: match request.outcome {
+                Outcome::Failed(code) => Some(code),
+                _ => None,
+            },
+            arguments: arguments.as_deref(),
+            answer: answer.as_deref(),
+        };
+        match self.options.request_lines {
+            RequestLines::Events => line.emit(),
+            RequestLines::Text => TEXT_LINE.with(|text| {
+                let mut text = text.borrow_mut();
+                text.clear();
+                line.write_text(std::time::SystemTime::now(), &mut text);
+                // As the subscriber's writer does: `--secret` values masked.
+                let _ = MaskedWriter(crate::stderr::writer()).write(text.as_bytes());
+                if text.capacity() > KEPT_LINE_CAPACITY {
+                    *text = String::new();
+                }
+            }),
+        }
     }
 
     fn record(&self, metrics: &Metrics, request: &Finished<'_>) {

@@ -72,7 +72,7 @@ where
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     #[test]
@@ -83,8 +83,9 @@ mod tests {
         assert_eq!(escape_controls("\x7f"), "\\u{7f}");
     }
 
-    #[test]
-    fn an_event_is_one_line_whatever_its_text() {
+    /// What the binary's text format (escaped, no ANSI colours) writes of
+    /// the events `log` emits.
+    pub(in crate::telemetry) fn written_as_text(log: impl FnOnce()) -> String {
         use std::sync::{Arc, Mutex};
         use tracing_subscriber::layer::SubscriberExt;
 
@@ -105,12 +106,16 @@ mod tests {
             .with_writer(move || sink.clone())
             .with_ansi(false)
             .event_format(EscapedText(tracing_subscriber::fmt::format()));
-        let subscriber = tracing_subscriber::registry().with(layer);
-        tracing::subscriber::with_default(subscriber, || {
+        tracing::subscriber::with_default(tracing_subscriber::registry().with(layer), log);
+        String::from_utf8(lines.0.lock().unwrap().clone()).unwrap()
+    }
+
+    #[test]
+    fn an_event_is_one_line_whatever_its_text() {
+        let written = written_as_text(|| {
             let name = "x\n2026-11-28T00:00:00Z ERROR forged\r\x1b[1A";
             tracing::info!(client = %name, "tools/call {name}: ok");
         });
-        let written = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
         assert_eq!(written.lines().count(), 1, "{written}");
         assert!(written.ends_with('\n') && !written.contains('\r') && !written.contains('\x1b'), "{written:?}");
         // (The message's ESC is tracing-subscriber's to escape, as `\x1b`.)

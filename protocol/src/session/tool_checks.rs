@@ -33,7 +33,12 @@ impl<C: RouterComponent> Exchange<C> {
             checked => return checked.map_err(ArgumentsRefused::Checked),
         }
         let arguments = arguments.to_owned();
-        match crate::executor::offloaded(Some(offload), move || schemas.check_arguments(&arguments, deadline)).await {
+        let check = move || match deadline.is_some_and(|deadline| std::time::Instant::now() >= deadline) {
+            // Waited past it for a thread: not started at all.
+            true => Err(Refusal::OverBudget),
+            false => schemas.check_arguments(&arguments, deadline),
+        };
+        match crate::executor::offloaded(Some(offload), check).await {
             Ok(checked) => checked.map_err(ArgumentsRefused::Checked),
             Err(unavailable) => Err(ArgumentsRefused::Unchecked(unavailable)),
         }

@@ -1,0 +1,219 @@
+//! A request's log line: as a `tracing` event, or written straight onto
+//! stderr in the text format that event would have been given.
+//!
+//! `tracing_subscriber::fmt` formats an event generically: a visitor per
+//! field, `Debug` through `dyn` formatters, a calendar date worked out from
+//! the clock for every line. For the one line every request logs, that was
+//! a fifth of a stdio call's CPU (1 µs of 5, BENCHMARKS.md). A binary whose
+//! subscriber is that text format at INFO (`mcp-wit serve` by default) has
+//! the line written here instead, byte for byte what the subscriber writes
+//! (a test holds the two together), at a fraction of the cost.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::time::SystemTime;
+
+/// The `tracing` target of the per-request log lines.
+pub const REQUEST_LOG_TARGET: &str = "mcp_wit::request";
+
+/// A request's line: the message's parts and the fields after it, in the
+/// order they are logged; a field that is `None` is left out.
+pub(super) struct RequestLine<'a> {
+    /// The method, and the tool, prompt or resource it names: the message
+    /// is `{method} {target}: {outcome_text} in {duration_ms:.2}ms`.
+    pub method: &'a str,
+    pub target: Option<&'a str>,
+    pub outcome_text: &'a str,
+    pub component: Option<&'a str>,
+    pub session: Option<&'a str>,
+    pub caller: Option<&'a str>,
+    pub version: Option<&'a str>,
+    pub duration_ms: f64,
+    pub outcome: &'static str,
+    pub error_code: Option<i32>,
+    pub arguments: Option<&'a str>,
+    pub answer: Option<&'a str>,
+}
+
+impl RequestLine<'_> {
+    /// The line as a `tracing` event, for whatever subscriber is installed.
+    pub(super) fn emit(&self) {
+        let RequestLine { outcome_text, duration_ms, .. } = self;
+        let what = What(self);
+        tracing::info!(
+            target: REQUEST_LOG_TARGET,
+            method = self.method,
+            component = self.component,
+            session = self.session,
+            caller = self.caller,
+            version = self.version,
+            duration_ms,
+            outcome = self.outcome,
+            error_code = self.error_code,
+            arguments = self.arguments,
+            answer = self.answer,
+            "{what}: {outcome_text} in {duration_ms:.2}ms"
+        );
+    }
+
+    /// The line, ended by its newline, as `tracing_subscriber::fmt`'s
+    /// default format under [`EscapedText`](super::EscapedText) writes
+    /// [`emit`](Self::emit)'s event at `at`, outside any span.
+    pub(super) fn write_text(&self, at: SystemTime, line: &mut String) {
+        // Errors writing into a `String` cannot happen.
+        let _ = write!(line, "{}  INFO {REQUEST_LOG_TARGET}: ", humantime::format_rfc3339_micros(at));
+        // The message: the subscriber escapes its ANSI controls, then
+        // `EscapedText` the rest; the fields are `Debug`, which escapes them all.
+        line.push_str(&escape_message(self.method));
+        if let Some(target) = self.target {
+            line.push(' ');
+            line.push_str(&escape_message(target));
+        }
+        line.push_str(": ");
+        line.push_str(&escape_message(self.outcome_text));
+        let _ = write!(line, " in {:.2}ms", self.duration_ms);
+        let _ = write!(line, " method={:?}", self.method);
+        let texts = [
+            ("component", self.component),
+            ("session", self.session),
+            ("caller", self.caller),
+            ("version", self.version),
+        ];
+        for (name, value) in texts {
+            if let Some(value) = value {
+                let _ = write!(line, " {name}={value:?}");
+            }
+        }
+        let _ = write!(line, " duration_ms={:?} outcome={:?}", self.duration_ms, self.outcome);
+        if let Some(code) = self.error_code {
+            let _ = write!(line, " error_code={code}");
+        }
+        for (name, value) in [("arguments", self.arguments), ("answer", self.answer)] {
+            if let Some(value) = value {
+                let _ = write!(line, " {name}={value:?}");
+            }
+        }
+        line.push('\n');
+    }
+}
+
+/// What a line's message says was asked: `{method}` or `{method} {target}`.
+struct What<'a>(&'a RequestLine<'a>);
+
+impl std::fmt::Display for What<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.target {
+            Some(target) => write!(f, "{} {target}", self.0.method),
+            None => f.write_str(self.0.method),
+        }
+    }
+}
+
+/// `text` as it appears in the message of a line: the controls a terminal
+/// acts on as `tracing_subscriber::fmt` writes them in a message (`\x1b`,
+/// `\x07`, `\x08`, `\x0c`, `\x7f`), then every other control as
+/// [`EscapedText`](super::EscapedText) writes it (`\n`, `\u{9b}`), in one pass.
+fn escape_message(text: &str) -> Cow<'_, str> {
+    // Controls are ASCII below 0x20 and 0x7f, or U+0080..=U+009F (0xc2
+    // 0x80..=0x9f in UTF-8): a byte scan (a fold, so that it is vectorised)
+    // leaves the usual text as it is.
+    let suspect = text.bytes().fold(false, |seen, b| seen | (b < 0x20) | (b == 0x7f) | (b == 0xc2));
+    if !suspect {
+        return Cow::Borrowed(text);
+    }
+    let mut escaped = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\x1b' | '\x07' | '\x08' | '\x0c' | '\x7f' => {
+                let _ = write!(escaped, "\\x{:02x}", c as u32);
+            }
+            c if c.is_control() => escaped.extend(c.escape_default()),
+            c => escaped.push(c),
+        }
+    }
+    Cow::Owned(escaped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the binary's subscriber (text, escaped) writes for `line`'s
+    /// event, and what [`RequestLine::write_text`] writes, each without its
+    /// timestamp.
+    fn both_ways(line: &RequestLine<'_>) -> (String, String) {
+        let by_tracing = super::super::text::tests::written_as_text(|| line.emit());
+        let mut by_hand = String::new();
+        line.write_text(SystemTime::now(), &mut by_hand);
+        let untimed = |line: &str| line.split_once(' ').map(|(_, rest)| rest.to_owned()).unwrap_or_default();
+        (untimed(&by_tracing), untimed(&by_hand))
+    }
+
+    #[test]
+    fn the_line_written_by_hand_is_the_one_the_subscriber_writes() {
+        let usual = RequestLine {
+            method: "tools/call",
+            target: Some("echo"),
+            outcome_text: "ok",
+            component: Some("echo"),
+            session: None,
+            caller: None,
+            version: Some("2025-06-18"),
+            duration_ms: 0.482975,
+            outcome: "ok",
+            error_code: None,
+            arguments: None,
+            answer: None,
+        };
+        let (by_tracing, by_hand) = both_ways(&usual);
+        assert_eq!(by_hand, by_tracing);
+        assert_eq!(
+            by_hand,
+            " INFO mcp_wit::request: tools/call echo: ok in 0.48ms method=\"tools/call\" component=\"echo\" \
+             version=\"2025-06-18\" duration_ms=0.482975 outcome=\"ok\"\n"
+        );
+        // Every field, and a client's text with every kind of control in it.
+        let hostile = "x\n2026-11-28T00:00:00Z ERROR forged\r\x1b[1A\t\u{9b}\x07\x7f\x08\x0c\x01 \"quoted\" \\ é";
+        let outcome = format!("error -32602 (Unknown tool: {hostile})");
+        let every = RequestLine {
+            method: "tools/call",
+            target: Some(hostile),
+            outcome_text: &outcome,
+            component: Some("notes"),
+            session: Some("3f0c"),
+            caller: Some(hostile),
+            version: Some("2026-07-28"),
+            duration_ms: 1.0,
+            outcome: "error",
+            error_code: Some(-32602),
+            arguments: Some(r#"{"text":"a\"b"}"#),
+            answer: Some(hostile),
+        };
+        let (by_tracing, by_hand) = both_ways(&every);
+        assert_eq!(by_hand, by_tracing);
+        assert_eq!(by_hand.lines().count(), 1, "{by_hand}");
+        assert!(!by_hand.contains(['\r', '\x1b', '\u{9b}', '\x07']), "{by_hand:?}");
+    }
+
+    #[test]
+    fn the_timestamp_is_the_subscribers() {
+        let at = SystemTime::UNIX_EPOCH + std::time::Duration::from_micros(1_764_430_246_316_175);
+        let mut line = String::new();
+        RequestLine {
+            method: "ping",
+            target: None,
+            outcome_text: "ok",
+            component: None,
+            session: None,
+            caller: None,
+            version: None,
+            duration_ms: 0.0,
+            outcome: "ok",
+            error_code: None,
+            arguments: None,
+            answer: None,
+        }
+        .write_text(at, &mut line);
+        assert!(line.starts_with("2025-11-29T15:30:46.316175Z  INFO mcp_wit::request: ping: ok in 0.00ms"), "{line}");
+    }
+}
