@@ -65,5 +65,33 @@ fn sees_the_app(report: &Value) {
     let contents = &report["read"]["contents"][0];
     assert_eq!(contents["mimeType"], APP_MIME_TYPE, "{contents}");
     assert_eq!(contents["_meta"]["ui"], view_ui, "{contents}");
-    assert!(contents["text"].as_str().unwrap().contains("tools/call"), "{contents}");
+    assert!(contents["text"].as_str().unwrap().contains("ui/initialize"), "{contents}");
+}
+
+/// The app end to end in a real browser, in both eras: headless Chromium
+/// loads a host page (the TypeScript SDK client and ext-apps' `AppBridge`,
+/// from a page of another origin, so CORS is crossed as a web host crosses
+/// it); the page lists the tools, reads `show_sum`'s view and renders it
+/// in a sandboxed iframe, calls the tool and hands the view its result; the
+/// view calls `add` back through the bridge. Both answers are read from the
+/// view's DOM. Every message the browser received passes the schema.
+#[tokio::test]
+async fn an_apps_view_runs_in_a_real_browser_and_calls_a_tool_back_in_both_eras() {
+    let server = HttpServer::start(&[&support::fixture_arg("rmcp_http_server")]).await;
+    for (mode, version) in [("2026-07-28", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let options = ["--tool", "show_sum", "--args", r#"{"a":2,"b":3}"#];
+        let report = run_checked(Peer::Browser, mode, Over::Http(&server.url()), &options).await;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        let extensions = &report["serverCapabilities"]["extensions"];
+        assert_eq!(extensions["io.modelcontextprotocol/ui"]["mimeTypes"], json!([APP_MIME_TYPE]), "{report}");
+        assert_eq!(report["resourceUri"], VIEW, "{report}");
+        assert_eq!(report["view"]["mimeType"], APP_MIME_TYPE, "{report}");
+        assert_eq!(report["view"]["meta"]["ui"]["prefersBorder"], true, "{report}");
+        assert_eq!(report["frameSandbox"], "allow-scripts", "{report}");
+        // The tool's result as the view shows it, and what `add` answered
+        // the view's own call.
+        assert_eq!(report["call"]["structuredContent"]["sum"], 5.0, "{report}");
+        assert_eq!(report["viewText"], json!({ "sum": "5", "plusOne": "6" }), "{report}");
+    }
+    server.stop().await;
 }

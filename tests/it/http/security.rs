@@ -52,12 +52,20 @@ async fn origin_and_host_are_checked() {
         .request(reqwest::Method::OPTIONS, server.url())
         .header("origin", origin)
         .header("access-control-request-method", "POST")
-        .header("access-control-request-headers", "content-type, mcp-session-id")
+        .header(
+            "access-control-request-headers",
+            "content-type, mcp-session-id, mcp-method, mcp-name, mcp-param-region",
+        )
         .send()
         .await
         .unwrap();
     assert!(preflight.status().is_success(), "{preflight:?}");
     assert_eq!(preflight.headers()["access-control-allow-origin"], origin);
+    // 2026-07-28's routing headers too, an argument's among them.
+    let allowed = preflight.headers()["access-control-allow-headers"].to_str().unwrap();
+    for header in ["mcp-session-id", "mcp-method", "mcp-name", "mcp-param-region"] {
+        assert!(allowed.contains(header), "{header} not allowed: {allowed}");
+    }
     let reply = client.post_raw(&[("origin", origin)], init.clone()).await;
     assert_eq!(reply.header("access-control-allow-origin"), Some(origin));
     assert!(reply.header("access-control-expose-headers").unwrap_or_default().contains("mcp-session-id"), "{reply:?}");

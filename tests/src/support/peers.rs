@@ -18,6 +18,16 @@ use serde_json::Value;
 /// The TypeScript SDK client the tests speak with.
 pub const TS_CLIENT: &str = "@modelcontextprotocol/client@2.4.0";
 
+/// What the browser host page is built from, beside [`TS_CLIENT`]: MCP
+/// Apps' host bridge, the bundler that makes one script of them for the
+/// page, and the driver of Debian's Chromium.
+pub const BROWSER_PACKAGES: [&str; 3] =
+    ["@modelcontextprotocol/ext-apps@2.0.4", "esbuild@0.28.2", "playwright-core@1.65.1"];
+
+/// Debian's Chromium, which the browser host runs headless (`.ci/setup`
+/// installs it).
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
 /// Where the scripts are.
 pub fn scripts() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("peers")
@@ -133,6 +143,26 @@ pub fn node_modules_home() -> PathBuf {
     .clone()
 }
 
+/// The npm prefix holding what the browser host is built from.
+pub fn browser_modules_home() -> PathBuf {
+    static HOME: OnceLock<PathBuf> = OnceLock::new();
+    HOME.get_or_init(|| {
+        let prefix = home().join("browser");
+        let packages: Vec<&str> = std::iter::once(TS_CLIENT).chain(BROWSER_PACKAGES).collect();
+        installed(&prefix.join(".installed"), &packages.join(" "), || {
+            run(
+                Command::new("npm")
+                    .args(["install", "--no-audit", "--no-fund", "--loglevel=error", "--save-exact", "--prefix"])
+                    .arg(&prefix)
+                    .args(&packages),
+                "npm install (the browser host's packages)",
+            );
+        });
+        prefix
+    })
+    .clone()
+}
+
 /// Which SDK client.
 #[derive(Debug, Clone, Copy)]
 pub enum Peer {
@@ -140,6 +170,10 @@ pub enum Peer {
     Python,
     /// The TypeScript SDK v2 `Client`.
     TypeScript,
+    /// An MCP Apps host page in headless Chromium: the TypeScript SDK v2
+    /// `Client` and ext-apps' `AppBridge`, rendering a tool's view in a
+    /// sandboxed iframe (`tests/peers/apps_host/`). Over HTTP only.
+    Browser,
 }
 
 /// What a peer script reported, and every message the server sent it.
@@ -205,6 +239,18 @@ fn run_peer_blocking(peer: Peer, args: &[String]) -> PeerRun {
         Peer::TypeScript => {
             let mut command = Command::new("node");
             command.env("MCP_PEERS_NODE_DIR", node_modules_home()).arg(scripts().join("ts_client.mjs"));
+            command
+        }
+        Peer::Browser => {
+            assert!(
+                Path::new(CHROMIUM).exists(),
+                "{CHROMIUM} is missing: install Debian's chromium (`.ci/setup` does)"
+            );
+            let mut command = Command::new("node");
+            command
+                .env("MCP_PEERS_BROWSER_DIR", browser_modules_home())
+                .arg(scripts().join("apps_host/browser_host.mjs"))
+                .args(["--chromium", CHROMIUM]);
             command
         }
     };

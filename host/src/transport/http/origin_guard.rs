@@ -16,13 +16,13 @@ use std::time::Duration;
 
 use axum::extract::{Request, State};
 use axum::http::Method;
-use axum::http::header::{ACCEPT, AUTHORIZATION, CONTENT_TYPE};
+use axum::http::header::WWW_AUTHENTICATE;
 use axum::middleware::Next;
 use axum::response::Response;
-use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 
 use super::state::ServerState;
-use super::wire::{self, LAST_EVENT_ID, PROTOCOL_VERSION, SESSION_ID};
+use super::wire::{self, PROTOCOL_VERSION, SESSION_ID};
 
 pub use mcp_wit_protocol::http::SecurityPolicy;
 
@@ -45,12 +45,15 @@ async fn admit(policy: &SecurityPolicy, request: Request, next: Next) -> Respons
 }
 
 /// CORS for browser clients. Only requests whose origin passed [`check`]
-/// reach it, so it mirrors the origin back.
+/// reach it, so it mirrors the origin back, and the headers a preflight
+/// asks for: MCP's own grow with the protocol (2026-07-28 routes with
+/// `Mcp-Method`, `Mcp-Name` and an `Mcp-Param-*` per marked argument), and
+/// an allowed origin may send any of them.
 pub fn cors() -> CorsLayer {
     CorsLayer::new()
         .allow_origin(AllowOrigin::mirror_request())
         .allow_methods([Method::GET, Method::POST, Method::DELETE])
-        .allow_headers([CONTENT_TYPE, ACCEPT, AUTHORIZATION, SESSION_ID, PROTOCOL_VERSION, LAST_EVENT_ID])
-        .expose_headers([SESSION_ID])
+        .allow_headers(AllowHeaders::mirror_request())
+        .expose_headers([SESSION_ID, PROTOCOL_VERSION, WWW_AUTHENTICATE])
         .max_age(Duration::from_secs(600))
 }
