@@ -38,6 +38,7 @@ const TEMPLATE: &[(&str, &str)] = &[
     ("vendor/mcp-wit-sdk/src/context.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/context.rs")),
     ("vendor/mcp-wit-sdk/src/error.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/error.rs")),
     ("vendor/mcp-wit-sdk/src/outcome.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/outcome.rs")),
+    ("vendor/mcp-wit-sdk/src/presentation.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/presentation.rs")),
     ("vendor/mcp-wit-sdk/src/routing.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/routing.rs")),
     ("vendor/mcp-wit-sdk/src/schema.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/schema.rs")),
     ("vendor/mcp-wit-sdk/src/types.rs", include_str!("../../sdk/rust/mcp-wit-sdk/src/types.rs")),
@@ -84,6 +85,7 @@ const PYTHON_TEMPLATE: &[(&str, &str)] = &[
     (".gitignore", include_str!("../../sdk/python/template/.gitignore")),
     ("mcp_wit/__init__.py", include_str!("../../sdk/python/mcp_wit/__init__.py")),
     ("mcp_wit/__main__.py", include_str!("../../sdk/python/mcp_wit/__main__.py")),
+    ("mcp_wit/_apps.py", include_str!("../../sdk/python/mcp_wit/_apps.py")),
     ("mcp_wit/_component.py", include_str!("../../sdk/python/mcp_wit/_component.py")),
     ("mcp_wit/_content.py", include_str!("../../sdk/python/mcp_wit/_content.py")),
     ("mcp_wit/_context.py", include_str!("../../sdk/python/mcp_wit/_context.py")),
@@ -125,6 +127,22 @@ const TYPESCRIPT_TEMPLATE: &[(&str, &str)] = &[
     ("vendor/mcp-wit-sdk/wit/mcp-wit-extension.wit", include_str!("../../sdk/typescript/wit/mcp-wit-extension.wit")),
 ];
 
+/// What `--template app` puts in place of each language's router (an MCP
+/// App: a tool with an HTML view that calls a tool back), beside the view.
+const RUST_APP: &[(&str, &str)] = &[
+    ("src/lib.rs", include_str!("../../guest-template/app/lib.rs")),
+    ("src/view.html", include_str!("../../guest-template/app/view.html")),
+];
+const PYTHON_APP: &[(&str, &str)] = &[
+    ("app.py", include_str!("../../sdk/python/template/app-view/app.py")),
+    ("test_app.py", include_str!("../../sdk/python/template/app-view/test_app.py")),
+    ("view.html", include_str!("../../guest-template/app/view.html")),
+];
+const TYPESCRIPT_APP: &[(&str, &str)] = &[
+    ("router.ts", include_str!("../../sdk/typescript/template/app-view/router.ts")),
+    ("view.html", include_str!("../../guest-template/app/view.html")),
+];
+
 #[derive(clap::Args)]
 pub struct NewArgs {
     /// The directory to create; its last part is the project's and the
@@ -139,6 +157,20 @@ pub struct NewArgs {
     /// elicitation in the contract; Rust only, without an SDK).
     #[arg(long, value_enum, default_value = "25.3.26")]
     contract: Contract,
+    /// What the router starts as: `router` (tools, a resource, a prompt,
+    /// talking back) or `app` (an MCP App: a tool with an HTML view that
+    /// calls a tool back; on 25.3.26).
+    #[arg(long, value_enum, default_value = "router")]
+    template: Template,
+}
+
+/// What a new router starts as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Template {
+    /// Tools, a resource, a prompt, talking back.
+    Router,
+    /// An MCP App: a tool with an HTML view that calls a tool back.
+    App,
 }
 
 /// A router contract `new` starts from.
@@ -168,6 +200,17 @@ pub fn new(args: NewArgs) -> anyhow::Result<()> {
              (`--lang rust --contract 25.6.18`)"
         ),
     };
+    let app: &[(&str, &str)] = match (args.template, args.lang, args.contract) {
+        (Template::Router, ..) => &[],
+        (Template::App, _, Contract::V25_6_18) => {
+            anyhow::bail!("the app template is on wasix:mcp/router@25.3.26: leave out `--contract 25.6.18`")
+        }
+        (Template::App, Language::Rust, _) => RUST_APP,
+        (Template::App, Language::Python, _) => PYTHON_APP,
+        (Template::App, Language::Typescript, _) => TYPESCRIPT_APP,
+    };
+    // The app's files take the place of the router's of the same path.
+    let template = template.iter().filter(|(file, _)| !app.iter().any(|(replaced, _)| replaced == file)).chain(app);
     for (file, text) in template {
         let target = args.path.join(file);
         if let Some(dir) = target.parent() {

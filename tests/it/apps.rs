@@ -95,3 +95,102 @@ async fn an_apps_view_runs_in_a_real_browser_and_calls_a_tool_back_in_both_eras(
     }
     server.stop().await;
 }
+
+/// `mcp-wit new NAME --template app --lang LANG`, built by `mcp-wit build`
+/// (compiled into the cache beside it): the project's directory, which
+/// holds the component until it is dropped, and the component.
+fn new_app(lang: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    use std::process::Command;
+    let work = tempfile::tempdir().unwrap();
+    let project = work.path().join(format!("{lang}-sums"));
+    let made = Command::new(support::binary())
+        .arg("new")
+        .arg(&project)
+        .args(["--template", "app", "--lang", lang])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "mcp-wit new: {}", String::from_utf8_lossy(&made.stderr));
+    let wasm = match lang {
+        "rust" => crate::guests::mcp_wit_build(&project),
+        "python" | "typescript" => {
+            let mut build = Command::new(support::binary());
+            build.arg("build").arg(&project).arg("--cache-dir").arg(project.join("build/app.cache"));
+            if lang == "python" {
+                let python = crate::python_sdk::build_python().unwrap_or_else(|why| panic!("componentize-py: {why}"));
+                build.env("VIRTUAL_ENV", python.parent().and_then(|bin| bin.parent()).unwrap());
+            } else {
+                // The SDK's own install fills npm's cache first.
+                crate::typescript_sdk::package();
+                let install = Command::new("npm")
+                    .args(["install", "--prefer-offline", "--no-audit", "--no-fund"])
+                    .current_dir(&project)
+                    .output()
+                    .unwrap();
+                assert!(install.status.success(), "npm install: {}", String::from_utf8_lossy(&install.stderr));
+                let typed =
+                    Command::new("npx").args(["tsc", "--noEmit", "-p", "."]).current_dir(&project).output().unwrap();
+                assert!(typed.status.success(), "tsc: {}", String::from_utf8_lossy(&typed.stdout));
+            }
+            let built = build.output().unwrap();
+            assert!(built.status.success(), "mcp-wit build: {}", String::from_utf8_lossy(&built.stderr));
+            std::path::PathBuf::from(String::from_utf8_lossy(&built.stdout).trim())
+        }
+        other => unreachable!("no language {other}"),
+    };
+    (work, wasm)
+}
+
+/// The app `mcp-wit new --template app` writes, in `lang`: in a real
+/// browser in both eras (the view shows the tool's result and the answer of
+/// `add`, which it called back), and to the Python SDK client, which hosts
+/// no apps and so gets the tool's text fallback, with the tools' `_meta.ui`,
+/// the view's `_meta.ui` and the server's icons as the router declared them.
+async fn the_app_template_works(lang: &str) {
+    let (_project, wasm) = new_app(lang);
+    let wasm = wasm.display().to_string();
+    let view = "ui://my-router/sum.html".replace("my-router", &format!("{lang}-sums"));
+    let server = HttpServer::start(&[&wasm]).await;
+    for (mode, version) in [("2026-07-28", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let options = ["--tool", "show_sum", "--args", r#"{"a":2,"b":3}"#];
+        let report = run_checked(Peer::Browser, mode, Over::Http(&server.url()), &options).await;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        assert_eq!(report["resourceUri"], view, "{report}");
+        assert_eq!(report["view"]["mimeType"], APP_MIME_TYPE, "{report}");
+        assert_eq!(report["view"]["meta"]["ui"]["prefersBorder"], true, "{report}");
+        assert_eq!(report["viewText"], json!({ "sum": "5", "plusOne": "6" }), "{report}");
+        let add = entry(&report["tools"], "name", "add");
+        assert_eq!(add["_meta"]["ui"], json!({ "resourceUri": view, "visibility": ["app"] }), "{add}");
+    }
+    server.stop().await;
+
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let options = ["--tool", "show_sum", "--args", r#"{"a":2,"b":3}"#, "--resource", &view];
+        let report = run_checked(Peer::Python, mode, Over::Stdio(&[&wasm]), &options).await;
+        assert_eq!(report["protocolVersion"], version, "{report}");
+        assert_eq!(report["call"]["content"][0]["text"], "2 + 3 = 5", "no apps, a sentence: {report}");
+        let tool = entry(&report["tools"], "name", "show_sum");
+        assert_eq!(tool["_meta"]["ui"], json!({ "resourceUri": view }), "{tool}");
+        let resource = entry(&report["resources"], "uri", &view);
+        assert_eq!(resource["mimeType"], APP_MIME_TYPE, "{resource}");
+        assert_eq!(resource["_meta"]["ui"], json!({ "prefersBorder": true }), "{resource}");
+        let contents = &report["read"]["contents"][0];
+        assert_eq!(contents["_meta"]["ui"], json!({ "prefersBorder": true }), "{contents}");
+        assert!(contents["text"].as_str().unwrap().contains("ui/initialize"), "{contents}");
+        assert_eq!(report["serverInfo"]["icons"][0]["mimeType"], "image/svg+xml", "{report}");
+    }
+}
+
+#[tokio::test]
+async fn the_app_template_in_rust_runs_in_a_browser_and_falls_back_to_text() {
+    the_app_template_works("rust").await;
+}
+
+#[tokio::test]
+async fn the_app_template_in_python_runs_in_a_browser_and_falls_back_to_text() {
+    the_app_template_works("python").await;
+}
+
+#[tokio::test]
+async fn the_app_template_in_typescript_runs_in_a_browser_and_falls_back_to_text() {
+    the_app_template_works("typescript").await;
+}

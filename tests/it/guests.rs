@@ -47,7 +47,7 @@ fn build_guest(dir: &Path, artifact: &str) -> PathBuf {
 /// other guests share (cargo honours CARGO_TARGET_DIR, and `build` asks
 /// cargo where it is), compiled into the cache beside the component (where
 /// `check_served` looks): the component's path.
-fn mcp_wit_build(dir: &Path) -> PathBuf {
+pub(crate) fn mcp_wit_build(dir: &Path) -> PathBuf {
     let target_dir = guest_target_dir();
     let wasm_dir = target_dir.join("wasm32-wasip2/release");
     let cache = wasm_dir.join(format!("{}.cache", dir.file_name().unwrap().to_str().unwrap().replace('-', "_")));

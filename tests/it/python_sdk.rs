@@ -21,7 +21,7 @@ use support::sdks::{Built, check_served, compiled, repo, run, session, target_di
 
 /// The venv's Python with componentize-py, installed once per pinned
 /// version; `Err` says why it could not be.
-fn build_python() -> Result<PathBuf, String> {
+pub(crate) fn build_python() -> Result<PathBuf, String> {
     // Where .ci/setup and .ci/conformance put it too, under the same lock.
     let venv = support::peers::tools_dir().join("sdk-venv");
     let requirements = repo().join("sdk/python/requirements-build.txt");

@@ -68,7 +68,7 @@ fn install() -> Result<PathBuf, String> {
 /// The package, installed once per run of this file: the tests that build
 /// from it share it. Node and npm are needed (the TypeScript SDK client's
 /// tests need them too): a machine without them fails these tests.
-fn package() -> &'static Path {
+pub(crate) fn package() -> &'static Path {
     static PACKAGE: OnceLock<PathBuf> = OnceLock::new();
     PACKAGE.get_or_init(|| install().unwrap_or_else(|why| panic!("{why}")))
 }

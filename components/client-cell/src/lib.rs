@@ -107,6 +107,10 @@ impl client::Guest for ClientCell {
         ask(core::Question::Elicit, Some(&params)).map(|answer| answer.get().to_owned())
     }
 
+    fn extension_settings(id: String) -> Option<String> {
+        open_link().and_then(|link| link.extension_settings(&id))
+    }
+
     fn list_roots() -> Result<Vec<Root>, ClientError> {
         let answer = ask(core::Question::ListRoots, None)?;
         let roots = core::read_roots(answer.get()).map_err(client_error)?;

@@ -83,3 +83,10 @@ impl Extension for Conformance {
         tools::roots_list_changed();
     }
 }
+
+impl crate::bindings::exports::mcp_wit::extension::presentation::Guest for Conformance {
+    // The suites' fixture tools carry no `_meta` or icons beyond the contract's.
+    fn decorations() -> Vec<crate::bindings::exports::mcp_wit::extension::presentation::Decoration> {
+        Vec::new()
+    }
+}

@@ -119,7 +119,7 @@ impl ServerHandler for Calculator {
         if request.uri != VIEW_URI {
             return Err(ErrorData::resource_not_found(format!("no resource {}", request.uri), None));
         }
-        let view = ResourceContents::text(include_str!("sum.html"), VIEW_URI)
+        let view = ResourceContents::text(include_str!("../../../guest-template/app/view.html"), VIEW_URI)
             .with_mime_type(APP_MIME_TYPE)
             .with_meta(view_meta());
         Ok(ReadResourceResult::new(vec![view]).into())

@@ -216,6 +216,9 @@ pub(super) fn add_to_linker<T: ClientView + Send + 'static>(
         }
         Ok(())
     })?;
+    client.func_wrap("extension-settings", |store: Store<'_, T>, (id,): (String,)| {
+        Ok((store.data().client().and_then(|link| link.extension_settings(&id)),))
+    })?;
     question(&mut client, calls, "create-message", |asking, (params,): (String,)| async move {
         Ok(asking.ask(Asked::CreateMessage, Some(&params)).await?.map_err(ClientError::from))
     })?;

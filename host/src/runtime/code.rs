@@ -11,11 +11,12 @@ use wasmtime::component::{Component, InstancePre};
 use super::budget::Memory;
 use super::extension;
 use super::instance::RouterInstance;
-use super::instance::{NotMade, RouterExports, ServerPre};
+use super::instance::{NotMade, OptionalExports, RouterExports, ServerPre};
 use super::limits::Limits;
 use super::load::{Imports, link};
 #[cfg(feature = "extism")]
 use super::plugin;
+use super::presentation;
 use super::store::StoreData;
 use super::typed::{PackageDocs, TypedTools};
 use crate::sandbox::SandboxPolicy;
@@ -59,8 +60,9 @@ pub(super) enum Code {
 pub(super) struct Linked {
     pub(super) pre: InstancePre<StoreData>,
     pub(super) exports: RouterExports,
-    /// The extension's functions, for components that export it.
-    pub(super) extension: Option<extension::ExtensionExports>,
+    /// The extension's and the presentation's functions, for components
+    /// that export them.
+    pub(super) optional: OptionalExports,
 }
 
 impl Linked {
@@ -79,7 +81,8 @@ impl Linked {
             (true, _) | (_, RouterExports::V25_6_18(_)) => None,
             (false, RouterExports::V25_3_26(_)) => extension::ExtensionExports::find(component)?,
         };
-        Ok(Linked { pre, exports, extension })
+        let presentation = presentation::PresentationExports::find(component)?;
+        Ok(Linked { pre, exports, optional: OptionalExports { extension, presentation } })
     }
 }
 
@@ -102,8 +105,8 @@ impl Code {
         memory: Memory,
     ) -> Result<RouterInstance, NotMade> {
         match self {
-            Code::Component { blocking: Linked { pre, exports, extension }, .. } => {
-                RouterInstance::new(pre, exports, *extension, policy, limits, memory)
+            Code::Component { blocking: Linked { pre, exports, optional }, .. } => {
+                RouterInstance::new(pre, exports, *optional, policy, limits, memory)
             }
             Code::Typed { blocking, tools, .. } => mcp_wit_protocol::block_on(RouterInstance::new_typed(
                 blocking,
@@ -163,10 +166,10 @@ impl Code {
             let pre = &blocking.pre;
             Linked::new(pre.engine(), pre.component(), imports, CallMode::Async).map_err(|e| format!("{e:#}"))
         });
-        let Linked { pre, exports, extension } = linked.as_ref().map_err(|message| {
+        let Linked { pre, exports, optional } = linked.as_ref().map_err(|message| {
             GuestFault::new(FaultKind::Instantiate, format!("cannot link the component for async calls: {message}"))
         })?;
-        RouterInstance::new_async(pre, exports, *extension, policy, limits, memory).await
+        RouterInstance::new_async(pre, exports, *optional, policy, limits, memory).await
     }
 
     /// The same code on `engine`, which has this code's engine's settings:

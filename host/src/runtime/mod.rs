@@ -24,6 +24,7 @@ mod mcp_json;
 #[cfg(feature = "extism")]
 pub(crate) mod plugin;
 mod pool;
+mod presentation;
 mod router_component;
 mod sharing;
 mod store;

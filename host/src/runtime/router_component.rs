@@ -45,7 +45,7 @@ impl mcp_wit_protocol::RouterComponent for LoadedRouter {
 
     fn extends(&self) -> bool {
         match &self.inner.code {
-            Code::Component { blocking, .. } => blocking.extension.is_some(),
+            Code::Component { blocking, .. } => blocking.optional.extension.is_some(),
             // Templates, prompt arguments and roots changes reach it as MCP.
             Code::McpServer { .. } => true,
             Code::Typed { .. } => false,

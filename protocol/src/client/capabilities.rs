@@ -11,7 +11,7 @@ use super::ClientError;
 
 /// What the client declared it can be asked (its `capabilities`, at
 /// `initialize` or in a 2026-07-28 request's envelope).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct ClientCapabilities {
     /// `sampling`.
     pub sampling: bool,
@@ -21,6 +21,29 @@ pub(crate) struct ClientCapabilities {
     pub elicitation_url: bool,
     /// `roots`.
     pub roots: bool,
+    /// `extensions`, the JSON text of the object (keyed by extension id,
+    /// e.g. `io.modelcontextprotocol/ui`), when the client declared any.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "shared_text")]
+    pub extensions: Option<Arc<str>>,
+}
+
+/// An `Option<Arc<str>>` (de)serialised as a string: shared between the
+/// requests of a session, relayed as text.
+mod shared_text {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(text: &Option<Arc<str>>, serializer: S) -> Result<S::Ok, S::Error> {
+        match text {
+            Some(text) => serializer.serialize_some(&**text),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Arc<str>>, D::Error> {
+        Ok(Option::<String>::deserialize(deserializer)?.map(Arc::from))
+    }
 }
 
 impl ClientCapabilities {
@@ -35,6 +58,8 @@ impl ClientCapabilities {
             elicitation: Option<Elicitation<'a>>,
             #[serde(default, borrow)]
             roots: Option<&'a RawValue>,
+            #[serde(default, borrow)]
+            extensions: Option<&'a RawValue>,
         }
         #[derive(Deserialize)]
         struct Elicitation<'a> {
@@ -57,7 +82,16 @@ impl ClientCapabilities {
             elicitation_form: form,
             elicitation_url: url,
             roots: present(declared.roots),
+            extensions: declared.extensions.filter(|e| e.get().starts_with('{')).map(|e| Arc::from(e.get())),
         }
+    }
+
+    /// What the client declared of extension `id` (`extensions[id]`), as
+    /// JSON text; `None` when it did not declare it.
+    pub fn extension(&self, id: &str) -> Option<String> {
+        let extensions = self.extensions.as_deref()?;
+        let declared: std::collections::HashMap<&str, &RawValue> = serde_json::from_str(extensions).ok()?;
+        declared.get(id).filter(|settings| settings.get() != "null").map(|settings| settings.get().to_owned())
     }
 }
 
@@ -179,11 +213,30 @@ mod tests {
         let caps = ClientCapabilities::read(&raw(r#"{"sampling":{},"elicitation":{},"roots":{"listChanged":true}}"#));
         assert_eq!(
             caps,
-            ClientCapabilities { sampling: true, elicitation_form: true, elicitation_url: false, roots: true }
+            ClientCapabilities {
+                sampling: true,
+                elicitation_form: true,
+                elicitation_url: false,
+                roots: true,
+                extensions: None
+            }
         );
         let caps = ClientCapabilities::read(&raw(r#"{"elicitation":{"url":{}}}"#));
         assert!(!caps.elicitation_form && caps.elicitation_url && !caps.sampling);
         assert_eq!(ClientCapabilities::read(&raw("[]")), ClientCapabilities::default());
+    }
+
+    #[test]
+    fn an_extension_is_read_as_the_client_declared_it() {
+        let apps = r#"{"mimeTypes":["text/html;profile=mcp-app"]}"#;
+        let caps = ClientCapabilities::read(&raw(&format!(
+            r#"{{"extensions":{{"io.modelcontextprotocol/ui":{apps},"x/off":null}}}}"#
+        )));
+        assert_eq!(caps.extension("io.modelcontextprotocol/ui").as_deref(), Some(apps));
+        assert_eq!(caps.extension("x/off"), None);
+        assert_eq!(caps.extension("x/absent"), None);
+        assert_eq!(ClientCapabilities::read(&raw(r#"{"extensions":[1]}"#)).extension("x"), None);
+        assert_eq!(ClientCapabilities::default().extension("io.modelcontextprotocol/ui"), None);
     }
 
     #[test]

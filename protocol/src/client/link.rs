@@ -398,6 +398,13 @@ impl ClientLink {
         }
     }
 
+    /// What the client declared of extension `id` (its capabilities'
+    /// `extensions[id]`), as JSON text; `None` when it did not declare it
+    /// (a router offers such a client a fallback: text for an MCP App).
+    pub fn extension_settings(&self, id: &str) -> Option<String> {
+        self.inner.settings.capabilities.extension(id)
+    }
+
     /// The progress token of the request being served, if it has one.
     pub fn progress_token(&self) -> Option<&RawValue> {
         self.inner.settings.progress_token.as_deref()

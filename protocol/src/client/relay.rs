@@ -80,7 +80,7 @@ impl ClientLink {
         let settings = self.settings();
         RelayedLink {
             version: settings.version.as_str().to_owned(),
-            capabilities: settings.capabilities,
+            capabilities: settings.capabilities.clone(),
             progress_token: settings.progress_token.clone(),
             log_level: settings.log_level,
             modern: settings.modern,

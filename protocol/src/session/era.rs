@@ -21,7 +21,7 @@ pub(super) enum Era<'a> {
 
 /// What a request's client declared of itself, for the
 /// [`ClientLink`](crate::ClientLink) of its guest calls.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct Client {
     pub(super) capabilities: ClientCapabilities,
     pub(super) log_level: Option<LogLevel>,

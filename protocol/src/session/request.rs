@@ -175,7 +175,7 @@ impl<C: RouterComponent> Exchange<C> {
         // A modern request has no session: it asks nothing, and logs only at
         // the level it names.
         let (version, client, modern) = match (era, state.and_then(SessionState::client)) {
-            (Era::Modern { version, client, .. }, _) => (version, *client, true),
+            (Era::Modern { version, client, .. }, _) => (version, client.clone(), true),
             (Era::Legacy, Some((version, client))) => (version, client, false),
             (Era::Legacy, None) => (ProtocolVersion::LATEST_LEGACY, Client::default(), false),
         };

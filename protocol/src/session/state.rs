@@ -114,7 +114,7 @@ impl SessionState {
     pub(super) fn client(&self) -> Option<(ProtocolVersion, Client)> {
         match &self.phase {
             Phase::Ready(ready) => {
-                Some((ready.version, Client { capabilities: self.client, log_level: self.log_level }))
+                Some((ready.version, Client { capabilities: self.client.clone(), log_level: self.log_level }))
             }
             _ => None,
         }

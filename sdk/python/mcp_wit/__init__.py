@@ -16,12 +16,15 @@ does the compiling) and serve the ``.wasm`` with ``mcp-wit serve``.
 from ._content import Audio, Content, EmbeddedResource, Image, Message, Text, ToolResult
 from ._context import Context, Elicitation, Identity, LogLevel, Question, Root
 from ._errors import ClientError, McpError, PromptError, ResourceError, ToolError
+from ._apps import APP_MIME_TYPE, APPS_EXTENSION, bundled
 from ._router import Router
 from ._types import Field
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "APP_MIME_TYPE",
+    "APPS_EXTENSION",
     "Audio",
     "ClientError",
     "Content",
@@ -42,4 +45,5 @@ __all__ = [
     "Text",
     "ToolError",
     "ToolResult",
+    "bundled",
 ]

@@ -68,7 +68,7 @@ def build(app: Path, output: Path, router: str | None, build_dir: Path | None, e
             "# Written by `python -m mcp_wit build`: the app's router as the component's exports.\n"
             f"import {module} as _app\n"
             "from mcp_wit._component import exports as _exports\n"
-            f"Router, Extension = _exports(_app, {attribute})\n",
+            f"Router, Extension, Presentation = _exports(_app, {attribute})\n",
             encoding="utf-8",
         )
         output.parent.mkdir(parents=True, exist_ok=True)

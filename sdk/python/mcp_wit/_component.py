@@ -4,7 +4,7 @@
 
 componentize-py looks for classes named after the exported interfaces in
 the app module; the build's entry module gets them with
-``Router, Extension = exports(app)``.
+``Router, Extension, Presentation = exports(app)``.
 
 Every export catches everything: an exception escaping to componentize-py
 would trap, which fails the request with wasm internals and may cost the
@@ -29,6 +29,7 @@ from ._router import Router, error_kind
 from componentize_py_types import Err, Ok  # type: ignore[import-not-found]
 from wit_world import exports as _exports  # type: ignore[import-not-found]
 from wit_world.exports import extension as ext  # type: ignore[import-not-found]
+from wit_world.exports import presentation as pres  # type: ignore[import-not-found]
 from wit_world.exports import router as wit  # type: ignore[import-not-found]
 from wit_world.imports import caller as _caller  # type: ignore[import-not-found]
 from wit_world.imports import client as _client  # type: ignore[import-not-found]
@@ -119,6 +120,9 @@ class _Host:
             return None
         return Identity(identity.issuer, identity.subject, identity.client_id, list(identity.scopes))
 
+    def extension_settings(self, id: str) -> str | None:
+        return _client.extension_settings(id)
+
 
 def _value(data: Any) -> Any:
     return wit.Value(json.dumps(data, ensure_ascii=False))
@@ -189,9 +193,19 @@ def _quietly(default: Any, fn: Any, *args: Any) -> Any:
         return default
 
 
-def exports(module: ModuleType, attribute: str | None = None) -> tuple[type, type]:
-    """The classes componentize-py serves: ``Router`` (the contract) and
-    ``Extension`` (mcp-wit's extension), over the module's router."""
+_SUBJECTS = {
+    "server": lambda _: pres.Subject_Server(),
+    "tool": pres.Subject_Tool,
+    "prompt": pres.Subject_Prompt,
+    "resource": pres.Subject_Resource,
+    "resource-template": pres.Subject_ResourceTemplate,
+}
+
+
+def exports(module: ModuleType, attribute: str | None = None) -> tuple[type, type, type]:
+    """The classes componentize-py serves: ``Router`` (the contract),
+    ``Extension`` (mcp-wit's extension) and ``Presentation`` (its `_meta` and
+    icons), over the module's router."""
     router = find_router(module, attribute)
     _context.host = _Host()
 
@@ -318,4 +332,18 @@ def exports(module: ModuleType, attribute: str | None = None) -> tuple[type, typ
         def on_roots_list_changed(self) -> None:
             _quietly(None, router.roots_changed)
 
-    return RouterExport, ExtensionExport
+    class PresentationExport(_exports.Presentation):
+        def decorations(self) -> list[Any]:
+            def listed() -> list[Any]:
+                return [
+                    pres.Decoration(
+                        _SUBJECTS[subject](name),
+                        None if meta is None else json.dumps(meta, ensure_ascii=False),
+                        None if icons is None else json.dumps(icons, ensure_ascii=False),
+                    )
+                    for subject, name, meta, icons in router.decorations()
+                ]
+
+            return _quietly([], listed)
+
+    return RouterExport, ExtensionExport, PresentationExport

@@ -97,6 +97,9 @@ class _NoHost:
     def caller(self) -> Identity | None:
         return None
 
+    def extension_settings(self, id: str) -> str | None:
+        return None
+
 
 # The component's glue replaces it with the host's imports.
 host: Any = _NoHost()
@@ -222,3 +225,16 @@ class Context:
     def caller(self) -> Identity | None:
         """Who made the request, when the server authenticates requests."""
         return host.caller()
+
+    def extension_settings(self, id: str) -> Any:
+        """What the client declared of extension ``id`` (its capabilities'
+        ``extensions[id]``), as JSON data; ``None`` when it did not."""
+        settings = host.extension_settings(id)
+        return None if settings is None else json.loads(settings)
+
+    def hosts_apps(self) -> bool:
+        """Whether the client hosts MCP Apps (it declared
+        ``io.modelcontextprotocol/ui`` with ``text/html;profile=mcp-app``): a
+        tool with a view answers one that does not with text it can show."""
+        settings = self.extension_settings("io.modelcontextprotocol/ui")
+        return isinstance(settings, dict) and "text/html;profile=mcp-app" in (settings.get("mimeTypes") or [])

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 from urllib.parse import unquote
 
+from ._apps import Presenting
 from ._content import Audio, EmbeddedResource, Image, Message, Text, ToolResult
 from ._context import Context
 from ._errors import McpError, PromptError, ResourceError, ToolError
@@ -173,7 +174,7 @@ def _enumerable(hint: Any) -> list[str] | None:
     return None
 
 
-class Router:
+class Router(Presenting):
     """An MCP server: register tools, resources, resource templates and
     prompts with its decorators. The component serves the one ``Router`` of
     the app's module."""
@@ -200,6 +201,8 @@ class Router:
         self._prompts: dict[str, _Prompt] = {}
         self._completions: list[_Completion] = []
         self._roots_changed: list[Callable[..., Any]] = []
+        # (kind, name) -> [meta, icons]: what the presentation export gives.
+        self._decorations: dict[tuple[str, str | None], list[Any]] = {}
 
     # Registration
 
@@ -215,12 +218,20 @@ class Router:
         experimental: bool | None = None,
         input_schema: dict[str, Any] | None = None,
         output_schema: dict[str, Any] | None = None,
+        app: str | None = None,
+        app_only: bool = False,
+        icons: list[dict[str, Any]] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Registers a tool: its parameters (type hints, ``Annotated``
         descriptions) give the input schema, its docstring the description;
         a dataclass or TypedDict return type gives an output schema and
         structured content. ``title`` goes into the input schema's ``title``
-        (the router contract has no tool title)."""
+        (the router contract has no tool title).
+
+        ``app`` names the MCP App view the tool opens (a ``ui://`` URI
+        registered with :meth:`app_view`); ``app_only`` keeps the tool for the
+        view (``visibility: ["app"]``: hosts hide it from the model).
+        ``icons`` are MCP ``Icon`` objects (``src``, ``mimeType``, ``sizes``)."""
 
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
             signature = _Signature.of(fn)
@@ -246,6 +257,13 @@ class Router:
             self._tools[tool_name] = _Tool(
                 tool_name, fn, signature, _description(fn, description) or "", schema, out, annotations
             )
+            if app is not None:
+                ui: dict[str, Any] = {"resourceUri": app}
+                if app_only:
+                    ui["visibility"] = ["app"]
+                self.decorate("tool", tool_name, meta={"ui": ui})
+            if icons is not None:
+                self.decorate("tool", tool_name, icons=icons)
             return fn
 
         return register

@@ -53,17 +53,34 @@ const witPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'wit');
 const world = `mcp-wit:extension/${values.world}`;
 
 const started = Date.now();
+// The router world exports `presentation` too; a module written before it
+// (`export const { router, extension } = app.exports()`) gets one that
+// decorates nothing, so that it still builds.
+const shimDir = await mkdtemp(join(tmpdir(), 'mcp-wit-entry-'));
+let input = entry;
+if (values.world === 'router') {
+  input = join(shimDir, 'entry.js');
+  const from = JSON.stringify(entry);
+  await writeFile(
+    input,
+    `export * from ${from};\nimport * as app from ${from};\n` +
+      `export const presentation = app.presentation ?? { decorations: () => [] };\n`,
+  );
+}
 const { rolldown } = await import('rolldown');
 const bundle = await rolldown({
-  input: entry,
+  input,
   // The component's imports are bound by the componentizer, not bundled.
   external: [/^wasi:/, /^wasix:/, /^mcp-wit:/],
+  // An imported `.html` file (an MCP App's view) is its text.
+  moduleTypes: { '.html': 'text' },
   platform: 'neutral',
   resolve: { conditionNames: ['import', 'module', 'default'], mainFields: ['module', 'main'] },
   logLevel: 'warn',
 });
 const { output } = await bundle.generate({ format: 'esm', codeSplitting: false, minify: !values['no-minify'] });
 await bundle.close();
+await rm(shimDir, { recursive: true, force: true });
 const code = output[0].code;
 if (values['bundle-out']) await writeFile(resolve(values['bundle-out']), code);
 

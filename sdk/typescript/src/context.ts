@@ -171,6 +171,18 @@ export class Context {
     client.notifyUrlElicitationCompleted(elicitationId);
   }
 
+  /** What the client declared of extension `id` (its capabilities' `extensions[id]`), parsed; undefined when it did not. */
+  extensionSettings(id: string): unknown {
+    const settings = client.extensionSettings(id);
+    return settings == null ? undefined : JSON.parse(settings);
+  }
+
+  /** Whether the client hosts MCP Apps (it declared `io.modelcontextprotocol/ui` with `text/html;profile=mcp-app`): a tool with a view answers one that does not with text it can show. */
+  hostsApps(): boolean {
+    const settings = this.extensionSettings('io.modelcontextprotocol/ui') as { mimeTypes?: unknown } | undefined;
+    return Array.isArray(settings?.mimeTypes) && settings.mimeTypes.includes('text/html;profile=mcp-app');
+  }
+
   /** Who made the request, when the server authenticates its requests (HTTP with authorization); otherwise undefined. */
   caller(): Identity | undefined {
     const who = caller.current();

@@ -24,11 +24,18 @@ declare module 'mcp-wit:extension/client@0.1.0' {
   export function notifyListChanged(kind: ListKind): void;
   export function notifyResourceUpdated(uri: string): void;
   export function notifyUrlElicitationCompleted(elicitationId: string): void;
+  export function extensionSettings(id: string): string | null | undefined;
 }
 
 declare module 'mcp-wit:extension/caller@0.1.0' {
   export interface Identity { issuer: string; subject: string; clientId?: string | null; scopes: string[] }
   export function current(): Identity | null | undefined;
+}
+
+// `import view from './view.html'`: the build bundles the file as its text.
+declare module '*.html' {
+  const text: string;
+  export default text;
 }
 
 // Both engines (StarlingMonkey, QuickJS) provide it; the `lib` setting leaves DOM out.

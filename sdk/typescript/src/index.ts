@@ -1,10 +1,13 @@
 // @mcp-wit/sdk: MCP servers in TypeScript or JavaScript as WebAssembly
 // components that mcp-wit serves.
-export { Router } from './router.js';
+export { APPS_EXTENSION, RESOURCE_MIME_TYPE, Router } from './router.js';
 export type {
+  AppToolConfig,
   CompleteCallback,
   CompleteRequest,
   ExtensionExport,
+  Icon,
+  PresentationExport,
   PromptCallback,
   PromptConfig,
   ResourceCallback,

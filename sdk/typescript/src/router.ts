@@ -30,6 +30,8 @@ export interface RouterOptions {
   instructions?: string;
   /** Accepted for the MCP TypeScript SDK's sake; the host reports its own version. */
   version?: string;
+  /** The server's icons (MCP `Icon`s: `src`, `mimeType`, `sizes`, `theme`). */
+  icons?: Icon[];
   capabilities?: {
     /** The tools may change (`ctx.notifyListChanged('tools')`). */
     tools?: { listChanged?: boolean };
@@ -50,6 +52,30 @@ export interface ToolConfig<I extends SchemaInput | undefined = undefined, O ext
   /** Declares structured output: return `structuredContent` of this shape. */
   outputSchema?: O;
   annotations?: ToolAnnotations;
+  /** `_meta` entries: an MCP App's `{ ui: { resourceUri: 'ui://…', visibility } }` (see {@link Router.registerAppTool}). */
+  _meta?: Record<string, unknown>;
+  /** MCP `Icon`s. */
+  icons?: Icon[];
+}
+
+/** An MCP `Icon`. */
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+/** MCP Apps' MIME type for a view (ext-apps' `RESOURCE_MIME_TYPE`). */
+export const RESOURCE_MIME_TYPE = 'text/html;profile=mcp-app';
+
+/** The extension id a client that hosts MCP Apps declares. */
+export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+
+/** A tool that opens an MCP App view: its `_meta.ui` names the view. */
+export interface AppToolConfig<I extends SchemaInput | undefined = undefined, O extends SchemaInput | undefined = undefined>
+  extends ToolConfig<I, O> {
+  _meta: { ui: { resourceUri: string; visibility?: Array<'model' | 'app'> } } & Record<string, unknown>;
 }
 
 /** A tool handler: with an input schema it takes the arguments and the context, without one the context alone. */
@@ -106,6 +132,11 @@ export interface RouterExport {
   listPrompts(): WitRecord[];
   getPrompt(promptName: string): Awaitable<WitRecord>;
   complete(request: { input: { json: string } }): Awaitable<WitRecord>;
+}
+
+/** The `mcp-wit:extension/presentation` export. */
+export interface PresentationExport {
+  decorations(): WitRecord[];
 }
 
 /** The `mcp-wit:extension/extension` export. */
@@ -188,6 +219,23 @@ export class Router {
     handler: ToolCallback<I>,
   ): this {
     return this.tool(name, config, handler);
+  }
+
+  /** Registers a tool that opens an MCP App view, as ext-apps' `registerAppTool` does: `config._meta.ui.resourceUri` names the view (a `ui://` resource registered with {@link Router.registerAppResource}). */
+  registerAppTool<I extends SchemaInput | undefined = undefined, O extends SchemaInput | undefined = undefined>(
+    name: string,
+    config: AppToolConfig<I, O>,
+    handler: ToolCallback<I>,
+  ): this {
+    const view = config._meta?.ui?.resourceUri;
+    if (typeof view !== 'string' || !view.startsWith('ui://')) throw new Error(`tool ${name}: _meta.ui.resourceUri must be a ui:// URI`);
+    return this.tool(name, config, handler);
+  }
+
+  /** Registers an MCP App view, as ext-apps' `registerAppResource` does: a `ui://` resource whose MIME type defaults to {@link RESOURCE_MIME_TYPE}; its `_meta.ui` (`csp`, `permissions`, `domain`, `prefersBorder`) goes on its listing and its contents. */
+  registerAppResource(name: string, uri: string, metadata: ResourceMetadata, handler: ResourceCallback): this {
+    if (!uri.startsWith('ui://')) throw new Error(`app resource ${name}: ${uri} is not a ui:// URI`);
+    return this.resource(name, uri, { mimeType: RESOURCE_MIME_TYPE, ...metadata }, handler);
   }
 
   /** Registers a resource at a fixed URI. */
@@ -420,9 +468,9 @@ export class Router {
   /**
    * The component's exports: export them under these names from the
    * module the component is built from,
-   * `export const { router, extension } = app.exports();`.
+   * `export const { router, extension, presentation } = app.exports();`.
    */
-  exports(): { router: RouterExport; extension: ExtensionExport } {
+  exports(): { router: RouterExport; extension: ExtensionExport; presentation: PresentationExport } {
     const router: RouterExport = {
       name: () => this.options.name,
       instructions: () => this.options.instructions ?? '',
@@ -455,6 +503,25 @@ export class Router {
     };
     // The app's module calls this last: the build snapshots the heap after it.
     warmUp([...[...this.tools.values()].map((t) => t.input), ...[...this.prompts.values()].map((p) => p.args)]);
-    return { router, extension };
+    const presentation: PresentationExport = { decorations: () => this.decorations() };
+    return { router, extension, presentation };
+  }
+
+  /** What the presentation export gives: the `_meta` and icons the contract has no field for. */
+  private decorations(): WitRecord[] {
+    const decorations: WitRecord[] = [];
+    const add = (subject: WitRecord, meta: Record<string, unknown> | undefined, icons: Icon[] | undefined) => {
+      if (meta === undefined && icons === undefined) return;
+      decorations.push({
+        subject,
+        meta: meta === undefined ? undefined : JSON.stringify(meta),
+        icons: icons === undefined ? undefined : JSON.stringify(icons),
+      });
+    };
+    add({ tag: 'server' }, undefined, this.options.icons);
+    for (const t of this.tools.values()) add({ tag: 'tool', val: t.name }, t.config._meta, t.config.icons);
+    for (const r of this.resources.values()) add({ tag: 'resource', val: r.uri }, r.metadata._meta, r.metadata.icons);
+    for (const t of this.templates) add({ tag: 'resource-template', val: t.uriTemplate }, t.metadata._meta, t.metadata.icons);
+    return decorations;
   }
 }

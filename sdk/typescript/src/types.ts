@@ -100,6 +100,10 @@ export interface ResourceMetadata {
   description?: string;
   mimeType?: string;
   annotations?: Annotations;
+  /** `_meta` entries, on the listing and on the contents read (an MCP App view's `{ ui: { csp, prefersBorder } }`). */
+  _meta?: Record<string, unknown>;
+  /** MCP `Icon`s (`src`, `mimeType`, `sizes`, `theme`). */
+  icons?: Array<{ src: string; mimeType?: string; sizes?: string[]; theme?: 'light' | 'dark' }>;
 }
 
 export interface PromptMessage {

@@ -45,4 +45,4 @@ app.prompt(
   ({ name }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Write a one-line welcome for ${name}.` } }] }),
 );
 
-export const { router, extension } = app.exports();
+export const { router, extension, presentation } = app.exports();

@@ -14,6 +14,7 @@ mod mcp_server;
 mod outgoing;
 #[cfg(feature = "extism")]
 mod plugin;
+mod presenting;
 mod router_exports;
 mod router_instance;
 mod typed;
@@ -22,5 +23,5 @@ pub use component::ROUTER_INTERFACE;
 pub(super) use component::{Exports25_3_26, ROUTER_FUNCTIONS};
 pub(super) use fault::NotMade;
 pub(super) use mcp_server::ServerPre;
-pub(super) use router_exports::RouterExports;
+pub(super) use router_exports::{OptionalExports, RouterExports};
 pub use router_instance::RouterInstance;

@@ -2,6 +2,8 @@
 
 use super::component::Exports25_3_26;
 use super::component_25_6_18::Exports25_6_18;
+use crate::runtime::extension::ExtensionExports;
+use crate::runtime::presentation::PresentationExports;
 
 /// Where a component's router functions are, by the contract it exports:
 /// found once per component, used by each of its instances.
@@ -21,4 +23,12 @@ impl RouterExports {
         let found = Exports25_3_26::find(component)?;
         found.map(RouterExports::V25_3_26).ok_or_else(|| wasmtime::format_err!("the component exports no router"))
     }
+}
+
+/// What a router component may export beside its router: the extension
+/// (whose types are 25.3.26's) and the presentation (either contract).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct OptionalExports {
+    pub(crate) extension: Option<ExtensionExports>,
+    pub(crate) presentation: Option<PresentationExports>,
 }

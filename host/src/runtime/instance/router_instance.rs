@@ -21,13 +21,15 @@ use super::http_server::{Handler, HttpLink};
 use super::mcp_server::{Link, McpServerGuest, ServerPre};
 #[cfg(feature = "extism")]
 use super::plugin::PluginGuest;
+use super::presenting::Presenting;
+use super::router_exports::OptionalExports;
 use super::router_exports::RouterExports;
 use super::typed::TypedGuest;
 use crate::runtime::budget::InstanceMemory;
-use crate::runtime::extension::ExtensionExports;
 use crate::runtime::limits::{CallView, Limits};
 #[cfg(feature = "extism")]
 use crate::runtime::plugin::LinkedPlugin;
+use crate::runtime::presentation::Decorations;
 use crate::runtime::store::{StoreData, new_store};
 use crate::runtime::typed::TypedTools;
 use crate::sandbox::SandboxPolicy;
@@ -50,6 +52,9 @@ pub struct RouterInstance {
     /// (its exports' handles, hundreds of bytes) would be copied with every
     /// such future; an allocation per instantiation is the lesser cost.
     guest: Box<Guest>,
+    /// A component's `presentation` export, when it has one: its
+    /// decorations are laid onto its lists and read contents.
+    presenting: Option<Box<Presenting>>,
 }
 
 /// What an instance runs.
@@ -130,7 +135,52 @@ macro_rules! router_call {
     };
 }
 
+/// A router function whose answer the router's decorations are laid onto
+/// (see [`RouterInstance::decorations`]), blocking and async.
+macro_rules! decorated_call {
+    ($(#[$doc:meta])* $name:ident / $name_async:ident ( $($arg:ident : $ty:ty),* ) -> $out:ty, $wit_name:literal,
+        laid by $lay:ident) => {
+        $(#[$doc])*
+        ///
+        /// Blocking; fails on an instance made by `instantiate_async`.
+        pub fn $name(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
+            if self.calls() == CallMode::Async {
+                return Err(GuestFault::async_only($wit_name));
+            }
+            let mut out = on_guest!(self, blocking $name($($arg),*))?;
+            if let Some(decorations) = mcp_wit_protocol::block_on(self.decorations())? {
+                decorations.$lay(&mut out);
+            }
+            Ok(out)
+        }
+
+        $(#[$doc])*
+        ///
+        /// Async on an instance made by `instantiate_async`; on a blocking
+        /// one, the blocking call.
+        pub async fn $name_async(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
+            if self.calls() == CallMode::Blocking {
+                return self.$name($($arg),*);
+            }
+            let mut out = on_guest!(self, async $name / $name_async($($arg),*))?;
+            if let Some(decorations) = self.decorations().await? {
+                decorations.$lay(&mut out);
+            }
+            Ok(out)
+        }
+    };
+}
+
 impl RouterInstance {
+    /// The decorations of a component that exports `presentation`; `None`
+    /// for the others.
+    async fn decorations(&mut self) -> GuestResult<Option<Decorations>> {
+        match &mut self.presenting {
+            Some(presenting) => presenting.decorations(&mut self.store).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// How this instance's calls wait: blocking (made by `instantiate`) or
     /// async (made by `instantiate_async`).
     pub fn calls(&self) -> CallMode {
@@ -167,14 +217,15 @@ impl RouterInstance {
     }
 
     /// The server's icons (JSON text): what a component that serves MCP
-    /// itself says in its `serverInfo`; the other kinds have none.
+    /// itself says in its `serverInfo`, or a router's decoration of the
+    /// server; the other kinds have none.
     pub async fn icons_async(&mut self) -> GuestResult<Option<String>> {
         match &mut *self.guest {
             Guest::McpServer(guest) => match self.store.data().call_control().mode() {
                 CallMode::Blocking => wasmtime_wasi::runtime::in_tokio(guest.icons(&mut self.store)),
                 CallMode::Async => guest.icons(&mut self.store).await,
             },
-            _ => Ok(None),
+            _ => Ok(self.decorations().await?.and_then(|decorations| decorations.server_icons())),
         }
     }
 
@@ -211,18 +262,22 @@ impl RouterInstance {
         instructions / instructions_async() -> String, "instructions");
     router_call!(/// Calls `capabilities()`.
         capabilities / capabilities_async() -> contract::ServerCapabilities, "capabilities");
-    router_call!(/// Calls `list-tools()`.
-        list_tools / list_tools_async() -> Vec<contract::Tool>, "list-tools");
+    decorated_call!(/// Calls `list-tools()`.
+        list_tools / list_tools_async() -> Vec<contract::Tool>, "list-tools",
+        laid by tools);
     router_call!(/// Calls `call-tool(tool-name, arguments)`, `arguments` being JSON text.
         call_tool / call_tool_async(name: &str, arguments: &str)
             -> Result<contract::CallToolResult, contract::ToolError>, "call-tool");
-    router_call!(/// Calls `list-resources()`.
-        list_resources / list_resources_async() -> Vec<contract::McpResource>, "list-resources");
-    router_call!(/// Calls `read-resource(uri)`.
+    decorated_call!(/// Calls `list-resources()`.
+        list_resources / list_resources_async() -> Vec<contract::McpResource>, "list-resources",
+        laid by resources);
+    decorated_call!(/// Calls `read-resource(uri)`.
         read_resource / read_resource_async(uri: &str)
-            -> Result<contract::ReadResourceResult, contract::ResourceError>, "read-resource");
-    router_call!(/// Calls `list-prompts()`.
-        list_prompts / list_prompts_async() -> Vec<contract::Prompt>, "list-prompts");
+            -> Result<contract::ReadResourceResult, contract::ResourceError>, "read-resource",
+        laid by read);
+    decorated_call!(/// Calls `list-prompts()`.
+        list_prompts / list_prompts_async() -> Vec<contract::Prompt>, "list-prompts",
+        laid by prompts);
     router_call!(/// Calls `get-prompt(prompt-name)`.
         get_prompt / get_prompt_async(name: &str)
             -> Result<contract::GetPromptResult, contract::PromptError>, "get-prompt");
@@ -232,7 +287,11 @@ impl RouterInstance {
 
     /// Calls the extension's `list-resource-templates()`.
     pub async fn list_resource_templates_async(&mut self) -> GuestResult<Vec<contract::ResourceTemplate>> {
-        on_guest!(self, async list_resource_templates / list_resource_templates())
+        let mut templates = on_guest!(self, async list_resource_templates / list_resource_templates())?;
+        if let Some(decorations) = self.decorations().await? {
+            decorations.templates(&mut templates);
+        }
+        Ok(templates)
     }
 
     /// Calls the extension's `get-prompt-with-arguments(prompt-name, arguments)`.
@@ -264,14 +323,14 @@ impl RouterInstance {
     pub(crate) fn new(
         pre: &InstancePre<StoreData>,
         exports: &RouterExports,
-        extension: Option<ExtensionExports>,
+        optional: OptionalExports,
         policy: &SandboxPolicy,
         limits: Limits,
         memory: Arc<InstanceMemory>,
     ) -> Result<Self, NotMade> {
         let mut store = new_store(pre.engine(), policy, limits, CallMode::Blocking, memory)?;
         match pre.instantiate(&mut store) {
-            Ok(instance) => Ok(Self::component(store, instance, exports, extension)),
+            Ok(instance) => Ok(Self::component(store, instance, exports, optional)),
             Err(e) => Err(NotMade::of(e, store.data())),
         }
     }
@@ -280,14 +339,14 @@ impl RouterInstance {
     pub(crate) async fn new_async(
         pre: &InstancePre<StoreData>,
         exports: &RouterExports,
-        extension: Option<ExtensionExports>,
+        optional: OptionalExports,
         policy: &SandboxPolicy,
         limits: Limits,
         memory: Arc<InstanceMemory>,
     ) -> Result<Self, NotMade> {
         let mut store = new_store(pre.engine(), policy, limits, CallMode::Async, memory)?;
         match pre.instantiate_async(&mut store).await {
-            Ok(instance) => Ok(Self::component(store, instance, exports, extension)),
+            Ok(instance) => Ok(Self::component(store, instance, exports, optional)),
             Err(e) => Err(NotMade::of(e, store.data())),
         }
     }
@@ -296,13 +355,16 @@ impl RouterInstance {
         store: Store<StoreData>,
         instance: Instance,
         exports: &RouterExports,
-        extension: Option<ExtensionExports>,
+        optional: OptionalExports,
     ) -> Self {
         let guest = match exports {
-            RouterExports::V25_3_26(exports) => Guest::Component(ComponentGuest::new(instance, exports, extension)),
+            RouterExports::V25_3_26(exports) => {
+                Guest::Component(ComponentGuest::new(instance, exports, optional.extension))
+            }
             RouterExports::V25_6_18(exports) => Guest::Component25_6_18(ComponentGuest25_6_18::new(instance, exports)),
         };
-        RouterInstance { store, guest: Box::new(guest) }
+        let presenting = optional.presentation.map(|found| Box::new(Presenting::new(instance, found)));
+        RouterInstance { store, guest: Box::new(guest), presenting }
     }
 
     /// An instance of a typed component linked in `pre`, blocking or async
@@ -322,7 +384,7 @@ impl RouterInstance {
         match made {
             Ok(instance) => {
                 let guest = TypedGuest::new(instance, tools.clone(), policy.label().into());
-                Ok(RouterInstance { store, guest: Box::new(Guest::Typed(guest)) })
+                Ok(RouterInstance { store, guest: Box::new(Guest::Typed(guest)), presenting: None })
             }
             Err(e) => Err(NotMade::of(e, store.data())),
         }
@@ -382,7 +444,7 @@ impl RouterInstance {
             }
         };
         let guest = McpServerGuest::new(link, policy.label().into());
-        Ok(RouterInstance { store, guest: Box::new(Guest::McpServer(guest)) })
+        Ok(RouterInstance { store, guest: Box::new(Guest::McpServer(guest)), presenting: None })
     }
 
     /// A fresh instance of `plugin`, with its kernel and WASI preview 1
@@ -396,6 +458,6 @@ impl RouterInstance {
         config: Arc<BTreeMap<String, String>>,
     ) -> Result<Self, NotMade> {
         let (store, guest) = PluginGuest::new(plugin, policy, limits_memory, calls, config).await?;
-        Ok(RouterInstance { store, guest: Box::new(Guest::Plugin(guest)) })
+        Ok(RouterInstance { store, guest: Box::new(Guest::Plugin(guest)), presenting: None })
     }
 }

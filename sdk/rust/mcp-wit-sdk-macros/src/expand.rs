@@ -23,7 +23,7 @@ pub(crate) fn expand(attr: Tokens, mut item: ItemImpl) -> syn::Result<Tokens> {
             "resources_subscribe",
             "export",
         ],
-        exprs: &[],
+        exprs: &["icons"],
     }
     .parse(attr)?;
     if !item.generics.params.is_empty() {
@@ -63,6 +63,7 @@ pub(crate) fn expand(attr: Tokens, mut item: ItemImpl) -> syn::Result<Tokens> {
     let read_resource = read_resource(of(Kind::Resource), of(Kind::ResourceTemplate))?;
     let list_prompts = list_prompts(of(Kind::Prompt))?;
     let get_prompt = get_prompt(of(Kind::Prompt));
+    let decorations = decorations(&router, &handlers)?;
     let complete = of(Kind::Complete).next().map(|h| {
         let (context, call) = (h.context(), h.call());
         quote! {
@@ -131,11 +132,67 @@ pub(crate) fn expand(attr: Tokens, mut item: ItemImpl) -> syn::Result<Tokens> {
             #get_prompt
             #complete
             #roots_changed
+            #decorations
         }
 
         #extension_check
         #export
     })
+}
+
+/// `Router::decorations`: the router's icons, and each handler's MCP App
+/// (`app`, `app_only`, `app_view`) and icons. None without any.
+fn decorations(router: &Options, handlers: &[Handler]) -> syn::Result<Option<Tokens>> {
+    let mut items = Vec::new();
+    let icons = |subject: Tokens, icons: Option<&syn::Expr>| {
+        icons.map(
+            |icons| quote!(::mcp_wit_sdk::Decoration::icons(#subject, ::mcp_wit_sdk::serde_json::Value::from(#icons))),
+        )
+    };
+    items.extend(icons(quote!(::mcp_wit_sdk::Subject::Server), router.expr("icons")));
+    for handler in handlers {
+        let name = handler.name();
+        match handler.kind {
+            Kind::Tool => {
+                let only = handler.options.flag("app_only").is_some_and(|f| f.value);
+                match (handler.options.string("app"), only) {
+                    (Some(view), false) => items.push(quote!(::mcp_wit_sdk::Decoration::app_tool(#name, #view))),
+                    (Some(view), true) => items.push(quote!(::mcp_wit_sdk::Decoration::app_only_tool(#name, #view))),
+                    (None, true) => return Err(syn::Error::new(handler.span, "`app_only` needs `app = \"ui://…\"`")),
+                    (None, false) => {}
+                }
+                let subject = quote!(::mcp_wit_sdk::Subject::Tool(::std::string::String::from(#name)));
+                items.extend(icons(subject, handler.options.expr("icons")));
+            }
+            Kind::Resource => {
+                let uri = handler.options.string("uri").unwrap_or_default();
+                if let Some(ui) = handler.options.expr("app_view") {
+                    if !uri.starts_with("ui://") {
+                        return Err(syn::Error::new(handler.span, "an `app_view` resource's uri starts with ui://"));
+                    }
+                    items.push(
+                        quote!(::mcp_wit_sdk::Decoration::app_view(#uri, ::mcp_wit_sdk::serde_json::Value::from(#ui))),
+                    );
+                }
+                let subject = quote!(::mcp_wit_sdk::Subject::Resource(::std::string::String::from(#uri)));
+                items.extend(icons(subject, handler.options.expr("icons")));
+            }
+            Kind::ResourceTemplate => {
+                let template = handler.options.string("uri_template").unwrap_or_default();
+                let subject = quote!(::mcp_wit_sdk::Subject::ResourceTemplate(::std::string::String::from(#template)));
+                items.extend(icons(subject, handler.options.expr("icons")));
+            }
+            Kind::Prompt | Kind::Complete | Kind::RootsChanged => {}
+        }
+    }
+    if items.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(quote! {
+        fn decorations() -> ::std::vec::Vec<::mcp_wit_sdk::Decoration> {
+            ::std::vec![#(#items),*]
+        }
+    }))
 }
 
 fn check_unique(handlers: &[Handler], kind: Kind, what: &str) -> syn::Result<()> {

@@ -37,19 +37,19 @@ impl Kind {
     pub(crate) fn options(self) -> Spec {
         match self {
             Kind::Tool => Spec {
-                strings: &["name", "description"],
-                flags: &["read_only", "destructive", "streaming", "experimental", "unlisted"],
-                exprs: &["input_schema", "output_schema", "meta"],
+                strings: &["name", "description", "app"],
+                flags: &["read_only", "destructive", "streaming", "experimental", "unlisted", "app_only"],
+                exprs: &["input_schema", "output_schema", "meta", "icons"],
             },
             Kind::Resource => Spec {
                 strings: &["uri", "name", "description", "mime_type"],
                 flags: &["unlisted"],
-                exprs: &["annotations"],
+                exprs: &["annotations", "app_view", "icons"],
             },
             Kind::ResourceTemplate => Spec {
                 strings: &["uri_template", "name", "title", "description", "mime_type"],
                 flags: &[],
-                exprs: &["annotations"],
+                exprs: &["annotations", "icons"],
             },
             Kind::Prompt => Spec { strings: &["name", "description"], flags: &[], exprs: &["arguments"] },
             Kind::Complete | Kind::RootsChanged => Spec { strings: &[], flags: &[], exprs: &[] },

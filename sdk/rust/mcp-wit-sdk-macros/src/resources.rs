@@ -11,6 +11,9 @@ fn mime_type(handler: &Handler) -> Tokens {
     let output = &handler.output;
     match handler.options.string("mime_type") {
         Some(mime) => quote!(::std::string::String::from(#mime)),
+        None if handler.options.expr("app_view").is_some() => {
+            quote!(::std::string::String::from(::mcp_wit_sdk::APP_MIME_TYPE))
+        }
         None => quote!(::std::string::String::from(<#output as ::mcp_wit_sdk::IntoReadResult>::default_mime_type())),
     }
 }
@@ -72,6 +75,10 @@ pub(crate) fn read_resource<'a>(
 ) -> syn::Result<Tokens> {
     let declared_mime = |h: &Handler| match h.options.string("mime_type") {
         Some(mime) => quote!(::core::option::Option::Some(#mime)),
+        // An MCP App view is read as one.
+        None if h.options.expr("app_view").is_some() => {
+            quote!(::core::option::Option::Some(::mcp_wit_sdk::APP_MIME_TYPE))
+        }
         None => quote!(::core::option::Option::None),
     };
     let mut arms = Vec::new();

@@ -152,6 +152,22 @@ impl Context {
     pub fn caller(&self) -> Option<Identity> {
         host::current_caller()
     }
+
+    /// What the client declared of extension `id` (its capabilities'
+    /// `extensions[id]`); `None` when it did not.
+    pub fn extension_settings(&self, id: &str) -> Option<Value> {
+        host::extension_settings(id).and_then(|settings| serde_json::from_str(&settings).ok())
+    }
+
+    /// Whether the client hosts MCP Apps: it declared
+    /// [`APPS_EXTENSION`](crate::APPS_EXTENSION) with
+    /// [`APP_MIME_TYPE`](crate::APP_MIME_TYPE) among its `mimeTypes`. A tool
+    /// with a view answers a client that does not with text it can show.
+    pub fn hosts_apps(&self) -> bool {
+        self.extension_settings(crate::APPS_EXTENSION).is_some_and(|settings| {
+            settings["mimeTypes"].as_array().is_some_and(|types| types.iter().any(|t| t == crate::APP_MIME_TYPE))
+        })
+    }
 }
 
 fn to_json(params: &impl Serialize) -> Result<String, ClientError> {
@@ -196,6 +212,9 @@ mod host {
     pub fn notify_resource_updated(_: &str) {}
     pub fn notify_url_elicitation_completed(_: &str) {}
     pub fn current_caller() -> Option<Identity> {
+        None
+    }
+    pub fn extension_settings(_: &str) -> Option<String> {
         None
     }
 }

@@ -148,6 +148,7 @@ pub mod bindings;
 mod context;
 mod error;
 mod outcome;
+mod presentation;
 mod routing;
 pub mod schema;
 pub mod types;
@@ -158,6 +159,7 @@ pub use context::{
 pub use error::{CompletionError, PromptError, ResourceError, ToolError};
 pub use mcp_wit_sdk_macros::{complete, prompt, resource, resource_template, roots_changed, router, tool};
 pub use outcome::{IntoPromptResult, IntoReadResult, IntoToolResult, Json};
+pub use presentation::{APP_MIME_TYPE, APPS_EXTENSION, Decoration, Subject};
 pub use routing::{Component, Router, match_uri_template};
 pub use {schemars, serde, serde_json};
 
@@ -165,8 +167,8 @@ pub use {schemars, serde, serde_json};
 pub mod prelude {
     pub use crate::types::{CallToolResult, Content, PromptMessage, ResourceContents};
     pub use crate::{
-        ClientError, Context, Elicitation, Json, ListKind, LogLevel, PromptError, ResourceError, ToolError, complete,
-        prompt, resource, resource_template, roots_changed, router, tool,
+        ClientError, Context, Decoration, Elicitation, Json, ListKind, LogLevel, PromptError, ResourceError, Subject,
+        ToolError, complete, prompt, resource, resource_template, roots_changed, router, tool,
     };
     pub use schemars::JsonSchema;
     pub use serde::{Deserialize, Serialize};

@@ -81,6 +81,14 @@ pub trait Router: Sized + 'static {
 
     /// The client's roots changed (`notifications/roots/list_changed`).
     fn roots_changed(&self) {}
+
+    /// What the server shows beside its lists that the contract has no
+    /// field for: `_meta` (an MCP App's `ui` on its tool and view) and
+    /// icons, by subject (see [`Decoration`](crate::Decoration)). Needs
+    /// the `extension` feature.
+    fn decorations() -> Vec<crate::Decoration> {
+        Vec::new()
+    }
 }
 
 /// The component's exports for router `R`; [`export!`](crate::export)
@@ -165,6 +173,13 @@ impl<R: Router> crate::bindings::exports::mcp_wit::extension::extension::Guest f
 
     fn on_roots_list_changed() {
         R::with_instance(|router| router.roots_changed());
+    }
+}
+
+#[cfg(feature = "extension")]
+impl<R: Router> crate::bindings::exports::mcp_wit::extension::presentation::Guest for Component<R> {
+    fn decorations() -> Vec<crate::bindings::exports::mcp_wit::extension::presentation::Decoration> {
+        R::decorations().into_iter().map(Into::into).collect()
     }
 }
 

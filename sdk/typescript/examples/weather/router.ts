@@ -91,4 +91,4 @@ app.prompt(
   }),
 );
 
-export const { router, extension } = app.exports();
+export const { router, extension, presentation } = app.exports();
