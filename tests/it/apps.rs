@@ -62,6 +62,9 @@ fn sees_the_app(report: &Value) {
     assert_eq!(resource["_meta"]["ui"], view_ui, "{resource}");
     assert_eq!(resource["icons"][0]["sizes"], json!(["any"]), "{resource}");
 
+    let prompt = entry(&report["prompts"], "name", "explain_sum");
+    assert_eq!(prompt["icons"][0]["mimeType"], "image/svg+xml", "{prompt}");
+
     let contents = &report["read"]["contents"][0];
     assert_eq!(contents["mimeType"], APP_MIME_TYPE, "{contents}");
     assert_eq!(contents["_meta"]["ui"], view_ui, "{contents}");

@@ -2,14 +2,15 @@
 //! (structured content), `fail` (a tool error), and `show_sum`, an MCP App:
 //! its `_meta.ui` names the view `ui://calculator/sum.html`, a
 //! `text/html;profile=mcp-app` resource with `_meta.ui` of its own (on the
-//! listed resource and on its contents), and icons on the tool and the
-//! resource.
+//! listed resource and on its contents); icons on the server, the tool, the
+//! resource and the `explain_sum` prompt.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Icon, Implementation, ListResourcesResult, MetaObject, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource, ResourceContents,
-    ServerCapabilities, ServerConfig,
+    CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse, GetPromptResult, Icon, Implementation,
+    ListPromptsResult, ListResourcesResult, MetaObject, PaginatedRequestParams, Prompt, PromptMessage,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, Role, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -93,7 +94,7 @@ impl Calculator {
 #[tool_handler]
 impl ServerHandler for Calculator {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().enable_prompts().build())
             .with_server_info(Implementation::new("rmcp-calculator", "1.0.0").with_icons(icons()))
             .with_instructions("A calculator written with rmcp")
     }
@@ -109,6 +110,27 @@ impl ServerHandler for Calculator {
             .with_icons(icons())
             .with_meta(view_meta());
         Ok(ListResourcesResult::with_all_items(vec![view]))
+    }
+
+    async fn list_prompts(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let prompt = Prompt::new("explain_sum", Some("Asks the model to explain a sum"), None).with_icons(icons());
+        Ok(ListPromptsResult::with_all_items(vec![prompt]))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        if request.name != "explain_sum" {
+            return Err(ErrorData::invalid_params(format!("no prompt {}", request.name), None));
+        }
+        let message = PromptMessage::new_text(Role::User, "Explain how 2 + 3 makes 5.");
+        Ok(GetPromptResult::new(vec![message]).into())
     }
 
     async fn read_resource(
