@@ -300,7 +300,7 @@ class Router(Presenting):
         return register
 
     def prompt(
-        self, name: str | None = None, *, description: str | None = None
+        self, name: str | None = None, *, description: str | None = None, icons: list[dict[str, Any]] | None = None
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Registers a prompt: its parameters are the prompt's arguments
         (strings from the client, converted to the type hints); it returns a
@@ -309,6 +309,8 @@ class Router(Presenting):
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
             prompt_name = name or fn.__name__
             self._prompts[prompt_name] = _Prompt(prompt_name, fn, _Signature.of(fn), _description(fn, description))
+            if icons is not None:
+                self.decorate("prompt", prompt_name, icons=icons)
             return fn
 
         return register

@@ -92,6 +92,8 @@ export interface PromptConfig<A extends ZodRawShape | JsonSchema | undefined = u
   argsSchema?: A;
   /** Completers for arguments, by name (`completion/complete`). */
   complete?: Record<string, CompleteCallback>;
+  /** MCP `Icon`s. */
+  icons?: Icon[];
 }
 
 /** A prompt handler: with arguments it takes them and the context, without them the context alone. */
@@ -522,6 +524,7 @@ export class Router {
     for (const t of this.tools.values()) add({ tag: 'tool', val: t.name }, t.config._meta, t.config.icons);
     for (const r of this.resources.values()) add({ tag: 'resource', val: r.uri }, r.metadata._meta, r.metadata.icons);
     for (const t of this.templates) add({ tag: 'resource-template', val: t.uriTemplate }, t.metadata._meta, t.metadata.icons);
+    for (const p of this.prompts.values()) add({ tag: 'prompt', val: p.name }, undefined, p.config.icons);
     return decorations;
   }
 }

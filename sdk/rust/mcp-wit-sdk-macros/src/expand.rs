@@ -182,7 +182,11 @@ fn decorations(router: &Options, handlers: &[Handler]) -> syn::Result<Option<Tok
                 let subject = quote!(::mcp_wit_sdk::Subject::ResourceTemplate(::std::string::String::from(#template)));
                 items.extend(icons(subject, handler.options.expr("icons")));
             }
-            Kind::Prompt | Kind::Complete | Kind::RootsChanged => {}
+            Kind::Prompt => {
+                let subject = quote!(::mcp_wit_sdk::Subject::Prompt(::std::string::String::from(#name)));
+                items.extend(icons(subject, handler.options.expr("icons")));
+            }
+            Kind::Complete | Kind::RootsChanged => {}
         }
     }
     if items.is_empty() {

@@ -51,7 +51,7 @@ impl Kind {
                 flags: &[],
                 exprs: &["annotations", "icons"],
             },
-            Kind::Prompt => Spec { strings: &["name", "description"], flags: &[], exprs: &["arguments"] },
+            Kind::Prompt => Spec { strings: &["name", "description"], flags: &[], exprs: &["arguments", "icons"] },
             Kind::Complete | Kind::RootsChanged => Spec { strings: &[], flags: &[], exprs: &[] },
         }
     }
