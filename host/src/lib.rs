@@ -73,6 +73,7 @@ pub use mcp_wit_protocol::{
     Envelope, FaultKind, GuestFault, Listeners, Method, MountError, Observer, Outbox, ProtocolVersion, RpcError,
     SessionOptions, Sink, contract, observe,
     rounds::{StateKey, StateKeySharing},
+    tool_ui_error,
     validation::{SchemaError, ToolSchemas},
 };
 pub use offload::OffloadPool;

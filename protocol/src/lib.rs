@@ -68,6 +68,7 @@ pub use envelope::{CacheHint, CacheScope, Envelope};
 pub use executor::{Job, Offload, Unavailable, block_on, offloaded};
 pub use jsonrpc::RpcError;
 pub use listeners::{Listeners, Sink};
+pub use mapping::tool_ui_error;
 pub use method::Method;
 pub use observe::Observer;
 pub use router::{CallContext, CallMode, FaultKind, GuestFault, GuestResult, Router, RouterComponent};

@@ -197,3 +197,32 @@ async fn the_app_template_in_python_runs_in_a_browser_and_falls_back_to_text() {
 async fn the_app_template_in_typescript_runs_in_a_browser_and_falls_back_to_text() {
     the_app_template_works("typescript").await;
 }
+
+/// A tool whose `_meta.ui` MCP Apps does not allow stops the start, naming
+/// the tool and the key (`tools/list` would leave it out): here an app
+/// template whose view is named by an `https:` URI instead of a `ui://` one.
+#[tokio::test]
+async fn a_tool_with_a_malformed_ui_stops_the_start_naming_it() {
+    use std::process::Command;
+    let work = tempfile::tempdir().unwrap();
+    let project = work.path().join("bad-app");
+    let made = Command::new(support::binary()).arg("new").arg(&project).args(["--template", "app"]).output().unwrap();
+    assert!(made.status.success(), "mcp-wit new: {}", String::from_utf8_lossy(&made.stderr));
+    let lib = project.join("src/lib.rs");
+    let source = std::fs::read_to_string(&lib).unwrap();
+    let broken = source.replacen(
+        r#"#[tool(app = "ui://bad-app/sum.html")]"#,
+        r#"#[tool(app = "https://example.com/sum.html")]"#,
+        1,
+    );
+    assert_ne!(broken, source, "the template's show_sum names its view");
+    std::fs::write(&lib, broken).unwrap();
+    // Built by cargo alone: `mcp-wit build` checks what it builds as `serve` would.
+    let wasm = crate::guests::build_guest(&project, "bad_app");
+    let served =
+        Command::new(support::binary()).arg("serve").arg(&wasm).stdin(std::process::Stdio::null()).output().unwrap();
+    let stderr = String::from_utf8_lossy(&served.stderr);
+    assert!(!served.status.success(), "served a malformed app: {stderr}");
+    assert!(stderr.contains("tool `show_sum` cannot be served"), "{stderr}");
+    assert!(stderr.contains("`_meta.ui.resourceUri` must be a `ui://` URI"), "{stderr}");
+}

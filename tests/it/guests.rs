@@ -25,7 +25,7 @@ fn guest_target_dir() -> PathBuf {
 }
 
 /// Builds the guest crate in `dir` for wasm32-wasip2 and returns the .wasm.
-fn build_guest(dir: &Path, artifact: &str) -> PathBuf {
+pub(crate) fn build_guest(dir: &Path, artifact: &str) -> PathBuf {
     let target_dir = guest_target_dir();
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = Command::new(cargo)

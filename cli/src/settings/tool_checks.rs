@@ -59,7 +59,8 @@ impl ToolChecks {
     }
 
     /// Lists `component`'s tools once, then warns about the config and
-    /// secrets they need that were not granted, and refuses (or, with
+    /// secrets they need that were not granted, refuses a tool whose
+    /// `_meta.ui` (MCP Apps) is malformed, and refuses (or, with
     /// `--allow-invalid-schemas`, warns about) schemas that are not valid
     /// JSON Schema. Returns what the router describes of the authorization
     /// it expects, asked of the same instance.
@@ -84,6 +85,15 @@ impl ToolChecks {
             Vec::new()
         });
         report_requirements(component, &tools);
+        for tool in &tools {
+            // What `tools/list` would leave out, refused at the start instead.
+            if let Some(why) = mcp_wit::tool_ui_error(tool) {
+                anyhow::bail!(
+                    "`{label}`: tool `{}` cannot be served: {why} (MCP Apps). Fix its `_meta.ui` in the router",
+                    tool.name
+                );
+            }
+        }
         for tool in &tools {
             // One part per schema the tool has: no output schema and an
             // empty one are not the same material.

@@ -50,6 +50,14 @@ pub fn check_tool_ui(meta: &Map<String, Value>) -> Result<(), String> {
     Ok(())
 }
 
+/// Why `tool`'s `_meta.ui` (MCP Apps) cannot be served, if it cannot: what
+/// `tools/list` leaves the tool out for. The host asks it when it loads a
+/// router, to refuse such a tool at the start.
+pub fn tool_ui_error(tool: &crate::contract::Tool) -> Option<String> {
+    let meta = serde_json::from_str::<Map<String, Value>>(&tool.meta_object.as_ref()?.json).ok()?;
+    check_tool_ui(&meta).err()
+}
+
 /// Checks a resource's or its contents' `_meta.ui` (`csp`, `permissions`,
 /// `domain`, `prefersBorder`).
 pub fn check_resource_ui(meta: &Map<String, Value>) -> Result<(), String> {

@@ -17,6 +17,7 @@ mod tests;
 mod tools;
 
 pub(crate) use apps::check_icons;
+pub use apps::tool_ui_error;
 pub use capabilities::*;
 pub use content::*;
 pub use meta::*;
