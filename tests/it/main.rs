@@ -36,6 +36,7 @@ mod rmcp_eras;
 mod routers;
 mod stdio;
 mod talk_back;
+mod tasks;
 mod telemetry;
 mod telemetry_harness;
 mod typed;

@@ -14,6 +14,7 @@ mod prompts;
 mod questions;
 mod resources;
 mod router;
+mod task_tools;
 mod tools;
 
 use router::Conformance;

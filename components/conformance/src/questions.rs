@@ -17,31 +17,38 @@ pub(crate) fn ask_all<const N: usize>(questions: [client::Question; N]) -> Resul
 }
 
 pub(crate) fn name_question(key: &str, message: &str) -> client::Question {
+    let mut question = elicitation(key, message, serde_json::json!({ "name": { "type": "string" } }));
+    require(&mut question, "name");
+    question
+}
+
+pub(crate) fn confirm_question(key: &str) -> client::Question {
+    let mut question = elicitation(key, "Please confirm", serde_json::json!({ "ok": { "type": "boolean" } }));
+    require(&mut question, "ok");
+    question
+}
+
+/// An elicitation of the fields `properties` (none required), keyed `key`.
+pub(crate) fn elicitation(key: &str, message: &str, properties: serde_json::Value) -> client::Question {
     client::Question {
         key: key.into(),
         kind: QuestionKind::CreateElicitation,
         params: Some(
             serde_json::json!({
                 "message": message,
-                "requestedSchema": { "type": "object", "properties": { "name": { "type": "string" } }, "required": ["name"] },
+                "requestedSchema": { "type": "object", "properties": properties },
             })
             .to_string(),
         ),
     }
 }
 
-pub(crate) fn confirm_question(key: &str) -> client::Question {
-    client::Question {
-        key: key.into(),
-        kind: QuestionKind::CreateElicitation,
-        params: Some(
-            serde_json::json!({
-                "message": "Please confirm",
-                "requestedSchema": { "type": "object", "properties": { "ok": { "type": "boolean" } }, "required": ["ok"] },
-            })
-            .to_string(),
-        ),
-    }
+/// Marks field `name` of an elicitation's schema required.
+fn require(question: &mut client::Question, name: &str) {
+    let params = question.params.as_deref().unwrap_or("{}");
+    let mut params: serde_json::Value = serde_json::from_str(params).expect("written above");
+    params["requestedSchema"]["required"] = serde_json::json!([name]);
+    question.params = Some(params.to_string());
 }
 
 pub(crate) fn sampling_question(key: &str, prompt: &str, max_tokens: u32) -> client::Question {

@@ -7,7 +7,7 @@ use crate::bindings::exports::wasix::mcp::router::{
     Guest, McpResource, Prompt, PromptError, PromptsCapability, ReadResourceResult, ResourceError, ResourcesCapability,
     ServerCapabilities, Tool, ToolError, ToolsCapability, Value,
 };
-use crate::{prompts, resources, tools};
+use crate::{prompts, resources, task_tools, tools};
 
 pub(crate) struct Conformance;
 
@@ -31,11 +31,16 @@ impl Guest for Conformance {
     }
 
     fn list_tools() -> Vec<Tool> {
-        tools::list_tools()
+        let mut listed = tools::list_tools();
+        listed.extend(task_tools::TASK_TOOLS.iter().map(tools::tool));
+        listed
     }
 
     fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
-        tools::call_tool(tool_name, arguments)
+        match task_tools::call(&tool_name, &arguments) {
+            Some(answer) => answer,
+            None => tools::call_tool(tool_name, arguments),
+        }
     }
 
     fn list_resources() -> Vec<McpResource> {

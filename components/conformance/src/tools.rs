@@ -111,18 +111,19 @@ pub(crate) fn roots_list_changed() {
 
 pub(crate) fn list_tools() -> Vec<Tool> {
     let added = TOOL_ADDED.load(std::sync::atomic::Ordering::Relaxed).then_some(&ADDED_TOOL);
-    TOOLS
-        .iter()
-        .chain(added)
-        .map(|(name, description, schema)| Tool {
-            name: (*name).into(),
-            description: (*description).into(),
-            input_schema: Value { json: (*schema).into() },
-            output_schema: None,
-            annotations: None,
-            meta: None,
-        })
-        .collect()
+    TOOLS.iter().chain(added).map(tool).collect()
+}
+
+/// The tool of `(name, description, input schema)`.
+pub(crate) fn tool(&(name, description, schema): &(&str, &str, &str)) -> Tool {
+    Tool {
+        name: name.into(),
+        description: description.into(),
+        input_schema: Value { json: schema.into() },
+        output_schema: None,
+        annotations: None,
+        meta: None,
+    }
 }
 
 pub(crate) fn call_tool(tool_name: String, arguments: Value) -> Result<CallToolResult, ToolError> {
