@@ -30,10 +30,21 @@ pub fn init(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&st
     // `RUST_LOG` when set; else the library, its protocol core and this
     // binary (`mcp_wit` is a prefix of them all) at `default`, the rest at
     // warn. That one is a `Targets`, not an `EnvFilter`: parsing directives
-    // builds regexes, a tenth of a cached start's CPU.
+    // builds regexes, a tenth of a cached start's CPU. sigstore warns of
+    // every signature format it looks for and does not find (`.sig` layers
+    // of an unsigned component); the verdict is this binary's to say:
+    // errors only (`RUST_LOG=sigstore=warn` shows the rest).
     let (env, targets) = match tracing_subscriber::EnvFilter::try_from_default_env() {
         Ok(env) => (Some(env), None),
-        Err(_) => (None, Some(Targets::new().with_target("mcp_wit", default).with_default(LevelFilter::WARN))),
+        Err(_) => (
+            None,
+            Some(
+                Targets::new()
+                    .with_target("mcp_wit", default)
+                    .with_target("sigstore", LevelFilter::ERROR)
+                    .with_default(LevelFilter::WARN),
+            ),
+        ),
     };
     let rust_log = env.is_some();
     // `--secret` values masked in every line, whatever quotes them (see

@@ -184,6 +184,22 @@ pub enum Contract {
     V25_6_18,
 }
 
+/// A README's client configuration made to work as it is: the `mcp-wit`
+/// that wrote the project by its full path (a desktop client starts servers
+/// with a minimal `PATH`), and the component where the project builds it.
+fn client_config(readme: String, project: &Path, name: &str) -> String {
+    let json = |path: &Path| serde_json::to_string(&path.display().to_string()).expect("a string serialises");
+    let mut readme = readme;
+    if let Ok(binary) = std::env::current_exe() {
+        readme = readme.replace(r#""command": "mcp-wit""#, &format!(r#""command": {}"#, json(&binary)));
+    }
+    if let Ok(project) = std::path::absolute(project) {
+        let wasm = project.join("build").join(format!("{name}.wasm"));
+        readme = readme.replace(&format!(r#""/path/to/build/{name}.wasm""#), &json(&wasm));
+    }
+    readme
+}
+
 pub fn new(args: NewArgs) -> anyhow::Result<()> {
     let name = crate_name(&args.path)?;
     if args.path.exists() && std::fs::read_dir(&args.path).map(|mut d| d.next().is_some()).unwrap_or(true) {
@@ -223,6 +239,7 @@ pub fn new(args: NewArgs) -> anyhow::Result<()> {
         } else {
             text.replace("my-router", &name).replace("my_router", &snake)
         };
+        let text = if *file == "README.md" { client_config(text, &args.path, &name) } else { text };
         std::fs::write(&target, text).with_context(|| format!("cannot write {}", target.display()))?;
     }
     let (setup, wasm) = match args.lang {

@@ -566,3 +566,23 @@ fn completions_are_printed_for_each_shell() {
         assert!(String::from_utf8_lossy(&output.stdout).contains("mcp-wit"), "{shell}");
     }
 }
+
+/// The client configuration a new project's README gives works as it is:
+/// the `mcp-wit` that wrote it by its full path (a desktop client starts
+/// servers with a minimal `PATH`) and the component where it is built.
+#[test]
+fn a_new_projects_client_configuration_names_full_paths() {
+    for lang in ["python", "typescript"] {
+        let dir = tempfile::tempdir().unwrap();
+        let project = dir.path().join("notes");
+        let made = Command::new(support::binary()).arg("new").arg(&project).args(["--lang", lang]).output().unwrap();
+        assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+        let readme = std::fs::read_to_string(project.join("README.md")).unwrap();
+        let config = readme.lines().find(|line| line.contains("mcpServers")).expect("a client configuration");
+        let config: serde_json::Value = serde_json::from_str(config).unwrap();
+        let server = &config["mcpServers"]["notes"];
+        let binary = std::fs::canonicalize(support::binary()).unwrap();
+        assert_eq!(std::fs::canonicalize(server["command"].as_str().unwrap()).unwrap(), binary, "{server}");
+        assert_eq!(server["args"][1], project.join("build/notes.wasm").display().to_string(), "{server}");
+    }
+}
