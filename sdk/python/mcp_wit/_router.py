@@ -11,6 +11,7 @@ import enum
 import inspect
 import json
 import re
+import types
 import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
@@ -111,6 +112,8 @@ class _Tool:
     input_schema: dict[str, Any]
     output_schema: dict[str, Any] | None
     annotations: dict[str, bool]
+    # A list result travels as `{"result": [...]}` (see `_wrapped`).
+    wrapped: bool = False
 
 
 @dataclass
@@ -244,6 +247,11 @@ class Router(Presenting):
             # The SDK's own content types are content, not structured output.
             if out is None and is_record(returns) and not issubclass(returns, _CONTENT + (ToolResult,)):
                 out = record_schema(returns)
+            wrapped = out is None and _wrapped(returns)
+            if wrapped:
+                # Structured content is an object: a list is given under
+                # `result`, as FastMCP gives it.
+                out = {"type": "object", "properties": {"result": schema_of(returns)}, "required": ["result"]}
             annotations = {
                 key: value
                 for key, value in (
@@ -255,7 +263,7 @@ class Router(Presenting):
                 if value is not None
             }
             self._tools[tool_name] = _Tool(
-                tool_name, fn, signature, _description(fn, description) or "", schema, out, annotations
+                tool_name, fn, signature, _description(fn, description) or "", schema, out, annotations, wrapped
             )
             if app is not None:
                 ui: dict[str, Any] = {"resourceUri": app}
@@ -391,6 +399,8 @@ class Router(Presenting):
         except DecodeError as error:
             raise ToolError.invalid_parameters(str(error)) from None
         result = tool.signature.call(tool.fn, values, tool.name)
+        if tool.wrapped and not isinstance(result, ToolResult):
+            result = {"result": to_json(result)}
         return _tool_result(result, tool.output_schema is not None)
 
     def list_resources(self) -> list[dict[str, Any]]:
@@ -510,6 +520,24 @@ def _default_mime(returns: Any) -> str:
     if bare is str or bare is Any:
         return "text/plain"
     return "application/json"
+
+
+def _wrapped(returns: Any) -> bool:
+    """Whether a tool returning ``returns`` gives its list as structured
+    ``{"result": [...]}``: a list, tuple or set of JSON values or records,
+    not of content (a list of content is the result's content)."""
+    if typing.get_origin(returns) not in (list, tuple, set, frozenset):
+        return False
+    items = [item for item in typing.get_args(returns) if item is not Ellipsis]
+    if not items:
+        return False
+    for item in items:
+        item, _ = unwrap_annotated(item)
+        members = typing.get_args(item) if typing.get_origin(item) in (typing.Union, types.UnionType) else (item,)
+        for member in members:
+            if member is Any or (isinstance(member, type) and issubclass(member, _CONTENT + (ToolResult, Message))):
+                return False
+    return True
 
 
 def _tool_result(result: Any, structured: bool) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Annotated, Literal, Optional, TypedDict
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mcp_wit import Context, EmbeddedResource, Field, Message, Router, ToolError  # noqa: E402
+from mcp_wit import Context, EmbeddedResource, Field, Message, Router, Text, ToolError  # noqa: E402
 from mcp_wit._errors import McpError  # noqa: E402
 from mcp_wit._router import error_kind  # noqa: E402
 
@@ -117,6 +117,25 @@ class CallTest(unittest.TestCase):
     def test_structured_result(self):
         result = router.call_tool("forecast", '{"city":"Oslo","days":2,"units":"fahrenheit"}')
         self.assertEqual(json.loads(result["content"][0]["text"]), {"city": "Oslo", "days": [{"day": 0, "high": 1.5}, {"day": 1, "high": 1.5}]})
+
+    def test_a_list_is_structured_under_result_and_content_lists_are_content(self):
+        wrapping = Router("lists")
+
+        @wrapping.tool()
+        def days() -> list[Day]:
+            return [Day(0, 1.5)]
+
+        @wrapping.tool()
+        def pieces() -> list[Text]:
+            return [Text("a"), Text("b")]
+
+        schemas = {t["name"]: t["outputSchema"] for t in wrapping.list_tools()}
+        self.assertEqual(schemas["days"]["required"], ["result"])
+        self.assertEqual(schemas["days"]["properties"]["result"]["type"], "array")
+        self.assertIsNone(schemas["pieces"])
+        result = wrapping.call_tool("days", {})
+        self.assertEqual(json.loads(result["content"][0]["text"]), {"result": [{"day": 0, "high": 1.5}]})
+        self.assertEqual([c["text"] for c in wrapping.call_tool("pieces", {})["content"]], ["a", "b"])
 
     def test_decode_errors_name_the_field(self):
         for arguments, message in [
