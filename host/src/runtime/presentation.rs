@@ -92,6 +92,11 @@ impl Decorations {
         Decorations(read)
     }
 
+    /// Whether the router gave nothing to lay.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// The server's icons, as JSON text.
     pub(crate) fn server_icons(&self) -> Option<String> {
         self.0.get(&Subject::Server)?.icons.as_ref().map(Value::to_string)

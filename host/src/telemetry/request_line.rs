@@ -13,6 +13,8 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::time::SystemTime;
 
+use super::text::may_hold_controls;
+
 /// The `tracing` target of the per-request log lines.
 pub const REQUEST_LOG_TARGET: &str = "mcp_wit::request";
 
@@ -114,11 +116,7 @@ impl std::fmt::Display for What<'_> {
 /// `\x07`, `\x08`, `\x0c`, `\x7f`), then every other control as
 /// [`EscapedText`](super::EscapedText) writes it (`\n`, `\u{9b}`), in one pass.
 fn escape_message(text: &str) -> Cow<'_, str> {
-    // Controls are ASCII below 0x20 and 0x7f, or U+0080..=U+009F (0xc2
-    // 0x80..=0x9f in UTF-8): a byte scan (a fold, so that it is vectorised)
-    // leaves the usual text as it is.
-    let suspect = text.bytes().fold(false, |seen, b| seen | (b < 0x20) | (b == 0x7f) | (b == 0xc2));
-    if !suspect {
+    if !may_hold_controls(text) {
         return Cow::Borrowed(text);
     }
     let mut escaped = String::with_capacity(text.len() + 8);

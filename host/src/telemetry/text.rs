@@ -16,11 +16,7 @@ use tracing_subscriber::registry::LookupSpan;
 /// `text` with every control character (`\n`, `\r`, `\t`, ESC, the C1
 /// controls) written as its Rust escape (`\n`, `\r`, `\u{1b}`).
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    // Control characters are ASCII below 0x20 and 0x7f, or U+0080..=U+009F
-    // (0xc2 0x80..=0x9f in UTF-8): a byte scan leaves the usual line as is
-    // (a fold, not `any`, so that it is vectorised).
-    let maybe_control = text.bytes().fold(false, |seen, b| seen | (b < 0x20) | (b == 0x7f) | (b == 0xc2));
-    if !maybe_control || !text.chars().any(char::is_control) {
+    if !may_hold_controls(text) || !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }
     let mut escaped = String::with_capacity(text.len() + 16);
@@ -32,6 +28,14 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(escaped)
+}
+
+/// Whether `text` may hold a control character. Controls are ASCII below
+/// 0x20 and 0x7f, or U+0080..=U+009F (0xc2 0x80..=0x9f in UTF-8): a byte
+/// scan leaves the usual line as is (a fold, not `any`, so that it is
+/// vectorised).
+pub(super) fn may_hold_controls(text: &str) -> bool {
+    text.bytes().fold(false, |seen, b| seen | (b < 0x20) | (b == 0x7f) | (b == 0xc2))
 }
 
 /// A text event format (`F`, e.g. `tracing_subscriber::fmt::format()`)

@@ -56,9 +56,10 @@ const started = Date.now();
 // The router world exports `presentation` too; a module written before it
 // (`export const { router, extension } = app.exports()`) gets one that
 // decorates nothing, so that it still builds.
-const shimDir = await mkdtemp(join(tmpdir(), 'mcp-wit-entry-'));
+let shimDir;
 let input = entry;
 if (values.world === 'router') {
+  shimDir = await mkdtemp(join(tmpdir(), 'mcp-wit-entry-'));
   input = join(shimDir, 'entry.js');
   const from = JSON.stringify(entry);
   await writeFile(
@@ -80,7 +81,7 @@ const bundle = await rolldown({
 });
 const { output } = await bundle.generate({ format: 'esm', codeSplitting: false, minify: !values['no-minify'] });
 await bundle.close();
-await rm(shimDir, { recursive: true, force: true });
+if (shimDir) await rm(shimDir, { recursive: true, force: true });
 const code = output[0].code;
 if (values['bundle-out']) await writeFile(resolve(values['bundle-out']), code);
 

@@ -109,9 +109,12 @@ macro_rules! on_guest {
     };
 }
 
-/// One router function of the instance, blocking and async.
+/// One router function of the instance, blocking and async; with `laid by
+/// LAY`, the router's decorations (see [`RouterInstance::decorations`]) are
+/// laid onto its answer by `Decorations::LAY`.
 macro_rules! router_call {
-    ($(#[$doc:meta])* $name:ident / $name_async:ident ( $($arg:ident : $ty:ty),* ) -> $out:ty, $wit_name:literal) => {
+    ($(#[$doc:meta])* $name:ident / $name_async:ident ( $($arg:ident : $ty:ty),* ) -> $out:ty, $wit_name:literal
+        $(, laid by $lay:ident)?) => {
         $(#[$doc])*
         ///
         /// Blocking; fails on an instance made by `instantiate_async`.
@@ -119,38 +122,11 @@ macro_rules! router_call {
             if self.calls() == CallMode::Async {
                 return Err(GuestFault::async_only($wit_name));
             }
-            on_guest!(self, blocking $name($($arg),*))
-        }
-
-        $(#[$doc])*
-        ///
-        /// Async on an instance made by `instantiate_async`; on a blocking
-        /// one, the blocking call.
-        pub async fn $name_async(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
-            if self.calls() == CallMode::Blocking {
-                return self.$name($($arg),*);
-            }
-            on_guest!(self, async $name / $name_async($($arg),*))
-        }
-    };
-}
-
-/// A router function whose answer the router's decorations are laid onto
-/// (see [`RouterInstance::decorations`]), blocking and async.
-macro_rules! decorated_call {
-    ($(#[$doc:meta])* $name:ident / $name_async:ident ( $($arg:ident : $ty:ty),* ) -> $out:ty, $wit_name:literal,
-        laid by $lay:ident) => {
-        $(#[$doc])*
-        ///
-        /// Blocking; fails on an instance made by `instantiate_async`.
-        pub fn $name(&mut self, $($arg: $ty),*) -> GuestResult<$out> {
-            if self.calls() == CallMode::Async {
-                return Err(GuestFault::async_only($wit_name));
-            }
+            #[allow(unused_mut, reason = "laid onto only for decorated functions")]
             let mut out = on_guest!(self, blocking $name($($arg),*))?;
-            if let Some(decorations) = mcp_wit_protocol::block_on(self.decorations())? {
+            $(if let Some(decorations) = mcp_wit_protocol::block_on(self.decorations())? {
                 decorations.$lay(&mut out);
-            }
+            })?
             Ok(out)
         }
 
@@ -162,10 +138,11 @@ macro_rules! decorated_call {
             if self.calls() == CallMode::Blocking {
                 return self.$name($($arg),*);
             }
+            #[allow(unused_mut, reason = "laid onto only for decorated functions")]
             let mut out = on_guest!(self, async $name / $name_async($($arg),*))?;
-            if let Some(decorations) = self.decorations().await? {
+            $(if let Some(decorations) = self.decorations().await? {
                 decorations.$lay(&mut out);
-            }
+            })?
             Ok(out)
         }
     };
@@ -173,10 +150,11 @@ macro_rules! decorated_call {
 
 impl RouterInstance {
     /// The decorations of a component that exports `presentation`; `None`
-    /// for the others.
+    /// for the others, and when it gives none.
     async fn decorations(&mut self) -> GuestResult<Option<Decorations>> {
         match &mut self.presenting {
-            Some(presenting) => presenting.decorations(&mut self.store).await.map(Some),
+            // None to lay when the router gives none (an SDK router without apps).
+            Some(presenting) => presenting.decorations(&mut self.store).await.map(|d| (!d.is_empty()).then_some(d)),
             None => Ok(None),
         }
     }
@@ -262,20 +240,20 @@ impl RouterInstance {
         instructions / instructions_async() -> String, "instructions");
     router_call!(/// Calls `capabilities()`.
         capabilities / capabilities_async() -> contract::ServerCapabilities, "capabilities");
-    decorated_call!(/// Calls `list-tools()`.
+    router_call!(/// Calls `list-tools()`.
         list_tools / list_tools_async() -> Vec<contract::Tool>, "list-tools",
         laid by tools);
     router_call!(/// Calls `call-tool(tool-name, arguments)`, `arguments` being JSON text.
         call_tool / call_tool_async(name: &str, arguments: &str)
             -> Result<contract::CallToolResult, contract::ToolError>, "call-tool");
-    decorated_call!(/// Calls `list-resources()`.
+    router_call!(/// Calls `list-resources()`.
         list_resources / list_resources_async() -> Vec<contract::McpResource>, "list-resources",
         laid by resources);
-    decorated_call!(/// Calls `read-resource(uri)`.
+    router_call!(/// Calls `read-resource(uri)`.
         read_resource / read_resource_async(uri: &str)
             -> Result<contract::ReadResourceResult, contract::ResourceError>, "read-resource",
         laid by read);
-    decorated_call!(/// Calls `list-prompts()`.
+    router_call!(/// Calls `list-prompts()`.
         list_prompts / list_prompts_async() -> Vec<contract::Prompt>, "list-prompts",
         laid by prompts);
     router_call!(/// Calls `get-prompt(prompt-name)`.
