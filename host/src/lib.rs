@@ -60,6 +60,7 @@ pub mod sandbox;
 mod serving;
 pub mod stderr;
 mod sync;
+pub mod tasks;
 pub mod telemetry;
 pub mod transport;
 

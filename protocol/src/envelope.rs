@@ -60,6 +60,12 @@ struct ParamsKeys<'a> {
 }
 
 impl Envelope {
+    /// Whether its client declared extension `id`
+    /// (`clientCapabilities.extensions`).
+    pub fn client_declares(&self, id: &str) -> bool {
+        crate::client::ClientCapabilities::read(&self.client_capabilities).extension(id).is_some()
+    }
+
     /// Reads the envelope of a request's `params`: `None` when the request
     /// makes no modern claim (legacy traffic), -32602 when it makes one with
     /// a missing or malformed envelope.

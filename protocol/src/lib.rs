@@ -30,6 +30,8 @@
 //! - [`listeners`]: every client that hears of routers' changes, across
 //!   sessions.
 //! - [`observe`]: what each request came to, for logs, metrics and traces.
+//! - [`tasks`]: the tasks extension's methods, and how a request becomes a
+//!   task while it runs.
 //! - `http` (feature `http`): the Streamable HTTP rules every HTTP server of
 //!   the core applies (negotiation, the 2026-07-28 validation ladder).
 
@@ -57,6 +59,7 @@ pub mod rounds;
 mod router;
 mod routers;
 mod session;
+pub mod tasks;
 #[cfg(feature = "validate")]
 pub mod validation;
 mod version;

@@ -43,6 +43,9 @@ pub struct CallContext {
     pub client: Option<ClientLink>,
     /// Who made the request, when the transport authenticated it.
     pub caller: Option<SharedCaller>,
+    /// The request's way to become a task, when it may become one: once
+    /// taken, its calls run until the task's deadline instead of their own.
+    pub task: Option<crate::tasks::TaskOffer>,
 }
 
 /// What stopped a guest call.

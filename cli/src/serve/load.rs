@@ -136,7 +136,12 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     }
     let max_message_size = settings.max_message_size.unwrap_or(stdio::DEFAULT_MAX_MESSAGE_SIZE);
     let auth = settings.auth.options().map_err(anyhow::Error::msg)?;
-    let mut http_options = settings.http.options(max_message_size).map_err(anyhow::Error::msg)?.map(|o| o.auth(auth));
+    let tasks = settings.tasks.options().map_err(anyhow::Error::msg)?;
+    let mut http_options = settings
+        .http
+        .options(max_message_size)
+        .map_err(anyhow::Error::msg)?
+        .map(|o| mcp_wit::HttpOptions { tasks, ..o.auth(auth) });
 
     let plans = plan_components(args, &file, &layers);
     let cli_names: HashMap<PathBuf, String> = parse_names(&args.names, &args.components)?;
@@ -331,6 +336,8 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         // The HTTP server gives its own pool; stdio checks on its one thread.
         offload: None,
         observer: Some(observer(&settings, http_options.as_ref().map(|o| o.addr), &secrets)),
+        // Set by the HTTP server from its task settings.
+        serve_tasks: false,
     };
     // A pulled component's file never changes (it is named by its digest):
     // watching it is harmless, and a reload resolves its tag again.

@@ -172,6 +172,7 @@ impl HttpSettings {
             keep_alive: self.sse_keep_alive.unwrap_or(defaults.keep_alive).max(Duration::from_millis(10)),
             tap: None,
             auth: None,
+            tasks: defaults.tasks,
         }))
     }
 }

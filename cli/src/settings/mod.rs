@@ -5,6 +5,7 @@
 mod auth;
 mod http;
 mod serve;
+mod tasks;
 mod telemetry;
 mod tool_checks;
 

@@ -10,6 +10,7 @@ use mcp_wit::InstanceMode;
 
 use super::auth::AuthSettings;
 use super::http::HttpSettings;
+use super::tasks::TaskSettings;
 use super::telemetry::TelemetrySettings;
 use super::tool_checks::ToolChecks;
 use crate::units;
@@ -120,6 +121,9 @@ pub struct ServeSettings {
     pub http: HttpSettings,
     #[command(flatten)]
     pub auth: AuthSettings,
+    /// `[tasks]` in mcp-wit.toml.
+    #[command(flatten)]
+    pub tasks: TaskSettings,
     /// `[telemetry]` in mcp-wit.toml.
     #[command(flatten)]
     pub telemetry: TelemetrySettings,
@@ -207,6 +211,7 @@ impl ServeSettings {
             record_redact: [lower.record_redact, self.record_redact].concat(),
             http: self.http.over(lower.http),
             auth: self.auth.over(lower.auth),
+            tasks: self.tasks.over(lower.tasks),
             telemetry: self.telemetry.over(lower.telemetry),
         }
     }

@@ -20,11 +20,11 @@ use std::cell::RefCell;
 
 use exports::mcp_wit::adapter::client_relay;
 use exports::mcp_wit::extension::client::{self, ClientError, ListKind, LogLevel, Question, QuestionKind, Root};
-use mcp_wit_protocol::client::{
-    self as core, AskError, ClientLink, Keyed, ListKind as CoreListKind, LogLevel as CoreLogLevel,
-    RelayedLink, WaitBound,
-};
 use mcp_wit_protocol::block_on;
+use mcp_wit_protocol::client::{
+    self as core, AskError, ClientLink, Keyed, ListKind as CoreListKind, LogLevel as CoreLogLevel, RelayedLink,
+    WaitBound,
+};
 use serde_json::value::RawValue;
 
 struct ClientCell;
@@ -41,9 +41,8 @@ impl client_relay::Guest for ClientCell {
     }
 
     fn begin(link: String) {
-        let relayed = serde_json::from_str::<RelayedLink>(&link)
-            .map_err(|e| e.to_string())
-            .and_then(ClientLink::relayed);
+        let relayed =
+            serde_json::from_str::<RelayedLink>(&link).map_err(|e| e.to_string()).and_then(ClientLink::relayed);
         match relayed {
             Ok(link) => LINK.set(Some(link)),
             Err(why) => {
@@ -111,6 +110,12 @@ impl client::Guest for ClientCell {
         open_link().and_then(|link| link.extension_settings(&id))
     }
 
+    fn run_as_task() -> bool {
+        // A router in another component asks its own host's request, which
+        // a relayed link does not reach.
+        false
+    }
+
     fn list_roots() -> Result<Vec<Root>, ClientError> {
         let answer = ask(core::Question::ListRoots, None)?;
         let roots = core::read_roots(answer.get()).map_err(client_error)?;
@@ -120,10 +125,8 @@ impl client::Guest for ClientCell {
     fn ask(questions: Vec<Question>) -> Vec<Result<String, ClientError>> {
         let Some(link) = open_link() else { return questions.iter().map(|_| Err(unavailable())).collect() };
         let count = questions.len();
-        let keyed = questions
-            .into_iter()
-            .map(|q| Keyed { key: q.key, question: question(q.kind), params: q.params })
-            .collect();
+        let keyed =
+            questions.into_iter().map(|q| Keyed { key: q.key, question: question(q.kind), params: q.params }).collect();
         // A batch's client errors are per question; as a whole it can only
         // end the round.
         match block_on(link.ask_all(keyed, WaitBound::answered_at_hand())) {
@@ -182,11 +185,9 @@ fn log_level(level: LogLevel) -> CoreLogLevel {
 fn client_error(error: core::ClientError) -> ClientError {
     match error {
         core::ClientError::Unsupported(why) => ClientError::Unsupported(why),
-        core::ClientError::Rejected(error) => ClientError::Rejected(client::RpcError {
-            code: error.code,
-            message: error.message,
-            data: error.data,
-        }),
+        core::ClientError::Rejected(error) => {
+            ClientError::Rejected(client::RpcError { code: error.code, message: error.message, data: error.data })
+        }
         core::ClientError::InvalidParams(why) => ClientError::InvalidParams(why),
         core::ClientError::InvalidResponse(why) => ClientError::InvalidResponse(why),
         core::ClientError::Unavailable(why) => ClientError::Unavailable(why),

@@ -1,9 +1,12 @@
 //! The tools the suite's tasks scenarios call (2026-07-28,
 //! `io.modelcontextprotocol/tasks`), as their sources describe them. Each is
-//! an ordinary tool: whether a call runs as a task is the host's to decide,
-//! and its questions travel as any call's do.
+//! an ordinary tool: whether a call runs as a task is the host's to decide
+//! (by the tool's task policy, which `.ci/conformance` sets), but for
+//! `test_tool_with_task`, which asks to become one once its question is
+//! answered; their questions travel as any call's do.
 
 use crate::bindings::exports::wasix::mcp::router::{CallToolResult, ToolError, Value};
+use crate::bindings::mcp_wit::extension::client;
 use crate::content::{result, text};
 use crate::questions::{ask_all, elicitation, name_question};
 use crate::tools::argument;
@@ -55,11 +58,19 @@ pub(crate) fn call(tool_name: &str, arguments: &Value) -> Option<Result<CallTool
         "protocol_error_job" => panic!("protocol_error_job ends in a JSON-RPC error, as it always does"),
         "confirm_delete" => confirm_delete(arguments),
         "multi_input" => multi_input(),
-        "test_tool_with_task" => ask_all([name_question("user_name", "What is your name?")]).map(|[answer]| {
-            result(vec![text(&format!("Hello, {}!", answer["content"]["name"].as_str().unwrap_or("whoever you are")))])
-        }),
+        "test_tool_with_task" => test_tool_with_task(),
         _ => return None,
     })
+}
+
+/// Asks the name as a 2026-07-28 round, then goes on as a task (the
+/// extension's advice: questions that decide whether to go on are asked
+/// before the task exists).
+fn test_tool_with_task() -> Result<CallToolResult, ToolError> {
+    let [answer] = ask_all([name_question("user_name", "What is your name?")])?;
+    client::run_as_task();
+    let name = answer["content"]["name"].as_str().unwrap_or("whoever you are");
+    Ok(result(vec![text(&format!("Hello, {name}!"))]))
 }
 
 fn slow_compute(arguments: &Value) -> Result<CallToolResult, ToolError> {

@@ -219,6 +219,9 @@ pub(super) fn add_to_linker<T: ClientView + Send + 'static>(
     client.func_wrap("extension-settings", |store: Store<'_, T>, (id,): (String,)| {
         Ok((store.data().client().and_then(|link| link.extension_settings(&id)),))
     })?;
+    client.func_wrap("run-as-task", |store: Store<'_, T>, (): ()| {
+        Ok((store.data().client().is_some_and(ClientLink::run_as_task),))
+    })?;
     question(&mut client, calls, "create-message", |asking, (params,): (String,)| async move {
         Ok(asking.ask(Asked::CreateMessage, Some(&params)).await?.map_err(ClientError::from))
     })?;

@@ -13,6 +13,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use mcp_wit_protocol::tasks::TaskOffer;
 use mcp_wit_protocol::{CallMode, CancelFlag, TickHook};
 use wasmtime::{ResourceLimiter, UpdateDeadline};
 
@@ -93,6 +94,17 @@ pub struct WaitControls {
     pub hook: Option<TickHook>,
     /// The call's whole budget, which a wait that runs out names.
     pub timeout: Duration,
+    /// The request's way to become a task: once it is one, its deadline
+    /// replaces the call's (see [`WaitControls::deadline`]).
+    pub task: Option<TaskOffer>,
+}
+
+impl WaitControls {
+    /// When the wait must end at the latest, `call_deadline` being the
+    /// call's own: later once the request became a task.
+    pub fn deadline(&self, call_deadline: Instant) -> Instant {
+        self.task.as_ref().and_then(TaskOffer::deadline).map_or(call_deadline, |task| task.max(call_deadline))
+    }
 }
 
 /// The interruption state one store carries.
@@ -109,6 +121,8 @@ pub struct CallControl {
     growing: usize,
     /// Async calls give their thread back to the executor at every tick.
     calls: CallMode,
+    /// The request's way to become a task, when it may.
+    task: Option<TaskOffer>,
 }
 
 impl CallControl {
@@ -124,6 +138,7 @@ impl CallControl {
             memory_refused: None,
             growing: 0,
             calls,
+            task: None,
         }
     }
 
@@ -134,8 +149,11 @@ impl CallControl {
     }
 
     /// Starts the clock for a call.
-    pub fn begin_call(&mut self, cancel: &CancelFlag, hook: Option<&TickHook>) {
+    pub fn begin_call(&mut self, cancel: &CancelFlag, hook: Option<&TickHook>, task: Option<&TaskOffer>) {
         self.deadline = Instant::now() + self.limits.timeout;
+        if self.task.is_some() || task.is_some() {
+            self.task = task.cloned();
+        }
         // A session passes the same flag and hook to every call: keep them
         // rather than trade reference counts on each one.
         if !self.cancel.same_as(cancel) {
@@ -156,10 +174,21 @@ impl CallControl {
     /// happens there.
     pub fn wait_controls(&self) -> WaitControls {
         WaitControls {
-            left: self.deadline.saturating_duration_since(Instant::now()),
+            left: self.deadline().saturating_duration_since(Instant::now()),
             cancel: self.cancel.clone(),
             hook: self.hook.clone(),
             timeout: self.limits.timeout,
+            task: self.task.clone(),
+        }
+    }
+
+    /// When the call must end: its own deadline, or its task's once the
+    /// request became one (a task runs under `--task-timeout`, not
+    /// `--timeout`).
+    fn deadline(&self) -> Instant {
+        match self.task.as_ref().and_then(TaskOffer::deadline) {
+            Some(task) => task.max(self.deadline),
+            None => self.deadline,
         }
     }
 
@@ -176,7 +205,7 @@ impl CallControl {
         if self.cancel.is_cancelled() {
             return Err(wasmtime::Error::new(Interrupted::Cancelled));
         }
-        if Instant::now() >= self.deadline {
+        if Instant::now() >= self.deadline() {
             return Err(wasmtime::Error::new(Interrupted::Timeout(self.limits.timeout)));
         }
         if self.calls == CallMode::Async {

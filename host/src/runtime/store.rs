@@ -84,7 +84,7 @@ impl PluginHttpView for StoreData {
 impl StoreData {
     /// Arms the next calls as `cx` says (see `RouterInstance::begin_request`).
     pub(super) fn begin_request(&mut self, cx: &CallContext) {
-        self.control.begin_call(&cx.cancel, cx.tick_hook.as_ref());
+        self.control.begin_call(&cx.cancel, cx.tick_hook.as_ref(), cx.task.as_ref());
         // Most requests have no client link or caller: leave `None` alone.
         if self.client.is_some() || cx.client.is_some() {
             self.client = cx.client.clone();
@@ -158,7 +158,7 @@ pub(super) fn store_with(
     let mut store = Store::new(engine, data);
     store.limiter(|data| &mut data.control);
     store.epoch_deadline_callback(|store| store.data().control.on_tick());
-    store.data_mut().control.begin_call(&CancelFlag::default(), None);
+    store.data_mut().control.begin_call(&CancelFlag::default(), None, None);
     store.set_epoch_deadline(1);
     store
 }

@@ -22,9 +22,8 @@ use wasmtime_wasi::p2::bindings::sync::clocks::monotonic_clock::Host as Monotoni
 use wasmtime_wasi::p2::{DynPollable, Pollable, subscribe};
 
 use mcp_wit_protocol::client::{AskError, WaitBound};
-use mcp_wit_protocol::{CancelFlag, TickHook};
 
-use super::limits::{CallView, TICK};
+use super::limits::{CallView, TICK, WaitControls};
 
 /// The `wasi:clocks` monotonic-clock interface as wasmtime-wasi defines it;
 /// guests importing any 0.2 version are linked to it.
@@ -49,9 +48,11 @@ pub(super) fn bound_clock_waits<T: WasiView + CallView + 'static>(linker: &mut L
 /// A guest's timer: ready when its time comes, when the call's deadline
 /// passes, or when the call is cancelled, whichever is first.
 struct CallTimer {
-    until: Instant,
-    cancel: CancelFlag,
-    hook: Option<TickHook>,
+    /// When the guest asked to wake.
+    wanted: Instant,
+    /// When the call's time runs out (later if it becomes a task meanwhile).
+    call_deadline: Instant,
+    controls: WaitControls,
 }
 
 impl CallTimer {
@@ -61,29 +62,41 @@ impl CallTimer {
         nanos: u64,
     ) -> wasmtime::Result<Resource<DynPollable>> {
         let controls = store.data().call_control().wait_controls();
-        // At most the call's budget: never past the end of tokio's clock.
-        let until = Instant::now() + Duration::from_nanos(nanos).min(controls.left);
+        let now = Instant::now();
+        // At most a day at a time: never past the end of tokio's clock (the
+        // guest wakes early and waits again).
+        let wanted = now + Duration::from_nanos(nanos).min(MAX_WAIT);
+        let call_deadline = now + controls.left;
         let table = store.data_mut().ctx().table;
-        let timer = table.push(CallTimer { until, cancel: controls.cancel, hook: controls.hook })?;
+        let timer = table.push(CallTimer { wanted, call_deadline, controls })?;
         subscribe(table, timer)
     }
+
+    /// When it is ready at the latest, as things stand.
+    fn until(&self) -> Instant {
+        let deadline = Instant::from_std(self.controls.deadline(self.call_deadline.into_std()));
+        self.wanted.min(deadline)
+    }
 }
+
+/// The longest one guest wait lasts.
+const MAX_WAIT: Duration = Duration::from_secs(24 * 60 * 60);
 
 #[wasmtime_wasi::async_trait]
 impl Pollable for CallTimer {
     async fn ready(&mut self) {
         loop {
-            if let Some(hook) = &self.hook {
+            if let Some(hook) = &self.controls.hook {
                 hook();
             }
-            if self.cancel.is_cancelled() {
+            if self.controls.cancel.is_cancelled() {
                 return;
             }
-            let now = Instant::now();
-            if now >= self.until {
+            let (now, until) = (Instant::now(), self.until());
+            if now >= until {
                 return;
             }
-            tokio::time::sleep_until(self.until.min(now + TICK)).await;
+            tokio::time::sleep_until(until.min(now + TICK)).await;
         }
     }
 }

@@ -30,6 +30,8 @@ use mcp_wit_protocol::observe::ErrorType;
 
 use crate::sync::lock;
 
+pub use super::refusal::Refusal;
+
 /// The buckets OpenTelemetry's MCP conventions give its duration histograms,
 /// in seconds.
 pub const DURATION_BUCKETS: [f64; 14] =
@@ -68,33 +70,6 @@ impl Format {
         match self {
             Format::PrometheusText => "text/plain; version=0.0.4; charset=utf-8",
             Format::OpenMetrics => "application/openmetrics-text; version=1.0.0; charset=utf-8",
-        }
-    }
-}
-
-/// Why a request or connection was turned away before any guest ran.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
-    /// A session's queue was full ("server busy").
-    Overload,
-    /// `--max-connections` was reached.
-    Connections,
-    /// `--max-sessions` (or its per-client share) was reached.
-    Sessions,
-    /// No valid access token (401).
-    Unauthorized,
-    /// A token without the scope the operation needs (403).
-    Forbidden,
-}
-
-impl Refusal {
-    fn as_str(self) -> &'static str {
-        match self {
-            Refusal::Overload => "overload",
-            Refusal::Connections => "connection_limit",
-            Refusal::Sessions => "session_limit",
-            Refusal::Unauthorized => "unauthorized",
-            Refusal::Forbidden => "forbidden",
         }
     }
 }
@@ -142,6 +117,14 @@ impl ComponentStats {
 /// A value read at each scrape.
 pub type Reading = Box<dyn Fn() -> i64 + Send + Sync>;
 
+/// A family of gauges read at each scrape: each series' label value and
+/// reading (one label, named where the family is added).
+pub type FamilyReading = Box<dyn Fn() -> Vec<(&'static str, i64)> + Send + Sync>;
+
+/// Bounds of the task-duration histogram, in seconds: tasks run from
+/// seconds to hours.
+const TASK_BUCKETS: [f64; 12] = [0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0, 1800.0, 3600.0, 14400.0];
+
 /// A metric read at each scrape: its name, help, unit, type and reading.
 struct ReadAtScrape {
     name: &'static str,
@@ -157,6 +140,15 @@ struct ReadAtScrape {
 struct Sources {
     components: Mutex<Vec<Weak<ComponentStats>>>,
     gauges: Mutex<Vec<ReadAtScrape>>,
+    families: Mutex<Vec<FamilyAtScrape>>,
+}
+
+/// A labelled gauge family read at each scrape.
+struct FamilyAtScrape {
+    name: &'static str,
+    help: &'static str,
+    label: &'static str,
+    read: FamilyReading,
 }
 
 impl std::fmt::Debug for Sources {
@@ -210,6 +202,13 @@ impl Collector for Sources {
                     prometheus_client::metrics::counter::ConstCounter::new(value.max(0) as u64).encode(metric)?
                 }
                 _ => ConstGauge::new(value).encode(metric)?,
+            }
+        }
+        for FamilyAtScrape { name, help, label, read } in lock(&self.families).iter() {
+            let mut family = encoder.encode_descriptor(name, help, None, MetricType::Gauge)?;
+            for (value, reading) in read() {
+                let labels: Labels = vec![(*label, value.to_owned())];
+                ConstGauge::new(reading).encode(family.encode_family(&labels)?)?;
             }
         }
         Ok(())
@@ -321,6 +320,7 @@ pub struct Metrics {
     operation: Histograms,
     session: Histograms,
     instantiation: Histograms,
+    tasks: Histograms,
     faults: Family<Labels, Counter>,
     refused: Family<Labels, Counter>,
     reloads: Family<Labels, Counter>,
@@ -344,11 +344,13 @@ impl Metrics {
     fn new() -> Metrics {
         let histograms: fn() -> Histogram = || Histogram::new(DURATION_BUCKETS);
         let instantiations: fn() -> Histogram = || Histogram::new(INSTANTIATION_BUCKETS);
+        let tasks: fn() -> Histogram = || Histogram::new(TASK_BUCKETS);
         let mut metrics = Metrics {
             registry: Registry::default(),
             operation: Family::new_with_constructor(histograms),
             session: Family::new_with_constructor(histograms),
             instantiation: Family::new_with_constructor(instantiations),
+            tasks: Family::new_with_constructor(tasks),
             faults: Family::default(),
             refused: Family::default(),
             reloads: Family::default(),
@@ -372,6 +374,12 @@ impl Metrics {
             "Time to make a guest instance, per component",
             Unit::Seconds,
             metrics.instantiation.clone(),
+        );
+        registry.register_with_unit(
+            "mcp_wit_task_duration",
+            "Tasks (2026-07-28 tasks extension), from creation to their end, by how they ended",
+            Unit::Seconds,
+            metrics.tasks.clone(),
         );
         registry.register(
             "mcp_wit_guest_faults",
@@ -436,6 +444,19 @@ impl Metrics {
     pub fn instantiated(&self, component: &str, took: Duration) {
         let labels: Labels = vec![("component", component.to_owned())];
         self.instantiation.get_or_create(&labels).observe(took.as_secs_f64());
+    }
+
+    /// A task ended `status` (completed, failed, cancelled) after `lasted`.
+    pub fn task_ended(&self, status: &'static str, lasted: Duration) {
+        self.tasks.get_or_create(&vec![("status", status.to_owned())]).observe(lasted.as_secs_f64());
+    }
+
+    /// A gauge family read at each scrape, one series per value of `label`;
+    /// it replaces one of the same name.
+    pub fn gauge_family(&self, name: &'static str, help: &'static str, label: &'static str, read: FamilyReading) {
+        let mut families = lock(&self.sources.families);
+        families.retain(|kept| kept.name != name);
+        families.push(FamilyAtScrape { name, help, label, read });
     }
 
     /// A guest call of `component` failed with `kind`.

@@ -14,6 +14,7 @@
 
 pub mod metrics;
 mod observer;
+mod refusal;
 mod request_line;
 mod text;
 #[cfg(feature = "otel")]

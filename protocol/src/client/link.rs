@@ -52,6 +52,8 @@ pub(crate) struct LinkSettings {
     /// Each mount's prefix, when several routers are mounted: a router's
     /// resource URIs reach clients under its prefix.
     pub uri_prefixes: Option<Arc<[String]>>,
+    /// The request's way to become a task, when it may become one.
+    pub task: Option<crate::tasks::TaskOffer>,
 }
 
 /// A question of a batch: how a 2026-07-28 round knows it, what it asks,
@@ -403,6 +405,18 @@ impl ClientLink {
     /// (a router offers such a client a fallback: text for an MCP App).
     pub fn extension_settings(&self, id: &str) -> Option<String> {
         self.inner.settings.capabilities.extension(id)
+    }
+
+    /// Asks for the request to go on as a task (the tasks extension): its
+    /// client gets the task at once and polls for the result. Whether the
+    /// request is a task now: `false` when it cannot become one (the client
+    /// did not declare the extension, the tool's policy says never, the
+    /// transport serves no tasks).
+    pub fn run_as_task(&self) -> bool {
+        self.inner.settings.task.as_ref().is_some_and(|offer| {
+            offer.take();
+            true
+        })
     }
 
     /// The progress token of the request being served, if it has one.

@@ -105,6 +105,7 @@ impl ClientLink {
             round: link.round,
             listeners: None,
             uri_prefixes: None,
+            task: None,
         });
         relayed.count_asked(link.asked);
         Ok(relayed)
@@ -194,6 +195,7 @@ mod tests {
             round: Some(round),
             listeners: None,
             uri_prefixes: None,
+            task: None,
         })
     }
 

@@ -41,7 +41,17 @@ pub fn header_text<'h>(headers: &'h HeaderMap, name: &HeaderName) -> Result<Opti
 
 /// Whether requests of `method` name a tool, prompt or resource.
 fn names_something(method: &str) -> bool {
-    matches!(method, "tools/call" | "prompts/get" | "resources/read" | "resources/subscribe" | "resources/unsubscribe")
+    matches!(
+        method,
+        "tools/call"
+            | "prompts/get"
+            | "resources/read"
+            | "resources/subscribe"
+            | "resources/unsubscribe"
+            | "tasks/get"
+            | "tasks/update"
+            | "tasks/cancel"
+    )
 }
 
 /// `=?base64?<b64>?=` → the UTF-8 text it encodes; other values as they are.
@@ -64,6 +74,9 @@ pub struct RequestSubject<'a> {
     uri: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     arguments: Option<&'a serde_json::value::RawValue>,
+    /// The task a `tasks/*` request names.
+    #[serde(borrow, default, rename = "taskId")]
+    task_id: Option<Cow<'a, str>>,
     /// Read in the same pass, for [`RequestSubject::with_envelope`].
     #[serde(borrow, rename = "_meta", default)]
     meta: Option<RequestMeta<'a>>,
@@ -102,6 +115,11 @@ impl<'a> RequestSubject<'a> {
         self.name.as_deref()
     }
 
+    /// The task a `tasks/*` request names.
+    pub fn task_id(&self) -> Option<&str> {
+        self.task_id.as_deref()
+    }
+
     /// The operation a request of `method` performs on a named thing, for
     /// scope rules.
     pub fn operation(&self, method: &str) -> Option<Operation<'_>> {
@@ -121,6 +139,7 @@ impl<'a> RequestSubject<'a> {
         match method {
             "tools/call" | "prompts/get" => self.name.as_deref(),
             "resources/read" => self.uri.as_deref(),
+            "tasks/get" | "tasks/update" | "tasks/cancel" => self.task_id.as_deref(),
             _ => None,
         }
     }

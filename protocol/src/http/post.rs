@@ -15,6 +15,10 @@ use super::headers::header_is_modern;
 use super::ladder::{RequestSubject, check_headers, header_mismatch};
 
 /// A POST on `/mcp`, classified (see [`Post::read`]).
+#[expect(
+    clippy::large_enum_variant,
+    reason = "2026-07-28 requests, the largest kind, are the common one: boxing them would allocate per request"
+)]
 pub enum Post<'a> {
     /// A 2026-07-28 request (its body or its `MCP-Protocol-Version` claims
     /// the revision): served on its own, without a session.

@@ -20,18 +20,24 @@ pub struct Capabilities {
     #[serde(skip_serializing_if = "Option::is_none")]
     tools: Option<ListChanged>,
     /// The extensions the host serves: MCP Apps, whose `_meta.ui` and
-    /// `ui://` views it carries and checks for every guest.
+    /// `ui://` views it carries and checks for every guest; tasks, where the
+    /// transport serves them.
     extensions: Extensions,
 }
 
 /// The `extensions` object: identifiers and their settings.
-struct Extensions;
+struct Extensions {
+    tasks: bool,
+}
 
 impl Serialize for Extensions {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(1))?;
+        let mut map = s.serialize_map(Some(1 + usize::from(self.tasks)))?;
         map.serialize_entry(super::apps::UI_EXTENSION, &super::apps::ui_settings())?;
+        if self.tasks {
+            map.serialize_entry(crate::tasks::TASKS_EXTENSION, &Empty {})?;
+        }
         map.end()
     }
 }
@@ -69,15 +75,17 @@ pub fn capabilities(c: &contract::ServerCapabilities, v: ProtocolVersion) -> Cap
             .as_ref()
             .map(|r| ResourcesCapability { subscribe: r.subscribe, list_changed: r.list_changed }),
         tools: c.tools.as_ref().map(|t| ListChanged { list_changed: t.list_changed }),
-        extensions: Extensions,
+        // Tasks are a 2026-07-28 extension.
+        extensions: Extensions { tasks: false },
     }
 }
 
 /// The capabilities a 2026-07-28 client is told of: exactly what the server
 /// handles. No `logging` (`logging/setLevel` is gone: a request names its
 /// level). `listChanged` and `subscribe` only where a router can signal
-/// (`talks_back`): `subscriptions/listen` delivers nothing else.
-pub fn modern_capabilities(c: &contract::ServerCapabilities, talks_back: bool) -> Capabilities {
+/// (`talks_back`): `subscriptions/listen` delivers nothing else. The tasks
+/// extension when the transport serves `tasks/*` and there are tools.
+pub fn modern_capabilities(c: &contract::ServerCapabilities, talks_back: bool, tasks: bool) -> Capabilities {
     let signals = |flag: Option<bool>| flag.filter(|&on| on && talks_back);
     Capabilities {
         logging: None,
@@ -88,6 +96,6 @@ pub fn modern_capabilities(c: &contract::ServerCapabilities, talks_back: bool) -
             .as_ref()
             .map(|r| ResourcesCapability { subscribe: signals(r.subscribe), list_changed: signals(r.list_changed) }),
         tools: c.tools.as_ref().map(|t| ListChanged { list_changed: signals(t.list_changed) }),
-        extensions: Extensions,
+        extensions: Extensions { tasks: tasks && c.tools.is_some() },
     }
 }

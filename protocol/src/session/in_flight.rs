@@ -51,6 +51,10 @@ impl InFlight {
         self.cx.caller = caller;
     }
 
+    pub(super) fn set_task_offer(&mut self, offer: Option<crate::tasks::TaskOffer>) {
+        self.cx.task = offer;
+    }
+
     pub(super) fn set_tick_hook(&mut self, hook: TickHook) {
         self.cx.tick_hook = Some(hook);
     }

@@ -51,6 +51,11 @@ impl Admitted {
     pub fn method(&self) -> Method {
         self.method
     }
+
+    /// Whether its client declared extension `id` in this request.
+    pub fn client_declares(&self, id: &str) -> bool {
+        self.client.capabilities.extension(id).is_some()
+    }
 }
 
 /// What a client may ask a listen stream to carry.
@@ -207,7 +212,11 @@ impl<C: RouterComponent> Exchange<C> {
         }
         let result = DiscoverResult {
             supported_versions: envelope::supported_versions(),
-            capabilities: mapping::modern_capabilities(&about.capabilities, about.talks_back),
+            capabilities: mapping::modern_capabilities(
+                &about.capabilities,
+                about.talks_back,
+                self.server.options().serve_tasks,
+            ),
             instructions: &about.instructions,
         };
         self.reply(id, &result)
@@ -226,8 +235,9 @@ impl<C: RouterComponent> Exchange<C> {
         out: &mut O,
     ) -> Result<(), RpcError> {
         let p: ListenParams = params::decode_owned(params)?;
-        let advertised = serde_json::to_value(mapping::modern_capabilities(&about.capabilities, about.talks_back))
-            .map_err(|e| RpcError::internal(format!("cannot serialise the capabilities: {e}")))?;
+        let advertised =
+            serde_json::to_value(mapping::modern_capabilities(&about.capabilities, about.talks_back, false))
+                .map_err(|e| RpcError::internal(format!("cannot serialise the capabilities: {e}")))?;
         let honoured = p.notifications.honoured(&advertised);
         let ack = json!({ "notifications": honoured, "_meta": { SUBSCRIPTION_ID_KEY: id } });
         self.output.notify("notifications/subscriptions/acknowledged", &ack, out);

@@ -49,6 +49,9 @@ pub struct SessionOptions {
     /// Told of every request and of every 2025 session's end (logs,
     /// metrics, traces); none by default.
     pub observer: Option<Arc<dyn Observer>>,
+    /// Whether the transport serves the tasks extension (`tasks/*`), which
+    /// `server/discover` then advertises; off by default.
+    pub serve_tasks: bool,
 }
 
 impl std::fmt::Debug for SessionOptions {
@@ -63,6 +66,7 @@ impl std::fmt::Debug for SessionOptions {
             .field("validation_budget", &self.validation_budget)
             .field("offload", &self.offload.is_some())
             .field("observer", &self.observer.is_some())
+            .field("serve_tasks", &self.serve_tasks)
             .finish_non_exhaustive()
     }
 }
@@ -80,6 +84,7 @@ impl Default for SessionOptions {
             validation_budget: DEFAULT_VALIDATION_BUDGET,
             offload: None,
             observer: None,
+            serve_tasks: false,
         }
     }
 }

@@ -199,6 +199,7 @@ impl<C: RouterComponent> Exchange<C> {
             round,
             listeners: self.server.listeners().cloned(),
             uri_prefixes: self.server.uri_prefixes().cloned(),
+            task: self.request.context().task.clone(),
         }))
     }
 }

@@ -22,6 +22,7 @@ use crate::method::Method;
 use crate::observe::{Origin, Outcome};
 use crate::router::{CallMode, RouterComponent};
 use crate::routers::Routers;
+use crate::tasks::TaskOffer;
 
 /// A 2026-07-28 request served without a [`Session`](super::Session): it
 /// is admitted ([`StatelessRequest::admit`]), then answered
@@ -57,6 +58,12 @@ impl<C: RouterComponent> StatelessRequest<C> {
     /// Every client of the server that hears of what its routers change.
     pub fn set_listeners(&mut self, listeners: Arc<Listeners>) {
         self.ex.server.set_listeners(listeners);
+    }
+
+    /// Lets the request become a task while it runs (see [`TaskOffer`]):
+    /// its router may take `offer`, and so may whoever serves it.
+    pub fn offer_task(&mut self, offer: TaskOffer) {
+        self.ex.request.set_task_offer(Some(offer));
     }
 
     /// A handle that cancels the request from another thread or task.

@@ -146,6 +146,12 @@ pub fn check_server_message_at(revision: Revision, msg: &Value, method: Option<&
         if result.get("resultType").and_then(Value::as_str) == Some("input_required") {
             return check("InputRequiredResult", result);
         }
+        // The tasks extension's results (a task instead of a call's result,
+        // and `tasks/*`): the revision's schema knows them only as results,
+        // and the tests check their fields.
+        if result.get("resultType").and_then(Value::as_str) == Some("task") || method.starts_with("tasks/") {
+            return check("Result", result);
+        }
         let def = result_def(method).ok_or_else(|| format!("no schema for results of {method}"))?;
         return check(def, result);
     }

@@ -54,6 +54,7 @@ mod state;
 mod stateless;
 mod streamable;
 mod tap_layer;
+mod tasks;
 mod wire;
 
 pub use auth::{AuthOptions, DEFAULT_ALGORITHMS, KeyOptions, KeySource, METADATA_PATH};

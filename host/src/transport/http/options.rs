@@ -61,6 +61,9 @@ pub struct HttpOptions {
     /// Authorization: the server as an OAuth 2.1 resource server (see
     /// [`AuthOptions`]). `None`: requests are not authenticated.
     pub auth: Option<AuthOptions>,
+    /// The tasks extension for 2026-07-28 requests: when calls become tasks,
+    /// and how tasks are kept. `None`: no tasks (not advertised).
+    pub tasks: Option<crate::tasks::TaskOptions>,
 }
 
 impl HttpOptions {
@@ -117,6 +120,7 @@ impl Default for HttpOptions {
             keep_alive: Duration::from_secs(15),
             tap: None,
             auth: None,
+            tasks: Some(crate::tasks::TaskOptions::default()),
         }
     }
 }

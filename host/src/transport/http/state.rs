@@ -15,6 +15,7 @@ use super::auth::{RequestCaller, ResourceServer};
 use super::connections::Connections;
 use super::options::HttpOptions;
 use super::sessions::Sessions;
+use crate::tasks::Tasks;
 use crate::{LoadedRouter, Routers, Session, StatelessRequest};
 
 /// What every handler shares.
@@ -47,6 +48,8 @@ pub(crate) struct ServerState {
     pub(super) health: bool,
     /// The resource server, when requests are authenticated.
     pub(super) auth: Option<ResourceServer>,
+    /// The tasks of 2026-07-28 clients, when the server makes tasks.
+    pub(super) tasks: Option<Arc<Tasks>>,
 }
 
 impl ServerState {
@@ -100,6 +103,20 @@ impl ServerState {
             );
         }
         let health = options.health.unwrap_or(bound.ip().is_loopback());
+        let tasks = options.tasks.clone().map(Tasks::new);
+        session_options.serve_tasks = tasks.is_some();
+        if let (Some(metrics), Some(tasks)) = (crate::telemetry::Metrics::global(), &tasks) {
+            let tasks = Arc::downgrade(tasks);
+            metrics.gauge_family(
+                "mcp_wit_tasks",
+                "Tasks kept (2026-07-28 tasks extension), by status",
+                "status",
+                Box::new(move || {
+                    let Some(tasks) = tasks.upgrade() else { return Vec::new() };
+                    tasks.counts().iter().map(|(status, n)| (status.as_str(), *n as i64)).collect()
+                }),
+            );
+        }
         Ok(ServerState {
             deployment: Deployment::new(routers),
             session_options,
@@ -114,6 +131,7 @@ impl ServerState {
             open: Arc::default(),
             health,
             auth,
+            tasks,
         })
     }
 

@@ -22,18 +22,20 @@ use std::sync::Arc;
 
 use axum::http::HeaderMap;
 use axum::response::Response;
-use serde_json::value::RawValue;
 
 use super::answer::{CancelOnDrop, Target, answer};
 use super::auth::{self, RequestCaller};
 use super::sessions::ServerStream;
 use super::sse;
 use super::state::ServerState;
-use super::wire;
-use mcp_wit_protocol::http::{Framing, PostedRequest, RequestSubject, StatelessPost, check_param_headers, rejection};
+use super::tasks;
+use super::wire::{self, rejected};
+use mcp_wit_protocol::http::{Framing, PostedRequest, RequestSubject, StatelessPost, check_param_headers};
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
+use mcp_wit_protocol::tasks::{TASKS_EXTENSION, TaskMethod, missing_tasks_extension};
 use mcp_wit_protocol::{Admitted, Method};
 
+use crate::tasks::{TaskDecision, TaskPolicy};
 use crate::{Session, StatelessRequest};
 
 /// Serves a 2026-07-28 request. Before the guest sees it, the request
@@ -56,6 +58,11 @@ pub(super) async fn serve(
         Ok(envelope) => envelope,
         Err(error) => return rejected(id, error),
     };
+    if let Some(task_method) = TaskMethod::parse(method)
+        && let Some(tasks) = &server.tasks
+    {
+        return tasks::serve_method(tasks, caller, task_method, id, *params, &envelope);
+    }
     if Method::parse(method) == Some(Method::Listen) {
         // The one request that outlives itself: served on a session.
         let mut session = server.session(caller);
@@ -75,18 +82,25 @@ pub(super) async fn serve(
     {
         return rejected(id, error);
     }
+    if let Some(tasks) = &server.tasks
+        && admitted.method() == Method::CallTool
+    {
+        let tool = subject.tool().unwrap_or_default();
+        let required = tasks.options().policies.policy(tool) == TaskPolicy::Required;
+        match tasks.options().policies.decide(tool, admitted.client_declares(TASKS_EXTENSION)) {
+            TaskDecision::Plain => {}
+            TaskDecision::Refuse => return rejected(id, missing_tasks_extension(&format!("tool `{tool}`"))),
+            TaskDecision::MayBecomeTask { after } => {
+                let request = ((*id).to_owned(), params.map(ToOwned::to_owned));
+                return tasks::call(server, tasks, caller, stateless, admitted, request, (after, required), framing)
+                    .await;
+            }
+        }
+    }
     let guard = CancelOnDrop::new(stateless.canceller(), id.get());
     let (id, params) = ((*id).to_owned(), params.map(ToOwned::to_owned));
     let target = Target::Stateless { request: Box::new(stateless), admitted, id, params };
     answer(server, target, framing, None, Some(guard)).await
-}
-
-/// The answer to a request refused at the edge, echoing its id.
-fn rejected(id: &RawValue, error: RpcError) -> Response {
-    let (status, body) = rejection(id, &error);
-    let mut response = wire::json(body);
-    *response.status_mut() = status;
-    response
 }
 
 /// `Mcp-Param-{Name}` against the arguments of a `tools/call` (see

@@ -13,6 +13,7 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::value::RawValue;
 
 use mcp_wit_protocol::ProtocolVersion;
+use mcp_wit_protocol::http::rejection;
 use mcp_wit_protocol::jsonrpc::{self, RpcError};
 
 use mcp_wit_protocol::http::{self as rules, EVENT_STREAM, JSON};
@@ -148,4 +149,12 @@ pub fn bad_request(body: Vec<u8>) -> Response {
 pub(super) fn internal(e: impl std::fmt::Display) -> Response {
     tracing::error!("internal error: {e}");
     error(StatusCode::INTERNAL_SERVER_ERROR, jsonrpc::code::INTERNAL_ERROR, format!("Internal error: {e}"), None)
+}
+
+/// The answer to a request refused at the edge, echoing its id.
+pub(super) fn rejected(id: &RawValue, error: RpcError) -> Response {
+    let (status, body) = rejection(id, &error);
+    let mut response = json(body);
+    *response.status_mut() = status;
+    response
 }

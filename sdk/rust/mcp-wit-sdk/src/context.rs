@@ -159,6 +159,16 @@ impl Context {
         host::extension_settings(id).and_then(|settings| serde_json::from_str(&settings).ok())
     }
 
+    /// Asks for the request to go on as a task (the tasks extension): the
+    /// client gets the task at once and polls for the result, while this
+    /// call runs on. Whether the request is a task now (`false`: the client
+    /// did not declare the extension, or the server's policy for the tool
+    /// is `never`; the call goes on as before). Ask once the questions that
+    /// decide whether to go on are answered.
+    pub fn run_as_task(&self) -> bool {
+        host::run_as_task()
+    }
+
     /// Whether the client hosts MCP Apps: it declared
     /// [`APPS_EXTENSION`](crate::APPS_EXTENSION) with
     /// [`APP_MIME_TYPE`](crate::APP_MIME_TYPE) among its `mimeTypes`. A tool
@@ -216,5 +226,8 @@ mod host {
     }
     pub fn extension_settings(_: &str) -> Option<String> {
         None
+    }
+    pub fn run_as_task() -> bool {
+        false
     }
 }

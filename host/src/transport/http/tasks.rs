@@ -1,0 +1,202 @@
+//! The tasks extension over HTTP (see [`crate::tasks`]): a `tools/call`
+//! that may become a task, and `tasks/get`, `tasks/update` and
+//! `tasks/cancel`.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use serde_json::{Map, Value, json};
+
+use mcp_wit_protocol::http::{Framing, outcome_status};
+use mcp_wit_protocol::jsonrpc::{self, RpcError};
+use mcp_wit_protocol::tasks::{TASKS_EXTENSION, TaskMethod, TaskOffer, missing_tasks_extension};
+use mcp_wit_protocol::{Admitted, Envelope};
+
+use super::answer::{CancelOnDrop, Handled, whole_answer};
+use super::auth::RequestCaller;
+use super::state::ServerState;
+use super::wire::{self, rejected};
+use crate::StatelessRequest;
+use crate::tasks::{Resume, Running, TaskRecord, Tasks};
+
+/// A `tools/call` that may become a task: at once (`after` zero), once it
+/// has run `after`, or when its router asks; until then it is an ordinary
+/// call, answered as such if it ends first. A client with too many
+/// unfinished tasks gets a plain call (or, for a tool that runs only as a
+/// task, `required`, an error saying so).
+#[expect(clippy::too_many_arguments, reason = "the parts of one request, as the door has them")]
+pub(super) async fn call(
+    server: &Arc<ServerState>,
+    tasks: &Arc<Tasks>,
+    caller: &RequestCaller,
+    mut request: StatelessRequest,
+    admitted: Admitted,
+    (id, params): (Box<RawValue>, Option<Box<RawValue>>),
+    (after, required): (Duration, bool),
+    framing: Framing,
+) -> Response {
+    let client = caller.client_key().map(|key| key.to_string());
+    let offer = TaskOffer::default();
+    if tasks.has_room_for(client.as_deref()) {
+        request.offer_task(offer.clone());
+        if after.is_zero() {
+            offer.take();
+        }
+    } else if required {
+        let limit = tasks.options().max_per_client;
+        let error = RpcError::internal(format!(
+            "this client has {limit} unfinished tasks, the most it may have (--max-tasks-per-client); wait for one to end"
+        ));
+        return rejected(&id, error);
+    }
+    let canceller = request.canceller();
+    let guard = CancelOnDrop::new(canceller.clone(), id.get());
+    let first_params = params.clone().unwrap_or_else(empty_params);
+    let request_id = id.clone();
+    let mut running = tokio::spawn(async move {
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        let outcome = request.answer(&request_id, admitted, params.as_deref(), &mut out).await;
+        Handled { messages: out, refused: outcome_status(outcome) }
+    });
+    let waited = async {
+        if after == Duration::MAX {
+            return std::future::pending().await;
+        }
+        tokio::time::sleep(after).await;
+    };
+    let became_task = tokio::select! {
+        biased;
+        () = offer.taken() => true,
+        handled = &mut running => {
+            guard.finished().store(true, Ordering::Release);
+            return match handled {
+                Ok(handled) => whole_answer(handled, framing, None),
+                Err(e) => wire::internal(e),
+            };
+        }
+        () = waited => offer.take(),
+    };
+    debug_assert!(became_task || offer.is_taken());
+    // A task's client leaves after the answer: that no longer cancels.
+    guard.finished().store(true, Ordering::Release);
+    let owner = caller.get().map(|c| c.principal_key());
+    let resume = resume(server.clone(), caller.clone(), id.clone());
+    let record = tasks.create((owner, client), &offer, (canceller, id.get().to_string()), first_params, resume);
+    tasks.drive(
+        record.id.clone(),
+        Box::pin(async move { running.await.ok().and_then(|handled| handled.messages.into_iter().last()) }),
+    );
+    tracing::debug!(task = %record.id, "the call goes on as a task");
+    reply(&id, task_result(&record, "task"))
+}
+
+/// How a task's call runs again with the answers to its questions: a new
+/// 2026-07-28 request of the same caller, with the same id.
+fn resume(server: Arc<ServerState>, caller: RequestCaller, id: Box<RawValue>) -> Resume {
+    Arc::new(move |params: Box<RawValue>, offer: TaskOffer| {
+        let mut request = server.stateless_request(&caller);
+        request.offer_task(offer);
+        let canceller = request.canceller();
+        let (id, raw_id) = (id.clone(), id.get().to_string());
+        let run = async move {
+            let mut out: Vec<Vec<u8>> = Vec::new();
+            let admitted = match Envelope::read(Some(&params)).and_then(|e| e.ok_or_else(envelope_gone)) {
+                Ok(envelope) => request.admit("tools/call", &envelope).await,
+                Err(error) => Err(error),
+            };
+            match admitted {
+                Ok(admitted) => {
+                    // What becomes of the task is read from the last message.
+                    let _ = request.answer(&id, admitted, Some(&params), &mut out).await;
+                }
+                Err(error) => {
+                    let mut message = Vec::new();
+                    jsonrpc::write_error(&mut message, Some(&id), &error);
+                    out.push(message);
+                }
+            }
+            out.pop()
+        };
+        Running { canceller, id: raw_id, run: Box::pin(run) }
+    })
+}
+
+fn envelope_gone() -> RpcError {
+    RpcError::internal("the task's request lost its 2026-07-28 envelope")
+}
+
+/// `tasks/get`, `tasks/update` or `tasks/cancel`: -32021 for a client that
+/// did not declare the extension, before the task is looked for; -32602
+/// for a task unknown (or another principal's).
+pub(super) fn serve_method(
+    tasks: &Arc<Tasks>,
+    caller: &RequestCaller,
+    method: TaskMethod,
+    id: &RawValue,
+    params: Option<&RawValue>,
+    envelope: &Envelope,
+) -> Response {
+    if !envelope.client_declares(TASKS_EXTENSION) {
+        return rejected(id, missing_tasks_extension(method.as_str()));
+    }
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct TaskParams {
+        task_id: String,
+        #[serde(default)]
+        input_responses: Map<String, Value>,
+    }
+    let params: TaskParams =
+        match serde_json::from_str(params.map_or("{}", RawValue::get)).map_err(RpcError::invalid_params) {
+            Ok(params) => params,
+            Err(error) => return reply_error(id, &error),
+        };
+    let owner = caller.get().map(|c| c.principal_key());
+    let owner = owner.as_deref();
+    let answered = match method {
+        TaskMethod::Get => tasks.get(owner, &params.task_id).map(|record| task_result(&record, "complete")),
+        TaskMethod::Update => tasks.update(owner, &params.task_id, params.input_responses).map(|()| acknowledged()),
+        TaskMethod::Cancel => tasks.cancel(owner, &params.task_id).map(|()| acknowledged()),
+    };
+    match answered {
+        Ok(result) => reply(id, result),
+        Err(error) => reply_error(id, &error),
+    }
+}
+
+/// A task as a result of `resultType` `kind`.
+fn task_result(record: &TaskRecord, kind: &str) -> Value {
+    let mut result = record.to_wire();
+    result.insert("resultType".into(), kind.into());
+    Value::Object(result)
+}
+
+/// `tasks/update` and `tasks/cancel` acknowledge with nothing else.
+fn acknowledged() -> Value {
+    json!({ "resultType": "complete" })
+}
+
+fn reply(id: &RawValue, result: Value) -> Response {
+    #[derive(serde::Serialize)]
+    struct Reply<'a> {
+        jsonrpc: &'static str,
+        id: &'a RawValue,
+        result: Value,
+    }
+    wire::json(serde_json::to_vec(&Reply { jsonrpc: "2.0", id, result }).expect("a reply serialises"))
+}
+
+/// An error of the handler: in-band, with 200.
+fn reply_error(id: &RawValue, error: &RpcError) -> Response {
+    let mut body = Vec::new();
+    jsonrpc::write_error(&mut body, Some(id), error);
+    wire::json(body)
+}
+
+fn empty_params() -> Box<RawValue> {
+    RawValue::from_string("{}".into()).expect("`{}` is JSON")
+}
