@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use mcp_wit::tasks::{MAX_TASK_TIMEOUT, TaskOptions, TaskPolicies};
+use mcp_wit::tasks::{MAX_TASK_TIMEOUT, TaskOptions, TaskPolicies, TaskStoreOption};
 
 use crate::units;
 
@@ -43,6 +43,12 @@ pub struct TaskSettings {
     /// they end [default: 64].
     #[arg(long, value_name = "N")]
     pub max_tasks_per_client: Option<usize>,
+    /// Where tasks are kept: `redis://[USER:PASSWORD@]HOST[:PORT][/DB]`, a
+    /// Redis-protocol server (Redis, Valkey) that replicas behind one load
+    /// balancer share, so that any of them answers for a task (plain TCP:
+    /// keep it on a private network) [default: in this process].
+    #[arg(long, value_name = "URL")]
+    pub task_store: Option<String>,
 }
 
 impl TaskSettings {
@@ -55,6 +61,7 @@ impl TaskSettings {
             task_timeout: self.task_timeout.or(lower.task_timeout),
             task_ttl: self.task_ttl.or(lower.task_ttl),
             max_tasks_per_client: self.max_tasks_per_client.or(lower.max_tasks_per_client),
+            task_store: self.task_store.or(lower.task_store),
         }
     }
 
@@ -78,6 +85,11 @@ impl TaskSettings {
             ttl: self.task_ttl.unwrap_or(defaults.ttl).max(Duration::from_millis(1)),
             poll_interval: defaults.poll_interval,
             max_per_client: self.max_tasks_per_client.unwrap_or(defaults.max_per_client).max(1),
+            store: match &self.task_store {
+                Some(url) if url.starts_with("redis://") => TaskStoreOption::Redis(url.clone()),
+                Some(url) => return Err(format!("--task-store {url:?}: give a redis:// URL")),
+                None => defaults.store,
+            },
         }))
     }
 }

@@ -10,15 +10,21 @@
 //! deadline; `Tasks` keeps it, answers `tasks/get`, runs it again with
 //! the answers `tasks/update` brings to its questions (each run a
 //! 2026-07-28 round, as any call's), stops it on `tasks/cancel`, and
-//! forgets it once its time to live is over.
+//! forgets it once its time to live is over. Tasks are kept in a
+//! `TaskStore`: in this process, or in a Redis-protocol server that
+//! replicas share (a task's call runs on the replica that holds it, under a
+//! lease the others watch).
 
 mod policy;
 mod record;
+mod redis_store;
 mod service;
+mod store;
 
 pub use policy::{DEFAULT_TASK_POLICY, TaskPolicies, TaskPolicy};
-pub use service::{MAX_TASK_TIMEOUT, TaskOptions};
+pub use service::{MAX_TASK_TIMEOUT, TaskOptions, TaskStoreOption};
 
 pub(crate) use policy::TaskDecision;
 pub(crate) use record::TaskRecord;
-pub(crate) use service::{Resume, Running, Tasks};
+pub(crate) use redis_store::RedisStore;
+pub(crate) use service::{Running, Tasks};

@@ -8,7 +8,8 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 /// Where a task stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TaskStatus {
     /// Its call is running.
     Working,
@@ -52,7 +53,7 @@ impl TaskStatus {
 
 /// What a task holds, as `tasks/get` shows it (its run's handles are kept
 /// beside it, by whoever runs it).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct TaskRecord {
     /// Unguessable: 128 random bits.
     pub id: String,
@@ -223,10 +224,7 @@ impl Ending {
             result: Option<Box<RawValue>>,
             error: Option<Box<RawValue>>,
         }
-        let failed = |reason: &str| {
-            let error = json!({ "code": mcp_wit_protocol::jsonrpc::code::INTERNAL_ERROR, "message": reason });
-            Ending::Failed { error: raw(&error), reason: reason.to_string() }
-        };
+        let failed = Ending::failed;
         let Some(last) = last else { return failed("the task's call ended without an answer") };
         let response: Response = match serde_json::from_slice(last) {
             Ok(response) => response,
@@ -256,6 +254,14 @@ impl Ending {
             }
             _ => Ending::Completed(result),
         }
+    }
+}
+
+impl Ending {
+    /// A failure of the host's own (-32603), for `reason`.
+    pub fn failed(reason: &str) -> Ending {
+        let error = json!({ "code": mcp_wit_protocol::jsonrpc::code::INTERNAL_ERROR, "message": reason });
+        Ending::Failed { error: raw(&error), reason: reason.to_string() }
     }
 }
 

@@ -3,8 +3,9 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-/// The authenticated caller of a request: what its access token says.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The authenticated caller of a request: what its access token says
+/// (serialisable: a task kept for replicas carries its caller).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Caller {
     /// The authorization server that issued the token (`iss`).
     pub issuer: String,

@@ -12,6 +12,7 @@ pub mod otlp;
 pub mod peers;
 pub mod process;
 pub mod prometheus;
+pub mod redis;
 pub mod registry;
 pub mod schema;
 pub mod sdks;

@@ -43,6 +43,10 @@ impl HttpServer {
         let bound = listener.local_addr()?;
         let server = ServerState::new(routers.into(), session_options, options, bound)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        // A task store that cannot be reached stops the start, not the first task.
+        if let Some(tasks) = &server.tasks {
+            tasks.check().await.map_err(|e| io::Error::new(io::ErrorKind::ConnectionRefused, e))?;
+        }
         Ok(HttpServer { listener, server: Arc::new(server) })
     }
 

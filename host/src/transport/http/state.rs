@@ -103,7 +103,7 @@ impl ServerState {
             );
         }
         let health = options.health.unwrap_or(bound.ip().is_loopback());
-        let tasks = options.tasks.clone().map(Tasks::new);
+        let tasks = options.tasks.clone().map(Tasks::new).transpose()?;
         session_options.serve_tasks = tasks.is_some();
         if let (Some(metrics), Some(tasks)) = (crate::telemetry::Metrics::global(), &tasks) {
             let tasks = Arc::downgrade(tasks);
@@ -113,7 +113,7 @@ impl ServerState {
                 "status",
                 Box::new(move || {
                     let Some(tasks) = tasks.upgrade() else { return Vec::new() };
-                    tasks.counts().iter().map(|(status, n)| (status.as_str(), *n as i64)).collect()
+                    tasks.last_counts().iter().map(|(status, n)| (status.as_str(), *n as i64)).collect()
                 }),
             );
         }

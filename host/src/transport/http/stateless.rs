@@ -61,7 +61,7 @@ pub(super) async fn serve(
     if let Some(task_method) = TaskMethod::parse(method)
         && let Some(tasks) = &server.tasks
     {
-        return tasks::serve_method(tasks, caller, task_method, id, *params, &envelope);
+        return tasks::serve_method(server, tasks, caller, task_method, id, *params, &envelope).await;
     }
     if Method::parse(method) == Some(Method::Listen) {
         // The one request that outlives itself: served on a session.
@@ -92,8 +92,7 @@ pub(super) async fn serve(
             TaskDecision::Refuse => return rejected(id, missing_tasks_extension(&format!("tool `{tool}`"))),
             TaskDecision::MayBecomeTask { after } => {
                 let request = ((*id).to_owned(), params.map(ToOwned::to_owned));
-                return tasks::call(server, tasks, caller, stateless, admitted, request, (after, required), framing)
-                    .await;
+                return tasks::call(tasks, caller, stateless, admitted, request, (after, required), framing).await;
             }
         }
     }

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
+use mcp_wit_protocol::auth::SharedCaller;
 use mcp_wit_protocol::http::{Framing, outcome_status};
 use mcp_wit_protocol::jsonrpc::{self, RpcError};
 use mcp_wit_protocol::tasks::{TASKS_EXTENSION, TaskMethod, TaskOffer, missing_tasks_extension};
@@ -21,16 +22,14 @@ use super::auth::RequestCaller;
 use super::state::ServerState;
 use super::wire::{self, rejected};
 use crate::StatelessRequest;
-use crate::tasks::{Resume, Running, TaskRecord, Tasks};
+use crate::tasks::{Running, TaskRecord, Tasks};
 
 /// A `tools/call` that may become a task: at once (`after` zero), once it
 /// has run `after`, or when its router asks; until then it is an ordinary
 /// call, answered as such if it ends first. A client with too many
 /// unfinished tasks gets a plain call (or, for a tool that runs only as a
 /// task, `required`, an error saying so).
-#[expect(clippy::too_many_arguments, reason = "the parts of one request, as the door has them")]
 pub(super) async fn call(
-    server: &Arc<ServerState>,
     tasks: &Arc<Tasks>,
     caller: &RequestCaller,
     mut request: StatelessRequest,
@@ -41,7 +40,11 @@ pub(super) async fn call(
 ) -> Response {
     let client = caller.client_key().map(|key| key.to_string());
     let offer = TaskOffer::default();
-    if tasks.has_room_for(client.as_deref()) {
+    let room = match tasks.has_room_for(client.as_deref()).await {
+        Ok(room) => room,
+        Err(error) => return rejected(&id, error),
+    };
+    if room {
         request.offer_task(offer.clone());
         if after.is_zero() {
             offer.take();
@@ -57,7 +60,7 @@ pub(super) async fn call(
     let guard = CancelOnDrop::new(canceller.clone(), id.get());
     let first_params = params.clone().unwrap_or_else(empty_params);
     let request_id = id.clone();
-    let mut running = tokio::spawn(async move {
+    let mut running_call = tokio::spawn(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
         let outcome = request.answer(&request_id, admitted, params.as_deref(), &mut out).await;
         Handled { messages: out, refused: outcome_status(outcome) }
@@ -71,7 +74,7 @@ pub(super) async fn call(
     let became_task = tokio::select! {
         biased;
         () = offer.taken() => true,
-        handled = &mut running => {
+        handled = &mut running_call => {
             guard.finished().store(true, Ordering::Release);
             return match handled {
                 Ok(handled) => whole_answer(handled, framing, None),
@@ -83,46 +86,57 @@ pub(super) async fn call(
     debug_assert!(became_task || offer.is_taken());
     // A task's client leaves after the answer: that no longer cancels.
     guard.finished().store(true, Ordering::Release);
-    let owner = caller.get().map(|c| c.principal_key());
-    let resume = resume(server.clone(), caller.clone(), id.clone());
-    let record = tasks.create((owner, client), &offer, (canceller, id.get().to_string()), first_params, resume);
+    let running = (canceller, id.get().to_string());
+    let record = match tasks.create((caller.0.clone(), client), &offer, running, (id.clone(), first_params)).await {
+        Ok(record) => record,
+        Err(error) => {
+            // The store could not keep it: the call runs on, unheard of.
+            running_call.abort();
+            return rejected(&id, error);
+        }
+    };
     tasks.drive(
         record.id.clone(),
-        Box::pin(async move { running.await.ok().and_then(|handled| handled.messages.into_iter().last()) }),
+        Box::pin(async move { running_call.await.ok().and_then(|handled| handled.messages.into_iter().last()) }),
     );
     tracing::debug!(task = %record.id, "the call goes on as a task");
     reply(&id, task_result(&record, "task"))
 }
 
-/// How a task's call runs again with the answers to its questions: a new
-/// 2026-07-28 request of the same caller, with the same id.
-fn resume(server: Arc<ServerState>, caller: RequestCaller, id: Box<RawValue>) -> Resume {
-    Arc::new(move |params: Box<RawValue>, offer: TaskOffer| {
-        let mut request = server.stateless_request(&caller);
-        request.offer_task(offer);
-        let canceller = request.canceller();
-        let (id, raw_id) = (id.clone(), id.get().to_string());
-        let run = async move {
-            let mut out: Vec<Vec<u8>> = Vec::new();
-            let admitted = match Envelope::read(Some(&params)).and_then(|e| e.ok_or_else(envelope_gone)) {
-                Ok(envelope) => request.admit("tools/call", &envelope).await,
-                Err(error) => Err(error),
-            };
-            match admitted {
-                Ok(admitted) => {
-                    // What becomes of the task is read from the last message.
-                    let _ = request.answer(&id, admitted, Some(&params), &mut out).await;
-                }
-                Err(error) => {
-                    let mut message = Vec::new();
-                    jsonrpc::write_error(&mut message, Some(&id), &error);
-                    out.push(message);
-                }
-            }
-            out.pop()
+/// Runs a task's call again with the answers to its questions: a new
+/// 2026-07-28 request of the same caller, with the same id, on this
+/// replica (whichever made the task).
+fn resume(
+    server: &Arc<ServerState>,
+    caller: Option<SharedCaller>,
+    id: Box<RawValue>,
+    params: Box<RawValue>,
+    offer: TaskOffer,
+) -> Running {
+    let mut request = server.stateless_request(&RequestCaller(caller, None));
+    request.offer_task(offer);
+    let canceller = request.canceller();
+    let raw_id = id.get().to_string();
+    let run = async move {
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        let admitted = match Envelope::read(Some(&params)).and_then(|e| e.ok_or_else(envelope_gone)) {
+            Ok(envelope) => request.admit("tools/call", &envelope).await,
+            Err(error) => Err(error),
         };
-        Running { canceller, id: raw_id, run: Box::pin(run) }
-    })
+        match admitted {
+            Ok(admitted) => {
+                // What becomes of the task is read from the last message.
+                let _ = request.answer(&id, admitted, Some(&params), &mut out).await;
+            }
+            Err(error) => {
+                let mut message = Vec::new();
+                jsonrpc::write_error(&mut message, Some(&id), &error);
+                out.push(message);
+            }
+        }
+        out.pop()
+    };
+    Running { canceller, id: raw_id, run: Box::pin(run) }
 }
 
 fn envelope_gone() -> RpcError {
@@ -132,7 +146,8 @@ fn envelope_gone() -> RpcError {
 /// `tasks/get`, `tasks/update` or `tasks/cancel`: -32021 for a client that
 /// did not declare the extension, before the task is looked for; -32602
 /// for a task unknown (or another principal's).
-pub(super) fn serve_method(
+pub(super) async fn serve_method(
+    server: &Arc<ServerState>,
     tasks: &Arc<Tasks>,
     caller: &RequestCaller,
     method: TaskMethod,
@@ -158,9 +173,12 @@ pub(super) fn serve_method(
     let owner = caller.get().map(|c| c.principal_key());
     let owner = owner.as_deref();
     let answered = match method {
-        TaskMethod::Get => tasks.get(owner, &params.task_id).map(|record| task_result(&record, "complete")),
-        TaskMethod::Update => tasks.update(owner, &params.task_id, params.input_responses).map(|()| acknowledged()),
-        TaskMethod::Cancel => tasks.cancel(owner, &params.task_id).map(|()| acknowledged()),
+        TaskMethod::Get => tasks.get(owner, &params.task_id).await.map(|record| task_result(&record, "complete")),
+        TaskMethod::Update => {
+            let again = |caller, id, params, offer| resume(server, caller, id, params, offer);
+            tasks.update(owner, &params.task_id, params.input_responses, &again).await.map(|()| acknowledged())
+        }
+        TaskMethod::Cancel => tasks.cancel(owner, &params.task_id).await.map(|()| acknowledged()),
     };
     match answered {
         Ok(result) => reply(id, result),
