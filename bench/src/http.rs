@@ -377,7 +377,7 @@ pub fn idle_memory(command: &[String], options: &IdleOptions) -> anyhow::Result<
 }
 
 /// The client's runtime: current-thread for 1 thread, else multi-threaded.
-fn runtime(threads: usize) -> anyhow::Result<tokio::runtime::Runtime> {
+pub(crate) fn runtime(threads: usize) -> anyhow::Result<tokio::runtime::Runtime> {
     let mut builder = if threads <= 1 {
         tokio::runtime::Builder::new_current_thread()
     } else {
@@ -389,15 +389,15 @@ fn runtime(threads: usize) -> anyhow::Result<tokio::runtime::Runtime> {
 }
 
 /// A server process listening on 127.0.0.1.
-struct HttpServer {
+pub(crate) struct HttpServer {
     child: Child,
-    addr: SocketAddr,
+    pub(crate) addr: SocketAddr,
 }
 
 impl HttpServer {
     /// Picks a free port, starts `command` with `{addr}` replaced by
     /// `127.0.0.1:PORT`, and waits until it accepts connections.
-    fn start(command: &[String], show_stderr: bool) -> anyhow::Result<Self> {
+    pub(crate) fn start(command: &[String], show_stderr: bool) -> anyhow::Result<Self> {
         ensure!(
             command.iter().any(|arg| arg.contains(ADDR)),
             "the server command must name its listen address as {ADDR} (e.g. `--http {ADDR}`)"
@@ -430,13 +430,13 @@ impl HttpServer {
         }
     }
 
-    fn pid(&self) -> u32 {
+    pub(crate) fn pid(&self) -> u32 {
         self.child.id()
     }
 
     /// Sends SIGTERM and waits for the server to exit (killing it after 5 s).
     /// Ending by SIGTERM counts as a clean exit: the baselines do not handle it.
-    fn stop(&mut self) -> anyhow::Result<()> {
+    pub(crate) fn stop(&mut self) -> anyhow::Result<()> {
         if self.child.try_wait()?.is_none() {
             // SAFETY: plain syscall on our own child, which is not reaped yet.
             unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM) };

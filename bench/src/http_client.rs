@@ -52,11 +52,11 @@ pub(crate) struct Client {
 }
 
 /// A response, read to its end.
-struct Reply {
-    status: StatusCode,
+pub(crate) struct Reply {
+    pub(crate) status: StatusCode,
     session: Option<HeaderValue>,
     framing: Option<Framing>,
-    body: Bytes,
+    pub(crate) body: Bytes,
 }
 
 impl Client {
@@ -87,7 +87,7 @@ impl Client {
             framing: None,
             expected: String::with_capacity(32),
         };
-        if era == Era::Modern {
+        if era.is_modern() {
             return Ok(client);
         }
 
@@ -178,6 +178,13 @@ impl Client {
 
     /// POSTs one JSON-RPC message to `/mcp` and reads the whole response.
     async fn post(&mut self, body: String) -> anyhow::Result<Reply> {
+        let tool = self.tool.clone();
+        self.post_as(body, "tools/call", &tool).await
+    }
+
+    /// Posts `body`, a 2026-07-28 request of `method` naming `name` (its
+    /// `Mcp-Name`), with the headers a modern client sends.
+    pub(crate) async fn post_as(&mut self, body: String, method: &str, name: &str) -> anyhow::Result<Reply> {
         let mut request = Request::builder()
             .method(Method::POST)
             .uri("/mcp")
@@ -191,12 +198,11 @@ impl Client {
         if let Some(authorization) = &self.authorization {
             request = request.header(AUTHORIZATION, authorization.clone());
         }
-        if self.era == Era::Modern {
-            // A modern client posts nothing but its echo calls.
+        if self.era.is_modern() {
             request = request
                 .header("mcp-protocol-version", MODERN_VERSION)
-                .header("mcp-method", "tools/call")
-                .header("mcp-name", &*self.tool);
+                .header("mcp-method", method)
+                .header("mcp-name", name);
         }
         let request = request.body(Full::new(Bytes::from(body)))?;
         self.sender.ready().await.context("the connection closed")?;
@@ -219,7 +225,7 @@ impl Client {
 
 /// The JSON-RPC messages in a response body: the body itself for JSON, the
 /// data of each event (that has data) for SSE.
-fn messages(reply: &Reply) -> anyhow::Result<Vec<Cow<'_, [u8]>>> {
+pub(crate) fn messages(reply: &Reply) -> anyhow::Result<Vec<Cow<'_, [u8]>>> {
     match reply.framing {
         Some(Framing::Json) => Ok(vec![Cow::Borrowed(&reply.body[..])]),
         Some(Framing::Sse) => Ok(sse_data(&reply.body)),

@@ -29,6 +29,7 @@ mod http_client;
 pub mod load;
 pub mod mcp;
 pub mod pair;
+pub mod polls;
 pub mod results;
 pub mod stats;
 pub mod svg;

@@ -19,6 +19,9 @@ pub enum Era {
     Legacy,
     /// No sessions: each call stands alone, with its envelope and headers.
     Modern,
+    /// As [`Era::Modern`], from a client that declares the tasks extension
+    /// (`io.modelcontextprotocol/tasks`): what may make its calls tasks.
+    ModernTasks,
 }
 
 impl Era {
@@ -27,7 +30,13 @@ impl Era {
         match self {
             Era::Legacy => "legacy",
             Era::Modern => "modern",
+            Era::ModernTasks => "modern-tasks",
         }
+    }
+
+    /// Whether its requests are 2026-07-28 ones.
+    pub fn is_modern(self) -> bool {
+        matches!(self, Era::Modern | Era::ModernTasks)
     }
 }
 
@@ -45,7 +54,8 @@ impl std::str::FromStr for Era {
         match text {
             "legacy" => Ok(Era::Legacy),
             "modern" => Ok(Era::Modern),
-            other => Err(format!("unknown era {other:?}: legacy or modern")),
+            "modern-tasks" => Ok(Era::ModernTasks),
+            other => Err(format!("unknown era {other:?}: legacy, modern or modern-tasks")),
         }
     }
 }
@@ -58,6 +68,9 @@ pub(crate) fn call_body(era: Era, id: u64, tool: &str, text: &str) -> String {
         ),
         Era::Modern => format!(
             r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{{"text":"{text}"}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"{MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+        ),
+        Era::ModernTasks => format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{{"text":"{text}"}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"{MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{{"extensions":{{"io.modelcontextprotocol/tasks":{{}}}}}}}}}}}}"#
         ),
     }
 }

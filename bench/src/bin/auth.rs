@@ -342,6 +342,7 @@ fn summarize(
             let label = match era {
                 Era::Legacy => "2025-11-25 sessions",
                 Era::Modern => "2026-07-28",
+                Era::ModernTasks => "2026-07-28, declaring tasks",
             };
             let _ = writeln!(
                 out,

@@ -20,6 +20,7 @@ use clap::{ArgAction, Parser, Subcommand};
 use mcp_wit_bench::cli::item;
 use mcp_wit_bench::http::{self, Era, HttpLoadOptions};
 use mcp_wit_bench::load::{self, LoadOptions};
+use mcp_wit_bench::polls;
 
 /// Drives one MCP server with `tools/call` echo requests and prints what it
 /// measured as one JSON object on stdout.
@@ -100,6 +101,27 @@ enum Mode {
         target/release/mcp-wit serve echo.wasm --http {addr} --guest-output discard\n  \
         loadgen http --era modern --sessions 64 -- target/release/baseline-rmcp --http {addr}")]
     Http(Http),
+    /// Measures how many `tasks/get` polls a server answers (the tasks
+    /// extension): one task, polled by every connection at once.
+    #[command(after_help = "Example:\n  \
+        loadgen polls --connections 8 -- target/release/mcp-wit serve conformance.wasm --http {addr} \\\n      \
+        --task-policy slow_compute=always --guest-output discard")]
+    Polls {
+        /// Clients polling at once, each on its own connection.
+        #[arg(long, value_name = "N", default_value_t = 8)]
+        connections: usize,
+        /// How long they poll, in seconds (after a tenth of it as warm-up).
+        #[arg(long, value_name = "SECS", default_value_t = 5)]
+        seconds: u64,
+        /// The tool whose call becomes the task (its policy must make it one).
+        #[arg(long, default_value = "slow_compute")]
+        tool: String,
+        /// Its arguments (JSON).
+        #[arg(long, value_name = "JSON", default_value = r#"{"seconds":120}"#)]
+        arguments: String,
+        #[command(flatten)]
+        server: Server,
+    },
     /// Measures a Streamable HTTP server's memory per idle session.
     #[command(after_help = "Example:\n  \
         loadgen idle-memory --sessions 1000 -- target/release/baseline-serde --http {addr}")]
@@ -216,6 +238,16 @@ fn run() -> anyhow::Result<()> {
                 ..HttpLoadOptions::default()
             };
             serde_json::to_string_pretty(&http::run_http_load(&args.server.command, &options)?)?
+        }
+        Some(Mode::Polls { connections, seconds, tool, arguments, server }) => {
+            let options = polls::PollOptions {
+                connections,
+                duration: Duration::from_secs(seconds.max(1)),
+                tool,
+                arguments,
+                show_stderr: server.show_stderr,
+            };
+            serde_json::to_string_pretty(&polls::run_polls(&server.command, &options)?)?
         }
         Some(Mode::IdleMemory { sessions, close_connections, settle_ms, timeout, server }) => {
             let options = http::IdleOptions {
@@ -334,6 +366,8 @@ mod tests {
                  --auth-resource https://mcp.example/mcp --auth-jwks-file jwks.json"
             ),
             format!("loadgen idle-memory --sessions 9999 --timeout 900 -- {serve_http} --max-sessions 20000"),
+            format!("loadgen polls --connections 8 --seconds 3 -- {serve_http} --task-policy slow_compute=always"),
+            format!("loadgen http --era modern-tasks --sessions 8 -- {serve_http}"),
             format!(
                 "loadgen idle-memory --sessions 99999 --close-connections --settle-ms 3000 --timeout 1200 -- \
                  {serve_http} --max-sessions 100000 --instance-idle-timeout 1s"
@@ -342,7 +376,9 @@ mod tests {
             let cli = parse(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
             let server = match &cli.mode {
                 None => &cli.stdio.server,
-                Some(Mode::ColdStart { server, .. } | Mode::IdleMemory { server, .. }) => server,
+                Some(
+                    Mode::ColdStart { server, .. } | Mode::IdleMemory { server, .. } | Mode::Polls { server, .. },
+                ) => server,
                 Some(Mode::Http(http)) => &http.server,
             };
             assert_eq!(server.command, words(line.split_once(" -- ").unwrap().1), "{line}");

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail, ensure};
 
-use crate::mcp::{Answer, Era, MODERN_VERSION, check_echo};
+use crate::mcp::{Answer, Era, MODERN_VERSION, call_body, check_echo};
 
 /// The calls of one pipeline phase: what was sent when, and what came back.
 pub(super) struct Calls {
@@ -51,6 +51,10 @@ impl Calls {
                     out.bytes,
                     r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"echo","arguments":{{"text":"echo {id}"}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"{MODERN_VERSION}","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
                 )?,
+                // Rarely measured: built as the HTTP client builds it.
+                Era::ModernTasks => {
+                    out.bytes.extend_from_slice(call_body(self.era, id, "echo", &format!("echo {id}")).as_bytes())
+                }
             }
             out.bytes.push(b'\n');
         }

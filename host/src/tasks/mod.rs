@@ -27,4 +27,4 @@ pub use service::{MAX_TASK_TIMEOUT, TaskOptions, TaskStoreOption};
 pub(crate) use policy::TaskDecision;
 pub(crate) use record::TaskRecord;
 pub(crate) use redis_store::RedisStore;
-pub(crate) use service::{Running, Tasks};
+pub(crate) use service::{Rerun, Running, Tasks};

@@ -13,6 +13,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use mcp_wit_protocol::auth::SharedCaller;
+use mcp_wit_protocol::observe::TraceContext;
 use mcp_wit_protocol::tasks::TaskOffer;
 use mcp_wit_protocol::{Canceller, RpcError};
 
@@ -77,10 +78,21 @@ pub struct Running {
     pub run: Pin<Box<dyn Future<Output = Option<Vec<u8>>> + Send>>,
 }
 
-/// Runs a task's call again: as `caller`, request `id` with these params
-/// (the first run's, with the answers and the round's state), under this
-/// offer (taken: the run is a task's). Given by the transport.
-pub type Resume<'a> = &'a (dyn Fn(Option<SharedCaller>, Box<RawValue>, Box<RawValue>, TaskOffer) -> Running + Sync);
+/// Runs a task's call again ([`Rerun`]), under this offer (taken: the run
+/// is a task's). Given by the transport.
+pub type Resume<'a> = &'a (dyn Fn(Rerun, TaskOffer) -> Running + Sync);
+
+/// What a task's call runs again with.
+pub struct Rerun {
+    /// Who made the first request.
+    pub caller: Option<SharedCaller>,
+    /// Its id.
+    pub id: Box<RawValue>,
+    /// The first run's params, with the answers and the round's state.
+    pub params: Box<RawValue>,
+    /// The trace context the first request came with.
+    pub trace: Option<TraceContext>,
+}
 
 /// How often a replica renews the leases of the calls it runs and looks
 /// for their cancellation by another replica.
@@ -147,6 +159,7 @@ impl Tasks {
         offer: &TaskOffer,
         running: (Canceller, String),
         (request_id, params): (Box<RawValue>, Box<RawValue>),
+        trace: Option<TraceContext>,
     ) -> Result<TaskRecord, RpcError> {
         let deadline = SystemTime::now() + self.options.timeout;
         offer.extend_deadline(Instant::now() + self.options.timeout);
@@ -160,6 +173,7 @@ impl Tasks {
             caller: caller.map(|c| (*c).clone()),
             deadline_ms: unix_ms(deadline),
             runner: Some(self.replica.clone()),
+            trace: trace.and_then(|t| Some((t.traceparent?, t.tracestate))),
         };
         self.store.renew(&record.id, &self.replica, LEASE).await.map_err(RpcError::internal)?;
         self.store.insert(&task).await.map_err(RpcError::internal)?;
@@ -277,7 +291,10 @@ impl Tasks {
         offer.take();
         let left = Duration::from_millis(task.deadline_ms.saturating_sub(unix_ms(SystemTime::now())));
         offer.extend_deadline(Instant::now() + left);
-        let running = resume(task.caller.map(Arc::new), task.request_id.clone(), params, offer);
+        let trace =
+            task.trace.map(|(traceparent, tracestate)| TraceContext { traceparent: Some(traceparent), tracestate });
+        let rerun = Rerun { caller: task.caller.map(Arc::new), id: task.request_id.clone(), params, trace };
+        let running = resume(rerun, offer);
         lock(&self.running).insert(id.to_owned(), (running.canceller.clone(), running.id.clone()));
         self.drive(id.to_owned(), running.run);
         Ok(())
@@ -394,7 +411,7 @@ mod tests {
         let caller = owner.map(|o| Arc::new(mcp_wit_protocol::auth::Caller::new("https://as", o, None, [])));
         let who = (caller, owner.map(str::to_owned));
         let request = (raw("1"), raw(r#"{"name":"t"}"#));
-        tasks.create(who, &TaskOffer::default(), (Canceller::default(), "1".into()), request).await.unwrap()
+        tasks.create(who, &TaskOffer::default(), (Canceller::default(), "1".into()), request, None).await.unwrap()
     }
 
     #[tokio::test]

@@ -39,6 +39,10 @@ pub struct StoredTask {
     pub deadline_ms: u64,
     /// The replica that runs its call now, if one does.
     pub runner: Option<String>,
+    /// The W3C trace context the first request came with (`traceparent`,
+    /// `tracestate`): each run's span joins that trace.
+    #[serde(default)]
+    pub trace: Option<(String, Option<String>)>,
 }
 
 impl StoredTask {

@@ -123,6 +123,9 @@ class _Host:
     def extension_settings(self, id: str) -> str | None:
         return _client.extension_settings(id)
 
+    def run_as_task(self) -> bool:
+        return _client.run_as_task()
+
 
 def _value(data: Any) -> Any:
     return wit.Value(json.dumps(data, ensure_ascii=False))

@@ -100,6 +100,9 @@ class _NoHost:
     def extension_settings(self, id: str) -> str | None:
         return None
 
+    def run_as_task(self) -> bool:
+        return False
+
 
 # The component's glue replaces it with the host's imports.
 host: Any = _NoHost()
@@ -231,6 +234,15 @@ class Context:
         ``extensions[id]``), as JSON data; ``None`` when it did not."""
         settings = host.extension_settings(id)
         return None if settings is None else json.loads(settings)
+
+    def run_as_task(self) -> bool:
+        """Asks for the request to go on as a task (the tasks extension): the
+        client gets the task at once and polls for the result, while this call
+        runs on. Whether the request is a task now (``False``: the client did
+        not declare the extension, or the server's policy for the tool is
+        ``never``; the call goes on as before). Ask once the questions that
+        decide whether to go on are answered."""
+        return host.run_as_task()
 
     def hosts_apps(self) -> bool:
         """Whether the client hosts MCP Apps (it declared

@@ -177,6 +177,11 @@ export class Context {
     return settings == null ? undefined : JSON.parse(settings);
   }
 
+  /** Asks for the request to go on as a task (the tasks extension): the client gets the task at once and polls for the result, while this call runs on. Whether the request is a task now (false: the client did not declare the extension, or the server's policy for the tool is `never`; the call goes on as before). Ask once the questions that decide whether to go on are answered. */
+  runAsTask(): boolean {
+    return client.runAsTask();
+  }
+
   /** Whether the client hosts MCP Apps (it declared `io.modelcontextprotocol/ui` with `text/html;profile=mcp-app`): a tool with a view answers one that does not with text it can show. */
   hostsApps(): boolean {
     const settings = this.extensionSettings('io.modelcontextprotocol/ui') as { mimeTypes?: unknown } | undefined;

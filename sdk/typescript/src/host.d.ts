@@ -25,6 +25,7 @@ declare module 'mcp-wit:extension/client@0.1.0' {
   export function notifyResourceUpdated(uri: string): void;
   export function notifyUrlElicitationCompleted(elicitationId: string): void;
   export function extensionSettings(id: string): string | null | undefined;
+  export function runAsTask(): boolean;
 }
 
 declare module 'mcp-wit:extension/caller@0.1.0' {

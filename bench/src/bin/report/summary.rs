@@ -141,7 +141,7 @@ fn http_markdown(
     let ratios: Vec<&HttpRatio> = ratios.iter().filter(|r| r.era == era).collect();
     let how = match era {
         Era::Legacy => "one keep-alive connection and one call in flight per session (`initialize` first)",
-        Era::Modern => {
+        Era::Modern | Era::ModernTasks => {
             "2026-07-28 requests: no `initialize`, no session; each call carries its envelope and headers and \
              is served on its own (mcp-wit: on a fresh instance); one keep-alive connection and one call in \
              flight per \"session\""
@@ -155,7 +155,7 @@ fn http_markdown(
          |---:|---|---|---:|---:|---:|---:|---:|\n",
         match era {
             Era::Legacy => String::new(),
-            Era::Modern => format!(", {}", era_title(era)),
+            Era::Modern | Era::ModernTasks => format!(", {}", era_title(era)),
         },
         settings.reps,
         settings.http_calls,
@@ -253,6 +253,7 @@ fn era_title(era: Era) -> &'static str {
     match era {
         Era::Legacy => "2025-11-25 sessions",
         Era::Modern => "2026-07-28, no sessions",
+        Era::ModernTasks => "2026-07-28, no sessions, declaring tasks",
     }
 }
 

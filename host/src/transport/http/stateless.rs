@@ -92,7 +92,8 @@ pub(super) async fn serve(
             TaskDecision::Refuse => return rejected(id, missing_tasks_extension(&format!("tool `{tool}`"))),
             TaskDecision::MayBecomeTask { after } => {
                 let request = ((*id).to_owned(), params.map(ToOwned::to_owned));
-                return tasks::call(tasks, caller, stateless, admitted, request, (after, required), framing).await;
+                let answer = (framing, trace_context(headers));
+                return tasks::call(tasks, caller, stateless, admitted, request, (after, required), answer).await;
             }
         }
     }

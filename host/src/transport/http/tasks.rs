@@ -7,13 +7,14 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::response::Response;
+use futures_util::FutureExt;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use mcp_wit_protocol::auth::SharedCaller;
 use mcp_wit_protocol::http::{Framing, outcome_status};
 use mcp_wit_protocol::jsonrpc::{self, RpcError};
+use mcp_wit_protocol::observe::TraceContext;
 use mcp_wit_protocol::tasks::{TASKS_EXTENSION, TaskMethod, TaskOffer, missing_tasks_extension};
 use mcp_wit_protocol::{Admitted, Envelope};
 
@@ -22,13 +23,15 @@ use super::auth::RequestCaller;
 use super::state::ServerState;
 use super::wire::{self, rejected};
 use crate::StatelessRequest;
-use crate::tasks::{Running, TaskRecord, Tasks};
+use crate::tasks::{Rerun, Running, TaskRecord, Tasks};
 
 /// A `tools/call` that may become a task: at once (`after` zero), once it
 /// has run `after`, or when its router asks; until then it is an ordinary
-/// call, answered as such if it ends first. A client with too many
-/// unfinished tasks gets a plain call (or, for a tool that runs only as a
-/// task, `required`, an error saying so).
+/// call, answered as such if it ends first. Most calls end within their
+/// first poll, which runs here, as the plain path's does: no task of its
+/// own, no timer, no look at the store. A client with too many unfinished
+/// tasks gets a plain call (or, for a tool that runs only as a task,
+/// `required`, an error saying so).
 pub(super) async fn call(
     tasks: &Arc<Tasks>,
     caller: &RequestCaller,
@@ -36,84 +39,135 @@ pub(super) async fn call(
     admitted: Admitted,
     (id, params): (Box<RawValue>, Option<Box<RawValue>>),
     (after, required): (Duration, bool),
-    framing: Framing,
+    (framing, trace): (Framing, Option<TraceContext>),
 ) -> Response {
     let client = caller.client_key().map(|key| key.to_string());
     let offer = TaskOffer::default();
-    let room = match tasks.has_room_for(client.as_deref()).await {
-        Ok(room) => room,
-        Err(error) => return rejected(&id, error),
-    };
-    if room {
-        request.offer_task(offer.clone());
-        if after.is_zero() {
-            offer.take();
+    let at_once = after.is_zero();
+    if at_once {
+        match tasks.has_room_for(client.as_deref()).await {
+            Ok(true) => {
+                offer.take();
+                request.offer_task(offer.clone());
+            }
+            Ok(false) if required => return rejected(&id, too_many(tasks)),
+            Ok(false) => {}
+            Err(error) => return rejected(&id, error),
         }
-    } else if required {
-        let limit = tasks.options().max_per_client;
-        let error = RpcError::internal(format!(
-            "this client has {limit} unfinished tasks, the most it may have (--max-tasks-per-client); wait for one to end"
-        ));
-        return rejected(&id, error);
+    } else {
+        request.offer_task(offer.clone());
     }
     let canceller = request.canceller();
     let guard = CancelOnDrop::new(canceller.clone(), id.get());
     let first_params = params.clone().unwrap_or_else(empty_params);
     let request_id = id.clone();
-    let mut running_call = tokio::spawn(async move {
+    let mut running_call = Box::pin(async move {
         let mut out: Vec<Vec<u8>> = Vec::new();
         let outcome = request.answer(&request_id, admitted, params.as_deref(), &mut out).await;
         Handled { messages: out, refused: outcome_status(outcome) }
     });
-    let waited = async {
-        if after == Duration::MAX {
-            return std::future::pending().await;
-        }
-        tokio::time::sleep(after).await;
-    };
-    let became_task = tokio::select! {
-        biased;
-        () = offer.taken() => true,
-        handled = &mut running_call => {
+    let ended = match (&mut running_call).now_or_never() {
+        // Done at once, and not asked to be a task: a plain answer.
+        Some(handled) if !offer.is_taken() => {
             guard.finished().store(true, Ordering::Release);
-            return match handled {
-                Ok(handled) => whole_answer(handled, framing, None),
-                Err(e) => wire::internal(e),
-            };
+            return whole_answer(handled, framing, None);
         }
-        () = waited => offer.take(),
+        Some(handled) => Some(handled),
+        None => None,
     };
-    debug_assert!(became_task || offer.is_taken());
+    let mut running_call = match ended {
+        Some(handled) => CallRun::Done(handled),
+        None => CallRun::Running(tokio::spawn(running_call)),
+    };
+    if let CallRun::Running(running) = &mut running_call {
+        let waited = async {
+            if after == Duration::MAX {
+                return std::future::pending().await;
+            }
+            tokio::time::sleep(after).await;
+        };
+        tokio::select! {
+            biased;
+            () = offer.taken() => {}
+            handled = &mut *running => {
+                guard.finished().store(true, Ordering::Release);
+                return match handled {
+                    Ok(handled) => whole_answer(handled, framing, None),
+                    Err(e) => wire::internal(e),
+                };
+            }
+            () = waited => {
+                offer.take();
+            }
+        }
+    }
+    // Taken by the policy's timer or the router: a task, if the client has
+    // room for one (made at once, it was counted already).
+    if !at_once && !matches!(tasks.has_room_for(client.as_deref()).await, Ok(true)) {
+        guard.finished().store(true, Ordering::Release);
+        return match running_call.finish().await {
+            Some(handled) => whole_answer(handled, framing, None),
+            None => wire::internal("the call's task ended without an answer"),
+        };
+    }
     // A task's client leaves after the answer: that no longer cancels.
     guard.finished().store(true, Ordering::Release);
     let running = (canceller, id.get().to_string());
-    let record = match tasks.create((caller.0.clone(), client), &offer, running, (id.clone(), first_params)).await {
+    let request = (id.clone(), first_params);
+    let record = match tasks.create((caller.0.clone(), client), &offer, running, request, trace).await {
         Ok(record) => record,
         Err(error) => {
-            // The store could not keep it: the call runs on, unheard of.
+            // The store could not keep it: the call stops, unheard of.
             running_call.abort();
             return rejected(&id, error);
         }
     };
     tasks.drive(
         record.id.clone(),
-        Box::pin(async move { running_call.await.ok().and_then(|handled| handled.messages.into_iter().last()) }),
+        Box::pin(async move { running_call.finish().await.and_then(|handled| handled.messages.into_iter().last()) }),
     );
     tracing::debug!(task = %record.id, "the call goes on as a task");
     reply(&id, task_result(&record, "task"))
 }
 
+/// A call that may become a task: done within its first poll, or running
+/// in a task of its own.
+enum CallRun {
+    Done(Handled),
+    Running(tokio::task::JoinHandle<Handled>),
+}
+
+impl CallRun {
+    /// What the call wrote, once it ends (`None`: its task panicked).
+    async fn finish(self) -> Option<Handled> {
+        match self {
+            CallRun::Done(handled) => Some(handled),
+            CallRun::Running(running) => running.await.ok(),
+        }
+    }
+
+    fn abort(&self) {
+        if let CallRun::Running(running) = self {
+            running.abort();
+        }
+    }
+}
+
+/// A `required` tool's call from a client at its limit of unfinished tasks.
+fn too_many(tasks: &Tasks) -> RpcError {
+    let limit = tasks.options().max_per_client;
+    RpcError::internal(format!(
+        "this client has {limit} unfinished tasks, the most it may have (--max-tasks-per-client); wait for one to end"
+    ))
+}
+
 /// Runs a task's call again with the answers to its questions: a new
 /// 2026-07-28 request of the same caller, with the same id, on this
 /// replica (whichever made the task).
-fn resume(
-    server: &Arc<ServerState>,
-    caller: Option<SharedCaller>,
-    id: Box<RawValue>,
-    params: Box<RawValue>,
-    offer: TaskOffer,
-) -> Running {
+fn resume(server: &Arc<ServerState>, rerun: Rerun, offer: TaskOffer) -> Running {
+    let Rerun { caller, id, params, trace } = rerun;
     let mut request = server.stateless_request(&RequestCaller(caller, None));
+    request.set_transport_context(trace);
     request.offer_task(offer);
     let canceller = request.canceller();
     let raw_id = id.get().to_string();
@@ -175,7 +229,7 @@ pub(super) async fn serve_method(
     let answered = match method {
         TaskMethod::Get => tasks.get(owner, &params.task_id).await.map(|record| task_result(&record, "complete")),
         TaskMethod::Update => {
-            let again = |caller, id, params, offer| resume(server, caller, id, params, offer);
+            let again = |rerun, offer| resume(server, rerun, offer);
             tasks.update(owner, &params.task_id, params.input_responses, &again).await.map(|()| acknowledged())
         }
         TaskMethod::Cancel => tasks.cancel(owner, &params.task_id).await.map(|()| acknowledged()),
