@@ -12,4 +12,5 @@ mod instances;
 mod issuer;
 mod protected;
 mod resource_server;
+mod tasks;
 mod wrapped;
