@@ -511,7 +511,9 @@ pub(crate) fn merge_about<C: RouterComponent>(routers: &Routers<C>, about: Vec<R
     let mut instructions = Vec::new();
     let mut caps = contract::ServerCapabilities::default();
     for (router, mount) in about.into_iter().zip(routers.mounts()) {
-        names.push(router.name);
+        // What the client calls it: its prefix (two mounts of one router share
+        // its name, not their prefix).
+        names.push(if mount.prefix.is_empty() { router.name } else { mount.prefix.clone() });
         let text = router.instructions;
         if !text.trim().is_empty() {
             let tag = if mount.prefix.is_empty() { mount.component.label() } else { mount.prefix.as_str() };
