@@ -40,7 +40,8 @@ pub struct SandboxArgs {
     #[arg(long = "secret", value_name = "KEY[=@FILE]")]
     pub secrets: Vec<String>,
     /// Grant a host directory: `HOST[:GUEST][:ro|:rw]`. Repeatable. The guest sees
-    /// no other file.
+    /// no other file. Without a mode the grant is read-write, with a warning
+    /// saying so.
     #[arg(long = "dir", value_name = "HOST[:GUEST][:ro|:rw]", value_parser = check::<DirGrant>)]
     pub dirs: Vec<String>,
     /// Allow outgoing HTTP(S) requests (`wasi:http`) to `HOST[:PORT]`:
@@ -256,6 +257,12 @@ fn add_grants(
     for spec in &args.dirs {
         let name = origin.name("dir", spec);
         let mut grant: DirGrant = spec.parse().map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        if !(spec.ends_with(":ro") || spec.ends_with(":rw")) {
+            tracing::warn!(
+                "{name} grants read-write: without a mode the guest may change and delete what is there; add \
+                 `:ro` to grant reading only, or `:rw` to say read-write (and quiet this warning)"
+            );
+        }
         grant.host = origin.resolve(&grant.host.to_string_lossy());
         anyhow::ensure!(
             grant.host.is_dir(),

@@ -239,3 +239,18 @@ fn a_printing_command_whose_reader_goes_away_ends_quietly() {
     // SIGPIPE is 13 on Linux and the BSDs.
     assert_eq!(output.status.signal(), Some(13), "{:?} {stderr}", output.status);
 }
+
+/// A directory granted without a mode is read-write, as it always was, and
+/// the start says so; a grant with its mode says nothing.
+#[test]
+fn a_directory_granted_without_a_mode_warns_that_it_is_read_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let host = dir.path().display().to_string();
+    let warned = stderr(&run(&["inspect", &support::fixture_arg("hello"), "--dir", &host]));
+    assert!(warned.contains(&format!("--dir {host} grants read-write")), "{warned}");
+    assert!(warned.contains("add `:ro` to grant reading only"), "{warned}");
+    for mode in ["ro", "rw"] {
+        let quiet = stderr(&run(&["inspect", &support::fixture_arg("hello"), "--dir", &format!("{host}:{mode}")]));
+        assert!(!quiet.contains("grants read-write"), "{mode}: {quiet}");
+    }
+}
