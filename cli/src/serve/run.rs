@@ -72,6 +72,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             // replaces its routers (and their state) at once, and the client
             // hears which lists changed.
             let deployment = Deployment::new(routers);
+            let (session_options, tasks) = stdio_tasks(&settings, &deployment.routers(), session_options)?;
             let mut session = Session::following(&deployment, session_options);
             let reload = Reload::new(args.clone(), engine, sources, secrets);
             std::thread::Builder::new().name("mcp-wit-watch".into()).spawn(move || {
@@ -84,12 +85,13 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
                     Err(e) => tracing::error!("cannot watch the served files: {e}"),
                 }
             })?;
-            let options = StdioOptions { max_message_size, tap, reload_poll: Some(WATCH_POLL) };
+            let options = StdioOptions { max_message_size, tap, reload_poll: Some(WATCH_POLL), tasks };
             stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
         }
         None => {
+            let (session_options, tasks) = stdio_tasks(&settings, &routers, session_options)?;
             let mut session = Session::new(routers, session_options);
-            let options = StdioOptions { max_message_size, tap, reload_poll: None };
+            let options = StdioOptions { max_message_size, tap, reload_poll: None, tasks };
             stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
         }
     };
@@ -101,3 +103,20 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
 
 /// How often an idle stdio connection under `--watch` looks for a reload.
 const WATCH_POLL: Duration = Duration::from_millis(250);
+
+/// The tasks of a stdio connection, as `[tasks]` and the flags say, and the
+/// session's options advertising them (`None`: no tasks). A call that may
+/// become one runs on routers of its own, made from `routers`.
+fn stdio_tasks(
+    settings: &crate::settings::ServeSettings,
+    routers: &mcp_wit::Routers,
+    mut session_options: mcp_wit::SessionOptions,
+) -> anyhow::Result<(mcp_wit::SessionOptions, Option<std::sync::Arc<mcp_wit::transport::StdioTasks>>)> {
+    let Some(options) = settings.tasks.options().map_err(anyhow::Error::msg)? else {
+        return Ok((session_options, None));
+    };
+    session_options.serve_tasks = true;
+    let tasks = mcp_wit::transport::StdioTasks::new(options, routers.clone(), session_options.clone())
+        .context("the tasks of the stdio connection")?;
+    Ok((session_options, Some(std::sync::Arc::new(tasks))))
+}

@@ -9,8 +9,8 @@ use mcp_wit::tasks::{MAX_TASK_TIMEOUT, TaskOptions, TaskPolicies, TaskStoreOptio
 
 use crate::units;
 
-/// The tasks extension (`io.modelcontextprotocol/tasks`), over HTTP for
-/// 2026-07-28 clients that declare it.
+/// The tasks extension (`io.modelcontextprotocol/tasks`), over HTTP and
+/// stdio, for 2026-07-28 clients that declare it.
 #[derive(clap::Args, Debug, Default, Clone, Deserialize)]
 #[command(next_help_heading = "Tasks")]
 #[serde(default, rename_all = "kebab-case", deny_unknown_fields)]

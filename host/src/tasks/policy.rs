@@ -107,6 +107,11 @@ impl TaskPolicies {
         Ok(policies)
     }
 
+    /// Whether some tool may have `policy`.
+    pub fn mentions(&self, policy: TaskPolicy) -> bool {
+        self.default == policy || self.rules.iter().any(|(_, p)| *p == policy)
+    }
+
     /// The policy of `tool`.
     pub fn policy(&self, tool: &str) -> TaskPolicy {
         let matches = |pattern: &str| match pattern.strip_suffix('*') {

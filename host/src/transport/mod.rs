@@ -4,6 +4,9 @@
 pub mod http;
 mod limits;
 pub mod stdio;
+mod stdio_tasks;
 mod tap;
+
+pub use stdio_tasks::StdioTasks;
 
 pub use tap::{MessageTap, Tap};

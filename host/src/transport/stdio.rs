@@ -74,11 +74,13 @@ pub struct StdioOptions {
     /// which lists changed (`serve --watch`). `None`: only as 2025
     /// sessions do, at a request after the instances are gone.
     pub reload_poll: Option<Duration>,
+    /// The tasks extension for 2026-07-28 requests (`None`: no tasks).
+    pub tasks: Option<Arc<super::stdio_tasks::StdioTasks>>,
 }
 
 impl Default for StdioOptions {
     fn default() -> Self {
-        StdioOptions { max_message_size: DEFAULT_MAX_MESSAGE_SIZE, tap: None, reload_poll: None }
+        StdioOptions { max_message_size: DEFAULT_MAX_MESSAGE_SIZE, tap: None, reload_poll: None, tasks: None }
     }
 }
 
@@ -200,9 +202,13 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
                     if let Some(tap) = &tap {
                         tap.received(STDIO_SESSION, message);
                     }
-                    // Driven here, so that the session's code is entered
-                    // once a message (see the architecture page's walks).
-                    mcp_wit_protocol::block_on(session.handle_blocking(message, &mut out));
+                    // A task's business is served beside the session.
+                    let by_tasks = options.tasks.as_ref().is_some_and(|tasks| tasks.serve(message, &mut out));
+                    if !by_tasks {
+                        // Driven here, so that the session's code is entered
+                        // once a message (see the architecture page's walks).
+                        mcp_wit_protocol::block_on(session.handle_blocking(message, &mut out));
+                    }
                 }
             }
             Line::TooLarge(size) => {

@@ -60,6 +60,12 @@ impl<C: RouterComponent> StatelessRequest<C> {
         self.ex.server.set_listeners(listeners);
     }
 
+    /// How its guest calls wait: async (the default), or blocking the
+    /// thread that drives [`Self::answer`] (an engine without async support).
+    pub fn set_calls(&mut self, calls: CallMode) {
+        self.ex.request.set_calls(calls);
+    }
+
     /// Lets the request become a task while it runs (see [`TaskOffer`]):
     /// its router may take `offer`, and so may whoever serves it.
     pub fn offer_task(&mut self, offer: TaskOffer) {

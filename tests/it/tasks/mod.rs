@@ -5,5 +5,6 @@
 
 mod fixture_tools;
 mod over_http;
+mod over_stdio;
 mod replicas;
 mod wire;
