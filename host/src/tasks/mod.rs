@@ -18,6 +18,7 @@
 mod policy;
 mod record;
 mod redis_store;
+mod run;
 mod service;
 mod store;
 
@@ -25,6 +26,6 @@ pub use policy::{DEFAULT_TASK_POLICY, TaskPolicies, TaskPolicy};
 pub use service::{MAX_TASK_TIMEOUT, TaskOptions, TaskStoreOption};
 
 pub(crate) use policy::TaskDecision;
-pub(crate) use record::TaskRecord;
 pub(crate) use redis_store::RedisStore;
+pub(crate) use run::{acknowledged, last_message, task_result, too_many};
 pub(crate) use service::{Rerun, Running, Tasks};

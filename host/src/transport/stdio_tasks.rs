@@ -17,14 +17,16 @@ use std::time::{Duration, Instant};
 use memchr::memmem::Finder;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use tokio::sync::oneshot;
 
 use mcp_wit_protocol::jsonrpc::{self, Incoming, RpcError};
 use mcp_wit_protocol::tasks::{TASKS_EXTENSION, TaskMethod, TaskOffer, missing_tasks_extension};
 use mcp_wit_protocol::{CallMode, Envelope, Outbox, SessionOptions};
 
-use crate::tasks::{Rerun, Running, TaskDecision, TaskOptions, TaskPolicy, Tasks};
+use crate::tasks::{
+    Rerun, Running, TaskDecision, TaskOptions, TaskPolicy, Tasks, acknowledged, last_message, task_result, too_many,
+};
 use crate::{Routers, StatelessRequest};
 
 /// How often the loop looks whether a call it waits for became a task.
@@ -121,7 +123,7 @@ impl StdioTasks {
             }
             TaskDecision::MayBecomeTask { after } => {
                 let required = policies.policy(&tool.name) == TaskPolicy::Required;
-                self.call(id, params, &envelope, (after, required), out);
+                self.call(id, params, (after, required), out);
                 true
             }
         }
@@ -154,11 +156,9 @@ impl StdioTasks {
         let tasks = &self.tasks;
         self.rt().block_on(async {
             match method {
-                TaskMethod::Get => tasks.get(None, &params.task_id).await.map(|record| {
-                    let mut result = record.to_wire();
-                    result.insert("resultType".into(), "complete".into());
-                    Value::Object(result)
-                }),
+                TaskMethod::Get => {
+                    tasks.get(None, &params.task_id).await.map(|record| task_result(&record, "complete"))
+                }
                 TaskMethod::Update => {
                     let again = |rerun, offer| self.run(rerun, offer);
                     tasks.update(None, &params.task_id, params.input_responses, &again).await.map(|()| acknowledged())
@@ -173,7 +173,6 @@ impl StdioTasks {
         &self,
         id: &RawValue,
         params: Option<&RawValue>,
-        envelope: &Envelope,
         (after, required): (Duration, bool),
         out: &mut dyn Outbox,
     ) {
@@ -194,7 +193,7 @@ impl StdioTasks {
         let params =
             params.map_or_else(|| RawValue::from_string("{}".into()).expect("`{}` is JSON"), ToOwned::to_owned);
         let rerun = Rerun { caller: None, id: id.to_owned(), params: params.clone(), trace: None };
-        let Running { canceller, id: raw_id, run } = self.start(rerun, offered, envelope);
+        let Running { canceller, id: raw_id, run } = self.start(rerun, offered);
         let (done, mut ended) = oneshot::channel();
         self.rt().spawn(async move {
             let _ = done.send(run.await);
@@ -247,9 +246,7 @@ impl StdioTasks {
         match created {
             Ok(record) => {
                 self.tasks.drive(record.id.clone(), run);
-                let mut result = record.to_wire();
-                result.insert("resultType".into(), "task".into());
-                reply(out, id, Ok(Value::Object(result)));
+                reply(out, id, Ok(task_result(&record, "task")));
             }
             Err(error) => reply(out, id, Err(error)),
         }
@@ -257,22 +254,13 @@ impl StdioTasks {
 
     /// Runs a task's call again (`tasks/update`), on a thread of its own.
     fn run(&self, rerun: Rerun, offer: TaskOffer) -> Running {
-        match Envelope::read(Some(&rerun.params)) {
-            Ok(Some(envelope)) => self.start(rerun, Some(offer), &envelope),
-            _ => {
-                let error = RpcError::internal("the task's request lost its 2026-07-28 envelope");
-                let mut message = Vec::new();
-                jsonrpc::write_error(&mut message, Some(&rerun.id), &error);
-                let run = Box::pin(async move { Some(message) });
-                Running { canceller: Default::default(), id: rerun.id.get().to_owned(), run }
-            }
-        }
+        self.start(rerun, Some(offer))
     }
 
     /// Starts request `rerun` as a 2026-07-28 request of its own, its guest
     /// calls blocking a thread of its own; its last message comes through
     /// the future it returns.
-    fn start(&self, rerun: Rerun, offer: Option<TaskOffer>, envelope: &Envelope) -> Running {
+    fn start(&self, rerun: Rerun, offer: Option<TaskOffer>) -> Running {
         let Rerun { id, params, .. } = rerun;
         let mut request = StatelessRequest::new(self.routers.clone(), self.options.clone(), None);
         request.set_calls(CallMode::Blocking);
@@ -281,43 +269,16 @@ impl StdioTasks {
         }
         let canceller = request.canceller();
         let raw_id = id.get().to_owned();
-        let envelope = envelope.clone();
         let (done, ended) = oneshot::channel();
         let spawned = std::thread::Builder::new().name("mcp-wit-task-call".into()).spawn(move || {
-            let mut out: Vec<Vec<u8>> = Vec::new();
-            mcp_wit_protocol::block_on(async {
-                match request.admit("tools/call", &envelope).await {
-                    Ok(admitted) => {
-                        // What becomes of it is read from the last message.
-                        let _ = request.answer(&id, admitted, Some(&params), &mut out).await;
-                    }
-                    Err(error) => {
-                        let mut message = Vec::new();
-                        jsonrpc::write_error(&mut message, Some(&id), &error);
-                        out.push(message);
-                    }
-                }
-            });
-            let _ = done.send(out.pop());
+            let last = mcp_wit_protocol::block_on(last_message(request, &id, &params));
+            let _ = done.send(last);
         });
         if let Err(e) = spawned {
             tracing::error!("cannot start a thread for a task's call: {e}");
         }
         Running { canceller, id: raw_id, run: Box::pin(async move { ended.await.ok().flatten() }) }
     }
-}
-
-/// `tasks/update` and `tasks/cancel` acknowledge with nothing else.
-fn acknowledged() -> Value {
-    json!({ "resultType": "complete" })
-}
-
-/// A `required` tool's call from a client at its limit of unfinished tasks.
-fn too_many(tasks: &Tasks) -> RpcError {
-    let limit = tasks.options().max_per_client;
-    RpcError::internal(format!(
-        "this client has {limit} unfinished tasks, the most it may have (--max-tasks-per-client); wait for one to end"
-    ))
 }
 
 /// Writes the response to request `id`.

@@ -10,7 +10,7 @@ use axum::response::Response;
 use futures_util::FutureExt;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use mcp_wit_protocol::http::{Framing, outcome_status};
 use mcp_wit_protocol::jsonrpc::{self, RpcError};
@@ -23,7 +23,7 @@ use super::auth::RequestCaller;
 use super::state::ServerState;
 use super::wire::{self, rejected};
 use crate::StatelessRequest;
-use crate::tasks::{Rerun, Running, TaskRecord, Tasks};
+use crate::tasks::{Rerun, Running, Tasks, acknowledged, last_message, task_result, too_many};
 
 /// A `tools/call` that may become a task: at once (`after` zero), once it
 /// has run `after`, or when its router asks; until then it is an ordinary
@@ -153,14 +153,6 @@ impl CallRun {
     }
 }
 
-/// A `required` tool's call from a client at its limit of unfinished tasks.
-fn too_many(tasks: &Tasks) -> RpcError {
-    let limit = tasks.options().max_per_client;
-    RpcError::internal(format!(
-        "this client has {limit} unfinished tasks, the most it may have (--max-tasks-per-client); wait for one to end"
-    ))
-}
-
 /// Runs a task's call again with the answers to its questions: a new
 /// 2026-07-28 request of the same caller, with the same id, on this
 /// replica (whichever made the task).
@@ -171,30 +163,8 @@ fn resume(server: &Arc<ServerState>, rerun: Rerun, offer: TaskOffer) -> Running 
     request.offer_task(offer);
     let canceller = request.canceller();
     let raw_id = id.get().to_string();
-    let run = async move {
-        let mut out: Vec<Vec<u8>> = Vec::new();
-        let admitted = match Envelope::read(Some(&params)).and_then(|e| e.ok_or_else(envelope_gone)) {
-            Ok(envelope) => request.admit("tools/call", &envelope).await,
-            Err(error) => Err(error),
-        };
-        match admitted {
-            Ok(admitted) => {
-                // What becomes of the task is read from the last message.
-                let _ = request.answer(&id, admitted, Some(&params), &mut out).await;
-            }
-            Err(error) => {
-                let mut message = Vec::new();
-                jsonrpc::write_error(&mut message, Some(&id), &error);
-                out.push(message);
-            }
-        }
-        out.pop()
-    };
+    let run = async move { last_message(request, &id, &params).await };
     Running { canceller, id: raw_id, run: Box::pin(run) }
-}
-
-fn envelope_gone() -> RpcError {
-    RpcError::internal("the task's request lost its 2026-07-28 envelope")
 }
 
 /// `tasks/get`, `tasks/update` or `tasks/cancel`: -32021 for a client that
@@ -238,18 +208,6 @@ pub(super) async fn serve_method(
         Ok(result) => reply(id, result),
         Err(error) => reply_error(id, &error),
     }
-}
-
-/// A task as a result of `resultType` `kind`.
-fn task_result(record: &TaskRecord, kind: &str) -> Value {
-    let mut result = record.to_wire();
-    result.insert("resultType".into(), kind.into());
-    Value::Object(result)
-}
-
-/// `tasks/update` and `tasks/cancel` acknowledge with nothing else.
-fn acknowledged() -> Value {
-    json!({ "resultType": "complete" })
 }
 
 fn reply(id: &RawValue, result: Value) -> Response {
