@@ -3,6 +3,7 @@
 //! over Streamable HTTP, and tasks shared by replicas through a real
 //! Redis-protocol server behind a real load balancer.
 
+mod ext_tasks_client;
 mod fixture_tools;
 mod over_http;
 mod over_stdio;

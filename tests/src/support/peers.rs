@@ -24,6 +24,10 @@ pub const TS_CLIENT: &str = "@modelcontextprotocol/client@2.4.0";
 pub const BROWSER_PACKAGES: [&str; 3] =
     ["@modelcontextprotocol/ext-apps@2.0.4", "esbuild@0.28.2", "playwright-core@1.65.1"];
 
+/// The tasks extension's client library, which `tests/peers/ts_tasks_client.mjs`
+/// drives over [`TS_CLIENT`].
+pub const TASKS_CLIENT: &str = "@modelcontextprotocol/ext-tasks@0.2.2";
+
 /// Debian's Chromium, which the browser host runs headless (`.ci/setup`
 /// installs it).
 pub const CHROMIUM: &str = "/usr/bin/chromium";
@@ -136,6 +140,27 @@ pub fn node_modules_home() -> PathBuf {
                     .arg(&prefix)
                     .arg(TS_CLIENT),
                 "npm install @modelcontextprotocol/client",
+            );
+        });
+        prefix
+    })
+    .clone()
+}
+
+/// The npm prefix holding the tasks extension's client library and the
+/// TypeScript SDK client it drives.
+pub fn tasks_modules_home() -> PathBuf {
+    static HOME: OnceLock<PathBuf> = OnceLock::new();
+    HOME.get_or_init(|| {
+        let prefix = home().join("tasks");
+        let packages = [TS_CLIENT, TASKS_CLIENT];
+        installed(&prefix.join(".installed"), &packages.join(" "), || {
+            run(
+                Command::new("npm")
+                    .args(["install", "--no-audit", "--no-fund", "--loglevel=error", "--save-exact", "--prefix"])
+                    .arg(&prefix)
+                    .args(packages),
+                "npm install @modelcontextprotocol/ext-tasks",
             );
         });
         prefix
