@@ -27,5 +27,5 @@ pub use service::{MAX_TASK_TIMEOUT, TaskOptions, TaskStoreOption};
 
 pub(crate) use policy::TaskDecision;
 pub(crate) use redis_store::RedisStore;
-pub(crate) use run::{acknowledged, last_message, task_result, too_many};
+pub(crate) use run::{answer_method, last_message, response, task_result, too_many};
 pub(crate) use service::{Rerun, Running, Tasks};

@@ -68,11 +68,14 @@ pub(crate) enum TaskDecision {
     /// Refused with -32021: the tool runs only as a task, and the client
     /// did not declare the extension.
     Refuse,
-    /// A call that may become a task: at once (`None`), after this long, or
-    /// only if its router asks (`Some(Duration::MAX)`).
+    /// A call that may become a task: at once (`Duration::ZERO`), after
+    /// this long, or only if its router asks (`Duration::MAX`).
     MayBecomeTask {
         /// When the host makes it one, unless the router asks first.
         after: Duration,
+        /// Whether the tool runs only as a task (a client at its limit of
+        /// unfinished tasks is refused rather than answered plainly).
+        required: bool,
     },
 }
 
@@ -124,12 +127,14 @@ impl TaskPolicies {
     /// What becomes of a call of `tool` from a client that declared the
     /// extension (`declared`) or not.
     pub(crate) fn decide(&self, tool: &str, declared: bool) -> TaskDecision {
+        let may = |after| TaskDecision::MayBecomeTask { after, required: false };
         match (self.policy(tool), declared) {
             (TaskPolicy::Required, false) => TaskDecision::Refuse,
             (_, false) | (TaskPolicy::Never, true) => TaskDecision::Plain,
-            (TaskPolicy::Always | TaskPolicy::Required, true) => TaskDecision::MayBecomeTask { after: Duration::ZERO },
-            (TaskPolicy::After(after), true) => TaskDecision::MayBecomeTask { after },
-            (TaskPolicy::OnRequest, true) => TaskDecision::MayBecomeTask { after: Duration::MAX },
+            (TaskPolicy::Required, true) => TaskDecision::MayBecomeTask { after: Duration::ZERO, required: true },
+            (TaskPolicy::Always, true) => may(Duration::ZERO),
+            (TaskPolicy::After(after), true) => may(after),
+            (TaskPolicy::OnRequest, true) => may(Duration::MAX),
         }
     }
 }
@@ -154,8 +159,9 @@ mod tests {
         assert_eq!(policies.decide("r", false), TaskDecision::Refuse);
         assert_eq!(policies.decide("a", false), TaskDecision::Plain);
         assert_eq!(policies.decide("x", true), TaskDecision::Plain);
-        assert_eq!(policies.decide("r", true), TaskDecision::MayBecomeTask { after: Duration::ZERO });
-        assert_eq!(policies.decide("later", true), TaskDecision::MayBecomeTask { after: Duration::from_secs(2) });
+        assert_eq!(policies.decide("r", true), TaskDecision::MayBecomeTask { after: Duration::ZERO, required: true });
+        let later = TaskDecision::MayBecomeTask { after: Duration::from_secs(2), required: false };
+        assert_eq!(policies.decide("later", true), later);
     }
 
     #[test]

@@ -1,14 +1,18 @@
-//! What both transports do with a task's call: run its request to its last
-//! message, and the answers `tasks/*` and a refusal share.
+//! What both transports do with tasks: run a task's request to its last
+//! message, answer `tasks/*`, write a response, refuse at the limit.
 
+use std::sync::Arc;
+
+use serde::Deserialize;
 use serde_json::value::RawValue;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use mcp_wit_protocol::jsonrpc::{self, RpcError};
+use mcp_wit_protocol::tasks::TaskMethod;
 use mcp_wit_protocol::{Envelope, StatelessRequest as Request};
 
 use super::record::TaskRecord;
-use super::service::Tasks;
+use super::service::{Resume, Tasks};
 use crate::runtime::LoadedRouter;
 
 /// Serves `tools/call` request `id` with `params` (their envelope read from
@@ -38,8 +42,54 @@ pub(crate) async fn last_message(request: Request<LoadedRouter>, id: &RawValue, 
     out.pop()
 }
 
+/// Answers `tasks/get`, `tasks/update` or `tasks/cancel` with `params` for
+/// `owner` (the transport has checked that the client declared the
+/// extension); `resume` runs a call again once its questions are answered.
+pub(crate) async fn answer_method(
+    tasks: &Arc<Tasks>,
+    owner: Option<&str>,
+    method: TaskMethod,
+    params: Option<&RawValue>,
+    resume: Resume<'_>,
+) -> Result<Value, RpcError> {
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct TaskParams {
+        task_id: String,
+        #[serde(default)]
+        input_responses: Map<String, Value>,
+    }
+    let params: TaskParams =
+        serde_json::from_str(params.map_or("{}", RawValue::get)).map_err(RpcError::invalid_params)?;
+    match method {
+        TaskMethod::Get => tasks.get(owner, &params.task_id).await.map(|record| task_result(&record, "complete")),
+        TaskMethod::Update => {
+            tasks.update(owner, &params.task_id, params.input_responses, resume).await.map(|()| acknowledged())
+        }
+        TaskMethod::Cancel => tasks.cancel(owner, &params.task_id).await.map(|()| acknowledged()),
+    }
+}
+
+/// The response to request `id`: its result, or its error.
+pub(crate) fn response(id: &RawValue, answer: Result<Value, RpcError>) -> Vec<u8> {
+    #[derive(serde::Serialize)]
+    struct Reply<'a> {
+        jsonrpc: &'static str,
+        id: &'a RawValue,
+        result: Value,
+    }
+    match answer {
+        Ok(result) => serde_json::to_vec(&Reply { jsonrpc: "2.0", id, result }).expect("a reply serialises"),
+        Err(error) => {
+            let mut message = Vec::new();
+            jsonrpc::write_error(&mut message, Some(id), &error);
+            message
+        }
+    }
+}
+
 /// `tasks/update` and `tasks/cancel` acknowledge with nothing else.
-pub(crate) fn acknowledged() -> Value {
+fn acknowledged() -> Value {
     json!({ "resultType": "complete" })
 }
 

@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use memchr::memmem::Finder;
 use serde::Deserialize;
+use serde_json::Value;
 use serde_json::value::RawValue;
-use serde_json::{Map, Value};
 use tokio::sync::oneshot;
 
 use mcp_wit_protocol::jsonrpc::{self, Incoming, RpcError};
@@ -25,7 +25,8 @@ use mcp_wit_protocol::tasks::{TASKS_EXTENSION, TaskMethod, TaskOffer, missing_ta
 use mcp_wit_protocol::{CallMode, Envelope, Outbox, SessionOptions};
 
 use crate::tasks::{
-    Rerun, Running, TaskDecision, TaskOptions, TaskPolicy, Tasks, acknowledged, last_message, task_result, too_many,
+    Rerun, Running, TaskDecision, TaskOptions, TaskPolicy, Tasks, answer_method, last_message, response, task_result,
+    too_many,
 };
 use crate::{Routers, StatelessRequest};
 
@@ -121,8 +122,7 @@ impl StdioTasks {
                 reply(out, id, Err(missing_tasks_extension(&format!("tool `{}`", tool.name))));
                 true
             }
-            TaskDecision::MayBecomeTask { after } => {
-                let required = policies.policy(&tool.name) == TaskPolicy::Required;
+            TaskDecision::MayBecomeTask { after, required } => {
                 self.call(id, params, (after, required), out);
                 true
             }
@@ -143,29 +143,9 @@ impl StdioTasks {
         if !envelope.client_declares(TASKS_EXTENSION) {
             return Err(missing_tasks_extension(method.as_str()));
         }
-        #[derive(Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        struct TaskParams {
-            task_id: String,
-            #[serde(default)]
-            input_responses: Map<String, Value>,
-        }
-        let params: TaskParams =
-            serde_json::from_str(params.map_or("{}", RawValue::get)).map_err(RpcError::invalid_params)?;
         // The one client of the connection owns every task it made.
-        let tasks = &self.tasks;
-        self.rt().block_on(async {
-            match method {
-                TaskMethod::Get => {
-                    tasks.get(None, &params.task_id).await.map(|record| task_result(&record, "complete"))
-                }
-                TaskMethod::Update => {
-                    let again = |rerun, offer| self.run(rerun, offer);
-                    tasks.update(None, &params.task_id, params.input_responses, &again).await.map(|()| acknowledged())
-                }
-                TaskMethod::Cancel => tasks.cancel(None, &params.task_id).await.map(|()| acknowledged()),
-            }
-        })
+        let again = |rerun, offer| self.run(rerun, offer);
+        self.rt().block_on(answer_method(&self.tasks, None, method, params, &again))
     }
 
     /// A `tools/call` that may become a task (see the module's documentation).
@@ -283,18 +263,5 @@ impl StdioTasks {
 
 /// Writes the response to request `id`.
 fn reply(out: &mut dyn Outbox, id: &RawValue, answer: Result<Value, RpcError>) {
-    let mut message = Vec::new();
-    match answer {
-        Ok(result) => {
-            #[derive(serde::Serialize)]
-            struct Reply<'a> {
-                jsonrpc: &'static str,
-                id: &'a RawValue,
-                result: Value,
-            }
-            message = serde_json::to_vec(&Reply { jsonrpc: "2.0", id, result }).expect("a reply serialises");
-        }
-        Err(error) => jsonrpc::write_error(&mut message, Some(id), &error),
-    }
-    out.send(&message);
+    out.send(&response(id, answer));
 }

@@ -35,7 +35,7 @@ use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::tasks::{TASKS_EXTENSION, TaskMethod, missing_tasks_extension};
 use mcp_wit_protocol::{Admitted, Method};
 
-use crate::tasks::{TaskDecision, TaskPolicy};
+use crate::tasks::TaskDecision;
 use crate::{Session, StatelessRequest};
 
 /// Serves a 2026-07-28 request. Before the guest sees it, the request
@@ -86,11 +86,10 @@ pub(super) async fn serve(
         && admitted.method() == Method::CallTool
     {
         let tool = subject.tool().unwrap_or_default();
-        let required = tasks.options().policies.policy(tool) == TaskPolicy::Required;
         match tasks.options().policies.decide(tool, admitted.client_declares(TASKS_EXTENSION)) {
             TaskDecision::Plain => {}
             TaskDecision::Refuse => return rejected(id, missing_tasks_extension(&format!("tool `{tool}`"))),
-            TaskDecision::MayBecomeTask { after } => {
+            TaskDecision::MayBecomeTask { after, required } => {
                 let request = ((*id).to_owned(), params.map(ToOwned::to_owned));
                 let answer = (framing, trace_context(headers));
                 return tasks::call(tasks, caller, stateless, admitted, request, (after, required), answer).await;

@@ -8,12 +8,9 @@ use std::time::Duration;
 
 use axum::response::Response;
 use futures_util::FutureExt;
-use serde::Deserialize;
 use serde_json::value::RawValue;
-use serde_json::{Map, Value};
 
 use mcp_wit_protocol::http::{Framing, outcome_status};
-use mcp_wit_protocol::jsonrpc::{self, RpcError};
 use mcp_wit_protocol::observe::TraceContext;
 use mcp_wit_protocol::tasks::{TASKS_EXTENSION, TaskMethod, TaskOffer, missing_tasks_extension};
 use mcp_wit_protocol::{Admitted, Envelope};
@@ -23,7 +20,7 @@ use super::auth::RequestCaller;
 use super::state::ServerState;
 use super::wire::{self, rejected};
 use crate::StatelessRequest;
-use crate::tasks::{Rerun, Running, Tasks, acknowledged, last_message, task_result, too_many};
+use crate::tasks::{Rerun, Running, Tasks, answer_method, last_message, response, task_result, too_many};
 
 /// A `tools/call` that may become a task: at once (`after` zero), once it
 /// has run `after`, or when its router asks; until then it is an ordinary
@@ -127,7 +124,7 @@ pub(super) async fn call(
         Box::pin(async move { running_call.finish().await.and_then(|handled| handled.messages.into_iter().last()) }),
     );
     tracing::debug!(task = %record.id, "the call goes on as a task");
-    reply(&id, task_result(&record, "task"))
+    wire::json(response(&id, Ok(task_result(&record, "task"))))
 }
 
 /// A call that may become a task: done within its first poll, or running
@@ -182,49 +179,10 @@ pub(super) async fn serve_method(
     if !envelope.client_declares(TASKS_EXTENSION) {
         return rejected(id, missing_tasks_extension(method.as_str()));
     }
-    #[derive(Deserialize)]
-    #[serde(rename_all = "camelCase")]
-    struct TaskParams {
-        task_id: String,
-        #[serde(default)]
-        input_responses: Map<String, Value>,
-    }
-    let params: TaskParams =
-        match serde_json::from_str(params.map_or("{}", RawValue::get)).map_err(RpcError::invalid_params) {
-            Ok(params) => params,
-            Err(error) => return reply_error(id, &error),
-        };
     let owner = caller.get().map(|c| c.principal_key());
-    let owner = owner.as_deref();
-    let answered = match method {
-        TaskMethod::Get => tasks.get(owner, &params.task_id).await.map(|record| task_result(&record, "complete")),
-        TaskMethod::Update => {
-            let again = |rerun, offer| resume(server, rerun, offer);
-            tasks.update(owner, &params.task_id, params.input_responses, &again).await.map(|()| acknowledged())
-        }
-        TaskMethod::Cancel => tasks.cancel(owner, &params.task_id).await.map(|()| acknowledged()),
-    };
-    match answered {
-        Ok(result) => reply(id, result),
-        Err(error) => reply_error(id, &error),
-    }
-}
-
-fn reply(id: &RawValue, result: Value) -> Response {
-    #[derive(serde::Serialize)]
-    struct Reply<'a> {
-        jsonrpc: &'static str,
-        id: &'a RawValue,
-        result: Value,
-    }
-    wire::json(serde_json::to_vec(&Reply { jsonrpc: "2.0", id, result }).expect("a reply serialises"))
-}
-
-/// An error of the handler: in-band, with 200.
-fn reply_error(id: &RawValue, error: &RpcError) -> Response {
-    let mut body = Vec::new();
-    jsonrpc::write_error(&mut body, Some(id), error);
-    wire::json(body)
+    let again = |rerun, offer| resume(server, rerun, offer);
+    // Errors of the handler are in-band, with 200.
+    wire::json(response(id, answer_method(tasks, owner.as_deref(), method, params, &again).await))
 }
 
 fn empty_params() -> Box<RawValue> {
