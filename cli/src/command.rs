@@ -19,9 +19,9 @@ pub struct Cli {
     verbose: u8,
     /// How log lines on stderr are written: `text`, or `json` (one object
     /// per line: timestamp, level, target, message and fields), for log
-    /// collectors.
-    #[arg(long, value_enum, value_name = "FORMAT", global = true, default_value = "text")]
-    log_format: LogFormat,
+    /// collectors [default: text].
+    #[arg(long, value_enum, value_name = "FORMAT", global = true)]
+    log_format: Option<LogFormat>,
     #[command(subcommand)]
     command: Command,
 }
@@ -102,6 +102,12 @@ enum Command {
                             mcp-wit serve ghcr.io/example/weather:1.0 --verify-key cosign.pub"
     )]
     Sign(registry::SignArgs),
+    /// Make a key pair for `sign` and `--verify-key`, as `cosign
+    /// generate-key-pair` does: `cosign.key` (encrypted with
+    /// `COSIGN_PASSWORD`) and `cosign.pub`.
+    #[command(after_help = "Examples:\n  COSIGN_PASSWORD=… mcp-wit keygen\n  \
+                            mcp-wit keygen --output-key-prefix release      release.key, release.pub")]
+    Keygen(registry::KeygenArgs),
     /// Show what a component's signatures prove: whether they satisfy
     /// --verify-key or --verify-identity, or each signature found.
     #[command(after_help = "Examples:\n  mcp-wit verify ghcr.io/example/weather:1.0 --verify-key cosign.pub\n  \
@@ -150,11 +156,16 @@ pub fn run() -> ExitCode {
     // Commands that print their answer (inspect, call) say only what goes
     // wrong unless asked for more; a server narrates.
     let quiet = matches!(cli.command, Command::Inspect(_) | Command::Call(_));
-    let otlp = match &cli.command {
-        Command::Serve(args) => Some(args.otlp_endpoint()),
+    // `serve -f FILE`: the file may say how to log, read before the rest.
+    let file = match &cli.command {
+        Command::Serve(args) => Some(args.logging()),
         _ => None,
     };
-    if let Err(e) = logging::init(cli.verbose, cli.log_format, quiet, otlp) {
+    let from_file = file.as_ref();
+    let format = cli.log_format.or(from_file.and_then(|file| file.format)).unwrap_or(LogFormat::Text);
+    let verbose = cli.verbose.max(from_file.and_then(|file| file.verbose).unwrap_or(0));
+    let otlp = from_file.map(|file| file.otlp_endpoint.as_deref());
+    if let Err(e) = logging::init(verbose, format, quiet, otlp) {
         eprintln!("error: cannot export traces: {e:#}");
         return ExitCode::FAILURE;
     }
@@ -169,6 +180,7 @@ pub fn run() -> ExitCode {
         Command::Pull(args) => registry::pull(args),
         Command::Push(args) => registry::push(args),
         Command::Sign(args) => registry::sign(args),
+        Command::Keygen(args) => registry::keygen(args),
         Command::Verify(args) => registry::verify(args),
         Command::Log(args) => record::log(args),
         Command::Replay(args) => replay::replay(*args),

@@ -40,8 +40,10 @@ use std::time::Duration;
 use anyhow::Context;
 use serde::Deserialize;
 
+use crate::logging::LogFormat;
+use crate::registry::RegistryArgs;
 use crate::sandbox_args::SandboxArgs;
-use crate::settings::{CacheScopeArg, ServeSettings};
+use crate::settings::{CacheScopeArg, LimitSettings, ServeSettings};
 use crate::units;
 
 /// The whole file.
@@ -50,12 +52,25 @@ pub struct ConfigFile {
     /// The settings, as the `serve` flags name them (`[http]` for the HTTP ones).
     #[serde(flatten)]
     pub settings: ServeSettings,
+    /// The limits and the cache, moved into `settings` once read.
+    #[serde(flatten)]
+    limits: LimitSettings,
     /// The components, in order.
     #[serde(default, rename = "component")]
     pub components: Vec<ComponentSection>,
     /// Grants for every component.
     #[serde(flatten)]
     pub sandbox: SandboxArgs,
+    /// How components named by reference are fetched and checked.
+    #[serde(flatten)]
+    pub registry: RegistryArgs,
+    /// How log lines are written (`--log-format`): read before the rest,
+    /// as the flag is ([`ConfigFile::logging`]).
+    #[serde(default, rename = "log-format")]
+    pub log_format: Option<LogFormat>,
+    /// More log output (`-v` counted: 1 debug, 2 trace).
+    #[serde(default)]
+    pub verbose: Option<u8>,
     /// Whatever else the file says: an error, so a typo is not ignored.
     #[serde(flatten)]
     unknown: BTreeMap<String, toml::Value>,
@@ -161,7 +176,7 @@ impl ConfigFile {
         Self::parse(&text, path)
     }
 
-    fn parse(text: &str, path: &Path) -> anyhow::Result<Self> {
+    pub(crate) fn parse(text: &str, path: &Path) -> anyhow::Result<Self> {
         // TOML itself first: its errors carry their line.
         let table: toml::Table =
             toml::from_str(text).with_context(|| format!("{} is not a valid mcp-wit.toml", path.display()))?;
@@ -181,6 +196,7 @@ impl ConfigFile {
             },
         };
         reject_unknown(path, "", &file.unknown, text)?;
+        file.settings.limits = std::mem::take(&mut file.limits);
         if let Some(listen) = &file.settings.http.listen {
             crate::settings::parse_addr(listen).map_err(|why| {
                 let line = line_of(text, Some("http"), "listen").unwrap_or(1);
@@ -202,21 +218,46 @@ impl ConfigFile {
             if component.path.is_relative() && !reference {
                 component.path = beside;
             }
-            let dir = path.parent().unwrap_or(Path::new("."));
             if let Some(verify) = &mut component.verify {
-                for file in [&mut verify.key, &mut verify.trust_root].into_iter().flatten() {
-                    if file.is_relative() {
-                        *file = dir.join(&*file);
-                    }
-                }
+                beside_the_file(path, [&mut verify.key, &mut verify.trust_root].into_iter().flatten());
             }
         }
-        if let Some(dir) = &mut file.settings.cache_dir
-            && dir.is_relative()
-        {
-            *dir = path.parent().unwrap_or(Path::new(".")).join(&*dir);
-        }
+        let verify = &mut file.registry.verify;
+        let files =
+            [&mut file.settings.limits.cache_dir, &mut verify.key, &mut verify.trust_root].into_iter().flatten();
+        beside_the_file(path, files.chain(&mut file.registry.registry_ca));
         Ok(file)
+    }
+
+    /// How `mcp-wit serve -f FILE` logs: what the file says of it, read on
+    /// its own before logging starts (a file that cannot be read says
+    /// nothing here; reading it again for the rest reports why).
+    pub fn logging(path: &Path) -> Logging {
+        let Ok(file) = ConfigFile::read(path) else { return Logging::default() };
+        Logging { format: file.log_format, verbose: file.verbose, otlp_endpoint: file.settings.telemetry.otlp_endpoint }
+    }
+}
+
+/// What `mcp-wit.toml` says of logging and traces, which start before the
+/// rest of it is read.
+#[derive(Debug, Default)]
+pub struct Logging {
+    /// `log-format`.
+    pub format: Option<LogFormat>,
+    /// `verbose`.
+    pub verbose: Option<u8>,
+    /// `otlp-endpoint` under `[telemetry]`.
+    pub otlp_endpoint: Option<String>,
+}
+
+/// Makes each relative path in `paths` relative to the file at `path`'s
+/// directory, as every path a file names is.
+fn beside_the_file<'a>(path: &Path, paths: impl IntoIterator<Item = &'a mut PathBuf>) {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    for file in paths {
+        if file.is_relative() {
+            *file = dir.join(&*file);
+        }
     }
 }
 
@@ -312,7 +353,7 @@ mod tests {
             path = "/abs/notes.cwasm"
         "#;
         let file = ConfigFile::parse(text, Path::new("/etc/mcp/mcp-wit.toml")).unwrap();
-        assert_eq!(file.settings.timeout, Some(Duration::from_secs(10)));
+        assert_eq!(file.settings.limits.timeout, Some(Duration::from_secs(10)));
         assert_eq!(file.settings.instances.map(InstanceMode::from), Some(InstanceMode::PerRequest));
         assert_eq!(file.settings.max_instance_reuse_count, Some(8));
         assert_eq!(file.sandbox.env, ["TZ=UTC"]);

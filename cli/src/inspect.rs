@@ -5,13 +5,13 @@ use std::path::PathBuf;
 use anyhow::Context;
 use serde_json::value::RawValue;
 
-use mcp_wit::{CompileCache, EngineOptions, LoadedRouter, Method, ProtocolVersion, Session, SessionOptions};
+use mcp_wit::{EngineOptions, LoadedRouter, Method, ProtocolVersion, Session, SessionOptions};
 
 use crate::demo;
 use crate::progress::CompileProgress;
 use crate::registry::RegistryArgs;
 use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
-use crate::settings::ToolChecks;
+use crate::settings::{LimitSettings, ToolChecks};
 use mcp_wit_registry::ComponentSource;
 
 #[derive(clap::Args)]
@@ -29,6 +29,9 @@ pub struct InspectArgs {
     protocol: ProtocolVersion,
     #[command(flatten)]
     checks: ToolChecks,
+    /// The guest's limits and the compile cache, as `serve` takes them.
+    #[command(flatten)]
+    limits: LimitSettings,
     #[command(flatten)]
     sandbox: SandboxArgs,
     #[command(flatten)]
@@ -50,6 +53,9 @@ pub struct CallArgs {
     protocol: ProtocolVersion,
     #[command(flatten)]
     checks: ToolChecks,
+    /// The guest's limits and the compile cache, as `serve` takes them.
+    #[command(flatten)]
+    limits: LimitSettings,
     #[command(flatten)]
     sandbox: SandboxArgs,
     #[command(flatten)]
@@ -95,21 +101,23 @@ pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Loads one component for `inspect` and `call` (default limits, the
-/// cache): the one at `path`, else the built-in demo router.
+/// Loads one component for `inspect` and `call` (as `serve` would, with
+/// the limits and the cache given): the one at `path`, else the built-in
+/// demo router.
 fn load_one(
     given: Option<&std::path::Path>,
     registry: &RegistryArgs,
     sandbox: &SandboxArgs,
-    checks: ToolChecks,
+    (checks, limits): (ToolChecks, &LimitSettings),
 ) -> anyhow::Result<LoadedRouter> {
-    let engine = EngineOptions { pool_instances: 8, ..EngineOptions::default() }.build()?;
-    let source = given.map(|given| registry.resolve(given, None)).transpose()?;
+    let cache = limits.cache();
+    let source = given.map(|given| registry.resolve(given, limits.cache_dir.as_deref())).transpose()?;
     let path = source.as_ref().map(|source| source.path.as_path());
     let label = source.as_ref().map_or_else(|| demo::NAME.into(), |source| source.label.clone());
-    let cache = CompileCache::default_dir().map(CompileCache::new);
     let granted = sandbox_policy(label, &[(Origin::Flags, sandbox)])?;
-    let limits = granted.capped(mcp_wit::Limits::default());
+    let limits = granted.capped(limits.limits());
+    let engine =
+        EngineOptions { pool_instances: 8, max_memory: limits.max_memory, ..EngineOptions::default() }.build()?;
     let policy = granted.policy;
     let Some(path) = path else {
         tracing::info!("no component given: the built-in demo router (`{}`)", demo::NAME);
@@ -163,12 +171,14 @@ struct Client {
 fn open_session(
     component: LoadedRouter,
     version: ProtocolVersion,
-    checks: ToolChecks,
+    (checks, limits): (ToolChecks, &LimitSettings),
 ) -> anyhow::Result<(Client, serde_json::Value)> {
+    let defaults = SessionOptions::default();
     let options = SessionOptions {
         validate_input: checks.validate_input(),
         validation_budget: checks.validation_budget(),
-        ..SessionOptions::default()
+        max_output: limits.max_output.unwrap_or(defaults.max_output),
+        ..defaults
     };
     let session = Session::new(component, options);
     let mut client = Client { session, version };
@@ -220,9 +230,10 @@ fn rpc_failure(method: &str) -> impl FnOnce(mcp_wit::RpcError) -> anyhow::Error 
 }
 
 pub fn inspect(args: InspectArgs) -> anyhow::Result<()> {
-    let component = load_one(args.component.as_deref(), &args.registry, &args.sandbox, args.checks)?;
+    let settings = (args.checks, &args.limits);
+    let component = load_one(args.component.as_deref(), &args.registry, &args.sandbox, settings)?;
     let kind = component.kind();
-    let (mut client, init) = open_session(component, args.protocol, args.checks)?;
+    let (mut client, init) = open_session(component, args.protocol, settings)?;
     let offers = |kind: &str| init["capabilities"].get(kind).is_some();
     // The items of one list (`key` in its result), of the capability `kind`.
     let list = |client: &mut Client, (kind, key): (&str, &str), id, method| -> anyhow::Result<serde_json::Value> {
@@ -289,8 +300,9 @@ pub fn call(args: CallArgs) -> anyhow::Result<()> {
         serde_json::from_str(&args.args).with_context(|| format!("--args is not JSON: {}", args.args))?;
     anyhow::ensure!(arguments.is_object(), "--args must be a JSON object, like '{{\"text\":\"hi\"}}'");
     let (path, tool) = call_targets(&args.targets)?;
-    let component = load_one(path.as_deref(), &args.registry, &args.sandbox, args.checks)?;
-    let (mut client, _) = open_session(component, args.protocol, args.checks)?;
+    let settings = (args.checks, &args.limits);
+    let component = load_one(path.as_deref(), &args.registry, &args.sandbox, settings)?;
+    let (mut client, _) = open_session(component, args.protocol, settings)?;
     #[derive(serde::Serialize)]
     struct CallParams<'a> {
         name: &'a str,

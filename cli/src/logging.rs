@@ -6,7 +6,8 @@ use mcp_wit::telemetry::RequestLines;
 use crate::telemetry;
 
 /// `--log-format`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum LogFormat {
     Text,
     Json,

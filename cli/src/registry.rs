@@ -22,8 +22,10 @@ use crate::units;
 const MAX_CA_FILE: u64 = 4 << 20;
 
 /// How components named by reference are fetched (every command that takes
-/// a component).
-#[derive(clap::Args, Clone, Debug, Default)]
+/// a component). `mcp-wit.toml` takes the same keys at its top level, the
+/// signature requirement as a component's (`verify = { key = … }`).
+#[derive(clap::Args, Clone, Debug, Default, serde::Deserialize)]
+#[serde(default, rename_all = "kebab-case")]
 pub struct RegistryArgs {
     /// When to ask the registry about a component named by reference
     /// (`oci://REGISTRY/REPO:TAG`, `…@sha256:DIGEST`): `always`; `missing`
@@ -42,6 +44,7 @@ pub struct RegistryArgs {
         hide_env_values = true,
         value_parser = Credentials::parse
     )]
+    #[serde(deserialize_with = "credentials")]
     pub registry_auth: Option<Credentials>,
     /// A host a registry's token service may be on besides the registry's
     /// own (its `WWW-Authenticate: Bearer realm=…`), for credentials to be
@@ -65,6 +68,7 @@ pub struct RegistryArgs {
     /// are tried twice more on connection errors, timeouts and 5xx
     /// [default: 2m].
     #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
+    #[serde(deserialize_with = "units::duration")]
     pub registry_timeout: Option<Duration>,
     #[command(flatten)]
     pub verify: VerifySettings,
@@ -125,8 +129,15 @@ impl VerifySettings {
     }
 }
 
+/// `--registry-auth` in a file: the flag's text.
+fn credentials<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Credentials>, D::Error> {
+    let text = <Option<String> as serde::Deserialize>::deserialize(d)?;
+    text.map(|text| Credentials::parse(&text)).transpose().map_err(serde::de::Error::custom)
+}
+
 /// `--pull`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+#[derive(clap::ValueEnum, Clone, Copy, Debug, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum PullArg {
     Always,
     Missing,
@@ -155,6 +166,26 @@ pub struct Component {
 }
 
 impl RegistryArgs {
+    /// These settings where given, `lower`'s elsewhere; lists add up, and a
+    /// requirement of signatures holds if either says so. Whose signatures
+    /// is taken whole, from the flags when they name a key or an identity.
+    pub fn over(self, lower: RegistryArgs) -> RegistryArgs {
+        RegistryArgs {
+            pull: self.pull.or(lower.pull),
+            registry_auth: self.registry_auth.or(lower.registry_auth),
+            registry_token_host: [lower.registry_token_host, self.registry_token_host].concat(),
+            insecure_registry: [lower.insecure_registry, self.insecure_registry].concat(),
+            registry_ca: [lower.registry_ca, self.registry_ca].concat(),
+            insecure_remote: self.insecure_remote || lower.insecure_remote,
+            registry_timeout: self.registry_timeout.or(lower.registry_timeout),
+            verify: match self.verify.says_whose() || self.verify.trust_root.is_some() {
+                true => self.verify,
+                false => lower.verify,
+            },
+            require_signatures: self.require_signatures || lower.require_signatures,
+        }
+    }
+
     /// The registry client for `reference`, keeping what it pulls under
     /// `cache_dir` (else the compile cache's default directory); the
     /// credentials given are for its registry when they name none.
@@ -408,8 +439,8 @@ pub struct SignArgs {
     /// The component to sign, by reference (a tag is resolved to its digest
     /// first: the signature is over the digest).
     reference: String,
-    /// The cosign private key (`cosign generate-key-pair`); its password is
-    /// `COSIGN_PASSWORD`, as for cosign.
+    /// The cosign private key (`mcp-wit keygen`, or `cosign
+    /// generate-key-pair`); its password is `COSIGN_PASSWORD`, as for cosign.
     #[arg(long, value_name = "FILE")]
     key: PathBuf,
     #[command(flatten)]
@@ -433,6 +464,57 @@ pub fn sign(args: SignArgs) -> anyhow::Result<()> {
     })?;
     eprintln!("signed {} (signature at {tag})", pulled.pinned);
     println!("{}", pulled.pinned);
+    Ok(())
+}
+
+#[derive(clap::Args)]
+pub struct KeygenArgs {
+    /// Where the pair goes: `PREFIX.key` (private, readable by its owner
+    /// only) and `PREFIX.pub`, as cosign names them.
+    #[arg(long, value_name = "PREFIX", default_value = "cosign")]
+    output_key_prefix: PathBuf,
+}
+
+/// `mcp-wit keygen`: a key pair for `sign` and `--verify-key`, as `cosign
+/// generate-key-pair` makes it (the private key encrypted with
+/// `COSIGN_PASSWORD`). Existing files are never replaced.
+pub fn keygen(args: KeygenArgs) -> anyhow::Result<()> {
+    use std::io::Write;
+    let with = |extension: &str| {
+        let mut name = args.output_key_prefix.clone().into_os_string();
+        name.push(extension);
+        PathBuf::from(name)
+    };
+    let (private, public) = (with(".key"), with(".pub"));
+    for path in [&private, &public] {
+        anyhow::ensure!(
+            !path.exists(),
+            "{} exists: move it away, or choose another --output-key-prefix (a key is never replaced)",
+            path.display()
+        );
+    }
+    let password = std::env::var("COSIGN_PASSWORD").unwrap_or_default();
+    let pair = mcp_wit_registry::generate_key_pair(password.as_bytes())?;
+    let create = |path: &Path, mode: u32| {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, mode);
+        #[cfg(not(unix))]
+        let _ = mode;
+        options.open(path).with_context(|| format!("cannot write {}", path.display()))
+    };
+    create(&private, 0o600)?.write_all(pair.private_pem.as_bytes())?;
+    create(&public, 0o644)?.write_all(pair.public_pem.as_bytes())?;
+    let protected = if password.is_empty() { "no password (COSIGN_PASSWORD was empty)" } else { "COSIGN_PASSWORD" };
+    eprintln!(
+        "wrote {} (private: sign with it, `mcp-wit sign REF --key {}`; its password is {protected}) and {} (public: \
+         `--verify-key {}`)",
+        private.display(),
+        private.display(),
+        public.display(),
+        public.display()
+    );
     Ok(())
 }
 

@@ -38,11 +38,13 @@ pub struct SandboxArgs {
     /// host's variable `KEY`, `KEY=@FILE` reads a file. The guest reads it as
     /// an environment variable; it is never logged. Repeatable.
     #[arg(long = "secret", value_name = "KEY[=@FILE]")]
+    #[serde(alias = "secret")]
     pub secrets: Vec<String>,
     /// Grant a host directory: `HOST[:GUEST][:ro|:rw]`. Repeatable. The guest sees
     /// no other file. Without a mode the grant is read-write, with a warning
     /// saying so.
     #[arg(long = "dir", value_name = "HOST[:GUEST][:ro|:rw]", value_parser = check::<DirGrant>)]
+    #[serde(alias = "dir")]
     pub dirs: Vec<String>,
     /// Allow outgoing HTTP(S) requests (`wasi:http`) to `HOST[:PORT]`:
     /// `api.example.com` (ports 80/443), `localhost:8080`, `*.example.com`,

@@ -81,6 +81,21 @@ impl Canceller {
         }
     }
 
+    /// Whether `id`, which this session does not run, was cancelled (and
+    /// forgets it): for a transport that runs a request beside the session
+    /// (a stdio call that may become a task) and reads its cancellations
+    /// through the session's input.
+    pub fn take_cancelled(&self, id: &str) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        match state.pending.iter().position(|p| p == id) {
+            Some(at) => {
+                state.pending.remove(at);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Marks `id` as running; `false` if it was cancelled before it started.
     pub(crate) fn start(&self, id: &str, flag: &CancelFlag) -> bool {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
@@ -136,5 +151,8 @@ mod tests {
         canceller.start_uncancellable("0", &flag);
         canceller.cancel("0");
         assert!(!flag.is_cancelled(), "initialize runs whatever its client says");
+        canceller.cancel("9");
+        assert!(canceller.take_cancelled("9") && !canceller.take_cancelled("9"), "taken once");
+        assert!(!canceller.take_cancelled("8"));
     }
 }

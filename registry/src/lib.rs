@@ -26,6 +26,8 @@ pub use error::RegistryError;
 pub use files::read_regular_file;
 pub use pull_policy::PullPolicy;
 pub use reference::{ComponentRef, ComponentSource, SCHEME};
-pub use signatures::{FoundSignature, MAX_KEY_FILE, MAX_TRUST_ROOT_FILE, Trust, TrustRoot, Verified};
+pub use signatures::{
+    FoundSignature, KeyPair, MAX_KEY_FILE, MAX_TRUST_ROOT_FILE, Trust, TrustRoot, Verified, generate_key_pair,
+};
 pub use store::Store;
 pub use tls::install_crypto_provider;

@@ -517,3 +517,27 @@ mod tests {
         assert!(error.contains("not a public key in PEM"), "{error}");
     }
 }
+
+/// A new cosign key pair, as `cosign generate-key-pair` makes it.
+pub struct KeyPair {
+    /// The private key, ECDSA P-256, encrypted with the password it was
+    /// made with (`ENCRYPTED SIGSTORE PRIVATE KEY`, PEM): what
+    /// [`Registry::sign`] and `cosign sign --key` take.
+    pub private_pem: zeroize::Zeroizing<String>,
+    /// The public key (PEM): what [`Trust::key`] and `cosign verify --key`
+    /// take.
+    pub public_pem: String,
+}
+
+/// Makes a [`KeyPair`], its private key encrypted with `password` (cosign
+/// reads an empty one as none).
+pub fn generate_key_pair(password: &[u8]) -> Result<KeyPair, RegistryError> {
+    use sigstore::crypto::SigningScheme;
+    let failed = |e: sigstore::errors::SigstoreError| RegistryError::Trust(format!("cannot make a key pair: {e}"));
+    let signer = SigningScheme::ECDSA_P256_SHA256_ASN1.create_signer().map_err(failed)?;
+    let pair = signer.to_sigstore_keypair().map_err(failed)?;
+    Ok(KeyPair {
+        private_pem: pair.private_key_to_encrypted_pem(password).map_err(failed)?,
+        public_pem: pair.public_key_to_pem().map_err(failed)?,
+    })
+}

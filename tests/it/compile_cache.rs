@@ -152,3 +152,34 @@ fn corrupt_foreign_and_stale_entries_are_recompiled_with_a_warning() {
         assert_eq!(std::fs::read(&entry).unwrap(), good, "{what}: the entry was rewritten");
     }
 }
+
+#[test]
+fn one_entry_serves_every_memory_cap_timeout_and_pool_and_call_takes_them_too() {
+    let cache = tempfile::tempdir().unwrap();
+    let echo = support::fixture("echo");
+    let (echo, dir) = (echo.to_str().unwrap(), cache.path().to_str().unwrap());
+    let base = ["-v", "serve", echo, "--cache-dir", dir];
+    let (output, messages) = serve(&base);
+    assert_served(&output, &messages);
+    assert!(stderr(&output).contains("outcome=Compiled"), "{}", stderr(&output));
+    for limit in [["--max-memory", "8MiB"], ["--max-memory", "1GiB"], ["--timeout", "2s"], ["--pool-instances", "3"]] {
+        let (output, messages) = serve(&[&base[..], &limit[..]].concat());
+        assert_served(&output, &messages);
+        assert!(stderr(&output).contains("outcome=Hit"), "{limit:?} compiled again: {}", stderr(&output));
+    }
+    assert_eq!(compiled_entries(cache.path()).len(), 1, "one entry");
+    // `call` takes serve's limit and cache flags, and its code is the same.
+    let call = |limits: &[&str]| {
+        let args = ["-v", "call", echo, "echo", "--args", r#"{"text":"hi"}"#, "--cache-dir", dir];
+        Command::new(support::binary()).args(args).args(limits).output().unwrap()
+    };
+    let called = call(&["--max-memory", "16MiB", "--timeout", "3s", "--max-output", "1MiB"]);
+    assert!(called.status.success(), "{}", stderr(&called));
+    assert!(String::from_utf8_lossy(&called.stdout).contains("hi"), "{called:?}");
+    assert!(stderr(&called).contains("outcome=Hit"), "{}", stderr(&called));
+    // A cap below what the echo router's memory starts at (1,088 KiB) is
+    // refused as `serve` refuses it.
+    let refused = call(&["--max-memory", "1MiB"]);
+    assert!(!refused.status.success());
+    assert!(stderr(&refused).contains("more than the memory cap of 1MiB"), "{}", stderr(&refused));
+}

@@ -168,3 +168,29 @@ cache-scope = "private"
     let flagged = modern_cache_hint(&["serve", "-f", &file, "--cache-ttl", "1s", "--cache-scope", "public"]).await;
     assert_eq!(flagged, (1000, "public".into()));
 }
+
+#[tokio::test]
+async fn the_file_says_how_to_log_and_where_registries_are() {
+    // `log-format` is read before the rest, as the flag is; the registry
+    // keys are read too (a plain-HTTP registry on this machine).
+    let body = "log-format = \"json\"\nguest-output = \"discard\"\ninsecure-registry = [\"127.0.0.1:5000\"]\npull = \"missing\"\n\
+                [[component]]\npath = \"echo.wasm\"";
+    let (_dir, file) = config(body);
+    let mut server = RawServer::initialized(&["serve", "-f", &file], "2025-11-25").await;
+    assert_eq!(text(&server.call(1, "echo", json!({ "text": "hi" })).await), "hi");
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    let lines: Vec<&str> = stderr.lines().filter(|line| !line.is_empty()).collect();
+    assert!(!lines.is_empty(), "the server logs");
+    for line in lines {
+        let event: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not JSON: {line}"));
+        assert!(event["level"].is_string(), "{event}");
+    }
+    // A flag given beats the file.
+    let args = ["--log-format", "text", "serve", "-f", &file];
+    let mut server = RawServer::initialized(&args, "2025-11-25").await;
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert!(stderr.lines().any(|line| line.contains(" INFO ")), "{stderr}");
+    assert!(!stderr.trim_start().starts_with('{'), "{stderr}");
+}

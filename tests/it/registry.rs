@@ -221,15 +221,35 @@ fn key_pair(dir: &std::path::Path, name: &str, password: &str) -> (String, Strin
     (private.display().to_string(), public.display().to_string())
 }
 
+/// `mcp-wit keygen` in `dir` (`NAME.key` encrypted with `password`,
+/// `NAME.pub`); it refuses to write over them a second time.
+fn keygen(client: &mut Client, dir: &std::path::Path, name: &str, password: &str) -> (String, String) {
+    let prefix = dir.join(name).display().to_string();
+    client.env = vec![("COSIGN_PASSWORD".into(), password.into())];
+    client.ok(&["keygen", "--output-key-prefix", &prefix]);
+    let (private, public) = (format!("{prefix}.key"), format!("{prefix}.pub"));
+    let pem = std::fs::read_to_string(&private).unwrap();
+    assert!(pem.starts_with("-----BEGIN ENCRYPTED SIGSTORE PRIVATE KEY-----"), "{pem}");
+    assert!(std::fs::read_to_string(&public).unwrap().starts_with("-----BEGIN PUBLIC KEY-----"));
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(&private).unwrap().permissions().mode() & 0o777, 0o600, "owner only");
+    let again = client.fails(&["keygen", "--output-key-prefix", &prefix]);
+    assert!(again.contains("exists") && again.contains("never replaced"), "{again}");
+    assert_eq!(std::fs::read_to_string(&private).unwrap(), pem, "the key is kept");
+    client.env.clear();
+    (private, public)
+}
+
 #[tokio::test]
 async fn a_key_signature_is_checked_on_the_digest_before_anything_loads() {
     let registry = LocalRegistry::start();
     let host = registry.host.clone();
     let insecure = ["--insecure-registry", host.as_str()];
     let dir = tempfile::tempdir().unwrap();
-    let (alice_key, alice_pub) = key_pair(dir.path(), "alice", "pw");
-    let (_, mallory_pub) = key_pair(dir.path(), "mallory", "pw");
     let mut client = Client::new();
+    // Alice's pair made by `mcp-wit keygen` (no cosign), mallory's by sigstore.
+    let (alice_key, alice_pub) = keygen(&mut client, dir.path(), "alice", "pw");
+    let (_, mallory_pub) = key_pair(dir.path(), "mallory", "pw");
     let tag = registry.reference("tools/echo:1");
     let pinned = client.ok(&with(&insecure, &["push", &fixture_file("echo"), &tag])).trim().to_owned();
 

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use crate::config_file::{ConfigFile, Logging};
 use crate::registry::RegistryArgs;
 use crate::sandbox_args::SandboxArgs;
 use crate::settings::ServeSettings;
@@ -29,18 +30,16 @@ pub struct ServeArgs {
     pub(super) sandbox: SandboxArgs,
     #[command(flatten)]
     pub(super) registry: RegistryArgs,
-    /// Reload when `mcp-wit.toml` or a served component's file changes, as
-    /// on SIGHUP (checked every second). Over HTTP new sessions and requests
-    /// get the new version; over stdio the client's session moves to it at
-    /// once (the routers' state starts afresh) and hears which lists changed.
-    #[arg(long)]
-    pub(super) watch: bool,
 }
 
 impl ServeArgs {
-    /// `--otlp-endpoint`: traces are set up with the logs, before anything
-    /// else is read.
-    pub fn otlp_endpoint(&self) -> Option<&str> {
-        self.settings.telemetry.otlp_endpoint.as_deref()
+    /// What `mcp-wit.toml` says of logging and traces (`--otlp-endpoint`
+    /// given here over it), which start before anything else is read.
+    pub fn logging(&self) -> Logging {
+        let mut logging = self.file.as_deref().map(ConfigFile::logging).unwrap_or_default();
+        if let Some(endpoint) = &self.settings.telemetry.otlp_endpoint {
+            logging.otlp_endpoint = Some(endpoint.clone());
+        }
+        logging
     }
 }

@@ -11,9 +11,7 @@ use anyhow::Context;
 
 use mcp_wit::runtime::limits::{DEFAULT_MAX_MEMORY, DEFAULT_TIMEOUT};
 use mcp_wit::transport::stdio;
-use mcp_wit::{
-    CompileCache, EngineOptions, InstanceMode, Limits, LoadedRouter, MemoryBudget, MountError, Routers, SessionOptions,
-};
+use mcp_wit::{EngineOptions, InstanceMode, Limits, LoadedRouter, MemoryBudget, MountError, Routers, SessionOptions};
 
 use super::args::ServeArgs;
 use crate::config_file::ConfigFile;
@@ -110,10 +108,10 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     let file_path = args.file.clone().unwrap_or_else(|| PathBuf::from("mcp-wit.toml"));
     let fp = file_path.as_path();
     let layers = LimitLayers {
-        flag_timeout: args.settings.timeout,
-        flag_memory: args.settings.max_memory,
-        file_timeout: file.settings.timeout,
-        file_memory: file.settings.max_memory,
+        flag_timeout: args.settings.limits.timeout,
+        flag_memory: args.settings.limits.max_memory,
+        file_timeout: file.settings.limits.timeout,
+        file_memory: file.settings.limits.max_memory,
     };
     // Flags, then the file; the defaults are applied where each is used.
     let settings = args.settings.clone().over(file.settings.clone());
@@ -188,11 +186,7 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     };
     tracing::debug!(budget = engine.budget.limit(), "the memory budget of all instances");
     let idle_default = http_options.as_ref().map(|_| DEFAULT_HTTP_INSTANCE_IDLE);
-    let cache = match (&settings.cache_dir, settings.no_cache.unwrap_or(false)) {
-        (_, true) => None,
-        (Some(dir), false) => Some(CompileCache::new(dir)),
-        (None, false) => CompileCache::default_dir().map(CompileCache::new),
-    };
+    let cache = settings.limits.cache();
 
     let instance_mode = settings.instances.map(Into::into).unwrap_or_default();
     if instance_mode == InstanceMode::PerCaller && http_options.as_ref().is_none_or(|o| o.auth.is_none()) {
@@ -229,11 +223,12 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     let mut secrets = Vec::new();
     let mut described = Vec::new();
     // Pulled components are kept beside the compiled ones.
-    let store_dir = settings.cache_dir.clone();
+    let store_dir = settings.limits.cache_dir.clone();
     let mut sources = Vec::new();
-    args.registry.check_credentials_scope(plans.iter().map(|plan| plan.path.as_path()))?;
+    let registry = args.registry.clone().over(file.registry.clone());
+    registry.check_credentials_scope(plans.iter().map(|plan| plan.path.as_path()))?;
     for plan in &plans {
-        let source = args.registry.resolve_checked(&plan.path, store_dir.as_deref(), plan.verify.as_ref())?;
+        let source = registry.resolve_checked(&plan.path, store_dir.as_deref(), plan.verify.as_ref())?;
         sources.push(source.path.clone());
         let label = source.label.clone();
         let mut grants = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];
@@ -323,7 +318,7 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     let defaults = SessionOptions::default();
     let session_options = SessionOptions {
         page_size: settings.page_size,
-        max_output: settings.max_output.unwrap_or(defaults.max_output),
+        max_output: settings.limits.max_output.unwrap_or(defaults.max_output),
         state_key,
         // Every retry reaches this process (replicas behind one address
         // share `--state-key-file`).

@@ -1,6 +1,8 @@
 //! `mcp-wit serve`: flags and `mcp-wit.toml` → loaded components → a transport.
 
 mod args;
+#[cfg(test)]
+mod file_keys;
 mod load;
 mod open_files;
 mod reload;

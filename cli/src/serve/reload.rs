@@ -25,12 +25,20 @@ pub(super) struct Reload {
     /// What the recording and the logged arguments (if any) keep out: a
     /// reload may not add to it.
     secrets: Vec<String>,
+    /// `--watch` (or `watch` in the file, as it was at the start).
+    watch: bool,
 }
 
 impl Reload {
-    pub(super) fn new(args: ServeArgs, engine: SizedEngine, sources: Vec<PathBuf>, secrets: Vec<String>) -> Reload {
+    pub(super) fn new(
+        args: ServeArgs,
+        engine: SizedEngine,
+        sources: Vec<PathBuf>,
+        secrets: Vec<String>,
+        watch: bool,
+    ) -> Reload {
         let seen = modified(&sources);
-        Reload { args, engine, sources, seen, secrets }
+        Reload { args, engine, sources, seen, secrets, watch }
     }
 
     /// Reloads on SIGHUP and, with `--watch`, when a served file changes;
@@ -57,7 +65,7 @@ impl Reload {
             let signalled = std::future::pending::<Option<()>>();
             tokio::select! {
                 _ = signalled => tracing::info!("SIGHUP received: reloading"),
-                _ = ticker.tick(), if self.args.watch => {
+                _ = ticker.tick(), if self.watch => {
                     let now = modified(&self.sources);
                     if now == self.seen {
                         continue;

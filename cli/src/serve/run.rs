@@ -59,22 +59,23 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         recording.count_drops();
     }
     let tap = recording.as_ref().map(Recording::tap);
+    let watch = settings.watch == Some(true);
     let served = match http_options {
         Some(options) => {
-            let reload = Reload::new(args.clone(), engine, sources, secrets);
+            let reload = Reload::new(args.clone(), engine, sources, secrets, watch);
             http::serve_http_with(routers, session_options, options.tap(tap), |reloader| {
                 tokio::spawn(reload.run(Box::new(move |routers| reloader.replace(routers))));
             })
             .context("HTTP transport failed")
         }
-        None if args.watch => {
+        None if watch => {
             // The client's one session follows the files: each rebuild
             // replaces its routers (and their state) at once, and the client
             // hears which lists changed.
             let deployment = Deployment::new(routers);
             let (session_options, tasks) = stdio_tasks(&settings, &deployment.routers(), session_options)?;
             let mut session = Session::following(&deployment, session_options);
-            let reload = Reload::new(args.clone(), engine, sources, secrets);
+            let reload = Reload::new(args.clone(), engine, sources, secrets, watch);
             std::thread::Builder::new().name("mcp-wit-watch".into()).spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
                 match runtime {

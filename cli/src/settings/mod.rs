@@ -4,12 +4,14 @@
 
 mod auth;
 mod http;
+mod limits;
 mod serve;
 mod tasks;
 mod telemetry;
 mod tool_checks;
 
 pub use http::parse_addr;
+pub use limits::LimitSettings;
 pub use serve::{CacheScopeArg, ServeSettings};
 pub use telemetry::MetricsSetting;
 pub use tool_checks::ToolChecks;

@@ -10,6 +10,7 @@ use mcp_wit::InstanceMode;
 
 use super::auth::AuthSettings;
 use super::http::HttpSettings;
+use super::limits::LimitSettings;
 use super::tasks::TaskSettings;
 use super::telemetry::TelemetrySettings;
 use super::tool_checks::ToolChecks;
@@ -27,16 +28,13 @@ pub struct ServeSettings {
     /// Page size for tools/resources/prompts lists [default: one page].
     #[arg(long, value_name = "N")]
     pub page_size: Option<usize>,
-    /// Wall-clock budget of one guest call (e.g. `30s`, `500ms`); on expiry
-    /// the caller gets -32603 and the instance is replaced [default: 30s].
-    #[arg(long, value_name = "DURATION", value_parser = units::parse_duration)]
-    #[serde(deserialize_with = "units::duration")]
-    pub timeout: Option<Duration>,
-    /// Memory cap of one guest instance (e.g. `256MiB`); growing past it
-    /// traps [default: 256MiB].
-    #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
-    #[serde(deserialize_with = "units::size")]
-    pub max_memory: Option<usize>,
+    /// `timeout`, `max-memory`, `max-output`, the compile cache. In the
+    /// file they are top-level keys, read beside these (`ConfigFile`): a
+    /// struct flattened into one that is itself flattened would see every
+    /// key, and unknown ones would pass.
+    #[command(flatten)]
+    #[serde(skip)]
+    pub limits: LimitSettings,
     /// Memory all instances together may hold (e.g. `4GiB`). Past it, idle
     /// instances are released, the longest idle first; a call whose growth
     /// still does not fit fails with an error saying so (the process is
@@ -45,11 +43,6 @@ pub struct ServeSettings {
     #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
     #[serde(deserialize_with = "units::size")]
     pub max_total_memory: Option<usize>,
-    /// Largest result a guest may return (e.g. `16MiB`); a larger one is
-    /// replaced by -32603 [default: 16MiB].
-    #[arg(long, value_name = "SIZE", value_parser = units::parse_size)]
-    #[serde(deserialize_with = "units::size")]
-    pub max_output: Option<usize>,
     /// How guest instances map onto clients [default: per-session]. A stdio
     /// connection is one session in both eras; over HTTP a 2025 session is
     /// one, and each 2026-07-28 request is one of its own.
@@ -93,18 +86,11 @@ pub struct ServeSettings {
     #[serde(default, deserialize_with = "units::duration")]
     pub state_ttl: Option<Duration>,
     /// Instance slots the pooling allocator reserves at start-up (fast
-    /// instantiation, about `--max-memory` + 2 MiB of address space per
-    /// memory); instances beyond the pool are allocated on demand [default:
-    /// sessions × components + 8, at most 9000].
+    /// instantiation, about 8 GiB of address space a slot, no memory until
+    /// used); instances beyond the pool are allocated on demand [default:
+    /// sessions × components + 8, at most 2048].
     #[arg(long, value_name = "N")]
     pub pool_instances: Option<u32>,
-    /// Where compiled components are cached [default: the user cache
-    /// directory, e.g. ~/.cache/mcp-wit].
-    #[arg(long, value_name = "DIR", env = "MCP_WIT_CACHE_DIR", hide_env_values = true)]
-    pub cache_dir: Option<PathBuf>,
-    /// Compile without reading or writing the cache.
-    #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
-    pub no_cache: Option<bool>,
     /// `[validation]` in mcp-wit.toml.
     #[command(flatten)]
     pub validation: ToolChecks,
@@ -117,6 +103,12 @@ pub struct ServeSettings {
     /// (repeatable).
     #[arg(long = "record-redact", value_name = "TOOL")]
     pub record_redact: Vec<String>,
+    /// Reload when `mcp-wit.toml` or a served component's file changes, as
+    /// on SIGHUP (checked every second). Over HTTP new sessions and requests
+    /// get the new version; over stdio the client's session moves to it at
+    /// once (the routers' state starts afresh) and hears which lists changed.
+    #[arg(long, value_name = "true|false", num_args = 0..=1, require_equals = true, default_missing_value = "true")]
+    pub watch: Option<bool>,
     #[command(flatten)]
     pub http: HttpSettings,
     #[command(flatten)]
@@ -192,10 +184,8 @@ impl ServeSettings {
         ServeSettings {
             max_message_size: self.max_message_size.or(lower.max_message_size),
             page_size: self.page_size.or(lower.page_size),
-            timeout: self.timeout.or(lower.timeout),
-            max_memory: self.max_memory.or(lower.max_memory),
+            limits: self.limits.over(lower.limits),
             max_total_memory: self.max_total_memory.or(lower.max_total_memory),
-            max_output: self.max_output.or(lower.max_output),
             instances: self.instances.or(lower.instances),
             max_instance_reuse_count: self.max_instance_reuse_count.or(lower.max_instance_reuse_count),
             instance_idle_timeout: self.instance_idle_timeout.or(lower.instance_idle_timeout),
@@ -204,11 +194,10 @@ impl ServeSettings {
             state_key_file: self.state_key_file.or(lower.state_key_file),
             state_ttl: self.state_ttl.or(lower.state_ttl),
             pool_instances: self.pool_instances.or(lower.pool_instances),
-            cache_dir: self.cache_dir.or(lower.cache_dir),
-            no_cache: self.no_cache.or(lower.no_cache),
             validation: self.validation.over(lower.validation),
             record: self.record.or(lower.record),
             record_redact: [lower.record_redact, self.record_redact].concat(),
+            watch: self.watch.or(lower.watch),
             http: self.http.over(lower.http),
             auth: self.auth.over(lower.auth),
             tasks: self.tasks.over(lower.tasks),

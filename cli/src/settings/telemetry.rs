@@ -34,8 +34,8 @@ pub struct TelemetrySettings {
     /// [default: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, else
     /// `OTEL_EXPORTER_OTLP_ENDPOINT`; none: no traces].
     #[arg(long, value_name = "URL")]
-    // Traces are set up with the logs, before the file is read.
-    #[serde(skip)]
+    // Traces are set up with the logs: the file's is read before the rest
+    // (`ConfigFile::logging`).
     pub otlp_endpoint: Option<String>,
 }
 

@@ -1,12 +1,16 @@
 //! The engine every component is compiled and run with, its epoch ticker,
 //! and the engine that takes over when its pool is full.
 //!
-//! The pooling allocator reserves address space for every slot up front:
-//! each slot's memories are sized by the memory cap (not WebAssembly's 4 GiB
-//! range), so a slot costs about `max_memory` + guard of address space per
-//! memory, and the pool holds what is usually alive at once. An instance
-//! beyond the pool is allocated on demand by an engine with the same
-//! settings (see `overflow_of`): slower to make, but nothing is refused.
+//! Every memory reserves WebAssembly's whole 4 GiB range, whatever the
+//! memory cap: compiled code depends on the reservation (wasmtime refuses
+//! code compiled for another), so one constant reservation lets one
+//! compiled artifact serve every `--max-memory`, `--timeout` and pool size.
+//! The cap is enforced as memory grows (the pool's `max_memory_size`, each
+//! store's limiter). The pooling allocator reserves that address space for
+//! every slot up front, about 8 GiB a slot, and holds what is usually alive
+//! at once. An instance beyond the pool is allocated on demand by an engine
+//! with the same settings (see `overflow_of`): slower to make, but nothing
+//! is refused.
 
 use std::sync::{Mutex, OnceLock};
 
@@ -86,18 +90,17 @@ pub fn build_engine_with(options: &EngineOptions) -> Result<Engine, EngineError>
     config.memory_init_cow(true);
     // Per-call deadlines and cancellation (see `limits`).
     config.epoch_interruption(true);
-    // Address space for what a memory may grow to, not WebAssembly's whole
-    // 4 GiB: bounds are then checked in code, and a pool slot (or an
-    // on-demand memory) costs `max_memory` + guard of address space.
-    let reservation = memory_reservation(options.max_memory);
-    config.memory_reservation(reservation);
+    // The same for every cap (see the module's documentation). With the
+    // whole range reserved and a guard after it, an access whose offset
+    // fits the guard needs no bounds check in code.
+    config.memory_reservation(RESERVATION);
     config.memory_reservation_for_growth(0);
     config.memory_guard_size(GUARD);
     if options.pooling {
         config.allocation_strategy(InstanceAllocationStrategy::Pooling(pooling_config(options)));
     }
     let engine = Engine::new(&config).map_err(|e| match options.pooling {
-        true => EngineError(e.context(refused(options, reservation))),
+        true => EngineError(e.context(refused(options))),
         false => EngineError(e),
     })?;
     spawn_epoch_ticker(&engine);
@@ -117,31 +120,33 @@ const GUARD: u64 = 2 << 20;
 /// from the others'.
 const MEMORIES_PER_SLOT: u32 = 2;
 
-/// Bytes reserved for each memory: `max_memory` in whole WebAssembly pages,
-/// at most 4 GiB.
-fn memory_reservation(max_memory: usize) -> u64 {
-    const PAGE: u64 = 64 * 1024;
-    (max_memory as u64).next_multiple_of(PAGE).clamp(PAGE, 4 << 30)
+/// Bytes reserved for each memory: a 32-bit memory's whole range.
+const RESERVATION: u64 = 4 << 30;
+
+/// What one memory may grow to in the pool: the cap, within the range.
+fn pooled_memory_size(max_memory: usize) -> usize {
+    max_memory.min(RESERVATION as usize)
 }
 
 /// What a refused pool asked of the system, and which settings lower it.
-fn refused(options: &EngineOptions, reservation: u64) -> String {
-    let slots = u64::from(options.pool_instances.max(1));
-    let per_slot = u64::from(MEMORIES_PER_SLOT) * (reservation + GUARD);
+fn refused(options: &EngineOptions) -> String {
+    // Wide enough for any pool asked for (4 billion slots of 8 GiB).
+    let slots = u128::from(options.pool_instances.max(1));
+    let per_slot = u128::from(MEMORIES_PER_SLOT) * u128::from(RESERVATION + GUARD);
     format!(
         "the pooling allocator asked for {} of address space for {slots} instance slots ({} each: {MEMORIES_PER_SLOT} \
          memories of {} + a {} guard){}; lower the pool (`--pool-instances`; by default sessions × components + 8, \
-         at most {DEFAULT_POOL_CAP}) or the memory cap (`--max-memory`), or raise the system's limits (`ulimit -v`, \
-         `vm.max_map_count`, `vm.overcommit_memory`)",
+         at most {DEFAULT_POOL_CAP}), or raise the system's limits (`ulimit -v`, `vm.max_map_count`, \
+         `vm.overcommit_memory`)",
         size_text(slots * per_slot),
         size_text(per_slot),
-        size_text(reservation),
-        size_text(GUARD),
+        size_text(RESERVATION.into()),
+        size_text(GUARD.into()),
         if options.async_calls { ", and a fiber stack per slot" } else { "" },
     )
 }
 
-fn size_text(bytes: u64) -> String {
+fn size_text(bytes: u128) -> String {
     match bytes >> 20 {
         mib if mib >= 1 << 20 => format!("{:.1} TiB", bytes as f64 / (1u64 << 40) as f64),
         mib if mib >= 1 << 10 => format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64),
@@ -149,13 +154,13 @@ fn size_text(bytes: u64) -> String {
     }
 }
 
-/// The largest pool `mcp-wit serve` sizes by default: about 4.5 TiB of
-/// address space at the default memory cap, and within Linux's default
-/// `vm.max_map_count` (65,530 memory mappings) with every slot alive and a
-/// thousand instances beyond the pool: a pooled slot costs about 6.25
-/// mappings when alive (2.25 for its stacks, 4 for its memory), an
-/// on-demand instance about 6.
-pub const DEFAULT_POOL_CAP: u32 = 9_000;
+/// The largest pool `mcp-wit serve` sizes by default: 16 TiB of address
+/// space (an eighth of x86-64's user half), room for the default 1,024
+/// sessions; and within Linux's default `vm.max_map_count` (65,530 memory
+/// mappings) with every slot alive and 7,500 instances beyond the pool: a
+/// pooled slot costs about 6.25 mappings when alive (2.25 for its stacks, 4
+/// for its memory), an on-demand instance about 6.
+pub const DEFAULT_POOL_CAP: u32 = 2_048;
 
 /// A pooled engine this module built, with the engine its overflow
 /// instances come from (made on first need).
@@ -295,7 +300,7 @@ fn pooling_config(options: &EngineOptions) -> PoolingAllocationConfig {
         .max_tables_per_component(32)
         .max_memories_per_module(2)
         .max_tables_per_module(8)
-        .max_memory_size(options.max_memory)
+        .max_memory_size(pooled_memory_size(options.max_memory))
         // A freed slot gives its memory back (`madvise`) rather than
         // resetting pages in place. Wasmtime 50 resets in place every page
         // its `PAGEMAP_SCAN` reports as written, present or not (a swapped

@@ -356,6 +356,17 @@ pub(super) fn compile_error(engine: &wasmtime::Engine, bytes: &[u8], error: wasm
     }
 }
 
+/// Refuses `bytes` before any compile when one of its memories starts
+/// larger than `engine`'s cap: compiling first would take seconds (an
+/// interpreter's component) to say the same.
+pub(super) fn check_memory_cap(engine: &wasmtime::Engine, bytes: &[u8]) -> Result<(), LoadError> {
+    let Some(cap) = super::engine::memory_cap_of(engine).map(|cap| cap as u64) else { return Ok(()) };
+    match largest_initial_memory(bytes) {
+        Some(initial) if initial > cap => Err(LoadError::MemoryCap { initial, cap }),
+        _ => Ok(()),
+    }
+}
+
 /// The largest initial size, in bytes, among the memories `bytes` (a
 /// component or a core module) declare, its nested modules included.
 fn largest_initial_memory(bytes: &[u8]) -> Option<u64> {

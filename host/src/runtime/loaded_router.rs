@@ -18,7 +18,8 @@ use super::instance::{NotMade, ROUTER_INTERFACE, RouterExports, RouterInstance, 
 use super::kept::Kept;
 use super::limits::Limits;
 use super::load::{
-    Imports, NO_ROUTER_PLUGGED, Shape, check_is_component, check_router_types, compile_error, read_guest_file, shape_of,
+    Imports, NO_ROUTER_PLUGGED, Shape, check_is_component, check_memory_cap, check_router_types, compile_error,
+    read_guest_file, shape_of,
 };
 #[cfg(feature = "extism")]
 use super::plugin;
@@ -154,6 +155,7 @@ impl LoadedRouter {
             checked => checked?,
         }
         let engine = &super::load::engine_for(engine, bytes)?;
+        check_memory_cap(engine, bytes)?;
         let started = std::time::Instant::now();
         let component = match cache {
             Some(cache) => {

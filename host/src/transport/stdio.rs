@@ -156,7 +156,7 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
 ) -> io::Result<()> {
     let canceller = session.canceller();
     let tap = options.tap.clone();
-    let buffer = Arc::new(Mutex::new(InputBuffer::new(input, canceller, tap.clone())));
+    let buffer = Arc::new(Mutex::new(InputBuffer::new(input, canceller.clone(), tap.clone())));
     let output = Arc::new(Mutex::new(Output {
         writer: BufWriter::with_capacity(64 * 1024, output),
         error: None,
@@ -202,8 +202,16 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
                     if let Some(tap) = &tap {
                         tap.received(STDIO_SESSION, message);
                     }
-                    // A task's business is served beside the session.
-                    let by_tasks = options.tasks.as_ref().is_some_and(|tasks| tasks.serve(message, &mut out));
+                    // A task's business is served beside the session; while
+                    // it waits for a call, the input is read ahead for the
+                    // call's cancellation, as during the session's calls.
+                    let read_ahead = || {
+                        if let Ok(mut input) = buffer.try_lock() {
+                            input.read_ahead();
+                        }
+                    };
+                    let ahead = super::stdio_tasks::ReadAhead { read: &read_ahead, cancelled: &canceller };
+                    let by_tasks = options.tasks.as_ref().is_some_and(|tasks| tasks.serve(message, &mut out, &ahead));
                     if !by_tasks {
                         // Driven here, so that the session's code is entered
                         // once a message (see the architecture page's walks).

@@ -30,8 +30,27 @@ use crate::tasks::{
 };
 use crate::{Routers, StatelessRequest};
 
-/// How often the loop looks whether a call it waits for became a task.
+/// How often the loop looks whether a call it waits for became a task (or
+/// was cancelled).
 const LOOK_EVERY: Duration = Duration::from_millis(5);
+
+/// The stdio loop's input, as a call it waits for sees it.
+pub(super) struct ReadAhead<'a> {
+    /// Reads what input is ready, without blocking; a
+    /// `notifications/cancelled` among it goes to `cancelled`.
+    pub read: &'a dyn Fn(),
+    /// The session's canceller, which keeps what it was told of requests
+    /// it does not run.
+    pub cancelled: &'a mcp_wit_protocol::Canceller,
+}
+
+impl ReadAhead<'_> {
+    /// Whether the client cancelled request `id` (its raw JSON id) by now.
+    fn cancelled(&self, id: &str) -> bool {
+        (self.read)();
+        self.cancelled.take_cancelled(id)
+    }
+}
 
 /// The tasks of a stdio connection.
 pub struct StdioTasks {
@@ -81,7 +100,7 @@ impl StdioTasks {
 
     /// Serves `message` when it is the extension's business, writing its
     /// answer to `out`; `false` when the session serves it.
-    pub(super) fn serve(&self, message: &[u8], out: &mut dyn Outbox) -> bool {
+    pub(super) fn serve(&self, message: &[u8], out: &mut dyn Outbox, ahead: &ReadAhead<'_>) -> bool {
         // Most messages are not: a substring decides, without parsing (the
         // searchers built once: building one costs more than a search).
         static METHOD: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"tasks/"));
@@ -123,7 +142,7 @@ impl StdioTasks {
                 true
             }
             TaskDecision::MayBecomeTask { after, required } => {
-                self.call(id, params, (after, required), out);
+                self.call(id, params, (after, required), (out, ahead));
                 true
             }
         }
@@ -149,12 +168,13 @@ impl StdioTasks {
     }
 
     /// A `tools/call` that may become a task (see the module's documentation).
+    /// A cancellation that comes before it is one stops it, unanswered.
     fn call(
         &self,
         id: &RawValue,
         params: Option<&RawValue>,
         (after, required): (Duration, bool),
-        out: &mut dyn Outbox,
+        (out, ahead): (&mut dyn Outbox, &ReadAhead<'_>),
     ) {
         let offer = TaskOffer::default();
         let room = |tasks: &Tasks| matches!(self.rt().block_on(tasks.has_room_for(None)), Ok(true));
@@ -179,9 +199,17 @@ impl StdioTasks {
             let _ = done.send(run.await);
         });
         let started = Instant::now();
+        let mut cancelled = false;
         let last = loop {
             let waited = self.rt().block_on(async { tokio::time::timeout(LOOK_EVERY, &mut ended).await });
+            if !cancelled && ahead.cancelled(&raw_id) {
+                canceller.cancel(&raw_id);
+                cancelled = true;
+            }
             match waited {
+                // Stopped as its client asked: no answer, as the spec says.
+                Ok(_) if cancelled => return,
+                Err(_) if cancelled => {}
                 // Ended: a plain answer, unless it is a task already (its router asked).
                 Ok(last) if !offer.is_taken() => break last.ok().flatten(),
                 Ok(last) => {

@@ -91,3 +91,27 @@ async fn a_long_call_becomes_a_task_on_stdio_too() {
     let gated = request(&mut server, "tasks/get", json!({ "taskId": id }), json!({})).await;
     assert_eq!(gated["error"]["code"], -32021, "{gated}");
 }
+
+#[tokio::test]
+async fn a_call_cancelled_before_it_becomes_a_task_stops_unanswered() {
+    let fixture = fixture_arg("conformance");
+    let args = ["serve", fixture.as_str(), "--guest-output", "discard", "--task-policy", "slow_compute=after:20s"];
+    let mut server = RawServer::start(&args);
+    // A 30-second call that would become a task after 20 s; the client
+    // cancels it at once, and the loop, waiting for it, sees that.
+    let slow = json!({ "name": "slow_compute", "arguments": { "seconds": 30, "label": "cancelled" } });
+    let call = json!({ "jsonrpc": "2.0", "id": "slow-1", "method": "tools/call", "params": modern(slow, declaring()) });
+    server.send(&call.to_string()).await;
+    let cancel = json!({ "jsonrpc": "2.0", "method": "notifications/cancelled", "params": { "requestId": "slow-1" } });
+    server.send(&cancel.to_string()).await;
+    // The next request is answered next (before the call would have become
+    // a task), and nothing ever answers the cancelled call.
+    let greet = json!({ "name": "greet", "arguments": { "name": "C" } });
+    let greeted = server.request(2, "tools/call", modern(greet, declaring())).await;
+    assert_eq!(greeted["result"]["content"][0]["text"], "Hello, C!", "{greeted}");
+    server.close_input();
+    assert_eq!(server.next_line().await, None, "nothing more was asked, and nothing more came");
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    assert_eq!(stderr.matches(r#"method="tools/call""#).count(), 2, "the guest stopped, its line logged: {stderr}");
+}
