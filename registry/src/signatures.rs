@@ -498,26 +498,6 @@ fn describe_found(found: &[FoundSignature]) -> String {
     if parts.is_empty() { String::new() } else { format!(" (found: {})", parts.join("; ")) }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_pinned_public_root_reads_and_a_bad_one_says_why() {
-        let public = TrustRoot::public();
-        assert!(public.certificates.len() >= 2 && public.logs.len() >= 2);
-        // Rekor's log id is the hex SHA-256 of its key.
-        assert!(public.logs.keys().all(|id| id.len() == 64));
-        let error = TrustRoot::from_bytes("x.json", br#"{"tlogs": []}"#).err().unwrap().to_string();
-        assert!(error.contains("x.json") && error.contains("no certificate authority"), "{error}");
-        let dir = tempfile::tempdir().unwrap();
-        let key = dir.path().join("cosign.pub");
-        std::fs::write(&key, "not a key").unwrap();
-        let error = Trust::key(&key).err().unwrap().to_string();
-        assert!(error.contains("not a public key in PEM"), "{error}");
-    }
-}
-
 /// A new cosign key pair, as `cosign generate-key-pair` makes it.
 pub struct KeyPair {
     /// The private key, ECDSA P-256, encrypted with the password it was
@@ -540,4 +520,24 @@ pub fn generate_key_pair(password: &[u8]) -> Result<KeyPair, RegistryError> {
         private_pem: pair.private_key_to_encrypted_pem(password).map_err(failed)?,
         public_pem: pair.public_key_to_pem().map_err(failed)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pinned_public_root_reads_and_a_bad_one_says_why() {
+        let public = TrustRoot::public();
+        assert!(public.certificates.len() >= 2 && public.logs.len() >= 2);
+        // Rekor's log id is the hex SHA-256 of its key.
+        assert!(public.logs.keys().all(|id| id.len() == 64));
+        let error = TrustRoot::from_bytes("x.json", br#"{"tlogs": []}"#).err().unwrap().to_string();
+        assert!(error.contains("x.json") && error.contains("no certificate authority"), "{error}");
+        let dir = tempfile::tempdir().unwrap();
+        let key = dir.path().join("cosign.pub");
+        std::fs::write(&key, "not a key").unwrap();
+        let error = Trust::key(&key).err().unwrap().to_string();
+        assert!(error.contains("not a public key in PEM"), "{error}");
+    }
 }
