@@ -84,7 +84,7 @@ pub enum LoadError {
     /// memory grow.
     #[error(
         "the component declares a memory of {} to start with, more than the memory cap of {}; raise \
-         --max-memory to at least {}",
+         the cap (--max-memory, `max-memory` in mcp-wit.toml, or a policy file's memory limit) to at least {}",
         flag_size(*initial), flag_size(*cap), flag_size(initial.next_multiple_of(1 << 20))
     )]
     MemoryCap {

@@ -37,7 +37,7 @@ fn a_memory_cap_below_what_the_component_starts_with_names_the_flag_and_a_size_t
     assert!(
         error.ends_with(
             "the component declares a memory of 1088KiB to start with, more than the memory cap of 1MiB; raise \
-             --max-memory to at least 2MiB"
+             the cap (--max-memory, `max-memory` in mcp-wit.toml, or a policy file's memory limit) to at least 2MiB"
         ),
         "{error}"
     );
