@@ -19,6 +19,7 @@ directory first, so the source tree stays clean.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import shutil
 import subprocess
@@ -46,9 +47,50 @@ def _ignore(_: str, names: list[str]) -> set[str]:
     return {n for n in names if n in ("__pycache__", ".git", ".venv", "venv", "node_modules") or n.endswith(".wasm")}
 
 
+def environment_read_at_import(source: str, filename: str) -> list[str]:
+    """Where a module reads the environment as it is imported. The build
+    imports it once (its top level, decorators and default values run then),
+    so what it reads there is the build machine's, frozen into the component:
+    `mcp-wit serve --env` cannot change it. A function's body runs at each
+    call, where the server's grant is what it reads."""
+    found: list[int] = []
+
+    class Visitor(ast.NodeVisitor):
+        def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+            # Evaluated at import: decorators and default values; not the body.
+            for part in [*node.decorator_list, *node.args.defaults, *node.args.kw_defaults]:
+                if part is not None:
+                    self.visit(part)
+
+        visit_AsyncFunctionDef = visit_FunctionDef
+
+        def visit_Lambda(self, node: ast.Lambda) -> None:
+            for part in [*node.args.defaults, *node.args.kw_defaults]:
+                if part is not None:
+                    self.visit(part)
+
+        def visit_Attribute(self, node: ast.Attribute) -> None:
+            if isinstance(node.value, ast.Name) and node.value.id == "os" and node.attr in ("environ", "getenv"):
+                found.append(node.lineno)
+            self.generic_visit(node)
+
+    Visitor().visit(ast.parse(source, filename))
+    return [
+        f"{filename}:{line}: reads the environment as the module is imported, which the build does once: the "
+        "value is this machine's, frozen into the component, and `mcp-wit serve --env` cannot change it; read "
+        "it inside the tool, at each call"
+        for line in sorted(set(found))
+    ]
+
+
 def build(app: Path, output: Path, router: str | None, build_dir: Path | None, extra_paths: list[str]) -> None:
     if not app.is_file() or app.suffix != ".py":
         sys.exit(f"{app}: not a Python file")
+    try:
+        for warning in environment_read_at_import(app.read_text(encoding="utf-8"), str(app)):
+            print(f"warning: {warning}", file=sys.stderr)
+    except (SyntaxError, UnicodeDecodeError):
+        pass  # componentize-py says what is wrong with the file
     module = app.stem
     if not module.isidentifier():
         sys.exit(f"{app}: the file name must be a Python module name")

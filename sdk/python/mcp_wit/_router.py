@@ -8,6 +8,7 @@ contract's records inside the component.
 from __future__ import annotations
 
 import enum
+import errno
 import inspect
 import json
 import re
@@ -590,4 +591,18 @@ def error_kind(error: BaseException, allowed: tuple[str, ...], fallback: str) ->
     message = str(error) or type(error).__name__
     if isinstance(error, McpError):
         return (error.kind if error.kind in allowed else fallback), error.message
-    return fallback, message
+    return fallback, message + _grant_hint(error)
+
+
+def _grant_hint(error: BaseException) -> str:
+    """What to check when a file is not found or not reachable: the
+    component sees no file of the host but those in the directories its
+    server grants (WASI's `No such file or directory` is errno 44 there,
+    which says nothing of grants)."""
+    missing = {errno.ENOENT, errno.EACCES, getattr(errno, "ENOTCAPABLE", errno.ENOENT)}
+    if not isinstance(error, OSError) or error.errno not in missing or error.filename is None:
+        return ""
+    return (
+        f" (a router sees only the directories its server grants, `mcp-wit serve --dir HOST[:GUEST]`: "
+        f"is {error.filename} under one of them?)"
+    )

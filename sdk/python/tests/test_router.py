@@ -3,6 +3,7 @@
 Run from sdk/python: PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s tests
 """
 
+import errno
 import json
 import sys
 import unittest
@@ -17,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mcp_wit import Context, EmbeddedResource, Field, Message, Router, Text, ToolError  # noqa: E402
 from mcp_wit._errors import McpError  # noqa: E402
 from mcp_wit._router import error_kind  # noqa: E402
+from mcp_wit.__main__ import environment_read_at_import  # noqa: E402
 
 
 class Units(Enum):
@@ -163,6 +165,31 @@ class CallTest(unittest.TestCase):
         self.assertEqual(error_kind(raised.exception, ("execution-error",), "execution-error"), ("execution-error", "'missing key'"))
         self.assertEqual(error_kind(McpError("x", "not-found"), ("execution-error",), "execution-error"), ("execution-error", "x"))
         self.assertEqual(error_kind(ValueError(), ("execution-error",), "execution-error"), ("execution-error", "ValueError"))
+
+    def test_a_file_not_found_says_which_grant_would_reach_it(self):
+        missing = FileNotFoundError(errno.ENOENT, "No such file or directory", "/notes/a.txt")
+        kind, message = error_kind(missing, ("execution-error",), "execution-error")
+        self.assertEqual(kind, "execution-error")
+        self.assertIn("No such file or directory: '/notes/a.txt'", message)
+        self.assertIn("`mcp-wit serve --dir HOST[:GUEST]`: is /notes/a.txt under one of them?", message)
+        self.assertEqual(error_kind(OSError(errno.EIO, "I/O error", "/x"), ("execution-error",), "execution-error")[1], "[Errno 5] I/O error: '/x'")
+        self.assertEqual(error_kind(FileNotFoundError("no name"), ("execution-error",), "execution-error")[1], "no name")
+
+    def test_the_build_warns_of_the_environment_read_at_import(self):
+        source = (
+            "import os\n"
+            "KEY = os.environ['API_KEY']\n"
+            "@router.tool(name=os.getenv('TOOL'))\n"
+            "def f(region=os.environ.get('REGION')):\n"
+            "    return os.environ['AT_CALL_TIME']\n"
+            "class Settings:\n"
+            "    url = os.getenv('URL')\n"
+            "handler = lambda key=os.environ['K']: os.environ[key]\n"
+        )
+        warnings = environment_read_at_import(source, "app.py")
+        self.assertEqual([w.split(":")[1] for w in warnings], ["2", "3", "4", "7", "8"])
+        self.assertIn("`mcp-wit serve --env` cannot change it", warnings[0])
+        self.assertEqual(environment_read_at_import("import os\ndef f():\n    return os.environ\n", "app.py"), [])
 
     def test_unknown_tool(self):
         with self.assertRaises(ToolError) as raised:
