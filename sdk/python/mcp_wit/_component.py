@@ -22,8 +22,8 @@ from typing import Any
 
 from . import _context
 from ._context import Identity, Root
-from ._errors import ClientError, McpError
-from ._router import Router, error_kind
+from ._errors import ClientError, McpError, error_kind
+from ._router import Router
 
 # Imported only inside a component build, where componentize-py generated them.
 from componentize_py_types import Err, Ok  # type: ignore[import-not-found]

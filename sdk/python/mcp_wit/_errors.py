@@ -7,6 +7,8 @@ never traps the instance.
 
 from __future__ import annotations
 
+import errno
+
 
 class McpError(Exception):
     """An error with one of the contract's cases (``kind``)."""
@@ -70,3 +72,28 @@ class ClientError(Exception):
         if self.kind == "invalid-response":
             return f"invalid response from the client: {self.message}"
         return self.message
+
+
+def error_kind(error: BaseException, allowed: tuple[str, ...], fallback: str) -> tuple[str, str]:
+    """The contract's error case and message for an exception a handler
+    raised: an :class:`McpError`'s own case when the call allows it; any
+    other exception is ``fallback`` with its message (its type's name when
+    it has none). Never a traceback."""
+    message = str(error) or type(error).__name__
+    if isinstance(error, McpError):
+        return (error.kind if error.kind in allowed else fallback), error.message
+    return fallback, message + _grant_hint(error)
+
+
+def _grant_hint(error: BaseException) -> str:
+    """What to check when a file is not found or not reachable: the
+    component sees no file of the host but those in the directories its
+    server grants (WASI's `No such file or directory` is errno 44 there,
+    which says nothing of grants)."""
+    missing = {errno.ENOENT, errno.EACCES, getattr(errno, "ENOTCAPABLE", errno.ENOENT)}
+    if not isinstance(error, OSError) or error.errno not in missing or error.filename is None:
+        return ""
+    return (
+        f" (a router sees only the directories its server grants, `mcp-wit serve --dir HOST[:GUEST]`: "
+        f"is {error.filename} under one of them?)"
+    )

@@ -8,7 +8,6 @@ contract's records inside the component.
 from __future__ import annotations
 
 import enum
-import errno
 import inspect
 import json
 import re
@@ -21,7 +20,7 @@ from urllib.parse import unquote
 from ._apps import Presenting
 from ._content import Audio, EmbeddedResource, Image, Message, Text, ToolResult
 from ._context import Context
-from ._errors import McpError, PromptError, ResourceError, ToolError
+from ._errors import PromptError, ResourceError, ToolError
 from ._types import DecodeError, convert, convert_text, is_record, record_schema, schema_of, to_json, unwrap_annotated
 
 _CONTENT = (Text, Image, Audio, EmbeddedResource)
@@ -581,28 +580,3 @@ def _prompt_messages(result: Any) -> list[dict[str, Any]]:
         else:
             raise TypeError(f"a prompt returns strings and Messages, not {type(item).__name__}")
     return messages
-
-
-def error_kind(error: BaseException, allowed: tuple[str, ...], fallback: str) -> tuple[str, str]:
-    """The contract's error case and message for an exception a handler
-    raised: an :class:`McpError`'s own case when the call allows it; any
-    other exception is ``fallback`` with its message (its type's name when
-    it has none). Never a traceback."""
-    message = str(error) or type(error).__name__
-    if isinstance(error, McpError):
-        return (error.kind if error.kind in allowed else fallback), error.message
-    return fallback, message + _grant_hint(error)
-
-
-def _grant_hint(error: BaseException) -> str:
-    """What to check when a file is not found or not reachable: the
-    component sees no file of the host but those in the directories its
-    server grants (WASI's `No such file or directory` is errno 44 there,
-    which says nothing of grants)."""
-    missing = {errno.ENOENT, errno.EACCES, getattr(errno, "ENOTCAPABLE", errno.ENOENT)}
-    if not isinstance(error, OSError) or error.errno not in missing or error.filename is None:
-        return ""
-    return (
-        f" (a router sees only the directories its server grants, `mcp-wit serve --dir HOST[:GUEST]`: "
-        f"is {error.filename} under one of them?)"
-    )

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mcp_wit import Context, EmbeddedResource, Field, Message, Router, Text, ToolError  # noqa: E402
 from mcp_wit._errors import McpError  # noqa: E402
-from mcp_wit._router import error_kind  # noqa: E402
+from mcp_wit._errors import error_kind  # noqa: E402
 from mcp_wit.__main__ import environment_read_at_import  # noqa: E402
 
 
