@@ -349,11 +349,7 @@ pub(super) fn check_router_types(
 /// terms when its cause is a memory that starts larger than the engine's
 /// cap (the pooling allocator words it in hexadecimal bytes).
 pub(super) fn compile_error(engine: &wasmtime::Engine, bytes: &[u8], error: wasmtime::Error) -> LoadError {
-    let cap = super::engine::memory_cap_of(engine).map(|cap| cap as u64);
-    match (cap, largest_initial_memory(bytes)) {
-        (Some(cap), Some(initial)) if initial > cap => LoadError::MemoryCap { initial, cap },
-        _ => LoadError::Compile(error),
-    }
+    check_memory_cap(engine, bytes).err().unwrap_or(LoadError::Compile(error))
 }
 
 /// Refuses `bytes` before any compile when one of its memories starts

@@ -168,13 +168,17 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
     session.set_listeners(Listeners::new());
     session.set_sink(Some(peer));
     let hook_buffer = buffer.clone();
-    session.set_tick_hook(Arc::new(move || {
+    let read_ahead: mcp_wit_protocol::TickHook = Arc::new(move || {
         // The loop never holds the lock during a call, so this only fails if
         // another thread is reading, in which case it will scan what it reads.
         if let Ok(mut input) = hook_buffer.try_lock() {
             input.read_ahead();
         }
-    }));
+    });
+    session.set_tick_hook(read_ahead.clone());
+    // While the loop waits for a call that may become a task, the same
+    // reading ahead finds the call's cancellation.
+    let ahead = super::stdio_tasks::ReadAhead { read: &*read_ahead, canceller: &canceller };
     let mut out = LineOutbox(output.clone());
     let mut line = Vec::with_capacity(4096);
     let mut scratch = Vec::new();
@@ -202,15 +206,7 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
                     if let Some(tap) = &tap {
                         tap.received(STDIO_SESSION, message);
                     }
-                    // A task's business is served beside the session; while
-                    // it waits for a call, the input is read ahead for the
-                    // call's cancellation, as during the session's calls.
-                    let read_ahead = || {
-                        if let Ok(mut input) = buffer.try_lock() {
-                            input.read_ahead();
-                        }
-                    };
-                    let ahead = super::stdio_tasks::ReadAhead { read: &read_ahead, cancelled: &canceller };
+                    // A task's business is served beside the session.
                     let by_tasks = options.tasks.as_ref().is_some_and(|tasks| tasks.serve(message, &mut out, &ahead));
                     if !by_tasks {
                         // Driven here, so that the session's code is entered

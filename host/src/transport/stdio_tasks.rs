@@ -36,19 +36,19 @@ const LOOK_EVERY: Duration = Duration::from_millis(5);
 
 /// The stdio loop's input, as a call it waits for sees it.
 pub(super) struct ReadAhead<'a> {
-    /// Reads what input is ready, without blocking; a
-    /// `notifications/cancelled` among it goes to `cancelled`.
-    pub read: &'a dyn Fn(),
+    /// Reads what input is ready, without blocking (the session's tick
+    /// hook); a `notifications/cancelled` among it goes to `canceller`.
+    pub read: &'a (dyn Fn() + Send + Sync),
     /// The session's canceller, which keeps what it was told of requests
     /// it does not run.
-    pub cancelled: &'a mcp_wit_protocol::Canceller,
+    pub canceller: &'a mcp_wit_protocol::Canceller,
 }
 
 impl ReadAhead<'_> {
     /// Whether the client cancelled request `id` (its raw JSON id) by now.
     fn cancelled(&self, id: &str) -> bool {
         (self.read)();
-        self.cancelled.take_cancelled(id)
+        self.canceller.take_cancelled(id)
     }
 }
 
