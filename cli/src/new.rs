@@ -107,11 +107,14 @@ const TYPESCRIPT_TEMPLATE: &[(&str, &str)] = &[
     ("tsconfig.json", include_str!("../../sdk/typescript/template/tsconfig.json")),
     ("README.md", include_str!("../../sdk/typescript/template/README.md")),
     (".gitignore", include_str!("../../sdk/typescript/template/.gitignore")),
+    ("notes/welcome.md", include_str!("../../sdk/typescript/template/notes/welcome.md")),
     ("vendor/mcp-wit-sdk/package.json", include_str!("../../sdk/typescript/template/vendor-package.json")),
     ("vendor/mcp-wit-sdk/README.md", include_str!("../../sdk/typescript/README.md")),
     ("vendor/mcp-wit-sdk/bin/mcp-wit-build.mjs", include_str!("../../sdk/typescript/bin/mcp-wit-build.mjs")),
     ("vendor/mcp-wit-sdk/src/context.ts", include_str!("../../sdk/typescript/src/context.ts")),
     ("vendor/mcp-wit-sdk/src/errors.ts", include_str!("../../sdk/typescript/src/errors.ts")),
+    ("vendor/mcp-wit-sdk/src/fs.ts", include_str!("../../sdk/typescript/src/fs.ts")),
+    ("vendor/mcp-wit-sdk/src/fs-promises.ts", include_str!("../../sdk/typescript/src/fs-promises.ts")),
     ("vendor/mcp-wit-sdk/src/host.d.ts", include_str!("../../sdk/typescript/src/host.d.ts")),
     ("vendor/mcp-wit-sdk/src/index.ts", include_str!("../../sdk/typescript/src/index.ts")),
     ("vendor/mcp-wit-sdk/src/router.ts", include_str!("../../sdk/typescript/src/router.ts")),
@@ -119,6 +122,7 @@ const TYPESCRIPT_TEMPLATE: &[(&str, &str)] = &[
     ("vendor/mcp-wit-sdk/src/settle.ts", include_str!("../../sdk/typescript/src/settle.ts")),
     ("vendor/mcp-wit-sdk/src/types.ts", include_str!("../../sdk/typescript/src/types.ts")),
     ("vendor/mcp-wit-sdk/src/uri-template.ts", include_str!("../../sdk/typescript/src/uri-template.ts")),
+    ("vendor/mcp-wit-sdk/src/utf8.ts", include_str!("../../sdk/typescript/src/utf8.ts")),
     ("vendor/mcp-wit-sdk/src/values.ts", include_str!("../../sdk/typescript/src/values.ts")),
     (
         "vendor/mcp-wit-sdk/wit/wasix-mcp-router@25.3.26.wit",
@@ -196,6 +200,8 @@ fn client_config(readme: String, project: &Path, name: &str) -> String {
     if let Ok(project) = std::path::absolute(project) {
         let wasm = project.join("build").join(format!("{name}.wasm"));
         readme = readme.replace(&format!(r#""/path/to/build/{name}.wasm""#), &json(&wasm));
+        let notes = format!("{}:/notes:ro", project.join("notes").display());
+        readme = readme.replace(r#""/path/to/notes:/notes:ro""#, &json(Path::new(&notes)));
     }
     readme
 }

@@ -73,27 +73,25 @@ pub(crate) fn package() -> &'static Path {
     PACKAGE.get_or_init(|| install().unwrap_or_else(|why| panic!("{why}")))
 }
 
-/// Builds the weather example and compiles it into a cache of its own, so
-/// the first session does not wait for the compiler.
+/// Builds `source` (a path in the package) with the package's
+/// `mcp-wit-build` and compiles it into a cache of its own, so the first
+/// session does not wait for the compiler.
+fn build(source: &str, name: &str) -> Built {
+    let pkg = package();
+    let work = target_dir().join("sdk-node/tests");
+    let wasm = work.join(format!("{name}.wasm"));
+    run(
+        Command::new("node").arg("bin/mcp-wit-build.mjs").arg(source).arg("-o").arg(&wasm).current_dir(pkg),
+        "mcp-wit-build",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    compiled(wasm, work.join(format!("{name}.cache")))
+}
+
+/// The weather example, built once per run of this file.
 fn weather() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
-    BUILT.get_or_init(|| {
-        let pkg = package();
-        let work = target_dir().join("sdk-node/tests");
-        let wasm = work.join("weather.wasm");
-        let cache = work.join("cache");
-        run(
-            Command::new("node")
-                .arg("bin/mcp-wit-build.mjs")
-                .arg("examples/weather/router.ts")
-                .arg("-o")
-                .arg(&wasm)
-                .current_dir(pkg),
-            "mcp-wit-build",
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        compiled(wasm, cache)
-    })
+    BUILT.get_or_init(|| build("examples/weather/router.ts", "weather"))
 }
 
 /// The package's own tests (`npm test`, Node's test runner on the compiled
@@ -274,6 +272,73 @@ async fn a_tool_reports_progress_and_asks_the_user() {
     }
 }
 
+/// The file API through `node:fs` (`test/files.ts`), served with a
+/// read-write grant and a read-only one: what it wrote is on the host, what
+/// it read is what the host holds, and each refusal is Node's error with a
+/// hint naming the grant that would allow it.
+#[tokio::test]
+async fn the_file_api_reads_writes_lists_and_removes_within_the_grants_only() {
+    let built = build("test/files.ts", "files");
+    let work = tempfile::tempdir().unwrap();
+    let (rw, ro) = (work.path().join("rw"), work.path().join("ro"));
+    std::fs::create_dir_all(rw.join("sub")).unwrap();
+    std::fs::create_dir_all(&ro).unwrap();
+    std::fs::write(ro.join("kept.txt"), "read-only text").unwrap();
+    let grants = [format!("{}:/rw:rw", rw.display()), format!("{}:/ro:ro", ro.display())];
+    let serve = ["--dir", &grants[0], "--dir", &grants[1]];
+    let run = session(&built, &["--mode", "auto", "--tool", "exercise"], &serve).await;
+    let call = &run.report["call"];
+    assert_ne!(call["isError"], true, "{call}");
+    // No output schema: the report is the result's text (its JSON).
+    let report: &Value = &serde_json::from_str(text(call)).expect("the text item is the JSON");
+
+    let written = "héllo ✓ 😀\nsecond line";
+    assert_eq!(report["text"], written, "{report}");
+    assert_eq!(std::fs::read_to_string(rw.join("a.txt")).unwrap(), written);
+    assert_eq!(report["size"], written.len(), "{report}");
+    assert_eq!(report["bytes"], json!([0, 255, 1]), "{report}");
+    assert_eq!(std::fs::read(rw.join("b.bin")).unwrap(), [0, 255, 1]);
+    assert_eq!(report["bigLength"], 200_000, "{report}");
+    assert_eq!(report["made"], "/rw/x", "{report}");
+    assert_eq!(report["kinds"], json!(["a.txt:file", "sub:dir", "x:dir"]), "{report}");
+    assert_eq!(report["renamed"], "moved", "{report}");
+    assert_eq!(report["removed"], "gone", "{report}");
+    assert!(!rw.join("x").exists());
+    assert_eq!(report["names"], json!(["a.txt", "b.bin", "sub"]), "{report}");
+    assert_eq!(report["missingStat"], "undefined", "{report}");
+    assert_eq!(report["readOnlyRead"], "read-only text", "{report}");
+
+    let refusals = [
+        ("missing", "ENOENT|ENOENT: no such file or directory, open '/rw/none'"),
+        ("exclusive", "EEXIST|EEXIST: file already exists, open '/rw/a.txt'"),
+        ("notDirectory", "ENOTDIR|ENOTDIR: not a directory, scandir '/rw/a.txt'"),
+        (
+            "directory",
+            "EISDIR|EISDIR: illegal operation on a directory, rm '/rw/sub' (a directory: pass { recursive: true } \
+             to remove it and what it holds)",
+        ),
+        (
+            "outside",
+            "ENOENT|ENOENT: no such file or directory, open '/etc/passwd' (a router sees only the directories its \
+             server grants, `mcp-wit serve --dir HOST[:GUEST]`: /etc/passwd is under none of them; granted: /ro, /rw)",
+        ),
+        (
+            "escape",
+            "ENOENT|ENOENT: no such file or directory, open '/rw/../etc/passwd' (a router sees only the directories \
+             its server grants, `mcp-wit serve --dir HOST[:GUEST]`: /etc/passwd is under none of them; granted: /ro, /rw)",
+        ),
+        (
+            "readOnly",
+            "EPERM|EPERM: operation not permitted, open '/ro/new.txt' (/ro is granted read-only: \
+             `mcp-wit serve --dir HOST:/ro:rw` grants writing)",
+        ),
+    ];
+    for (case, expected) in refusals {
+        assert_eq!(report[case], expected, "{case}: {report}");
+    }
+    assert!(!ro.join("new.txt").exists());
+}
+
 /// `mcp-wit new NAME --lang typescript`, `npm install` in it (from npm's
 /// cache, which the package's own install filled), then `mcp-wit build`,
 /// then the project served: nothing of it is written by hand.
@@ -305,4 +370,36 @@ async fn a_project_from_mcp_wit_new_builds_and_serves_in_both_eras() {
     let wasm = PathBuf::from(String::from_utf8_lossy(&built.stdout).trim());
     assert_eq!(wasm, project.join("build/ts-tools.wasm"), "{stderr}");
     check_served(&wasm, "ts-tools").await;
+    check_files(&Built { wasm, cache }, &project).await;
+}
+
+/// The template's file tools, over the `notes/` it ships granted read-only
+/// as `/notes`, in both eras: a listing, a file read, and a path under no
+/// grant refused with the grants named.
+async fn check_files(built: &Built, project: &Path) {
+    let grant = format!("{}:/notes:ro", project.join("notes").display());
+    let serve = ["--dir", grant.as_str()];
+    for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {
+        let list = ["--mode", mode, "--tool", "list_files"];
+        let read = ["--mode", mode, "--tool", "read_file", "--args", r#"{"path":"/notes/welcome.md"}"#];
+        let outside = ["--mode", mode, "--tool", "read_file", "--args", r#"{"path":"/etc/hosts"}"#];
+        let (listed, read, outside) = tokio::join!(
+            session(built, &list, &serve),
+            session(built, &read, &serve),
+            session(built, &outside, &serve)
+        );
+        let context = format!("the template's files, {version}");
+        assert_eq!(listed.report["protocolVersion"], version, "{context}: {}", listed.report);
+        let files = &listed.report["call"]["structuredContent"];
+        assert_eq!(files, &json!({ "files": [{ "name": "welcome.md", "directory": false }] }), "{context}: {files}");
+        let welcome = std::fs::read_to_string(project.join("notes/welcome.md")).unwrap();
+        assert_eq!(text(&read.report["call"]), welcome, "{context}: {}", read.report);
+        let refused = &outside.report["call"];
+        assert_eq!(refused["isError"], true, "{context}: {refused}");
+        assert!(
+            text(refused).starts_with("ENOENT: no such file or directory, open '/etc/hosts' (a router sees only")
+                && text(refused).ends_with("/etc/hosts is under none of them; granted: /notes)"),
+            "{context}: {refused}"
+        );
+    }
 }

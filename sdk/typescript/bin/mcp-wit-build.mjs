@@ -3,7 +3,7 @@
 // it with what it imports (the SDK, zod…) into one ES module, then turns that
 // into a component of the world `mcp-wit:extension/router`, against the WIT
 // files shipped in this package.
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,8 @@ const usage = `usage: mcp-wit-build <entry.ts|entry.js> [-o router.wasm] [--back
                             first compile; async handlers are awaited.
   --world NAME              router (default), talking-router or identified-router
                             of mcp-wit:extension (the SDK uses router's imports and
-                            exports: keep the default).
+                            exports: keep the default). With router, the component
+                            also imports wasi:filesystem for the SDK's file API.
   --opt-size                QuickJS: its runtime built for size (about 0.5 MB less,
                             calls about 40% slower).
   --no-minify               keep the bundle readable (it is minified by default:
@@ -49,8 +50,60 @@ if (!['quickjs', 'starlingmonkey'].includes(backend)) {
   console.error(`unknown backend ${values.backend}\n\n${usage}`);
   process.exit(2);
 }
-const witPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'wit');
-const world = `mcp-wit:extension/${values.world}`;
+const sdkRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const world = values.world === 'router' ? 'mcp-wit:sdk/router@0.1.0' : `mcp-wit:extension/${values.world}`;
+
+// The world `router` builds against: the extension's, and the filesystem
+// the SDK's file API (`@mcp-wit/sdk/fs`, `node:fs`) reads through. WASI's
+// WIT comes from jco, which ships it (pinned in package.json).
+const FILES_WORLD = `package mcp-wit:sdk@0.1.0 {
+    world router {
+        include mcp-wit:extension/router@0.1.0;
+        import wasi:filesystem/preopens@0.2.12;
+        import wasi:filesystem/types@0.2.12;
+    }
+}
+`;
+async function witDirectory(work) {
+  const shipped = join(sdkRoot, 'wit');
+  if (values.world !== 'router') return shipped;
+  const dir = join(work, 'wit');
+  await mkdir(join(dir, 'deps'), { recursive: true });
+  for (const file of await readdir(shipped)) {
+    if (file.endsWith('.wit')) await copyFile(join(shipped, file), join(dir, file));
+  }
+  await writeFile(join(dir, 'sdk.wit'), FILES_WORLD);
+  const wasi = await installed(join('@bytecodealliance', 'jco', 'lib', 'wit', 'builtin', '0.2.12'));
+  if (!wasi) throw new Error("@bytecodealliance/jco is not installed beside the SDK (it has WASI's WIT files): run `npm install`");
+  for (const name of ['io', 'clocks', 'filesystem']) {
+    await mkdir(join(dir, 'deps', name));
+    await copyFile(join(wasi, `wasi-${name}`, 'package.wit'), join(dir, 'deps', name, 'package.wit'));
+  }
+  return dir;
+}
+
+/** `node_modules/<path>` in the SDK's folder or the nearest one above it that has it. */
+async function installed(path) {
+  for (let dir = sdkRoot; ; dir = dirname(dir)) {
+    const found = join(dir, 'node_modules', path);
+    if (await stat(found).then(() => true, () => false)) return found;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+// `node:fs` and `fs/promises` imports are the SDK's file API.
+const fsModules = { fs: '@mcp-wit/sdk/fs', 'fs/promises': '@mcp-wit/sdk/fs/promises' };
+const nodeFs = {
+  name: 'mcp-wit-node-fs',
+  async resolveId(source, importer) {
+    const target = fsModules[source.replace(/^node:/, '')];
+    if (!target) return null;
+    return (
+      (await this.resolve(target, importer, { skipSelf: true })) ??
+      (await this.resolve(target, join(sdkRoot, 'package.json'), { skipSelf: true }))
+    );
+  },
+};
 
 const started = Date.now();
 // The router world exports `presentation` too; a module written before it
@@ -73,6 +126,7 @@ const bundle = await rolldown({
   input,
   // The component's imports are bound by the componentizer, not bundled.
   external: [/^wasi:/, /^wasix:/, /^mcp-wit:/],
+  plugins: [nodeFs],
   // An imported `.html` file (an MCP App's view) is its text.
   moduleTypes: { '.html': 'text' },
   platform: 'neutral',
@@ -86,14 +140,15 @@ const code = output[0].code;
 if (values['bundle-out']) await writeFile(resolve(values['bundle-out']), code);
 
 let component;
-if (backend === 'quickjs') {
-  const { componentize } = await import('componentize-qjs');
-  // `sync`: the host does not take component-model async builtins.
-  ({ component } = await componentize({ witPath, jsSource: code, world, sync: true, optSize: values['opt-size'] }));
-} else {
-  const { componentize } = await import('@bytecodealliance/componentize-js');
-  const work = await mkdtemp(join(tmpdir(), 'mcp-wit-build-'));
-  try {
+const work = await mkdtemp(join(tmpdir(), 'mcp-wit-build-'));
+try {
+  const witPath = await witDirectory(work);
+  if (backend === 'quickjs') {
+    const { componentize } = await import('componentize-qjs');
+    // `sync`: the host does not take component-model async builtins.
+    ({ component } = await componentize({ witPath, jsSource: code, world, sync: true, optSize: values['opt-size'] }));
+  } else {
+    const { componentize } = await import('@bytecodealliance/componentize-js');
     const sourcePath = join(work, 'router.js');
     await writeFile(sourcePath, code);
     ({ component } = await componentize({
@@ -104,9 +159,9 @@ if (backend === 'quickjs') {
       // that console output reaches the host's guest log.
       disableFeatures: ['http', 'fetch-event', 'random', 'clocks'],
     }));
-  } finally {
-    await rm(work, { recursive: true, force: true });
   }
+} finally {
+  await rm(work, { recursive: true, force: true });
 }
 await mkdir(dirname(out), { recursive: true });
 await writeFile(out, component);

@@ -41,3 +41,51 @@ declare module '*.html' {
 
 // Both engines (StarlingMonkey, QuickJS) provide it; the `lib` setting leaves DOM out.
 declare function btoa(data: string): string;
+
+// What the file API (`fs.ts`) uses of `wasi:filesystem`. A `u64` is a
+// `number` on QuickJS and a `bigint` on StarlingMonkey.
+declare module 'wasi:filesystem/types@0.2.12' {
+  export type ErrorCode =
+    | 'access' | 'would-block' | 'already' | 'bad-descriptor' | 'busy' | 'deadlock' | 'quota' | 'exist'
+    | 'file-too-large' | 'illegal-byte-sequence' | 'in-progress' | 'interrupted' | 'invalid' | 'io'
+    | 'is-directory' | 'loop' | 'too-many-links' | 'message-size' | 'name-too-long' | 'no-device'
+    | 'no-entry' | 'no-lock' | 'insufficient-memory' | 'insufficient-space' | 'not-directory'
+    | 'not-empty' | 'not-recoverable' | 'unsupported' | 'no-tty' | 'no-such-device' | 'overflow'
+    | 'not-permitted' | 'pipe' | 'read-only' | 'invalid-seek' | 'text-file-busy' | 'cross-device';
+  export type DescriptorType =
+    | 'unknown' | 'block-device' | 'character-device' | 'directory' | 'fifo' | 'symbolic-link' | 'regular-file' | 'socket';
+  export interface DescriptorFlags { read?: boolean; write?: boolean; mutateDirectory?: boolean }
+  export interface PathFlags { symlinkFollow?: boolean }
+  export interface OpenFlags { create?: boolean; directory?: boolean; exclusive?: boolean; truncate?: boolean }
+  export interface Datetime { seconds: number | bigint; nanoseconds: number }
+  export interface DescriptorStat {
+    type: DescriptorType;
+    linkCount: number | bigint;
+    size: number | bigint;
+    dataAccessTimestamp?: Datetime | null;
+    dataModificationTimestamp?: Datetime | null;
+    statusChangeTimestamp?: Datetime | null;
+  }
+  export interface DirectoryEntry { type: DescriptorType; name: string }
+  export class DirectoryEntryStream {
+    readDirectoryEntry(): DirectoryEntry | null | undefined;
+  }
+  export class Descriptor {
+    read(length: number, offset: number): [Uint8Array, boolean];
+    write(buffer: Uint8Array, offset: number): number | bigint;
+    readDirectory(): DirectoryEntryStream;
+    createDirectoryAt(path: string): void;
+    stat(): DescriptorStat;
+    statAt(pathFlags: PathFlags, path: string): DescriptorStat;
+    openAt(pathFlags: PathFlags, path: string, openFlags: OpenFlags, flags: DescriptorFlags): Descriptor;
+    removeDirectoryAt(path: string): void;
+    renameAt(oldPath: string, newDescriptor: Descriptor, newPath: string): void;
+    unlinkFileAt(path: string): void;
+    getFlags(): DescriptorFlags;
+  }
+}
+
+declare module 'wasi:filesystem/preopens@0.2.12' {
+  import type { Descriptor } from 'wasi:filesystem/types@0.2.12';
+  export function getDirectories(): Array<[Descriptor, string]>;
+}

@@ -3,11 +3,14 @@
 //
 //   npm install        (once)
 //   mcp-wit build      (or: npm run build) -> build/my-router.wasm
-//   mcp-wit serve build/my-router.wasm
+//   mcp-wit serve build/my-router.wasm --dir ./notes:/notes:ro
 //
 // Each registration is one tool, resource or prompt: its zod shape is the
 // input schema. Rename things, replace the bodies, keep the shape.
 import { Router, z } from '@mcp-wit/sdk';
+// Node's `fs`, the part a tool needs (`import … from 'node:fs'` works too).
+// The router reaches only the directories the server grants with `--dir`.
+import { readFileSync, readdirSync } from '@mcp-wit/sdk/fs';
 
 const app = new Router({ name: 'my-router', instructions: 'Reverses text and greets people.' });
 
@@ -35,8 +38,35 @@ app.tool(
   },
 );
 
+app.tool(
+  'list_files',
+  {
+    description: 'Lists a directory the server grants (serve with --dir HOST:/notes:ro)',
+    inputSchema: { path: z.string().default('/notes').describe('A granted directory, or one under it') },
+    outputSchema: { files: z.array(z.object({ name: z.string(), directory: z.boolean() })) },
+    annotations: { readOnlyHint: true },
+  },
+  ({ path }) => ({
+    structuredContent: {
+      files: readdirSync(path, { withFileTypes: true }).map((entry) => ({ name: entry.name, directory: entry.isDirectory() })),
+    },
+  }),
+);
+
+app.tool(
+  'read_file',
+  {
+    description: 'Reads a text file under a directory the server grants',
+    inputSchema: { path: z.string().describe('The file, e.g. /notes/todo.md') },
+    annotations: { readOnlyHint: true },
+  },
+  // A missing file, or one under no grant, throws: the client gets a tool
+  // error saying so (`ENOENT: no such file or directory, open '…'`).
+  ({ path }) => readFileSync(path, 'utf8'),
+);
+
 app.resource('readme', 'template://readme', { mimeType: 'text/markdown', description: 'What this router offers' }, (uri) => ({
-  contents: [{ uri, text: '# my-router\n\nTools: `reverse`, `greet`. Prompt: `welcome`.\n' }],
+  contents: [{ uri, text: '# my-router\n\nTools: `reverse`, `greet`, `list_files`, `read_file`. Prompt: `welcome`.\n' }],
 }));
 
 app.prompt(
