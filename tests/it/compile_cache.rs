@@ -89,6 +89,9 @@ fn the_cache_is_filled_then_hit() {
     let args = ["-v", "serve", echo.to_str().unwrap(), "--cache-dir", cache.path().to_str().unwrap()];
     let (output, messages) = serve(&args);
     assert_served(&output, &messages);
+    // Served at once with the baseline compiler's code; the optimised code
+    // compiled beside it, and finished when the client left.
+    assert!(stderr(&output).contains("serving code from the baseline compiler"), "{}", stderr(&output));
     assert!(stderr(&output).contains("outcome=Compiled"), "{}", stderr(&output));
     assert_eq!(compiled_entries(cache.path()).len(), 1, "one entry");
     // The echo tool's schemas compiled, and that is noted: the next start
@@ -97,6 +100,7 @@ fn the_cache_is_filled_then_hit() {
     let (output, messages) = serve(&args);
     assert_served(&output, &messages);
     assert!(stderr(&output).contains("outcome=Hit"), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("baseline"), "{}", stderr(&output));
 }
 
 /// The cache entry `serve` would use for the echo component.
@@ -182,4 +186,40 @@ fn one_entry_serves_every_memory_cap_timeout_and_pool_and_call_takes_them_too() 
     let refused = call(&["--max-memory", "1MiB"]);
     assert!(!refused.status.success());
     assert!(stderr(&refused).contains("more than the memory cap of 1MiB"), "{}", stderr(&refused));
+}
+
+/// An engine that serves baseline code first: a component the cache lacks
+/// is served at once with Winch's code, the optimised code is compiled into
+/// the cache beside it, and instances made after that run it; the next load
+/// finds it in the cache and never runs baseline code.
+#[test]
+fn a_miss_serves_baseline_code_at_once_then_the_optimised_code_from_the_cache() {
+    use mcp_wit::{EngineOptions, LoadedRouter, SandboxPolicy};
+    let cache_dir = tempfile::tempdir().unwrap();
+    let cache = CompileCache::new(cache_dir.path());
+    let engine = EngineOptions { pool_instances: 8, baseline_first: true, ..EngineOptions::default() }.build().unwrap();
+    let echo = support::fixture("echo");
+    let load = || LoadedRouter::load(&engine, &echo, SandboxPolicy::builder("echo").build(), Some(&cache)).unwrap();
+    let echoed = |router: &LoadedRouter| {
+        let mut instance = router.instantiate().expect("an instance");
+        let result = instance.call_tool("echo", r#"{"text":"tiered"}"#).expect("no fault").expect("a result");
+        match &result.content[..] {
+            [mcp_wit::contract::Content::Text(text)] => text.text.clone(),
+            other => panic!("one text item expected: {other:?}"),
+        }
+    };
+
+    let router = load();
+    // Served before the optimised code can be ready (the compile that
+    // makes it runs on another thread; this one may already have ended on a
+    // fast machine, hence no assertion that it has not).
+    assert_eq!(echoed(&router), "tiered");
+    mcp_wit::runtime::finish_optimising();
+    assert!(router.optimised(), "new instances run the optimised code once it is ready");
+    assert_eq!(echoed(&router), "tiered");
+    assert_eq!(compiled_entries(cache_dir.path()).len(), 1, "the optimised code is in the cache");
+
+    let again = load();
+    assert!(again.optimised(), "a hit serves the optimised code at once");
+    assert_eq!(echoed(&again), "tiered");
 }

@@ -174,6 +174,9 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
                 // A budget named by the user holds exactly: freed memory
                 // goes back at once, not in batches.
                 batch_decommits: settings.max_total_memory.is_none(),
+                // A first start (an empty cache) keeps no client waiting
+                // for the optimising compiler.
+                baseline_first: true,
                 ..EngineOptions::default()
             }
             .build()?,

@@ -60,6 +60,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     let tap = recording.as_ref().map(Recording::tap);
     let watch = settings.watch == Some(true);
+    let http = http_options.is_some();
     let served = match http_options {
         Some(options) => {
             let reload = Reload::new(args.clone(), engine, sources, secrets, watch);
@@ -98,6 +99,11 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     };
     if let Some(recording) = recording {
         recording.finish()?;
+    }
+    // The client closed the connection: what compiles in the background
+    // goes into the cache, for the next start.
+    if !http {
+        mcp_wit::runtime::finish_optimising();
     }
     served
 }

@@ -157,6 +157,12 @@ impl CompileCache {
         Ok((component, outcome))
     }
 
+    /// The sound entry for `wasm`, if there is one (nothing is compiled or
+    /// reported: [`Self::load_or_compile`] does that).
+    pub(super) fn hit<C: Compiled>(&self, engine: &Engine, wasm: &[u8]) -> Option<C> {
+        load_entry(engine, &self.entry_path(engine, wasm), &self.notes()).ok()
+    }
+
     /// The sound entry for the guest file at `path` (a component, or a core
     /// module for an Extism plugin), without reading the file into memory:
     /// it is hashed a piece at a time, and the entry is mapped. `None` for

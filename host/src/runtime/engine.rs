@@ -11,11 +11,18 @@
 //! at once. An instance beyond the pool is allocated on demand by an engine
 //! with the same settings (see `overflow_of`): slower to make, but nothing
 //! is refused.
+//!
+//! A component with no compiled code at hand can be served at once with
+//! code from Winch, wasmtime's baseline compiler, while Cranelift's
+//! optimised code compiles beside it (see `baseline_of` and
+//! [`EngineOptions::baseline_first`]).
 
 use std::sync::{Mutex, OnceLock};
 
 use crate::sync::lock;
-use wasmtime::{Config, Enabled, Engine, EngineWeak, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig};
+use wasmtime::{
+    Config, Enabled, Engine, EngineWeak, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig, Strategy,
+};
 
 use super::limits::{DEFAULT_MAX_MEMORY, TICK};
 use crate::error::EngineError;
@@ -47,6 +54,14 @@ pub struct EngineOptions {
     /// freed slot's memory goes back at once: set it off when a tight budget
     /// must hold (`--max-total-memory`).
     pub batch_decommits: bool,
+    /// Serve a component that has no compiled code in the cache (or no
+    /// cache) at once, compiled by Winch, wasmtime's baseline compiler (3–4×
+    /// quicker to compile, slower code), while Cranelift compiles the
+    /// optimised code on a thread of its own, into the cache; every
+    /// instance made once it is ready runs it. For servers, whose first
+    /// start must not keep a client waiting; off, a miss compiles the
+    /// optimised code before anything is served.
+    pub baseline_first: bool,
 }
 
 impl Default for EngineOptions {
@@ -57,6 +72,7 @@ impl Default for EngineOptions {
             pooling: true,
             async_calls: true,
             batch_decommits: true,
+            baseline_first: false,
         }
     }
 }
@@ -170,6 +186,9 @@ struct Pool {
     /// What one memory may grow to (`EngineOptions::max_memory`).
     max_memory: usize,
     overflow: std::sync::Arc<OnceLock<Result<Engine, String>>>,
+    /// The Winch engine, when [`EngineOptions::baseline_first`] asked for
+    /// one (made on first need).
+    baseline: Option<std::sync::Arc<OnceLock<Result<Engine, String>>>>,
 }
 
 /// Every pooled engine built in this process. wasmtime's `Engine` holds no
@@ -185,6 +204,7 @@ fn register_pool(engine: &Engine, options: &EngineOptions) {
         async_calls: options.async_calls,
         max_memory: options.max_memory,
         overflow: Default::default(),
+        baseline: options.baseline_first.then(Default::default),
     });
 }
 
@@ -194,12 +214,45 @@ fn pool_of<T>(engine: &Engine, read: impl FnOnce(&Pool) -> T) -> Option<T> {
     pools.iter().find(|pool| pool.pooled.upgrade().is_some_and(|pooled| Engine::same(&pooled, engine))).map(read)
 }
 
-/// What one memory may grow to on `engine`, when this module pooled it.
+/// What one memory may grow to on `engine`, when this module pooled it (or
+/// made it a sibling of one it pooled).
 pub(crate) fn memory_cap_of(engine: &Engine) -> Option<usize> {
-    match concurrent_base(engine) {
+    match concurrent_base(engine).or_else(|| baseline_base(engine)) {
         Some(base) => pool_of(&base, |pool| pool.max_memory),
         None => pool_of(engine, |pool| pool.max_memory),
     }
+}
+
+/// The engine that compiles with Winch beside `engine`, when `engine` was
+/// built with [`EngineOptions::baseline_first`]: its settings with Winch
+/// as the compiler, instances allocated on demand (baseline code serves
+/// only until the optimised code is ready: no second pool's address space
+/// is held for it), with an epoch ticker of its own. Made once per engine;
+/// `Some(Err)` says why it could not be.
+pub(crate) fn baseline_of(engine: &Engine) -> Option<Result<Engine, String>> {
+    let baseline = pool_of(engine, |pool| pool.baseline.clone()).flatten()?;
+    Some(
+        baseline
+            .get_or_init(|| {
+                let mut config = engine.config().clone();
+                config.strategy(Strategy::Winch);
+                config.allocation_strategy(InstanceAllocationStrategy::OnDemand);
+                let baseline = Engine::new(&config).map_err(|e| format!("{e:#}"))?;
+                spawn_epoch_ticker(&baseline);
+                Ok(baseline)
+            })
+            .clone(),
+    )
+}
+
+/// The engine `engine` is the baseline sibling of, when it is one.
+pub(crate) fn baseline_base(engine: &Engine) -> Option<Engine> {
+    let pools = lock(&POOLS);
+    let made = |pool: &&Pool| {
+        let baseline = pool.baseline.as_ref().and_then(|b| b.get()).and_then(|b| b.as_ref().ok());
+        baseline.is_some_and(|baseline| Engine::same(baseline, engine))
+    };
+    pools.iter().find(made).and_then(|pool| pool.pooled.upgrade())
 }
 
 /// Where instances go when `pooled`'s pool has no free slot.

@@ -58,6 +58,9 @@ pub(super) struct Inner {
     pub(super) overflow: OnceLock<Result<Code, String>>,
     /// What its instances count, once one is made with metrics installed.
     pub(super) stats: OnceLock<Arc<ComponentStats>>,
+    /// The optimised code, once it is ready, when `code` is the baseline
+    /// compiler's (see `engine::baseline_of`); shared by every copy.
+    pub(super) optimised: Arc<OnceLock<Code>>,
 }
 
 impl Clone for Inner {
@@ -76,6 +79,7 @@ impl Clone for Inner {
             kept: Arc::default(),
             overflow: self.overflow.clone(),
             stats: OnceLock::new(),
+            optimised: self.optimised.clone(),
         }
     }
 }
@@ -156,6 +160,15 @@ impl LoadedRouter {
         }
         let engine = &super::load::engine_for(engine, bytes)?;
         check_memory_cap(engine, bytes)?;
+        if let Some(baseline) = engine::baseline_of(engine) {
+            match (cache.and_then(|cache| cache.hit(engine, bytes)), baseline) {
+                (Some(component), _) => {
+                    return Self::link(engine, component, policy, || PackageDocs::in_component(bytes));
+                }
+                (None, Ok(baseline)) => return Self::baseline_first(engine, &baseline, bytes, policy, cache),
+                (None, Err(why)) => tracing::warn!("no baseline compiler ({why}): compiling the optimised code first"),
+            }
+        }
         let started = std::time::Instant::now();
         let component = match cache {
             Some(cache) => {
@@ -167,6 +180,20 @@ impl LoadedRouter {
             None => Component::new(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?,
         };
         Self::link(engine, component, policy, || PackageDocs::in_component(bytes))
+    }
+
+    /// The code new instances are made from: the optimised code once it is
+    /// ready, else what was loaded.
+    fn code(&self) -> &Code {
+        self.inner.optimised.get().unwrap_or(&self.inner.code)
+    }
+
+    /// Whether new instances run optimised code: false while code from the
+    /// baseline compiler serves and the optimised code compiles (see
+    /// [`EngineOptions::baseline_first`](super::engine::EngineOptions::baseline_first)),
+    /// e.g. for a readiness probe that waits for full speed.
+    pub fn optimised(&self) -> bool {
+        self.inner.optimised.get().is_some() || engine::baseline_base(self.inner.code.engine()).is_none()
     }
 
     /// Loads a component compiled ahead of time by [`compile`](super::compile).
@@ -199,7 +226,7 @@ impl LoadedRouter {
 
     /// Links `component` as its shape says; `docs` gives its WIT's docs,
     /// asked for only if they are wanted (for a typed component's tools).
-    fn link(
+    pub(super) fn link(
         engine: &Engine,
         component: Component,
         policy: SandboxPolicy,
@@ -242,6 +269,7 @@ impl LoadedRouter {
             kept: Arc::default(),
             overflow: OnceLock::new(),
             stats: OnceLock::new(),
+            optimised: Arc::default(),
         };
         LoadedRouter { inner: Arc::new(inner) }
     }
@@ -447,7 +475,7 @@ impl LoadedRouter {
         let inner = &self.inner;
         let _span = self.instantiation_span().entered();
         let started = Instant::now();
-        let made = match inner.code.instantiate(&inner.policy, inner.limits, self.memory()) {
+        let made = match self.code().instantiate(&inner.policy, inner.limits, self.memory()) {
             Err(NotMade::PoolFull(full)) => {
                 self.overflow(full, false)?.instantiate(&inner.policy, inner.limits, self.memory())
             }
@@ -469,7 +497,7 @@ impl LoadedRouter {
         let inner = &self.inner;
         let started = Instant::now();
         let making = async {
-            match inner.code.instantiate_async(&inner.policy, inner.limits, self.memory()).await {
+            match self.code().instantiate_async(&inner.policy, inner.limits, self.memory()).await {
                 Err(NotMade::PoolFull(full)) => {
                     self.overflow(full, true)?.instantiate_async(&inner.policy, inner.limits, self.memory()).await
                 }
@@ -511,7 +539,7 @@ impl LoadedRouter {
     /// need.
     fn overflow(&self, full: wasmtime::Error, async_instance: bool) -> Result<&Code, GuestFault> {
         let fault = |message: String| GuestFault::new(FaultKind::Instantiate, message);
-        let engine = match engine::overflow_of(self.inner.code.engine(), async_instance, &full) {
+        let engine = match engine::overflow_of(self.code().engine(), async_instance, &full) {
             engine::Overflow::None => return Err(fault(format!("{full:#}"))),
             engine::Overflow::NoFibers => {
                 return Err(fault(format!(
@@ -523,7 +551,7 @@ impl LoadedRouter {
                 fault(format!("the instance pool is full ({full:#}) and no on-demand engine could be made: {e}"))
             })?,
         };
-        let code = self.inner.overflow.get_or_init(|| self.inner.code.on(&engine));
+        let code = self.inner.overflow.get_or_init(|| self.code().on(&engine));
         code.as_ref().map_err(|e| fault(format!("the instance pool is full ({full:#}) and {e}")))
     }
 }
