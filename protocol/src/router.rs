@@ -46,6 +46,11 @@ pub struct CallContext {
     /// The request's way to become a task, when it may become one: once
     /// taken, its calls run until the task's deadline instead of their own.
     pub task: Option<crate::tasks::TaskOffer>,
+    /// The JSON-RPC id of the request being served (as sent, clipped to
+    /// [`CLIENT_TEXT_BYTES`](crate::observe::CLIENT_TEXT_BYTES)), when an
+    /// observer watches: what the guest writes while serving it is logged
+    /// with it.
+    pub request_id: Option<std::sync::Arc<str>>,
 }
 
 /// What stopped a guest call.

@@ -357,10 +357,16 @@ async fn a_trap_is_logged_naming_the_tool_and_json_logs_are_one_object_a_line() 
     let trap = trap.unwrap_or_else(|| panic!("no WARN line naming the tool: {stderr}"));
     assert_eq!(trap["component"], "hostile", "{trap}");
     assert!(trap["message"].as_str().unwrap().contains("the next request gets a fresh instance"), "{trap}");
-    // The guest's own output is a line of the log too.
-    let said = lines.iter().find(|line| line["message"] == "hostile guest panics on purpose");
-    let said = said.unwrap_or_else(|| panic!("the guest's stderr is not logged: {stderr}"));
+    // The guest's own output is a line of the log too: its panic report
+    // (where, then what) one event, with the id of the request it served.
+    let said = lines.iter().find(|line| {
+        line["message"]
+            .as_str()
+            .is_some_and(|m| m.contains(" panicked at ") && m.ends_with("\nhostile guest panics on purpose"))
+    });
+    let said = said.unwrap_or_else(|| panic!("the guest's panic is not logged as one event: {stderr}"));
     assert_eq!((&said["component"], &said["stream"]), (&json!("hostile"), &json!("stderr")), "{said}");
+    assert_eq!(said["request_id"], "1", "{said}");
 }
 
 #[tokio::test]

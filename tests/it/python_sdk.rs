@@ -301,3 +301,30 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     found
 }
+
+/// With JSON log lines, the traceback a Python tool's exception prints is
+/// one event, carrying the id of the request it happened in, as the
+/// request's own log line does.
+#[tokio::test]
+async fn a_traceback_is_one_json_log_event_with_its_request_id() {
+    let Some(built) = weather() else { return };
+    let (wasm, cache) = (built.wasm.display().to_string(), built.cache.display().to_string());
+    let args = ["serve", &wasm, "--cache-dir", &cache, "--log-format", "json"];
+    let mut server = support::RawServer::initialized(&args, "2025-11-25").await;
+    let answer = server.call(41, "explode", json!({ "message": "the barometer broke" })).await;
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    let events: Vec<Value> = stderr.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+    let traceback = events.iter().find(|event| {
+        event["message"].as_str().is_some_and(|message| message.starts_with("Traceback (most recent call last):"))
+    });
+    let traceback = traceback.unwrap_or_else(|| panic!("no traceback event: {stderr}"));
+    let message = traceback["message"].as_str().unwrap();
+    assert!(message.contains("\n  File ") && message.ends_with("RuntimeError: the barometer broke"), "{traceback}");
+    assert_eq!((&traceback["stream"], &traceback["request_id"]), (&json!("stderr"), &json!("41")), "{traceback}");
+    assert_eq!(traceback["component"], "weather", "{traceback}");
+    let request = events.iter().find(|event| event["target"] == "mcp_wit::request" && event["method"] == "tools/call");
+    let request = request.unwrap_or_else(|| panic!("no request line: {stderr}"));
+    assert_eq!(request["request_id"], "41", "{request}");
+}

@@ -85,6 +85,7 @@ impl StoreData {
     /// Arms the next calls as `cx` says (see `RouterInstance::begin_request`).
     pub(super) fn begin_request(&mut self, cx: &CallContext) {
         self.control.begin_call(&cx.cancel, cx.tick_hook.as_ref(), cx.task.as_ref());
+        self.sandbox.output().begin_request(cx.request_id.as_ref());
         // Most requests have no client link or caller: leave `None` alone.
         if self.client.is_some() || cx.client.is_some() {
             self.client = cx.client.clone();
@@ -99,6 +100,7 @@ impl StoreData {
     pub(super) fn end_request(&mut self) {
         self.client = None;
         self.caller = None;
+        self.sandbox.output().end_request();
     }
 
     /// WASI preview 1, which plugins import.

@@ -6,6 +6,10 @@
 //! wrote during the current call are kept, so that a trap can be reported
 //! with the guest's own panic message.
 //!
+//! With JSON log lines, each line is an event carrying the component, the
+//! stream and the id of the request being served; a report written over
+//! several lines (a Python traceback, a Rust panic) is one event.
+//!
 //! Output is rate-limited per instance (a token bucket of [`RATE`] bytes per
 //! second with a [`BURST`]) and for the whole server ([`SERVER_RATE`],
 //! [`SERVER_BURST`]: many instances, or a fresh one per request, share it):
@@ -30,6 +34,10 @@ const MAX_LINE: usize = 8 * 1024;
 
 /// Lines of the current call kept for fault reports.
 const RECENT_LINES: usize = 16;
+
+/// Most lines of one multi-line report logged as one event; the rest go
+/// in the next.
+const REPORT_LINES: usize = 200;
 
 /// Sustained guest output written, in bytes per second.
 pub const RATE: f64 = 256.0 * 1024.0;
@@ -104,13 +112,72 @@ struct OutputSink {
 
 struct State {
     recent: VecDeque<String>,
+    /// The JSON-RPC id of the request being served, when known.
+    request: Option<Arc<str>>,
+    /// A report being written over several lines, logged as one event
+    /// once it ends (JSON log lines only).
+    report: Option<Report>,
     /// The instance's own rate.
     bucket: Bucket,
     dropped_lines: u64,
     dropped_bytes: u64,
 }
 
+/// A report a guest writes over several lines: it opens with a line that
+/// says so (Python's `Traceback (most recent call last):`, Rust's `…
+/// panicked at …`), goes on with indented lines, and ends with the first
+/// line that is not (the exception, the panic's message).
+struct Report {
+    stream: &'static str,
+    lines: Vec<String>,
+}
+
+impl Report {
+    fn opens_with(line: &str) -> bool {
+        line.starts_with("Traceback (most recent call last):") || line.contains(" panicked at ")
+    }
+
+    /// Whether `line` goes on with the report rather than ending it.
+    fn goes_on_with(line: &str) -> bool {
+        line.starts_with([' ', '\t']) || line.trim().is_empty()
+    }
+}
+
 impl State {
+    /// Logs `line` of `stream` as an event, or keeps it for the report it
+    /// opens or belongs to (logged whole when it ends).
+    fn log_line(&mut self, component: &str, stream: &'static str, line: &str) {
+        if let Some(report) = &mut self.report {
+            if report.stream == stream {
+                report.lines.push(line.to_owned());
+                if !Report::goes_on_with(line) || report.lines.len() >= REPORT_LINES {
+                    self.log_report(component);
+                }
+                return;
+            }
+            // The other stream's line: what was kept goes first.
+            self.log_report(component);
+        }
+        if Report::opens_with(line) {
+            self.report = Some(Report { stream, lines: vec![line.to_owned()] });
+            return;
+        }
+        self.log_event(component, stream, line);
+    }
+
+    /// Logs the report being kept, if any.
+    fn log_report(&mut self, component: &str) {
+        if let Some(report) = self.report.take() {
+            self.log_event(component, report.stream, &report.lines.join("\n"));
+        }
+    }
+
+    /// One event, so the subscriber writes it as every log line.
+    fn log_event(&self, component: &str, stream: &'static str, text: &str) {
+        let request_id = self.request.as_deref();
+        tracing::info!(target: "mcp_wit::guest", %component, stream, request_id, "{text}");
+    }
+
     /// Whether a line of `len` bytes may be written now.
     fn admit(&mut self, len: usize) -> bool {
         let admitted = self.bucket.admit(len) && lock(server_bucket()).admit(len);
@@ -146,8 +213,14 @@ impl State {
 impl GuestOutput {
     /// Creates the output sink for one instance of the component `label`.
     pub fn new(label: Arc<str>, target: OutputTarget, redact: Arc<Redactor>) -> Self {
-        let state =
-            State { recent: VecDeque::new(), bucket: Bucket::new(RATE, BURST), dropped_lines: 0, dropped_bytes: 0 };
+        let state = State {
+            recent: VecDeque::new(),
+            request: None,
+            report: None,
+            bucket: Bucket::new(RATE, BURST),
+            dropped_lines: 0,
+            dropped_bytes: 0,
+        };
         let has_recent = AtomicBool::new(false);
         GuestOutput { sink: Arc::new(OutputSink { label, target, redact, has_recent, state: Mutex::new(state) }) }
     }
@@ -155,6 +228,22 @@ impl GuestOutput {
     /// A WASI stdout/stderr stream named `stream` feeding this sink.
     pub fn stream(&self, stream: &'static str) -> GuestStream {
         GuestStream { sink: self.sink.clone(), stream }
+    }
+
+    /// A request starts: what the guest writes is logged with its id.
+    pub fn begin_request(&self, id: Option<&Arc<str>>) {
+        let mut state = self.sink.lock();
+        if state.request.as_ref() != id {
+            state.request = id.cloned();
+        }
+    }
+
+    /// The request ended: a report it left unfinished is logged as it is.
+    pub fn end_request(&self) {
+        let mut state = self.sink.lock();
+        if state.report.is_some() {
+            state.log_report(&self.sink.label);
+        }
     }
 
     /// Forgets the lines kept so far: called as a guest call begins, so a
@@ -259,12 +348,10 @@ impl LineWriter {
         if self.sink.target == OutputTarget::Stderr && state.admit(line.len()) {
             let notice = state.take_dropped_notice(&self.sink.label).unwrap_or_default();
             if crate::stderr::json_lines() {
-                // An event, so the subscriber writes it as every log line.
                 if !notice.is_empty() {
                     crate::stderr::write_line(notice.as_bytes());
                 }
-                let (component, stream) = (&self.sink.label, self.stream);
-                tracing::info!(target: "mcp_wit::guest", %component, stream, "{line}");
+                state.log_line(&self.sink.label, self.stream, &line);
             } else {
                 // One write per line keeps lines from different guests whole;
                 // escaped as every text log line, so that a guest's `\r` or
@@ -292,7 +379,11 @@ impl Drop for LineWriter {
         if !self.pending.is_empty() {
             self.emit();
         }
-        if let Some(notice) = self.sink.lock().take_dropped_notice(&self.sink.label) {
+        let mut state = self.sink.lock();
+        if state.report.as_ref().is_some_and(|report| report.stream == self.stream) {
+            state.log_report(&self.sink.label);
+        }
+        if let Some(notice) = state.take_dropped_notice(&self.sink.label) {
             crate::stderr::write_line(notice.as_bytes());
         }
     }

@@ -107,12 +107,15 @@ impl Telemetry {
             ),
             false => (None, None),
         };
+        // As the guest's output has it (`CallContext::request_id`).
+        let request_id = clipped(request.id.get().trim_matches('"'), CLIENT_TEXT_BYTES);
         let line = RequestLine {
             method: &method,
             target: target.as_deref(),
             outcome_text: &outcome_text,
             component: request.component,
             session: request.origin.session_id.as_deref(),
+            request_id: Some(&request_id),
             caller: request.caller.map(|caller| caller.subject.as_str()),
             version: request.version.map(|v| v.as_str()),
             // To the microsecond: a clock's last digits are noise, not news.

@@ -28,6 +28,8 @@ pub(super) struct RequestLine<'a> {
     pub outcome_text: &'a str,
     pub component: Option<&'a str>,
     pub session: Option<&'a str>,
+    /// The JSON-RPC id, as the guest's output logged while serving it has it.
+    pub request_id: Option<&'a str>,
     pub caller: Option<&'a str>,
     pub version: Option<&'a str>,
     pub duration_ms: f64,
@@ -47,6 +49,7 @@ impl RequestLine<'_> {
             method = self.method,
             component = self.component,
             session = self.session,
+            request_id = self.request_id,
             caller = self.caller,
             version = self.version,
             duration_ms,
@@ -78,6 +81,7 @@ impl RequestLine<'_> {
         let texts = [
             ("component", self.component),
             ("session", self.session),
+            ("request_id", self.request_id),
             ("caller", self.caller),
             ("version", self.version),
         ];
@@ -155,6 +159,7 @@ mod tests {
             outcome_text: "ok",
             component: Some("echo"),
             session: None,
+            request_id: Some("7"),
             caller: None,
             version: Some("2025-06-18"),
             duration_ms: 0.482975,
@@ -168,7 +173,7 @@ mod tests {
         assert_eq!(
             by_hand,
             " INFO mcp_wit::request: tools/call echo: ok in 0.48ms method=\"tools/call\" component=\"echo\" \
-             version=\"2025-06-18\" duration_ms=0.482975 outcome=\"ok\"\n"
+             request_id=\"7\" version=\"2025-06-18\" duration_ms=0.482975 outcome=\"ok\"\n"
         );
         // Every field, and a client's text with every kind of control in it.
         let hostile = "x\n2026-11-28T00:00:00Z ERROR forged\r\x1b[1A\t\u{9b}\x07\x7f\x08\x0c\x01 \"quoted\" \\ é";
@@ -179,6 +184,7 @@ mod tests {
             outcome_text: &outcome,
             component: Some("notes"),
             session: Some("3f0c"),
+            request_id: Some(hostile),
             caller: Some(hostile),
             version: Some("2026-07-28"),
             duration_ms: 1.0,
@@ -203,6 +209,7 @@ mod tests {
             outcome_text: "ok",
             component: None,
             session: None,
+            request_id: None,
             caller: None,
             version: None,
             duration_ms: 0.0,

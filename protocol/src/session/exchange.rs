@@ -40,6 +40,8 @@ impl<C: RouterComponent> Exchange<C> {
     pub(super) fn watch_start(&mut self, method: &str, id: &RawValue, params: Option<&RawValue>) -> Option<Watching> {
         let observer = self.server.options().observer.as_ref()?;
         *self.request.watch_mut() = Default::default();
+        let shown = clipped(id.get().trim_matches('"'), CLIENT_TEXT_BYTES);
+        self.request.set_request_id(Some(shown.into()));
         let transport_context = self.request.take_transport_context();
         let started =
             Started { method, id, params, origin: self.server.origin(), transport_context: transport_context.as_ref() };

@@ -100,6 +100,10 @@ impl InFlight {
         self.stamp = stamp;
     }
 
+    pub(super) fn set_request_id(&mut self, id: Option<std::sync::Arc<str>>) {
+        self.cx.request_id = id;
+    }
+
     pub(super) fn set_transport_context(&mut self, context: Option<TraceContext>) {
         self.transport_context = context;
     }
