@@ -16,11 +16,12 @@ use support::{ANSWER_TIMEOUT, RawServer, Served, fixture, plug};
 /// The revision the raw tests speak (it carries `structuredContent`).
 const VERSION: &str = "2025-06-18";
 
-/// What the host puts before each line the composed guest writes to stderr.
-const GUEST_STDERR: &str = "[composed:stderr] ";
+/// What the host puts before each line the composed guest writes to stderr:
+/// the name its clients know it by, the router's inside (`everything`), not
+/// its file's (`composed.wasm`).
+const GUEST_STDERR: &str = "[everything:stderr] ";
 
-/// A composed component on disk, as `composed.wasm` (its file stem is the
-/// label the host gives guest output).
+/// A composed component on disk, as `composed.wasm`.
 struct Composed {
     path: PathBuf,
     _dir: tempfile::TempDir,

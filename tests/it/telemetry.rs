@@ -253,3 +253,29 @@ async fn spans_follow_the_mcp_conventions_and_the_clients_traceparent() {
         .await;
     check_call_span(&spans[before..], "tcp", "2026-07-28");
 }
+
+/// A component is known in logs and metrics by the name its clients see
+/// (`serverInfo.name`), not by its file's name.
+#[tokio::test]
+async fn metrics_and_logs_name_a_component_as_its_clients_see_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let renamed = dir.path().join("build-output-7.wasm");
+    std::fs::copy(support::fixture("echo"), &renamed).unwrap();
+    let addr = format!("127.0.0.1:{}", support::engines::free_port());
+    let args = ["serve", renamed.to_str().unwrap(), "--metrics", &addr, "--log-format", "json"];
+    let mut stdio = RawServer::start(&args);
+    let init = stdio.request(0, "initialize", support::initialize_params("2025-11-25")).await;
+    assert_eq!(init["result"]["serverInfo"]["name"], "echo", "{init}");
+    stdio.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
+    stdio.call(1, "echo", json!({ "text": "x" })).await;
+    let scraped = reqwest::get(format!("http://{addr}/metrics")).await.unwrap().text().await.unwrap();
+    assert!(scraped.contains(r#"mcp_wit_instances{component="echo"} 1"#), "{scraped}");
+    assert!(!scraped.contains("build-output-7"), "{scraped}");
+    stdio.finish_and_wait_for_stderr().await;
+    let log = stdio.stderr.lock().unwrap().clone();
+    let request = log
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .find(|line| line["target"] == "mcp_wit::request" && line["method"] == "tools/call");
+    assert_eq!(request.unwrap_or_else(|| panic!("no request line: {log}"))["component"], "echo");
+}

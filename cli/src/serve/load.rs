@@ -263,7 +263,7 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         }
         mounted.push((cli_names.get(&plan.path).or(plan.prefix.as_ref()).cloned(), component));
     }
-    let mut mounted = prefixed(mounted)?;
+    let mut mounted = named(prefixed(mounted)?);
     if mounted.is_empty() {
         tracing::info!("no component given: serving the built-in demo router (`{}`)", demo::NAME);
         let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
@@ -473,6 +473,31 @@ fn prefixed(mounted: Vec<(Option<String>, LoadedRouter)>) -> anyhow::Result<Vec<
                 None => default_prefix(&component)?,
             };
             Ok((prefix, component))
+        })
+        .collect()
+}
+
+/// Each component labelled, in logs, metrics and traces, by the name its
+/// clients know it by: its prefix when it has one (the parts of a composed
+/// `serverInfo.name`), else its router's own name (`serverInfo.name`), else
+/// (a typed component, a plugin, a server of its own) its file's stem.
+fn named(mounted: Vec<(String, LoadedRouter)>) -> Vec<(String, LoadedRouter)> {
+    mounted
+        .into_iter()
+        .map(|(prefix, component)| {
+            let name = match prefix.is_empty() {
+                false => Some(prefix.clone()),
+                // Asked of an instance made for it; one that cannot say is
+                // known by its file until a client asks (and hears why).
+                true if component.router_interface().is_some() => {
+                    component.instantiate().and_then(|mut instance| instance.name()).ok()
+                }
+                true => None,
+            };
+            match name {
+                Some(name) if !name.is_empty() && name != component.label() => (prefix, component.with_label(name)),
+                _ => (prefix, component),
+            }
         })
         .collect()
 }

@@ -458,6 +458,14 @@ impl LoadedRouter {
         self.inner.policy.label()
     }
 
+    /// The same component under another label (in logs, metrics, traces and
+    /// its output's prefix).
+    pub fn with_label(mut self, label: impl Into<Arc<str>>) -> Self {
+        let inner = Arc::make_mut(&mut self.inner);
+        inner.policy = inner.policy.clone().with_label(label);
+        self
+    }
+
     /// A fresh instance for calls made `calls`.
     pub async fn instantiate_for(&self, calls: CallMode) -> Result<RouterInstance, GuestFault> {
         match calls {

@@ -115,6 +115,12 @@ impl SandboxPolicy {
         &self.label
     }
 
+    /// The same policy under another label.
+    pub fn with_label(mut self, label: impl Into<Arc<str>>) -> Self {
+        self.label = label.into();
+        self
+    }
+
     /// The environment variables granted to the guest.
     pub fn env(&self) -> &[(String, String)] {
         &self.env
