@@ -335,3 +335,35 @@ async fn watch_moves_the_connection_to_a_rebuilt_router_and_tells_the_client() {
     assert_eq!(support::text(&echoed), "rebuilt");
     server.finish().await;
 }
+
+/// A client that is never idle (its next request sent as soon as the last
+/// is answered) still moves to the rebuilt router: the move is looked for
+/// before each message, not only while the connection waits.
+#[tokio::test]
+async fn watch_moves_a_client_that_is_never_idle() {
+    let dir = tempfile::tempdir().unwrap();
+    let router = dir.path().join("router.wasm");
+    std::fs::copy(fixture("hello"), &router).unwrap();
+    let path = router.to_str().unwrap();
+    let mut server = RawServer::initialized(&["serve", path, "--watch"], "2025-11-25").await;
+    let rebuilt = dir.path().join("router.wasm.new");
+    std::fs::copy(fixture("echo"), &rebuilt).unwrap();
+    std::fs::rename(&rebuilt, &router).unwrap();
+    // The watcher looks once a second; requests for as long as an answer
+    // may take give it time, and the connection never a quiet moment.
+    let busy = std::time::Instant::now();
+    let mut id = 10;
+    let moved = loop {
+        id += 1;
+        let answer = server.request(id, "tools/list", json!({})).await;
+        let tools = answer["result"]["tools"].as_array().unwrap();
+        if tools.iter().any(|tool| tool["name"] == "echo") {
+            break true;
+        }
+        if busy.elapsed() > support::ANSWER_TIMEOUT {
+            break false;
+        }
+    };
+    assert!(moved, "the connection never moved to the rebuilt router while its client kept it busy");
+    server.finish().await;
+}

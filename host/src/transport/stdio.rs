@@ -185,11 +185,17 @@ pub fn serve<I: Input, W: Write + Send + 'static>(
     let mut unflushed = 0;
     loop {
         if let Some(every) = options.reload_poll {
-            // Idle: wake for input, or to move to reloaded routers.
-            while !lock(&buffer).wait_for_input(every) {
+            // Between messages, and while idle (waking for input, or every
+            // `every`): move to reloaded routers. Looked at before each
+            // message too, so that a client that is never idle for `every`
+            // still moves.
+            loop {
                 if session.deployment_changed() {
                     session.move_to_newest_now(&mut out);
                     lock(&output).writer.flush()?;
+                }
+                if lock(&buffer).wait_for_input(every) {
+                    break;
                 }
             }
         }
