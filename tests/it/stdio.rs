@@ -349,7 +349,7 @@ async fn watch_moves_a_client_that_is_never_idle() {
     let rebuilt = dir.path().join("router.wasm.new");
     std::fs::copy(fixture("echo"), &rebuilt).unwrap();
     std::fs::rename(&rebuilt, &router).unwrap();
-    // The watcher looks once a second; requests for as long as an answer
+    // The watcher looks every 250 ms; requests for as long as an answer
     // may take give it time, and the connection never a quiet moment.
     let busy = std::time::Instant::now();
     let mut id = 10;

@@ -12,11 +12,12 @@ Times are wall clock, spawn (or edit) to answer, in seconds.
 import argparse
 import json
 import os
+import queue
 import re
-import select
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -37,15 +38,29 @@ def send(process, message):
     process.stdin.flush()
 
 
+def serve(command):
+    """The server, its output lines read into a queue by a thread of their own."""
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    process.lines = queue.Queue()
+
+    def read():
+        for line in process.stdout:
+            process.lines.put(line)
+        process.lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    return process
+
+
 def answer(process, id, deadline=120.0):
     """The response with `id` (notifications skipped)."""
     end = time.monotonic() + deadline
     while time.monotonic() < end:
-        ready, _, _ = select.select([process.stdout], [], [], max(0.0, end - time.monotonic()))
-        if not ready:
+        try:
+            line = process.lines.get(timeout=max(0.0, end - time.monotonic()))
+        except queue.Empty:
             break
-        line = process.stdout.readline()
-        if not line:
+        if line is None:
             raise RuntimeError("the server closed its output")
         message = json.loads(line)
         if message.get("id") == id:
@@ -56,12 +71,7 @@ def answer(process, id, deadline=120.0):
 def start(binary, wasm, cache, extra=()):
     """Seconds from spawn to `initialize` answered, then the server closed (and waited for)."""
     started = time.monotonic()
-    process = subprocess.Popen(
-        [binary, "serve", str(wasm), "--cache-dir", str(cache), "--guest-output", "discard", *extra],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
+    process = serve([binary, "serve", str(wasm), "--cache-dir", str(cache), "--guest-output", "discard", *extra])
     send(process, INITIALIZE)
     answer(process, 1)
     took = time.monotonic() - started
@@ -73,7 +83,7 @@ def start(binary, wasm, cache, extra=()):
 def edit(project, lang, marker):
     path = project / SOURCE[lang]
     text = path.read_text()
-    text = re.sub(re.escape(DESCRIPTION[lang]) + r"( \(edit \d+\))?", f"{DESCRIPTION[lang]} (edit {marker})", text, count=1)
+    text = re.sub(re.escape(DESCRIPTION[lang]) + r"( \(edit [^)]*\))?", f"{DESCRIPTION[lang]} (edit {marker})", text, count=1)
     path.write_text(text)
 
 
@@ -90,28 +100,30 @@ def build(binary, project, cache):
 
 def edit_to_serving(binary, project, lang, wasm, cache, marker):
     """Seconds from an edit (and `mcp-wit build` run at once) until `serve --watch` lists the edited tool."""
-    process = subprocess.Popen(
-        [binary, "serve", "--watch", str(wasm), "--cache-dir", str(cache), "--guest-output", "discard"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
+    process = serve([binary, "serve", "--watch", str(wasm), "--cache-dir", str(cache), "--guest-output", "discard"])
     send(process, INITIALIZE)
     answer(process, 1)
     send(process, INITIALIZED)
     edit(project, lang, marker)
     started = time.monotonic()
     builder = subprocess.Popen([binary, "build", str(project), "--cache-dir", str(cache)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # As a client would: it hears that the tools changed, then lists them.
     id = 100
     took = None
-    while time.monotonic() - started < 180:
+    while took is None and time.monotonic() - started < 180:
+        try:
+            line = process.lines.get(timeout=max(0.0, 180 - (time.monotonic() - started)))
+        except queue.Empty:
+            break
+        if line is None:
+            break
+        if json.loads(line).get("method") != "notifications/tools/list_changed":
+            continue
         id += 1
         send(process, {"jsonrpc": "2.0", "id": id, "method": "tools/list"})
         tools = answer(process, id)["result"]["tools"]
         if any(f"(edit {marker})" in (tool.get("description") or "") for tool in tools):
             took = time.monotonic() - started
-            break
-        time.sleep(0.05)
     builder.wait()
     process.stdin.close()
     process.wait()

@@ -27,7 +27,14 @@ pub(super) struct Reload {
     secrets: Vec<String>,
     /// `--watch` (or `watch` in the file, as it was at the start).
     watch: bool,
+    /// Modification times seen changed at the last look, not yet reloaded:
+    /// a file still being written (a build that writes in place) is
+    /// reloaded once it has stopped changing for one look.
+    changing: Option<Vec<Option<std::time::SystemTime>>>,
 }
+
+/// How often `--watch` looks at the served files: a `stat` of each.
+const WATCH_EVERY: Duration = Duration::from_millis(250);
 
 impl Reload {
     pub(super) fn new(
@@ -38,7 +45,7 @@ impl Reload {
         watch: bool,
     ) -> Reload {
         let seen = modified(&sources);
-        Reload { args, engine, sources, seen, secrets, watch }
+        Reload { args, engine, sources, seen, secrets, watch, changing: None }
     }
 
     /// Reloads on SIGHUP and, with `--watch`, when a served file changes;
@@ -52,7 +59,7 @@ impl Reload {
                 None
             }
         };
-        let mut ticker = tokio::time::interval(Duration::from_secs(1));
+        let mut ticker = tokio::time::interval(WATCH_EVERY);
         loop {
             #[cfg(unix)]
             let signalled = async {
@@ -68,8 +75,15 @@ impl Reload {
                 _ = ticker.tick(), if self.watch => {
                     let now = modified(&self.sources);
                     if now == self.seen {
+                        self.changing = None;
                         continue;
                     }
+                    // Changed since the last look too: still being written.
+                    if self.changing.as_ref() != Some(&now) {
+                        self.changing = Some(now);
+                        continue;
+                    }
+                    self.changing = None;
                     self.seen = now;
                     tracing::info!("a served file changed: reloading");
                 }

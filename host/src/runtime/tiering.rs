@@ -81,13 +81,49 @@ impl LoadedRouter {
 /// The optimising compiles under way.
 static UNDER_WAY: Mutex<Vec<JoinHandle<()>>> = Mutex::new(Vec::new());
 
-/// Runs `compile` on a thread of its own.
+/// Runs `compile` on a thread of its own, and wasmtime's parallel
+/// compilation on threads of their own, all at a low priority: serving
+/// (the baseline code's calls, a reload's baseline compile) comes first,
+/// and the optimised code takes the CPU left over.
 pub(super) fn optimise_in_background(compile: impl FnOnce() + Send + 'static) {
     let mut under_way = lock(&UNDER_WAY);
     under_way.retain(|handle| !handle.is_finished());
-    match std::thread::Builder::new().name("mcp-wit-optimise".into()).spawn(compile) {
+    let at_low_priority = move || {
+        lower_this_threads_priority();
+        match low_priority_pool() {
+            Some(pool) => pool.install(compile),
+            None => compile(),
+        }
+    };
+    match std::thread::Builder::new().name("mcp-wit-optimise".into()).spawn(at_low_priority) {
         Ok(handle) => under_way.push(handle),
         Err(e) => tracing::warn!("cannot start compiling the optimised code ({e}): the baseline code serves"),
+    }
+}
+
+/// The threads wasmtime compiles on for the optimising compiles (rayon's
+/// `install` runs its parallel work there), as many as the CPUs, each at
+/// a low priority; `None` if they cannot be started (then rayon's global
+/// pool, at the usual priority).
+fn low_priority_pool() -> Option<&'static rayon::ThreadPool> {
+    static POOL: std::sync::OnceLock<Option<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .thread_name(|i| format!("mcp-wit-optimise-{i}"))
+            .start_handler(|_| lower_this_threads_priority())
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Nice 10 for the calling thread (Linux keeps a nice value per thread).
+fn lower_this_threads_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: `gettid` and `setpriority` take and return plain integers; a
+    // failure leaves the priority as it was.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
     }
 }
 
