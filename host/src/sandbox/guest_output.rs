@@ -107,6 +107,9 @@ struct OutputSink {
     /// Whether `state.recent` may hold lines: lets the start of every call
     /// skip the lock when the guest printed nothing (the usual case).
     has_recent: AtomicBool,
+    /// Whether `state.report` may hold a report: lets the end of every
+    /// request skip the lock when none was begun (the usual case).
+    has_report: AtomicBool,
     state: Mutex<State>,
 }
 
@@ -221,8 +224,9 @@ impl GuestOutput {
             dropped_lines: 0,
             dropped_bytes: 0,
         };
-        let has_recent = AtomicBool::new(false);
-        GuestOutput { sink: Arc::new(OutputSink { label, target, redact, has_recent, state: Mutex::new(state) }) }
+        let (has_recent, has_report) = (AtomicBool::new(false), AtomicBool::new(false));
+        let state = Mutex::new(state);
+        GuestOutput { sink: Arc::new(OutputSink { label, target, redact, has_recent, has_report, state }) }
     }
 
     /// A WASI stdout/stderr stream named `stream` feeding this sink.
@@ -232,6 +236,10 @@ impl GuestOutput {
 
     /// A request starts: what the guest writes is logged with its id.
     pub fn begin_request(&self, id: Option<&Arc<str>>) {
+        // Output that is not logged needs no id (and a request, no lock).
+        if self.sink.target == OutputTarget::Discard {
+            return;
+        }
         let mut state = self.sink.lock();
         if state.request.as_ref() != id {
             state.request = id.cloned();
@@ -240,6 +248,9 @@ impl GuestOutput {
 
     /// The request ended: a report it left unfinished is logged as it is.
     pub fn end_request(&self) {
+        if !self.sink.has_report.load(Ordering::Relaxed) {
+            return;
+        }
         let mut state = self.sink.lock();
         if state.report.is_some() {
             state.log_report(&self.sink.label);
@@ -352,6 +363,7 @@ impl LineWriter {
                     crate::stderr::write_line(notice.as_bytes());
                 }
                 state.log_line(&self.sink.label, self.stream, &line);
+                self.sink.has_report.store(state.report.is_some(), Ordering::Relaxed);
             } else {
                 // One write per line keeps lines from different guests whole;
                 // escaped as every text log line, so that a guest's `\r` or
