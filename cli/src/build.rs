@@ -98,7 +98,9 @@ pub(crate) fn compile_into_cache(wasm: &Path, dir: Option<PathBuf>, done: &str) 
         return Ok(());
     };
     let started = std::time::Instant::now();
-    yield_the_cpu();
+    // A `serve --watch` of the component just written serves it with
+    // baseline code meanwhile, and comes first.
+    mcp_wit::runtime::lower_this_threads_priority();
     let engine = EngineOptions { pool_instances: 1, ..EngineOptions::default() }.build()?;
     let label = wasm.file_stem().map_or_else(|| "router".into(), |s| s.to_string_lossy().into_owned());
     LoadedRouter::load(&engine, wasm, SandboxPolicy::builder(label).build(), Some(&CompileCache::new(&dir)))
@@ -109,19 +111,6 @@ pub(crate) fn compile_into_cache(wasm: &Path, dir: Option<PathBuf>, done: &str) 
         dir.display()
     );
     Ok(())
-}
-
-/// Nice 10 for this thread, and so for the threads wasmtime then starts to
-/// compile on (Linux keeps a nice value per thread, and a thread starts
-/// with its parent's): a `serve --watch` of the component just written
-/// serves it with baseline code while this fills the cache, and comes first.
-fn yield_the_cpu() {
-    #[cfg(target_os = "linux")]
-    // SAFETY: `gettid` and `setpriority` take and return plain integers; a
-    // failure leaves the priority as it was.
-    unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
-    }
 }
 
 /// `cargo build --release --target wasm32-wasip2`; the component is the

@@ -311,22 +311,31 @@ fn pipelined_requests_are_answered_in_batches_of_eight() {
     assert_eq!(ids, (0..=18).collect::<Vec<_>>());
 }
 
+/// `serve --watch` of a copy of the `hello` fixture in `dir`, initialized.
+async fn watching_hello(dir: &std::path::Path) -> RawServer {
+    let router = dir.join("router.wasm");
+    std::fs::copy(fixture("hello"), &router).unwrap();
+    RawServer::initialized(&["serve", router.to_str().unwrap(), "--watch"], "2025-11-25").await
+}
+
+/// A rebuild of what [`watching_hello`] serves, as `echo`: the file
+/// replaced in one step, as a build tool does.
+fn rebuild_as_echo(dir: &std::path::Path) {
+    let rebuilt = dir.join("router.wasm.new");
+    std::fs::copy(fixture("echo"), &rebuilt).unwrap();
+    std::fs::rename(&rebuilt, dir.join("router.wasm")).unwrap();
+}
+
 #[tokio::test]
 async fn watch_moves_the_connection_to_a_rebuilt_router_and_tells_the_client() {
     let dir = tempfile::tempdir().unwrap();
-    let router = dir.path().join("router.wasm");
-    std::fs::copy(fixture("hello"), &router).unwrap();
-    let path = router.to_str().unwrap();
-    let mut server = RawServer::initialized(&["serve", path, "--watch"], "2025-11-25").await;
+    let mut server = watching_hello(dir.path()).await;
     let names = |list: &Value| -> Vec<String> {
         list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_owned()).collect()
     };
     assert_eq!(names(&server.request(2, "tools/list", json!({})).await), ["hello"]);
 
-    // A rebuild: the file replaced in one step, as a build tool does.
-    let rebuilt = dir.path().join("router.wasm.new");
-    std::fs::copy(fixture("echo"), &rebuilt).unwrap();
-    std::fs::rename(&rebuilt, &router).unwrap();
+    rebuild_as_echo(dir.path());
     // Unasked, while the client is idle: the lists that changed.
     let changed = server.receive().await;
     assert_eq!(changed["method"], "notifications/tools/list_changed", "{changed}");
@@ -342,13 +351,8 @@ async fn watch_moves_the_connection_to_a_rebuilt_router_and_tells_the_client() {
 #[tokio::test]
 async fn watch_moves_a_client_that_is_never_idle() {
     let dir = tempfile::tempdir().unwrap();
-    let router = dir.path().join("router.wasm");
-    std::fs::copy(fixture("hello"), &router).unwrap();
-    let path = router.to_str().unwrap();
-    let mut server = RawServer::initialized(&["serve", path, "--watch"], "2025-11-25").await;
-    let rebuilt = dir.path().join("router.wasm.new");
-    std::fs::copy(fixture("echo"), &rebuilt).unwrap();
-    std::fs::rename(&rebuilt, &router).unwrap();
+    let mut server = watching_hello(dir.path()).await;
+    rebuild_as_echo(dir.path());
     // The watcher looks every 250 ms; requests for as long as an answer
     // may take give it time, and the connection never a quiet moment.
     let busy = std::time::Instant::now();

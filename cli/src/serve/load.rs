@@ -487,11 +487,9 @@ fn named(mounted: Vec<(String, LoadedRouter)>) -> Vec<(String, LoadedRouter)> {
         .map(|(prefix, component)| {
             let name = match prefix.is_empty() {
                 false => Some(prefix.clone()),
-                // Asked of an instance made for it; one that cannot say is
-                // known by its file until a client asks (and hears why).
-                true if component.router_interface().is_some() => {
-                    component.instantiate().and_then(|mut instance| instance.name()).ok()
-                }
+                // One that cannot say is known by its file until a client
+                // asks (and hears why).
+                true if component.router_interface().is_some() => router_name(&component).ok(),
                 true => None,
             };
             match name {
@@ -502,12 +500,15 @@ fn named(mounted: Vec<(String, LoadedRouter)>) -> Vec<(String, LoadedRouter)> {
         .collect()
 }
 
+/// The router's own `name()`, asked of an instance made for it.
+fn router_name(component: &LoadedRouter) -> Result<String, mcp_wit::GuestFault> {
+    component.instantiate().and_then(|mut instance| instance.name())
+}
+
 /// A component's prefix when none is given: its router name, made safe
 /// (letters, digits and `-`).
 fn default_prefix(component: &LoadedRouter) -> anyhow::Result<String> {
-    let name = component
-        .instantiate()
-        .and_then(|mut instance| instance.name())
+    let name = router_name(component)
         .map_err(|fault| anyhow::anyhow!("cannot ask `{}` for its name: {}", component.label(), fault.message))?;
     let prefix: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
     anyhow::ensure!(!prefix.is_empty(), "`{}` has an empty name(); give it a prefix with --name", component.label());

@@ -43,6 +43,6 @@ pub use load::{MAX_GUEST_FILE, compile, read_guest_file};
 pub use loaded_router::LoadedRouter;
 pub use pool::PooledRouter;
 pub use sharing::{DEFAULT_CALLER_IDLE, DEFAULT_MAX_CALLERS, InstanceMode, InstanceReuse};
-pub use tiering::finish_optimising;
+pub use tiering::{finish_optimising, lower_this_threads_priority};
 pub use typed::TypedError;
 pub use v25_6_18::{ELICITATIONS_KEY, MAX_ELICITATIONS, ROUTER_INTERFACE_25_6_18};

@@ -11,7 +11,7 @@
 //! Cranelift, 1.7 s with Winch; the QuickJS one 1.0 s and 0.24 s; Winch's
 //! code is 1.3–1.6× larger.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::thread::JoinHandle;
 
 use wasmtime::Engine;
@@ -58,15 +58,11 @@ impl LoadedRouter {
                 Ok((Self::link(&engine, component, policy, || PackageDocs::in_component(&bytes))?, outcome))
             });
             match linked {
-                // A router just linked is held by nothing else.
-                Ok((router, outcome)) => match Arc::try_unwrap(router.inner) {
-                    Ok(inner) => {
-                        let _ = optimised.set(inner.code);
-                        let elapsed = started.elapsed();
-                        tracing::info!(component = %label, ?outcome, ?elapsed, "the optimised code is ready: new instances run it");
-                    }
-                    Err(_) => tracing::warn!(component = %label, "the optimised code was held elsewhere"),
-                },
+                Ok((router, outcome)) => {
+                    let _ = optimised.set(router.inner.code.clone());
+                    let elapsed = started.elapsed();
+                    tracing::info!(component = %label, ?outcome, ?elapsed, "the optimised code is ready: new instances run it");
+                }
                 Err(e) => tracing::warn!(
                     component = %label,
                     "the optimised code could not be made ({e}): the baseline code goes on serving"
@@ -117,8 +113,12 @@ fn low_priority_pool() -> Option<&'static rayon::ThreadPool> {
     .as_ref()
 }
 
-/// Nice 10 for the calling thread (Linux keeps a nice value per thread).
-fn lower_this_threads_priority() {
+/// Nice 10 for the calling thread (Linux keeps a nice value per thread,
+/// and a thread starts with its parent's, so threads it starts later share
+/// it): for compiles that must leave the CPU to serving, such as `mcp-wit
+/// build`'s compile into the cache while a `serve --watch` serves the new
+/// build with baseline code.
+pub fn lower_this_threads_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: `gettid` and `setpriority` take and return plain integers; a
     // failure leaves the priority as it was.

@@ -72,8 +72,15 @@ function normalize(path: string): string {
   return `/${parts.join('/')}`;
 }
 
-/** The grant a path is under, and the path relative to it (`.` for the grant itself). */
-function locate(path: unknown, syscall: string): { grant: Grant; relative: string; path: string } {
+/** A path as given, the grant it is under, and the path relative to that (`.` for the grant itself). */
+interface Located {
+  grant: Grant;
+  relative: string;
+  path: string;
+}
+
+/** Where a path is among the grants. */
+function locate(path: unknown, syscall: string): Located {
   if (typeof path !== 'string') throw new TypeError(`${syscall}: the path must be a string, got ${typeof path}`);
   const full = normalize(path);
   for (const grant of granted()) {
@@ -135,12 +142,13 @@ function attempt<T>(at: { grant: Grant; path: string }, syscall: string, writes:
     if (typeof payload !== 'string') throw thrown;
     const [code] = codes[payload as ErrorCode] ?? [`E${payload.toUpperCase().replace(/-/g, '')}`];
     const denied = code === 'EPERM' || code === 'EACCES' || code === 'EROFS';
-    const hint =
-      writes && denied && !at.grant.writable
-        ? ` (${at.grant.path} is granted read-only: \`mcp-wit serve --dir HOST:${at.grant.path}:rw\` grants writing)`
-        : '';
-    throw fsError(code, syscall, at.path, hint);
+    throw fsError(code, syscall, at.path, writes && denied && !at.grant.writable ? readOnly(at.grant) : '');
   }
+}
+
+/** What a refused write under a read-only grant adds to its message. */
+function readOnly(grant: Grant): string {
+  return ` (${grant.path} is granted read-only: \`mcp-wit serve --dir HOST:${grant.path}:rw\` grants writing)`;
 }
 
 // Drops a WASI resource now rather than at the next garbage collection
@@ -316,7 +324,10 @@ export class Stats extends OfKind {
 }
 
 function stat(path: string, syscall: string, follow: boolean): Stats {
-  const at = locate(path, syscall);
+  return statOf(locate(path, syscall), syscall, follow);
+}
+
+function statOf(at: Located, syscall: string, follow: boolean): Stats {
   return new Stats(
     attempt(at, syscall, false, () => (at.relative === '.' ? at.grant.dir.stat() : at.grant.dir.statAt({ symlinkFollow: follow }, at.relative))),
   );
@@ -351,11 +362,9 @@ export function existsSync(path: string): boolean {
 
 /** Throws unless the path exists (and, with `constants.W_OK`, is under a writable grant). */
 export function accessSync(path: string, mode: number = constants.F_OK): void {
-  stat(path, 'access', true);
   const at = locate(path, 'access');
-  if (mode & constants.W_OK && !at.grant.writable) {
-    throw fsError('EACCES', 'access', path, ` (${at.grant.path} is granted read-only: \`mcp-wit serve --dir HOST:${at.grant.path}:rw\` grants writing)`);
-  }
+  statOf(at, 'access', true);
+  if (mode & constants.W_OK && !at.grant.writable) throw fsError('EACCES', 'access', path, readOnly(at.grant));
 }
 
 /** Makes a directory (`recursive`: and its parents, returning the first one made). */
