@@ -8,8 +8,12 @@ use std::task::{Context, Poll, Wake, Waker};
 /// Runs `future` to its end on this thread. Blocking guest calls finish at
 /// the first poll; only waiting for a lock (e.g. a shared instance's)
 /// suspends it, and the lock's release wakes this thread.
-pub fn block_on<F: Future>(future: F) -> F::Output {
-    let mut future = std::pin::pin!(future);
+pub fn block_on<F: Future>(mut future: F) -> F::Output {
+    // Pinned where it was handed over: `pin!` would move it once more, a
+    // copy of the whole future (kilobytes for a session's message) per call.
+    // SAFETY: `future` is this frame's own and is never moved again; it is
+    // dropped in place when the function returns.
+    let mut future = unsafe { Pin::new_unchecked(&mut future) };
     if let Poll::Ready(output) = future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
         return output;
     }

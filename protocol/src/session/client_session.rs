@@ -16,6 +16,7 @@ use super::options::SessionOptions;
 use super::output::Outbox;
 use super::stamp::server_info;
 use super::state::SessionState;
+use super::watch::await_watched;
 use crate::auth::SharedCaller;
 use crate::cancel::{Canceller, TickHook};
 use crate::client::Peer;
@@ -242,9 +243,7 @@ impl<C: RouterComponent> Session<C> {
             Incoming::Request { id, method, params } => {
                 let watching = self.ex.watch_start(&method, id, params);
                 let parsed = Method::parse(&method);
-                let answering = self.answer_request(id, &method, parsed, params, out);
-                let span = watching.as_ref().map_or_else(tracing::Span::none, |w| w.span().clone());
-                let answered = answering.instrument(span).await;
+                let answered = await_watched!(watching.as_ref(), self.answer_request(id, &method, parsed, params, out));
                 let outcome = self.ex.deliver(id, answered, out);
                 if let Some(watching) = watching {
                     if method == "initialize" && outcome == Outcome::Answered {

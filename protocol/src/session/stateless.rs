@@ -5,13 +5,12 @@ use std::sync::Arc;
 
 use serde_json::value::RawValue;
 
-use tracing::Instrument;
-
 use super::era::RequestParams;
 use super::exchange::Exchange;
 use super::modern::Admitted;
 use super::options::SessionOptions;
 use super::output::Outbox;
+use super::watch::await_watched;
 use crate::auth::SharedCaller;
 use crate::cancel::Canceller;
 use crate::client::Peer;
@@ -104,9 +103,10 @@ impl<C: RouterComponent> StatelessRequest<C> {
         let admitted_method = admitted.method();
         let method = admitted_method.as_str();
         let watching = self.ex.watch_start(method, id, params);
-        let answering = self.ex.serve_admitted(id, admitted, RequestParams::raw(params), None, out);
-        let span = watching.as_ref().map_or_else(tracing::Span::none, |w| w.span().clone());
-        let answered = answering.instrument(span).await;
+        let answered = await_watched!(
+            watching.as_ref(),
+            self.ex.serve_admitted(id, admitted, RequestParams::raw(params), None, out)
+        );
         let outcome = self.ex.deliver(id, answered, out);
         if let Some(watching) = watching {
             self.ex.watch_finish(watching, method, Some(admitted_method), id, params, outcome);

@@ -126,4 +126,24 @@ impl Watching {
     pub(super) fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }
+
+    /// The span of a watched request, if a subscriber records it.
+    pub(super) fn recording_span(watching: Option<&Watching>) -> Option<tracing::Span> {
+        watching.map(Watching::span).filter(|span| !span.is_disabled()).cloned()
+    }
 }
+
+/// Awaits a request's answering future in its span when a subscriber
+/// records that span, else as it is. The future is made where it is
+/// awaited: wrapping it in a span moves it into the wrapper, a copy of a
+/// few kilobytes per request, which is all a span that records nothing
+/// would cost.
+macro_rules! await_watched {
+    ($watching:expr, $answering:expr) => {
+        match $crate::session::watch::Watching::recording_span($watching) {
+            Some(span) => tracing::Instrument::instrument($answering, span).await,
+            None => $answering.await,
+        }
+    };
+}
+pub(super) use await_watched;

@@ -22,7 +22,7 @@ use super::session_talk_back::{RequestPeer, RequestStream};
 use super::sessions::{Activity, HttpSession};
 use super::sse::{self, EventSender};
 use super::state::ServerState;
-use super::wire::{self, internal};
+use super::wire::{self, internal, pinned_in_place};
 use mcp_wit_protocol::http::{Framing, outcome_status};
 use mcp_wit_protocol::jsonrpc::{self, Message};
 use mcp_wit_protocol::{Admitted, Canceller, Peer, ProtocolVersion};
@@ -177,7 +177,7 @@ pub(super) async fn answer(
     // (A future polled here once and then moved to a task of its own is
     // polled there again at once, with that task's waker.)
     let logged = session.filter(|s| framing.streams() && s.resumable);
-    let mut handling = Box::pin(run(target, None));
+    let mut handling = pinned_in_place(|| run(target, None));
     let handled = match (&mut handling).now_or_never() {
         Some(handled) => handled,
         // JSON has nothing to send before the answer: wait for it, or for

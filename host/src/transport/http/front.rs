@@ -32,6 +32,7 @@ use tower::ServiceExt;
 use super::auth::{ClientAddr, RequestCaller};
 use super::connections::{self, Tracked};
 use super::state::ServerState;
+use super::wire::pinned_in_place;
 use super::{mcp, wire};
 
 /// What CORS answers a request without `Origin` with: caches must not hand
@@ -103,7 +104,7 @@ impl tower::Service<Request<Incoming>> for Front {
         let server = self.server.clone();
         let peer = self.peer;
         let (parts, body) = request.into_parts();
-        Box::pin(async move {
+        pinned_in_place(move || async move {
             let caller = match &server.auth {
                 None => RequestCaller(None, peer),
                 Some(auth) => match auth.authenticate(&parts.headers, &parts.uri).await {
