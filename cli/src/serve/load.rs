@@ -220,6 +220,8 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     };
     let cache_hint = settings.cache_hint();
     let mut mounted = Vec::new();
+    // Each router's own name, asked at its start-up check.
+    let mut router_names = Vec::new();
     // What a recording must never hold: the secrets of what is served.
     // Logged arguments are masked as the recording is.
     let recording = settings.record.is_some() || settings.telemetry.log_arguments == Some(true);
@@ -257,13 +259,14 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         .with_cache_hint(plan.cache_hint)
         .with_instance_idle_timeout(plan.instance_idle_timeout.or(idle_default))
         .with_memory_budget(engine.budget.clone());
-        let authorization = settings.validation.check(&component, cache.as_ref())?;
-        if !authorization.is_empty() {
-            described.push((component.label().to_string(), authorization));
+        let checked = settings.validation.check(&component, cache.as_ref())?;
+        if !checked.authorization.is_empty() {
+            described.push((component.label().to_string(), checked.authorization));
         }
+        router_names.push(checked.router_name);
         mounted.push((cli_names.get(&plan.path).or(plan.prefix.as_ref()).cloned(), component));
     }
-    let mut mounted = named(prefixed(mounted)?);
+    let mut mounted = named(prefixed(mounted, &router_names)?, &router_names);
     if mounted.is_empty() {
         tracing::info!("no component given: serving the built-in demo router (`{}`)", demo::NAME);
         let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
@@ -453,7 +456,10 @@ fn parse_names(names: &[String], components: &[PathBuf]) -> anyhow::Result<HashM
 /// Each component's prefix: the one given, else none for one served alone
 /// and for a typed component whose tools no other typed component shares
 /// (Wassette's names), else its name ([`default_prefix`]).
-fn prefixed(mounted: Vec<(Option<String>, LoadedRouter)>) -> anyhow::Result<Vec<(String, LoadedRouter)>> {
+fn prefixed(
+    mounted: Vec<(Option<String>, LoadedRouter)>,
+    router_names: &[Option<String>],
+) -> anyhow::Result<Vec<(String, LoadedRouter)>> {
     let single = mounted.len() == 1;
     let mut offered: HashMap<String, usize> = HashMap::new();
     for (_, component) in mounted.iter().filter(|(given, _)| given.is_none()) {
@@ -466,11 +472,12 @@ fn prefixed(mounted: Vec<(Option<String>, LoadedRouter)>) -> anyhow::Result<Vec<
     };
     mounted
         .into_iter()
-        .map(|(given, component)| {
+        .zip(router_names.iter().map(Some).chain(std::iter::repeat(None)))
+        .map(|((given, component), asked)| {
             let prefix = match given {
                 Some(prefix) => prefix,
                 None if single || bare(&component) => String::new(),
-                None => default_prefix(&component)?,
+                None => default_prefix(&component, asked.and_then(Option::as_deref))?,
             };
             Ok((prefix, component))
         })
@@ -481,15 +488,18 @@ fn prefixed(mounted: Vec<(Option<String>, LoadedRouter)>) -> anyhow::Result<Vec<
 /// clients know it by: its prefix when it has one (the parts of a composed
 /// `serverInfo.name`), else its router's own name (`serverInfo.name`), else
 /// (a typed component, a plugin, a server of its own) its file's stem.
-fn named(mounted: Vec<(String, LoadedRouter)>) -> Vec<(String, LoadedRouter)> {
+fn named(mounted: Vec<(String, LoadedRouter)>, router_names: &[Option<String>]) -> Vec<(String, LoadedRouter)> {
     mounted
         .into_iter()
-        .map(|(prefix, component)| {
+        .zip(router_names.iter().map(Some).chain(std::iter::repeat(None)))
+        .map(|((prefix, component), asked)| {
             let name = match prefix.is_empty() {
                 false => Some(prefix.clone()),
                 // One that cannot say is known by its file until a client
                 // asks (and hears why).
-                true if component.router_interface().is_some() => router_name(&component).ok(),
+                true if component.router_interface().is_some() => {
+                    router_name(&component, asked.and_then(Option::as_deref)).ok()
+                }
                 true => None,
             };
             match name {
@@ -500,15 +510,19 @@ fn named(mounted: Vec<(String, LoadedRouter)>) -> Vec<(String, LoadedRouter)> {
         .collect()
 }
 
-/// The router's own `name()`, asked of an instance made for it.
-fn router_name(component: &LoadedRouter) -> Result<String, mcp_wit::GuestFault> {
-    component.instantiate().and_then(|mut instance| instance.name())
+/// The router's own `name()`: the one its start-up check `asked`, else
+/// asked of an instance made for it.
+fn router_name(component: &LoadedRouter, asked: Option<&str>) -> Result<String, mcp_wit::GuestFault> {
+    match asked {
+        Some(name) => Ok(name.to_owned()),
+        None => component.instantiate().and_then(|mut instance| instance.name()),
+    }
 }
 
 /// A component's prefix when none is given: its router name, made safe
 /// (letters, digits and `-`).
-fn default_prefix(component: &LoadedRouter) -> anyhow::Result<String> {
-    let name = router_name(component)
+fn default_prefix(component: &LoadedRouter, asked: Option<&str>) -> anyhow::Result<String> {
+    let name = router_name(component, asked)
         .map_err(|fault| anyhow::anyhow!("cannot ask `{}` for its name: {}", component.label(), fault.message))?;
     let prefix: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
     anyhow::ensure!(!prefix.is_empty(), "`{}` has an empty name(); give it a prefix with --name", component.label());

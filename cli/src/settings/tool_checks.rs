@@ -66,11 +66,7 @@ impl ToolChecks {
     /// it expects, asked of the same instance.
     /// A tool whose schemas passed before (noted in `cache`, by this build)
     /// is not compiled again: most of what a cached start would spend here.
-    pub fn check(
-        &self,
-        component: &mcp_wit::LoadedRouter,
-        cache: Option<&CompileCache>,
-    ) -> anyhow::Result<Vec<DescribedResource>> {
+    pub fn check(&self, component: &mcp_wit::LoadedRouter, cache: Option<&CompileCache>) -> anyhow::Result<Checked> {
         let label = component.label();
         let mut instance = component
             .instantiate()
@@ -84,6 +80,9 @@ impl ToolChecks {
             tracing::warn!(component = label, "cannot read the authorization the router describes: {}", fault.message);
             Vec::new()
         });
+        // Its name (a label for logs and metrics, a default prefix), asked of
+        // the same instance rather than of one made for it alone.
+        let router_name = component.router_interface().and_then(|_| instance.name().ok());
         report_requirements(component, &tools);
         for tool in &tools {
             // What `tools/list` would leave out, refused at the start instead.
@@ -120,8 +119,16 @@ impl ToolChecks {
                 );
             }
         }
-        Ok(described)
+        Ok(Checked { authorization: described, router_name })
     }
+}
+
+/// What [`ToolChecks::check`] learnt of a component, asked of one instance.
+pub struct Checked {
+    /// The authorization its router describes.
+    pub authorization: Vec<DescribedResource>,
+    /// Its router's own `name()`, when it is a router that said one.
+    pub router_name: Option<String>,
 }
 
 /// Warns (naming tool and key) about each config or secret a tool needs that
