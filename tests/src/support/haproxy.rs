@@ -86,8 +86,7 @@ impl Haproxy {
     /// Each replica's state as its health checks see it: `UP`, `DOWN`, or
     /// on the way (`UP 1/2`: one more good check to go).
     pub async fn states(&self) -> HashMap<String, String> {
-        let socket = self._dir.path().join("admin.sock");
-        let mut stream = tokio::net::UnixStream::connect(&socket).await.expect("HAProxy's admin socket");
+        let mut stream = self.admin_socket().await;
         stream.write_all(b"show stat\n").await.expect("a command on the admin socket");
         let mut csv = String::new();
         stream.read_to_string(&mut csv).await.expect("the answer of the admin socket");
@@ -100,6 +99,27 @@ impl Haproxy {
             .filter(|fields| fields.len() > status && fields[proxy] == "replicas" && fields[server] != "BACKEND")
             .map(|fields| (fields[server].to_string(), fields[status].to_string()))
             .collect()
+    }
+
+    /// A connection to the admin socket, which may not be in place yet just
+    /// after the start: HAProxy's port can listen before it (seen once in CI,
+    /// `NotFound` on the first look).
+    ///
+    /// # Panics
+    ///
+    /// When it is still missing after 20 s, or cannot be connected to.
+    async fn admin_socket(&self) -> tokio::net::UnixStream {
+        let socket = self._dir.path().join("admin.sock");
+        let started = Instant::now();
+        loop {
+            match tokio::net::UnixStream::connect(&socket).await {
+                Ok(stream) => return stream,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound && started.elapsed() < WAIT => {
+                    tokio::time::sleep(POLL).await;
+                }
+                Err(e) => panic!("HAProxy's admin socket {}: {e}", socket.display()),
+            }
+        }
     }
 
     /// Waits until HAProxy holds `replica` to be in `state` (`UP`, `DOWN`).
