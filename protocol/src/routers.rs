@@ -42,8 +42,15 @@ pub struct Routers<C> {
     learnt: Arc<Mutex<Learnt>>,
 }
 
-/// One fact per mount, where learnt.
-pub(crate) type PerMount<T> = Vec<Option<Arc<T>>>;
+/// One fact per mount, where learnt: shared, so that every request's
+/// exchange takes the lists without copying them; a write copies them
+/// first if another holds them (`Arc::make_mut`), once per fact learnt.
+pub(crate) type PerMount<T> = Arc<Vec<Option<Arc<T>>>>;
+
+/// Nothing learnt yet of `mounts` mounts.
+fn per_mount<T>(mounts: usize) -> PerMount<T> {
+    Arc::new(vec![None; mounts])
+}
 
 /// Facts about the routers that do not change from one instance to the
 /// next: a modern request, served on a fresh instance, reads them here
@@ -292,7 +299,7 @@ impl<C: RouterComponent> Routers<C> {
 
     fn mounted(mounts: Arc<[Mount<C>]>, bare: HashMap<String, usize>) -> Self {
         let learnt =
-            Learnt { about: None, tools: vec![None; mounts.len()], prompts: vec![None; mounts.len()], listing: None };
+            Learnt { about: None, tools: per_mount(mounts.len()), prompts: per_mount(mounts.len()), listing: None };
         let prefixes = (mounts.len() > 1).then(|| mounts.iter().map(|m| m.prefix.clone()).collect());
         Routers { mounts, prefixes, bare: Arc::new(bare), learnt: Arc::new(Mutex::new(learnt)) }
     }
@@ -334,7 +341,7 @@ impl<C: RouterComponent> Routers<C> {
 
     /// Keeps the names of mount `mount`'s prompts.
     pub(crate) fn learn_prompts(&self, mount: usize, names: Arc<PromptNames>) {
-        self.learnt().prompts[mount] = Some(names);
+        Arc::make_mut(&mut self.learnt().prompts)[mount] = Some(names);
     }
 
     /// A session's way to each mounted router, in mount order; no instance
@@ -351,7 +358,7 @@ impl<C: RouterComponent> Routers<C> {
 
     /// Keeps what mount `mount`'s tools declare.
     pub(crate) fn learn_tools(&self, mount: usize, facts: Arc<ToolFacts>) {
-        self.learnt().tools[mount] = Some(facts);
+        Arc::make_mut(&mut self.learnt().tools)[mount] = Some(facts);
     }
 
     /// The mounted components, in order.

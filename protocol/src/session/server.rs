@@ -11,7 +11,7 @@ use crate::contract;
 use crate::listeners::Listeners;
 use crate::observe::Origin;
 use crate::router::{Router, RouterComponent};
-use crate::routers::{PromptNames, Routers, ToolFacts};
+use crate::routers::{PerMount, PromptNames, Routers, ToolFacts};
 
 pub(super) struct Server<C: RouterComponent> {
     routers: Routers<C>,
@@ -19,9 +19,9 @@ pub(super) struct Server<C: RouterComponent> {
     open: Vec<C::Router>,
     options: SessionOptions,
     /// Per mount: what its tools declare (filled on first need).
-    tool_facts: Vec<Option<Arc<ToolFacts>>>,
+    tool_facts: PerMount<ToolFacts>,
     /// Per mount: the names of its prompts (filled on first need).
-    prompt_names: Vec<Option<Arc<PromptNames>>>,
+    prompt_names: PerMount<PromptNames>,
     canceller: Canceller,
     /// Whether any router reaches its client: only then does a request get a
     /// [`ClientLink`](crate::ClientLink).
@@ -122,7 +122,7 @@ impl<C: RouterComponent> Server<C> {
     pub(super) fn learn_tools(&mut self, mount: usize, tools: &[contract::Tool]) {
         let facts = Arc::new(ToolFacts::of(tools));
         self.routers.learn_tools(mount, facts.clone());
-        self.tool_facts[mount] = Some(facts);
+        Arc::make_mut(&mut self.tool_facts)[mount] = Some(facts);
     }
 
     /// The names of mount `mount`'s prompts, once learnt.
@@ -134,7 +134,7 @@ impl<C: RouterComponent> Server<C> {
     pub(super) fn learn_prompts(&mut self, mount: usize, prompts: &[contract::Prompt]) {
         let names: Arc<PromptNames> = Arc::new(prompts.iter().map(|prompt| prompt.name.clone()).collect());
         self.routers.learn_prompts(mount, names.clone());
-        self.prompt_names[mount] = Some(names);
+        Arc::make_mut(&mut self.prompt_names)[mount] = Some(names);
     }
 
     pub(super) fn canceller(&self) -> &Canceller {
