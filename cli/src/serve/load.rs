@@ -220,8 +220,6 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     };
     let cache_hint = settings.cache_hint();
     let mut mounted = Vec::new();
-    // Each router's own name, asked at its start-up check.
-    let mut router_names = Vec::new();
     // What a recording must never hold: the secrets of what is served.
     // Logged arguments are masked as the recording is.
     let recording = settings.record.is_some() || settings.telemetry.log_arguments == Some(true);
@@ -263,10 +261,10 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         if !checked.authorization.is_empty() {
             described.push((component.label().to_string(), checked.authorization));
         }
-        router_names.push(checked.router_name);
-        mounted.push((cli_names.get(&plan.path).or(plan.prefix.as_ref()).cloned(), component));
+        let given = cli_names.get(&plan.path).or(plan.prefix.as_ref()).cloned();
+        mounted.push(Mounting { given, component, router_name: checked.router_name });
     }
-    let mut mounted = named(prefixed(mounted, &router_names)?, &router_names);
+    let mut mounted = named(prefixed(mounted)?);
     if mounted.is_empty() {
         tracing::info!("no component given: serving the built-in demo router (`{}`)", demo::NAME);
         let grants = [(Origin::File { path: fp, section: "" }, &file.sandbox), (Origin::Flags, &args.sandbox)];
@@ -453,17 +451,23 @@ fn parse_names(names: &[String], components: &[PathBuf]) -> anyhow::Result<HashM
     Ok(prefixes)
 }
 
+/// A component on its way to being mounted: the prefix given it, if any,
+/// and its router's own `name()` as its start-up check asked it (`None`:
+/// not a router).
+struct Mounting {
+    given: Option<String>,
+    component: LoadedRouter,
+    router_name: Option<Result<String, mcp_wit::GuestFault>>,
+}
+
 /// Each component's prefix: the one given, else none for one served alone
 /// and for a typed component whose tools no other typed component shares
 /// (Wassette's names), else its name ([`default_prefix`]).
-fn prefixed(
-    mounted: Vec<(Option<String>, LoadedRouter)>,
-    router_names: &[Option<String>],
-) -> anyhow::Result<Vec<(String, LoadedRouter)>> {
+fn prefixed(mounted: Vec<Mounting>) -> anyhow::Result<Vec<(String, Mounting)>> {
     let single = mounted.len() == 1;
     let mut offered: HashMap<String, usize> = HashMap::new();
-    for (_, component) in mounted.iter().filter(|(given, _)| given.is_none()) {
-        for name in component.fixed_tool_names().iter().flat_map(|names| names.iter()) {
+    for m in mounted.iter().filter(|m| m.given.is_none()) {
+        for name in m.component.fixed_tool_names().iter().flat_map(|names| names.iter()) {
             *offered.entry(name.clone()).or_default() += 1;
         }
     }
@@ -472,14 +476,13 @@ fn prefixed(
     };
     mounted
         .into_iter()
-        .zip(router_names.iter().map(Some).chain(std::iter::repeat(None)))
-        .map(|((given, component), asked)| {
-            let prefix = match given {
+        .map(|mut m| {
+            let prefix = match m.given.take() {
                 Some(prefix) => prefix,
-                None if single || bare(&component) => String::new(),
-                None => default_prefix(&component, asked.and_then(Option::as_deref))?,
+                None if single || bare(&m.component) => String::new(),
+                None => default_prefix(&m)?,
             };
-            Ok((prefix, component))
+            Ok((prefix, m))
         })
         .collect()
 }
@@ -488,19 +491,15 @@ fn prefixed(
 /// clients know it by: its prefix when it has one (the parts of a composed
 /// `serverInfo.name`), else its router's own name (`serverInfo.name`), else
 /// (a typed component, a plugin, a server of its own) its file's stem.
-fn named(mounted: Vec<(String, LoadedRouter)>, router_names: &[Option<String>]) -> Vec<(String, LoadedRouter)> {
+fn named(mounted: Vec<(String, Mounting)>) -> Vec<(String, LoadedRouter)> {
     mounted
         .into_iter()
-        .zip(router_names.iter().map(Some).chain(std::iter::repeat(None)))
-        .map(|((prefix, component), asked)| {
+        .map(|(prefix, Mounting { component, router_name, .. })| {
             let name = match prefix.is_empty() {
                 false => Some(prefix.clone()),
                 // One that cannot say is known by its file until a client
                 // asks (and hears why).
-                true if component.router_interface().is_some() => {
-                    router_name(&component, asked.and_then(Option::as_deref)).ok()
-                }
-                true => None,
+                true => router_name.and_then(Result::ok),
             };
             match name {
                 Some(name) if !name.is_empty() && name != component.label() => (prefix, component.with_label(name)),
@@ -510,20 +509,16 @@ fn named(mounted: Vec<(String, LoadedRouter)>, router_names: &[Option<String>]) 
         .collect()
 }
 
-/// The router's own `name()`: the one its start-up check `asked`, else
-/// asked of an instance made for it.
-fn router_name(component: &LoadedRouter, asked: Option<&str>) -> Result<String, mcp_wit::GuestFault> {
-    match asked {
-        Some(name) => Ok(name.to_owned()),
+/// A component's prefix when none is given: its router name, made safe
+/// (letters, digits and `-`): the one its start-up check asked, else (not a
+/// router) asked of an instance made for it.
+fn default_prefix(m: &Mounting) -> anyhow::Result<String> {
+    let component = &m.component;
+    let name = match &m.router_name {
+        Some(asked) => asked.clone(),
         None => component.instantiate().and_then(|mut instance| instance.name()),
     }
-}
-
-/// A component's prefix when none is given: its router name, made safe
-/// (letters, digits and `-`).
-fn default_prefix(component: &LoadedRouter, asked: Option<&str>) -> anyhow::Result<String> {
-    let name = router_name(component, asked)
-        .map_err(|fault| anyhow::anyhow!("cannot ask `{}` for its name: {}", component.label(), fault.message))?;
+    .map_err(|fault| anyhow::anyhow!("cannot ask `{}` for its name: {}", component.label(), fault.message))?;
     let prefix: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
     anyhow::ensure!(!prefix.is_empty(), "`{}` has an empty name(); give it a prefix with --name", component.label());
     Ok(prefix)

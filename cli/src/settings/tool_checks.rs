@@ -82,7 +82,7 @@ impl ToolChecks {
         });
         // Its name (a label for logs and metrics, a default prefix), asked of
         // the same instance rather than of one made for it alone.
-        let router_name = component.router_interface().and_then(|_| instance.name().ok());
+        let router_name = component.router_interface().map(|_| instance.name());
         report_requirements(component, &tools);
         for tool in &tools {
             // What `tools/list` would leave out, refused at the start instead.
@@ -127,8 +127,9 @@ impl ToolChecks {
 pub struct Checked {
     /// The authorization its router describes.
     pub authorization: Vec<DescribedResource>,
-    /// Its router's own `name()`, when it is a router that said one.
-    pub router_name: Option<String>,
+    /// Its router's own `name()`, or why it could not say, when it is a
+    /// router.
+    pub router_name: Option<Result<String, mcp_wit::GuestFault>>,
 }
 
 /// Warns (naming tool and key) about each config or secret a tool needs that
