@@ -51,6 +51,9 @@ async fn a_stdio_server_keeps_its_run_for_a_session_and_a_fresh_one_after_it_end
     // Its stderr is the guest output, under its name.
     let stderr = server.stderr.lock().unwrap().clone();
     assert!(stderr.contains("[stdio_server:stderr] stdio-server: tools/call"), "{stderr}");
+    // Each instance, its `run` on a fiber, came from the pool over stdio
+    // too, not from a second engine made once the pool refused it.
+    assert!(!stderr.contains("the instance pool is full"), "{stderr}");
 
     // A 2026-07-28 client: the host opens the command's session for it.
     let mut server = RawServer::start(&["serve", &server_wasm]);

@@ -157,8 +157,6 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     let needed = u32::try_from((sessions + 8) * components + 8).unwrap_or(u32::MAX);
     let pool_instances = settings.pool_instances.unwrap_or(needed.min(mcp_wit::DEFAULT_POOL_CAP)).max(1);
     let largest = plans.iter().map(|p| p.limits.max_memory).max().unwrap_or(layers.limits(None, None).max_memory);
-    // Only HTTP calls guests async; stdio calls them on its own thread.
-    let async_calls = http_options.is_some();
     let engine = match engine {
         Some(sized) if largest > sized.max_memory => anyhow::bail!(
             "a memory cap of {largest} bytes is more than the engine was set up for ({}): restart the server to \
@@ -170,7 +168,12 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
             engine: EngineOptions {
                 max_memory: largest,
                 pool_instances,
-                async_calls,
+                // Fiber stacks over stdio too: stdio calls guests on its own
+                // thread, but a command server's `run` lives on a fiber for
+                // its instance's life. Without stacks in the pool, each such
+                // instance was refused there and made on a second engine,
+                // the component serialized and loaded again for it.
+                async_calls: true,
                 // A budget named by the user holds exactly: freed memory
                 // goes back at once, not in batches.
                 batch_decommits: settings.max_total_memory.is_none(),

@@ -43,8 +43,11 @@ pub struct EngineOptions {
     pub pooling: bool,
     /// Guests may be called async ([`LoadedRouter::instantiate_async`],
     /// which the Streamable HTTP transport uses): the pool then holds a fiber
-    /// stack for each instance. Without it, the pool holds none (setting
-    /// them up is a third of a cached cold start) and async calls fail.
+    /// stack for each instance. Without it, the pool holds none: async calls
+    /// fail, and a command server (whose `run` lives on a fiber even when
+    /// called blocking) gets every instance from the on-demand engine, its
+    /// code serialized and loaded again for it. The stacks of a stdio
+    /// server's pool (21) cost nothing measurable at a cached start.
     ///
     /// [`LoadedRouter::instantiate_async`]: super::LoadedRouter::instantiate_async
     pub async_calls: bool,
