@@ -66,6 +66,19 @@ async fn a_stdio_server_keeps_its_run_for_a_session_and_a_fresh_one_after_it_end
 }
 
 #[tokio::test]
+async fn over_stdio_the_session_is_served_by_the_instance_its_start_up_check_made() {
+    let server_wasm = support::fixture_arg("stdio_server");
+    let mut server = RawServer::initialized(&["serve", &server_wasm], "2025-11-25").await;
+    assert_eq!(support::text(&server.call(1, "count", json!({})).await), "1");
+    server.finish_and_wait_for_stderr().await;
+    let stderr = server.stderr.lock().unwrap().clone();
+    // The check listed the tools of the instance the session then called:
+    // one `run`, one handshake, where there were two of each.
+    assert!(stderr.contains("[stdio_server:stderr] stdio-server: tools/list"), "{stderr}");
+    assert_eq!(stderr.matches("stdio-server: initialize").count(), 1, "{stderr}");
+}
+
+#[tokio::test]
 async fn sdk_clients_reach_a_stdio_server_over_stdio_and_http_in_both_eras() {
     let server_wasm = support::fixture_arg("stdio_server");
     for (mode, version) in [("auto", "2026-07-28"), ("legacy", "2025-11-25")] {

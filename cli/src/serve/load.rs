@@ -265,7 +265,12 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
             described.push((component.label().to_string(), checked.authorization));
         }
         let given = cli_names.get(&plan.path).or(plan.prefix.as_ref()).cloned();
-        mounted.push(Mounting { given, component, router_name: checked.router_name });
+        // Over stdio the one session makes its instance at once: it may have
+        // the check's, when it takes one of its own.
+        let spare = (http_options.is_none()
+            && matches!(component.instance_mode(), InstanceMode::PerSession | InstanceMode::PerRequest))
+        .then_some(checked.instance);
+        mounted.push(Mounting { given, component, router_name: checked.router_name, spare });
     }
     let mut mounted = named(prefixed(mounted)?);
     if mounted.is_empty() {
@@ -461,6 +466,8 @@ struct Mounting {
     given: Option<String>,
     component: LoadedRouter,
     router_name: Option<Result<String, mcp_wit::GuestFault>>,
+    /// The check's instance, for the first session.
+    spare: Option<mcp_wit::RouterInstance>,
 }
 
 /// Each component's prefix: the one given, else none for one served alone
@@ -497,7 +504,7 @@ fn prefixed(mounted: Vec<Mounting>) -> anyhow::Result<Vec<(String, Mounting)>> {
 fn named(mounted: Vec<(String, Mounting)>) -> Vec<(String, LoadedRouter)> {
     mounted
         .into_iter()
-        .map(|(prefix, Mounting { component, router_name, .. })| {
+        .map(|(prefix, Mounting { component, router_name, spare, .. })| {
             let name = match prefix.is_empty() {
                 false => Some(prefix.clone()),
                 // One that cannot say is known by its file until a client
@@ -506,7 +513,14 @@ fn named(mounted: Vec<(String, Mounting)>) -> Vec<(String, LoadedRouter)> {
             };
             match name {
                 Some(name) if !name.is_empty() && name != component.label() => (prefix, component.with_label(name)),
-                _ => (prefix, component),
+                _ => {
+                    // The check's instance writes its guest output under the
+                    // label it was made with: kept only if that stays.
+                    if let Some(spare) = spare {
+                        component.keep_spare(spare);
+                    }
+                    (prefix, component)
+                }
             }
         })
         .collect()

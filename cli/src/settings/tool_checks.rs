@@ -119,7 +119,7 @@ impl ToolChecks {
                 );
             }
         }
-        Ok(Checked { authorization: described, router_name })
+        Ok(Checked { authorization: described, router_name, instance })
     }
 }
 
@@ -130,6 +130,9 @@ pub struct Checked {
     /// Its router's own `name()`, or why it could not say, when it is a
     /// router.
     pub router_name: Option<Result<String, mcp_wit::GuestFault>>,
+    /// The instance asked, which served no client: a session may have it
+    /// ([`mcp_wit::LoadedRouter::keep_spare`]).
+    pub instance: mcp_wit::RouterInstance,
 }
 
 /// Warns (naming tool and key) about each config or secret a tool needs that

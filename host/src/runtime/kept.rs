@@ -1,9 +1,10 @@
 //! What a component keeps of its instances between sessions: the shared
-//! instance, the principals' instances and those handed back for reuse,
-//! which the memory budget may release when they are idle.
+//! instance, the principals' instances, those handed back for reuse and a
+//! spare that served no client, which the memory budget may release when
+//! they are idle.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -20,6 +21,11 @@ pub(super) struct Kept {
     pub(super) callers: Mutex<CallerInstances>,
     /// Instances handed back ([`InstanceReuse`](super::InstanceReuse)), oldest first.
     pub(super) warm: Mutex<VecDeque<Warm>>,
+    /// An instance that served no client (the start-up check's), for the
+    /// next one a session asks for; `has_spare` says one may wait, so that
+    /// the path that makes an instance per request looks at no lock.
+    pub(super) spare: Mutex<Option<Warm>>,
+    pub(super) has_spare: AtomicBool,
     /// The memory budget watches these instances (see [`IdleInstances`]).
     pub(super) watched: AtomicBool,
 }
@@ -36,6 +42,9 @@ impl IdleInstances for Kept {
     fn release_oldest_idle(&self) -> bool {
         let released = match self.oldest() {
             None => None,
+            Some((_, KeptIdle::Spare)) => {
+                self.spare.try_lock().ok().and_then(|mut spare| spare.take()).map(|w| w.instance)
+            }
             Some((_, KeptIdle::Warm)) => {
                 self.warm.try_lock().ok().and_then(|mut warm| warm.pop_front()).map(|w| w.instance)
             }
@@ -51,6 +60,7 @@ impl IdleInstances for Kept {
 
 /// Which of a component's kept instances is idle longest.
 enum KeptIdle {
+    Spare,
     Warm,
     Caller(String),
     Shared,
@@ -58,6 +68,10 @@ enum KeptIdle {
 
 impl Kept {
     fn oldest(&self) -> Option<(Instant, KeptIdle)> {
+        let spare = match self.has_spare.load(Ordering::Relaxed) {
+            true => self.spare.try_lock().ok().and_then(|spare| spare.as_ref().map(|w| (w.since, KeptIdle::Spare))),
+            false => None,
+        };
         let warm = self.warm.try_lock().ok().and_then(|warm| warm.front().map(|w| (w.since, KeptIdle::Warm)));
         let caller = self.callers.try_lock().ok().and_then(|callers| {
             callers
@@ -71,7 +85,7 @@ impl Kept {
             1 => self.shared.idle_since().map(|since| (since, KeptIdle::Shared)),
             _ => None,
         };
-        [warm, caller, shared].into_iter().flatten().min_by_key(|(since, _)| *since)
+        [spare, warm, caller, shared].into_iter().flatten().min_by_key(|(since, _)| *since)
     }
 }
 

@@ -101,15 +101,44 @@ impl LoadedRouter {
         }
     }
 
-    /// A fresh or handed-back instance for `cx`, with the uses it served and
-    /// the principal it may be handed back for. The principal is worked out
-    /// only when instances are reused: otherwise nothing is handed back.
-    async fn instance_for(&self, cx: &CallContext) -> GuestResult<(RouterInstance, u32, Option<String>)> {
-        if self.inner.reuse.max_uses <= 1 {
-            return Ok((self.instantiate_for(cx.calls).await?, 0, None));
+    /// Keeps `instance` for the next instance a session asks for, if it asks
+    /// for one called the same way: one of this component's, made with its
+    /// present settings and label, that served no client (the start-up
+    /// check's, say), so that the first session does not make another. The
+    /// memory budget may release it as it releases an instance kept for
+    /// reuse; one found idle past the instance idle timeout is dropped.
+    /// Only sessions with an instance of their own, or one per request,
+    /// take it ([`InstanceMode::PerSession`], [`InstanceMode::PerRequest`]).
+    pub fn keep_spare(&self, instance: RouterInstance) {
+        self.watch_kept();
+        let kept = &self.inner.kept;
+        *lock(&kept.spare) = Some(Warm { principal: None, instance, uses: 0, since: Instant::now() });
+        kept.has_spare.store(true, Ordering::Relaxed);
+    }
+
+    /// The spare, if one waits, is fresh enough and was made for calls made
+    /// `calls`; one that is not is dropped.
+    fn take_spare(&self, calls: CallMode) -> Option<RouterInstance> {
+        let kept = &self.inner.kept;
+        if !kept.has_spare.swap(false, Ordering::Relaxed) {
+            return None;
         }
-        let principal = cx.caller.as_deref().map(Caller::principal_key);
-        if let Some((instance, uses)) = self.take_warm(principal.as_deref(), cx.calls) {
+        let spare = lock(&kept.spare).take()?;
+        let idle = self.inner.instance_idle_timeout.unwrap_or(WARM_IDLE);
+        (spare.instance.calls() == calls && spare.since.elapsed() < idle).then_some(spare.instance)
+    }
+
+    /// A spare, handed-back or fresh instance for `cx`, with the uses it
+    /// served and the principal it may be handed back for. The principal is
+    /// worked out only when instances are reused: otherwise nothing is
+    /// handed back.
+    async fn instance_for(&self, cx: &CallContext) -> GuestResult<(RouterInstance, u32, Option<String>)> {
+        let reused = self.inner.reuse.max_uses > 1;
+        let principal = cx.caller.as_deref().filter(|_| reused).map(Caller::principal_key);
+        if let Some(spare) = self.take_spare(cx.calls) {
+            return Ok((spare, 0, principal));
+        }
+        if reused && let Some((instance, uses)) = self.take_warm(principal.as_deref(), cx.calls) {
             return Ok((instance, uses, principal));
         }
         Ok((self.instantiate_for(cx.calls).await?, 0, principal))
