@@ -266,10 +266,8 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         }
         let given = cli_names.get(&plan.path).or(plan.prefix.as_ref()).cloned();
         // Over stdio the one session makes its instance at once: it may have
-        // the check's, when it takes one of its own.
-        let spare = (http_options.is_none()
-            && matches!(component.instance_mode(), InstanceMode::PerSession | InstanceMode::PerRequest))
-        .then_some(checked.instance);
+        // the check's (over HTTP it would wait, unfit, for an async call).
+        let spare = http_options.is_none().then_some(checked.instance);
         mounted.push(Mounting { given, component, router_name: checked.router_name, spare });
     }
     let mut mounted = named(prefixed(mounted)?);

@@ -94,11 +94,16 @@ impl LoadedRouter {
     }
 
     fn drop_stale(&self, warm: &mut VecDeque<Warm>) {
-        let idle = self.inner.instance_idle_timeout.unwrap_or(WARM_IDLE);
         let now = Instant::now();
-        while warm.front().is_some_and(|w| now.saturating_duration_since(w.since) >= idle) {
+        while warm.front().is_some_and(|w| self.is_stale(w, now)) {
             warm.pop_front();
         }
+    }
+
+    /// A kept instance idle past the instance idle timeout, which is not
+    /// handed out again.
+    fn is_stale(&self, kept: &Warm, now: Instant) -> bool {
+        now.saturating_duration_since(kept.since) >= self.inner.instance_idle_timeout.unwrap_or(WARM_IDLE)
     }
 
     /// Keeps `instance` for the next instance a session asks for, if it asks
@@ -108,8 +113,12 @@ impl LoadedRouter {
     /// memory budget may release it as it releases an instance kept for
     /// reuse; one found idle past the instance idle timeout is dropped.
     /// Only sessions with an instance of their own, or one per request,
-    /// take it ([`InstanceMode::PerSession`], [`InstanceMode::PerRequest`]).
+    /// take one ([`InstanceMode::PerSession`], [`InstanceMode::PerRequest`]):
+    /// in the other modes `instance` is dropped at once.
     pub fn keep_spare(&self, instance: RouterInstance) {
+        if !matches!(self.inner.instance_mode, InstanceMode::PerSession | InstanceMode::PerRequest) {
+            return;
+        }
         self.watch_kept();
         let kept = &self.inner.kept;
         *lock(&kept.spare) = Some(Warm { principal: None, instance, uses: 0, since: Instant::now() });
@@ -124,8 +133,7 @@ impl LoadedRouter {
             return None;
         }
         let spare = lock(&kept.spare).take()?;
-        let idle = self.inner.instance_idle_timeout.unwrap_or(WARM_IDLE);
-        (spare.instance.calls() == calls && spare.since.elapsed() < idle).then_some(spare.instance)
+        (spare.instance.calls() == calls && !self.is_stale(&spare, Instant::now())).then_some(spare.instance)
     }
 
     /// A spare, handed-back or fresh instance for `cx`, with the uses it
