@@ -12,6 +12,9 @@
 //!   natively by rmcp's server over stdio, or over Streamable HTTP (`--http`).
 //! - `baseline-serde`: the floor: a bare serde_json read-parse-answer loop
 //!   over stdio, or a bare hyper + serde_json server (`--http`).
+//! - `baseline-wasm-router`: the same floor with the tool answered by a
+//!   WebAssembly router on a reused instance; `baseline-wasmtime`: the
+//!   least start of a WebAssembly command server.
 //! - `report`: runs the whole matrix, prints a markdown table and writes
 //!   `bench/results/` (JSON and SVG plots).
 //! - `engines`: a router wrapped by `mcp-wit wrap` on `wasmtime serve`
@@ -24,6 +27,7 @@
 pub mod chaos;
 pub mod cli;
 pub mod figures;
+pub mod floor;
 pub mod http;
 mod http_client;
 pub mod load;
