@@ -66,7 +66,10 @@ impl RequestLine<'_> {
     /// [`emit`](Self::emit)'s event at `at`, outside any span.
     pub(super) fn write_text(&self, at: SystemTime, line: &mut String) {
         // Errors writing into a `String` cannot happen.
-        let _ = write!(line, "{}  INFO {REQUEST_LOG_TARGET}: ", humantime::format_rfc3339_micros(at));
+        write_timestamp(at, line);
+        line.push_str("  INFO ");
+        line.push_str(REQUEST_LOG_TARGET);
+        line.push_str(": ");
         // The message: the subscriber escapes its ANSI controls, then
         // `EscapedText` the rest; the fields are `Debug`, which escapes them all.
         line.push_str(&escape_message(self.method));
@@ -77,7 +80,8 @@ impl RequestLine<'_> {
         line.push_str(": ");
         line.push_str(&escape_message(self.outcome_text));
         let _ = write!(line, " in {:.2}ms", self.duration_ms);
-        let _ = write!(line, " method={:?}", self.method);
+        line.push_str(" method=");
+        push_debug(line, self.method);
         let texts = [
             ("component", self.component),
             ("session", self.session),
@@ -87,10 +91,14 @@ impl RequestLine<'_> {
         ];
         for (name, value) in texts {
             if let Some(value) = value {
-                let _ = write!(line, " {name}={value:?}");
+                line.push(' ');
+                line.push_str(name);
+                line.push('=');
+                push_debug(line, value);
             }
         }
-        let _ = write!(line, " duration_ms={:?} outcome={:?}", self.duration_ms, self.outcome);
+        let _ = write!(line, " duration_ms={:?} outcome=", self.duration_ms);
+        push_debug(line, self.outcome);
         if let Some(code) = self.error_code {
             let _ = write!(line, " error_code={code}");
         }
@@ -113,6 +121,49 @@ impl std::fmt::Display for What<'_> {
             None => f.write_str(self.0.method),
         }
     }
+}
+
+/// `text` as `{text:?}` writes it, without the formatting machinery when
+/// nothing in it is escaped (printable ASCII but `"` and `\\`: the usual
+/// method, version, id or name).
+fn push_debug(line: &mut String, text: &str) {
+    if text.bytes().all(|b| matches!(b, b' '..=b'~') && b != b'"' && b != b'\\') {
+        line.push('"');
+        line.push_str(text);
+        line.push('"');
+    } else {
+        let _ = write!(line, "{text:?}");
+    }
+}
+
+/// `at` as `humantime::format_rfc3339_micros` writes it: the date and time
+/// to the second worked out once a second per thread, the microseconds
+/// written each time.
+fn write_timestamp(at: SystemTime, line: &mut String) {
+    thread_local! {
+        /// The second last written, and its text up to the `.`.
+        static SECOND: std::cell::RefCell<(u64, String)> = const { std::cell::RefCell::new((u64::MAX, String::new())) };
+    }
+    let since = at.duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
+    let (second, micros) = (since.as_secs(), since.subsec_micros());
+    SECOND.with_borrow_mut(|(cached, text)| {
+        if *cached != second {
+            text.clear();
+            let whole = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(second);
+            // `2025-11-29T15:30:46Z`: all but its `Z`.
+            let _ = write!(text, "{}", humantime::format_rfc3339_seconds(whole));
+            text.pop();
+            *cached = second;
+        }
+        line.push_str(text);
+    });
+    let mut digits = *b".000000Z";
+    let mut rest = micros;
+    for digit in digits[1..7].iter_mut().rev() {
+        *digit = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    line.push_str(std::str::from_utf8(&digits).unwrap_or_default());
 }
 
 /// `text` as it appears in the message of a line: the controls a terminal
@@ -197,6 +248,24 @@ mod tests {
         assert_eq!(by_hand, by_tracing);
         assert_eq!(by_hand.lines().count(), 1, "{by_hand}");
         assert!(!by_hand.contains(['\r', '\x1b', '\u{9b}', '\x07']), "{by_hand:?}");
+    }
+
+    #[test]
+    fn fields_and_timestamps_written_by_hand_are_the_formatters() {
+        for text in ["tools/call", "", "a b~", "say \"hi\"", "back\\slash", "tab\there", "é", "\u{9b}", "\x7f"] {
+            let mut line = String::new();
+            push_debug(&mut line, text);
+            assert_eq!(line, format!("{text:?}"));
+        }
+        // Within a second, across one, back again: the cached second is
+        // never stale.
+        for micros in [1_764_430_246_316_175u64, 1_764_430_246_999_999, 1_764_430_247_000_000, 0, 1_764_430_246_000_007]
+        {
+            let at = SystemTime::UNIX_EPOCH + std::time::Duration::from_micros(micros);
+            let mut line = String::new();
+            write_timestamp(at, &mut line);
+            assert_eq!(line, humantime::format_rfc3339_micros(at).to_string());
+        }
     }
 
     #[test]

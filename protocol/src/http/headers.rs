@@ -137,7 +137,11 @@ impl Framing {
 /// the server answers in JSON whenever the client takes it.
 pub fn negotiate(headers: &HeaderMap, json_response: bool) -> Result<Framing, Refusal> {
     require_json(headers)?;
-    match accepts_each(headers, [JSON, EVENT_STREAM]) {
+    let accepted = match takes_both_as_clients_ask(headers) {
+        true => [true, true],
+        false => accepts_each(headers, [JSON, EVENT_STREAM]),
+    };
+    match accepted {
         [false, false] => Err(Refusal::new(
             StatusCode::NOT_ACCEPTABLE,
             "Not Acceptable: the client must accept application/json and text/event-stream",
@@ -149,10 +153,25 @@ pub fn negotiate(headers: &HeaderMap, json_response: bool) -> Result<Framing, Re
     }
 }
 
+/// Whether `Accept` is the one value MCP clients send (the SDKs' own
+/// spelling): both media types, read without splitting and trimming, on
+/// every request. Any other value is parsed ([`accepts_each`]).
+fn takes_both_as_clients_ask(headers: &HeaderMap) -> bool {
+    let mut values = headers.get_all(ACCEPT).iter();
+    match (values.next(), values.next()) {
+        (Some(value), None) => value.as_bytes().eq_ignore_ascii_case(b"application/json, text/event-stream"),
+        _ => false,
+    }
+}
+
 /// 415 unless the body is declared `application/json` (see [`negotiate`]).
 pub fn require_json(headers: &HeaderMap) -> Result<(), Refusal> {
-    let is_json = headers
-        .get(CONTENT_TYPE)
+    let declared = headers.get(CONTENT_TYPE);
+    // Most clients declare it so: compared as it is, not split and trimmed.
+    if declared.is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(JSON.as_bytes())) {
+        return Ok(());
+    }
+    let is_json = declared
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
         .is_some_and(|v| v.trim().eq_ignore_ascii_case(JSON));
@@ -235,5 +254,26 @@ mod tests {
         assert!(accepts(&accept("text/*"), EVENT_STREAM));
         assert!(accepts(&accept("Application/JSON; charset=utf-8"), JSON));
         assert!(!accepts(&accept("application/json; q=0, text/*"), JSON));
+    }
+
+    #[test]
+    fn the_usual_headers_read_without_parsing_read_as_parsed() {
+        for value in ["application/json, text/event-stream", "APPLICATION/JSON, Text/Event-Stream"] {
+            assert!(takes_both_as_clients_ask(&accept(value)));
+            assert_eq!(accepts_each(&accept(value), [JSON, EVENT_STREAM]), [true, true]);
+        }
+        // A second value is parsed with the first: it may refuse what the first takes.
+        let mut twice = accept("application/json, text/event-stream");
+        twice.append(ACCEPT, HeaderValue::from_static("application/json;q=0"));
+        assert!(!takes_both_as_clients_ask(&twice));
+        assert!(!takes_both_as_clients_ask(&accept("application/json")));
+        let content_type = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(CONTENT_TYPE, HeaderValue::from_static(value));
+            require_json(&headers).is_ok()
+        };
+        assert!(content_type("application/json") && content_type("Application/JSON"));
+        assert!(content_type("application/json; charset=utf-8") && content_type(" application/json "));
+        assert!(!content_type("application/jsonx") && !content_type("text/json"));
     }
 }

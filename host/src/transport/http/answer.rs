@@ -157,9 +157,8 @@ pub(super) async fn answer(
     target: Target,
     framing: Framing,
     session: Option<(Arc<HttpSession>, Activity)>,
-    cancel: Option<CancelOnDrop>,
+    cancel: Option<Canceller>,
 ) -> Response {
-    let finished = cancel.as_ref().map(CancelOnDrop::finished);
     let (session, activity) = session.unzip();
     // What the client gets if the server shuts down before the answer.
     let id = target.request_id().map(ToOwned::to_owned);
@@ -169,6 +168,7 @@ pub(super) async fn answer(
         && let Some(session) = session.as_ref().filter(|s| s.talks_back)
     {
         let handling = |peer| run(target, peer);
+        let (finished, cancel) = guarded(cancel, id.as_deref());
         let ending = (finished, cancel, id);
         return stream_from_task(server, handling, Some(session.clone()), activity, ending).await;
     }
@@ -183,25 +183,38 @@ pub(super) async fn answer(
         // JSON has nothing to send before the answer: wait for it, or for
         // the end of the shutdown's grace.
         None if !framing.streams() => {
+            let (finished, cancel) = guarded(cancel, id.as_deref());
             let mut cut = server.cut.subscribe();
-            tokio::select! {
+            let handled = tokio::select! {
                 handled = tokio::spawn(handling) => match handled {
                     Ok(handled) => handled,
                     Err(e) => return internal(e),
                 },
                 _ = cut.wait_for(|&cut| cut) => return wire::json(cut_off(id.as_deref())),
+            };
+            if let Some(finished) = finished {
+                finished.store(true, Ordering::Release);
             }
+            drop(cancel);
+            handled
         }
         None => {
+            let (finished, cancel) = guarded(cancel, id.as_deref());
             let ending = (finished, cancel, id);
             return stream_from_task(server, |_| handling, logged, activity, ending).await;
         }
     };
-    if let Some(finished) = finished {
-        finished.store(true, Ordering::Release);
-    }
-    drop((cancel, activity));
+    drop(activity);
     whole_answer(handled, framing, logged.as_deref())
+}
+
+/// The guard that cancels request `id` through `canceller` if its client
+/// leaves, and the flag that says it was answered: made only for a request
+/// still running after its first poll (one done by then has no client to
+/// lose, and costs no allocation for it).
+fn guarded(canceller: Option<Canceller>, id: Option<&RawValue>) -> (Option<Arc<AtomicBool>>, Option<CancelOnDrop>) {
+    let guard = canceller.map(|canceller| CancelOnDrop::new(canceller, id.map_or("null", RawValue::get)));
+    (guard.as_ref().map(CancelOnDrop::finished), guard)
 }
 
 /// Streams a request's answer from a task of its own, which runs what

@@ -112,7 +112,7 @@ impl tower::Service<Request<Incoming>> for Front {
                     Err(refusal) => return Ok(with_vary(refusal)),
                 },
             };
-            let response = mcp::serve(&server, &caller, parts.method, &parts.headers, Body::new(body)).await;
+            let response = mcp::serve(&server, &caller, parts.method, &parts.headers, body).await;
             Ok(keep_busy(with_vary(response)))
         })
     }

@@ -7,7 +7,8 @@
 
 use std::sync::Arc;
 
-use axum::body::Body;
+use axum::BoxError;
+use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::response::Response;
@@ -31,13 +32,17 @@ pub(super) async fn route(
 
 /// A request on `/mcp`, by its method: `POST`, `GET` (and `HEAD`) or
 /// `DELETE`, the ones its route takes.
-pub(super) async fn serve(
+pub(super) async fn serve<B>(
     server: &Arc<ServerState>,
     caller: &RequestCaller,
     method: Method,
     headers: &HeaderMap,
-    body: Body,
-) -> Response {
+    body: B,
+) -> Response
+where
+    B: HttpBody<Data = Bytes> + Unpin,
+    B::Error: Into<BoxError>,
+{
     match method {
         Method::POST => post(server, caller, headers, body).await,
         Method::DELETE if server.options.stateless => {
@@ -56,7 +61,11 @@ pub(super) async fn serve(
 }
 
 /// `POST /mcp`: one JSON-RPC message, read and classified once.
-async fn post(server: &Arc<ServerState>, caller: &RequestCaller, headers: &HeaderMap, body: Body) -> Response {
+async fn post<B>(server: &Arc<ServerState>, caller: &RequestCaller, headers: &HeaderMap, body: B) -> Response
+where
+    B: HttpBody<Data = Bytes> + Unpin,
+    B::Error: Into<BoxError>,
+{
     let framing = match negotiate(headers, server.options.json_response) {
         Ok(framing) => framing,
         Err(refusal) => return wire::refused(refusal),

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use axum::http::HeaderMap;
 use axum::response::Response;
 
-use super::answer::{CancelOnDrop, Target, answer};
+use super::answer::{Target, answer};
 use super::auth::{self, RequestCaller};
 use super::sessions::ServerStream;
 use super::sse;
@@ -96,10 +96,10 @@ pub(super) async fn serve(
             }
         }
     }
-    let guard = CancelOnDrop::new(stateless.canceller(), id.get());
+    let canceller = stateless.canceller();
     let (id, params) = ((*id).to_owned(), params.map(ToOwned::to_owned));
     let target = Target::Stateless { request: Box::new(stateless), admitted, id, params };
-    answer(server, target, framing, None, Some(guard)).await
+    answer(server, target, framing, None, Some(canceller)).await
 }
 
 /// `Mcp-Param-{Name}` against the arguments of a `tools/call` (see

@@ -5,7 +5,7 @@ use std::error::Error as StdError;
 use std::pin::Pin;
 use std::time::Duration;
 
-use axum::body::{Body, Bytes, HttpBody as _};
+use axum::body::{Body, Bytes};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::Response;
@@ -93,8 +93,13 @@ pub fn unknown_session(id: Option<&RawValue>) -> Response {
 }
 
 /// Reads a whole body: 413 beyond `limit` bytes, 408 when it takes longer
-/// than `timeout`.
-pub async fn read_body(body: Body, limit: usize, timeout: Duration) -> Result<Bytes, Response> {
+/// than `timeout`. Any body type: hyper's own, read as it comes (no boxing
+/// into axum's `Body` on the front door's path), or axum's.
+pub async fn read_body<B>(body: B, limit: usize, timeout: Duration) -> Result<Bytes, Response>
+where
+    B: axum::body::HttpBody<Data = Bytes> + Unpin,
+    B::Error: Into<Box<dyn StdError + Send + Sync>>,
+{
     // A `Content-Length` over the limit is refused before any of it is read.
     if body.size_hint().lower() > limit as u64 {
         return Err(too_large(limit));
