@@ -118,8 +118,7 @@ impl Telemetry {
             request_id: Some(&request_id),
             caller: request.caller.map(|caller| caller.subject.as_str()),
             version: request.version.map(|v| v.as_str()),
-            // To the microsecond: a clock's last digits are noise, not news.
-            duration_ms: request.duration.as_micros() as f64 / 1000.0,
+            duration_micros: u64::try_from(request.duration.as_micros()).unwrap_or(u64::MAX),
             outcome: outcome_kind(request),
             error_code: match request.outcome {
                 Outcome::Failed(code) => Some(code),

@@ -32,7 +32,9 @@ pub(super) struct RequestLine<'a> {
     pub request_id: Option<&'a str>,
     pub caller: Option<&'a str>,
     pub version: Option<&'a str>,
-    pub duration_ms: f64,
+    /// To the microsecond: a clock's last digits are noise, not news.
+    /// Logged in milliseconds (`duration_ms`).
+    pub duration_micros: u64,
     pub outcome: &'static str,
     pub error_code: Option<i32>,
     pub arguments: Option<&'a str>,
@@ -42,7 +44,8 @@ pub(super) struct RequestLine<'a> {
 impl RequestLine<'_> {
     /// The line as a `tracing` event, for whatever subscriber is installed.
     pub(super) fn emit(&self) {
-        let RequestLine { outcome_text, duration_ms, .. } = self;
+        let RequestLine { outcome_text, .. } = self;
+        let duration_ms = self.duration_micros as f64 / 1000.0;
         let what = What(self);
         tracing::info!(
             target: REQUEST_LOG_TARGET,
@@ -79,7 +82,9 @@ impl RequestLine<'_> {
         }
         line.push_str(": ");
         line.push_str(&escape_message(self.outcome_text));
-        let _ = write!(line, " in {:.2}ms", self.duration_ms);
+        line.push_str(" in ");
+        push_millis_rounded(line, self.duration_micros);
+        line.push_str("ms");
         line.push_str(" method=");
         push_debug(line, self.method);
         let texts = [
@@ -97,7 +102,9 @@ impl RequestLine<'_> {
                 push_debug(line, value);
             }
         }
-        let _ = write!(line, " duration_ms={:?} outcome=", self.duration_ms);
+        line.push_str(" duration_ms=");
+        push_millis_shortest(line, self.duration_micros);
+        line.push_str(" outcome=");
         push_debug(line, self.outcome);
         if let Some(code) = self.error_code {
             let _ = write!(line, " error_code={code}");
@@ -134,6 +141,81 @@ fn push_debug(line: &mut String, text: &str) {
     } else {
         let _ = write!(line, "{text:?}");
     }
+}
+
+/// Durations from here on are written by [`push_millis_rounded`] and
+/// [`push_millis_shortest`] from their integer; longer ones (11 days) by the
+/// formatter.
+const MILLIS_BY_HAND: u64 = 1_000_000_000_000;
+
+/// `micros` in milliseconds as `{:.2}` writes `micros as f64 / 1000.0`:
+/// the formatter rounds the binary value, so a value that ends in exactly
+/// half a hundredth rounds the way its binary value lies from the half,
+/// and a half the binary value holds exactly rounds to even.
+fn push_millis_rounded(line: &mut String, micros: u64) {
+    if micros >= MILLIS_BY_HAND {
+        let _ = write!(line, "{:.2}", micros as f64 / 1000.0);
+        return;
+    }
+    let (mut hundredths, rest) = (micros / 10, micros % 10);
+    let up = match rest.cmp(&5) {
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Less => false,
+        std::cmp::Ordering::Equal => {
+            // Where the binary value lies from the exact half: one rounding
+            // (a fused multiply-add) keeps the difference's sign.
+            let off = (micros as f64 / 1000.0).mul_add(1000.0, -(micros as f64));
+            off > 0.0 || (off == 0.0 && hundredths % 2 == 1)
+        }
+    };
+    hundredths += u64::from(up);
+    push_decimal(line, hundredths / 100);
+    let cents = (hundredths % 100) as u8;
+    line.push('.');
+    line.push(char::from(b'0' + cents / 10));
+    line.push(char::from(b'0' + cents % 10));
+}
+
+/// `micros` in milliseconds as `{:?}` writes `micros as f64 / 1000.0`: the
+/// shortest decimal that reads back as that value, which below
+/// [`MILLIS_BY_HAND`] (where its neighbours lie less than a microsecond
+/// away) is the milliseconds written out, trailing zeros cut, `.0` when whole.
+fn push_millis_shortest(line: &mut String, micros: u64) {
+    if micros >= MILLIS_BY_HAND {
+        let _ = write!(line, "{:?}", micros as f64 / 1000.0);
+        return;
+    }
+    push_decimal(line, micros / 1000);
+    line.push('.');
+    let mut fraction = micros % 1000;
+    if fraction == 0 {
+        line.push('0');
+        return;
+    }
+    let mut digits = 3;
+    while fraction.is_multiple_of(10) {
+        fraction /= 10;
+        digits -= 1;
+    }
+    let text = [(fraction / 100 % 10) as u8, (fraction / 10 % 10) as u8, (fraction % 10) as u8];
+    for digit in &text[3 - digits..] {
+        line.push(char::from(b'0' + digit));
+    }
+}
+
+/// `value` in decimal.
+fn push_decimal(line: &mut String, mut value: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    line.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
 }
 
 /// `at` as `humantime::format_rfc3339_micros` writes it: the date and time
@@ -213,7 +295,7 @@ mod tests {
             request_id: Some("7"),
             caller: None,
             version: Some("2025-06-18"),
-            duration_ms: 0.482975,
+            duration_micros: 483,
             outcome: "ok",
             error_code: None,
             arguments: None,
@@ -224,7 +306,7 @@ mod tests {
         assert_eq!(
             by_hand,
             " INFO mcp_wit::request: tools/call echo: ok in 0.48ms method=\"tools/call\" component=\"echo\" \
-             request_id=\"7\" version=\"2025-06-18\" duration_ms=0.482975 outcome=\"ok\"\n"
+             request_id=\"7\" version=\"2025-06-18\" duration_ms=0.483 outcome=\"ok\"\n"
         );
         // Every field, and a client's text with every kind of control in it.
         let hostile = "x\n2026-11-28T00:00:00Z ERROR forged\r\x1b[1A\t\u{9b}\x07\x7f\x08\x0c\x01 \"quoted\" \\ é";
@@ -238,7 +320,7 @@ mod tests {
             request_id: Some(hostile),
             caller: Some(hostile),
             version: Some("2026-07-28"),
-            duration_ms: 1.0,
+            duration_micros: 1000,
             outcome: "error",
             error_code: Some(-32602),
             arguments: Some(r#"{"text":"a\"b"}"#),
@@ -269,6 +351,22 @@ mod tests {
     }
 
     #[test]
+    fn durations_written_by_hand_are_the_formatters() {
+        // Every duration up to 0.3 s, then a sample up to hours, the
+        // largest written by hand and the first left to the formatter.
+        let sampled = (0..200_000u64).map(|k| k * 39_989 + 5);
+        let edges = [MILLIS_BY_HAND - 5, MILLIS_BY_HAND - 1, MILLIS_BY_HAND, MILLIS_BY_HAND + 5, u64::MAX];
+        for micros in (0..=300_000u64).chain(sampled).chain(edges) {
+            let ms = micros as f64 / 1000.0;
+            let (mut rounded, mut shortest) = (String::new(), String::new());
+            push_millis_rounded(&mut rounded, micros);
+            push_millis_shortest(&mut shortest, micros);
+            assert_eq!(rounded, format!("{ms:.2}"), "{micros} µs");
+            assert_eq!(shortest, format!("{ms:?}"), "{micros} µs");
+        }
+    }
+
+    #[test]
     fn the_timestamp_is_the_subscribers() {
         let at = SystemTime::UNIX_EPOCH + std::time::Duration::from_micros(1_764_430_246_316_175);
         let mut line = String::new();
@@ -281,7 +379,7 @@ mod tests {
             request_id: None,
             caller: None,
             version: None,
-            duration_ms: 0.0,
+            duration_micros: 0,
             outcome: "ok",
             error_code: None,
             arguments: None,
