@@ -131,7 +131,7 @@ impl std::fmt::Display for What<'_> {
 }
 
 /// `text` as `{text:?}` writes it, without the formatting machinery when
-/// nothing in it is escaped (printable ASCII but `"` and `\\`: the usual
+/// nothing in it is escaped (printable ASCII but `"` and `\`: the usual
 /// method, version, id or name).
 fn push_debug(line: &mut String, text: &str) {
     if text.bytes().all(|b| matches!(b, b' '..=b'~') && b != b'"' && b != b'\\') {
