@@ -103,6 +103,36 @@ pub struct CallToolParams<'a> {
     pub(crate) meta: Option<RequestMeta<'a>>,
 }
 
+/// A `tools/call`'s params as a transport read them already (an HTTP
+/// front door reads them with their 2026-07-28 envelope, to check the
+/// request's headers), kept so that the call does not read them again:
+/// the tool, its arguments and the progress token, owned (a request may
+/// outlive the body it was read from).
+#[derive(Debug, Clone)]
+pub struct ReadCall {
+    name: Box<str>,
+    arguments: Option<Box<RawValue>>,
+    progress_token: Option<Box<RawValue>>,
+}
+
+impl ReadCall {
+    /// The call of tool `name` with `arguments` and `_meta.progressToken`,
+    /// as read from its params.
+    pub(crate) fn new(name: &str, arguments: Option<&RawValue>, progress_token: Option<&RawValue>) -> Self {
+        ReadCall {
+            name: name.into(),
+            arguments: arguments.map(ToOwned::to_owned),
+            progress_token: progress_token.map(ToOwned::to_owned),
+        }
+    }
+
+    /// The params as [`decode`] reads them, for what the call uses of them.
+    pub(crate) fn params(&self) -> CallToolParams<'_> {
+        let meta = RequestMeta { progress_token: self.progress_token.as_deref(), ..RequestMeta::default() };
+        CallToolParams { name: Cow::Borrowed(&self.name), arguments: self.arguments.as_deref(), meta: Some(meta) }
+    }
+}
+
 /// `resources/read`, `resources/subscribe` and `resources/unsubscribe` params.
 #[derive(Deserialize)]
 pub(crate) struct UriParams<'a> {

@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::auth::{Operation, OperationKind};
 use crate::envelope::{Envelope, may_claim};
 use crate::jsonrpc::{self, RpcError, code};
-use crate::params::RequestMeta;
+use crate::params::{ReadCall, RequestMeta};
 
 use super::answers::status_of;
 use super::headers::{MCP_METHOD, MCP_NAME, MCP_PARAM_PREFIX, PROTOCOL_VERSION};
@@ -113,6 +113,15 @@ impl<'a> RequestSubject<'a> {
     /// The tool a `tools/call` names.
     pub fn tool(&self) -> Option<&str> {
         self.name.as_deref()
+    }
+
+    /// The `tools/call` these params make, owned, for the call to take as
+    /// read here ([`StatelessRequest::set_read_call`](crate::StatelessRequest::set_read_call));
+    /// `None` when they name no tool (the call then reads them itself, for
+    /// the error it owes).
+    pub fn read_call(&self) -> Option<ReadCall> {
+        let name = self.name.as_deref()?;
+        Some(ReadCall::new(name, self.arguments, self.meta.and_then(|meta| meta.progress_token)))
     }
 
     /// The task a `tasks/*` request names.
@@ -228,7 +237,41 @@ fn same_value(sent: &str, value: &Value) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::value::RawValue;
+
     use super::*;
+    use crate::params::{CallToolParams, decode};
+
+    fn progress_token<'a>(params: &CallToolParams<'a>) -> Option<&'a str> {
+        params.meta.and_then(|meta| meta.progress_token).map(RawValue::get)
+    }
+
+    #[test]
+    fn a_call_read_with_its_envelope_is_the_call_read_alone() {
+        let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}"#;
+        let calls = [
+            format!(r#"{{"name":"echo","arguments":{{"text":"a\"b"}},{meta}}}}}"#),
+            format!(r#"{{"name":"echo",{meta},"progressToken":"p-1"}},"arguments":null}}"#),
+            format!(r#"{{"arguments":[1],{meta},"progressToken":7}},"name":"é"}}"#),
+            format!(r#"{{"name":"echo",{meta}}}}}"#),
+        ];
+        for text in &calls {
+            let params = serde_json::from_str::<&RawValue>(text).unwrap();
+            let (subject, envelope) = RequestSubject::with_envelope("tools/call", Some(params));
+            assert!(envelope.unwrap().is_some(), "{text}");
+            let read = subject.read_call().expect("it names a tool");
+            let read = read.params();
+            let alone: CallToolParams = decode(Some(params)).unwrap();
+            assert_eq!(read.name, alone.name, "{text}");
+            assert_eq!(read.arguments.map(RawValue::get), alone.arguments.map(RawValue::get), "{text}");
+            assert_eq!(progress_token(&read), progress_token(&alone), "{text}");
+        }
+        // Params that name no tool give no call: the call reads them itself,
+        // for its error.
+        let nameless = format!(r#"{{"arguments":{{}},{meta}}}}}"#);
+        let params = serde_json::from_str::<&RawValue>(&nameless).unwrap();
+        assert!(RequestSubject::with_envelope("tools/call", Some(params)).0.read_call().is_none());
+    }
 
     #[test]
     fn decodes_the_base64_sentinel() {

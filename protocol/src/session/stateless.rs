@@ -19,6 +19,7 @@ use crate::jsonrpc::RpcError;
 use crate::listeners::Listeners;
 use crate::method::Method;
 use crate::observe::{Origin, Outcome};
+use crate::params::ReadCall;
 use crate::router::{CallMode, RouterComponent};
 use crate::routers::Routers;
 use crate::tasks::TaskOffer;
@@ -31,6 +32,8 @@ use crate::tasks::TaskOffer;
 /// with -32601: serve those on a session.
 pub struct StatelessRequest<C: RouterComponent> {
     ex: Exchange<C>,
+    /// A `tools/call`'s params as the transport read them already.
+    read_call: Option<ReadCall>,
 }
 
 impl<C: RouterComponent> StatelessRequest<C> {
@@ -40,7 +43,7 @@ impl<C: RouterComponent> StatelessRequest<C> {
         let mut ex = Exchange::new(routers, options);
         ex.request.set_caller(caller);
         ex.request.set_calls(CallMode::Async);
-        StatelessRequest { ex }
+        StatelessRequest { ex, read_call: None }
     }
 
     /// Whether any of its routers reaches its client: only then does it
@@ -90,6 +93,14 @@ impl<C: RouterComponent> StatelessRequest<C> {
         self.ex.header_arguments(name).await
     }
 
+    /// The params of the `tools/call` this is, as the transport read them
+    /// already (an HTTP front door's `RequestSubject::read_call`):
+    /// [`Self::answer`] takes them as read instead of reading `params` again.
+    /// Ignored for any other method.
+    pub fn set_read_call(&mut self, call: ReadCall) {
+        self.read_call = Some(call);
+    }
+
     /// Answers request `id`, which [`Self::admit`] let in, with async guest
     /// calls, writing its notifications and then its response to `out`;
     /// returns what became of it.
@@ -103,10 +114,11 @@ impl<C: RouterComponent> StatelessRequest<C> {
         let admitted_method = admitted.method();
         let method = admitted_method.as_str();
         let watching = self.ex.watch_start(method, id, params);
-        let answered = await_watched!(
-            watching.as_ref(),
-            self.ex.serve_admitted(id, admitted, RequestParams::raw(params), None, out)
-        );
+        let read_call = self.read_call.take().filter(|_| admitted_method == Method::CallTool);
+        let read_call = read_call.as_ref().map(ReadCall::params);
+        let request_params = RequestParams { raw: params, call_tool: read_call.as_ref() };
+        let answered =
+            await_watched!(watching.as_ref(), self.ex.serve_admitted(id, admitted, request_params, None, out));
         let outcome = self.ex.deliver(id, answered, out);
         if let Some(watching) = watching {
             self.ex.watch_finish(watching, method, Some(admitted_method), id, params, outcome);

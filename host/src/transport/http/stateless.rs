@@ -96,6 +96,12 @@ pub(super) async fn serve(
             }
         }
     }
+    // The call's params as `Post::read` read them: not read again.
+    if admitted.method() == Method::CallTool
+        && let Some(call) = subject.read_call()
+    {
+        stateless.set_read_call(call);
+    }
     let canceller = stateless.canceller();
     let (id, params) = ((*id).to_owned(), params.map(ToOwned::to_owned));
     let target = Target::Stateless { request: Box::new(stateless), admitted, id, params };
