@@ -37,6 +37,7 @@ pub mod polls;
 pub mod results;
 pub mod stats;
 pub mod svg;
+pub mod wasm_host;
 pub mod wasmtime;
 
 /// The protocol revision the load clients ask for: supported by every server

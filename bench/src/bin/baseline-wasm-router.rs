@@ -25,10 +25,11 @@ use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 
 use mcp_wit_bench::floor::{self, Tools};
+use mcp_wit_bench::wasm_host::{self, Host};
 use serde_json::value::RawValue;
-use wasmtime::component::{Component, Linker, ResourceTable};
-use wasmtime::{Config, Engine, Result, Store, bail, format_err};
-use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+use wasmtime::component::{Component, Linker};
+use wasmtime::{Engine, Result, Store, bail};
+use wasmtime_wasi::WasiCtx;
 
 wasmtime::component::bindgen!({
     path: "../wit",
@@ -36,17 +37,6 @@ wasmtime::component::bindgen!({
 });
 
 use exports::wasix::mcp::router::{Content, ToolError, Value};
-
-struct Host {
-    wasi: WasiCtx,
-    table: ResourceTable,
-}
-
-impl WasiView for Host {
-    fn ctx(&mut self) -> WasiCtxView<'_> {
-        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
-    }
-}
 
 /// What every instance is made from.
 struct Loaded {
@@ -64,12 +54,8 @@ struct Instance {
 impl Loaded {
     /// Loads the precompiled router at `path`.
     fn new(path: &str) -> Result<Loaded> {
-        let engine = Engine::new(&Config::new())?;
-        // SAFETY: `deserialize_file` maps and runs machine code as found: the
-        // file must be one `--precompile` wrote (wasmtime checks its header
-        // and the engine settings, not its code).
-        let component = unsafe { Component::deserialize_file(&engine, path) }
-            .map_err(|e| format_err!("cannot load {path} ({e}): precompile it with `--precompile` first"))?;
+        let engine = wasm_host::engine()?;
+        let component = wasm_host::load(&engine, path)?;
         let mut linker = Linker::new(&engine);
         wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
         Ok(Loaded { component, linker, engine })
@@ -78,8 +64,7 @@ impl Loaded {
     /// A new instance; `tools` is the list the first one gave.
     fn instantiate(&self, tools: Option<Arc<str>>) -> Result<Instance> {
         // No stdio: the guest's output is not the server's.
-        let host = Host { wasi: WasiCtx::builder().build(), table: ResourceTable::new() };
-        let mut store = Store::new(&self.engine, host);
+        let mut store = Store::new(&self.engine, Host::new(WasiCtx::builder().build()));
         let router = McpRouter::instantiate(&mut store, &self.component, &self.linker)?;
         let tools = match tools {
             Some(tools) => tools,
@@ -136,7 +121,7 @@ impl Tools for Instance {
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.as_slice() {
-        [flag, input, output] if flag == "--precompile" => precompile(input, output),
+        [flag, input, output] if flag == "--precompile" => wasm_host::precompile(&wasm_host::engine()?, input, output),
         [component] if !component.starts_with('-') => {
             let loaded = Loaded::new(component)?;
             let instance = loaded.instantiate(None)?;
@@ -152,17 +137,4 @@ fn main() -> Result<()> {
         }
         _ => bail!("usage: baseline-wasm-router ROUTER.cwasm [--http ADDR] | --precompile ROUTER.wasm OUT.cwasm"),
     }
-}
-
-#[cfg(feature = "baseline-compiler")]
-fn precompile(input: &str, output: &str) -> Result<()> {
-    let engine = Engine::new(&Config::new())?;
-    let wasm = std::fs::read(input).map_err(|e| format_err!("cannot read {input}: {e}"))?;
-    let compiled = engine.precompile_component(&wasm)?;
-    std::fs::write(output, compiled).map_err(|e| format_err!("cannot write {output}: {e}"))
-}
-
-#[cfg(not(feature = "baseline-compiler"))]
-fn precompile(_: &str, _: &str) -> Result<()> {
-    bail!("built without a compiler: build with `--features baseline-compiler` to precompile")
 }

@@ -17,26 +17,16 @@
 //! baseline-wasmtime`), so that the workspace's wasmtime features (the
 //! compilers, `wasi:http`) do not unify into it.
 
-use wasmtime::component::{Component, Linker, ResourceTable};
-use wasmtime::{Config, Engine, Result, Store, bail, format_err};
-use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
-
-struct Host {
-    wasi: WasiCtx,
-    table: ResourceTable,
-}
-
-impl WasiView for Host {
-    fn ctx(&mut self) -> WasiCtxView<'_> {
-        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
-    }
-}
+use mcp_wit_bench::wasm_host::{self, Host};
+use wasmtime::component::Linker;
+use wasmtime::{Engine, Result, Store, bail, format_err};
+use wasmtime_wasi::WasiCtx;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let engine = Engine::new(&Config::new())?;
+    let engine = wasm_host::engine()?;
     match args.as_slice() {
-        [flag, input, output] if flag == "--precompile" => precompile(&engine, input, output),
+        [flag, input, output] if flag == "--precompile" => wasm_host::precompile(&engine, input, output),
         [component] if !component.starts_with('-') => serve(&engine, component),
         _ => bail!("usage: baseline-wasmtime COMPONENT.cwasm | --precompile COMPONENT.wasm OUT.cwasm"),
     }
@@ -44,27 +34,10 @@ fn main() -> Result<()> {
 
 /// Runs the precompiled command `path` on the process's stdio.
 fn serve(engine: &Engine, path: &str) -> Result<()> {
-    // SAFETY: `deserialize_file` maps and runs machine code as found: the
-    // file must be one `--precompile` wrote (wasmtime checks its header and
-    // the engine settings, not its code).
-    let component = unsafe { Component::deserialize_file(engine, path) }
-        .map_err(|e| format_err!("cannot load {path} ({e}): precompile it with `--precompile` first"))?;
+    let component = wasm_host::load(engine, path)?;
     let mut linker = Linker::new(engine);
     wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
-    let wasi = WasiCtx::builder().inherit_stdio().build();
-    let mut store = Store::new(engine, Host { wasi, table: ResourceTable::new() });
+    let mut store = Store::new(engine, Host::new(WasiCtx::builder().inherit_stdio().build()));
     let command = wasmtime_wasi::p2::bindings::sync::Command::instantiate(&mut store, &component, &linker)?;
     command.wasi_cli_run().call_run(&mut store)?.map_err(|()| format_err!("the command exited with an error"))
-}
-
-#[cfg(feature = "baseline-compiler")]
-fn precompile(engine: &Engine, input: &str, output: &str) -> Result<()> {
-    let wasm = std::fs::read(input).map_err(|e| format_err!("cannot read {input}: {e}"))?;
-    let compiled = engine.precompile_component(&wasm)?;
-    std::fs::write(output, compiled).map_err(|e| format_err!("cannot write {output}: {e}"))
-}
-
-#[cfg(not(feature = "baseline-compiler"))]
-fn precompile(_: &Engine, _: &str, _: &str) -> Result<()> {
-    bail!("built without a compiler: build with `--features baseline-compiler` to precompile")
 }

@@ -169,7 +169,7 @@ fn push_millis_rounded(line: &mut String, micros: u64) {
         }
     };
     hundredths += u64::from(up);
-    push_decimal(line, hundredths / 100);
+    line.push_str(itoa::Buffer::new().format(hundredths / 100));
     let cents = (hundredths % 100) as u8;
     line.push('.');
     line.push(char::from(b'0' + cents / 10));
@@ -185,37 +185,14 @@ fn push_millis_shortest(line: &mut String, micros: u64) {
         let _ = write!(line, "{:?}", micros as f64 / 1000.0);
         return;
     }
-    push_decimal(line, micros / 1000);
+    line.push_str(itoa::Buffer::new().format(micros / 1000));
     line.push('.');
-    let mut fraction = micros % 1000;
-    if fraction == 0 {
-        line.push('0');
-        return;
+    let fraction = (micros % 1000) as u16;
+    let digits = [fraction / 100, fraction / 10 % 10, fraction % 10].map(|digit| b'0' + digit as u8);
+    match std::str::from_utf8(&digits).unwrap_or_default().trim_end_matches('0') {
+        "" => line.push('0'),
+        text => line.push_str(text),
     }
-    let mut digits = 3;
-    while fraction.is_multiple_of(10) {
-        fraction /= 10;
-        digits -= 1;
-    }
-    let text = [(fraction / 100 % 10) as u8, (fraction / 10 % 10) as u8, (fraction % 10) as u8];
-    for digit in &text[3 - digits..] {
-        line.push(char::from(b'0' + digit));
-    }
-}
-
-/// `value` in decimal.
-fn push_decimal(line: &mut String, mut value: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    line.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
 }
 
 /// `at` as `humantime::format_rfc3339_micros` writes it: the date and time

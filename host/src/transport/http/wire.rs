@@ -98,7 +98,7 @@ pub fn unknown_session(id: Option<&RawValue>) -> Response {
 pub async fn read_body<B>(body: B, limit: usize, timeout: Duration) -> Result<Bytes, Response>
 where
     B: axum::body::HttpBody<Data = Bytes> + Unpin,
-    B::Error: Into<Box<dyn StdError + Send + Sync>>,
+    B::Error: Into<axum::BoxError>,
 {
     // A `Content-Length` over the limit is refused before any of it is read.
     if body.size_hint().lower() > limit as u64 {
