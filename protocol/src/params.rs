@@ -118,6 +118,7 @@ pub struct ReadCall {
 impl ReadCall {
     /// The call of tool `name` with `arguments` and `_meta.progressToken`,
     /// as read from its params.
+    #[cfg(feature = "http")]
     pub(crate) fn new(name: &str, arguments: Option<&RawValue>, progress_token: Option<&RawValue>) -> Self {
         ReadCall {
             name: name.into(),

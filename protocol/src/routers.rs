@@ -91,21 +91,24 @@ impl Listing {
 }
 
 /// What a mount's tools declare that the host acts on, learnt from its tool
-/// list.
+/// list: one entry a listed tool, so that a call looks its tool up once.
 #[derive(Debug, Default)]
 pub struct ToolFacts {
-    /// Names of every tool listed: a call naming another is never reported
-    /// by that name (it is the client's own).
-    pub names: HashSet<String>,
-    /// Names of the tools that declare an output schema.
-    pub structured: HashSet<String>,
-    /// Per tool: the arguments its input schema marks with `x-mcp-header`,
-    /// with the header name (`Mcp-Param-{name}`).
-    pub header_arguments: HashMap<String, Vec<(String, String)>>,
-    /// Per tool: its schemas, compiled to check its calls by (tools whose
-    /// schemas check nothing are left out).
+    tools: HashMap<String, ToolFact>,
+}
+
+/// What one listed tool declares that the host acts on.
+#[derive(Debug, Default, Clone)]
+pub struct ToolFact {
+    /// It declares an output schema.
+    pub structured: bool,
+    /// The arguments its input schema marks with `x-mcp-header`, with the
+    /// header name (`Mcp-Param-{name}`).
+    pub header_arguments: Vec<(String, String)>,
+    /// Its schemas, compiled to check its calls by (`None` when they check
+    /// nothing).
     #[cfg(feature = "validate")]
-    pub schemas: HashMap<String, Arc<ToolSchemas>>,
+    pub schemas: Option<Arc<ToolSchemas>>,
 }
 
 impl ToolFacts {
@@ -113,24 +116,24 @@ impl ToolFacts {
     pub fn of(tools: &[contract::Tool]) -> Self {
         let mut facts = ToolFacts::default();
         for tool in tools {
-            facts.names.insert(tool.name.clone());
-            if tool.output_schema.is_some() {
-                facts.structured.insert(tool.name.clone());
-            }
-            let headers = header_arguments(&tool.input_schema.json);
-            if !headers.is_empty() {
-                facts.header_arguments.insert(tool.name.clone(), headers);
-            }
-            // A schema that is not valid JSON Schema leaves its tool
-            // unchecked (loading refuses it unless told to serve it so).
-            #[cfg(feature = "validate")]
-            if let Ok(schemas) = ToolSchemas::of(tool)
-                && schemas.checks_anything()
-            {
-                facts.schemas.insert(tool.name.clone(), Arc::new(schemas));
-            }
+            let fact = ToolFact {
+                structured: tool.output_schema.is_some(),
+                header_arguments: header_arguments(&tool.input_schema.json),
+                // A schema that is not valid JSON Schema leaves its tool
+                // unchecked (loading refuses it unless told to serve it so).
+                #[cfg(feature = "validate")]
+                schemas: ToolSchemas::of(tool).ok().filter(ToolSchemas::checks_anything).map(Arc::new),
+            };
+            facts.tools.insert(tool.name.clone(), fact);
         }
         facts
+    }
+
+    /// What tool `name` declares; `None` when the list does not have it (a
+    /// call naming it is never reported by that name: it is the client's
+    /// own).
+    pub fn tool(&self, name: &str) -> Option<&ToolFact> {
+        self.tools.get(name)
     }
 }
 

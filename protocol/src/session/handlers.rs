@@ -1,9 +1,6 @@
 //! One handler per request method: decode the params, call the routers, map
 //! their values to MCP.
 
-#[cfg(feature = "validate")]
-use std::sync::Arc;
-
 use serde::Serialize;
 use serde_json::value::RawValue;
 
@@ -25,8 +22,6 @@ use crate::observe::{CLIENT_TEXT_BYTES, clipped};
 use crate::params;
 use crate::router::{Router, RouterComponent};
 use crate::routers::{PromptNames, ToolFacts};
-#[cfg(feature = "validate")]
-use crate::validation::ToolSchemas;
 use crate::version::ProtocolVersion;
 
 impl<C: RouterComponent> Exchange<C> {
@@ -182,14 +177,20 @@ impl<C: RouterComponent> Exchange<C> {
             }
         }
         let Some((mount, name)) = self.server.routers().route_name(&p.name) else { return Err(unknown_tool(&p.name)) };
-        self.watch_listed(mount, TargetKind::Tool, &p.name, name).await?;
         #[cfg(feature = "validate")]
         let validate_input = self.server.options().validate_input;
-        #[cfg(feature = "validate")]
-        let schemas = match validate_input || v.has_structured_output() {
-            true => self.tool_schemas(mount, name).await?,
+        #[cfg(not(feature = "validate"))]
+        let validate_input = false;
+        // What the tool declares, looked up once for the report, the input
+        // check and the structured result (and learnt only if one needs it).
+        let fact = match self.observed() || validate_input || v.has_structured_output() {
+            true => self.tool_facts(mount).await?.tool(name).cloned(),
             false => None,
         };
+        self.watch_named(mount, TargetKind::Tool, &p.name, fact.is_some());
+        #[cfg(feature = "validate")]
+        let schemas =
+            fact.as_ref().and_then(|fact| fact.schemas.clone()).filter(|_| validate_input || v.has_structured_output());
         #[cfg(feature = "validate")]
         if let Some(schemas) = schemas.as_ref().filter(|s| validate_input && s.checks_arguments())
             && let Err(refusal) = self.check_arguments(schemas.clone(), arguments).await
@@ -198,7 +199,7 @@ impl<C: RouterComponent> Exchange<C> {
             self.request.watch_mut().note_tool_error(true);
             return self.reply(id, &mapping::tool_error_result(&message));
         }
-        let structured = v.has_structured_output() && self.declares_output_schema(mount, name).await?;
+        let structured = v.has_structured_output() && fact.is_some_and(|fact| fact.structured);
         match guest_call!(self, mount, Some(("tool", name)), |r, cx| r.call_tool(cx, name, arguments))? {
             Ok(result) => {
                 // The structured content as its check read it, sent as read.
@@ -259,18 +260,6 @@ impl<C: RouterComponent> Exchange<C> {
         }
     }
 
-    /// The compiled schemas of tool `name` of mount `mount`, when they
-    /// check anything.
-    #[cfg(feature = "validate")]
-    async fn tool_schemas(&mut self, mount: usize, name: &str) -> Result<Option<Arc<ToolSchemas>>, RpcError> {
-        Ok(self.tool_facts(mount).await?.schemas.get(name).cloned())
-    }
-
-    /// Whether `name` of mount `mount` declares an output schema.
-    async fn declares_output_schema(&mut self, mount: usize, name: &str) -> Result<bool, RpcError> {
-        Ok(self.tool_facts(mount).await?.structured.contains(name))
-    }
-
     /// What mount `mount`'s tools declare (lists its tools once to learn).
     async fn tool_facts(&mut self, mount: usize) -> Result<&ToolFacts, RpcError> {
         if self.server.tool_facts(mount).is_none() {
@@ -299,16 +288,25 @@ impl<C: RouterComponent> Exchange<C> {
             return Ok(());
         }
         let listed = match kind {
-            TargetKind::Tool => self.tool_facts(mount).await?.names.contains(name),
+            TargetKind::Tool => self.tool_facts(mount).await?.tool(name).is_some(),
             TargetKind::Prompt => self.prompt_names(mount).await?.contains(name),
             TargetKind::Resource => false,
         };
+        self.watch_named(mount, kind, outward, listed);
+        Ok(())
+    }
+
+    /// Notes the mount a call goes to, and its name (`outward`) only if the
+    /// mount lists it (`listed`; see [`Exchange::watch_listed`]).
+    fn watch_named(&mut self, mount: usize, kind: TargetKind, outward: &str, listed: bool) {
+        if !self.observed() {
+            return;
+        }
         if listed {
             self.watch_target(mount, kind, outward);
         } else {
             self.watch_mount(mount);
         }
-        Ok(())
     }
 
     /// The names of mount `mount`'s prompts (lists them once to learn).
@@ -327,7 +325,7 @@ impl<C: RouterComponent> Exchange<C> {
     pub(super) async fn header_arguments(&mut self, name: &str) -> Result<Vec<(String, String)>, RpcError> {
         let Some((mount, name)) = self.server.routers().route_name(name) else { return Ok(Vec::new()) };
         let facts = self.tool_facts(mount).await?;
-        Ok(facts.header_arguments.get(name).cloned().unwrap_or_default())
+        Ok(facts.tool(name).map(|fact| fact.header_arguments.clone()).unwrap_or_default())
     }
 
     pub(super) async fn list_resources(
