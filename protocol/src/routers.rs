@@ -98,7 +98,7 @@ pub struct ToolFacts {
 }
 
 /// What one listed tool declares that the host acts on.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct ToolFact {
     /// It declares an output schema.
     pub structured: bool,

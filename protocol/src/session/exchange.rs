@@ -62,7 +62,7 @@ impl<C: RouterComponent> Exchange<C> {
     }
 
     /// Notes the mount request `id` went to, when what it named is not
-    /// reported (see [`Exchange::watch_listed`]).
+    /// reported (see [`Exchange::watch_named`]).
     pub(super) fn watch_mount(&mut self, mount: usize) {
         if self.observed() {
             self.request.watch_mut().note_mount(mount);

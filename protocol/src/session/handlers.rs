@@ -272,32 +272,22 @@ impl<C: RouterComponent> Exchange<C> {
         Ok(self.server.tool_facts(mount).expect("learnt above"))
     }
 
-    /// Notes the mount a tool or prompt call goes to, and its name (`outward`,
-    /// as the client sent it) only if the mount lists it (`name`): any other
-    /// name is the client's own, never reported (a metric's label, a span's
-    /// name). The call still goes to the router, which says whether it
-    /// knows the name (it may serve tools it does not list).
-    async fn watch_listed(
-        &mut self,
-        mount: usize,
-        kind: TargetKind,
-        outward: &str,
-        name: &str,
-    ) -> Result<(), RpcError> {
+    /// [`Exchange::watch_named`] for a prompt call: listed if the mount's
+    /// prompts name it (`name`; learnt only when an observer watches).
+    async fn watch_prompt(&mut self, mount: usize, outward: &str, name: &str) -> Result<(), RpcError> {
         if !self.observed() {
             return Ok(());
         }
-        let listed = match kind {
-            TargetKind::Tool => self.tool_facts(mount).await?.tool(name).is_some(),
-            TargetKind::Prompt => self.prompt_names(mount).await?.contains(name),
-            TargetKind::Resource => false,
-        };
-        self.watch_named(mount, kind, outward, listed);
+        let listed = self.prompt_names(mount).await?.contains(name);
+        self.watch_named(mount, TargetKind::Prompt, outward, listed);
         Ok(())
     }
 
-    /// Notes the mount a call goes to, and its name (`outward`) only if the
-    /// mount lists it (`listed`; see [`Exchange::watch_listed`]).
+    /// Notes the mount a tool or prompt call goes to, and its name (`outward`,
+    /// as the client sent it) only if the mount lists it (`listed`): any
+    /// other name is the client's own, never reported (a metric's label, a
+    /// span's name). The call still goes to the router, which says whether
+    /// it knows the name (it may serve tools it does not list).
     fn watch_named(&mut self, mount: usize, kind: TargetKind, outward: &str, listed: bool) {
         if !self.observed() {
             return;
@@ -452,7 +442,7 @@ impl<C: RouterComponent> Exchange<C> {
     ) -> Result<(), RpcError> {
         let p: params::ListParams<'_> = params::decode(params)?;
         let per_mount = self.list_every_mount(async |r, cx| r.list_prompts(cx).await).await?;
-        // Only telemetry reads prompt names (`watch_listed`).
+        // Only telemetry reads prompt names (`watch_prompt`).
         if self.observed() {
             for (mount, prompts) in per_mount.iter().enumerate() {
                 self.server.learn_prompts(mount, prompts);
@@ -479,7 +469,7 @@ impl<C: RouterComponent> Exchange<C> {
         let Some((mount, name)) = self.server.routers().route_name(&p.name) else {
             return Err(unknown_prompt(&p.name));
         };
-        self.watch_listed(mount, TargetKind::Prompt, &p.name, name).await?;
+        self.watch_prompt(mount, &p.name, name).await?;
         let answered = match self.server.extends(mount) {
             true => {
                 let arguments = &p.arguments;
