@@ -126,7 +126,7 @@ fn load_one(
         );
     };
     let component = {
-        let _progress = CompileProgress::start(path);
+        let _progress = CompileProgress::unless_cached(path, &engine, cache.as_ref());
         LoadedRouter::load(&engine, path, policy, cache.as_ref())?.with_limits(limits)
     };
     checks.check(&component, cache.as_ref())?;

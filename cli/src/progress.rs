@@ -10,6 +10,8 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use mcp_wit::{CompileCache, Engine};
+
 /// How long a load runs before the line appears.
 const GRACE: Duration = Duration::from_millis(400);
 
@@ -20,6 +22,16 @@ pub struct CompileProgress {
 }
 
 impl CompileProgress {
+    /// Watches the load of `path` on `engine`, unless `cache` holds its
+    /// code: a cached load takes milliseconds, less than starting the
+    /// watching thread would add to it.
+    pub fn unless_cached(path: &Path, engine: &Engine, cache: Option<&CompileCache>) -> Option<Self> {
+        match cache {
+            Some(cache) if cache.holds_file(engine, path) => None,
+            _ => Some(Self::start(path)),
+        }
+    }
+
     /// Starts watching the load of `path`.
     pub fn start(path: &Path) -> Self {
         let (done, finished) = mpsc::channel::<()>();

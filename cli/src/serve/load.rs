@@ -246,7 +246,7 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
         let limits = granted.capped(plan.limits);
         secrets.extend(logged_secrets(granted.secrets, recording));
         let component = {
-            let _progress = CompileProgress::start(&source.path);
+            let _progress = CompileProgress::unless_cached(&source.path, &engine.engine, cache.as_ref());
             LoadedRouter::load(&engine.engine, &source.path, granted.policy, cache.as_ref())
         }
         .with_context(|| match &source.pinned {

@@ -210,6 +210,19 @@ impl CompileCache {
         }
     }
 
+    /// Whether an entry for the guest file at `path` is here, by what was
+    /// noted of the file while it has not changed: the file is not read, the
+    /// entry neither. For a caller that shows progress only for a load that
+    /// compiles. A `false` may still load from here (a file not noted yet),
+    /// and a `true` may still compile (an entry found unsound is replaced).
+    pub fn holds_file(&self, engine: &Engine, path: &Path) -> bool {
+        let Ok(meta) = std::fs::metadata(path) else { return false };
+        let notes = self.notes();
+        FileNotes::name_of(&meta)
+            .and_then(|name| known_wasm(&notes, &name, &meta))
+            .is_some_and(|(_, wasm_hash)| self.entry_path_for(engine, &wasm_hash).is_file())
+    }
+
     fn store<C: Compiled>(&self, path: &Path, component: &C) -> wasmtime::Result<()> {
         let payload = component.serialize()?;
         std::fs::create_dir_all(&self.dir)?;
@@ -577,6 +590,27 @@ mod tests {
         corrupt[ELF.len()] ^= 1;
         std::fs::write(&entry, corrupt).unwrap();
         assert!(cache.hit_for_file(&engine, &wasm).is_none(), "the entry changed in place: checked again");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_is_held_once_noted_with_an_entry_and_not_after_it_changes() {
+        let dir = TempDir::new("holds");
+        let cache = CompileCache { dir: dir.0.join("cache"), settled: std::time::Duration::ZERO };
+        let engine = Engine::default();
+        let empty_component = b"\0asm\x0d\0\x01\0";
+        std::fs::create_dir_all(&dir.0).unwrap();
+        let wasm = dir.0.join("a.wasm");
+        std::fs::write(&wasm, empty_component).unwrap();
+        assert!(!cache.holds_file(&engine, &wasm), "nothing noted, no entry");
+        cache.load_or_compile::<Component>(&engine, empty_component).unwrap();
+        assert!(!cache.holds_file(&engine, &wasm), "an entry, but the file is not noted yet");
+        assert!(cache.hit_for_file(&engine, &wasm).is_some());
+        assert!(cache.holds_file(&engine, &wasm), "noted by the hit");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(&wasm, [&empty_component[..], b"\0\x01\0"].concat()).unwrap();
+        assert!(!cache.holds_file(&engine, &wasm), "changed since it was noted");
+        assert!(!cache.holds_file(&engine, &dir.0.join("none.wasm")), "no such file");
     }
 
     #[test]
