@@ -96,6 +96,20 @@ pub enum LoadError {
     /// Compilation failed.
     #[error("cannot compile the component: {0:#}")]
     Compile(wasmtime::Error),
+    /// No code compiled ahead of time for the component (a `.cwasm`, or an
+    /// entry of the compile cache for this engine's settings), and this
+    /// build compiles nothing (it was built without the `compiler` feature).
+    #[error(
+        "no compiled code for the component{}, and this build of mcp-wit compiles nothing (it was built \
+         without the `compiler` feature): compile it with a build that does (`mcp-wit compile`, or a \
+         `serve` with the same cache directory and settings)",
+        refused.as_ref().map(|why| format!(" (the cache's entry for it was refused: {why})")).unwrap_or_default()
+    )]
+    NoCompiler {
+        /// Why the compile cache's entry for the component could not be
+        /// loaded, when it holds one (e.g. it was compiled for other settings).
+        refused: Option<String>,
+    },
     /// The component's imports cannot be satisfied by the host.
     #[error("cannot link the component (it imports something the host does not provide): {0:#}")]
     Link(wasmtime::Error),

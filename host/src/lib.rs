@@ -9,7 +9,7 @@
 //!
 //! | To | Use |
 //! |---|---|
-//! | compile guests | [`Engine`], made by [`EngineOptions`]; a [`CompileCache`] to keep the work |
+//! | compile guests | [`Engine`], made by [`EngineOptions`]; a [`CompileCache`] to keep the work (feature `compiler`; without it, code compiled ahead of time runs) |
 //! | load one | [`LoadedRouter`] (a component or a plugin) under a [`SandboxPolicy`], with [`Limits`], an [`InstanceMode`] and a server-wide [`MemoryBudget`] |
 //! | serve several as one | [`Routers`] (under prefixes), [`Deployment`] (replaceable while serving) |
 //! | answer messages | [`Session`] (one client, both eras) with [`SessionOptions`]; [`StatelessRequest`] (one 2026-07-28 request) |

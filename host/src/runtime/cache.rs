@@ -20,31 +20,28 @@
 //! `.wasm`'s hash, that the entry's checksum holds) is noted with the file's
 //! fingerprint (see `file_notes`): while neither changes, a start reads
 //! neither.
+//!
+//! A build without the `compiler` feature reads the cache and never writes
+//! it. Wasmtime gives the compatibility hash only to engines that compile,
+//! so such a build tries the entries named by the component's hash, and
+//! wasmtime loads the one compiled for its settings (it checks the target,
+//! the compiler's flags, the engine's tunables and features).
 
 use std::fs::File;
-use std::hash::Hasher;
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 
 use wasmtime::Engine;
 use wasmtime::component::Component;
 
+#[cfg(feature = "compiler")]
+use super::cache_entry::write_entry;
+use super::cache_entry::{MAGIC, Unusable, hash_read, load_entry};
 use super::file_notes::{FileNotes, SETTLED};
 use super::load::MAX_GUEST_FILE;
 
-/// Marks the trailer of an entry in this format. Its last byte is the
-/// format's version, which also goes into the entry's name (see
-/// [`CompileCache::entry_path`]): entries of another format are never
-/// looked at, let alone misread (version 1 put a header before the payload).
-const MAGIC: &[u8; 8] = b"MCPWIT\x00\x02";
-/// After the payload: [`MAGIC`], the payload's length (u64, little-endian),
-/// the payload's blake3 hash.
-const TRAILER: usize = MAGIC.len() + 8 + blake3::OUT_LEN;
-/// How a payload starts: wasmtime's compiled code is an ELF image.
-const ELF: &[u8; 4] = b"\x7fELF";
-/// Files are hashed through a buffer of this size, which stays in the CPU's
-/// cache.
-const PIECE: usize = 256 << 10;
+// Public at `runtime::cache`, where it has always been.
+pub use super::cache_entry::Compiled;
 
 /// A directory of compiled components.
 #[derive(Debug, Clone)]
@@ -70,28 +67,6 @@ pub(super) enum FileHit {
     Component(Component),
     #[cfg(feature = "extism")]
     Plugin(wasmtime::Module),
-}
-
-/// Why an entry was not loaded.
-enum Unusable {
-    /// There is none.
-    Missing,
-    /// It could not be read.
-    Unreadable(std::io::Error),
-    /// It is not a sound entry for this engine: why.
-    Unsound(String),
-}
-
-impl From<std::io::Error> for Unusable {
-    fn from(error: std::io::Error) -> Self {
-        match error.kind() {
-            std::io::ErrorKind::NotFound => Unusable::Missing,
-            // Shorter than its trailer says: truncated while the checksum was
-            // being worked out.
-            std::io::ErrorKind::UnexpectedEof => Unusable::Unsound("checksum mismatch (the entry is truncated)".into()),
-            _ => Unusable::Unreadable(error),
-        }
-    }
 }
 
 impl CompileCache {
@@ -120,11 +95,13 @@ impl CompileCache {
     }
 
     /// The entry file for `wasm` under `engine`.
+    #[cfg(feature = "compiler")]
     pub fn entry_path(&self, engine: &Engine, wasm: &[u8]) -> PathBuf {
         self.entry_path_for(engine, &blake3::hash(wasm))
     }
 
     /// The entry file for the `.wasm` whose blake3 hash is `wasm_hash`.
+    #[cfg(feature = "compiler")]
     fn entry_path_for(&self, engine: &Engine, wasm_hash: &blake3::Hash) -> PathBuf {
         let mut engine_hash = Blake3Hasher(blake3::Hasher::new());
         std::hash::Hash::hash(&engine.precompile_compatibility_hash(), &mut engine_hash);
@@ -134,8 +111,62 @@ impl CompileCache {
         self.dir.join(format!("{}-{}.cwasm", wasm_hash.to_hex(), &engine_hash.to_hex()[..16]))
     }
 
+    /// The entries that may hold the code of the `.wasm` whose blake3 hash
+    /// is `wasm_hash`, for any engine: those named by the hash, in order.
+    #[cfg(any(test, not(feature = "compiler")))]
+    fn entries_named_for(&self, wasm_hash: &blake3::Hash) -> Vec<PathBuf> {
+        let prefix = format!("{}-", wasm_hash.to_hex());
+        let Ok(listing) = std::fs::read_dir(&self.dir) else { return Vec::new() };
+        let mut entries: Vec<PathBuf> = listing
+            .filter_map(|entry| entry.ok())
+            .filter(|entry| {
+                let name = entry.file_name();
+                let name = name.to_string_lossy();
+                name.starts_with(&prefix) && name.ends_with(".cwasm")
+            })
+            .map(|entry| entry.path())
+            .collect();
+        entries.sort();
+        entries
+    }
+
+    /// The sound entry for the `.wasm` whose blake3 hash is `wasm_hash`,
+    /// loaded for `engine`.
+    fn find_entry<C: Compiled>(
+        &self,
+        engine: &Engine,
+        wasm_hash: &blake3::Hash,
+        notes: &FileNotes,
+    ) -> Result<C, Unusable> {
+        #[cfg(feature = "compiler")]
+        return load_entry(engine, &self.entry_path_for(engine, wasm_hash), notes);
+        #[cfg(not(feature = "compiler"))]
+        return self.find_entry_named(engine, wasm_hash, notes);
+    }
+
+    /// [`Self::find_entry`] without the engine's compatibility hash: the
+    /// first entry named by `wasm_hash` that wasmtime loads for `engine`.
+    /// When none does, why the last one tried did not.
+    #[cfg(any(test, not(feature = "compiler")))]
+    fn find_entry_named<C: Compiled>(
+        &self,
+        engine: &Engine,
+        wasm_hash: &blake3::Hash,
+        notes: &FileNotes,
+    ) -> Result<C, Unusable> {
+        let mut why = Unusable::Missing;
+        for path in self.entries_named_for(wasm_hash) {
+            match load_entry(engine, &path, notes) {
+                Ok(compiled) => return Ok(compiled),
+                Err(unusable) => why = unusable,
+            }
+        }
+        Err(why)
+    }
+
     /// The compiled component for `wasm`: from the cache when a sound entry
     /// exists, else compiled (and stored; a store failure only warns).
+    #[cfg(feature = "compiler")]
     pub fn load_or_compile<C: Compiled>(&self, engine: &Engine, wasm: &[u8]) -> wasmtime::Result<(C, CacheOutcome)> {
         let path = self.entry_path(engine, wasm);
         let mut outcome = CacheOutcome::Compiled;
@@ -157,10 +188,22 @@ impl CompileCache {
         Ok((component, outcome))
     }
 
+    /// The sound entry for `wasm`; else `None` when there is none, or why
+    /// the one there is was refused (a build that compiles nothing reports it).
+    #[cfg(not(feature = "compiler"))]
+    pub(super) fn entry_for<C: Compiled>(&self, engine: &Engine, wasm: &[u8]) -> Result<C, Option<String>> {
+        self.find_entry(engine, &blake3::hash(wasm), &self.notes()).map_err(|unusable| match unusable {
+            Unusable::Missing => None,
+            Unusable::Unreadable(e) => Some(format!("cannot read it: {e}")),
+            Unusable::Unsound(why) => Some(why),
+        })
+    }
+
     /// The sound entry for `wasm`, if there is one (nothing is compiled or
     /// reported: [`Self::load_or_compile`] does that).
+    #[cfg(feature = "compiler")]
     pub(super) fn hit<C: Compiled>(&self, engine: &Engine, wasm: &[u8]) -> Option<C> {
-        load_entry(engine, &self.entry_path(engine, wasm), &self.notes()).ok()
+        self.find_entry(engine, &blake3::hash(wasm), &self.notes()).ok()
     }
 
     /// The sound entry for the guest file at `path` (a component, or a core
@@ -200,11 +243,10 @@ impl CompileCache {
                 (component, wasm_hash)
             }
         };
-        let entry = self.entry_path_for(engine, &wasm_hash);
         match component {
-            true => load_entry(engine, &entry, &notes).ok().map(FileHit::Component),
+            true => self.find_entry(engine, &wasm_hash, &notes).ok().map(FileHit::Component),
             #[cfg(feature = "extism")]
-            false => load_entry(engine, &entry, &notes).ok().map(FileHit::Plugin),
+            false => self.find_entry(engine, &wasm_hash, &notes).ok().map(FileHit::Plugin),
             #[cfg(not(feature = "extism"))]
             false => None,
         }
@@ -220,22 +262,28 @@ impl CompileCache {
         let notes = self.notes();
         FileNotes::name_of(&meta)
             .and_then(|name| known_wasm(&notes, &name, &meta))
-            .is_some_and(|(_, wasm_hash)| self.entry_path_for(engine, &wasm_hash).is_file())
+            .is_some_and(|(_, wasm_hash)| self.holds_entry_for(engine, &wasm_hash))
     }
 
+    /// Whether an entry file for the `.wasm` whose hash is `wasm_hash` is here.
+    fn holds_entry_for(&self, engine: &Engine, wasm_hash: &blake3::Hash) -> bool {
+        #[cfg(feature = "compiler")]
+        return self.entry_path_for(engine, wasm_hash).is_file();
+        #[cfg(not(feature = "compiler"))]
+        return {
+            let _ = engine;
+            !self.entries_named_for(wasm_hash).is_empty()
+        };
+    }
+
+    #[cfg(feature = "compiler")]
     fn store<C: Compiled>(&self, path: &Path, component: &C) -> wasmtime::Result<()> {
         let payload = component.serialize()?;
         std::fs::create_dir_all(&self.dir)?;
         // Write then rename: readers never see a half-written entry, and an
         // entry is never changed in place (a loaded one is mapped).
         let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        let mut file = File::create(&tmp)?;
-        file.write_all(&payload)?;
-        file.write_all(MAGIC)?;
-        file.write_all(&(payload.len() as u64).to_le_bytes())?;
-        file.write_all(blake3::hash(&payload).as_bytes())?;
-        file.sync_all()?;
-        drop(file);
+        write_entry(&tmp, &payload)?;
         std::fs::rename(&tmp, path)?;
         Ok(())
     }
@@ -282,154 +330,12 @@ fn known_wasm(notes: &FileNotes, name: &str, meta: &std::fs::Metadata) -> Option
     Some((kind == 1, blake3::Hash::from_bytes(hash.try_into().ok()?)))
 }
 
-/// The entry at `path`, checked (unless it was, unchanged since: see
-/// `file_notes`) then mapped.
-fn load_entry<C: Compiled>(engine: &Engine, path: &Path, notes: &FileNotes) -> Result<C, Unusable> {
-    let meta = std::fs::metadata(path)?;
-    if !meta.is_file() {
-        return Err(Unusable::Unsound("not a regular file".into()));
-    }
-    let name = path.file_name().map(|name| format!("{}.checked", name.to_string_lossy()));
-    if name.as_deref().and_then(|name| notes.read(name, &meta)).is_none() {
-        check_entry(&mut File::open(path)?)?;
-        if let Some(name) = &name {
-            notes.write(name, &meta, b"");
-        }
-    }
-    // SAFETY: the payload is byte for byte what `Compiled::serialize` wrote
-    // for this engine configuration (checksum above; the file name carries
-    // the engine's compatibility hash, and wasmtime checks it again). Entries
-    // are only ever replaced by a rename, never written in place, so the
-    // mapped file does not change while the code runs; should the name be
-    // renamed over between the check and the mapping, what takes its place
-    // is another complete entry for the same component and engine.
-    unsafe { C::deserialize_file(engine, path) }.map_err(|e| Unusable::Unsound(format!("{e:#}")))
-}
-
-/// Checks that `file` is an entry in this format whose payload matches its
-/// checksum.
-fn check_entry(file: &mut File) -> Result<(), Unusable> {
-    let len = file.metadata()?.len();
-    let mut head = [0; ELF.len()];
-    if len < ELF.len() as u64 || file.read_exact(&mut head).is_err() || &head != ELF {
-        return Err(Unusable::Unsound("not an mcp-wit cache entry".into()));
-    }
-    let truncated = || Unusable::Unsound("checksum mismatch (the entry is truncated)".into());
-    let payload_len = len.checked_sub(TRAILER as u64).filter(|&n| n >= ELF.len() as u64).ok_or_else(truncated)?;
-    let mut trailer = [0; TRAILER];
-    file.seek(SeekFrom::Start(payload_len))?;
-    file.read_exact(&mut trailer)?;
-    let (magic, rest) = trailer.split_at(MAGIC.len());
-    let (stated_len, checksum) = rest.split_at(8);
-    if magic != MAGIC || u64::from_le_bytes(stated_len.try_into().expect("8 bytes")) != payload_len {
-        return Err(truncated());
-    }
-    file.rewind()?;
-    let (hash, read) = hash_read(&mut Read::by_ref(file).take(payload_len), payload_len)?;
-    if read != payload_len {
-        return Err(truncated());
-    }
-    if hash.as_bytes() != checksum {
-        return Err(Unusable::Unsound("checksum mismatch".into()));
-    }
-    Ok(())
-}
-
-/// The blake3 hash of what `reader` gives (at most `limit` bytes, else an
-/// error), and how many bytes that was, read a piece at a time: the bytes
-/// pass through a small buffer instead of a heap copy of the whole file,
-/// whose page faults and copy cost more than the hash itself.
-fn hash_read(reader: &mut impl Read, limit: u64) -> std::io::Result<(blake3::Hash, u64)> {
-    let mut hasher = blake3::Hasher::new();
-    let mut buffer = vec![0; PIECE];
-    let mut total = 0u64;
-    loop {
-        let n = match reader.read(&mut buffer) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        total += n as u64;
-        if total > limit {
-            return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "longer than expected"));
-        }
-        hasher.update(&buffer[..n]);
-    }
-    Ok((hasher.finalize(), total))
-}
-
-/// What the cache holds: a component, or a core module (an Extism plugin).
-pub trait Compiled: Sized {
-    /// Compiles `wasm`.
-    fn compile(engine: &Engine, wasm: &[u8]) -> wasmtime::Result<Self>;
-    /// The machine code, to store.
-    fn serialize(&self) -> wasmtime::Result<Vec<u8>>;
-    /// Machine code this engine wrote.
-    ///
-    /// # Safety
-    ///
-    /// As [`Component::deserialize`]: the bytes are run as machine code.
-    unsafe fn deserialize(engine: &Engine, bytes: &[u8]) -> wasmtime::Result<Self>;
-    /// Machine code this engine wrote, in the file at `path`; mapped rather
-    /// than read where the type allows (by default, read then
-    /// [`Self::deserialize`]d).
-    ///
-    /// # Safety
-    ///
-    /// As [`Component::deserialize_file`]: the file is run as machine code,
-    /// and must not change while the result lives.
-    unsafe fn deserialize_file(engine: &Engine, path: &Path) -> wasmtime::Result<Self> {
-        let bytes = std::fs::read(path)?;
-        // SAFETY: forwarded to the caller.
-        unsafe { Self::deserialize(engine, &bytes) }
-    }
-}
-
-impl Compiled for Component {
-    fn compile(engine: &Engine, wasm: &[u8]) -> wasmtime::Result<Self> {
-        Component::new(engine, wasm)
-    }
-
-    fn serialize(&self) -> wasmtime::Result<Vec<u8>> {
-        Component::serialize(self)
-    }
-
-    unsafe fn deserialize(engine: &Engine, bytes: &[u8]) -> wasmtime::Result<Self> {
-        // SAFETY: forwarded to the caller.
-        unsafe { Component::deserialize(engine, bytes) }
-    }
-
-    unsafe fn deserialize_file(engine: &Engine, path: &Path) -> wasmtime::Result<Self> {
-        // SAFETY: forwarded to the caller.
-        unsafe { Component::deserialize_file(engine, path) }
-    }
-}
-
-impl Compiled for wasmtime::Module {
-    fn compile(engine: &Engine, wasm: &[u8]) -> wasmtime::Result<Self> {
-        wasmtime::Module::new(engine, wasm)
-    }
-
-    fn serialize(&self) -> wasmtime::Result<Vec<u8>> {
-        wasmtime::Module::serialize(self)
-    }
-
-    unsafe fn deserialize(engine: &Engine, bytes: &[u8]) -> wasmtime::Result<Self> {
-        // SAFETY: forwarded to the caller.
-        unsafe { wasmtime::Module::deserialize(engine, bytes) }
-    }
-
-    unsafe fn deserialize_file(engine: &Engine, path: &Path) -> wasmtime::Result<Self> {
-        // SAFETY: forwarded to the caller.
-        unsafe { wasmtime::Module::deserialize_file(engine, path) }
-    }
-}
-
 /// Feeds `Hash` output into blake3 (stable across runs, unlike `DefaultHasher`).
+#[cfg(feature = "compiler")]
 struct Blake3Hasher(blake3::Hasher);
 
-impl Hasher for Blake3Hasher {
+#[cfg(feature = "compiler")]
+impl std::hash::Hasher for Blake3Hasher {
     fn finish(&self) -> u64 {
         let hash = self.0.finalize();
         u64::from_le_bytes(hash.as_bytes()[..8].try_into().unwrap())
@@ -457,6 +363,7 @@ fn build_identity() -> Option<[u8; 24]> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::cache_entry::{ELF, PIECE, TRAILER};
     use super::*;
 
     /// The smallest core module: its header alone.
@@ -505,6 +412,24 @@ mod tests {
         assert_eq!(&trailer[MAGIC.len() + 8..], blake3::hash(payload).as_bytes());
         let (_, outcome) = cache.load_or_compile::<wasmtime::Module>(&engine, EMPTY_MODULE).unwrap();
         assert_eq!(outcome, CacheOutcome::Hit);
+    }
+
+    #[test]
+    fn without_the_compatibility_hash_the_entry_for_the_engine_is_found_among_those_of_the_wasm() {
+        let dir = TempDir::new("named");
+        let cache = CompileCache::new(&dir.0);
+        let engine = Engine::default();
+        // Other tunables: wasmtime refuses each engine's code in the other.
+        let other = Engine::new(wasmtime::Config::new().epoch_interruption(true)).unwrap();
+        let hash = blake3::hash(EMPTY_MODULE);
+        let find = |engine: &Engine| why(cache.find_entry_named(engine, &hash, &cache.notes()));
+        assert_eq!(find(&engine), "missing");
+        cache.load_or_compile::<wasmtime::Module>(&other, EMPTY_MODULE).unwrap();
+        assert!(find(&engine).contains("epoch"), "only the other engine's entry: {}", find(&engine));
+        cache.load_or_compile::<wasmtime::Module>(&engine, EMPTY_MODULE).unwrap();
+        assert_eq!((find(&engine), find(&other)), ("loaded".into(), "loaded".into()));
+        assert_eq!(cache.entries_named_for(&hash).len(), 2);
+        assert!(cache.entries_named_for(&blake3::hash(b"another")).is_empty());
     }
 
     #[test]
@@ -563,16 +488,25 @@ mod tests {
     }
 
     #[cfg(unix)]
-    #[test]
-    fn what_is_noted_of_the_files_holds_while_they_are_unchanged_only() {
-        let dir = TempDir::new("noted");
+    const EMPTY_COMPONENT: &[u8] = b"\0asm\x0d\0\x01\0";
+
+    /// A cache that notes files at once, and `a.wasm` beside it holding
+    /// [`EMPTY_COMPONENT`].
+    #[cfg(unix)]
+    fn component_file(name: &str) -> (TempDir, CompileCache, Engine, PathBuf) {
+        let dir = TempDir::new(name);
         let cache = CompileCache { dir: dir.0.join("cache"), settled: std::time::Duration::ZERO };
-        let engine = Engine::default();
-        let empty_component = b"\0asm\x0d\0\x01\0";
         std::fs::create_dir_all(&dir.0).unwrap();
         let wasm = dir.0.join("a.wasm");
-        std::fs::write(&wasm, empty_component).unwrap();
-        cache.load_or_compile::<Component>(&engine, empty_component).unwrap();
+        std::fs::write(&wasm, EMPTY_COMPONENT).unwrap();
+        (dir, cache, Engine::default(), wasm)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn what_is_noted_of_the_files_holds_while_they_are_unchanged_only() {
+        let (dir, cache, engine, wasm) = component_file("noted");
+        cache.load_or_compile::<Component>(&engine, EMPTY_COMPONENT).unwrap();
         for time in ["hashed and noted", "as noted"] {
             assert!(matches!(cache.hit_for_file(&engine, &wasm), Some(FileHit::Component(_))), "{time}");
         }
@@ -581,11 +515,11 @@ mod tests {
         // a nanosecond).
         let later = || std::thread::sleep(std::time::Duration::from_millis(20));
         later();
-        std::fs::write(&wasm, [&empty_component[..], b"\0\x01\0"].concat()).unwrap();
+        std::fs::write(&wasm, [EMPTY_COMPONENT, b"\0\x01\0"].concat()).unwrap();
         assert!(cache.hit_for_file(&engine, &wasm).is_none(), "another component, not compiled yet");
         later();
-        std::fs::write(&wasm, empty_component).unwrap();
-        let entry = cache.entry_path(&engine, empty_component);
+        std::fs::write(&wasm, EMPTY_COMPONENT).unwrap();
+        let entry = cache.entry_path(&engine, EMPTY_COMPONENT);
         let mut corrupt = std::fs::read(&entry).unwrap();
         corrupt[ELF.len()] ^= 1;
         std::fs::write(&entry, corrupt).unwrap();
@@ -595,20 +529,14 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_file_is_held_once_noted_with_an_entry_and_not_after_it_changes() {
-        let dir = TempDir::new("holds");
-        let cache = CompileCache { dir: dir.0.join("cache"), settled: std::time::Duration::ZERO };
-        let engine = Engine::default();
-        let empty_component = b"\0asm\x0d\0\x01\0";
-        std::fs::create_dir_all(&dir.0).unwrap();
-        let wasm = dir.0.join("a.wasm");
-        std::fs::write(&wasm, empty_component).unwrap();
+        let (dir, cache, engine, wasm) = component_file("holds");
         assert!(!cache.holds_file(&engine, &wasm), "nothing noted, no entry");
-        cache.load_or_compile::<Component>(&engine, empty_component).unwrap();
+        cache.load_or_compile::<Component>(&engine, EMPTY_COMPONENT).unwrap();
         assert!(!cache.holds_file(&engine, &wasm), "an entry, but the file is not noted yet");
         assert!(cache.hit_for_file(&engine, &wasm).is_some());
         assert!(cache.holds_file(&engine, &wasm), "noted by the hit");
         std::thread::sleep(std::time::Duration::from_millis(20));
-        std::fs::write(&wasm, [&empty_component[..], b"\0\x01\0"].concat()).unwrap();
+        std::fs::write(&wasm, [EMPTY_COMPONENT, b"\0\x01\0"].concat()).unwrap();
         assert!(!cache.holds_file(&engine, &wasm), "changed since it was noted");
         assert!(!cache.holds_file(&engine, &dir.0.join("none.wasm")), "no such file");
     }

@@ -15,14 +15,14 @@
 //! A component with no compiled code at hand can be served at once with
 //! code from Winch, wasmtime's baseline compiler, while Cranelift's
 //! optimised code compiles beside it (see `baseline_of` and
-//! [`EngineOptions::baseline_first`]).
+//! [`EngineOptions::baseline_first`]). A build without the `compiler`
+//! feature compiles nothing: it runs code compiled ahead of time by one
+//! with it, for the same settings.
 
 use std::sync::{Mutex, OnceLock};
 
 use crate::sync::lock;
-use wasmtime::{
-    Config, Enabled, Engine, EngineWeak, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig, Strategy,
-};
+use wasmtime::{Config, Enabled, Engine, EngineWeak, InstanceAllocationStrategy, PoolingAllocationConfig};
 
 use super::limits::{DEFAULT_MAX_MEMORY, TICK};
 use crate::error::EngineError;
@@ -63,7 +63,8 @@ pub struct EngineOptions {
     /// optimised code on a thread of its own, into the cache; every
     /// instance made once it is ready runs it. For servers, whose first
     /// start must not keep a client waiting; off, a miss compiles the
-    /// optimised code before anything is served.
+    /// optimised code before anything is served. Without the `compiler`
+    /// feature nothing is compiled, and this does nothing.
     pub baseline_first: bool,
 }
 
@@ -99,7 +100,8 @@ pub fn build_engine() -> Result<Engine, EngineError> {
 pub fn build_engine_with(options: &EngineOptions) -> Result<Engine, EngineError> {
     let mut config = Config::new();
     config.wasm_component_model(true);
-    config.cranelift_opt_level(OptLevel::Speed);
+    #[cfg(feature = "compiler")]
+    config.cranelift_opt_level(wasmtime::OptLevel::Speed);
     // Routers, typed components and commands are WASI 0.2: the concurrent
     // (0.3) machinery would add set-up to every store and route every async
     // call through it. Components that need it (WASIp3 handlers) run on a
@@ -232,13 +234,14 @@ pub(crate) fn memory_cap_of(engine: &Engine) -> Option<usize> {
 /// only until the optimised code is ready: no second pool's address space
 /// is held for it), with an epoch ticker of its own. Made once per engine;
 /// `Some(Err)` says why it could not be.
+#[cfg(feature = "compiler")]
 pub(crate) fn baseline_of(engine: &Engine) -> Option<Result<Engine, String>> {
     let baseline = pool_of(engine, |pool| pool.baseline.clone()).flatten()?;
     Some(
         baseline
             .get_or_init(|| {
                 let mut config = engine.config().clone();
-                config.strategy(Strategy::Winch);
+                config.strategy(wasmtime::Strategy::Winch);
                 config.allocation_strategy(InstanceAllocationStrategy::OnDemand);
                 let baseline = Engine::new(&config).map_err(|e| format!("{e:#}"))?;
                 spawn_epoch_ticker(&baseline);

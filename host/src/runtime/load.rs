@@ -71,6 +71,7 @@ fn linker(engine: &Engine, imports: Imports, calls: CallMode) -> wasmtime::Resul
 
 /// Compiles the component (or Extism plugin) in `wasm` for `engine` into the
 /// bytes of a `.cwasm` that [`LoadedRouter::load`](super::LoadedRouter::load) runs without compiling.
+#[cfg(feature = "compiler")]
 pub fn compile(engine: &Engine, wasm: &[u8]) -> Result<Vec<u8>, LoadError> {
     match check_is_component(wasm) {
         // An Extism plugin's module, checked as loading would check it.
@@ -348,6 +349,7 @@ pub(super) fn check_router_types(
 /// `error`, the failure to compile `bytes` on `engine`, said in the user's
 /// terms when its cause is a memory that starts larger than the engine's
 /// cap (the pooling allocator words it in hexadecimal bytes).
+#[cfg(feature = "compiler")]
 pub(super) fn compile_error(engine: &wasmtime::Engine, bytes: &[u8], error: wasmtime::Error) -> LoadError {
     check_memory_cap(engine, bytes).err().unwrap_or(LoadError::Compile(error))
 }

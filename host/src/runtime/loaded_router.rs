@@ -18,8 +18,8 @@ use super::instance::{NotMade, ROUTER_INTERFACE, RouterExports, RouterInstance, 
 use super::kept::Kept;
 use super::limits::Limits;
 use super::load::{
-    Imports, NO_ROUTER_PLUGGED, Shape, check_is_component, check_memory_cap, check_router_types, compile_error,
-    read_guest_file, shape_of,
+    Imports, NO_ROUTER_PLUGGED, Shape, check_is_component, check_memory_cap, check_router_types, read_guest_file,
+    shape_of,
 };
 #[cfg(feature = "extism")]
 use super::plugin;
@@ -150,16 +150,14 @@ impl LoadedRouter {
             // A core module: an Extism plugin, if it is one.
             #[cfg(feature = "extism")]
             Err(LoadError::CoreModule) => {
-                let module = match cache {
-                    Some(cache) => cache.load_or_compile(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?.0,
-                    None => wasmtime::Module::new(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?,
-                };
+                let module = compiled::<wasmtime::Module>(engine, bytes, cache)?;
                 return Self::plugin(engine, &module, policy);
             }
             checked => checked?,
         }
         let engine = &super::load::engine_for(engine, bytes)?;
         check_memory_cap(engine, bytes)?;
+        #[cfg(feature = "compiler")]
         if let Some(baseline) = engine::baseline_of(engine) {
             match (cache.and_then(|cache| cache.hit(engine, bytes)), baseline) {
                 (Some(component), _) => {
@@ -169,16 +167,7 @@ impl LoadedRouter {
                 (None, Err(why)) => tracing::warn!("no baseline compiler ({why}): compiling the optimised code first"),
             }
         }
-        let started = std::time::Instant::now();
-        let component = match cache {
-            Some(cache) => {
-                let (component, outcome) =
-                    cache.load_or_compile(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?;
-                tracing::debug!(?outcome, elapsed = ?started.elapsed(), "component ready");
-                component
-            }
-            None => Component::new(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?,
-        };
+        let component = compiled::<Component>(engine, bytes, cache)?;
         Self::link(engine, component, policy, || PackageDocs::in_component(bytes))
     }
 
@@ -561,5 +550,32 @@ impl LoadedRouter {
         };
         let code = self.inner.overflow.get_or_init(|| self.code().on(&engine));
         code.as_ref().map_err(|e| fault(format!("the instance pool is full ({full:#}) and {e}")))
+    }
+}
+
+/// The machine code of `bytes` (a component, or a plugin's module) for
+/// `engine`: from `cache` when it holds it, else compiled (into `cache`).
+#[cfg(feature = "compiler")]
+fn compiled<C: cache::Compiled>(engine: &Engine, bytes: &[u8], cache: Option<&CompileCache>) -> Result<C, LoadError> {
+    use super::load::compile_error;
+    let started = Instant::now();
+    match cache {
+        Some(cache) => {
+            let (compiled, outcome) =
+                cache.load_or_compile(engine, bytes).map_err(|e| compile_error(engine, bytes, e))?;
+            tracing::debug!(?outcome, elapsed = ?started.elapsed(), "component ready");
+            Ok(compiled)
+        }
+        None => C::compile(engine, bytes).map_err(|e| compile_error(engine, bytes, e)),
+    }
+}
+
+/// The machine code of `bytes` for `engine`, from `cache`: a build without
+/// the `compiler` feature runs only code compiled ahead of time.
+#[cfg(not(feature = "compiler"))]
+fn compiled<C: cache::Compiled>(engine: &Engine, bytes: &[u8], cache: Option<&CompileCache>) -> Result<C, LoadError> {
+    match cache {
+        Some(cache) => cache.entry_for(engine, bytes).map_err(|refused| LoadError::NoCompiler { refused }),
+        None => Err(LoadError::NoCompiler { refused: None }),
     }
 }

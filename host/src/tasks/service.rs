@@ -84,13 +84,15 @@ pub type Resume<'a> = &'a (dyn Fn(Rerun, TaskOffer) -> Running + Sync);
 
 /// What a task's call runs again with.
 pub struct Rerun {
-    /// Who made the first request.
+    /// Who made the first request (over HTTP; stdio has no caller).
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
     pub caller: Option<SharedCaller>,
     /// Its id.
     pub id: Box<RawValue>,
     /// The first run's params, with the answers and the round's state.
     pub params: Box<RawValue>,
-    /// The trace context the first request came with.
+    /// The trace context the first request came with (over HTTP).
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
     pub trace: Option<TraceContext>,
 }
 
@@ -327,7 +329,9 @@ impl Tasks {
     }
 
     /// How many tasks were in each status when last counted (every
-    /// [`REAP_EVERY`] once there are tasks), for a scrape.
+    /// [`REAP_EVERY`] once there are tasks), for a scrape (of the HTTP
+    /// listener's `/metrics`).
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
     pub fn last_counts(&self) -> [(TaskStatus, usize); 5] {
         *lock(&self.counted)
     }
