@@ -33,7 +33,10 @@ pub struct EngineOptions {
     /// Instances the pooling allocator keeps slots for (sessions ×
     /// components, plus one being replaced, for a pool that never
     /// overflows). More may be alive: beyond the pool, instances are
-    /// allocated on demand.
+    /// allocated on demand. The pool is set up when the engine is built,
+    /// at about 3 µs a slot on a 2-CPU machine: the default 1,024 slots take
+    /// longer than a whole cached start with 16 (a process with one client,
+    /// as over stdio, needs few; bench/results/2026-11-30-no-compiler).
     pub pool_instances: u32,
     /// Most linear memory of one instance, in bytes; per-component limits
     /// may be lower, not higher.
