@@ -42,10 +42,8 @@ impl Cli {
     /// three-millisecond cached start). What that parser does not take
     /// (help, a mistake) goes to the whole one, which prints what it always did.
     fn parse_args(args: Vec<OsString>) -> Cli {
-        match args.get(1).is_some_and(|first| first == "serve") {
-            true => Self::serve_alone(&args).unwrap_or_else(|| Cli::parse_from(args)),
-            false => Cli::parse_from(args),
-        }
+        let serve = args.get(1).is_some_and(|first| first == "serve");
+        serve.then(|| Self::serve_alone(&args)).flatten().unwrap_or_else(|| Cli::parse_from(args))
     }
 
     /// `args` as a `serve` line, parsed with the global flags and `serve`'s
