@@ -23,8 +23,9 @@ pub struct CompileProgress {
 
 impl CompileProgress {
     /// Watches the load of `path` on `engine`, unless `cache` holds its
-    /// code: a cached load takes milliseconds, less than starting the
-    /// watching thread would add to it.
+    /// code: a cached load takes milliseconds and never shows the line, so
+    /// its start is spared the watching thread (the check reads only the
+    /// file's note, which the load then reads again).
     pub fn unless_cached(path: &Path, engine: &Engine, cache: Option<&CompileCache>) -> Option<Self> {
         match cache {
             Some(cache) if cache.holds_file(engine, path) => None,
