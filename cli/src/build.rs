@@ -100,6 +100,7 @@ pub(crate) fn compile_into_cache(wasm: &Path, dir: Option<PathBuf>, done: &str) 
     let started = std::time::Instant::now();
     // A `serve --watch` of the component just written serves it with
     // baseline code meanwhile, and comes first.
+    #[cfg(feature = "compiler")]
     mcp_wit::runtime::lower_this_threads_priority();
     let engine = EngineOptions { pool_instances: 1, ..EngineOptions::default() }.build()?;
     let label = wasm.file_stem().map_or_else(|| "router".into(), |s| s.to_string_lossy().into_owned());

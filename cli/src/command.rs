@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::config_file::Logging;
 use crate::inspect::{self, CallArgs, CompileArgs, InspectArgs};
 use crate::logging::{self, LogFormat};
 use crate::new::{self, NewArgs};
@@ -23,7 +24,7 @@ pub struct Cli {
 
 /// The flags every command takes.
 #[derive(Args)]
-struct GlobalArgs {
+pub(crate) struct GlobalArgs {
     /// More log output on stderr (-v: debug, -vv: trace). `RUST_LOG` overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     verbose: u8,
@@ -32,6 +33,26 @@ struct GlobalArgs {
     /// collectors [default: text].
     #[arg(long, value_enum, value_name = "FORMAT", global = true)]
     log_format: Option<LogFormat>,
+}
+
+impl GlobalArgs {
+    /// Logs as these flags say, over what `serve`'s file says (`file`).
+    pub(crate) fn start_logging(&self, file: Option<&Logging>, quiet: bool, traces: Option<logging::Traces>) {
+        let format = self.log_format.or(file.and_then(|file| file.format)).unwrap_or(LogFormat::Text);
+        let verbose = self.verbose.max(file.and_then(|file| file.verbose).unwrap_or(0));
+        logging::init(verbose, format, quiet, traces);
+    }
+}
+
+/// `args` (an `mcp-wit` command line) as a `serve` line, parsed with the
+/// global flags and `serve`'s alone; `None` for anything they do not take
+/// (help, a mistake, another command).
+pub(crate) fn parse_serve_line(args: &[OsString]) -> Option<(GlobalArgs, ServeArgs)> {
+    let cli = Cli::serve_alone(args)?;
+    match cli.command {
+        Command::Serve(serve) => Some((cli.global, *serve)),
+        _ => None,
+    }
 }
 
 impl Cli {
@@ -69,7 +90,9 @@ enum Command {
                             mcp-wit serve router.wasm         serve a component over stdio\n  \
                             mcp-wit serve router.wasm --http 8080   serve it at http://127.0.0.1:8080/mcp\n  \
                             mcp-wit serve a.wasm b.wasm --name b.wasm=bee\n                                    serve two routers as one (tools `a_…`, `bee_…`)\n  \
-                            mcp-wit serve -f mcp-wit.toml     serve what the file says (flags override it)")]
+                            mcp-wit serve -f mcp-wit.toml     serve what the file says (flags override it)\n  \
+                            mcp-wit-serve router.wasm         the same over stdio, from the serving executable, which\n                                    \
+                            starts sooner and hands the rest to `mcp-wit serve`")]
     Serve(Box<ServeArgs>),
     /// Create a new router project from a template: Rust (the default),
     /// Python or TypeScript, with a tool, a resource, a prompt and a tool that
@@ -197,14 +220,17 @@ pub fn run() -> ExitCode {
         Command::Serve(args) => Some(args.logging()),
         _ => None,
     };
-    let from_file = file.as_ref();
-    let format = cli.global.log_format.or(from_file.and_then(|file| file.format)).unwrap_or(LogFormat::Text);
-    let verbose = cli.global.verbose.max(from_file.and_then(|file| file.verbose).unwrap_or(0));
-    let otlp = from_file.map(|file| file.otlp_endpoint.as_deref());
-    if let Err(e) = logging::init(verbose, format, quiet, otlp) {
-        eprintln!("error: cannot export traces: {e:#}");
-        return ExitCode::FAILURE;
-    }
+    let traces = match &file {
+        Some(file) => match telemetry::layer(file.otlp_endpoint.as_deref()) {
+            Ok(layer) => layer.map(|layer| Box::new(layer) as logging::Traces),
+            Err(e) => {
+                eprintln!("error: cannot export traces: {e:#}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    cli.global.start_logging(file.as_ref(), quiet, traces);
     let result = match cli.command {
         Command::Serve(args) => serve::serve(*args),
         Command::New(args) => new::new(args),
@@ -226,7 +252,12 @@ pub fn run() -> ExitCode {
         }
     };
     telemetry::flush();
-    // Logs still queued go out before the error, if any.
+    ended(result)
+}
+
+/// The exit of a command that ended with `result`: logs still queued go out
+/// before the error, if any.
+pub(crate) fn ended(result: anyhow::Result<()>) -> ExitCode {
     mcp_wit::stderr::finish();
     match result {
         Ok(()) => ExitCode::SUCCESS,

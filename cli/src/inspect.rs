@@ -80,6 +80,19 @@ pub struct CompileArgs {
     registry: RegistryArgs,
 }
 
+/// The `.cwasm` of `wasm` for `engine`.
+#[cfg(feature = "compiler")]
+fn compiled(engine: &mcp_wit::Engine, wasm: &[u8]) -> anyhow::Result<Vec<u8>> {
+    Ok(mcp_wit::runtime::compile(engine, wasm)?)
+}
+
+/// A build without the `compiler` feature (the serving executable's) has
+/// none to compile with.
+#[cfg(not(feature = "compiler"))]
+fn compiled(_engine: &mcp_wit::Engine, _wasm: &[u8]) -> anyhow::Result<Vec<u8>> {
+    anyhow::bail!("this build has no compiler (the `compiler` feature of mcp-wit-cli): compile with `mcp-wit compile`")
+}
+
 pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
     let engine = EngineOptions::default().build()?;
     let source = args.registry.resolve(&args.component, None)?;
@@ -87,7 +100,7 @@ pub fn compile(args: CompileArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let compiled = {
         let _progress = CompileProgress::start(&source.path);
-        mcp_wit::runtime::compile(&engine, &wasm)?
+        compiled(&engine, &wasm)?
     };
     std::fs::write(&args.output, &compiled).with_context(|| format!("cannot write {}", args.output.display()))?;
     tracing::info!(

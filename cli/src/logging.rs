@@ -2,8 +2,15 @@
 //! lines on stderr, text or JSON, and traces for a collector when asked.
 
 use mcp_wit::telemetry::RequestLines;
+use tracing_subscriber::Layer;
+use tracing_subscriber::layer::Layered;
 
-use crate::telemetry;
+/// The log lines' layer, over the registry.
+type Lines = Box<dyn Layer<tracing_subscriber::Registry> + Send + Sync>;
+
+/// A layer over the log lines' (traces exported by OTLP: `crate::telemetry`).
+/// Given, not made here: the serving executable links no exporter.
+pub type Traces = Box<dyn Layer<Layered<Lines, tracing_subscriber::Registry>> + Send + Sync>;
 
 /// `--log-format`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -13,10 +20,8 @@ pub enum LogFormat {
     Json,
 }
 
-/// Logs on stderr (text or JSON lines) and, for a server with a collector
-/// named (`otlp`: `Some` for `serve`, with its `--otlp-endpoint`), traces.
-pub fn init(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&str>>) -> anyhow::Result<()> {
-    use tracing_subscriber::Layer;
+/// Logs on stderr (text or JSON lines) and, when given, `traces`.
+pub fn init(verbose: u8, format: LogFormat, quiet: bool, traces: Option<Traces>) {
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
 
@@ -52,7 +57,7 @@ pub fn init(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&st
     // `serve`, which gives them as it loads them).
     let writer = || mcp_wit::redact::MaskedWriter(mcp_wit::stderr::writer());
     let logs = tracing_subscriber::fmt::layer().with_writer(writer).with_ansi(false);
-    let logs: Box<dyn Layer<tracing_subscriber::Registry> + Send + Sync> = match format {
+    let logs: Lines = match format {
         // Escaped: a client's name or a guest's text cannot forge a line.
         LogFormat::Text => {
             let format = mcp_wit::telemetry::EscapedText(tracing_subscriber::fmt::format());
@@ -63,10 +68,6 @@ pub fn init(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&st
             logs.json().flatten_event(true).with_filter(env).with_filter(targets).boxed()
         }
     };
-    let traces = match otlp {
-        Some(flag) => telemetry::layer(flag)?,
-        None => None,
-    };
     // Request lines are written straight in the text format when nothing
     // but that format would see them: no `RUST_LOG` (whose directives could
     // enable spans, whose context the line would then carry), no `-v`, no
@@ -74,7 +75,6 @@ pub fn init(verbose: u8, format: LogFormat, quiet: bool, otlp: Option<Option<&st
     let direct = format == LogFormat::Text && !rust_log && verbose == 0 && traces.is_none();
     REQUEST_LINES.set(if direct { RequestLines::Text } else { RequestLines::Events }).expect("logging is set up once");
     tracing_subscriber::registry().with(logs).with(traces).init();
-    Ok(())
 }
 
 static REQUEST_LINES: std::sync::OnceLock<RequestLines> = std::sync::OnceLock::new();

@@ -286,18 +286,7 @@ impl RegistryArgs {
         let text = given.to_string_lossy();
         let trusts = self.required_trusts(own)?;
         let reference = match ComponentSource::parse(&text)? {
-            ComponentSource::File(path) => {
-                if self.require_signatures || !trusts.is_empty() {
-                    anyhow::bail!(
-                        "{}: a local file carries no signature, and signatures are required (--require-signatures, \
-                         --verify-key or --verify-identity): push it and serve it by reference, or serve it without \
-                         them",
-                        path.display()
-                    );
-                }
-                let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
-                return Ok(Component { path, label, pinned: None });
-            }
+            ComponentSource::File(path) => return self.local(path, !trusts.is_empty()),
             ComponentSource::Registry(reference) => reference,
         };
         if self.require_signatures && trusts.is_empty() {
@@ -324,6 +313,44 @@ impl RegistryArgs {
             tracing::info!(reference = %reference, digest = %pulled.digest, "from the local store");
         }
         Ok(Component { path: pulled.path, label: reference.short_name().to_owned(), pinned: Some(pulled.pinned) })
+    }
+
+    /// [`Self::resolve_checked`] for files alone: a reference is refused.
+    /// What the serving executable resolves with: it links no registry
+    /// client, and hands references to `mcp-wit serve` before it loads.
+    pub fn resolve_file(
+        &self,
+        given: &Path,
+        _cache_dir: Option<&Path>,
+        own: Option<&VerifySettings>,
+    ) -> anyhow::Result<Component> {
+        match ComponentSource::parse(&given.to_string_lossy())? {
+            ComponentSource::File(path) => self.local(path, self.names_signers(own)),
+            ComponentSource::Registry(reference) => {
+                anyhow::bail!("{reference}: this executable pulls no components; serve it with `mcp-wit serve`")
+            }
+        }
+    }
+
+    /// Whether a component must carry signatures: under
+    /// --require-signatures, or when its section (`own`) or the flags say
+    /// whose.
+    pub fn names_signers(&self, own: Option<&VerifySettings>) -> bool {
+        self.require_signatures || self.verify.says_whose() || own.is_some_and(VerifySettings::says_whose)
+    }
+
+    /// The local file `path`, refused when signatures are required
+    /// (`required`, or --require-signatures): a file carries none.
+    fn local(&self, path: PathBuf, required: bool) -> anyhow::Result<Component> {
+        if self.require_signatures || required {
+            anyhow::bail!(
+                "{}: a local file carries no signature, and signatures are required (--require-signatures, \
+                 --verify-key or --verify-identity): push it and serve it by reference, or serve it without them",
+                path.display()
+            );
+        }
+        let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
+        Ok(Component { path, label, pinned: None })
     }
 }
 

@@ -61,7 +61,7 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<()> {
             args.recording.display()
         );
     }
-    let loaded = serve::load(&args.serve)?;
+    let loaded = serve::load(&args.serve, crate::registry::RegistryArgs::resolve_checked)?;
     anyhow::ensure!(
         loaded.http_options.is_none(),
         "replay runs the routers in process, over no transport: leave out --http (or `listen` under [http] in \

@@ -32,6 +32,12 @@ pub fn traces_exported() -> bool {
     PROVIDER.get().is_some()
 }
 
+/// Whether traces are exported to a collector: `flag` (`--otlp-endpoint`)
+/// names one, or the environment does.
+pub fn exports_traces(flag: Option<&str>) -> bool {
+    endpoint(flag).is_some()
+}
+
 /// The collector to export to: `flag`, else the environment's; `None` when
 /// traces are off.
 fn endpoint(flag: Option<&str>) -> Option<Option<String>> {

@@ -15,17 +15,17 @@ pub struct ServeArgs {
     /// or registry references (`oci://REGISTRY/REPO:TAG`, `…@sha256:…`);
     /// the built-in demo when omitted. Several are served as one server,
     /// each under a prefix.
-    pub(super) components: Vec<PathBuf>,
+    pub(crate) components: Vec<PathBuf>,
     /// Read components, grants, limits and transport from this file
     /// (see docs/users/configuration.md); flags given here override it.
     #[arg(short = 'f', long = "file", value_name = "mcp-wit.toml")]
-    pub(super) file: Option<PathBuf>,
+    pub(crate) file: Option<PathBuf>,
     /// The prefix of a component when several are served (`FILE=PREFIX`,
     /// repeatable); default: the router's own `name()`.
     #[arg(long = "name", value_name = "FILE=PREFIX")]
     pub(super) names: Vec<String>,
     #[command(flatten)]
-    pub(super) settings: ServeSettings,
+    pub(crate) settings: ServeSettings,
     #[command(flatten)]
     pub(super) sandbox: SandboxArgs,
     #[command(flatten)]

@@ -3,7 +3,7 @@
 //! transport's options.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,6 +17,7 @@ use super::args::ServeArgs;
 use crate::config_file::ConfigFile;
 use crate::demo;
 use crate::progress::CompileProgress;
+use crate::registry::{Component, RegistryArgs, VerifySettings};
 use crate::sandbox_args::{Origin, SandboxArgs, sandbox_policy};
 use crate::settings::{MetricsSetting, ServeSettings};
 
@@ -51,7 +52,7 @@ struct Planned {
     instance_idle_timeout: Option<std::time::Duration>,
     sandbox: Option<SandboxArgs>,
     /// Whose signature its section requires, over the flags.
-    verify: Option<crate::registry::VerifySettings>,
+    verify: Option<VerifySettings>,
     section: String,
 }
 
@@ -82,9 +83,17 @@ fn logged_secrets(values: Vec<String>, recording: bool) -> Vec<String> {
     if recording { values } else { Vec::new() }
 }
 
-/// Loads what `args` (and the file they name) say to serve.
-pub fn load(args: &ServeArgs) -> anyhow::Result<Loaded> {
-    load_on(args, None)
+/// How a component as named (a file, or a registry reference) becomes a
+/// file to load: [`RegistryArgs::resolve_checked`], or
+/// [`RegistryArgs::resolve_file`] in the serving executable, which links no
+/// registry client (a function named only where it is chosen is linked only
+/// where it is).
+pub type Resolve = fn(&RegistryArgs, &Path, Option<&Path>, Option<&VerifySettings>) -> anyhow::Result<Component>;
+
+/// Loads what `args` (and the file they name) say to serve, their
+/// components resolved with `resolve`.
+pub fn load(args: &ServeArgs, resolve: Resolve) -> anyhow::Result<Loaded> {
+    load_on(args, None, resolve)
 }
 
 /// An engine, the memory cap its pool was sized for, and the memory budget
@@ -103,7 +112,7 @@ pub struct SizedEngine {
 pub const DEFAULT_HTTP_INSTANCE_IDLE: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// As [`load`], on `engine` if given (a reload), else on a new one.
-pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::Result<Loaded> {
+pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>, resolve: Resolve) -> anyhow::Result<Loaded> {
     let file = args.file.as_deref().map(ConfigFile::read).transpose()?.unwrap_or_default();
     let file_path = args.file.clone().unwrap_or_else(|| PathBuf::from("mcp-wit.toml"));
     let fp = file_path.as_path();
@@ -179,6 +188,7 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
                 batch_decommits: settings.max_total_memory.is_none(),
                 // A first start (an empty cache) keeps no client waiting
                 // for the optimising compiler.
+                #[cfg(feature = "compiler")]
                 baseline_first: true,
                 ..EngineOptions::default()
             }
@@ -234,7 +244,7 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>) -> anyhow::
     let registry = args.registry.clone().over(file.registry.clone());
     registry.check_credentials_scope(plans.iter().map(|plan| plan.path.as_path()))?;
     for plan in &plans {
-        let source = registry.resolve_checked(&plan.path, store_dir.as_deref(), plan.verify.as_ref())?;
+        let source = resolve(&registry, &plan.path, store_dir.as_deref(), plan.verify.as_ref())?;
         sources.push(source.path.clone());
         let label = source.label.clone();
         let mut grants = vec![(Origin::File { path: fp, section: "" }, &file.sandbox)];

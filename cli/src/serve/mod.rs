@@ -10,4 +10,4 @@ mod run;
 
 pub use args::ServeArgs;
 pub use load::{Loaded, load};
-pub use run::serve;
+pub use run::{serve, serve_stdio};

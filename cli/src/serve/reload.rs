@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::args::ServeArgs;
-use super::load::{SizedEngine, load_on};
+use super::load::{Resolve, SizedEngine, load_on};
 
 /// Reloads what is served, on SIGHUP and (with `--watch`) when its files
 /// change: everything is loaded again on the same engine, compiled and
@@ -27,6 +27,8 @@ pub(super) struct Reload {
     secrets: Vec<String>,
     /// `--watch` (or `watch` in the file, as it was at the start).
     watch: bool,
+    /// How the components were resolved at the start.
+    resolve: Resolve,
     /// Modification times seen changed at the last look, not yet reloaded:
     /// a file still being written (a build that writes in place) is
     /// reloaded once it has stopped changing for one look.
@@ -43,9 +45,10 @@ impl Reload {
         sources: Vec<PathBuf>,
         secrets: Vec<String>,
         watch: bool,
+        resolve: Resolve,
     ) -> Reload {
         let seen = modified(&sources);
-        Reload { args, engine, sources, seen, secrets, watch, changing: None }
+        Reload { args, engine, sources, seen, secrets, watch, resolve, changing: None }
     }
 
     /// Reloads on SIGHUP and, with `--watch`, when a served file changes;
@@ -88,9 +91,9 @@ impl Reload {
                     tracing::info!("a served file changed: reloading");
                 }
             }
-            let (args, engine) = (self.args.clone(), self.engine.clone());
+            let (args, engine, resolve) = (self.args.clone(), self.engine.clone(), self.resolve);
             let checked = move || {
-                let loaded = load_on(&args, Some(engine))?;
+                let loaded = load_on(&args, Some(engine), resolve)?;
                 // Everything the new version lists, asked now: a version that
                 // cannot list is refused, and sessions that move to it compare
                 // their lists with this.

@@ -6,77 +6,94 @@ use std::time::Duration;
 use anyhow::Context;
 
 use mcp_wit::transport::{http, stdio};
-use mcp_wit::{Deployment, Session, StdioOptions};
+use mcp_wit::{Deployment, HttpOptions, Session, StdioOptions};
 
 use super::args::ServeArgs;
-use super::load::{Loaded, load};
+use super::load::{Loaded, Resolve, SizedEngine, load};
 use super::open_files;
 use super::reload::Reload;
 use crate::record::Recording;
-use crate::settings::MetricsSetting;
+use crate::registry::RegistryArgs;
+use crate::settings::{MetricsSetting, ServeSettings};
 
+/// `mcp-wit serve`: over HTTP or stdio, as the flags and the file say.
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     open_files::raise_to_hard_limit();
-    let Loaded { routers, engine, sources, session_options, http_options, max_message_size, settings, secrets } =
-        load(&args)?;
-    let recording = match &settings.record {
-        Some(path) => {
-            let transport = match &http_options {
-                Some(options) => mcp_wit_record::Transport::Http {
-                    url: format!("http://{}/mcp", options.addr),
-                    headers: Vec::new(),
-                    reconnect_ms: http::SSE_RETRY_MS,
-                },
-                None => mcp_wit_record::Transport::Stdio { buffer_size: stdio::READ_BUFFER_SIZE as u32 },
-            };
-            Some(Recording::start(path, transport, secrets.clone(), settings.record_redact.clone())?)
-        }
-        None => None,
+    let resolve: Resolve = RegistryArgs::resolve_checked;
+    let mut loaded = load(&args, resolve)?;
+    let http_options = loaded.http_options.take();
+    if let MetricsSetting::At(addr) = loaded.settings.telemetry.metrics_for(http_options.as_ref().map(|o| o.addr)) {
+        serve_metrics(addr, http_options.as_ref())?;
+    }
+    match http_options {
+        Some(options) => over_http(args, loaded, options, resolve),
+        None => over_stdio(args, loaded, resolve),
+    }
+}
+
+/// `mcp-wit-serve`: stdio alone, components resolved with `resolve`. What
+/// it does not serve (HTTP, a metrics listener) was handed to `mcp-wit
+/// serve` before this.
+pub fn serve_stdio(args: ServeArgs, resolve: Resolve) -> anyhow::Result<()> {
+    open_files::raise_to_hard_limit();
+    let loaded = load(&args, resolve)?;
+    anyhow::ensure!(
+        loaded.http_options.is_none() && !matches!(loaded.settings.telemetry.metrics_for(None), MetricsSetting::At(_)),
+        "mcp-wit-serve serves over stdio alone: serve over HTTP, or with a metrics listener, with `mcp-wit serve`"
+    );
+    over_stdio(args, loaded, resolve)
+}
+
+/// The metrics listener at `addr`, with the MCP listener's header timeout
+/// and allowed names where there is one (`http`).
+fn serve_metrics(addr: std::net::SocketAddr, http: Option<&HttpOptions>) -> anyhow::Result<()> {
+    let mut options = http::MetricsListenerOptions::new(addr);
+    if let Some(http) = http {
+        options.header_timeout = http.header_timeout;
+        options.allow_hosts = http.allow_hosts.clone();
+        options.allow_origins = http.allow_origins.clone();
+    }
+    http::serve_metrics(options)?;
+    Ok(())
+}
+
+fn over_http(args: ServeArgs, loaded: Loaded, options: HttpOptions, resolve: Resolve) -> anyhow::Result<()> {
+    let Loaded { routers, engine, sources, session_options, settings, secrets, .. } = loaded;
+    let transport = mcp_wit_record::Transport::Http {
+        url: format!("http://{}/mcp", options.addr),
+        headers: Vec::new(),
+        reconnect_ms: http::SSE_RETRY_MS,
     };
-    match settings.telemetry.metrics_for(http_options.as_ref().map(|o| o.addr)) {
-        MetricsSetting::At(addr) => {
-            // The MCP listener's header timeout and allowed names, where
-            // there is one.
-            let mut options = http::MetricsListenerOptions::new(addr);
-            if let Some(http) = &http_options {
-                options.header_timeout = http.header_timeout;
-                options.allow_hosts = http.allow_hosts.clone();
-                options.allow_origins = http.allow_origins.clone();
-            }
-            http::serve_metrics(options)?;
-        }
-        MetricsSetting::On if http_options.is_none() => tracing::warn!(
+    let recording = start_recording(&settings, &engine, transport, &secrets)?;
+    let tap = recording.as_ref().map(Recording::tap);
+    let reload = Reload::new(args, engine, sources, secrets, settings.watch == Some(true), resolve);
+    let served = http::serve_http_with(routers, session_options, options.tap(tap), |reloader| {
+        tokio::spawn(reload.run(Box::new(move |routers| reloader.replace(routers))));
+    })
+    .context("HTTP transport failed");
+    finish(recording, served)
+}
+
+fn over_stdio(args: ServeArgs, loaded: Loaded, resolve: Resolve) -> anyhow::Result<()> {
+    let Loaded { routers, engine, sources, session_options, max_message_size, settings, secrets, .. } = loaded;
+    if settings.telemetry.metrics_for(None) == MetricsSetting::On {
+        tracing::warn!(
             "metrics are kept but not served: a stdio server serves them on a listener of their own \
              (--metrics HOST:PORT)"
-        ),
-        MetricsSetting::On | MetricsSetting::Off => {}
+        );
     }
-    if let Some(metrics) = mcp_wit::telemetry::Metrics::global() {
-        engine.budget.report_to(metrics);
-        mcp_wit::runtime::engine::report_pool_to(&engine.engine, metrics);
-    }
-    if let Some(recording) = &recording {
-        recording.count_drops();
-    }
+    let transport = mcp_wit_record::Transport::Stdio { buffer_size: stdio::READ_BUFFER_SIZE as u32 };
+    let recording = start_recording(&settings, &engine, transport, &secrets)?;
     let tap = recording.as_ref().map(Recording::tap);
-    let watch = settings.watch == Some(true);
-    let http = http_options.is_some();
-    let served = match http_options {
-        Some(options) => {
-            let reload = Reload::new(args.clone(), engine, sources, secrets, watch);
-            http::serve_http_with(routers, session_options, options.tap(tap), |reloader| {
-                tokio::spawn(reload.run(Box::new(move |routers| reloader.replace(routers))));
-            })
-            .context("HTTP transport failed")
-        }
-        None if watch => {
+    let served = match settings.watch == Some(true) {
+        true => {
             // The client's one session follows the files: each rebuild
             // replaces its routers (and their state) at once, and the client
             // hears which lists changed.
             let deployment = Deployment::new(routers);
             let (session_options, tasks) = stdio_tasks(&settings, &deployment.routers(), session_options)?;
             let mut session = Session::following(&deployment, session_options);
-            let reload = Reload::new(args.clone(), engine, sources, secrets, watch);
+            let reload = Reload::new(args, engine, sources, secrets, true, resolve);
             std::thread::Builder::new().name("mcp-wit-watch".into()).spawn(move || {
                 let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
                 match runtime {
@@ -90,20 +107,46 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             let options = StdioOptions { max_message_size, tap, reload_poll: Some(WATCH_POLL), tasks };
             stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
         }
-        None => {
+        false => {
             let (session_options, tasks) = stdio_tasks(&settings, &routers, session_options)?;
             let mut session = Session::new(routers, session_options);
             let options = StdioOptions { max_message_size, tap, reload_poll: None, tasks };
             stdio::serve_stdio(&mut session, &options).context("stdio transport failed")
         }
     };
-    if let Some(recording) = recording {
-        recording.finish()?;
-    }
     // The client closed the connection: what compiles in the background
     // goes into the cache, for the next start.
-    if !http {
-        mcp_wit::runtime::finish_optimising();
+    #[cfg(feature = "compiler")]
+    mcp_wit::runtime::finish_optimising();
+    finish(recording, served)
+}
+
+/// The recording `--record` asks for, if any, of a server on `transport`;
+/// the metrics, when kept, count its drops and the engine's memory.
+fn start_recording(
+    settings: &ServeSettings,
+    engine: &SizedEngine,
+    transport: mcp_wit_record::Transport,
+    secrets: &[String],
+) -> anyhow::Result<Option<Recording>> {
+    let recording = match &settings.record {
+        Some(path) => Some(Recording::start(path, transport, secrets.to_vec(), settings.record_redact.clone())?),
+        None => None,
+    };
+    if let Some(metrics) = mcp_wit::telemetry::Metrics::global() {
+        engine.budget.report_to(metrics);
+        mcp_wit::runtime::engine::report_pool_to(&engine.engine, metrics);
+    }
+    if let Some(recording) = &recording {
+        recording.count_drops();
+    }
+    Ok(recording)
+}
+
+/// What the transport's end (`served`) leaves: the recording finished first.
+fn finish(recording: Option<Recording>, served: anyhow::Result<()>) -> anyhow::Result<()> {
+    if let Some(recording) = recording {
+        recording.finish()?;
     }
     served
 }
@@ -115,7 +158,7 @@ const WATCH_POLL: Duration = Duration::from_millis(250);
 /// session's options advertising them (`None`: no tasks). A call that may
 /// become one runs on routers of its own, made from `routers`.
 fn stdio_tasks(
-    settings: &crate::settings::ServeSettings,
+    settings: &ServeSettings,
     routers: &mcp_wit::Routers,
     mut session_options: mcp_wit::SessionOptions,
 ) -> anyhow::Result<(mcp_wit::SessionOptions, Option<std::sync::Arc<mcp_wit::transport::StdioTasks>>)> {

@@ -1,0 +1,96 @@
+//! `mcp-wit-serve` against `mcp-wit serve`: what it serves it answers
+//! alike, and what it does not serve it hands over whole.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use mcp_wit_tests::fixture;
+
+const SERVE_ONLY: &str = env!("CARGO_BIN_EXE_mcp-wit-serve");
+
+/// The `mcp-wit` beside `mcp-wit-serve`, which it hands over to.
+fn mcp_wit() -> PathBuf {
+    let path = PathBuf::from(SERVE_ONLY).with_file_name(format!("mcp-wit{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.is_file(), "no {}: build it with `cargo build -p mcp-wit-cli`", path.display());
+    path
+}
+
+/// `program args`, given `input` on stdin then its end.
+fn run(program: &std::path::Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("it starts");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+const SESSION: &str = concat!(
+    r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+    "\n",
+    r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    "\n",
+    r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+    "\n",
+    r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}"#,
+    "\n",
+    r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"nope","arguments":{}}}"#,
+    "\n",
+);
+
+#[test]
+fn a_stdio_session_is_answered_as_mcp_wit_serve_answers_it() {
+    let cache = tempfile::tempdir().unwrap();
+    let echo = fixture("echo");
+    let args = [echo.to_str().unwrap(), "--cache-dir", cache.path().to_str().unwrap()];
+    let full = run(&mcp_wit(), &[&["serve"], &args[..]].concat(), SESSION);
+    let alone = run(SERVE_ONLY.as_ref(), &args, SESSION);
+    assert!(full.status.success(), "{}", String::from_utf8_lossy(&full.stderr));
+    assert!(alone.status.success(), "{}", String::from_utf8_lossy(&alone.stderr));
+    let answers = String::from_utf8(alone.stdout).unwrap();
+    assert_eq!(answers.lines().count(), 4, "{answers}");
+    assert!(answers.contains(r#""text":"hi""#), "{answers}");
+    assert_eq!(answers, String::from_utf8(full.stdout).unwrap());
+}
+
+#[test]
+fn help_is_mcp_wit_serves() {
+    let alone = run(SERVE_ONLY.as_ref(), &["--help"], "");
+    let full = run(&mcp_wit(), &["serve", "--help"], "");
+    assert!(alone.status.success(), "{}", String::from_utf8_lossy(&alone.stderr));
+    assert!(String::from_utf8_lossy(&alone.stdout).contains("Usage: mcp-wit serve"));
+    assert_eq!(alone.stdout, full.stdout);
+}
+
+#[test]
+fn a_mistake_is_told_as_mcp_wit_serve_tells_it() {
+    let alone = run(SERVE_ONLY.as_ref(), &["--max-memory", "lots"], "");
+    let full = run(&mcp_wit(), &["serve", "--max-memory", "lots"], "");
+    assert_eq!(alone.status.code(), full.status.code());
+    assert!(!alone.status.success());
+    assert_eq!(alone.stderr, full.stderr);
+}
+
+#[test]
+fn http_is_handed_to_mcp_wit_serve() {
+    let mut child = Command::new(SERVE_ONLY)
+        .args([fixture("echo").to_str().unwrap(), "--http", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("it starts");
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = Vec::new();
+    let listening = stderr.lines().map_while(Result::ok).find(|line| {
+        seen.push(line.clone());
+        line.contains("listening on http://127.0.0.1:")
+    });
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(listening.is_some(), "no listener: {}", seen.join("\n"));
+}
