@@ -1,7 +1,7 @@
 //! The serving executable, `mcp-wit-serve`: `serve` over stdio, with the
 //! same flags, file and code, in an executable that links neither the
-//! compiler, the HTTP transports, the registry client, the trace exporter
-//! nor Extism plugins, and so starts sooner: a client that starts its server for each
+//! compiler, the HTTP transports (its guests' or its own), the registry
+//! client, the trace exporter nor Extism plugins, and so starts sooner: a client that starts its server for each
 //! session waits for that start every time.
 //!
 //! What it does not serve it hands, before it reads a message, to `mcp-wit
@@ -17,7 +17,7 @@ use mcp_wit_registry::ComponentSource;
 use crate::command;
 use crate::config_file::{ConfigFile, Logging};
 use crate::registry::RegistryArgs;
-use crate::serve::{ServeArgs, serve_stdio};
+use crate::serve::{Resolve, ServeArgs, load_for_stdio, over_stdio};
 use crate::settings::MetricsSetting;
 use crate::telemetry;
 
@@ -36,14 +36,17 @@ pub fn run_serve_only() -> ExitCode {
         return hand_off(&given, reason);
     }
     global.start_logging(Some(&logging), false, None);
-    match serve_stdio(args, RegistryArgs::resolve_file) {
+    let resolve: Resolve = RegistryArgs::resolve_file;
+    let loaded = match load_for_stdio(&args, resolve) {
+        Ok(loaded) => loaded,
         Err(e) if beyond_this_build(&e) => {
             tracing::debug!("{e:#}");
             mcp_wit::stderr::finish();
-            hand_off(&given, "a component to compile, or a plugin")
+            return hand_off(&given, "a guest it does not load");
         }
-        result => command::ended(result),
-    }
+        Err(e) => return command::ended(Err(e)),
+    };
+    command::ended(over_stdio(args, loaded, resolve))
 }
 
 /// `mcp-wit-serve ARGS` as the `mcp-wit serve ARGS` it stands for.
@@ -85,12 +88,23 @@ fn hand_off_reason(args: &ServeArgs, logging: &Logging) -> Option<&'static str> 
 }
 
 /// Whether `error` is a guest this build does not load: a component its
-/// cache lacks (no compiler), or a core module (an Extism plugin, unless
-/// built with `extism`). Either is known before anything is served.
+/// cache lacks (no compiler), a core module (an Extism plugin), a component
+/// that imports `wasi:http` or serves MCP over it (unless built with
+/// `outgoing-http`). Each is known before anything is served; in a build
+/// that has the part, the same errors are the guest's own, and `mcp-wit
+/// serve` says so.
 fn beyond_this_build(error: &anyhow::Error) -> bool {
     use mcp_wit::LoadError;
     let beyond = |cause: &(dyn std::error::Error + 'static)| {
-        matches!(cause.downcast_ref::<LoadError>(), Some(LoadError::NoCompiler { .. } | LoadError::CoreModule))
+        matches!(
+            cause.downcast_ref::<LoadError>(),
+            Some(
+                LoadError::NoCompiler { .. }
+                    | LoadError::CoreModule
+                    | LoadError::Link(_)
+                    | LoadError::ShapeNotServed { .. }
+            )
+        )
     };
     error.chain().any(beyond)
 }
@@ -156,6 +170,18 @@ mod tests {
         ] {
             assert_eq!(reason(line), Some(expected), "{line}");
         }
+    }
+
+    #[test]
+    fn guests_a_build_lacks_the_parts_for_go_to_mcp_wit_serve() {
+        use mcp_wit::LoadError;
+        let loading = |error: LoadError| anyhow::Error::new(error).context("cannot serve a.wasm");
+        assert!(beyond_this_build(&loading(LoadError::NoCompiler { refused: None })));
+        assert!(beyond_this_build(&loading(LoadError::CoreModule)));
+        let http_server = LoadError::ShapeNotServed { shape: "an HTTP server", exports: Vec::new() };
+        assert!(beyond_this_build(&loading(http_server)));
+        // The settings' own mistakes are told here.
+        assert!(!beyond_this_build(&anyhow::anyhow!("--name b.wasm=bee: `b.wasm` is not one of the components")));
     }
 
     #[test]

@@ -9,5 +9,5 @@ mod reload;
 mod run;
 
 pub use args::ServeArgs;
-pub use load::{Loaded, load};
-pub use run::{serve, serve_stdio};
+pub use load::{Loaded, Resolve, load};
+pub use run::{load_for_stdio, over_stdio, serve};

@@ -31,17 +31,17 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
 }
 
-/// `mcp-wit-serve`: stdio alone, components resolved with `resolve`. What
-/// it does not serve (HTTP, a metrics listener) was handed to `mcp-wit
-/// serve` before this.
-pub fn serve_stdio(args: ServeArgs, resolve: Resolve) -> anyhow::Result<()> {
+/// What `mcp-wit-serve` serves over stdio alone, its components resolved
+/// with `resolve`: loaded, nothing read yet. What it does not serve (HTTP,
+/// a metrics listener) was handed to `mcp-wit serve` before this.
+pub fn load_for_stdio(args: &ServeArgs, resolve: Resolve) -> anyhow::Result<Loaded> {
     open_files::raise_to_hard_limit();
-    let loaded = load(&args, resolve)?;
+    let loaded = load(args, resolve)?;
     anyhow::ensure!(
         loaded.http_options.is_none() && !matches!(loaded.settings.telemetry.metrics_for(None), MetricsSetting::At(_)),
         "mcp-wit-serve serves over stdio alone: serve over HTTP, or with a metrics listener, with `mcp-wit serve`"
     );
-    over_stdio(args, loaded, resolve)
+    Ok(loaded)
 }
 
 /// The metrics listener at `addr`, with the MCP listener's header timeout
@@ -74,7 +74,8 @@ fn over_http(args: ServeArgs, loaded: Loaded, options: HttpOptions, resolve: Res
     finish(recording, served)
 }
 
-fn over_stdio(args: ServeArgs, loaded: Loaded, resolve: Resolve) -> anyhow::Result<()> {
+/// Serves `loaded` over stdio until the client closes it.
+pub fn over_stdio(args: ServeArgs, loaded: Loaded, resolve: Resolve) -> anyhow::Result<()> {
     let Loaded { routers, engine, sources, session_options, max_message_size, settings, secrets, .. } = loaded;
     if settings.telemetry.metrics_for(None) == MetricsSetting::On {
         tracing::warn!(
