@@ -24,7 +24,9 @@ use crate::telemetry;
 /// Runs `mcp-wit-serve ARGS` as `mcp-wit serve ARGS`, serving over stdio
 /// what it can and handing the rest to `mcp-wit serve`.
 pub fn run_serve_only() -> ExitCode {
-    // Before any TLS client is made (guests' outgoing HTTPS).
+    // With `outgoing-http`, guests make TLS clients: the process's provider
+    // first. (Without it nothing here speaks TLS: no provider is linked.)
+    #[cfg(feature = "outgoing-http")]
     mcp_wit_registry::install_crypto_provider();
     let given: Vec<OsString> = std::env::args_os().collect();
     let Some((global, args)) = command::parse_serve_line(&serve_line(&given)) else {
