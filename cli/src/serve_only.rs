@@ -1,8 +1,9 @@
 //! The serving executable, `mcp-wit-serve`: `serve` over stdio, with the
 //! same flags, file and code, in an executable that links neither the
 //! compiler, the HTTP transports (its guests' or its own), the registry
-//! client, the trace exporter nor Extism plugins, and so starts sooner: a client that starts its server for each
-//! session waits for that start every time.
+//! client, the trace exporter nor Extism plugins, and so starts sooner: a
+//! client that starts its server for each session waits for that start
+//! every time (bench/results/2026-11-30-serving-executable).
 //!
 //! What it does not serve it hands, before it reads a message, to `mcp-wit
 //! serve` with the same command line: this process becomes that one
