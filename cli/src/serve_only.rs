@@ -32,7 +32,7 @@ pub fn run_serve_only() -> ExitCode {
     let given: Vec<OsString> = std::env::args_os().collect();
     let Some((global, args)) = command::parse_serve_line(&serve_line(&given)) else {
         // Help, a mistake: `mcp-wit serve` says it as it always has.
-        return hand_off(&given, "its command line");
+        return hand_off(&given, "this command line");
     };
     let logging = args.logging();
     if let Some(reason) = hand_off_reason(&args, &logging) {
