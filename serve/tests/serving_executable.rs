@@ -94,3 +94,60 @@ fn http_is_handed_to_mcp_wit_serve() {
     child.wait().unwrap();
     assert!(listening.is_some(), "no listener: {}", seen.join("\n"));
 }
+
+/// A copy of `mcp-wit-serve` in a folder of its own, beside an `mcp-wit`
+/// that only says it was handed `serve`'s line (and exits 3): which lines
+/// this executable serves itself, and which it hands over.
+#[cfg(unix)]
+struct BesideAStandIn {
+    dir: tempfile::TempDir,
+}
+
+#[cfg(unix)]
+impl BesideAStandIn {
+    fn new() -> Self {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(SERVE_ONLY, dir.path().join("mcp-wit-serve")).unwrap();
+        let stand_in = dir.path().join("mcp-wit");
+        std::fs::write(&stand_in, "#!/bin/sh\necho \"handed over: $*\" >&2\nexit 3\n").unwrap();
+        std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o755)).unwrap();
+        BesideAStandIn { dir }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        run(&self.dir.path().join("mcp-wit-serve"), args, SESSION)
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_stdio_line_is_served_here_and_the_rest_handed_over_with_its_arguments() {
+    let beside = BesideAStandIn::new();
+    let cache = tempfile::tempdir().unwrap();
+    let echo = fixture("echo");
+    let (echo, cache) = (echo.to_str().unwrap(), cache.path().to_str().unwrap());
+    // The cache filled by `mcp-wit serve` (a build without the compiler
+    // serves from it; `cargo test -p mcp-wit-serve` alone makes that build).
+    let filled = run(&mcp_wit(), &["serve", echo, "--cache-dir", cache], "");
+    assert!(filled.status.success(), "{}", String::from_utf8_lossy(&filled.stderr));
+    // Served here: the stand-in is never run.
+    let served = beside.run(&[echo, "--cache-dir", cache, "--timeout", "5s"]);
+    assert!(served.status.success(), "{}", String::from_utf8_lossy(&served.stderr));
+    assert_eq!(String::from_utf8(served.stdout).unwrap().lines().count(), 4);
+    for line in [
+        vec![echo, "--http", "127.0.0.1:0"],
+        vec![echo, "--metrics", "127.0.0.1:0"],
+        vec![echo, "--watch"],
+        vec!["oci://127.0.0.1:5000/tools/echo:1"],
+        vec![echo, "--otlp-endpoint", "http://127.0.0.1:4318"],
+        vec!["--help"],
+        vec![echo, "--max-memory", "lots"],
+    ] {
+        let handed = beside.run(&line);
+        assert_eq!(handed.status.code(), Some(3), "{line:?}: {}", String::from_utf8_lossy(&handed.stderr));
+        let said = String::from_utf8(handed.stderr).unwrap();
+        assert!(said.contains(&format!("handed over: serve {}", line.join(" "))), "{line:?}: {said}");
+        assert!(handed.stdout.is_empty(), "{line:?}: nothing is answered before the hand-over");
+    }
+}
