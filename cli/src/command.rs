@@ -48,11 +48,10 @@ impl GlobalArgs {
 /// global flags and `serve`'s alone; `None` for anything they do not take
 /// (help, a mistake, another command).
 pub(crate) fn parse_serve_line(args: &[OsString]) -> Option<(GlobalArgs, ServeArgs)> {
-    let cli = Cli::serve_alone(args)?;
-    match cli.command {
-        Command::Serve(serve) => Some((cli.global, *serve)),
-        _ => None,
-    }
+    let matches = Cli::serve_parser().try_get_matches_from(args).ok()?;
+    let global = GlobalArgs::from_arg_matches(&matches).ok()?;
+    let serve = ServeArgs::from_arg_matches(matches.subcommand_matches("serve")?).ok()?;
+    Some((global, serve))
 }
 
 impl Cli {
@@ -67,12 +66,10 @@ impl Cli {
         serve.then(|| Self::serve_alone(&args)).flatten().unwrap_or_else(|| Cli::parse_from(args))
     }
 
-    /// `args` as a `serve` line, parsed with the global flags and `serve`'s
-    /// alone; `None` for anything they do not take.
+    /// `args` as a `serve` line ([`parse_serve_line`]); `None` for anything
+    /// it does not take.
     fn serve_alone(args: &[OsString]) -> Option<Cli> {
-        let matches = Self::serve_parser().try_get_matches_from(args).ok()?;
-        let global = GlobalArgs::from_arg_matches(&matches).ok()?;
-        let serve = ServeArgs::from_arg_matches(matches.subcommand_matches("serve")?).ok()?;
+        let (global, serve) = parse_serve_line(args)?;
         Some(Cli { global, command: Command::Serve(Box::new(serve)) })
     }
 

@@ -233,8 +233,13 @@ impl ConfigFile {
     /// its own before logging starts (a file that cannot be read says
     /// nothing here; reading it again for the rest reports why).
     pub fn logging(path: &Path) -> Logging {
-        let Ok(file) = ConfigFile::read(path) else { return Logging::default() };
-        Logging { format: file.log_format, verbose: file.verbose, otlp_endpoint: file.settings.telemetry.otlp_endpoint }
+        ConfigFile::read(path).map(|file| file.logging_said()).unwrap_or_default()
+    }
+
+    /// What this file says of logging and traces.
+    pub fn logging_said(&self) -> Logging {
+        let otlp_endpoint = self.settings.telemetry.otlp_endpoint.clone();
+        Logging { format: self.log_format, verbose: self.verbose, otlp_endpoint }
     }
 }
 

@@ -286,7 +286,7 @@ impl RegistryArgs {
         let text = given.to_string_lossy();
         let trusts = self.required_trusts(own)?;
         let reference = match ComponentSource::parse(&text)? {
-            ComponentSource::File(path) => return self.local(path, !trusts.is_empty()),
+            ComponentSource::File(path) => return local(path, self.require_signatures || !trusts.is_empty()),
             ComponentSource::Registry(reference) => reference,
         };
         if self.require_signatures && trusts.is_empty() {
@@ -325,7 +325,7 @@ impl RegistryArgs {
         own: Option<&VerifySettings>,
     ) -> anyhow::Result<Component> {
         match ComponentSource::parse(&given.to_string_lossy())? {
-            ComponentSource::File(path) => self.local(path, self.names_signers(own)),
+            ComponentSource::File(path) => local(path, self.names_signers(own)),
             ComponentSource::Registry(reference) => {
                 anyhow::bail!("{reference}: this executable pulls no components; serve it with `mcp-wit serve`")
             }
@@ -335,23 +335,23 @@ impl RegistryArgs {
     /// Whether a component must carry signatures: under
     /// --require-signatures, or when its section (`own`) or the flags say
     /// whose.
-    pub fn names_signers(&self, own: Option<&VerifySettings>) -> bool {
+    fn names_signers(&self, own: Option<&VerifySettings>) -> bool {
         self.require_signatures || self.verify.says_whose() || own.is_some_and(VerifySettings::says_whose)
     }
+}
 
-    /// The local file `path`, refused when signatures are required
-    /// (`required`, or --require-signatures): a file carries none.
-    fn local(&self, path: PathBuf, required: bool) -> anyhow::Result<Component> {
-        if self.require_signatures || required {
-            anyhow::bail!(
-                "{}: a local file carries no signature, and signatures are required (--require-signatures, \
-                 --verify-key or --verify-identity): push it and serve it by reference, or serve it without them",
-                path.display()
-            );
-        }
-        let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
-        Ok(Component { path, label, pinned: None })
+/// The local file `path`, refused when signatures are `required`: a file
+/// carries none.
+fn local(path: PathBuf, required: bool) -> anyhow::Result<Component> {
+    if required {
+        anyhow::bail!(
+            "{}: a local file carries no signature, and signatures are required (--require-signatures, \
+             --verify-key or --verify-identity): push it and serve it by reference, or serve it without them",
+            path.display()
+        );
     }
+    let label = path.file_stem().map_or_else(|| "guest".into(), |s| s.to_string_lossy().into_owned());
+    Ok(Component { path, label, pinned: None })
 }
 
 /// Runs `future` on a runtime of its own, on a thread of its own: callers

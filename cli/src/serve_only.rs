@@ -34,8 +34,10 @@ pub fn run_serve_only() -> ExitCode {
         // Help, a mistake: `mcp-wit serve` says it as it always has.
         return hand_off(&given, "this command line");
     };
-    let logging = args.logging();
-    if let Some(reason) = hand_off_reason(&args, &logging) {
+    // The file read once, for how to log and for what goes over.
+    let file = given_file(&args);
+    let logging = args.logging_over(file.as_ref().map(ConfigFile::logging_said).unwrap_or_default());
+    if let Some(reason) = file.and_then(|file| hand_off_reason(&args, file, &logging)) {
         return hand_off(&given, reason);
     }
     global.start_logging(Some(&logging), false, None);
@@ -59,17 +61,21 @@ fn serve_line(given: &[OsString]) -> Vec<OsString> {
     line
 }
 
-/// What in `args` (and the file they name) this executable does not serve,
-/// if anything. A file that cannot be read is none of it: loading it says
-/// what is wrong, as `mcp-wit serve` would.
-fn hand_off_reason(args: &ServeArgs, logging: &Logging) -> Option<&'static str> {
+/// The file `args` name (an empty one when none); `None` when it cannot
+/// be read: loading it says what is wrong, as `mcp-wit serve` would.
+fn given_file(args: &ServeArgs) -> Option<ConfigFile> {
+    match &args.file {
+        Some(path) => ConfigFile::read(path).ok(),
+        None => Some(ConfigFile::default()),
+    }
+}
+
+/// What in `args` and their `file` this executable does not serve, if
+/// anything.
+fn hand_off_reason(args: &ServeArgs, file: ConfigFile, logging: &Logging) -> Option<&'static str> {
     if telemetry::exports_traces(logging.otlp_endpoint.as_deref()) {
         return Some("exporting traces");
     }
-    let file = match &args.file {
-        Some(path) => ConfigFile::read(path).ok()?,
-        None => ConfigFile::default(),
-    };
     let settings = args.settings.clone().over(file.settings);
     if settings.http.listen.is_some() {
         return Some("serving over HTTP");
@@ -147,7 +153,7 @@ mod tests {
     fn reason(line: &str) -> Option<&'static str> {
         let given: Vec<OsString> = line.split_whitespace().map(OsString::from).collect();
         let (_, args) = command::parse_serve_line(&serve_line(&given)).expect(line);
-        hand_off_reason(&args, &args.logging())
+        hand_off_reason(&args, given_file(&args).expect("a readable file"), &args.logging())
     }
 
     #[test]

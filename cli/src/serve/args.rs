@@ -36,7 +36,11 @@ impl ServeArgs {
     /// What `mcp-wit.toml` says of logging and traces (`--otlp-endpoint`
     /// given here over it), which start before anything else is read.
     pub fn logging(&self) -> Logging {
-        let mut logging = self.file.as_deref().map(ConfigFile::logging).unwrap_or_default();
+        self.logging_over(self.file.as_deref().map(ConfigFile::logging).unwrap_or_default())
+    }
+
+    /// As [`Self::logging`], from what the file says (`logging`).
+    pub fn logging_over(&self, mut logging: Logging) -> Logging {
         if let Some(endpoint) = &self.settings.telemetry.otlp_endpoint {
             logging.otlp_endpoint = Some(endpoint.clone());
         }

@@ -64,7 +64,8 @@ fn over_http(args: ServeArgs, loaded: Loaded, options: HttpOptions, resolve: Res
         headers: Vec::new(),
         reconnect_ms: http::SSE_RETRY_MS,
     };
-    let recording = start_recording(&settings, &engine, transport, &secrets)?;
+    report_engine(&engine);
+    let recording = start_recording(&settings, transport, &secrets)?;
     let tap = recording.as_ref().map(Recording::tap);
     let reload = Reload::new(args, engine, sources, secrets, settings.watch == Some(true), resolve);
     let served = http::serve_http_with(routers, session_options, options.tap(tap), |reloader| {
@@ -84,7 +85,8 @@ pub fn over_stdio(args: ServeArgs, loaded: Loaded, resolve: Resolve) -> anyhow::
         );
     }
     let transport = mcp_wit_record::Transport::Stdio { buffer_size: stdio::READ_BUFFER_SIZE as u32 };
-    let recording = start_recording(&settings, &engine, transport, &secrets)?;
+    report_engine(&engine);
+    let recording = start_recording(&settings, transport, &secrets)?;
     let tap = recording.as_ref().map(Recording::tap);
     let served = match settings.watch == Some(true) {
         true => {
@@ -122,11 +124,18 @@ pub fn over_stdio(args: ServeArgs, loaded: Loaded, resolve: Resolve) -> anyhow::
     finish(recording, served)
 }
 
-/// The recording `--record` asks for, if any, of a server on `transport`;
-/// the metrics, when kept, count its drops and the engine's memory.
+/// The engine's memory and pool, reported to the metrics when they are kept.
+fn report_engine(engine: &SizedEngine) {
+    if let Some(metrics) = mcp_wit::telemetry::Metrics::global() {
+        engine.budget.report_to(metrics);
+        mcp_wit::runtime::engine::report_pool_to(&engine.engine, metrics);
+    }
+}
+
+/// The recording `--record` asks for, if any, of a server on `transport`
+/// (its drops counted when metrics are kept).
 fn start_recording(
     settings: &ServeSettings,
-    engine: &SizedEngine,
     transport: mcp_wit_record::Transport,
     secrets: &[String],
 ) -> anyhow::Result<Option<Recording>> {
@@ -134,10 +143,6 @@ fn start_recording(
         Some(path) => Some(Recording::start(path, transport, secrets.to_vec(), settings.record_redact.clone())?),
         None => None,
     };
-    if let Some(metrics) = mcp_wit::telemetry::Metrics::global() {
-        engine.budget.report_to(metrics);
-        mcp_wit::runtime::engine::report_pool_to(&engine.engine, metrics);
-    }
     if let Some(recording) = &recording {
         recording.count_drops();
     }
