@@ -35,8 +35,9 @@ const REPORT_STDIO: Source = Source::NewestReport { having: "medians" };
 const REPORT_ERAS: Source = Source::NewestReport { having: "stdio_eras" };
 const REPORT_HTTP: Source = Source::NewestReport { having: "http_medians" };
 const REPORT_IDLE: Source = Source::NewestReport { having: "idle_memory" };
-/// 2026-07-28 requests over HTTP on instances reused, beside the floor and rmcp.
-const STATELESS: Source = Source::Study { folder: "2026-11-26-stateless", file: "runs.jsonl" };
+/// The one-door issue's table, before and after, beside the floors and rmcp: 2026-07-28 requests
+/// over HTTP (instances reused, and fresh), stdio one call at a time, a cached start.
+const ISSUE_TABLE: Source = Source::Study { folder: "2026-12-01-issue-table", file: "runs.jsonl" };
 /// Criterion's `instance/*` benchmarks on Wasmtime 50, as the study recorded them.
 const INSTANTIATE: Source = Source::Study { folder: "2026-11-26-engine", file: "figures.json" };
 /// Cold starts of the Rust echo router, compiling and cached.
@@ -66,15 +67,11 @@ pub const FIGURES: &[Figure] = &[
         path: "stdio_eras[era=modern,inflight=32].calls_per_sec",
     },
     Figure::Ratio { name: "stdio_32_modern_vs_legacy", of: "stdio_32_modern", to: "stdio_32_legacy" },
-    Figure::Read {
-        name: "one_cpu_p50",
-        source: REPORT_STDIO,
-        path: "medians[server=mcp-wit,inflight=1,pinned=true].p50_us",
-    },
+    Figure::Read { name: "one_cpu_p50", source: ISSUE_TABLE, path: "[row=stdio-1-one-cpu,server=after].result.p50_us" },
     Figure::Read {
         name: "one_cpu_p50_floor",
-        source: REPORT_STDIO,
-        path: "medians[server=floor,inflight=1,pinned=true].p50_us",
+        source: ISSUE_TABLE,
+        path: "[row=stdio-1-one-cpu,server=serde-floor].result.p50_us",
     },
     Figure::Ratio { name: "one_cpu_p50_vs_floor", of: "one_cpu_p50", to: "one_cpu_p50_floor" },
     Figure::Read {
@@ -101,37 +98,37 @@ pub const FIGURES: &[Figure] = &[
     Figure::Ratio { name: "http_legacy_calls_vs_rmcp", of: "http_legacy_calls", to: "http_legacy_calls_rmcp" },
     Figure::Read {
         name: "http_fresh_cpu",
-        source: REPORT_HTTP,
-        path: "http_medians[era=modern,server=mcp-wit,sessions={8|64|256}].cpu_us_per_call",
+        source: ISSUE_TABLE,
+        path: "[row=http-fresh,server=after,point={8|64}].result.cpu_us_per_call",
     },
     Figure::Read {
-        name: "http_fresh_cpu_floor",
-        source: REPORT_HTTP,
-        path: "http_medians[era=modern,server=floor,sessions={8|64|256}].cpu_us_per_call",
+        name: "http_fresh_cpu_wasmtime",
+        source: ISSUE_TABLE,
+        path: "[row=http-fresh,server=wasmtime-floor,point={8|64}].result.cpu_us_per_call",
     },
-    Figure::Ratio { name: "http_fresh_cpu_vs_floor", of: "http_fresh_cpu", to: "http_fresh_cpu_floor" },
+    Figure::Ratio { name: "http_fresh_cpu_vs_wasmtime", of: "http_fresh_cpu", to: "http_fresh_cpu_wasmtime" },
     Figure::Read {
         name: "http_reuse_cpu",
-        source: STATELESS,
-        path: "[label=http modern reuse {8|64|256}].cpu_us_per_call",
+        source: ISSUE_TABLE,
+        path: "[row=http-reused,server=after,point={8|64}].result.cpu_us_per_call",
     },
     Figure::Read {
         name: "http_reuse_cpu_floor",
-        source: STATELESS,
-        path: "[label=http modern floor {8|64|256}].cpu_us_per_call",
+        source: ISSUE_TABLE,
+        path: "[row=http-reused,server=serde-floor,point={8|64}].result.cpu_us_per_call",
     },
     Figure::Ratio { name: "http_reuse_cpu_vs_floor", of: "http_reuse_cpu", to: "http_reuse_cpu_floor" },
     Figure::Read {
         name: "http_reuse_calls",
-        source: STATELESS,
-        path: "[label=http modern reuse {8|64|256}].calls_per_sec",
+        source: ISSUE_TABLE,
+        path: "[row=http-reused,server=after,point={8|64}].result.calls_per_sec",
     },
     Figure::Read {
-        name: "http_reuse_calls_rmcp",
-        source: STATELESS,
-        path: "[label=http modern rmcp {8|64|256}].calls_per_sec",
+        name: "http_reuse_calls_floor",
+        source: ISSUE_TABLE,
+        path: "[row=http-reused,server=serde-floor,point={8|64}].result.calls_per_sec",
     },
-    Figure::Ratio { name: "http_reuse_calls_vs_rmcp", of: "http_reuse_calls", to: "http_reuse_calls_rmcp" },
+    Figure::Ratio { name: "http_reuse_calls_vs_floor", of: "http_reuse_calls", to: "http_reuse_calls_floor" },
     // The host keeps no linear memory resident in a freed slot.
     Figure::Read {
         name: "instantiate_drop",
@@ -146,7 +143,11 @@ pub const FIGURES: &[Figure] = &[
     Figure::Read { name: "idle_kib", source: REPORT_IDLE, path: "idle_memory[server=mcp-wit].kib_per_session" },
     Figure::Read { name: "idle_kib_rmcp", source: REPORT_IDLE, path: "idle_memory[server=rmcp].kib_per_session" },
     Figure::Read { name: "idle_kib_floor", source: REPORT_IDLE, path: "idle_memory[server=floor].kib_per_session" },
-    Figure::Read { name: "cold_cached_ms", source: START, path: "[language=rust,variant=after].cached.median_ms" },
+    Figure::Read { name: "ready_ms", source: ISSUE_TABLE, path: "[row=ready,server=after].result.median_ms" },
+    Figure::Read { name: "ready_serving_ms", source: ISSUE_TABLE, path: "[row=ready,server=serving].result.median_ms" },
+    Figure::Read { name: "ready_rmcp_ms", source: ISSUE_TABLE, path: "[row=ready,server=rmcp].result.median_ms" },
+    Figure::Ratio { name: "ready_vs_rmcp", of: "ready_ms", to: "ready_rmcp_ms" },
+    Figure::Ratio { name: "ready_serving_vs_rmcp", of: "ready_serving_ms", to: "ready_rmcp_ms" },
     Figure::Read { name: "cold_compiling_ms", source: START, path: "[language=rust,variant=after].first.median_ms" },
 ];
 
@@ -182,15 +183,15 @@ pub(super) const TABLE: &[Row] = &[
         against: "{http_legacy_cpu_vs_floor:1}× the floor; {http_legacy_calls_vs_rmcp:1}× rmcp's throughput",
     },
     Row {
-        what: "Streamable HTTP, 2026-07-28, instances reused, server CPU per call at 8–256 sessions",
-        value: "{http_reuse_cpu:0} µs",
-        against: "{http_reuse_cpu_vs_floor:1}× the floor; {http_reuse_calls_vs_rmcp:1}× rmcp's throughput",
+        what: "Streamable HTTP, 2026-07-28, instances reused, server CPU per call at 8–64 sessions",
+        value: "{http_reuse_cpu:1} µs",
+        against: "{http_reuse_cpu_vs_floor:2}× the floor; {http_reuse_calls_vs_floor:2}× its throughput",
     },
     Row {
         what: "Streamable HTTP, 2026-07-28, a fresh instance per request (the default), server CPU per call at \
-               8–256 sessions",
+               8–64 sessions",
         value: "{http_fresh_cpu:0} µs",
-        against: "{http_fresh_cpu_vs_floor:0}× the floor",
+        against: "{http_fresh_cpu_vs_wasmtime:2}× `wasmtime serve`'s, fresh instances too ({http_fresh_cpu_wasmtime:0} µs)",
     },
     Row {
         what: "a fresh instance alone (instantiate and drop)",
@@ -203,13 +204,14 @@ pub(super) const TABLE: &[Row] = &[
         against: "rmcp {idle_kib_rmcp:0} KiB, the floor {idle_kib_floor:0} KiB",
     },
     Row {
-        what: "cold start of the echo router, cached component",
-        value: "{cold_cached_ms:1} ms",
-        against: "{cold_compiling_ms:0} ms compiling",
+        what: "stdio, spawn to the answer of `initialize`, the echo router cached: `mcp-wit-serve`",
+        value: "{ready_serving_ms:2} ms",
+        against: "{ready_serving_vs_rmcp:2}× rmcp's {ready_rmcp_ms:2} ms; `mcp-wit serve` {ready_vs_rmcp:2}×, and \
+                  {cold_compiling_ms:0} ms when it compiles the component first",
     },
 ];
 
 /// The README's "Fast." bullet, up to its link to the performance page.
 pub(super) const README_FAST: &str = "Over stdio with 32 calls in flight, {stdio_32_vs_rmcp:1}× the throughput of rmcp's \
     native server with the same tool; a fresh instance in {instantiate_drop:0} µs; an idle HTTP session in \
-    {idle_kib:0} KiB; a cached component starts in {cold_cached_ms:0} ms";
+    {idle_kib:0} KiB; a cached component answers in {ready_serving_ms:1} ms";
