@@ -4,11 +4,16 @@
 //! each router contract, `unplugged`,
 //! `plain-extension`, `caller-cell` and `client-cell`), and points `MCP_WIT_*_COMPONENT` at them for
 //! `include_bytes!`. The other guests are test fixtures, built by the
-//! `tests` package.
+//! `tests` package. It also links `mcp-wit` with packed relative
+//! relocations where they work (`build/packed_relocations.rs`).
 
 use std::path::PathBuf;
 
+include!("build/packed_relocations.rs");
+
 fn main() {
+    println!("cargo:rerun-if-changed=build/packed_relocations.rs");
+    link_executables_with_packed_relocations();
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.parent().expect("cli/ sits in the workspace").to_path_buf();
     let components = root.join("components");

@@ -3,7 +3,9 @@
 # and as it is now, `mcp-wit-serve` beside `mcp-wit serve` where stdio decides (one call at a
 # time, 32 in flight, ready), with the floors and rmcp in the same run: `baseline-serde` (the
 # issue's floor), `baseline-wasm-router` (the least WebAssembly host), `wasmtime serve` on its
-# own fresh `http-floor` fixture, rmcp's stdio server. Repetitions interleaved, the order of the
+# own fresh `http-floor` fixture, rmcp's stdio server; and, where a call's own work decides (HTTP
+# reused, stdio one at a time), the host told not to log the request nor check its arguments
+# (`unchecked`). Repetitions interleaved, the order of the
 # servers rotating. Writes runs.jsonl (loadgen's results, tagged) and, with CALLGRIND=1,
 # instructions.jsonl (user-space instructions a call, before and after); summarize.py turns both
 # into summary.md.
@@ -43,6 +45,10 @@ command_of() { # SERVER, then serve's own arguments (for the hosts)
     before) echo "$BINS/before/mcp-wit serve $echo_wasm --guest-output discard --cache-dir $work/before $*" ;;
     after) echo "$BINS/mcp-wit serve $echo_wasm --guest-output discard --cache-dir $work/after $*" ;;
     serving) echo "$BINS/mcp-wit-serve $echo_wasm --guest-output discard --cache-dir $work/after $*" ;;
+    # The host with what it does on every call by default and can be told not to: no request
+    # line, no check of the arguments against the tool's input schema.
+    # (Over HTTP, every host runs without the request line: `$reused`.)
+    unchecked) echo "$BINS/mcp-wit serve $echo_wasm --guest-output discard --cache-dir $work/after --no-validate-input $*" ;;
     serde-floor) echo "$BINS/baseline-serde $*" ;;
     wasm-floor) echo "$BINS/baseline-wasm-router $work/echo.cwasm $*" ;;
     wasmtime-floor) echo "$wasmtime serve -Scli --addr {addr} $fixtures/http_floor.wasm" ;;
@@ -69,8 +75,8 @@ for rep in $(seq "$REPS"); do
   for sessions in 8 64; do
     http=(http --era modern --sessions "$sessions" --calls-per-session $((20000 / sessions)) --warmup-per-session 20 --)
     # 2026-07-28 over HTTP, instances reused, against the hyper + serde_json floor.
-    for server in $(rotated "$rep" before after serde-floor wasm-floor); do
-      case $server in before | after) args="--http {addr} $reused" ;; *) args="--http {addr}" ;; esac
+    for server in $(rotated "$rep" before after unchecked serde-floor wasm-floor); do
+      case $server in before | after | unchecked) args="--http {addr} $reused" ;; *) args="--http {addr}" ;; esac
       # shellcheck disable=SC2046 # a command line, split on purpose
       measure http-reused "$server" "$sessions" "$rep" "${http[@]}" $(command_of "$server" "$args")
     done
@@ -82,9 +88,11 @@ for rep in $(seq "$REPS"); do
   done
   # stdio, one call at a time, client and server on one CPU, against the floors; the request line
   # on (the default).
-  for server in $(rotated "$rep" before after serving serde-floor wasm-floor); do
+  for server in $(rotated "$rep" before after serving unchecked serde-floor wasm-floor); do
+    args=""
+    [[ $server == unchecked ]] && args="--log-requests=false"
     # shellcheck disable=SC2046
-    measure stdio-1-one-cpu "$server" 1 "$rep" --inflight 1 --cpus 0 -- $(command_of "$server")
+    measure stdio-1-one-cpu "$server" 1 "$rep" --inflight 1 --cpus 0 -- $(command_of "$server" "$args")
   done
   # stdio, 32 in flight, against rmcp.
   for server in $(rotated "$rep" before after serving rmcp); do

@@ -35,17 +35,18 @@ ms = lambda v: "" if math.isnan(v) else f"{v:.2f} ms"
 
 reps = max((len(v) for v in runs.values()), default=0)
 out = [f"Medians of {reps} repetitions, interleaved; a ratio is a ratio of medians. `serving` is",
-       "`mcp-wit-serve`; the other floor, where a row has one, is `baseline-wasm-router`.", "",
-       "| row | point | measure | baseline | before | after | serving | baseline's | other floor "
-       "| before ÷ baseline | after ÷ baseline | serving ÷ baseline | other floor ÷ baseline |",
-       "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+       "`mcp-wit-serve`; the other floor, where a row has one, is `baseline-wasm-router`; `unchecked` is",
+       "`after` with `--log-requests=false --no-validate-input`.", "",
+       "| row | point | measure | baseline | before | after | serving | unchecked | baseline's | other floor "
+       "| before ÷ baseline | after ÷ baseline | serving ÷ baseline | unchecked ÷ baseline | other floor ÷ baseline |",
+       "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
 
 def line(row, point, baseline, field, label, fmt, other=None):
-    b, a, s, f = (median(row, point, server, field) for server in ("before", "after", "serving", baseline))
+    b, a, s, u, f = (median(row, point, server, field) for server in ("before", "after", "serving", "unchecked", baseline))
     o = median(row, point, other, field) if other else math.nan
-    out.append(f"| {row} | {point} | {label} | {baseline} | {fmt(b)} | {fmt(a)} | {fmt(s)} | {fmt(f)} | {fmt(o)} "
-               f"| {ratio(b, f)} | {ratio(a, f)} | {ratio(s, f)} | {ratio(o, f)} |")
+    out.append(f"| {row} | {point} | {label} | {baseline} | {fmt(b)} | {fmt(a)} | {fmt(s)} | {fmt(u)} | {fmt(f)} | {fmt(o)} "
+               f"| {ratio(b, f)} | {ratio(a, f)} | {ratio(s, f)} | {ratio(u, f)} | {ratio(o, f)} |")
 
 
 for point in (8, 64):
