@@ -12,7 +12,6 @@ use std::path::PathBuf;
 include!("build/packed_relocations.rs");
 
 fn main() {
-    println!("cargo:rerun-if-changed=build/packed_relocations.rs");
     link_executables_with_packed_relocations();
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap());
     let root = manifest_dir.parent().expect("cli/ sits in the workspace").to_path_buf();

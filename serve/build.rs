@@ -4,7 +4,8 @@
 include!("../cli/build/packed_relocations.rs");
 
 fn main() {
+    // Not on every change to the package: the script's own sources (the
+    // included file too, compiled into it) already rerun it.
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=../cli/build/packed_relocations.rs");
     link_executables_with_packed_relocations();
 }
