@@ -71,8 +71,10 @@ pub fn init(verbose: u8, format: LogFormat, quiet: bool, traces: Option<Traces>)
     // Request lines are written straight in the text format when nothing
     // but that format would see them: no `RUST_LOG` (whose directives could
     // enable spans, whose context the line would then carry), no `-v`, no
-    // tracer.
-    let direct = format == LogFormat::Text && !rust_log && verbose == 0 && traces.is_none();
+    // tracer; and when it would write them (`mcp_wit` at INFO, not `-q`),
+    // so that no line asks the subscriber.
+    let direct =
+        format == LogFormat::Text && !rust_log && verbose == 0 && traces.is_none() && default >= LevelFilter::INFO;
     REQUEST_LINES.set(if direct { RequestLines::Text } else { RequestLines::Events }).expect("logging is set up once");
     tracing_subscriber::registry().with(logs).with(traces).init();
 }

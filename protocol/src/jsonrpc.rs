@@ -173,11 +173,11 @@ pub struct Rejection<'a> {
 
 #[derive(Deserialize)]
 struct Envelope<'a> {
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "borrowed_text")]
     jsonrpc: Option<Cow<'a, str>>,
     #[serde(borrow, default, deserialize_with = "raw_even_if_null")]
     id: Option<&'a RawValue>,
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "borrowed_text")]
     method: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     params: Option<&'a RawValue>,
@@ -185,6 +185,16 @@ struct Envelope<'a> {
     result: Option<&'a RawValue>,
     #[serde(borrow, default, deserialize_with = "raw_even_if_null")]
     error: Option<&'a RawValue>,
+}
+
+/// An optional string borrowed from the input unless it holds escapes.
+/// serde's `borrow` borrows a `Cow<str>` field, but one inside an `Option`
+/// is always copied into a `String`: two allocations a request for
+/// `jsonrpc` and `method` alone.
+pub(crate) fn borrowed_text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Cow<'de, str>>, D::Error> {
+    #[derive(Deserialize)]
+    struct Text<'a>(#[serde(borrow)] Cow<'a, str>);
+    Ok(Option::<Text<'de>>::deserialize(d)?.map(|text| text.0))
 }
 
 /// Keeps a present `null` as `Some("null")`, so that `"id": null` is seen.

@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::jsonrpc::RpcError;
+use crate::jsonrpc::{RpcError, borrowed_text};
 
 /// Decodes `params` into `T`, or the -32602 answer naming what is wrong.
 pub fn decode<'a, T: Deserialize<'a>>(params: Option<&'a RawValue>) -> Result<T, RpcError> {
@@ -60,7 +60,7 @@ pub(crate) struct ClientInfo<'a> {
 #[derive(Deserialize)]
 pub(crate) struct ListParams<'a> {
     /// An opaque cursor from a previous page.
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "borrowed_text")]
     pub cursor: Option<Cow<'a, str>>,
 }
 

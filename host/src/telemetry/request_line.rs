@@ -18,6 +18,9 @@ use super::text::may_hold_controls;
 /// The `tracing` target of the per-request log lines.
 pub const REQUEST_LOG_TARGET: &str = "mcp_wit::request";
 
+/// What follows a line's timestamp, up to its message.
+const LEVEL_AND_TARGET: &str = "  INFO mcp_wit::request: ";
+
 /// A request's line: the message's parts and the fields after it, in the
 /// order they are logged; a field that is `None` is left out.
 pub(super) struct RequestLine<'a> {
@@ -70,9 +73,7 @@ impl RequestLine<'_> {
     pub(super) fn write_text(&self, at: SystemTime, line: &mut String) {
         // Errors writing into a `String` cannot happen.
         write_timestamp(at, line);
-        line.push_str("  INFO ");
-        line.push_str(REQUEST_LOG_TARGET);
-        line.push_str(": ");
+        line.push_str(LEVEL_AND_TARGET);
         // The message: the subscriber escapes its ANSI controls, then
         // `EscapedText` the rest; the fields are `Debug`, which escapes them all.
         line.push_str(&escape_message(self.method));
@@ -84,15 +85,13 @@ impl RequestLine<'_> {
         line.push_str(&escape_message(self.outcome_text));
         line.push_str(" in ");
         push_millis_rounded(line, self.duration_micros);
-        line.push_str("ms");
-        line.push_str(" method=");
+        line.push_str("ms method=");
         push_debug(line, self.method);
         let texts = [
             ("component", self.component),
             ("session", self.session),
             ("request_id", self.request_id),
             ("caller", self.caller),
-            ("version", self.version),
         ];
         for (name, value) in texts {
             if let Some(value) = value {
@@ -102,10 +101,14 @@ impl RequestLine<'_> {
                 push_debug(line, value);
             }
         }
+        if let Some(version) = self.version {
+            line.push_str(" version=");
+            push_quoted(line, version);
+        }
         line.push_str(" duration_ms=");
         push_millis_shortest(line, self.duration_micros);
         line.push_str(" outcome=");
-        push_debug(line, self.outcome);
+        push_quoted(line, self.outcome);
         if let Some(code) = self.error_code {
             let _ = write!(line, " error_code={code}");
         }
@@ -141,6 +144,15 @@ fn push_debug(line: &mut String, text: &str) {
     } else {
         let _ = write!(line, "{text:?}");
     }
+}
+
+/// `text` as `{text:?}` writes it, for the host's own words (a revision,
+/// an outcome), which hold nothing it escapes.
+fn push_quoted(line: &mut String, text: &str) {
+    debug_assert!(text.bytes().all(|b| matches!(b, b' '..=b'~') && b != b'"' && b != b'\\'), "{text:?}");
+    line.push('"');
+    line.push_str(text);
+    line.push('"');
 }
 
 /// Durations from here on are written by [`push_millis_rounded`] and

@@ -103,11 +103,15 @@ impl StdioTasks {
     pub(super) fn serve(&self, message: &[u8], out: &mut dyn Outbox, ahead: &ReadAhead<'_>) -> bool {
         // Most messages are not: a substring decides, without parsing (the
         // searchers built once: building one costs more than a search).
+        // Both of a task's marks hold `tasks`: a message without it is
+        // searched once.
+        static TASKS: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"tasks"));
         static METHOD: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"tasks/"));
         static DECLARED: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(TASKS_EXTENSION.as_bytes()));
         static CALL: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(b"\"tools/call\""));
         let found = |finder: &Finder<'_>| finder.find(message).is_some();
-        if !(found(&METHOD) || found(&DECLARED) || (self.any_required && found(&CALL))) {
+        let marked = found(&TASKS) && (found(&METHOD) || found(&DECLARED));
+        if !(marked || (self.any_required && found(&CALL))) {
             return false;
         }
         let Ok(Incoming::Request { id, method, params }) = jsonrpc::parse(message) else { return false };

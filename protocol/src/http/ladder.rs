@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::auth::{Operation, OperationKind};
 use crate::envelope::{Envelope, may_claim};
-use crate::jsonrpc::{self, RpcError, code};
+use crate::jsonrpc::{self, RpcError, borrowed_text, code};
 use crate::params::{ReadCall, RequestMeta};
 
 use super::answers::status_of;
@@ -68,14 +68,14 @@ fn decode_sentinel(text: &str) -> Option<Cow<'_, str>> {
 /// arguments, raw. Read once, for the requests that carry them.
 #[derive(Deserialize, Default)]
 pub struct RequestSubject<'a> {
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "borrowed_text")]
     name: Option<Cow<'a, str>>,
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "borrowed_text")]
     uri: Option<Cow<'a, str>>,
     #[serde(borrow, default)]
     arguments: Option<&'a serde_json::value::RawValue>,
     /// The task a `tasks/*` request names.
-    #[serde(borrow, default, rename = "taskId")]
+    #[serde(borrow, default, rename = "taskId", deserialize_with = "borrowed_text")]
     task_id: Option<Cow<'a, str>>,
     /// Read in the same pass, for [`RequestSubject::with_envelope`].
     #[serde(borrow, rename = "_meta", default)]
@@ -93,12 +93,17 @@ impl<'a> RequestSubject<'a> {
 
     /// A request's 2026-07-28 envelope (see [`Envelope::read`]) and what it
     /// names, read in one pass. Params that make no modern claim are not
-    /// read: they name nothing here.
+    /// read: they name nothing here. When the request's header names a
+    /// 2026-07-28 revision (`header_claims`), its params are read whatever
+    /// they hold, without first looking for the claim's key in them.
     pub fn with_envelope(
         method: &str,
         params: Option<&'a serde_json::value::RawValue>,
+        header_claims: bool,
     ) -> (Self, Result<Option<Envelope>, RpcError>) {
-        let Some(text) = params.filter(|p| may_claim(p)) else { return (RequestSubject::default(), Ok(None)) };
+        let Some(text) = params.filter(|p| header_claims || may_claim(p)) else {
+            return (RequestSubject::default(), Ok(None));
+        };
         if names_something(method)
             && let Ok(named) = serde_json::from_str::<RequestSubject<'a>>(text.get())
         {
@@ -257,7 +262,7 @@ mod tests {
         ];
         for text in &calls {
             let params = serde_json::from_str::<&RawValue>(text).unwrap();
-            let (subject, envelope) = RequestSubject::with_envelope("tools/call", Some(params));
+            let (subject, envelope) = RequestSubject::with_envelope("tools/call", Some(params), false);
             assert!(envelope.unwrap().is_some(), "{text}");
             let read = subject.read_call().expect("it names a tool");
             let read = read.params();
@@ -270,7 +275,7 @@ mod tests {
         // for its error.
         let nameless = format!(r#"{{"arguments":{{}},{meta}}}}}"#);
         let params = serde_json::from_str::<&RawValue>(&nameless).unwrap();
-        assert!(RequestSubject::with_envelope("tools/call", Some(params)).0.read_call().is_none());
+        assert!(RequestSubject::with_envelope("tools/call", Some(params), false).0.read_call().is_none());
     }
 
     #[test]
@@ -307,8 +312,9 @@ mod tests {
         ];
         for params in &cases {
             let raw = serde_json::value::RawValue::from_string(params.clone()).unwrap();
-            for method in ["tools/call", "tools/list"] {
-                let (named, envelope) = RequestSubject::with_envelope(method, Some(&raw));
+            // Read as claimed by a header or not: the same answers.
+            for (method, header_claims) in [("tools/call", false), ("tools/list", false), ("tools/call", true)] {
+                let (named, envelope) = RequestSubject::with_envelope(method, Some(&raw), header_claims);
                 let apart = crate::envelope::Envelope::read(Some(&raw));
                 match (&envelope, &apart) {
                     (Ok(one), Ok(two)) => assert_eq!(format!("{one:?}"), format!("{two:?}"), "{method} {params}"),

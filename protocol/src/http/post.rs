@@ -93,14 +93,15 @@ impl<'a> Post<'a> {
         };
         match incoming {
             Incoming::Request { id, method, params } => {
-                let (subject, envelope) = match RequestSubject::with_envelope(&method, params) {
+                let modern_header = header_is_modern(headers);
+                let (subject, envelope) = match RequestSubject::with_envelope(&method, params, modern_header) {
                     // The header rungs of the ladder, read here once with the body.
                     (subject, Ok(Some(envelope))) => {
                         let checked = check_headers(headers, &method, &subject, &envelope).map(|()| envelope);
                         (subject, checked)
                     }
                     (subject, Err(error)) => (subject, Err(error)),
-                    (_, Ok(None)) if !header_is_modern(headers) => {
+                    (_, Ok(None)) if !modern_header => {
                         let request = PostedRequest { id, method, params };
                         return match request.method == "initialize" {
                             true => Post::Session(SessionPost::Initialize(request)),

@@ -39,7 +39,7 @@ impl<C: RouterComponent> Exchange<C> {
     /// Starts watching request `id`, when an observer watches.
     pub(super) fn watch_start(&mut self, method: &str, id: &RawValue, params: Option<&RawValue>) -> Option<Watching> {
         let observer = self.server.options().observer.as_ref()?;
-        *self.request.watch_mut() = Default::default();
+        self.request.watch_mut().reset();
         let shown = clipped(id.get().trim_matches('"'), CLIENT_TEXT_BYTES);
         self.request.set_request_id(Some(shown.into()));
         let transport_context = self.request.take_transport_context();
@@ -80,7 +80,7 @@ impl<C: RouterComponent> Exchange<C> {
         outcome: Outcome,
     ) {
         let Some(observer) = &self.server.options().observer else { return };
-        let watch = self.request.take_watch();
+        let watch = self.request.watch();
         let finished = Finished {
             method_name,
             method,

@@ -119,9 +119,4 @@ impl InFlight {
     pub(super) fn watch_mut(&mut self) -> &mut Watch {
         &mut self.watch
     }
-
-    /// What the request came to, leaving a fresh watch for the next.
-    pub(super) fn take_watch(&mut self) -> Watch {
-        std::mem::take(&mut self.watch)
-    }
 }

@@ -10,7 +10,10 @@ use crate::version::ProtocolVersion;
 /// What a request came to beyond its outcome, noted as it is handled.
 #[derive(Default)]
 pub(super) struct Watch {
-    target: Option<(TargetKind, Box<str>)>,
+    /// What the request named: its kind, and the name in `target_name`
+    /// (a buffer kept from one request to the next).
+    target: Option<TargetKind>,
+    target_name: String,
     mount: Option<usize>,
     tool_error: bool,
     fault: Option<FaultKind>,
@@ -29,10 +32,19 @@ pub(super) enum TargetKind {
 }
 
 impl Watch {
+    /// Clears what the last request noted, for the next.
+    pub(super) fn reset(&mut self) {
+        let mut target_name = std::mem::take(&mut self.target_name);
+        target_name.clear();
+        *self = Watch { target_name, ..Watch::default() };
+    }
+
     /// Notes what the request named, and the mount that knows it.
     pub(super) fn note_target(&mut self, mount: usize, kind: TargetKind, name: &str) {
         self.mount = Some(mount);
-        self.target = Some((kind, name.into()));
+        self.target = Some(kind);
+        self.target_name.clear();
+        self.target_name.push_str(name);
     }
 
     /// Notes the mount the request went to.
@@ -71,7 +83,8 @@ impl Watch {
     }
 
     pub(super) fn target(&self) -> Option<Target<'_>> {
-        self.target.as_ref().map(|(kind, name)| match kind {
+        let name = self.target_name.as_str();
+        self.target.map(|kind| match kind {
             TargetKind::Tool => Target::Tool(name),
             TargetKind::Prompt => Target::Prompt(name),
             TargetKind::Resource => Target::Resource(name),

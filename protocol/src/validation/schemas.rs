@@ -1,40 +1,33 @@
-//! What a tool promises, checked by the host for every guest: its arguments
-//! against its input schema before the guest runs, its structured result
-//! against its output schema after, and both schemas as JSON Schema when
-//! the tool is learnt.
-//!
-//! A failed argument check is a tool error (`isError: true`, with the
-//! validator's words), as MCP 2025-11-25 asks of input validation, so the
-//! model can correct itself. A schema is read as draft 2020-12 unless its
-//! `$schema` names another; references are resolved inside the schema only
-//! (no file or network is ever read for one).
-//!
-//! What one check may cost is bounded: its `pattern`s run once per distinct
-//! string (each run bounded by the regex engine's backtrack limit) and only
-//! until the check's deadline, past which it fails closed
-//! (refused as over budget); only the first failure is described, in at
-//! most [`MAX_REASON_BYTES`], written as it is read (never in full, then
-//! cut).
+//! A tool's schemas compiled, and its arguments and results checked
+//! against them.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::time::Instant;
 
-use serde_json::{Map, Value};
+use jsonschema::json::Json;
+use serde_json::Value;
 
+use super::budget::{BudgetedPattern, Running};
+use super::json_tree::{JsonTree, TreeJson};
+use super::reason::bounded;
 use crate::contract;
-
-/// The most of a failed check's description a caller is given (a value
-/// quoted in it is cut, with its length said).
-pub const MAX_REASON_BYTES: usize = 1024;
 
 /// A tool's schemas, compiled once, to check its calls by.
 pub struct ToolSchemas {
     /// `None` when the input schema accepts every object (checking would
     /// only cost a parse).
-    input: Option<jsonschema::Validator>,
+    input: Option<InputSchema>,
     output: Option<jsonschema::Validator>,
+}
+
+/// The input schema, compiled twice: for the arguments read as a
+/// [`JsonTree`] (every call: no allocation for the usual arguments), and
+/// for them read as a `Value`, which says why arguments fail (in the words
+/// and order the check has always given) and checks the values a tree
+/// does not stand for.
+struct InputSchema {
+    tree: jsonschema::Validator<TreeJson>,
+    value: jsonschema::Validator,
 }
 
 /// A schema a tool declares that is not valid JSON Schema.
@@ -80,28 +73,30 @@ impl ToolSchemas {
     /// `tool`'s schemas compiled, or the first that is not valid JSON
     /// Schema.
     pub fn of(tool: &contract::Tool) -> Result<Self, SchemaError> {
-        let compile = |json: &str, field| {
-            let error = |message: String| SchemaError { tool: tool.name.clone(), field, message };
+        let read = |json: &str, field| {
+            let error = move |message: String| SchemaError { tool: tool.name.clone(), field, message };
             let schema: Value = serde_json::from_str(json).map_err(|e| error(format!("not JSON: {e}")))?;
             // MCP asks for object schemas: the arguments and a structured
             // result are JSON objects.
             if schema.get("type").and_then(Value::as_str) != Some("object") {
                 return Err(error("MCP needs an object schema (`\"type\": \"object\"` at its root)".into()));
             }
-            if accepts_any_object(&schema) {
-                return Ok(None);
+            match accepts_any_object(&schema) {
+                true => Ok(None),
+                false => Ok(Some((schema, error))),
             }
-            jsonschema::options()
-                .with_draft(jsonschema::Draft::Draft202012)
-                // Every `pattern` is matched through the check's budget.
-                .with_keyword("pattern", BudgetedPattern::compile)
-                .build(&schema)
-                .map(Some)
-                .map_err(|e| error(e.to_string()))
         };
-        let input = compile(&tool.input_schema.json, "input-schema")?;
+        let input = match read(&tool.input_schema.json, "input-schema")? {
+            Some((schema, error)) => {
+                Some(InputSchema { value: compile(&schema).map_err(error)?, tree: compile(&schema).map_err(error)? })
+            }
+            None => None,
+        };
         let output = match &tool.output_schema {
-            Some(schema) => compile(&schema.json, "output-schema")?,
+            Some(schema) => match read(&schema.json, "output-schema")? {
+                Some((schema, error)) => Some(compile(&schema).map_err(error)?),
+                None => None,
+            },
             None => None,
         };
         Ok(ToolSchemas { input, output })
@@ -121,9 +116,28 @@ impl ToolSchemas {
     /// its patterns matched only until `deadline` (when there is one).
     pub(crate) fn check_arguments(&self, arguments: &str, deadline: Option<Instant>) -> Result<(), Refusal> {
         let Some(input) = &self.input else { return Ok(()) };
+        // Read as a tree: valid arguments, the usual case, are let through
+        // here. Any others are read again as a `Value`, to say why.
+        let quick = JsonTree::with(arguments, |tree| {
+            if !tree.faithful() {
+                return None;
+            }
+            let running = Running::start(deadline);
+            let valid = input.tree.is_valid(tree.root());
+            if running.over_budget() {
+                return Some(Err(Refusal::OverBudget));
+            }
+            if let Some(why) = running.gave_up() {
+                return Some(Err(Refusal::Invalid(why)));
+            }
+            valid.then_some(Ok(()))
+        });
+        if let Ok(Some(answer)) = quick {
+            return answer;
+        }
         let value: Value = serde_json::from_str(arguments)
             .map_err(|e| Refusal::Invalid(bounded(|w| write!(w, "the arguments are not JSON: {e}"))))?;
-        check(input, &value, deadline)
+        check(&input.value, &value, deadline)
     }
 
     /// Checks a structured result, as read from the guest's JSON, against
@@ -135,6 +149,16 @@ impl ToolSchemas {
             Refusal::OverBudget => unreachable!("a check without a deadline runs to its end"),
         })
     }
+}
+
+/// A schema compiled for values of representation `F`, every `pattern`
+/// matched through the check's budget.
+fn compile<F: Json>(schema: &Value) -> Result<jsonschema::Validator<F>, String> {
+    jsonschema::options_for::<F>()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .with_keyword("pattern", BudgetedPattern::<F>::compile)
+        .build(schema)
+        .map_err(|e| e.to_string())
 }
 
 /// Checks `value` against `validator`, its patterns matched until
@@ -166,188 +190,6 @@ fn check(validator: &jsonschema::Validator, value: &Value, deadline: Option<Inst
     }
 }
 
-/// What `describe` writes, up to [`MAX_REASON_BYTES`] (cut on a character
-/// boundary, marked `…`): the writer refuses more, so a large value quoted
-/// in an error is never written out whole.
-fn bounded(describe: impl FnOnce(&mut BoundedText) -> fmt::Result) -> String {
-    let mut text = BoundedText(String::new());
-    if describe(&mut text).is_err() || text.0.len() >= MAX_REASON_BYTES {
-        text.0.push('…');
-    }
-    text.0
-}
-
-/// A `String` that takes at most [`MAX_REASON_BYTES`].
-struct BoundedText(String);
-
-impl fmt::Write for BoundedText {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let room = MAX_REASON_BYTES - self.0.len();
-        if s.len() <= room {
-            self.0.push_str(s);
-            return Ok(());
-        }
-        self.0.push_str(&s[..s.floor_char_boundary(room)]);
-        Err(fmt::Error)
-    }
-}
-
-thread_local! {
-    /// The check running on this thread, when it has a deadline or keeps
-    /// its patterns' answers (a check runs on one thread, start to end).
-    static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
-}
-
-/// One check's state, for its patterns: its deadline, whether it passed,
-/// and each pattern's answer for each string it was asked about.
-struct Running {
-    deadline: Option<Instant>,
-    over_budget: bool,
-    /// What the regex engine first gave up on, described: the check fails
-    /// whatever the schema makes of it (under `not`, a refusal would read
-    /// as a pass).
-    gave_up: Option<String>,
-    /// How many times a pattern was run (not answered from `answers`).
-    runs: usize,
-    /// Per pattern (by address), per string: its answer.
-    answers: HashMap<usize, HashMap<Box<str>, Answer>>,
-}
-
-/// Ends the check it started when dropped, on every path out.
-struct RunningGuard;
-
-impl Running {
-    fn start(deadline: Option<Instant>) -> RunningGuard {
-        RUNNING.with(|running| {
-            *running.borrow_mut() =
-                Some(Running { deadline, over_budget: false, gave_up: None, runs: 0, answers: HashMap::new() })
-        });
-        RunningGuard
-    }
-}
-
-impl RunningGuard {
-    fn over_budget(&self) -> bool {
-        RUNNING.with(|running| running.borrow().as_ref().is_some_and(|r| r.over_budget))
-    }
-
-    fn gave_up(&self) -> Option<String> {
-        RUNNING.with(|running| running.borrow_mut().as_mut().and_then(|r| r.gave_up.take()))
-    }
-}
-
-impl Drop for RunningGuard {
-    fn drop(&mut self) {
-        RUNNING.with(|running| running.borrow_mut().take());
-    }
-}
-
-/// A pattern's answer about one string.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Answer {
-    Matches,
-    NoMatch,
-    /// The regex engine gave up (its backtrack limit): the whole check
-    /// fails, as the value can be shown neither to match nor not to.
-    Undecided,
-    /// Not run: the check's deadline had passed.
-    OverBudget,
-}
-
-/// The `pattern` keyword, run as jsonschema runs it (ECMA-262 dialect,
-/// backtrack limit) but through the running check: once per distinct
-/// string, and not after its deadline.
-struct BudgetedPattern {
-    pattern: String,
-    /// A validator of `{"pattern": ...}` alone: jsonschema's own matching.
-    alone: jsonschema::Validator,
-}
-
-impl BudgetedPattern {
-    fn compile<'a>(
-        _parent: &'a Map<String, Value>,
-        value: &'a Value,
-        _location: jsonschema::paths::Location,
-    ) -> Result<Box<dyn for<'i> jsonschema::Keyword<'i>>, jsonschema::ValidationError<'a>> {
-        let alone = jsonschema::options()
-            .with_draft(jsonschema::Draft::Draft202012)
-            .build(&serde_json::json!({ "pattern": value }))?;
-        let pattern = value.as_str().unwrap_or_default().to_owned();
-        Ok(Box::new(BudgetedPattern { pattern, alone }))
-    }
-
-    /// The answer about `text`: kept from an earlier run in this check,
-    /// or found now if the deadline allows.
-    fn answer(&self, instance: &Value, text: &str) -> Answer {
-        let key = std::ptr::from_ref(self) as usize;
-        let known = RUNNING.with(|running| {
-            let mut running = running.borrow_mut();
-            let running = running.as_mut()?;
-            if let Some(answer) = running.answers.get(&key).and_then(|answers| answers.get(text)) {
-                return Some(*answer);
-            }
-            if running.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                running.over_budget = true;
-                return Some(Answer::OverBudget);
-            }
-            running.runs += 1;
-            None
-        });
-        if let Some(answer) = known {
-            return answer;
-        }
-        let answer = match self.alone.validate(instance) {
-            Ok(()) => Answer::Matches,
-            Err(error) if matches!(error.kind(), jsonschema::error::ValidationErrorKind::Pattern { .. }) => {
-                Answer::NoMatch
-            }
-            Err(_) => Answer::Undecided,
-        };
-        RUNNING.with(|running| {
-            if let Some(running) = running.borrow_mut().as_mut() {
-                if answer == Answer::Undecided && running.gave_up.is_none() {
-                    running.gave_up = Some(bounded(|w| {
-                        write!(
-                            w,
-                            "{instance} could not be matched against {:?} (the regex engine gave up: the pattern \
-                             backtracks too much on it)",
-                            self.pattern
-                        )
-                    }));
-                }
-                running.answers.entry(key).or_default().insert(text.into(), answer);
-            }
-        });
-        answer
-    }
-}
-
-impl<'i> jsonschema::Keyword<'i> for BudgetedPattern {
-    fn validate(&self, instance: &'i Value) -> Result<(), jsonschema::ValidationError<'i>> {
-        let Some(text) = instance.as_str() else { return Ok(()) };
-        let quoted = || bounded(|w| write!(w, "{instance}"));
-        let pattern = &self.pattern;
-        match self.answer(instance, text) {
-            Answer::Matches => Ok(()),
-            Answer::NoMatch => {
-                Err(jsonschema::ValidationError::custom(format!("{} does not match {pattern:?}", quoted())))
-            }
-            // The check fails on these whatever this error becomes.
-            Answer::Undecided => Err(jsonschema::ValidationError::custom(format!(
-                "{} could not be matched against {pattern:?}",
-                quoted()
-            ))),
-            Answer::OverBudget => Err(jsonschema::ValidationError::custom(format!(
-                "not checked against {pattern:?}: the check ran out of time"
-            ))),
-        }
-    }
-
-    fn is_valid(&self, instance: &'i Value) -> bool {
-        instance.as_str().is_none_or(|text| self.answer(instance, text) == Answer::Matches)
-    }
-}
-
 /// Whether `schema` is `{"type": "object"}` and nothing else that
 /// constrains (a title or description aside): the usual schema of a tool
 /// without arguments.
@@ -366,6 +208,8 @@ fn accepts_any_object(schema: &Value) -> bool {
 mod tests {
     use std::time::Duration;
 
+    use super::super::budget::RUNNING;
+    use super::super::reason::MAX_REASON_BYTES;
     use super::*;
 
     fn tool(input: &str, output: Option<&str>) -> contract::Tool {
@@ -403,6 +247,73 @@ mod tests {
         assert!(short.starts_with("/text: ") && short.contains("shorter than 1 character"), "{short}");
         let missing = refusal(&schemas, "{}");
         assert!(missing.contains("\"text\" is a required property"), "{missing}");
+    }
+
+    /// The arguments read as a tree are valid exactly where their `Value`
+    /// is, keyword by keyword; and where a tree cannot stand for the value
+    /// (a key given twice), the `Value` decides.
+    #[test]
+    fn the_tree_and_the_value_agree_on_every_keyword() {
+        let schemas = [
+            r#"{"type":"object","properties":{"text":{"type":"string","minLength":2,"maxLength":3}},"required":["text"]}"#,
+            r#"{"type":"object","additionalProperties":false,"properties":{"a":{}}}"#,
+            r#"{"type":"object","patternProperties":{"^x":{"type":"integer"}},"propertyNames":{"maxLength":2}}"#,
+            r#"{"type":"object","minProperties":2,"maxProperties":2}"#,
+            r#"{"type":"object","properties":{"e":{"enum":[1,"one",[1],{"k":null}]},"c":{"const":{"a":[1.0,2]}}}}"#,
+            r#"{"type":"object","properties":{"l":{"type":"array","prefixItems":[{"type":"string"}],"items":{"type":"number"},"uniqueItems":true,"minItems":1}}}"#,
+            r#"{"type":"object","properties":{"n":{"type":"integer","minimum":1,"exclusiveMaximum":10,"multipleOf":0.5}}}"#,
+            r#"{"type":"object","properties":{"p":{"type":"string","pattern":"^[a-c]+$"}}}"#,
+            r#"{"type":"object","properties":{"o":{"anyOf":[{"type":"null"},{"oneOf":[{"type":"boolean"},{"not":{"type":"string"}}]}]}}}"#,
+            r##"{"type":"object","$defs":{"node":{"type":"object","properties":{"next":{"$ref":"#/$defs/node"},"v":{"type":"integer"}}}},"properties":{"list":{"$ref":"#/$defs/node"}}}"##,
+            r#"{"type":"object","dependentRequired":{"a":["b"]},"if":{"required":["x"]},"then":{"required":["y"]},"else":{"maxProperties":3}}"#,
+        ];
+        let instances = [
+            r#"{}"#,
+            r#"{"text":"hi"}"#,
+            r#"{"text":"hé!"}"#,
+            r#"{"text":"h\u00e9llo"}"#,
+            r#"{"text":7,"a":1}"#,
+            r#"{"a":1,"b":2}"#,
+            r#"{"xa":1,"xb":1.5,"yyy":null}"#,
+            r#"{"e":"one","c":{"a":[1,2]}}"#,
+            r#"{"e":[1],"c":{"a":[1.0,2.0]}}"#,
+            r#"{"e":{"k":0}}"#,
+            r#"{"l":["s",1,2.5]}"#,
+            r#"{"l":["s",1,1.0]}"#,
+            r#"{"l":[1]}"#,
+            r#"{"n":2.5}"#,
+            r#"{"n":3}"#,
+            r#"{"n":10}"#,
+            r#"{"n":3.0}"#,
+            r#"{"p":"abc"}"#,
+            r#"{"p":"abd"}"#,
+            r#"{"o":null}"#,
+            r#"{"o":true}"#,
+            r#"{"o":"s"}"#,
+            r#"{"o":5}"#,
+            r#"{"list":{"v":1,"next":{"v":2,"next":{"v":"3"}}}}"#,
+            r#"{"list":{"v":1,"next":{"v":2}}}"#,
+            r#"{"a":1}"#,
+            r#"{"x":1}"#,
+            r#"{"x":1,"y":2}"#,
+            r#"{"k":1,"k":2}"#,
+            r#"{"a":1,"a":"x"}"#,
+        ];
+        for schema in schemas {
+            let tool = tool(schema, None);
+            let schemas = ToolSchemas::of(&tool).unwrap();
+            let input = schemas.input.as_ref().unwrap();
+            for text in instances {
+                let value: Value = serde_json::from_str(text).unwrap();
+                let by_value = input.value.is_valid(&value);
+                let by_tree = JsonTree::with(text, |tree| tree.faithful().then(|| input.tree.is_valid(tree.root())));
+                match by_tree.unwrap() {
+                    Some(by_tree) => assert_eq!(by_tree, by_value, "{schema} on {text}"),
+                    None => assert!(text.contains("\"k\":1,\"k\"") || text.contains("\"a\":1,\"a\""), "{text}"),
+                }
+                assert_eq!(schemas.check_arguments(text, far()).is_ok(), by_value, "{schema} on {text}");
+            }
+        }
     }
 
     #[test]
@@ -469,7 +380,7 @@ mod tests {
     #[test]
     fn a_pattern_runs_once_per_distinct_value() {
         let schemas = ToolSchemas::of(&tool(BACKTRACKING, None)).unwrap();
-        let input = schemas.input.as_ref().unwrap();
+        let input = &schemas.input.as_ref().unwrap().value;
         let same = serde_json::json!({ "items": vec!["aaa"; 1000] });
         let runs = |value: &Value| {
             let running = Running::start(far());
