@@ -7,6 +7,7 @@
 //! version makes a modern claim; one without is legacy traffic, served by
 //! the `initialize`-negotiated session as before.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use memchr::memmem;
@@ -35,8 +36,9 @@ pub(crate) const SUBSCRIPTION_ID_KEY: &str = "io.modelcontextprotocol/subscripti
 #[derive(Debug, Clone)]
 pub struct Envelope {
     /// The protocol version the request names, as sent (it may be one the
-    /// server does not serve: see [`Envelope::version`]).
-    pub requested_version: String,
+    /// server does not serve: see [`Envelope::version`]); a revision this
+    /// build knows is not copied.
+    pub requested_version: Cow<'static, str>,
     /// The client's capabilities for this request: a JSON object.
     pub client_capabilities: Box<RawValue>,
     /// The client's `Implementation` object, when sent.
@@ -94,8 +96,18 @@ impl Envelope {
     /// when they make one with a missing or malformed envelope.
     pub(crate) fn from_meta(keys: &RequestMeta<'_>) -> Result<Option<Envelope>, RpcError> {
         let Some(version) = keys.protocol_version else { return Ok(None) };
-        let requested_version = serde_json::from_str::<String>(version.get())
-            .map_err(|_| malformed(PROTOCOL_VERSION_KEY, "must be a string such as \"2026-07-28\""))?;
+        // Borrowed from the text unless it holds escapes.
+        let requested_version = match serde_json::from_str::<&str>(version.get()) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => Cow::Owned(
+                serde_json::from_str::<String>(version.get())
+                    .map_err(|_| malformed(PROTOCOL_VERSION_KEY, "must be a string such as \"2026-07-28\""))?,
+            ),
+        };
+        let requested_version = match ProtocolVersion::parse(&requested_version) {
+            Some(known) => Cow::Borrowed(known.as_str()),
+            None => Cow::Owned(requested_version.into_owned()),
+        };
         let client_capabilities = match keys.client_capabilities {
             None => {
                 return Err(envelope_error(
@@ -272,6 +284,21 @@ mod tests {
         ] {
             assert_eq!(read(bad).unwrap_err().code, code::INVALID_PARAMS, "{bad}");
         }
+    }
+
+    /// The version as sent, escaped or not, known or not.
+    #[test]
+    fn the_requested_version_is_read_as_sent() {
+        let envelope = |version: &str| {
+            let params = format!(
+                r#"{{"_meta":{{"io.modelcontextprotocol/protocolVersion":{version},"io.modelcontextprotocol/clientCapabilities":{{}}}}}}"#
+            );
+            read(&params).unwrap().unwrap()
+        };
+        assert_eq!(envelope(r#""2026-07-28""#).requested_version, "2026-07-28");
+        assert_eq!(envelope(r#""2026\u002d07-28""#).version().unwrap(), ProtocolVersion::V2026_07_28);
+        assert_eq!(envelope(r#""tab\there""#).requested_version, "tab\there");
+        assert_eq!(envelope(r#""1900-01-01""#).requested_version, "1900-01-01");
     }
 
     #[test]

@@ -71,53 +71,156 @@ impl RequestLine<'_> {
     /// default format under [`EscapedText`](super::EscapedText) writes
     /// [`emit`](Self::emit)'s event at `at`, outside any span.
     pub(super) fn write_text(&self, at: SystemTime, line: &mut String) {
-        // Errors writing into a `String` cannot happen.
+        thread_local! {
+            /// The parts of the last line written on this thread that the
+            /// next one is likely to repeat (a client calls one tool again
+            /// and again): rewritten only when they differ.
+            static PARTS: std::cell::RefCell<Parts> = std::cell::RefCell::default();
+        }
         write_timestamp(at, line);
-        line.push_str(LEVEL_AND_TARGET);
+        PARTS.with_borrow_mut(|parts| {
+            if !parts.written_from(self) {
+                parts.rewrite(self);
+            }
+            line.push_str(&parts.message);
+            push_millis_rounded(line, self.duration_micros);
+            line.push_str(&parts.fields);
+            if let Some(id) = self.request_id {
+                push_debug(line, id);
+            }
+            line.push_str(&parts.after_id);
+            push_millis_shortest(line, self.duration_micros);
+            line.push_str(&parts.end);
+            if parts.end.capacity() > KEPT_PART_CAPACITY {
+                *parts = Parts::default();
+            }
+        });
+    }
+}
+
+/// A part kept for the next line up to this capacity (one written with
+/// `--log-arguments` can be long).
+const KEPT_PART_CAPACITY: usize = 16 << 10;
+
+/// A request line's parts but for its timestamp, its two durations and its
+/// request id (which change with every request), and what they were
+/// written from.
+#[derive(Default)]
+struct Parts {
+    from: PartsOf,
+    /// From the level to the message's ` in `: `  INFO mcp_wit::request:
+    /// tools/call echo: ok in `.
+    message: String,
+    /// From `ms` to the request id's `=` (or the fields before it).
+    fields: String,
+    /// From after the request id to `duration_ms=`.
+    after_id: String,
+    /// From ` outcome=` to the newline.
+    end: String,
+}
+
+/// The fields [`Parts`] are written from.
+#[derive(Default)]
+struct PartsOf {
+    method: String,
+    target: Option<String>,
+    outcome_text: String,
+    component: Option<String>,
+    session: Option<String>,
+    has_request_id: bool,
+    caller: Option<String>,
+    version: Option<String>,
+    outcome: String,
+    error_code: Option<i32>,
+    arguments: Option<String>,
+    answer: Option<String>,
+}
+
+impl Parts {
+    fn written_from(&self, line: &RequestLine<'_>) -> bool {
+        let from = &self.from;
+        from.method == line.method
+            && from.target.as_deref() == line.target
+            && from.outcome_text == line.outcome_text
+            && from.component.as_deref() == line.component
+            && from.session.as_deref() == line.session
+            && from.has_request_id == line.request_id.is_some()
+            && from.caller.as_deref() == line.caller
+            && from.version.as_deref() == line.version
+            && from.outcome == line.outcome
+            && from.error_code == line.error_code
+            && from.arguments.as_deref() == line.arguments
+            && from.answer.as_deref() == line.answer
+    }
+
+    fn rewrite(&mut self, line: &RequestLine<'_>) {
+        let owned = |text: Option<&str>| text.map(str::to_owned);
+        self.from = PartsOf {
+            method: line.method.to_owned(),
+            target: owned(line.target),
+            outcome_text: line.outcome_text.to_owned(),
+            component: owned(line.component),
+            session: owned(line.session),
+            has_request_id: line.request_id.is_some(),
+            caller: owned(line.caller),
+            version: owned(line.version),
+            outcome: line.outcome.to_owned(),
+            error_code: line.error_code,
+            arguments: owned(line.arguments),
+            answer: owned(line.answer),
+        };
+        let message = &mut self.message;
+        message.clear();
+        message.push_str(LEVEL_AND_TARGET);
         // The message: the subscriber escapes its ANSI controls, then
         // `EscapedText` the rest; the fields are `Debug`, which escapes them all.
-        line.push_str(&escape_message(self.method));
-        if let Some(target) = self.target {
-            line.push(' ');
-            line.push_str(&escape_message(target));
+        message.push_str(&escape_message(line.method));
+        if let Some(target) = line.target {
+            message.push(' ');
+            message.push_str(&escape_message(target));
         }
-        line.push_str(": ");
-        line.push_str(&escape_message(self.outcome_text));
-        line.push_str(" in ");
-        push_millis_rounded(line, self.duration_micros);
-        line.push_str("ms method=");
-        push_debug(line, self.method);
-        let texts = [
-            ("component", self.component),
-            ("session", self.session),
-            ("request_id", self.request_id),
-            ("caller", self.caller),
-        ];
-        for (name, value) in texts {
+        message.push_str(": ");
+        message.push_str(&escape_message(line.outcome_text));
+        message.push_str(" in ");
+        let fields = &mut self.fields;
+        fields.clear();
+        fields.push_str("ms method=");
+        push_debug(fields, line.method);
+        let field = |part: &mut String, name: &str, value: Option<&str>| {
             if let Some(value) = value {
-                line.push(' ');
-                line.push_str(name);
-                line.push('=');
-                push_debug(line, value);
+                part.push(' ');
+                part.push_str(name);
+                part.push('=');
+                push_debug(part, value);
+            }
+        };
+        field(fields, "component", line.component);
+        field(fields, "session", line.session);
+        if line.request_id.is_some() {
+            fields.push_str(" request_id=");
+        }
+        let after_id = &mut self.after_id;
+        after_id.clear();
+        field(after_id, "caller", line.caller);
+        if let Some(version) = line.version {
+            after_id.push_str(" version=");
+            push_quoted(after_id, version);
+        }
+        after_id.push_str(" duration_ms=");
+        let end = &mut self.end;
+        end.clear();
+        end.push_str(" outcome=");
+        push_quoted(end, line.outcome);
+        // Errors writing into a `String` cannot happen.
+        if let Some(code) = line.error_code {
+            let _ = write!(end, " error_code={code}");
+        }
+        for (name, value) in [("arguments", line.arguments), ("answer", line.answer)] {
+            if let Some(value) = value {
+                let _ = write!(end, " {name}={value:?}");
             }
         }
-        if let Some(version) = self.version {
-            line.push_str(" version=");
-            push_quoted(line, version);
-        }
-        line.push_str(" duration_ms=");
-        push_millis_shortest(line, self.duration_micros);
-        line.push_str(" outcome=");
-        push_quoted(line, self.outcome);
-        if let Some(code) = self.error_code {
-            let _ = write!(line, " error_code={code}");
-        }
-        for (name, value) in [("arguments", self.arguments), ("answer", self.answer)] {
-            if let Some(value) = value {
-                let _ = write!(line, " {name}={value:?}");
-            }
-        }
-        line.push('\n');
+        end.push('\n');
     }
 }
 
@@ -319,6 +422,43 @@ mod tests {
         assert_eq!(by_hand, by_tracing);
         assert_eq!(by_hand.lines().count(), 1, "{by_hand}");
         assert!(!by_hand.contains(['\r', '\x1b', '\u{9b}', '\x07']), "{by_hand:?}");
+    }
+
+    /// The parts kept from one line to the next are rewritten whenever a
+    /// field they hold changes: lines that alternate are each the
+    /// subscriber's.
+    #[test]
+    fn lines_in_turn_are_each_the_subscribers() {
+        let base = RequestLine {
+            method: "tools/call",
+            target: Some("echo"),
+            outcome_text: "ok",
+            component: Some("echo"),
+            session: None,
+            request_id: Some("7"),
+            caller: None,
+            version: Some("2025-06-18"),
+            duration_micros: 483,
+            outcome: "ok",
+            error_code: None,
+            arguments: None,
+            answer: None,
+        };
+        let lines = [
+            RequestLine { request_id: Some("8"), duration_micros: 1_250_000, ..base },
+            RequestLine { target: Some("other"), ..base },
+            RequestLine { target: None, method: "ping", request_id: None, ..base },
+            RequestLine { component: Some("b"), session: Some("s1"), caller: Some("ada"), ..base },
+            RequestLine { outcome_text: "error -32602 (x)", outcome: "error", error_code: Some(-32602), ..base },
+            RequestLine { version: None, arguments: Some(r#"{"a":"\n"}"#), answer: Some("{}"), ..base },
+            RequestLine { arguments: Some(r#"{"a":2}"#), ..base },
+        ];
+        for _ in 0..2 {
+            for line in lines.iter().chain([&base, &base]) {
+                let (by_tracing, by_hand) = both_ways(line);
+                assert_eq!(by_hand, by_tracing);
+            }
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@
 
 use std::sync::Arc;
 
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, HeaderName};
 use axum::response::Response;
 
 use super::answer::{Target, answer};
@@ -162,7 +162,10 @@ async fn listen(server: &Arc<ServerState>, mut session: Session, admitted: Admit
 
 /// The W3C trace context of the HTTP headers, if any.
 fn trace_context(headers: &HeaderMap) -> Option<mcp_wit_protocol::observe::TraceContext> {
-    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let traceparent = header("traceparent")?;
-    Some(mcp_wit_protocol::observe::TraceContext { traceparent: Some(traceparent), tracestate: header("tracestate") })
+    // Named once: a name given as text is parsed at every lookup.
+    static TRACEPARENT: HeaderName = HeaderName::from_static("traceparent");
+    static TRACESTATE: HeaderName = HeaderName::from_static("tracestate");
+    let header = |name: &HeaderName| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let traceparent = header(&TRACEPARENT)?;
+    Some(mcp_wit_protocol::observe::TraceContext { traceparent: Some(traceparent), tracestate: header(&TRACESTATE) })
 }
