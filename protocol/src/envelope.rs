@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::json;
 use serde_json::value::RawValue;
 
-use crate::jsonrpc::{RpcError, code};
+use crate::jsonrpc::{RpcError, borrowed_text, code};
 use crate::params::{LogLevel, RequestMeta};
 use crate::version::ProtocolVersion;
 
@@ -96,14 +96,10 @@ impl Envelope {
     /// when they make one with a missing or malformed envelope.
     pub(crate) fn from_meta(keys: &RequestMeta<'_>) -> Result<Option<Envelope>, RpcError> {
         let Some(version) = keys.protocol_version else { return Ok(None) };
-        // Borrowed from the text unless it holds escapes.
-        let requested_version = match serde_json::from_str::<&str>(version.get()) {
-            Ok(text) => Cow::Borrowed(text),
-            Err(_) => Cow::Owned(
-                serde_json::from_str::<String>(version.get())
-                    .map_err(|_| malformed(PROTOCOL_VERSION_KEY, "must be a string such as \"2026-07-28\""))?,
-            ),
-        };
+        let requested_version = borrowed_text(&mut serde_json::Deserializer::from_str(version.get()))
+            .ok()
+            .flatten()
+            .ok_or_else(|| malformed(PROTOCOL_VERSION_KEY, "must be a string such as \"2026-07-28\""))?;
         let requested_version = match ProtocolVersion::parse(&requested_version) {
             Some(known) => Cow::Borrowed(known.as_str()),
             None => Cow::Owned(requested_version.into_owned()),

@@ -91,20 +91,22 @@ impl RequestLine<'_> {
             line.push_str(&parts.after_id);
             push_millis_shortest(line, self.duration_micros);
             line.push_str(&parts.end);
-            if parts.end.capacity() > KEPT_PART_CAPACITY {
-                *parts = Parts::default();
-            }
         });
+        // Errors writing into a `String` cannot happen.
+        for (name, value) in [("arguments", self.arguments), ("answer", self.answer)] {
+            if let Some(value) = value {
+                let _ = write!(line, " {name}={value:?}");
+            }
+        }
+        line.push('\n');
     }
 }
 
-/// A part kept for the next line up to this capacity (one written with
-/// `--log-arguments` can be long).
-const KEPT_PART_CAPACITY: usize = 16 << 10;
-
-/// A request line's parts but for its timestamp, its two durations and its
-/// request id (which change with every request), and what they were
-/// written from.
+/// A request line's parts but for its timestamp, its two durations, its
+/// request id and the arguments and answer `--log-arguments` adds (which
+/// change with every request), and what they were written from: the
+/// client's text in them is clipped (`CLIENT_TEXT_BYTES`), so what a thread
+/// keeps stays small.
 #[derive(Default)]
 struct Parts {
     from: PartsOf,
@@ -115,7 +117,7 @@ struct Parts {
     fields: String,
     /// From after the request id to `duration_ms=`.
     after_id: String,
-    /// From ` outcome=` to the newline.
+    /// From ` outcome=` to the error code, if any.
     end: String,
 }
 
@@ -132,8 +134,6 @@ struct PartsOf {
     version: Option<String>,
     outcome: String,
     error_code: Option<i32>,
-    arguments: Option<String>,
-    answer: Option<String>,
 }
 
 impl Parts {
@@ -149,8 +149,6 @@ impl Parts {
             && from.version.as_deref() == line.version
             && from.outcome == line.outcome
             && from.error_code == line.error_code
-            && from.arguments.as_deref() == line.arguments
-            && from.answer.as_deref() == line.answer
     }
 
     fn rewrite(&mut self, line: &RequestLine<'_>) {
@@ -166,8 +164,6 @@ impl Parts {
             version: owned(line.version),
             outcome: line.outcome.to_owned(),
             error_code: line.error_code,
-            arguments: owned(line.arguments),
-            answer: owned(line.answer),
         };
         let message = &mut self.message;
         message.clear();
@@ -211,16 +207,9 @@ impl Parts {
         end.clear();
         end.push_str(" outcome=");
         push_quoted(end, line.outcome);
-        // Errors writing into a `String` cannot happen.
         if let Some(code) = line.error_code {
             let _ = write!(end, " error_code={code}");
         }
-        for (name, value) in [("arguments", line.arguments), ("answer", line.answer)] {
-            if let Some(value) = value {
-                let _ = write!(end, " {name}={value:?}");
-            }
-        }
-        end.push('\n');
     }
 }
 
@@ -376,9 +365,9 @@ mod tests {
         (untimed(&by_tracing), untimed(&by_hand))
     }
 
-    #[test]
-    fn the_line_written_by_hand_is_the_one_the_subscriber_writes() {
-        let usual = RequestLine {
+    /// The line of a `tools/call` answered.
+    fn usual() -> RequestLine<'static> {
+        RequestLine {
             method: "tools/call",
             target: Some("echo"),
             outcome_text: "ok",
@@ -392,7 +381,12 @@ mod tests {
             error_code: None,
             arguments: None,
             answer: None,
-        };
+        }
+    }
+
+    #[test]
+    fn the_line_written_by_hand_is_the_one_the_subscriber_writes() {
+        let usual = usual();
         let (by_tracing, by_hand) = both_ways(&usual);
         assert_eq!(by_hand, by_tracing);
         assert_eq!(
@@ -429,21 +423,7 @@ mod tests {
     /// subscriber's.
     #[test]
     fn lines_in_turn_are_each_the_subscribers() {
-        let base = RequestLine {
-            method: "tools/call",
-            target: Some("echo"),
-            outcome_text: "ok",
-            component: Some("echo"),
-            session: None,
-            request_id: Some("7"),
-            caller: None,
-            version: Some("2025-06-18"),
-            duration_micros: 483,
-            outcome: "ok",
-            error_code: None,
-            arguments: None,
-            answer: None,
-        };
+        let base = usual();
         let lines = [
             RequestLine { request_id: Some("8"), duration_micros: 1_250_000, ..base },
             RequestLine { target: Some("other"), ..base },

@@ -65,7 +65,7 @@ impl SecurityPolicy {
         let mut seen = [0u8; 4];
         let (mut host, mut origin) = (None, None);
         for (name, value) in headers {
-            if let Some(at) = checked.iter().position(|checked| checked == name) {
+            if let Some(at) = checked.iter().position(|known| known == name) {
                 seen[at] = seen[at].saturating_add(1);
                 match at {
                     0 => host = Some(value),

@@ -28,8 +28,9 @@ use serde_json::{Map, Number, Value};
 /// the tree says it cannot stand for the value ([`JsonTree::faithful`]).
 pub(crate) const CHECKED_KEYS: usize = 32;
 
-/// Buffers kept for the next value up to this many items.
-const KEPT_ITEMS: usize = 4096;
+/// Buffers kept for the next value up to this many bytes in all (a long
+/// string with escapes, or many small values, are not held on to).
+const KEPT_BYTES: usize = 256 << 10;
 
 /// A string of the tree: a range of the text it was read from, or (one
 /// with escapes, unescaped) of [`Buffers::unescaped`].
@@ -74,6 +75,19 @@ pub(crate) struct Buffers {
 }
 
 impl Buffers {
+    /// The bytes the buffers hold allocated.
+    fn held(&self) -> usize {
+        fn bytes<T>(buffer: &Vec<T>) -> usize {
+            buffer.capacity() * size_of::<T>()
+        }
+        bytes(&self.items)
+            + bytes(&self.elements)
+            + bytes(&self.members)
+            + self.unescaped.capacity()
+            + bytes(&self.stack)
+            + bytes(&self.keys)
+    }
+
     fn clear(&mut self) {
         self.items.clear();
         self.elements.clear();
@@ -106,7 +120,7 @@ impl JsonTree<'_> {
         KEPT.with(|kept| match kept.try_borrow_mut() {
             Ok(mut buffers) => {
                 let answer = JsonTree::read(text, &mut buffers, use_tree);
-                if buffers.items.capacity() > KEPT_ITEMS {
+                if buffers.held() > KEPT_BYTES {
                     *buffers = Buffers::default();
                 }
                 answer
