@@ -122,6 +122,12 @@ impl Canceller {
         state.running = false;
     }
 
+    /// Whether a handle to the same requests is held elsewhere (a clone
+    /// given out): one that might still cancel by id.
+    pub(crate) fn is_shared(&self) -> bool {
+        Arc::strong_count(&self.state) > 1
+    }
+
     /// Marks the running request as finished.
     pub(crate) fn finish(&self) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());

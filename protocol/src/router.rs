@@ -246,4 +246,12 @@ pub trait Router: Send + 'static {
     fn holds_instance(&self) -> bool {
         true
     }
+
+    /// Lets go of everything the session holds, as dropping the router
+    /// would (its own instance goes back to where instances are kept), so
+    /// that the same way to the router may serve another session: whether
+    /// it did. By default it cannot, and is dropped instead.
+    fn hand_back(&mut self) -> bool {
+        false
+    }
 }

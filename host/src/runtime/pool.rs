@@ -332,14 +332,21 @@ async fn marked_call<T>(
     result
 }
 
-impl Drop for PooledRouter {
-    fn drop(&mut self) {
-        // A session that ends between calls leaves a sound instance.
+impl PooledRouter {
+    /// Gives the session's own instance back to where instances are kept:
+    /// a session that ends between calls leaves a sound instance.
+    fn give_back_own(&mut self) {
         if let Some(own) = self.own.take()
             && !self.in_call
         {
             self.component.give_back(own.principal, own.instance, own.uses + 1);
         }
+    }
+}
+
+impl Drop for PooledRouter {
+    fn drop(&mut self) {
+        self.give_back_own();
     }
 }
 
@@ -453,6 +460,19 @@ impl Router for PooledRouter {
     fn holds_instance(&self) -> bool {
         // An instance abandoned mid-call is replaced at the next call anyway.
         !self.in_call && lock(&self.own.held).is_some()
+    }
+
+    fn hand_back(&mut self) -> bool {
+        // An instance abandoned mid-call is never used again: only a drop
+        // may forget it.
+        if self.in_call {
+            return false;
+        }
+        self.give_back_own();
+        // The principal's instance stays with its principal, not with this
+        // way to it.
+        self.caller = None;
+        true
     }
 
     fn release_if_idle(&mut self, now: Instant) -> bool {

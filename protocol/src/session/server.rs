@@ -90,6 +90,13 @@ impl<C: RouterComponent> Server<C> {
         self.open.iter_mut().for_each(Router::retire);
     }
 
+    /// Lets every router go of what it holds, as dropping them would (see
+    /// [`Router::hand_back`]): whether all did, and the routers may serve
+    /// another request.
+    pub(super) fn hand_back_all(&mut self) -> bool {
+        self.open.iter_mut().fold(true, |all, router| router.hand_back() && all)
+    }
+
     /// Whether any router holds an instance of its own.
     pub(super) fn holds_instance(&self) -> bool {
         self.open.iter().any(Router::holds_instance)

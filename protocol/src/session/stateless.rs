@@ -7,6 +7,7 @@ use serde_json::value::RawValue;
 
 use super::era::RequestParams;
 use super::exchange::Exchange;
+use super::in_flight::InFlight;
 use super::modern::Admitted;
 use super::options::SessionOptions;
 use super::output::Outbox;
@@ -103,9 +104,10 @@ impl<C: RouterComponent> StatelessRequest<C> {
 
     /// Answers request `id`, which [`Self::admit`] let in, with async guest
     /// calls, writing its notifications and then its response to `out`;
-    /// returns what became of it.
+    /// returns what became of it. Once answered, the request is dropped, or
+    /// readied for another ([`Self::recycle`]).
     pub async fn answer(
-        mut self,
+        &mut self,
         id: &RawValue,
         admitted: Admitted,
         params: Option<&RawValue>,
@@ -124,6 +126,31 @@ impl<C: RouterComponent> StatelessRequest<C> {
             self.ex.watch_finish(watching, method, Some(admitted_method), id, params, outcome);
         }
         outcome
+    }
+
+    /// Readies the request, answered, to serve another request, as a new
+    /// one would (its routers and what they learnt kept): the routers let go
+    /// of their instances as a drop would, and what the request carried is
+    /// gone. Whether it may: not while a handle to its cancellation is held
+    /// elsewhere, while it has a way to its client, or when a router cannot
+    /// hand back what it holds (then it is dropped, as before).
+    pub fn recycle(&mut self) -> bool {
+        if self.ex.server.canceller().is_shared() || self.ex.server.peer().is_some() || !self.ex.server.hand_back_all()
+        {
+            return false;
+        }
+        let calls = self.ex.request.calls();
+        self.ex.request = InFlight::default();
+        self.ex.request.set_calls(calls);
+        self.ex.output.recycle();
+        self.read_call = None;
+        true
+    }
+
+    /// Who makes the request (`None`: not authenticated): for a recycled
+    /// request, its next caller.
+    pub fn set_caller(&mut self, caller: Option<SharedCaller>) {
+        self.ex.request.set_caller(caller);
     }
 
     /// The trace context the transport carried with the next request (the

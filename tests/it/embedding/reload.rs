@@ -11,6 +11,7 @@ use support::http::RawClient;
 
 /// An HTTP server of `component` running in this test, with its reloader.
 struct Reloadable {
+    addr: std::net::SocketAddr,
     url: String,
     reloader: mcp_wit::transport::http::Reloader,
     stop: tokio::sync::oneshot::Sender<()>,
@@ -22,13 +23,14 @@ impl Reloadable {
         let server = mcp_wit::transport::http::HttpServer::bind(component, SessionOptions::default(), options)
             .await
             .expect("binds");
-        let url = format!("http://{}/mcp", server.local_addr().expect("an address"));
+        let addr = server.local_addr().expect("an address");
+        let url = format!("http://{addr}/mcp");
         let reloader = server.reloader();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let running = tokio::spawn(server.run(async move {
             let _ = stopped.await;
         }));
-        Reloadable { url, reloader, stop, running }
+        Reloadable { addr, url, reloader, stop, running }
     }
 
     async fn stop(self) {
@@ -97,6 +99,39 @@ async fn a_reload_under_load_loses_no_call_and_serves_new_sessions_the_new_route
         let answer = old.request(100, "tools/call", json!({ "name": "echo", "arguments": arguments })).await;
         assert_eq!(answer["result"]["content"][0]["text"], "still echo", "{answer}");
     }
+    server.stop().await;
+}
+
+/// A 2026-07-28 request is a session of its own: the requests the server
+/// keeps once answered, to serve later ones, serve them as new ones would.
+/// No guest state outlives a request (each counts from one), and after a
+/// reload they are served by the new routers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kept_2026_07_28_requests_hold_no_guest_state_and_follow_a_reload() {
+    use support::engines::{modern, modern_headers, post, request};
+    let engine = mcp_wit::EngineOptions::default().build().expect("engine");
+    let load = |name: &str| {
+        let policy =
+            SandboxPolicy::builder(name).guest_output(mcp_wit::sandbox::guest_output::OutputTarget::Discard).build();
+        LoadedRouter::from_file(&engine, &fixture(name), policy).expect("loads")
+    };
+    let (echo, hostile) = (load("echo"), load("hostile"));
+    let server = Reloadable::start(hostile, HttpOptions::new("127.0.0.1:0".parse().unwrap())).await;
+    let headers = modern_headers("tools/call", Some("counter"));
+    for id in 1..=6 {
+        let call = request(id, "tools/call", modern(json!({ "name": "counter" })));
+        let (status, _, messages) = post(server.addr, &headers, &call).await;
+        assert_eq!(status, 200, "{messages:?}");
+        let answer = messages.last().expect("an answer");
+        assert_eq!(answer["result"]["content"][0]["text"], "1", "request {id} saw another's state: {answer}");
+    }
+    server.reloader.replace(echo);
+    let list = request(7, "tools/list", modern(json!({})));
+    let (status, _, messages) = post(server.addr, &modern_headers("tools/list", None), &list).await;
+    assert_eq!(status, 200, "{messages:?}");
+    let tools = &messages.last().expect("an answer")["result"]["tools"];
+    let names: Vec<&str> = tools.as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
+    assert!(names.contains(&"echo") && !names.contains(&"counter"), "served the routers before the reload: {names:?}");
     server.stop().await;
 }
 

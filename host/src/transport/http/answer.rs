@@ -17,6 +17,7 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::auth::RequestCaller;
+use super::recycled::ServedRequest;
 use super::resume::LoggedEvents;
 use super::session_talk_back::{RequestPeer, RequestStream};
 use super::sessions::{Activity, HttpSession};
@@ -27,7 +28,7 @@ use mcp_wit_protocol::http::{Framing, outcome_status};
 use mcp_wit_protocol::jsonrpc::{self, Message};
 use mcp_wit_protocol::{Admitted, Canceller, Peer, ProtocolVersion};
 
-use crate::{Session, StatelessRequest};
+use crate::Session;
 
 /// How long an SSE answer waits for its request to finish before its
 /// headers go out: a request done by then is answered in one piece. Longer
@@ -44,7 +45,7 @@ pub enum Target {
     PerRequestSession { session: Box<Session>, assume: Option<ProtocolVersion>, message: Message },
     /// As a 2026-07-28 request (`stateless.rs`), admitted, then answered
     /// without a session: its id and params are all it needs of the body.
-    Stateless { request: Box<StatelessRequest>, admitted: Admitted, id: Box<RawValue>, params: Option<Box<RawValue>> },
+    Stateless { request: ServedRequest, admitted: Admitted, id: Box<RawValue>, params: Option<Box<RawValue>> },
 }
 
 impl Target {
@@ -70,6 +71,12 @@ pub struct Handled {
 /// it back while they wait and at every epoch tick. Routers that talk back
 /// reach the client through `peer` meanwhile, if given.
 pub async fn run(target: Target, peer: Option<Arc<dyn Peer>>) -> Handled {
+    run_keeping(target, peer).await.0
+}
+
+/// [`run`], giving back a 2026-07-28 request once answered, for the server
+/// to keep for a later one ([`ServerState::recycle`]).
+async fn run_keeping(target: Target, peer: Option<Arc<dyn Peer>>) -> (Handled, Option<ServedRequest>) {
     let mut out: Vec<Vec<u8>> = Vec::new();
     let mut refused = None;
     match target {
@@ -89,16 +96,17 @@ pub async fn run(target: Target, peer: Option<Arc<dyn Peer>>) -> Handled {
                 let mut buf = Vec::new();
                 jsonrpc::write_error(&mut buf, message.request_id(), &error);
                 out.push(buf);
-                return Handled { messages: out, refused };
+                return (Handled { messages: out, refused }, None);
             }
             session.handle_parsed_async(message.as_incoming(), &mut out).await;
         }
-        Target::Stateless { request, admitted, id, params } => {
+        Target::Stateless { mut request, admitted, id, params } => {
             let outcome = request.answer(&id, admitted, params.as_deref(), &mut out).await;
             refused = outcome_status(outcome);
+            return (Handled { messages: out, refused }, Some(request));
         }
     }
-    Handled { messages: out, refused }
+    (Handled { messages: out, refused }, None)
 }
 
 /// Where a request's messages go once it is handled.
@@ -177,9 +185,17 @@ pub(super) async fn answer(
     // (A future polled here once and then moved to a task of its own is
     // polled there again at once, with that task's waker.)
     let logged = session.filter(|s| framing.streams() && s.resumable);
-    let mut handling = pinned_in_place(|| run(target, None));
+    let mut handling = pinned_in_place(|| run_keeping(target, None));
     let handled = match (&mut handling).now_or_never() {
-        Some(handled) => handled,
+        Some((handled, served)) => {
+            // Answered within the poll: no handle to its cancellation was
+            // given out, and the one held here goes first.
+            drop(cancel);
+            if let Some(served) = served {
+                server.recycle(served);
+            }
+            handled
+        }
         // JSON has nothing to send before the answer: wait for it, or for
         // the end of the shutdown's grace.
         None if !framing.streams() => {
@@ -187,7 +203,7 @@ pub(super) async fn answer(
             let mut cut = server.cut.subscribe();
             let handled = tokio::select! {
                 handled = tokio::spawn(handling) => match handled {
-                    Ok(handled) => handled,
+                    Ok((handled, _)) => handled,
                     Err(e) => return internal(e),
                 },
                 _ = cut.wait_for(|&cut| cut) => return wire::json(cut_off(id.as_deref())),
@@ -201,6 +217,7 @@ pub(super) async fn answer(
         None => {
             let (finished, cancel) = guarded(cancel, id.as_deref());
             let ending = (finished, cancel, id);
+            let handling = async move { handling.await.0 };
             return stream_from_task(server, |_| handling, logged, activity, ending).await;
         }
     };

@@ -44,6 +44,7 @@ mod mcp;
 mod metrics_endpoint;
 mod options;
 mod origin_guard;
+mod recycled;
 mod resume;
 mod router;
 mod serve;

@@ -14,6 +14,7 @@ use mcp_wit_protocol::{Deployment, Listeners, SessionOptions};
 use super::auth::{RequestCaller, ResourceServer};
 use super::connections::Connections;
 use super::options::HttpOptions;
+use super::recycled::{RecycledRequests, ServedRequest};
 use super::sessions::Sessions;
 use crate::tasks::Tasks;
 use crate::{LoadedRouter, Routers, Session, StatelessRequest};
@@ -50,6 +51,8 @@ pub(crate) struct ServerState {
     pub(super) auth: Option<ResourceServer>,
     /// The tasks of 2026-07-28 clients, when the server makes tasks.
     pub(super) tasks: Option<Arc<Tasks>>,
+    /// 2026-07-28 requests answered, kept for the next ones.
+    recycled: RecycledRequests,
 }
 
 impl ServerState {
@@ -132,6 +135,7 @@ impl ServerState {
             health,
             auth,
             tasks,
+            recycled: RecycledRequests::default(),
         })
     }
 
@@ -157,6 +161,28 @@ impl ServerState {
     /// and what they learnt of themselves, without a session.
     pub(super) fn stateless_request(&self, caller: &RequestCaller) -> StatelessRequest {
         let (_, routers) = self.deployment.current();
+        self.request_on(routers, caller)
+    }
+
+    /// [`Self::stateless_request`], made afresh or recycled from one
+    /// answered before (see [`Self::recycle`]).
+    pub(super) fn served_request(&self, caller: &RequestCaller) -> ServedRequest {
+        if let Some(mut served) = self.recycled.take(self.deployment.generation()) {
+            served.set_caller(caller.0.clone());
+            return served;
+        }
+        let (generation, routers) = self.deployment.current();
+        ServedRequest::new(generation, self.request_on(routers, caller))
+    }
+
+    /// Keeps `served`, answered, for a later request, if it can serve one
+    /// as a new request would.
+    pub(super) fn recycle(&self, served: ServedRequest) {
+        self.recycled.keep(served, self.deployment.generation());
+    }
+
+    /// A 2026-07-28 request of `caller` served by `routers`.
+    fn request_on(&self, routers: Routers, caller: &RequestCaller) -> StatelessRequest {
         let mut request = StatelessRequest::new(routers, self.session_options.clone(), caller.0.clone());
         request.set_origin(Origin { transport: Transport::Tcp, session_id: None });
         if request.talks_back() {

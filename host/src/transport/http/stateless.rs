@@ -71,7 +71,7 @@ pub(super) async fn serve(
             Err(error) => rejected(id, error),
         };
     }
-    let mut stateless = server.stateless_request(caller);
+    let mut stateless = server.served_request(caller);
     stateless.set_transport_context(trace_context(headers));
     let admitted = match stateless.admit(method, &envelope).await {
         Ok(admitted) => admitted,
@@ -92,6 +92,7 @@ pub(super) async fn serve(
             TaskDecision::MayBecomeTask { after, required } => {
                 let request = ((*id).to_owned(), params.map(ToOwned::to_owned));
                 let answer = (framing, trace_context(headers));
+                let stateless = stateless.into_request();
                 return tasks::call(tasks, caller, stateless, admitted, request, (after, required), answer).await;
             }
         }
@@ -104,7 +105,7 @@ pub(super) async fn serve(
     }
     let canceller = stateless.canceller();
     let (id, params) = ((*id).to_owned(), params.map(ToOwned::to_owned));
-    let target = Target::Stateless { request: Box::new(stateless), admitted, id, params };
+    let target = Target::Stateless { request: stateless, admitted, id, params };
     answer(server, target, framing, None, Some(canceller)).await
 }
 
