@@ -16,8 +16,8 @@ use mcp_wit_protocol::auth::{AuthRefusal, Caller, RefusalKind};
 use mcp_wit_protocol::envelope::{self, Envelope};
 use mcp_wit_protocol::http::{
     Framing,
-    self as rules, EVENT_STREAM, JSON, PostedMessage, Refusal, RequestSubject, check_headers, check_param_headers,
-    header_mismatch, outcome_status, rejection, write_event,
+    self as rules, EVENT_STREAM, JSON, McpHeaders, PostedMessage, Refusal, RequestSubject, check_headers,
+    check_param_headers, header_mismatch, outcome_status, rejection, write_event,
 };
 use mcp_wit_protocol::jsonrpc::{Message, RpcError};
 use mcp_wit_protocol::{Method, Outcome, Routers, Session, block_on};
@@ -248,7 +248,7 @@ fn modern(
     envelope: &Envelope,
 ) -> Result<(Vec<Vec<u8>>, Outcome), RpcError> {
     let named = RequestSubject::of(method, params);
-    check_headers(headers, method, &named, envelope)?;
+    check_headers(&McpHeaders::read(headers), method, &named, envelope)?;
     let admitted = block_on(session.admit(method, envelope))?;
     if admitted.method() == Method::CallTool
         && let Some(tool) = named.tool()

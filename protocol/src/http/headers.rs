@@ -3,7 +3,7 @@
 //! transport answers before any session sees a request.
 
 use http::header::{ACCEPT, CONTENT_TYPE};
-use http::{HeaderMap, HeaderName, StatusCode};
+use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 
 use crate::jsonrpc::{self, RpcError};
 use crate::version::ProtocolVersion;
@@ -212,11 +212,52 @@ pub fn session_id(headers: &HeaderMap) -> Result<Option<&str>, Refusal> {
 
 /// Whether the `MCP-Protocol-Version` header names a modern revision.
 pub fn header_is_modern(headers: &HeaderMap) -> bool {
-    headers
-        .get(PROTOCOL_VERSION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(ProtocolVersion::parse)
-        .is_some_and(ProtocolVersion::is_modern)
+    names_modern(headers.get(PROTOCOL_VERSION))
+}
+
+/// Whether a `MCP-Protocol-Version` value names a modern revision.
+fn names_modern(version: Option<&HeaderValue>) -> bool {
+    version.and_then(|v| v.to_str().ok()).and_then(ProtocolVersion::parse).is_some_and(ProtocolVersion::is_modern)
+}
+
+/// A request's MCP headers (`MCP-Protocol-Version`, `Mcp-Method`,
+/// `Mcp-Name`), each the first one sent, as [`HeaderMap::get`] gives it.
+/// Found in one pass over the request's few headers: a lookup hashes the
+/// name it looks for, and these names the map does not know by heart.
+#[derive(Clone, Copy, Default)]
+pub struct McpHeaders<'h> {
+    /// `MCP-Protocol-Version`.
+    pub protocol_version: Option<&'h HeaderValue>,
+    /// `Mcp-Method`.
+    pub method: Option<&'h HeaderValue>,
+    /// `Mcp-Name`.
+    pub name: Option<&'h HeaderValue>,
+}
+
+impl<'h> McpHeaders<'h> {
+    /// The MCP headers among `headers`.
+    pub fn read(headers: &'h HeaderMap) -> Self {
+        let mut found = McpHeaders::default();
+        for (name, value) in headers {
+            let slot = if *name == PROTOCOL_VERSION {
+                &mut found.protocol_version
+            } else if *name == MCP_METHOD {
+                &mut found.method
+            } else if *name == MCP_NAME {
+                &mut found.name
+            } else {
+                continue;
+            };
+            slot.get_or_insert(value);
+        }
+        found
+    }
+
+    /// Whether `MCP-Protocol-Version` names a modern revision (see
+    /// [`header_is_modern`]).
+    pub fn is_modern(&self) -> bool {
+        names_modern(self.protocol_version)
+    }
 }
 
 #[cfg(test)]
@@ -275,5 +316,28 @@ mod tests {
         assert!(content_type("application/json") && content_type("Application/JSON"));
         assert!(content_type("application/json; charset=utf-8") && content_type(" application/json "));
         assert!(!content_type("application/jsonx") && !content_type("text/json"));
+    }
+
+    /// One pass finds what a lookup of each finds: the first value of each.
+    #[test]
+    fn the_mcp_headers_read_in_one_pass_are_the_ones_looked_up() {
+        let mut headers = accept("application/json, text/event-stream");
+        headers.insert(MCP_NAME, HeaderValue::from_static("echo"));
+        headers.append(MCP_NAME, HeaderValue::from_static("other"));
+        headers.insert(PROTOCOL_VERSION, HeaderValue::from_static("2026-07-28"));
+        headers.insert(MCP_METHOD, HeaderValue::from_static("tools/call"));
+        let sent = McpHeaders::read(&headers);
+        for (found, name) in
+            [(sent.protocol_version, PROTOCOL_VERSION), (sent.method, MCP_METHOD), (sent.name, MCP_NAME)]
+        {
+            assert_eq!(found, headers.get(&name), "{name}");
+        }
+        assert_eq!(sent.name.map(HeaderValue::as_bytes), Some(&b"echo"[..]));
+        assert!(sent.is_modern() && header_is_modern(&headers));
+        headers.insert(PROTOCOL_VERSION, HeaderValue::from_static("2025-11-25"));
+        assert!(!McpHeaders::read(&headers).is_modern());
+        let empty = HeaderMap::new();
+        let none = McpHeaders::read(&empty);
+        assert!(none.protocol_version.is_none() && none.method.is_none() && none.name.is_none() && !none.is_modern());
     }
 }

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use base64::Engine as _;
-use http::{HeaderMap, HeaderName, StatusCode};
+use http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -16,7 +16,7 @@ use crate::jsonrpc::{self, RpcError, borrowed_text, code};
 use crate::params::{ReadCall, RequestMeta};
 
 use super::answers::status_of;
-use super::headers::{MCP_METHOD, MCP_NAME, MCP_PARAM_PREFIX, PROTOCOL_VERSION};
+use super::headers::{MCP_METHOD, MCP_NAME, MCP_PARAM_PREFIX, McpHeaders, PROTOCOL_VERSION};
 
 /// A 2026-07-28 request refused before the handler ran: the status of
 /// `error` and the body echoing the request's `id`.
@@ -34,7 +34,12 @@ pub fn header_mismatch(message: impl Into<String>) -> RpcError {
 /// A header's value, with the `=?base64?…?=` sentinel decoded; -32020 when
 /// it is not text or the sentinel does not decode to UTF-8.
 pub fn header_text<'h>(headers: &'h HeaderMap, name: &HeaderName) -> Result<Option<Cow<'h, str>>, RpcError> {
-    let Some(value) = headers.get(name) else { return Ok(None) };
+    value_text(name, headers.get(name))
+}
+
+/// [`header_text`] of the value of header `name` found already.
+fn value_text<'h>(name: &HeaderName, value: Option<&'h HeaderValue>) -> Result<Option<Cow<'h, str>>, RpcError> {
+    let Some(value) = value else { return Ok(None) };
     let text = value.to_str().map_err(|_| header_mismatch(format!("{name} is not visible ASCII")))?;
     decode_sentinel(text).map(Some).ok_or_else(|| header_mismatch(format!("{name}: the base64 value does not decode")))
 }
@@ -162,12 +167,12 @@ impl<'a> RequestSubject<'a> {
 /// The rungs of the ladder between the envelope and the method: the version
 /// header against the body, the revision, then `Mcp-Method` and `Mcp-Name`.
 pub fn check_headers(
-    headers: &HeaderMap,
+    sent: &McpHeaders<'_>,
     method: &str,
     named: &RequestSubject<'_>,
     envelope: &Envelope,
 ) -> Result<(), RpcError> {
-    let version = header_text(headers, &PROTOCOL_VERSION)?;
+    let version = value_text(&PROTOCOL_VERSION, sent.protocol_version)?;
     if let Some(version) = &version
         && **version != envelope.requested_version
     {
@@ -180,14 +185,14 @@ pub fn check_headers(
     if version.is_none() {
         return Err(header_mismatch("MCP-Protocol-Version is required on 2026-07-28 requests"));
     }
-    match header_text(headers, &MCP_METHOD)? {
+    match value_text(&MCP_METHOD, sent.method)? {
         None => return Err(header_mismatch("Mcp-Method is required on 2026-07-28 requests")),
         Some(sent) if sent != method => {
             return Err(header_mismatch(format!("Mcp-Method is {sent:?} but the body's method is {method:?}")));
         }
         Some(_) => {}
     }
-    match (header_text(headers, &MCP_NAME)?, named.mcp_name(method)) {
+    match (value_text(&MCP_NAME, sent.name)?, named.mcp_name(method)) {
         (Some(header), Some(body)) if header == body => Ok(()),
         (Some(header), Some(body)) => {
             Err(header_mismatch(format!("Mcp-Name is {header:?} but the body names {body:?}")))

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use crate::envelope::{self, Envelope};
 use crate::jsonrpc::{self, Incoming, Message, RpcError};
 
-use super::headers::header_is_modern;
+use super::headers::{McpHeaders, header_is_modern};
 use super::ladder::{RequestSubject, check_headers, header_mismatch};
 
 /// A POST on `/mcp`, classified (see [`Post::read`]).
@@ -93,11 +93,12 @@ impl<'a> Post<'a> {
         };
         match incoming {
             Incoming::Request { id, method, params } => {
-                let modern_header = header_is_modern(headers);
+                let sent = McpHeaders::read(headers);
+                let modern_header = sent.is_modern();
                 let (subject, envelope) = match RequestSubject::with_envelope(&method, params, modern_header) {
                     // The header rungs of the ladder, read here once with the body.
                     (subject, Ok(Some(envelope))) => {
-                        let checked = check_headers(headers, &method, &subject, &envelope).map(|()| envelope);
+                        let checked = check_headers(&sent, &method, &subject, &envelope).map(|()| envelope);
                         (subject, checked)
                     }
                     (subject, Err(error)) => (subject, Err(error)),

@@ -94,7 +94,12 @@ impl<C: RouterComponent> Server<C> {
     /// [`Router::hand_back`]): whether all did, and the routers may serve
     /// another request.
     pub(super) fn hand_back_all(&mut self) -> bool {
-        self.open.iter_mut().fold(true, |all, router| router.hand_back() && all)
+        // Every router is asked, whatever the others answer.
+        let mut all = true;
+        for router in &mut self.open {
+            all &= router.hand_back();
+        }
+        all
     }
 
     /// Whether any router holds an instance of its own.
