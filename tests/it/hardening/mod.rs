@@ -43,7 +43,11 @@ async fn sessions_with_large_instances_stay_within_the_memory_budget_and_give_it
     const BUDGET_MIB: u64 = 96;
     let echo = support::fixture_arg("echo");
     let budget = format!("{BUDGET_MIB}MiB");
-    let args = [&*echo, "--guest-output", "discard", "--max-total-memory", &budget, "--instance-idle-timeout", "2s"];
+    // The idle timeout is long enough that the budget fills before the
+    // first sessions' instances idle past it, however slow the machine (a
+    // call with its 2 MiB argument takes 0.1-0.2 s in a debug build): the
+    // budget, not the timeout, must be what releases them first.
+    let args = [&*echo, "--guest-output", "discard", "--max-total-memory", &budget, "--instance-idle-timeout", "10s"];
     let server = HttpServer::start(&args).await;
     let start = rss_bytes(server.pid());
     let text = "x".repeat(2 << 20);
@@ -82,7 +86,7 @@ async fn sessions_with_large_instances_stay_within_the_memory_budget_and_give_it
 
     // Idle: every session's instance goes after the idle timeout.
     let mut idle = u64::MAX;
-    for _ in 0..100 {
+    for _ in 0..300 {
         tokio::time::sleep(Duration::from_millis(100)).await;
         idle = rss_bytes(server.pid());
         if idle < start + 48 * MIB {
