@@ -39,14 +39,17 @@ impl Reloadable {
     }
 }
 
+/// The fixture `name`, its guest's output discarded.
+fn load(engine: &mcp_wit::Engine, name: &str) -> LoadedRouter {
+    let policy =
+        SandboxPolicy::builder(name).guest_output(mcp_wit::sandbox::guest_output::OutputTarget::Discard).build();
+    LoadedRouter::from_file(engine, &fixture(name), policy).expect("loads")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_reload_under_load_loses_no_call_and_serves_new_sessions_the_new_routers() {
     let engine = mcp_wit::EngineOptions::default().build().expect("engine");
-    let load = |name: &str| {
-        let policy =
-            SandboxPolicy::builder(name).guest_output(mcp_wit::sandbox::guest_output::OutputTarget::Discard).build();
-        LoadedRouter::from_file(&engine, &fixture(name), policy).expect("loads")
-    };
+    let load = |name: &str| load(&engine, name);
     let (echo, hostile) = (load("echo"), load("hostile"));
     let options = HttpOptions::new("127.0.0.1:0".parse().unwrap()).json_response(true);
     let server = Reloadable::start(echo.clone(), options).await;
@@ -110,11 +113,7 @@ async fn a_reload_under_load_loses_no_call_and_serves_new_sessions_the_new_route
 async fn kept_2026_07_28_requests_hold_no_guest_state_and_follow_a_reload() {
     use support::engines::{modern, modern_headers, post, request};
     let engine = mcp_wit::EngineOptions::default().build().expect("engine");
-    let load = |name: &str| {
-        let policy =
-            SandboxPolicy::builder(name).guest_output(mcp_wit::sandbox::guest_output::OutputTarget::Discard).build();
-        LoadedRouter::from_file(&engine, &fixture(name), policy).expect("loads")
-    };
+    let load = |name: &str| load(&engine, name);
     let (echo, hostile) = (load("echo"), load("hostile"));
     let server = Reloadable::start(hostile, HttpOptions::new("127.0.0.1:0".parse().unwrap())).await;
     let headers = modern_headers("tools/call", Some("counter"));
@@ -161,11 +160,7 @@ async fn list_changes_heard(
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_2025_session_moves_to_the_reloaded_routers_once_its_instance_is_recreated() {
     let engine = mcp_wit::EngineOptions::default().build().expect("engine");
-    let load = |name: &str, idle: Option<Duration>| {
-        let policy =
-            SandboxPolicy::builder(name).guest_output(mcp_wit::sandbox::guest_output::OutputTarget::Discard).build();
-        LoadedRouter::from_file(&engine, &fixture(name), policy).expect("loads").with_instance_idle_timeout(idle)
-    };
+    let load = |name: &str, idle: Option<Duration>| load(&engine, name).with_instance_idle_timeout(idle);
     let tools_of = async |client: &RawClient, id| {
         let listed = client.request(id, "tools/list", json!({})).await;
         let tools = listed["result"]["tools"].as_array().expect("tools").iter();
