@@ -4,10 +4,13 @@
 //! each router contract, `unplugged`,
 //! `plain-extension`, `caller-cell` and `client-cell`), and points `MCP_WIT_*_COMPONENT` at them for
 //! `include_bytes!`. The other guests are test fixtures, built by the
-//! `tests` package. It also links `mcp-wit` with packed relative
+//! `tests` package; a build other than release embeds these from that same
+//! build (`Profile::embedded`). It also links `mcp-wit` with packed relative
 //! relocations where they work (`build/packed_relocations.rs`).
 
 use std::path::PathBuf;
+
+use mcp_wit_guest_build::Profile;
 
 include!("build/packed_relocations.rs");
 
@@ -29,12 +32,17 @@ fn main() {
     ] {
         println!("cargo:rerun-if-changed={}", watched.display());
     }
-    let built = mcp_wit_guest_build::build(
-        &components,
-        &["hello", "adapter", "unplugged", "plain-extension", "caller-cell", "client-cell"],
-    );
+    let profile = Profile::embedded();
+    let packages: &[&str] = match profile {
+        Profile::Release => &["hello", "adapter", "unplugged", "plain-extension", "caller-cell", "client-cell"],
+        // Every guest, as the tests' build script asks: whichever of the two
+        // runs first builds them, the other finds them built.
+        Profile::Fixture => &[],
+    };
+    let built = mcp_wit_guest_build::build_profile(&components, packages, "wasm32-wasip2", profile);
     // The adapter again, for routers of the contract's successor.
-    let successor = mcp_wit_guest_build::build_with_features(&components, "adapter", &["contract-25-6-18"]);
+    let successor =
+        mcp_wit_guest_build::build_profile_with_features(&components, "adapter", &["contract-25-6-18"], profile);
     println!("cargo:rustc-env=MCP_WIT_ADAPTER_25_6_18_COMPONENT={}", successor.join("adapter.wasm").display());
     for (variable, name) in [
         ("MCP_WIT_DEMO_COMPONENT", "hello"),

@@ -2,11 +2,13 @@
 //! (a workspace of their own), for `wasm32-wasip2`, and the Extism plugins of
 //! `plugins/`, for `wasm32-wasip1`, with a nested cargo.
 //!
-//! Two profiles: `release` (small, LTO) for the components the `mcp-wit`
-//! binary ships (the demo router, the adapter `wrap` composes with), and
-//! `fixture` (release without LTO, codegen in parallel) for the test
-//! fixtures, which are built often and whose size matters to nobody. Each
-//! workspace that builds guests defines `fixture` in its `Cargo.toml`.
+//! Two profiles: `release` (small, LTO) for the components a release build
+//! of the `mcp-wit` binary ships (the demo router, the adapter `wrap`
+//! composes with), and `fixture` (release without LTO, codegen in parallel)
+//! for the test fixtures, which are built often and whose size matters to
+//! nobody, and for what any other build of the binary embeds (see
+//! [`Profile::embedded`]). Each workspace that builds guests defines
+//! `fixture` in its `Cargo.toml`.
 //!
 //! Every build goes to one target directory, `<target-dir>/guests`, beside
 //! the profile directories, found from `OUT_DIR` (so `CARGO_TARGET_DIR`,
@@ -27,6 +29,20 @@ pub enum Profile {
 }
 
 impl Profile {
+    /// The profile for the guests an executable embeds, by the outer
+    /// build's (cargo's `PROFILE`): `release` in a release build (what
+    /// `cargo install` and the benchmarks build); `fixture` in any other
+    /// (the tests' debug build), whose guests the tests' build script
+    /// builds too, so the two share one build instead of adding a second,
+    /// with LTO, that nothing there measures (about 3 minutes of a clean
+    /// `cargo test --workspace`, on its critical path).
+    pub fn embedded() -> Profile {
+        match std::env::var("PROFILE").as_deref() {
+            Ok("release") => Profile::Release,
+            _ => Profile::Fixture,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Profile::Release => "release",
@@ -35,24 +51,13 @@ impl Profile {
     }
 }
 
-/// Builds `packages` of `components/` (every one when empty) in release mode
-/// and returns the directory holding the `.wasm` files. Panics with what to
-/// do when the build fails: build scripts report by panicking.
-pub fn build(components: &Path, packages: &[&str]) -> PathBuf {
-    build_profile(components, packages, "wasm32-wasip2", Profile::Release)
-}
-
 /// Builds `packages` of the workspace `dir` (every one when empty) for
 /// `target` (`wasm32-wasip2` for components, `wasm32-wasip1` for Extism
-/// plugins) with `profile`, as [`build`] does.
+/// plugins) with `profile`, and returns the directory holding the `.wasm`
+/// files. Panics with what to do when the build fails: build scripts report
+/// by panicking.
 pub fn build_profile(dir: &Path, packages: &[&str], target: &str, profile: Profile) -> PathBuf {
     cargo_build(dir, packages, &[], target, profile.name())
-}
-
-/// Builds `package` of `components/` in release mode with `features` on, as
-/// [`build_profile_with_features`] does.
-pub fn build_with_features(components: &Path, package: &str, features: &[&str]) -> PathBuf {
-    build_profile_with_features(components, package, features, Profile::Release)
 }
 
 /// Builds `package` of `components/` with `features` on, with the profile
