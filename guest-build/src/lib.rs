@@ -34,8 +34,7 @@ impl Profile {
     /// `cargo install` and the benchmarks build); `fixture` in any other
     /// (the tests' debug build), whose guests the tests' build script
     /// builds too, so the two share one build instead of adding a second,
-    /// with LTO, that nothing there measures (about 3 minutes of a clean
-    /// `cargo test --workspace`, on its critical path).
+    /// with LTO, that nothing there measures.
     pub fn embedded() -> Profile {
         match std::env::var("PROFILE").as_deref() {
             Ok("release") => Profile::Release,
