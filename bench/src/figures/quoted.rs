@@ -38,6 +38,9 @@ const REPORT_IDLE: Source = Source::NewestReport { having: "idle_memory" };
 /// The one-door issue's table, before and after, beside the floors and rmcp: 2026-07-28 requests
 /// over HTTP (instances reused, and fresh), stdio one call at a time, a cached start.
 const ISSUE_TABLE: Source = Source::Study { folder: "2026-12-01-issue-table", file: "runs.jsonl" };
+/// 2026-07-28 requests over HTTP with instances reused, beside the floor, after the request's
+/// futures went to kept blocks (the newest run of that row).
+const KEPT_FUTURES: Source = Source::Study { folder: "2026-12-02-kept-futures", file: "runs.jsonl" };
 /// Criterion's `instance/*` benchmarks on Wasmtime 50, as the study recorded them.
 const INSTANTIATE: Source = Source::Study { folder: "2026-11-26-engine", file: "figures.json" };
 /// Cold starts of the Rust echo router, compiling and cached.
@@ -109,23 +112,23 @@ pub const FIGURES: &[Figure] = &[
     Figure::Ratio { name: "http_fresh_cpu_vs_wasmtime", of: "http_fresh_cpu", to: "http_fresh_cpu_wasmtime" },
     Figure::Read {
         name: "http_reuse_cpu",
-        source: ISSUE_TABLE,
+        source: KEPT_FUTURES,
         path: "[row=http-reused,server=after,point={8|64}].result.cpu_us_per_call",
     },
     Figure::Read {
         name: "http_reuse_cpu_floor",
-        source: ISSUE_TABLE,
+        source: KEPT_FUTURES,
         path: "[row=http-reused,server=serde-floor,point={8|64}].result.cpu_us_per_call",
     },
     Figure::Ratio { name: "http_reuse_cpu_vs_floor", of: "http_reuse_cpu", to: "http_reuse_cpu_floor" },
     Figure::Read {
         name: "http_reuse_calls",
-        source: ISSUE_TABLE,
+        source: KEPT_FUTURES,
         path: "[row=http-reused,server=after,point={8|64}].result.calls_per_sec",
     },
     Figure::Read {
         name: "http_reuse_calls_floor",
-        source: ISSUE_TABLE,
+        source: KEPT_FUTURES,
         path: "[row=http-reused,server=serde-floor,point={8|64}].result.calls_per_sec",
     },
     Figure::Ratio { name: "http_reuse_calls_vs_floor", of: "http_reuse_calls", to: "http_reuse_calls_floor" },

@@ -43,6 +43,8 @@ pub(super) enum Code {
         tools: TypedTools,
         /// Its WIT's docs, for its tools found again on another engine.
         docs: Arc<PackageDocs>,
+        /// What it imports that the host links only on import (`wasi:http`).
+        imports: Imports,
     },
     /// A component that serves MCP itself (its calls always run on
     /// wasmtime's runtime).
@@ -141,9 +143,9 @@ impl Code {
     ) -> Result<RouterInstance, NotMade> {
         let (blocking, async_pre, imports) = match self {
             Code::Component { blocking, async_pre, imports } => (blocking, async_pre, *imports),
-            Code::Typed { blocking, async_pre, tools, .. } => {
+            Code::Typed { blocking, async_pre, tools, imports, .. } => {
                 let pre = async_pre.get_or_init(|| {
-                    link(blocking.engine(), blocking.component(), Imports::default(), CallMode::Async)
+                    link(blocking.engine(), blocking.component(), *imports, CallMode::Async)
                         .map_err(|e| format!("{e:#}"))
                 });
                 let pre = pre.as_ref().map_err(|message| {
@@ -186,13 +188,13 @@ impl Code {
                 let blocking = Linked::new(engine, &component, *imports, CallMode::Blocking).map_err(moved)?;
                 Ok(Code::Component { blocking, async_pre: OnceLock::new(), imports: *imports })
             }
-            Code::Typed { blocking, docs, .. } => {
+            Code::Typed { blocking, docs, imports, .. } => {
                 let compiled = blocking.component().serialize().map_err(moved)?;
                 // SAFETY: as above.
                 let component = unsafe { Component::deserialize(engine, &compiled) }.map_err(moved)?;
                 let tools = TypedTools::find(engine, &component, docs).map_err(|e| moved(e.into()))?;
-                let blocking = link(engine, &component, Imports::default(), CallMode::Blocking).map_err(moved)?;
-                Ok(Code::Typed { blocking, async_pre: OnceLock::new(), tools, docs: docs.clone() })
+                let blocking = link(engine, &component, *imports, CallMode::Blocking).map_err(moved)?;
+                Ok(Code::Typed { blocking, async_pre: OnceLock::new(), tools, docs: docs.clone(), imports: *imports })
             }
             Code::McpServer { pre } => {
                 let compiled = pre.instance_pre().component().serialize().map_err(moved)?;

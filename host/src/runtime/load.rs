@@ -29,25 +29,30 @@ pub(super) fn link(
     linker(engine, imports, calls)?.instantiate_pre(component)
 }
 
-/// What [`link`] links: WASI 0.2, outgoing HTTP and the project's
-/// interfaces `imports` names.
+/// What [`link`] links: WASI 0.2, outgoing HTTP when the component imports
+/// it, and the project's interfaces `imports` names.
 fn linker(engine: &Engine, imports: Imports, calls: CallMode) -> wasmtime::Result<Linker<StoreData>> {
     let mut linker = Linker::<StoreData>::new(engine);
-    // Outgoing HTTP is always linked, so components with an HTTP client load;
-    // each request is checked against the policy's allowlist (see
-    // `sandbox::outgoing_http`).
+    // Outgoing HTTP is linked for a component that imports it, so components
+    // with an HTTP client load; each request is checked against the policy's
+    // allowlist (see `sandbox::outgoing_http`). Not for the others: its
+    // interfaces are a third of what linking costs at every start.
     match calls {
         CallMode::Blocking => {
             wasmtime_wasi::p2::add_to_linker_sync(&mut linker)?;
             symlinks::add_to_linker_sync(&mut linker)?;
             #[cfg(feature = "outgoing-http")]
-            wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker)?;
+            if imports.http {
+                wasmtime_wasi_http::p2::add_only_http_to_linker_sync(&mut linker)?;
+            }
         }
         CallMode::Async => {
             wasmtime_wasi::p2::add_to_linker_async(&mut linker)?;
             symlinks::add_to_linker_async(&mut linker)?;
             #[cfg(feature = "outgoing-http")]
-            wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker)?;
+            if imports.http {
+                wasmtime_wasi_http::p2::add_only_http_to_linker_async(&mut linker)?;
+            }
         }
     }
     waits::bound_clock_waits(&mut linker)?;
@@ -137,6 +142,9 @@ pub(super) fn check_is_component(bytes: &[u8]) -> Result<(), LoadError> {
     Ok(())
 }
 
+/// The package of WASI's HTTP interfaces (any version).
+const WASI_HTTP: &str = "wasi:http/";
+
 /// What the host's stand-in for an imported router says when called.
 pub(super) const NO_ROUTER_PLUGGED: &str = "no router is plugged into this middleware";
 
@@ -158,6 +166,9 @@ pub(super) struct Imports {
     /// functions that fail ([`NO_ROUTER_PLUGGED`]), which only an unplugged
     /// middleware calls.
     pub(super) router: bool,
+    /// Any `wasi:http/*` interface (0.2): an HTTP client's, linked only then.
+    #[cfg_attr(not(feature = "outgoing-http"), allow(dead_code))]
+    pub(super) http: bool,
 }
 
 impl Imports {
@@ -169,6 +180,7 @@ impl Imports {
                 caller::CALLER_INTERFACE => imports.caller = true,
                 extension::EXTENSION_INTERFACE => imports.extension = true,
                 ROUTER_INTERFACE => imports.router = true,
+                _ if name.starts_with(WASI_HTTP) => imports.http = true,
                 _ => {}
             }
         }
@@ -249,7 +261,8 @@ pub(super) fn link_mcp_server(
 ) -> wasmtime::Result<super::instance::ServerPre> {
     use super::instance::ServerPre;
     #[cfg_attr(not(feature = "outgoing-http"), expect(unused_mut, reason = "only WASIp3 adds to it"))]
-    let mut linker = linker(engine, Imports::default(), CallMode::Async)?;
+    // Its own `wasi:http` imports (a server's types, a client's handler) linked as any other's.
+    let mut linker = linker(engine, Imports::of(engine, component), CallMode::Async)?;
     // A WASIp3 component imports WASI 0.3 beside 0.2 (its standard library's).
     #[cfg(feature = "outgoing-http")]
     if shape == Shape::HttpServerP3 {

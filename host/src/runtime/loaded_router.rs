@@ -232,7 +232,10 @@ impl LoadedRouter {
             let tools = TypedTools::find(engine, &component, &docs)?;
             let blocking =
                 super::load::link(engine, &component, imports, CallMode::Blocking).map_err(LoadError::Link)?;
-            return Ok(Self::with_code(Code::Typed { blocking, async_pre: OnceLock::new(), tools, docs }, policy));
+            return Ok(Self::with_code(
+                Code::Typed { blocking, async_pre: OnceLock::new(), tools, docs, imports },
+                policy,
+            ));
         }
         let blocking = Linked::new(engine, &component, imports, CallMode::Blocking).map_err(LoadError::Link)?;
         check_router_types(&component, &blocking.pre, blocking.exports, policy.label())?;

@@ -17,13 +17,14 @@ use serde_json::value::RawValue;
 use tokio::sync::mpsc;
 
 use super::auth::RequestCaller;
+use super::kept_future::KeptFuture;
 use super::recycled::ServedRequest;
 use super::resume::LoggedEvents;
 use super::session_talk_back::{RequestPeer, RequestStream};
 use super::sessions::{Activity, HttpSession};
 use super::sse::{self, EventSender};
 use super::state::ServerState;
-use super::wire::{self, internal, pinned_in_place};
+use super::wire::{self, internal};
 use mcp_wit_protocol::http::{Framing, outcome_status};
 use mcp_wit_protocol::jsonrpc::{self, Message};
 use mcp_wit_protocol::{Admitted, Canceller, Peer, ProtocolVersion};
@@ -185,7 +186,7 @@ pub(super) async fn answer(
     // (A future polled here once and then moved to a task of its own is
     // polled there again at once, with that task's waker.)
     let logged = session.filter(|s| framing.streams() && s.resumable);
-    let mut handling = pinned_in_place(|| run_keeping(target, None));
+    let mut handling = KeptFuture::new(|| run_keeping(target, None));
     let handled = match (&mut handling).now_or_never() {
         Some((handled, served)) => {
             // Answered within the poll: no handle to its cancellation was

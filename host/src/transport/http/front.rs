@@ -15,9 +15,7 @@
 //! body within the size limit itself). BENCHMARKS.md has the measurement.
 
 use std::convert::Infallible;
-use std::future::Future;
 use std::net::IpAddr;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
@@ -31,8 +29,8 @@ use tower::ServiceExt;
 
 use super::auth::{ClientAddr, RequestCaller};
 use super::connections::{self, Tracked};
+use super::kept_future::{DynKeptFuture, KeptFuture};
 use super::state::ServerState;
-use super::wire::pinned_in_place;
 use super::{mcp, wire};
 
 /// What CORS answers a request without `Origin` with: caches must not hand
@@ -78,7 +76,7 @@ impl Front {
 impl tower::Service<Request<Incoming>> for Front {
     type Response = Response;
     type Error = Infallible;
-    type Future = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
+    type Future = DynKeptFuture<Result<Response, Infallible>>;
 
     fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
         Poll::Ready(Ok(()))
@@ -95,16 +93,17 @@ impl tower::Service<Request<Incoming>> for Front {
         if !self.goes_direct(&request) {
             request.extensions_mut().insert(ClientAddr(self.peer));
             let answered = self.router.clone().oneshot(request.map(Body::new));
-            return Box::pin(async move { answered.await.map(keep_busy) });
+            return KeptFuture::new(|| async move { answered.await.map(keep_busy) }).into_dyn();
         }
         let target = request.uri().authority().map(|a| a.as_str());
         if let Err(refusal) = self.server.security.check_request(target, request.headers()) {
-            return Box::pin(std::future::ready(Ok(keep_busy(wire::refused(refusal)))));
+            let refused = Ok(keep_busy(wire::refused(refusal)));
+            return KeptFuture::new(|| std::future::ready(refused)).into_dyn();
         }
         let server = self.server.clone();
         let peer = self.peer;
         let (parts, body) = request.into_parts();
-        pinned_in_place(move || async move {
+        KeptFuture::new(move || async move {
             let caller = match &server.auth {
                 None => RequestCaller(None, peer),
                 Some(auth) => match auth.authenticate(&parts.headers, &parts.uri).await {
@@ -115,6 +114,7 @@ impl tower::Service<Request<Incoming>> for Front {
             let response = mcp::serve(&server, &caller, parts.method, &parts.headers, body).await;
             Ok(keep_busy(with_vary(response)))
         })
+        .into_dyn()
     }
 }
 

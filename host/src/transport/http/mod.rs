@@ -39,6 +39,7 @@ mod connections;
 mod front;
 mod health;
 mod http_sse;
+mod kept_future;
 mod listener;
 mod mcp;
 mod metrics_endpoint;

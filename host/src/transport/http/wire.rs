@@ -2,7 +2,6 @@
 //! body reading and error responses.
 
 use std::error::Error as StdError;
-use std::pin::Pin;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
@@ -163,13 +162,4 @@ pub(super) fn rejected(id: &RawValue, error: RpcError) -> Response {
     let mut response = json(body);
     *response.status_mut() = status;
     response
-}
-
-/// A future boxed where it is made: the allocation first, the future built
-/// in it, instead of built on the stack and then copied into the box
-/// (`Box::pin(future)`). The front door's future is about 8 KB and a
-/// request's answering future 5 KB: copying them was most of the server's
-/// `memmove` on a 2026-07-28 call.
-pub(super) fn pinned_in_place<F: Future>(make: impl FnOnce() -> F) -> Pin<Box<F>> {
-    Box::into_pin(Box::write(Box::new_uninit(), make()))
 }
