@@ -538,8 +538,14 @@ async fn a_capability_the_request_did_not_declare_is_32021_and_400_over_http() {
     let (server, client) = http_server().await;
     // `test_missing_capability` asks the client's model: its envelope
     // declares nothing, so the request fails before anything is asked.
+    // From a client that takes JSON alone: the server waits for the whole
+    // answer, so the refusal's status is the response's however long the
+    // call takes (an SSE answer's headers go out, with 200, once the
+    // request has run for 10 ms; a loaded machine can take that long).
     let call = request(json!(1), "tools/call", modern(json!({ "name": "test_missing_capability", "arguments": {} })));
-    let reply = client.post_raw(&modern_headers("tools/call", Some("test_missing_capability")), call.to_string()).await;
+    let mut headers = modern_headers("tools/call", Some("test_missing_capability"));
+    headers.push(("accept", "application/json"));
+    let reply = client.post_raw(&headers, call.to_string()).await;
     assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{reply:?}");
     let error = &reply.response()["error"];
     assert_eq!(error["code"], -32021, "{reply:?}");
