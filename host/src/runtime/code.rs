@@ -207,7 +207,10 @@ impl Code {
                     ServerPre::HttpP3(_) => super::load::Shape::HttpServerP3,
                     ServerPre::Command(_) => super::load::Shape::Command,
                 };
-                Ok(Code::McpServer { pre: super::load::link_mcp_server(engine, &component, shape).map_err(moved)? })
+                let imports = Imports::of(engine, &component);
+                Ok(Code::McpServer {
+                    pre: super::load::link_mcp_server(engine, &component, (shape, imports)).map_err(moved)?,
+                })
             }
             #[cfg(feature = "extism")]
             Code::Plugin { linked, config } => {

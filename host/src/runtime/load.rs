@@ -257,12 +257,12 @@ pub(super) fn engine_for(engine: &Engine, bytes: &[u8]) -> Result<Engine, LoadEr
 pub(super) fn link_mcp_server(
     engine: &Engine,
     component: &Component,
-    shape: Shape,
+    (shape, imports): (Shape, Imports),
 ) -> wasmtime::Result<super::instance::ServerPre> {
     use super::instance::ServerPre;
     #[cfg_attr(not(feature = "outgoing-http"), expect(unused_mut, reason = "only WASIp3 adds to it"))]
     // Its own `wasi:http` imports (a server's types, a client's handler) linked as any other's.
-    let mut linker = linker(engine, Imports::of(engine, component), CallMode::Async)?;
+    let mut linker = linker(engine, imports, CallMode::Async)?;
     // A WASIp3 component imports WASI 0.3 beside 0.2 (its standard library's).
     #[cfg(feature = "outgoing-http")]
     if shape == Shape::HttpServerP3 {

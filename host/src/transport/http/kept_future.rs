@@ -46,7 +46,7 @@ fn block_for(layout: Layout) -> NonNull<u8> {
         .try_with(|kept| {
             let mut kept = kept.borrow_mut();
             let at = kept.0.iter().position(|(of, _)| *of == layout)?;
-            Some(kept.0.swap_remove(at).1)
+            Some(kept.0.remove(at).1)
         })
         .ok()
         .flatten();
@@ -57,20 +57,19 @@ fn block_for(layout: Layout) -> NonNull<u8> {
     })
 }
 
-/// Keeps `block` (allocated with `layout`) for a later future, or frees it
-/// when the thread keeps enough (or is ending).
+/// Keeps `block` (allocated with `layout`) for a later future, in place of
+/// the block kept longest when the thread keeps enough: the layouts of the
+/// requests served last are the ones kept. Freed when the thread is ending.
 fn give_back(layout: Layout, block: NonNull<u8>) {
-    let kept = KEPT
+    let freed = KEPT
         .try_with(|kept| {
             let mut kept = kept.borrow_mut();
-            let room = kept.0.len() < KEPT_PER_THREAD;
-            if room {
-                kept.0.push((layout, block));
-            }
-            room
+            let oldest = (kept.0.len() == KEPT_PER_THREAD).then(|| kept.0.remove(0));
+            kept.0.push((layout, block));
+            oldest
         })
-        .unwrap_or(false);
-    if !kept {
+        .unwrap_or(Some((layout, block)));
+    if let Some((layout, block)) = freed {
         // SAFETY: allocated by `alloc` with `layout` (see `block_for`).
         unsafe { alloc::dealloc(block.as_ptr(), layout) };
     }
