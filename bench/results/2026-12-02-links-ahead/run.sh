@@ -112,12 +112,28 @@ for rep in $(seq "$REPS"); do
 done
 
 counted() { grep -m1 '^summary:' "$1" | cut -d' ' -f2; }
+# Instructions a call of SERVER on ROW (stdio one at a time, or HTTP 2026-07-28 on 4 connections),
+# noted in instructions.jsonl: the difference between two runs under callgrind, one with five
+# times the calls of the other, over the calls between them, leaves out start-up and warm-up.
+per_call() { # ROW SERVER, then the server's command line (HTTP: with `--http {addr}`)
+  local row=$1 server=$2; shift 2
+  local calls load
+  for calls in 1000 5000; do
+    case $row in
+      stdio) load=(--inflight 1 --calls "$calls" --warmup 10 --warmup-ms 0) ;;
+      http) load=(http --era modern --sessions 4 --calls-per-session $((calls / 4)) --warmup-per-session 5) ;;
+    esac
+    "$BINS/loadgen" "${load[@]}" --timeout 900 -- \
+      valgrind --tool=callgrind --callgrind-out-file="$work/cg.$server.$row.$calls" "$@" > /dev/null
+  done
+  printf '{"row":"%s","server":"%s","instructions_per_call":%s}\n' "$row" "$server" \
+    $(( ($(counted "$work/cg.$server.$row.5000") - $(counted "$work/cg.$server.$row.1000")) / 4000 )) >> "$out/instructions.jsonl"
+}
 if [[ ${CALLGRIND:-0} == 1 ]]; then
   # Code compiled on the real CPU does not load under valgrind (which reports other CPU
   # features): each build fills a cache of its own there, and each executable starts there once
   # before it is counted.
-  instructions=$out/instructions.jsonl
-  : > "$instructions"
+  : > "$out/instructions.jsonl"
   initialize='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}'
   for build in before after; do
     prefix=$BINS; [[ $build == before ]] && prefix=$BINS/before
@@ -133,47 +149,21 @@ if [[ ${CALLGRIND:-0} == 1 ]]; then
     echo "$initialize" | valgrind --tool=callgrind --separate-threads=yes \
       --callgrind-out-file="$work/cg.$build.start" "$prefix/mcp-wit-serve" "$echo_wasm" $cache > /dev/null 2> /dev/null
     start=0
-    for part in "$work/cg.$build.start"-*; do start=$((start + $(grep -m1 '^summary:' "$part" | cut -d' ' -f2 || echo 0))); done
+    for part in "$work/cg.$build.start"-*; do start=$((start + $(counted "$part"))); done
     main_thread=$(counted "$work/cg.$build.start-01")
-    # A call: the difference between two runs, one with five times the calls of the other, over
-    # the calls between them, leaves out start-up and warm-up.
-    for row in stdio http; do
-      for calls in 1000 5000; do
-        file=$work/cg.$build.$row.$calls
-        if [[ $row == stdio ]]; then
-          load=(--inflight 1 --calls "$calls" --warmup 10 --warmup-ms 0)
-          extra=""
-        else
-          load=(http --era modern --sessions 4 --calls-per-session $((calls / 4)) --warmup-per-session 5)
-          extra="--http {addr} $reused"
-        fi
-        # shellcheck disable=SC2086
-        "$BINS/loadgen" "${load[@]}" --timeout 900 -- \
-          valgrind --tool=callgrind --callgrind-out-file="$file" "$prefix/mcp-wit" serve "$echo_wasm" $cache $extra > /dev/null
-      done
-      per_call=$(( ($(counted "$work/cg.$build.$row.5000") - $(counted "$work/cg.$build.$row.1000")) / 4000 ))
-      printf '{"row":"%s","server":"%s","instructions_per_call":%s}\n' "$row" "$build" "$per_call" >> "$instructions"
-    done
-    printf '{"row":"start","server":"%s","instructions":%s,"main_thread":%s}\n' "$build" "$start" "$main_thread" >> "$instructions"
+    # shellcheck disable=SC2086
+    per_call stdio "$build" "$prefix/mcp-wit" serve "$echo_wasm" $cache
+    # shellcheck disable=SC2086
+    per_call http "$build" "$prefix/mcp-wit" serve "$echo_wasm" $cache --http '{addr}' $reused
+    printf '{"row":"start","server":"%s","instructions":%s,"main_thread":%s}\n' "$build" "$start" "$main_thread" >> "$out/instructions.jsonl"
   done
 fi
 if [[ ${CALLGRIND:-0} == 1 || ${CALLGRIND:-0} == floors ]]; then
   # The floors' HTTP call, counted as the hosts' is: the hyper + serde_json floor, and the least
   # WebAssembly host on the echo router precompiled under valgrind.
   valgrind --tool=none -q "$BINS/baseline-wasm-router" --precompile "$echo_wasm" "$work/echo-vg.cwasm" 2> /dev/null
-  for floor in serde-floor wasm-floor; do
-    case $floor in
-      serde-floor) server=("$BINS/baseline-serde") ;;
-      wasm-floor) server=("$BINS/baseline-wasm-router" "$work/echo-vg.cwasm") ;;
-    esac
-    for calls in 1000 5000; do
-      "$BINS/loadgen" http --era modern --sessions 4 --calls-per-session $((calls / 4)) --warmup-per-session 5 \
-        --timeout 900 -- valgrind --tool=callgrind --callgrind-out-file="$work/cg.$floor.$calls" "${server[@]}" \
-        --http '{addr}' > /dev/null
-    done
-    per_call=$(( ($(counted "$work/cg.$floor.5000") - $(counted "$work/cg.$floor.1000")) / 4000 ))
-    printf '{"row":"http","server":"%s","instructions_per_call":%s}\n' "$floor" "$per_call" >> "$out/instructions.jsonl"
-  done
+  per_call http serde-floor "$BINS/baseline-serde" --http '{addr}'
+  per_call http wasm-floor "$BINS/baseline-wasm-router" "$work/echo-vg.cwasm" --http '{addr}'
 fi
 python3 "$out/summarize.py" "$out" > "$out/summary.md"
 cat "$out/summary.md"

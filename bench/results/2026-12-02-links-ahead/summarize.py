@@ -13,11 +13,19 @@ import sys
 from collections import defaultdict
 
 folder = sys.argv[1]
-runs = defaultdict(list)
-for text in open(os.path.join(folder, "runs.jsonl"), encoding="utf-8"):
-    if text.strip():
-        run = json.loads(text)
-        runs[(run["row"], run["point"], run["server"])].append(run["result"])
+
+
+def load(name):
+    """A file of run.sh's results, by row, point and server."""
+    loaded = defaultdict(list)
+    for text in open(os.path.join(folder, name), encoding="utf-8"):
+        if text.strip():
+            run = json.loads(text)
+            loaded[(run["row"], run["point"], run["server"])].append(run["result"])
+    return loaded
+
+
+runs = load("runs.jsonl")
 
 
 def median(row, point, server, field):
@@ -42,24 +50,24 @@ ms = lambda v: "" if math.isnan(v) else f"{v:.2f} ms"
 
 SERVERS = ("before", "after", "serving-before", "serving")
 reps = max((len(v) for v in runs.values()), default=0)
+HEADER = ["| row | point | measure | baseline | before | after | serving before | serving | baseline's | other floor "
+          "| before ÷ baseline | after ÷ baseline | serving before ÷ baseline | serving ÷ baseline | other floor ÷ baseline |",
+          "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 out = [f"Medians of {reps} repetitions, interleaved; a ratio is a ratio of medians (in brackets, the",
        "lowest and highest of the repetitions' own ratios). `before` is `34985f1`, `after` this commit;",
-       "`serving` is `mcp-wit-serve`. The other floor, where a row has one, is `baseline-wasm-router`.", "",
-       "| row | point | measure | baseline | before | after | serving before | serving | baseline's | other floor "
-       "| before ÷ baseline | after ÷ baseline | serving before ÷ baseline | serving ÷ baseline | other floor ÷ baseline |",
-       "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+       "`serving` is `mcp-wit-serve`. The other floor, where a row has one, is `baseline-wasm-router`.", ""] + HEADER
 
 
 def line(row, point, baseline, field, label, fmt, other=None):
     values = [median(row, point, server, field) for server in SERVERS]
     f = median(row, point, baseline, field)
     o = median(row, point, other, field) if other else math.nan
-    ratios = []
-    for server, v in zip(SERVERS + ((other,) if other else ()), values + ([o] if other else [])):
+
+    def against_baseline(server, v):
         r = ratio(v, f)
-        ratios.append(f"{r} ({spread(row, point, server, field, baseline)})" if r else "")
-    if not other:
-        ratios.append("")
+        return f"{r} ({spread(row, point, server, field, baseline)})" if r else ""
+
+    ratios = [against_baseline(server, v) for server, v in zip(SERVERS + (other,), values + [o])]
     cells = " | ".join(fmt(v) for v in values)
     out.append(f"| {row} | {point} | {label} | {baseline} | {cells} | {fmt(f)} | {fmt(o)} | " + " | ".join(ratios) + " |")
 
@@ -78,16 +86,9 @@ line("ready", 0, "rmcp", "median_ms", "spawn to first answer", ms)
 
 ready_runs = os.path.join(folder, "ready.jsonl")
 if os.path.exists(ready_runs):
-    runs.clear()
-    for text in open(ready_runs, encoding="utf-8"):
-        if text.strip():
-            run = json.loads(text)
-            runs[(run["row"], run["point"], run["server"])].append(run["result"])
+    runs = load("ready.jsonl")
     reps = max((len(v) for v in runs.values()), default=0)
-    out += ["", f"The ready row alone, {reps} repetitions (ready.jsonl):", "",
-            "| row | point | measure | baseline | before | after | serving before | serving | baseline's | other floor "
-            "| before ÷ baseline | after ÷ baseline | serving before ÷ baseline | serving ÷ baseline | other floor ÷ baseline |",
-            "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    out += ["", f"The ready row alone, {reps} repetitions (ready.jsonl):", ""] + HEADER
     line("ready", 0, "rmcp", "median_ms", "spawn to first answer", ms)
 
 counted = os.path.join(folder, "instructions.jsonl")

@@ -209,7 +209,7 @@ impl Code {
                 };
                 let imports = Imports::of(engine, &component);
                 Ok(Code::McpServer {
-                    pre: super::load::link_mcp_server(engine, &component, (shape, imports)).map_err(moved)?,
+                    pre: super::load::link_mcp_server(engine, &component, shape, imports).map_err(moved)?,
                 })
             }
             #[cfg(feature = "extism")]

@@ -257,7 +257,8 @@ pub(super) fn engine_for(engine: &Engine, bytes: &[u8]) -> Result<Engine, LoadEr
 pub(super) fn link_mcp_server(
     engine: &Engine,
     component: &Component,
-    (shape, imports): (Shape, Imports),
+    shape: Shape,
+    imports: Imports,
 ) -> wasmtime::Result<super::instance::ServerPre> {
     use super::instance::ServerPre;
     #[cfg_attr(not(feature = "outgoing-http"), expect(unused_mut, reason = "only WASIp3 adds to it"))]

@@ -224,7 +224,7 @@ impl LoadedRouter {
         let imports = Imports::of(engine, &component);
         let shape = shape_of(engine, &component, imports)?;
         if matches!(shape, Shape::HttpServer | Shape::HttpServerP3 | Shape::Command) {
-            let pre = super::load::link_mcp_server(engine, &component, (shape, imports)).map_err(LoadError::Link)?;
+            let pre = super::load::link_mcp_server(engine, &component, shape, imports).map_err(LoadError::Link)?;
             return Ok(Self::with_code(Code::McpServer { pre }, policy));
         }
         if shape == Shape::Typed {
