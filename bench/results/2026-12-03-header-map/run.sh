@@ -58,6 +58,7 @@ done
 
 if [[ ${CALLGRIND:-0} == 1 ]]; then
   : > "$out/instructions.jsonl"
+  counted() { grep -m1 '^summary:' "$work/cg.$server.$1" | cut -d' ' -f2; } # CALLS: what callgrind counted
   for server in before after serde-floor; do
     for calls in 1000 5000; do
       # shellcheck disable=SC2046
@@ -65,7 +66,6 @@ if [[ ${CALLGRIND:-0} == 1 ]]; then
         --timeout 900 -- valgrind --tool=callgrind --callgrind-out-file="$work/cg.$server.$calls" \
         $(command_of "$server" vg-) > /dev/null
     done
-    counted() { grep -m1 '^summary:' "$work/cg.$server.$1" | cut -d' ' -f2; }
     printf '{"server":"%s","instructions_per_call":%s}\n' "$server" \
       $(( ($(counted 5000) - $(counted 1000)) / 4000 )) >> "$out/instructions.jsonl"
   done

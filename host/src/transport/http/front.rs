@@ -108,11 +108,11 @@ impl tower::Service<Request<Incoming>> for Front {
                 None => RequestCaller(None, peer),
                 Some(auth) => match auth.authenticate(&parts.headers, &parts.uri).await {
                     Ok(caller) => RequestCaller(Some(caller), peer),
-                    Err(refusal) => return Ok(with_vary(refusal, parts.headers)),
+                    Err(refusal) => return Ok(with_vary_in_request_map(refusal, parts.headers)),
                 },
             };
             let response = mcp::serve(&server, &caller, parts.method, &parts.headers, body).await;
-            Ok(keep_busy(with_vary(response, parts.headers)))
+            Ok(keep_busy(with_vary_in_request_map(response, parts.headers)))
         })
         .into_dyn()
     }
@@ -122,9 +122,9 @@ impl tower::Service<Request<Incoming>> for Front {
 /// has room for as many as the client sends. Why: hyper hands a response's
 /// map, emptied, to the connection's next request; a response's own is sized
 /// for its two or three headers, so hyper grew it again for every request (a
-/// new table, the old one freed). Moving the few headers costs less: 500
-/// instructions a call fewer (BENCHMARKS.md, 2026-12-03).
-fn with_vary(mut response: Response, mut request_headers: HeaderMap) -> Response {
+/// new table, the old one freed). Moving the few headers costs less
+/// (`bench/results/2026-12-03-header-map`).
+fn with_vary_in_request_map(mut response: Response, mut request_headers: HeaderMap) -> Response {
     request_headers.clear();
     request_headers.extend(std::mem::take(response.headers_mut()));
     request_headers.append(VARY, VARY_CORS);
@@ -151,10 +151,11 @@ mod tests {
         response.headers_mut().append(LINK, HeaderValue::from_static("<a>"));
         response.headers_mut().append(LINK, HeaderValue::from_static("<b>"));
 
-        let response = with_vary(response, request);
+        let response = with_vary_in_request_map(response, request);
         let headers: Vec<_> =
             response.headers().iter().map(|(name, value)| (name.as_str(), value.to_str().unwrap())).collect();
-        let vary = "origin, access-control-request-method, access-control-request-headers";
+        let vary = VARY_CORS;
+        let vary = vary.to_str().unwrap();
         assert_eq!(headers, [("content-type", "application/json"), ("link", "<a>"), ("link", "<b>"), ("vary", vary)]);
         // Room for the next request's headers, which hyper reads into it.
         assert!(response.headers().capacity() >= room, "{} < {room}", response.headers().capacity());
