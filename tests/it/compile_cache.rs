@@ -191,13 +191,20 @@ fn one_entry_serves_every_memory_cap_timeout_and_pool_and_call_takes_them_too() 
 /// An engine that serves baseline code first: a component the cache lacks
 /// is served at once with Winch's code, the optimised code is compiled into
 /// the cache beside it, and instances made after that run it; the next load
-/// finds it in the cache and never runs baseline code.
+/// finds it in the cache and never runs baseline code. The same whether the
+/// engine pools its instances (HTTP) or allocates each on demand (stdio).
 #[test]
 fn a_miss_serves_baseline_code_at_once_then_the_optimised_code_from_the_cache() {
+    baseline_then_optimised(true);
+    baseline_then_optimised(false);
+}
+
+fn baseline_then_optimised(pooling: bool) {
     use mcp_wit::{EngineOptions, LoadedRouter, SandboxPolicy};
     let cache_dir = tempfile::tempdir().unwrap();
     let cache = CompileCache::new(cache_dir.path());
-    let engine = EngineOptions { pool_instances: 8, baseline_first: true, ..EngineOptions::default() }.build().unwrap();
+    let options = EngineOptions { pool_instances: 8, pooling, baseline_first: true, ..EngineOptions::default() };
+    let engine = options.build().unwrap();
     let echo = support::fixture("echo");
     let load = || LoadedRouter::load(&engine, &echo, SandboxPolicy::builder("echo").build(), Some(&cache)).unwrap();
     let echoed = |router: &LoadedRouter| {

@@ -156,7 +156,11 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>, resolve: Re
     // Pool slots for every instance that can be alive at once (one per
     // session and component, plus transient ones: start-up checks, a fault's
     // replacement), up to a cap; beyond the pool, instances are allocated
-    // on demand. Slots are as large as the largest memory cap.
+    // on demand. Slots are as large as the largest memory cap. Over stdio,
+    // unless a pool is asked for, every instance is allocated on demand: its
+    // one client's instances are made once and kept, and setting a pool up
+    // took a sixth of a cached start (bench/results/2026-12-03-stdio-on-demand).
+    let pooling = http_options.is_some() || settings.pool_instances.is_some();
     let components = plans.len().max(1);
     let sessions = match &http_options {
         None => 1,
@@ -177,7 +181,8 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>, resolve: Re
             engine: EngineOptions {
                 max_memory: largest,
                 pool_instances,
-                // Fiber stacks over stdio too: stdio calls guests on its own
+                pooling,
+                // Fiber stacks in a pool over stdio too: stdio calls guests on its own
                 // thread, but a command server's `run` lives on a fiber for
                 // its instance's life. Without stacks in the pool, each such
                 // instance was refused there and made on a second engine,

@@ -88,7 +88,8 @@ pub struct ServeSettings {
     /// Instance slots the pooling allocator reserves at start-up (fast
     /// instantiation, about 8 GiB of address space a slot, no memory until
     /// used); instances beyond the pool are allocated on demand [default:
-    /// sessions × components + 8, at most 2048].
+    /// sessions × components + 8, at most 2048; over stdio, no pool: every
+    /// instance on demand].
     #[arg(long, value_name = "N")]
     pub pool_instances: Option<u32>,
     /// `[validation]` in mcp-wit.toml.

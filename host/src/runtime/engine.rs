@@ -128,9 +128,7 @@ pub fn build_engine_with(options: &EngineOptions) -> Result<Engine, EngineError>
         false => EngineError(e),
     })?;
     spawn_epoch_ticker(&engine);
-    if options.pooling {
-        register_pool(&engine, options);
-    }
+    record(&engine, options);
     Ok(engine)
 }
 
@@ -186,10 +184,14 @@ fn size_text(bytes: u128) -> String {
 /// for its memory), an on-demand instance about 6.
 pub const DEFAULT_POOL_CAP: u32 = 2_048;
 
-/// A pooled engine this module built, with the engine its overflow
-/// instances come from (made on first need).
-struct Pool {
-    pooled: EngineWeak,
+/// An engine this module built: what it was built for, and the engines
+/// made beside it on first need (where a full pool's instances go, the
+/// baseline compiler's).
+struct Built {
+    engine: EngineWeak,
+    /// Its instances come from a pool (else each is allocated on demand,
+    /// and none overflows).
+    pooled: bool,
     async_calls: bool,
     /// What one memory may grow to (`EngineOptions::max_memory`).
     max_memory: usize,
@@ -199,16 +201,17 @@ struct Pool {
     baseline: Option<std::sync::Arc<OnceLock<Result<Engine, String>>>>,
 }
 
-/// Every pooled engine built in this process. wasmtime's `Engine` holds no
-/// data of ours, and the library's API takes it as it is, so its overflow
-/// engine is found here.
-static POOLS: Mutex<Vec<Pool>> = Mutex::new(Vec::new());
+/// Every engine built in this process. wasmtime's `Engine` holds no data of
+/// ours, and the library's API takes it as it is, so its siblings and its
+/// memory cap are found here.
+static BUILT: Mutex<Vec<Built>> = Mutex::new(Vec::new());
 
-fn register_pool(engine: &Engine, options: &EngineOptions) {
-    let mut pools = lock(&POOLS);
-    pools.retain(|pool| pool.pooled.upgrade().is_some());
-    pools.push(Pool {
-        pooled: engine.weak(),
+fn record(engine: &Engine, options: &EngineOptions) {
+    let mut built = lock(&BUILT);
+    built.retain(|record| record.engine.upgrade().is_some());
+    built.push(Built {
+        engine: engine.weak(),
+        pooled: options.pooling,
         async_calls: options.async_calls,
         max_memory: options.max_memory,
         overflow: Default::default(),
@@ -216,18 +219,18 @@ fn register_pool(engine: &Engine, options: &EngineOptions) {
     });
 }
 
-/// What `read` takes of `engine`'s record, when this module pooled it.
-fn pool_of<T>(engine: &Engine, read: impl FnOnce(&Pool) -> T) -> Option<T> {
-    let pools = lock(&POOLS);
-    pools.iter().find(|pool| pool.pooled.upgrade().is_some_and(|pooled| Engine::same(&pooled, engine))).map(read)
+/// What `read` takes of `engine`'s record, when this module built it.
+fn record_of<T>(engine: &Engine, read: impl FnOnce(&Built) -> T) -> Option<T> {
+    let built = lock(&BUILT);
+    built.iter().find(|record| record.engine.upgrade().is_some_and(|built| Engine::same(&built, engine))).map(read)
 }
 
-/// What one memory may grow to on `engine`, when this module pooled it (or
-/// made it a sibling of one it pooled).
+/// What one memory may grow to on `engine`, when this module built it (or
+/// made it a sibling of one it built).
 pub(crate) fn memory_cap_of(engine: &Engine) -> Option<usize> {
     match concurrent_base(engine).or_else(|| baseline_base(engine)) {
-        Some(base) => pool_of(&base, |pool| pool.max_memory),
-        None => pool_of(engine, |pool| pool.max_memory),
+        Some(base) => record_of(&base, |record| record.max_memory),
+        None => record_of(engine, |record| record.max_memory),
     }
 }
 
@@ -239,7 +242,7 @@ pub(crate) fn memory_cap_of(engine: &Engine) -> Option<usize> {
 /// `Some(Err)` says why it could not be.
 #[cfg(feature = "compiler")]
 pub(crate) fn baseline_of(engine: &Engine) -> Option<Result<Engine, String>> {
-    let baseline = pool_of(engine, |pool| pool.baseline.clone()).flatten()?;
+    let baseline = record_of(engine, |record| record.baseline.clone()).flatten()?;
     Some(
         baseline
             .get_or_init(|| {
@@ -256,18 +259,19 @@ pub(crate) fn baseline_of(engine: &Engine) -> Option<Result<Engine, String>> {
 
 /// The engine `engine` is the baseline sibling of, when it is one.
 pub(crate) fn baseline_base(engine: &Engine) -> Option<Engine> {
-    let pools = lock(&POOLS);
-    let made = |pool: &&Pool| {
-        let baseline = pool.baseline.as_ref().and_then(|b| b.get()).and_then(|b| b.as_ref().ok());
+    let built = lock(&BUILT);
+    let made = |record: &&Built| {
+        let baseline = record.baseline.as_ref().and_then(|b| b.get()).and_then(|b| b.as_ref().ok());
         baseline.is_some_and(|baseline| Engine::same(baseline, engine))
     };
-    pools.iter().find(made).and_then(|pool| pool.pooled.upgrade())
+    built.iter().find(made).and_then(|record| record.engine.upgrade())
 }
 
 /// Where instances go when `pooled`'s pool has no free slot.
 pub(crate) enum Overflow {
-    /// Not an engine this module pooled (e.g. one the embedder built): the
-    /// pool's refusal stands.
+    /// Not an engine this module pooled (e.g. one the embedder built, or
+    /// one whose instances are all allocated on demand): the refusal
+    /// stands.
     None,
     /// Built without fiber stacks ([`EngineOptions::async_calls`] off): an
     /// async instance is refused, as the engine was asked.
@@ -280,8 +284,8 @@ pub(crate) enum Overflow {
 /// settings (so what `pooled` compiled runs on it), with memories, tables
 /// and fiber stacks allocated on demand.
 pub(crate) fn overflow_of(pooled: &Engine, async_instance: bool, full: &wasmtime::Error) -> Overflow {
-    let found = pool_of(pooled, |pool| (pool.async_calls, pool.overflow.clone()));
-    let Some((async_calls, overflow)) = found else { return Overflow::None };
+    let found = record_of(pooled, |record| record.pooled.then(|| (record.async_calls, record.overflow.clone())));
+    let Some((async_calls, overflow)) = found.flatten() else { return Overflow::None };
     if async_instance && !async_calls {
         return Overflow::NoFibers;
     }
@@ -452,4 +456,33 @@ pub fn report_pool_to(engine: &Engine, metrics: &crate::telemetry::Metrics) {
         None,
         Box::new(move || i64::from(warm.unused_warm_memories())),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine whose instances are all allocated on demand (`serve` over
+    /// stdio) is known here as a pooled one is: its memory cap refuses a
+    /// component before any compile, and its baseline compiler serves a miss;
+    /// only a full pool has somewhere else to go.
+    #[test]
+    fn an_on_demand_engine_keeps_its_cap_and_baseline_and_never_overflows() {
+        let max_memory = 3 << 20;
+        let options = EngineOptions { pooling: false, max_memory, baseline_first: true, ..EngineOptions::default() };
+        let engine = options.build().unwrap();
+        assert_eq!(memory_cap_of(&engine), Some(max_memory));
+        #[cfg(feature = "compiler")]
+        {
+            let baseline = baseline_of(&engine).expect("a baseline engine").unwrap();
+            assert!(baseline_base(&baseline).is_some_and(|base| Engine::same(&base, &engine)));
+            assert_eq!(memory_cap_of(&baseline), Some(max_memory), "a sibling's cap is its base's");
+        }
+        let full = wasmtime::Error::msg("no free slot");
+        assert!(matches!(overflow_of(&engine, true, &full), Overflow::None));
+
+        let pooled = EngineOptions { pool_instances: 2, max_memory, ..EngineOptions::default() }.build().unwrap();
+        assert_eq!(memory_cap_of(&pooled), Some(max_memory));
+        assert!(matches!(overflow_of(&pooled, true, &full), Overflow::OnDemand(Ok(_))));
+    }
 }

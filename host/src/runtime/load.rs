@@ -379,6 +379,21 @@ pub(super) fn check_memory_cap(engine: &wasmtime::Engine, bytes: &[u8]) -> Resul
     }
 }
 
+/// Whether every memory `component` (compiled code, a cache hit) starts
+/// with surely fits `engine`'s cap. `false` sends the caller to
+/// [`check_memory_cap`] on the component's bytes, which says why, or finds
+/// that it fits after all: the compiled code counts in 64 KiB pages, whatever
+/// a memory's own page size, and cannot tell for a component that imports
+/// its core modules. With instances allocated on demand, nothing else
+/// refuses such a component before its first instance fails.
+pub(super) fn surely_within_memory_cap(engine: &wasmtime::Engine, component: &Component) -> bool {
+    const PAGE: u64 = 64 << 10;
+    let Some(cap) = super::engine::memory_cap_of(engine) else { return true };
+    component
+        .resources_required()
+        .is_some_and(|needs| needs.max_initial_memory_size.unwrap_or(0).saturating_mul(PAGE) <= cap as u64)
+}
+
 /// The largest initial size, in bytes, among the memories `bytes` (a
 /// component or a core module) declare, its nested modules included.
 fn largest_initial_memory(bytes: &[u8]) -> Option<u64> {

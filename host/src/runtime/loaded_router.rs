@@ -19,7 +19,7 @@ use super::kept::Kept;
 use super::limits::Limits;
 use super::load::{
     Imports, NO_ROUTER_PLUGGED, Shape, check_is_component, check_memory_cap, check_router_types, read_guest_file,
-    shape_of,
+    shape_of, surely_within_memory_cap,
 };
 #[cfg(feature = "extism")]
 use super::plugin;
@@ -108,7 +108,7 @@ impl LoadedRouter {
         if let Some(cache) = cache {
             let started = std::time::Instant::now();
             match cache.hit_for_file(engine, path) {
-                Some(cache::FileHit::Component(component)) => {
+                Some(cache::FileHit::Component(component)) if surely_within_memory_cap(engine, &component) => {
                     tracing::debug!(outcome = ?cache::CacheOutcome::Hit, elapsed = ?started.elapsed(), "component ready");
                     // Only a typed component's docs are wanted, and only then is the file read.
                     let docs =
@@ -117,7 +117,8 @@ impl LoadedRouter {
                 }
                 #[cfg(feature = "extism")]
                 Some(cache::FileHit::Plugin(module)) => return Self::plugin(engine, &module, policy),
-                None => {}
+                // A memory that may start above the cap: the file says.
+                Some(cache::FileHit::Component(_)) | None => {}
             }
         }
         let bytes = read_guest_file(path)?;
