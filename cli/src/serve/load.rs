@@ -192,10 +192,9 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>, resolve: Re
                 // goes back at once, not in batches.
                 batch_decommits: settings.max_total_memory.is_none(),
                 // A first start (an empty cache) keeps no client waiting
-                // for the optimising compiler.
-                #[cfg(feature = "compiler")]
+                // for the optimising compiler (a build without one
+                // compiles nothing).
                 baseline_first: true,
-                ..EngineOptions::default()
             }
             .build()?,
             max_memory: largest,
