@@ -159,7 +159,7 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>, resolve: Re
     // on demand. Slots are as large as the largest memory cap. Over stdio,
     // unless a pool is asked for, every instance is allocated on demand: its
     // one client's instances are made once and kept, and setting a pool up
-    // took a sixth of a cached start (bench/results/2026-12-03-stdio-on-demand).
+    // was a fifth of a cached start's CPU (bench/results/2026-12-03-stdio-on-demand).
     let pooling = http_options.is_some() || settings.pool_instances.is_some();
     let components = plans.len().max(1);
     let sessions = match &http_options {
