@@ -26,10 +26,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let cache = args.next().map(CompileCache::new);
 
     // One engine per process: compiled code and the epoch ticker are shared.
-    // One client means few instances alive at once: a pool of 16 slots is
-    // set up in a fraction of the time the default 1,024 take (a server of
-    // many sessions), and an instance beyond it is allocated on demand.
-    let engine = EngineOptions { pool_instances: 16, ..EngineOptions::default() }.build()?;
+    // One client means its few instances are made once and kept: each is
+    // allocated on demand, and no pool (which a server of many sessions sets
+    // up for quicker instances) holds back the start.
+    let engine = EngineOptions { pooling: false, ..EngineOptions::default() }.build()?;
     // The default policy grants nothing: no files, no environment, no network.
     let policy = SandboxPolicy::builder("router").build();
     let component = LoadedRouter::load(&engine, path.as_ref(), policy, cache.as_ref())?;

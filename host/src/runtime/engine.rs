@@ -35,14 +35,15 @@ pub struct EngineOptions {
     /// overflows). More may be alive: beyond the pool, instances are
     /// allocated on demand. The pool is set up when the engine is built,
     /// at about 3 µs a slot on a 2-CPU machine: the default 1,024 slots take
-    /// longer than a whole cached start with 16 (a process with one client,
-    /// as over stdio, needs few; bench/results/2026-11-30-no-compiler).
+    /// longer than a whole cached start with 16 (bench/results/2026-11-30-no-compiler).
     pub pool_instances: u32,
     /// Most linear memory of one instance, in bytes; per-component limits
     /// may be lower, not higher.
     pub max_memory: usize,
     /// Pre-allocate instance slots (fast instantiation) instead of mapping
-    /// memory on demand.
+    /// memory on demand. A process with one client, as over stdio, makes its
+    /// instances once: without a pool its start costs a fifth less CPU
+    /// (bench/results/2026-12-03-stdio-on-demand).
     pub pooling: bool,
     /// Guests may be called async ([`LoadedRouter::instantiate_async`],
     /// which the Streamable HTTP transport uses): the pool then holds a fiber
