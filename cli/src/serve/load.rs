@@ -182,9 +182,10 @@ pub(super) fn load_on(args: &ServeArgs, engine: Option<SizedEngine>, resolve: Re
                 max_memory: largest,
                 pool_instances,
                 pooling,
-                // Fiber stacks in a pool over stdio too: stdio calls guests on its own
-                // thread, but a command server's `run` lives on a fiber for
-                // its instance's life. Without stacks in the pool, each such
+                // Fiber stacks in the pool, when there is one (over stdio
+                // too, when asked for): stdio calls guests on its own thread,
+                // but a command server's `run` lives on a fiber for its
+                // instance's life. Without stacks in the pool, each such
                 // instance was refused there and made on a second engine,
                 // the component serialized and loaded again for it.
                 async_calls: true,

@@ -285,8 +285,8 @@ pub(crate) enum Overflow {
 /// settings (so what `pooled` compiled runs on it), with memories, tables
 /// and fiber stacks allocated on demand.
 pub(crate) fn overflow_of(pooled: &Engine, async_instance: bool, full: &wasmtime::Error) -> Overflow {
-    let found = record_of(pooled, |record| record.pooled.then(|| (record.async_calls, record.overflow.clone())));
-    let Some((async_calls, overflow)) = found.flatten() else { return Overflow::None };
+    let pool = |record: &Built| record.pooled.then(|| (record.async_calls, record.overflow.clone()));
+    let Some((async_calls, overflow)) = record_of(pooled, pool).flatten() else { return Overflow::None };
     if async_instance && !async_calls {
         return Overflow::NoFibers;
     }
